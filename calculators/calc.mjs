@@ -101,7 +101,7 @@ function onWorkerMessage(w, m) {
     const c = rt.calls.get(m.id);
     if (c) {
       rt.calls.delete(m.id);
-      try { c.resolve(JSON.parse(m.text)); } catch (err) { c.reject(err); }
+      try { c.resolve({ ...JSON.parse(m.text), raw: m.text }); } catch (err) { c.reject(err); }
     }
   }
 }
@@ -427,6 +427,9 @@ class View {
       return;
     }
     if (res.ok) {
+      // The seed is a 64-bit integer: keep its digits (a JS number would round them).
+      const m = /"seed":\s*(\d+)/.exec(res.raw || "");
+      if (m) res.result.seed = m[1];
       this.rolled.innerHTML = renderRoll(res.result, this.lang);
       this.root.dataset.rollState = "done";
     } else {

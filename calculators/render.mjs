@@ -272,11 +272,16 @@ function distributionHTML(b, lang, n) {
   const title = tr(b.title, lang);
   const xl = tr(b.x_label, lang);
   const id = `svod-dist-${n}`;
-  const W = 600, H = 220, top = 26, bottom = 34, left = 6, right = 6;
+  // The viewBox grows with the number of bars and the fonts with it, so labels stay
+  // readable (about 12 px) on a 360 px phone and on a desktop alike.
+  const W = Math.min(720, Math.max(320, rows.length * 44));
+  const fx = Math.round(W / 24), fp = Math.round(W / 30);
+  const top = fp + 10, bottom = fx + 16, left = 4, right = 4;
+  const H = Math.round(W * 0.42);
   const max = Math.max(...rows.map((r) => Number(r.p.float)), 1e-12);
   const slot = (W - left - right) / Math.max(rows.length, 1);
   const every = Math.ceil(rows.length / 16);
-  const showPct = rows.length <= 12;
+  const showPct = rows.length <= 10;
   const bars = rows.map((r, i) => {
     const f = Number(r.p.float);
     const h = Math.max((H - top - bottom) * (f / max), f > 0 ? 1 : 0);
@@ -285,9 +290,9 @@ function distributionHTML(b, lang, n) {
     const other = typeof r.x !== "number";
     const label = `${xText(r.x, lang)}: ${fmtPercent(r.p, lang)}`;
     const xlab = i % every === 0 || other
-      ? `<text class="svod-chart__x" x="${(x + slot * 0.38).toFixed(1)}" y="${H - bottom + 22}" text-anchor="middle">${esc(xText(r.x, lang))}</text>` : "";
+      ? `<text class="svod-chart__x" x="${(x + slot * 0.38).toFixed(1)}" y="${H - bottom + fx + 4}" font-size="${fx}" text-anchor="middle">${esc(xText(r.x, lang))}</text>` : "";
     const plab = showPct
-      ? `<text class="svod-chart__p" x="${(x + slot * 0.38).toFixed(1)}" y="${(y - 6).toFixed(1)}" text-anchor="middle">${esc(fmtPercent(r.p, lang))}</text>` : "";
+      ? `<text class="svod-chart__p" x="${(x + slot * 0.38).toFixed(1)}" y="${(y - 5).toFixed(1)}" font-size="${fp}" text-anchor="middle">${esc(fmtPercent(r.p, lang))}</text>` : "";
     return `<g><rect class="svod-bar${other ? " svod-bar--other" : ""}" x="${x.toFixed(1)}" y="${y.toFixed(1)}" width="${(slot * 0.76).toFixed(1)}" height="${h.toFixed(1)}" rx="2"><title>${esc(label)}</title></rect>${plab}${xlab}</g>`;
   }).join("");
   const summary = `${title} (${xl}): ` + rows.map((r) => `${xText(r.x, lang)} — ${fmtPercent(r.p, lang)}`).join("; ");

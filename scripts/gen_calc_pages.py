@@ -99,8 +99,6 @@ def render_pages(calcs: list[dict], systems: dict, where: dict[str, list[Path]],
     pages[f"index{suffix}"] = "".join(lines)
     for c in calcs:
         body = [HEADER, f"# {t(c['title'], lang)}\n\n"]
-        if c.get("description"):
-            body.append(t(c["description"], lang) + "\n\n")
         body.append(f"<!-- svod:calc {c['id']} -->\n\n")
         rules = [r for r in where.get(c["id"], []) if is_en(r) == (lang == "en")]
         if rules:
