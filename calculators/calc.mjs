@@ -253,6 +253,7 @@ class View {
 
   bind() {
     const schedule = (delay) => {
+      this.seq += 1; // a result still on its way is for older inputs: drop it
       this.root.dataset.state = "pending";
       clearTimeout(this.timer);
       this.timer = setTimeout(() => this.compute(), delay);

@@ -1,0 +1,420 @@
+"""Calculators in a real browser (chromium), generic over ``rules_core.api.list_calculators()``:
+every calculator on the site gives the numbers ``python -m rules_core run`` gives, bad input
+shows the API's message beside its field, a link restores a calculator, one worker serves
+the whole visit, the phone layout has no horizontal scroll, and nothing leaves the host.
+
+Most checks share one page (module fixture) and move between calculators with Material's
+instant navigation, so Python boots once for them all.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+
+from rules_core import api
+
+from .conftest import CHROMIUM, CHROMIUM_ARGS, ROOT, off_host
+
+CALCS = api.list_calculators()
+IDS = [c["id"] for c in CALCS]
+BOOT_MS = 90_000  # a cold boot on a loaded 2-core machine takes 5–10 s; be generous
+STEP_MS = 30_000
+
+
+# ---- helpers (also used by test_offline.py) ---------------------------------------------
+
+def cli_run(calc_id: str, params: dict) -> tuple[int, dict]:
+    """What ``python -m rules_core run`` prints for these params: (exit code, JSON)."""
+    r = subprocess.run([sys.executable, "-m", "rules_core", "run", calc_id, json.dumps(params)],
+                       cwd=ROOT, capture_output=True, text=True, timeout=120)
+    return r.returncode, json.loads(r.stdout)
+
+
+READ_JS = """(root) => {
+  const out = {state: root.dataset.state, params: JSON.parse(root.dataset.params || "null"),
+               figures: {}, dists: {}, errors: {}};
+  root.querySelectorAll(".svod-calc__result .svod-figure").forEach(f => {
+    const v = f.querySelector(".svod-v");
+    out.figures[f.dataset.key] = {text: v.textContent, exact: v.dataset.exact ?? null};
+  });
+  root.querySelectorAll(".svod-calc__result .svod-dist").forEach(d => {
+    out.dists[d.dataset.key] = [...d.querySelectorAll("tbody tr")].map(tr => ({
+      x: tr.querySelector("th").textContent,
+      p: tr.querySelector('[data-col="p"] .svod-v').dataset.exact,
+      pal: tr.querySelector('[data-col="p_at_least"] .svod-v')?.dataset.exact ?? null}));
+  });
+  root.querySelectorAll(".svod-err:not([hidden])").forEach(e => {
+    out.errors[e.closest("[data-field]").dataset.field] = e.textContent;
+  });
+  const general = root.querySelector(".svod-calc__errors");
+  if (!general.hidden) out.errors[""] = general.textContent;
+  return out;
+}"""
+
+
+def _num(text: str) -> float:
+    return float(text.replace("\u00a0", "").replace(" ", "").replace("−", "-").replace(",", "."))
+
+
+def assert_matches_cli(dom: dict, expected: dict, where: str) -> None:
+    """Every figure and every distribution row on the page equals the CLI's result."""
+    n_checked = 0
+    for block in expected["display"]:
+        if block["kind"] == "figures":
+            for item in block["items"]:
+                got = dom["figures"].get(item["key"])
+                assert got is not None, f"{where}: figure {item['key']} missing"
+                v = item["value"]
+                if isinstance(v, dict) and "exact" in v:
+                    assert got["exact"] == v["exact"], f"{where}: {item['key']}"
+                elif isinstance(v, dict) and "ru" in v:
+                    assert got["text"] == v["ru"], f"{where}: {item['key']}"
+                elif isinstance(v, bool):
+                    assert got["text"] == ("да" if v else "нет")
+                elif isinstance(v, (int, float)):
+                    assert abs(_num(got["text"]) - v) <= 0.0006, f"{where}: {item['key']} {got} vs {v}"
+                elif isinstance(v, str):
+                    assert got["text"].replace("−", "-") == v, f"{where}: {item['key']}"
+                n_checked += 1
+        elif block["kind"] == "distribution":
+            rows = dom["dists"].get(block["key"])
+            assert rows is not None and len(rows) == len(block["rows"]), f"{where}: distribution {block['key']}"
+            for got, row in zip(rows, block["rows"]):
+                assert got["p"] == row["p"]["exact"], f"{where}: P(exactly {row['x']})"
+                want = row["p_at_least"]["exact"] if row.get("p_at_least") else None
+                assert got["pal"] == want, f"{where}: P(at least {row['x']})"
+                n_checked += 1
+    assert n_checked, f"{where}: no figure or distribution to compare"
+
+
+def calc_root(page, calc_id: str):
+    return page.locator(f'.svod-calc[data-calc="{calc_id}"]').first
+
+
+def wait_state(page, calc_id: str, states=("done",), timeout=STEP_MS):
+    sel = ", ".join(f'.svod-calc[data-calc="{calc_id}"][data-state="{s}"]' for s in states)
+    page.wait_for_selector(sel, timeout=timeout)
+
+
+def read(page, calc_id: str) -> dict:
+    return calc_root(page, calc_id).evaluate(READ_JS)
+
+
+def alternative(p: dict):
+    """A valid value different from the default, or None."""
+    if p["kind"] == "int":
+        lo, hi, d = p.get("min"), p.get("max"), p["default"]
+        if hi is None or d + 1 <= hi:
+            return d + 1
+        if lo is None or d - 1 >= lo:
+            return d - 1
+    if p["kind"] == "bool":
+        return not p["default"]
+    if p["kind"] == "choice":
+        for o in p["options"]:
+            if o["value"] != p["default"]:
+                return o["value"]
+    return None
+
+
+def set_value(page, calc_id: str, p: dict, value) -> None:
+    field = calc_root(page, calc_id).locator(f'[name="{p["name"]}"]')
+    if p["kind"] == "bool":
+        field.set_checked(bool(value))
+    elif p["kind"] == "choice":
+        field.select_option(str(value))
+    else:
+        field.fill(str(value))
+
+
+def url_param(calc_id: str, p: dict, value) -> str:
+    v = ("1" if value else "0") if p["kind"] == "bool" else str(value)
+    return f"{quote(calc_id)}.{quote(p['name'])}={quote(v)}"
+
+
+def launch(playwright_instance, **kw):
+    user_dir = tempfile.mkdtemp(prefix="svod-chromium-")
+    ctx = playwright_instance.chromium.launch_persistent_context(
+        user_dir, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True,
+        viewport=kw.pop("viewport", {"width": 1280, "height": 900}), service_workers="allow", **kw)
+    ctx.svod_requests = []
+    ctx.on("request", lambda r: ctx.svod_requests.append(r.url))
+    ctx.svod_user_dir = user_dir
+    return ctx
+
+
+def close(ctx):
+    try:
+        ctx.close()
+    finally:
+        shutil.rmtree(ctx.svod_user_dir, ignore_errors=True)
+
+
+# ---- one page for the whole tour ---------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def tour(playwright_instance, base_url):
+    ctx = launch(playwright_instance)
+    page = ctx.pages[0] if ctx.pages else ctx.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(base_url + "calculators/")
+    page.svod_errors = errors
+    yield page
+    close(ctx)
+
+
+def open_by_instant_navigation(page, calc_id):
+    """From the calculators list, click through to the calculator (Material's instant
+    navigation: no page load); back to the list by the browser's history."""
+    link = page.locator(f"article a[href$='/calculators/{calc_id}/']")
+    if not link.count():
+        page.go_back()
+        link.first.wait_for()
+    link.first.click()
+    page.wait_for_selector(f'.svod-calc[data-calc="{calc_id}"]')
+
+
+def visit(page, url, calc_id):
+    """Follow a link to url inside the page (instant navigation, the worker stays) and wait
+    for the new page's calculator to be attached."""
+    page.evaluate("""u => {
+      document.querySelectorAll('.svod-calc').forEach(e => e.dataset.leaving = '1');
+      const a = document.createElement('a'); a.href = u; document.body.append(a); a.click(); a.remove();
+    }""", url)
+    page.wait_for_selector(f'.svod-calc[data-calc="{calc_id}"][data-attached]:not([data-leaving])')
+
+
+def test_every_calculator_default_matches_cli_with_one_worker(tour, base_url):
+    for calc_id in IDS:
+        open_by_instant_navigation(tour, calc_id)
+        wait_state(tour, calc_id, timeout=BOOT_MS)
+        dom = read(tour, calc_id)
+        code, expected = cli_run(calc_id, {})
+        assert code == 0
+        assert_matches_cli(dom, expected, f"{calc_id} defaults")
+    # instant navigation kept the page, the module and its one worker
+    assert tour.evaluate("svodCalc.rt.boots") == 1
+    assert tour.evaluate("performance.getEntriesByType('navigation').length") == 1
+    assert not tour.svod_errors
+
+
+@pytest.mark.parametrize("calc_id", IDS)
+def test_changed_inputs_match_cli_and_go_to_the_url(tour, base_url, calc_id):
+    visit(tour, base_url + f"calculators/{calc_id}/", calc_id)
+    wait_state(tour, calc_id, timeout=BOOT_MS)
+    spec = next(c for c in CALCS if c["id"] == calc_id)
+    changed = 0
+    for p in spec["params"]:
+        value = alternative(p)
+        if value is None:
+            continue
+        set_value(tour, calc_id, p, value)
+        wait_state(tour, calc_id, ("done", "invalid"))
+        dom = read(tour, calc_id)
+        assert dom["params"][p["name"]] == value
+        code, expected = cli_run(calc_id, dom["params"])
+        if code == 0:
+            assert dom["state"] == "done" and not dom["errors"]
+            assert_matches_cli(dom, expected, f"{calc_id} {dom['params']}")
+        else:  # a combination the rules forbid (a check across fields): the same message
+            assert dom["state"] == "invalid"
+            assert set(dom["errors"].values()) >= {e["ru"] for e in expected["errors"] if e["field"] in dom["errors"]}
+        assert url_param(calc_id, p, value) in tour.url, tour.url
+        changed += 1
+        if changed >= 3:
+            break
+    # «Сбросить» brings the defaults back and clears the URL
+    calc_root(tour, calc_id).locator(".svod-calc__reset").click()
+    wait_state(tour, calc_id)
+    assert f"{calc_id}." not in tour.url
+    assert read(tour, calc_id)["params"] == {p["name"]: p["default"] for p in spec["params"]}
+
+
+@pytest.mark.parametrize("calc_id", IDS)
+def test_bad_input_shows_the_api_message_beside_the_field(tour, base_url, calc_id):
+    spec = next(c for c in CALCS if c["id"] == calc_id)
+    ints = [p for p in spec["params"] if p["kind"] == "int" and p.get("max") is not None]
+    if not ints:
+        pytest.skip("no bounded whole-number field")
+    p = ints[0]
+    visit(tour, base_url + f"calculators/{calc_id}/", calc_id)
+    wait_state(tour, calc_id, timeout=BOOT_MS)
+    before = read(tour, calc_id)
+    set_value(tour, calc_id, p, p["max"] + 1)
+    wait_state(tour, calc_id, ("invalid",))
+    dom = read(tour, calc_id)
+    code, expected = cli_run(calc_id, {p["name"]: p["max"] + 1})
+    assert code == 2
+    want = next(e["ru"] for e in expected["errors"] if e["field"] == p["name"])
+    assert dom["errors"].get(p["name"]) == want
+    # beside the field: inside the field's own container, announced, and the input marked
+    field = calc_root(tour, calc_id).locator(f'[data-field="{p["name"]}"]')
+    assert field.locator(".svod-err").inner_text() == want
+    assert field.locator(f'[name="{p["name"]}"]').get_attribute("aria-invalid") == "true"
+    # the last good result stays (dimmed), and the calculator recovers
+    assert dom["figures"] == before["figures"]
+    set_value(tour, calc_id, p, p["default"])
+    wait_state(tour, calc_id)
+    assert not read(tour, calc_id)["errors"]
+    # text in a number field (typed, or from a hand-edited link) gets the same treatment
+    visit(tour, base_url + f"calculators/{calc_id}/?{calc_id}.{p['name']}=abc", calc_id)
+    wait_state(tour, calc_id, ("invalid",), timeout=BOOT_MS)
+    code, expected = cli_run(calc_id, {p["name"]: ""})
+    assert read(tour, calc_id)["errors"].get(p["name"]) == next(e["ru"] for e in expected["errors"])
+
+
+@pytest.mark.parametrize("calc_id", [c["id"] for c in CALCS if c["can_roll"]])
+def test_roll_button_shows_the_faces(tour, base_url, calc_id):
+    visit(tour, base_url + f"calculators/{calc_id}/", calc_id)
+    wait_state(tour, calc_id, timeout=BOOT_MS)
+    root = calc_root(tour, calc_id)
+    root.locator(".svod-calc__roll").click()
+    tour.wait_for_selector(f'.svod-calc[data-calc="{calc_id}"][data-roll-state="done"]', timeout=STEP_MS)
+    rolled = root.locator(".svod-calc__rolled")
+    seed = re.search(r"(\d+)\s*$", rolled.locator(".svod-seed").inner_text())[1]
+    params = json.loads(root.get_attribute("data-params"))
+    # the same seed through the API gives the same faces: the page shows rules_core's roll
+    again = api.roll(calc_id, params, seed=int(seed))
+    want = [f for b in again["display"] if b["kind"] == "dice" for f in b["faces"]]
+    got = [int(x) for x in rolled.locator(".svod-die").all_inner_texts()]
+    assert got == want
+
+
+def test_deep_link_restores_a_calculator_and_progress_is_shown(page, base_url, assert_on_host):
+    seen = []
+    page.expose_function("svodSeen", lambda s: seen.append(s))
+    page.add_init_script("""
+      new MutationObserver(() => {
+        const s = document.querySelector('.svod-calc__status-text');
+        if (s && window.svodSeen) window.svodSeen(s.textContent);
+      }).observe(document, {subtree: true, childList: true, characterData: true});
+    """)
+    spec = CALCS[0]
+    pairs, values = [], {}
+    for p in spec["params"]:
+        value = alternative(p)
+        if value is not None:
+            pairs.append(url_param(spec["id"], p, value))
+            values[p["name"]] = value
+    page.goto(base_url + f"calculators/{spec['id']}/?" + "&".join(pairs))
+    wait_state(page, spec["id"], ("done", "invalid"), timeout=BOOT_MS)
+    dom = read(page, spec["id"])
+    for name, value in values.items():
+        assert dom["params"][name] == value
+        assert page.locator(f'[name="{name}"]').first.evaluate(
+            "e => e.type === 'checkbox' ? e.checked : e.value") == (value if isinstance(value, bool) else str(value))
+    code, expected = cli_run(spec["id"], dom["params"])
+    if code == 0:
+        assert_matches_cli(dom, expected, "deep link")
+    # the status line went through the stages with a byte count, then went away
+    text = " | ".join(seen)
+    assert "Скачиваю Python" in text and "МБ" in text, text[:500]
+    assert "Запускаю Python" in text and "Загружаю правила" in text, text[:500]
+    assert calc_root(page, spec["id"]).locator(".svod-calc__status").is_hidden()
+    assert_on_host(page.context, base_url)
+
+
+def test_phone_layout_and_screenshots(new_context, base_url, artifacts, assert_on_host):
+    ctx = new_context(viewport={"width": 360, "height": 740}, color_scheme="light",
+                      is_mobile=True, has_touch=True, device_scale_factor=2)
+    page = ctx.pages[0] if ctx.pages else ctx.new_page()
+    calc_id = "wod-pool" if "wod-pool" in IDS else IDS[0]
+    page.goto(base_url + f"calculators/{calc_id}/")
+    wait_state(page, calc_id, timeout=BOOT_MS)
+    root = calc_root(page, calc_id)
+    # element screenshots scroll: keep Material's sticky header out of the picture
+    page.add_style_tag(content=".md-header { position: static !important; }")
+    for scheme in ("light", "dark"):
+        want = "slate" if scheme == "dark" else "default"
+        if page.evaluate("document.body.getAttribute('data-md-color-scheme')") != want:
+            # the reader's dark-mode switch in the header (Material's palette toggle)
+            page.locator("[data-md-component=palette] label:visible").first.click()
+        page.wait_for_function(f"document.body.getAttribute('data-md-color-scheme') === '{want}'")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        assert page.evaluate("document.body.scrollWidth") <= 360
+        # every control is inside the screen and big enough to tap
+        boxes = root.locator("input:not([type=checkbox]), select, button:visible").evaluate_all(
+            "els => els.map(e => { const r = e.getBoundingClientRect(); return [r.left, r.right, r.height]; })")
+        assert boxes
+        for left, right, height in boxes:
+            assert left >= 0 and right <= 360, (left, right)
+            assert height >= 32, height
+        assert root.locator("svg.svod-chart").count() >= 1 or root.locator(".svod-figure").count() >= 1
+        page.wait_for_timeout(300)
+        root.screenshot(path=str(artifacts / f"calc-{calc_id}-phone-{scheme}.png"))
+        page.screenshot(path=str(artifacts / f"calc-{calc_id}-phone-{scheme}-page.png"))
+        if scheme == "dark" and root.locator(".svod-bar").count():
+            # readable in dark mode: the bars are light on the dark background
+            fill = root.locator(".svod-bar:not(.svod-bar--other)").first.evaluate("e => getComputedStyle(e).fill")
+            rgb = [int(x) for x in re.findall(r"\d+", fill)[:3]]
+            assert sum(rgb) / 3 > 110, fill
+    # the form works by tapping
+    step = root.locator(".svod-step[data-step='1']").first
+    if step.count():
+        before = json.loads(root.get_attribute("data-params"))
+        step.tap()
+        wait_state(page, calc_id, ("done", "invalid"))
+        assert json.loads(root.get_attribute("data-params")) != before
+    assert_on_host(ctx, base_url)
+
+
+def test_watchdog_turns_a_hang_into_an_error_with_retry(new_context, base_url):
+    ctx = new_context()
+    page = ctx.pages[0] if ctx.pages else ctx.new_page()
+    page.add_init_script("window.SVOD_CALC_WATCHDOG_MS = 2500")
+    hung = []
+    # the .wasm never arrives: Pyodide would wait forever
+    ctx.route("**/pyodide.asm.wasm", lambda route: hung.append(route))
+    calc_id = IDS[0]
+    page.goto(base_url + f"calculators/{calc_id}/")
+    wait_state(page, calc_id, ("error",), timeout=STEP_MS)
+    root = calc_root(page, calc_id)
+    status = root.locator(".svod-calc__status").inner_text()
+    assert "Калькулятор не запустился" in status and "Python не ответил" in status
+    assert hung, "the worker's request was not intercepted"
+    # the network comes back: «Повторить» starts a new worker and the calculator computes
+    ctx.unroute("**/pyodide.asm.wasm")
+    for r in hung:
+        try:
+            r.abort()
+        except Exception:
+            pass
+    page.evaluate("window.SVOD_CALC_WATCHDOG_MS = 60000")
+    root.locator(".svod-calc__retry").click()
+    wait_state(page, calc_id, timeout=BOOT_MS)
+    assert page.evaluate("svodCalc.rt.boots") == 2
+
+
+def test_wrong_wasm_mime_type_is_a_clear_error(new_context, base_url):
+    ctx = new_context()
+    page = ctx.pages[0] if ctx.pages else ctx.new_page()
+    # a misconfigured server: right bytes (their start is enough here), wrong type
+    wasm = (ROOT / "site/assets/pyodide/pyodide.asm.wasm").read_bytes()[:4096]
+    ctx.route("**/pyodide.asm.wasm", lambda route: route.fulfill(status=200, body=wasm, content_type="text/plain"))
+    calc_id = IDS[0]
+    page.goto(base_url + f"calculators/{calc_id}/")
+    wait_state(page, calc_id, ("error",), timeout=STEP_MS)
+    status = calc_root(page, calc_id).locator(".svod-calc__status").inner_text()
+    assert "application/wasm" in status and "text/plain" in status
+    assert calc_root(page, calc_id).locator(".svod-calc__retry").is_visible()
+
+
+def test_rules_page_without_calculator_does_not_load_python(page, base_url):
+    page.goto(base_url)
+    page.wait_for_load_state("networkidle")
+    # the page itself never fetches the runtime (only the service worker may, after idle)
+    main = page.evaluate("performance.getEntriesByType('resource').map(e => e.name)")
+    assert not [u for u in main if "/assets/pyodide/" in u or "/assets/py/" in u
+                or u.endswith("/calc.mjs") or u.endswith("/worker.mjs")]
+    assert page.evaluate("typeof window.svodCalc") == "undefined"
+    assert not off_host(page.context.svod_requests, base_url)
