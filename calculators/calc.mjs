@@ -160,7 +160,7 @@ function decodeParam(p, raw) {
 class View {
   constructor(root) {
     this.root = root;
-    this.spec = JSON.parse(root.querySelector(".svod-calc__spec").textContent);
+    this.spec = JSON.parse(root.dataset.spec);
     this.id = this.spec.id;
     this.prefix = root.dataset.prefix || `svod-${this.id}`;
     this.lang = pageLang();

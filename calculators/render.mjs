@@ -235,9 +235,10 @@ export function renderCalculator(spec, lang, opts = {}) {
   const desc = spec.description ? `<p class="svod-calc__desc">${esc(tr(spec.description, lang))}</p>` : "";
   const roll = spec.can_roll
     ? `<button type="button" class="md-button md-button--primary svod-calc__roll" disabled>${esc(L.roll)}</button>` : "";
-  // The spec travels with the form: the browser reads kinds and defaults from it.
-  const json = JSON.stringify(spec).replace(/</g, "\\u003c");
-  return `<section class="svod-calc" data-calc="${attr(spec.id)}" data-prefix="${attr(prefix)}" data-state="loading" aria-labelledby="${prefix}-title">` +
+  // The spec travels with the form, in an attribute (Material's instant navigation re-creates
+  // <script> elements of a new page and would run a JSON one as JavaScript).
+  return `<section class="svod-calc" data-calc="${attr(spec.id)}" data-prefix="${attr(prefix)}" data-state="loading" ` +
+    `data-spec="${attr(JSON.stringify(spec))}" aria-labelledby="${prefix}-title">` +
     `<p class="svod-calc__title" id="${prefix}-title"><span class="svod-calc__badge">${esc(L.calculator)}</span> ${esc(tr(spec.title, lang))}</p>` +
     desc +
     `<form class="svod-calc__form" novalidate autocomplete="off">${fields}</form>` +
@@ -249,7 +250,6 @@ export function renderCalculator(spec, lang, opts = {}) {
     `<label class="svod-check svod-calc__exact-label"><input type="checkbox" class="svod-calc__exact"> <span>${esc(L.exact)}</span></label>` +
     `<button type="button" class="svod-calc__reset">${esc(L.reset)}</button></div>` +
     `<div class="svod-calc__rolled" aria-live="polite"></div>` +
-    `<script type="application/json" class="svod-calc__spec">${json}</script>` +
     `</section>`;
 }
 

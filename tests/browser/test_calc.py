@@ -161,13 +161,27 @@ def close(ctx):
 
 # ---- one page for the whole tour ---------------------------------------------------------
 
+def serve_sitemap_for_this_host(ctx, base_url, site_dir):
+    """Material's instant navigation only follows links listed in sitemap.xml, whose URLs
+    carry site_url's host; it adopts the page's protocol and host name but not its port.
+    Deployed, site_url is the real address (the workflow sets SVOD_SITE_URL); here the test
+    server's random port must be put in, or every link would be a full page load."""
+    text = (site_dir / "sitemap.xml").read_text(encoding="utf-8")
+    text = re.sub(r"<loc>https?://[^<]*?/svod/", f"<loc>{base_url}", text)
+    ctx.route("**/svod/sitemap.xml", lambda route: route.fulfill(
+        status=200, body=text, content_type="application/xml"))
+
+
 @pytest.fixture(scope="module")
-def tour(playwright_instance, base_url):
+def tour(playwright_instance, base_url, site_dir):
     ctx = launch(playwright_instance)
+    serve_sitemap_for_this_host(ctx, base_url, site_dir)
     page = ctx.pages[0] if ctx.pages else ctx.new_page()
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(base_url + "calculators/")
+    page.wait_for_load_state("networkidle")
+    page.evaluate("window.svodTour = 1")  # gone if a link ever reloads the page
     page.svod_errors = errors
     yield page
     close(ctx)
@@ -180,18 +194,24 @@ def open_by_instant_navigation(page, calc_id):
     if not link.count():
         page.go_back()
         link.first.wait_for()
+    page.evaluate("document.querySelectorAll('.svod-calc').forEach(e => e.dataset.leaving = '1')")
     link.first.click()
-    page.wait_for_selector(f'.svod-calc[data-calc="{calc_id}"]')
+    page.wait_for_selector(f'.svod-calc[data-calc="{calc_id}"]:not([data-leaving])')
 
 
-def visit(page, url, calc_id):
-    """Follow a link to url inside the page (instant navigation, the worker stays) and wait
-    for the new page's calculator to be attached."""
-    page.evaluate("""u => {
-      document.querySelectorAll('.svod-calc').forEach(e => e.dataset.leaving = '1');
-      const a = document.createElement('a'); a.href = u; document.body.append(a); a.click(); a.remove();
-    }""", url)
+def visit(page, calc_id):
+    """Open a calculator afresh by following the site's own links (calculator page → «Все
+    калькуляторы» → calculator): Material's instant navigation, so the worker stays."""
+    page.evaluate("document.querySelectorAll('.svod-calc').forEach(e => e.dataset.leaving = '1')")
+    back = page.locator("article a[href$='/calculators/']")
+    if back.count():
+        back.first.click()
+    target = page.locator(f"article a[href$='/calculators/{calc_id}/']").first
+    target.wait_for()
+    target.click()
     page.wait_for_selector(f'.svod-calc[data-calc="{calc_id}"][data-attached]:not([data-leaving])')
+    # still the same document, module and worker
+    assert page.evaluate("[window.svodTour, svodCalc.rt.boots]") == [1, 1]
 
 
 def test_every_calculator_default_matches_cli_with_one_worker(tour, base_url):
@@ -203,14 +223,13 @@ def test_every_calculator_default_matches_cli_with_one_worker(tour, base_url):
         assert code == 0
         assert_matches_cli(dom, expected, f"{calc_id} defaults")
     # instant navigation kept the page, the module and its one worker
-    assert tour.evaluate("svodCalc.rt.boots") == 1
-    assert tour.evaluate("performance.getEntriesByType('navigation').length") == 1
+    assert tour.evaluate("[window.svodTour, svodCalc.rt.boots]") == [1, 1]
     assert not tour.svod_errors
 
 
 @pytest.mark.parametrize("calc_id", IDS)
 def test_changed_inputs_match_cli_and_go_to_the_url(tour, base_url, calc_id):
-    visit(tour, base_url + f"calculators/{calc_id}/", calc_id)
+    visit(tour, calc_id)
     wait_state(tour, calc_id, timeout=BOOT_MS)
     spec = next(c for c in CALCS if c["id"] == calc_id)
     changed = 0
@@ -247,7 +266,7 @@ def test_bad_input_shows_the_api_message_beside_the_field(tour, base_url, calc_i
     if not ints:
         pytest.skip("no bounded whole-number field")
     p = ints[0]
-    visit(tour, base_url + f"calculators/{calc_id}/", calc_id)
+    visit(tour, calc_id)
     wait_state(tour, calc_id, timeout=BOOT_MS)
     before = read(tour, calc_id)
     set_value(tour, calc_id, p, p["max"] + 1)
@@ -266,16 +285,16 @@ def test_bad_input_shows_the_api_message_beside_the_field(tour, base_url, calc_i
     set_value(tour, calc_id, p, p["default"])
     wait_state(tour, calc_id)
     assert not read(tour, calc_id)["errors"]
-    # text in a number field (typed, or from a hand-edited link) gets the same treatment
-    visit(tour, base_url + f"calculators/{calc_id}/?{calc_id}.{p['name']}=abc", calc_id)
-    wait_state(tour, calc_id, ("invalid",), timeout=BOOT_MS)
+    # an emptied field (a number field holds nothing else than a number or nothing)
+    set_value(tour, calc_id, p, "")
+    wait_state(tour, calc_id, ("invalid",))
     code, expected = cli_run(calc_id, {p["name"]: ""})
     assert read(tour, calc_id)["errors"].get(p["name"]) == next(e["ru"] for e in expected["errors"])
 
 
 @pytest.mark.parametrize("calc_id", [c["id"] for c in CALCS if c["can_roll"]])
 def test_roll_button_shows_the_faces(tour, base_url, calc_id):
-    visit(tour, base_url + f"calculators/{calc_id}/", calc_id)
+    visit(tour, calc_id)
     wait_state(tour, calc_id, timeout=BOOT_MS)
     root = calc_root(tour, calc_id)
     root.locator(".svod-calc__roll").click()
