@@ -276,22 +276,6 @@ def d10_counts(dice: int, difficulty: int) -> Dist:
     return Dist._trusted(acc)
 
 
-@lru_cache(maxsize=512)
-def d10_count_weights(dice: int, difficulty: int) -> tuple[tuple[PoolOutcome, int], ...]:
-    """:func:`d10_counts` as integer weights over ``10**dice`` (the same multinomial, in
-    integers: fast exact arithmetic for calculators that combine several pools)."""
-    _check_pool(dice, difficulty)
-    hs, ho = 11 - difficulty, difficulty - 2
-    out = []
-    for s in range(dice + 1):
-        for o in range(dice - s + 1):
-            rest = dice - s - o
-            if rest and not ho:
-                continue
-            out.append((PoolOutcome(s, o), comb(dice, s) * comb(dice - s, o) * hs**s * ho**rest))
-    return tuple(out)
-
-
 def pool_net(outcome: PoolOutcome, ones_cancel: bool) -> int:
     """Net successes of a roll: successes minus 1s when they cancel, never below 0."""
     if ones_cancel:

@@ -10,7 +10,7 @@ from fractions import Fraction
 from functools import lru_cache
 from math import gcd
 
-from ..dice import Dist, d10_count_weights, pool_net, roll_d10_pool
+from ..dice import Dist, d10_counts, pool_net, roll_d10_pool
 from ..spec import (Calculator, T, bool_param, choice_param, dist_block, field_error, figures,
                     int_list_param, int_param, note, prob)
 from . import rules as R
@@ -334,9 +334,10 @@ def _weights(dist: Dist) -> tuple[dict, int]:
 def _net_weights(dice: int, difficulty: int) -> tuple[tuple[int, int], ...]:
     """Net successes of an attack/defence pool as integer weights over 10**dice."""
     acc: dict[int, int] = {}
-    for o, w in d10_count_weights(dice, difficulty):
+    scale = 10**dice
+    for o, q in d10_counts(dice, difficulty).items():
         k = pool_net(o, R.ATTACK_ONES_CANCEL)
-        acc[k] = acc.get(k, 0) + w
+        acc[k] = acc.get(k, 0) + q.numerator * (scale // q.denominator)
     return tuple(sorted(acc.items()))
 
 
