@@ -592,6 +592,34 @@ def portion_after_armor(rolled: int, armor: int, tag: str = "none") -> int:
 # Absorption, health, death's door
 # =================================================================================
 
+def absorption_levels(stamina: int, *sources: int) -> int:
+    """Уровни Поглощения at the start of a fight: «Выносливость даёт Поглощение всем
+    персонажам» (1 per point) plus every other source («1 куб поглощения дает 1 Уровень
+    Поглощения»). Олег: 7 + 1 (кожаная куртка) = 8."""
+    _nonneg("absorption", stamina, *sources)
+    return stamina + sum(sources)
+
+
+def worn_protection(suits: list[tuple[int, int]]) -> tuple[int, int]:
+    """Several armors worn at once, each (Броня, Поглощение): «бесполезно носить разные доспехи
+    поверх друг друга ... Даже если один даёт Броню, а второй Поглощение, то работать будет
+    только Броня». Returns (Броня, УП from the suits): the largest Armor if any suit has Armor
+    (then no УП from suits), else the largest УП of one suit."""
+    armors = [a for a, _ in suits if a]
+    if armors:
+        return effective_armor(armors), 0
+    return 0, max((u for _, u in suits), default=0)
+
+
+def after_door_outcome(t: "Target", key: str) -> None:
+    """What a death's-door outcome does to Здоровье: «Калечащая рана» and «Шок» — «Персонаж
+    остается с 1 уровнем Здоровья»; instant death kills; the others leave Здоровье as it is."""
+    if key in ("crippling_wound", "shock"):
+        t.health = 1
+    elif key == "instant_death":
+        t.dead = True
+
+
 def threshold(stamina: int) -> int:
     """«больше 12 (или Выносливости*3, берется большее)»: max(12, 3 × Выносливость)."""
     _nonneg("stamina", stamina)
