@@ -76,8 +76,8 @@ DEATH_DOOR: dict[int, dict] = {
                     "death. Each round the character spends 1 Willpower point to keep "
                     "fighting.")},
     4: {"key": "crippling_wound", "name": T("Калечащая рана", "Crippling wound"),
-        "effect": T("Персонаж остается с 1 уровнем Здоровья, получает Увечье, теряет сознание на "
-                    "1 свой раунд от боли.",
+        "effect": T("Персонаж остается с 1 уровнем Здоровья, получает Увечье (его эффект может "
+                    "быть определен уже после боя), теряет сознание на 1 свой раунд от боли.",
                     "The character stays at 1 Health, gets a Maiming and passes out from pain "
                     "for 1 of their rounds.")},
     5: {"key": "stunned", "name": T("Оглушение", "Stunned"),
@@ -158,16 +158,16 @@ MIGHTY_MIN_STRENGTH = 6
 #: metres_per_die: how many metres beyond the epicentre cost one die (None: no fall-off given).
 EXPLOSIVES: dict[str, dict] = {
     "improvised": {
-        "name": T("Самодельная или иная легко добываемая взрывчатка",
+        "name": T("Самодельная или же иная легко добываемая взрывчатка",
                   "Improvised or other easily obtained explosive"),
         "dice": 10, "epicentre": 2, "metres_per_die": 1,
-        "radius_text": T("эпицентр 2 метра", "epicentre 2 metres"),
+        "radius_text": T("в эпицентре 2 метра", "epicentre 2 metres"),
         "falloff_text": T("далее урон падает 1 кубик за метр", "then −1 die per metre"),
     },
     "grenade": {
         "name": T("Гранаты", "Grenades"),
         "dice": 12, "epicentre": 2, "metres_per_die": 1,
-        "radius_text": T("эпицентр радиусом 2 метра", "epicentre of radius 2 metres"),
+        "radius_text": T("в эпицентре радиусом 2 метра", "epicentre of radius 2 metres"),
         "falloff_text": T("далее урон снижается на кубик за каждый метр",
                           "then −1 die for every metre"),
     },
