@@ -276,6 +276,8 @@ def test_resolve_defence_rules():
     # block: successes are УП against this attack, no subtraction
     assert R.resolve_defence(2, 5, "block") == R.HitOutcome(True, 2, 5)
     assert R.resolve_defence(0, 5, "block") == R.HitOutcome(False, 0, 0)
+    # «Прикрыть»: more successes than the attacker — the attack hits the one who covers
+    assert R.cover_redirects(2, 3) and not R.cover_redirects(3, 3)
 
 
 def _icepool_net(n, d):

@@ -260,7 +260,11 @@ ATTACK_PARAMS = (
         ("none", "нет", "none"), ("dodge", "Уклонение", "Dodge"),
         ("parry", "Парирование", "Parry"), ("block", "Блок", "Block"),
     ]),
-    int_param("defence_dice", "Кубики защиты", "Defence dice", 0, 0, MAX_POOL),
+    int_param("defence_dice", "Кубики защиты", "Defence dice", 0, 0, MAX_POOL,
+              help=T("Уже с вычетом «Толпы на одного» (−1 за каждого атакующего после первого, до −4) "
+                     "и «Отчаянной защиты» (−1 за каждую следующую защиту).",
+                     "Already less «many on one» (−1 per attacker after the first, up to −4) and "
+                     "«desperate defence» (−1 per further defence).")),
     int_param("defence_difficulty", "Сложность защиты (0 — по правилам)",
               "Defence difficulty (0: by the rules)", 0, 0, 10,
               help=T("Уклонение 6 / 8 (дальний бой), Блок 7, Парирование 6.",
@@ -461,7 +465,8 @@ def _attack_compute(p: dict) -> dict:
         figures(
             ("p_hit", T("Шанс попасть", "Chance to hit"), res["p_hit"]),
             ("attack", T("Атака: кубиков / сложность", "Attack: dice / difficulty"),
-             f"{n['dice']} / {diff_text if isinstance(diff_text, int) else diff_text['ru']}"),
+             T(f"{n['dice']} / {diff_text if isinstance(diff_text, int) else diff_text['ru']}",
+               f"{n['dice']} / {diff_text if isinstance(diff_text, int) else diff_text['en']}")),
             ("damage_dice", T("Кубиков урона", "Damage dice"), n["damage_dice"]),
             ("armor_used", T("Броня против этой атаки", "Armor against this attack"), n["armor"]),
             ("mean_damage", T("Средний урон после Брони и тэга", "Mean damage after Armor and tag"),

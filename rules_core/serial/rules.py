@@ -451,7 +451,7 @@ class HitOutcome:
     counter: bool = False
 
 
-DEFENCES = ("none", "dodge", "parry", "block", "cover")
+DEFENCES = ("none", "dodge", "parry", "block")
 
 
 def resolve_defence(attack_net: int, defence_net: int, defence: str, hit_multiplier: int = 1,
@@ -459,8 +459,7 @@ def resolve_defence(attack_net: int, defence_net: int, defence: str, hit_multipl
     """Resolve one attack roll against one defence roll (net successes of both).
 
     * none: «Чтобы попасть по цели, вам нужно набрать хотя бы один успех.»
-    * dodge (Уклонение) and cover (Прикрыть, for the covered target): «успехи оппонента
-      вычитаются из ваших»; 1 or more left hits.
+    * dodge (Уклонение): «успехи оппонента вычитаются из ваших»; 1 or more left hits.
     * parry: more defence successes: no hit, and the defender hits back; a tie: see
       :data:`PARRY_TIE`; fewer: subtracted as a dodge.
     * block: no subtraction; «Каждый успех дает вам Уровень Поглощения» against this attack.
@@ -482,6 +481,16 @@ def resolve_defence(attack_net: int, defence_net: int, defence: str, hit_multipl
             return HitOutcome(a >= 1, a if a >= 1 else 0)
     left = a - defence_net
     return HitOutcome(left >= 1, max(0, left))
+
+
+def cover_redirects(attack_successes: int, cover_successes: int) -> bool:
+    """«Прикрыть»: «Бросок Ловкость+Уворот по сложности 6, необходимо набрать успехов больше
+    нападающего, тогда атака успешно поразит вас, а не цель, иначе атака полностью поражает
+    цель.» True: the attack hits the one who covers (no successes are subtracted either way)."""
+    return cover_successes > attack_successes
+
+
+COVER_DIFFICULTY_ROLL = 6  # «Прикрыть»: «по сложности 6»
 
 
 def hit_distribution(attack_dice: int, attack_difficulty: int | None, defence: str = "none",
