@@ -358,3 +358,31 @@ def test_fuzz_serial_calculators(data):
             assert r["result"]["display"]
         else:
             assert all(e["field"] and e["ru"] and e["en"] for e in r["errors"])
+
+
+# =================================================================================
+# serial-explosion
+# =================================================================================
+
+
+def test_explosion_dice_and_damage_against_icepool():
+    r = api.run("serial-explosion", {"kind": "grenade", "distance": 2, "absorption": 0, "health": 30})
+    assert r["dice"] == 12  # «12 кубиков урона в эпицентре радиусом 2 метра»
+    expected = _succ(12)
+    assert dist_of(r["damage"], "damage") == {o: _fr(expected, o) for o in expected.outcomes()}
+    assert api.run("serial-explosion", {"kind": "improvised", "distance": 5})["dice"] == 7
+    assert api.run("serial-explosion", {"kind": "military", "distance": 30, "radius": 30})["dice"] == 16
+    r = api.handle({"op": "run", "id": "serial-explosion", "params": {"kind": "military", "radius": 40}})
+    assert r["errors"][0]["field"] == "radius"
+
+
+def test_explosion_armor_never_raises_damage():
+    for armor in range(0, 6):
+        a = api.run("serial-explosion", {"armor": armor})["damage"]
+        b = api.run("serial-explosion", {"armor": armor + 1})["damage"]
+        assert all(_at_least(b, x) <= _at_least(a, x) for x in range(1, 13))
+
+
+def test_door_outcomes_also_at_top_level():
+    r = api.run("serial-death-door", {})
+    assert all(r[k] == r["outcomes"][k] for k in R.DOOR_OUTCOMES)

@@ -216,7 +216,7 @@ def _door_compute(p: dict) -> dict:
     if p["nonlethal"]:
         display.append(note("Нелетальный урон: бросается только чёт (Шок) / нечет (Оглушение).",
                             "Nonlethal: only odd (Stunned) / even (Shock) is rolled."))
-    return {"outcomes": probs, "excess": excess, "threshold": lim, "display": display}
+    return {**probs, "outcomes": probs, "excess": excess, "threshold": lim, "display": display}
 
 
 def _door_roll(p: dict, roller) -> dict:
@@ -561,6 +561,80 @@ def _attack_roll(p: dict, roller) -> dict:
     return out
 
 
+# =================================================================================
+# serial-explosion
+# =================================================================================
+
+EXPLOSION_PARAMS = (
+    choice_param("kind", "Взрывчатка", "Explosive", "grenade",
+                 [(k, e["name"]["ru"], e["name"]["en"]) for k, e in TB.EXPLOSIVES.items()]),
+    int_param("distance", "Расстояние от эпицентра, м", "Distance from the centre, m", 0, 0, 200),
+    int_param("radius", "Радиус (мины: 10–30 м; badaboom: где урон начинает падать)",
+              "Radius (mines: 10–30 m; badaboom: where damage starts to fall)", 10, 0, 100),
+    int_param("dice", "Кубиков в эпицентре (badaboom: до 20)", "Dice at the centre (badaboom: up to 20)",
+              20, 0, 20),
+    int_param("armor", "Броня цели", "Target's Armor", 0, 0, TB.MAX_ARMOR),
+    TAG_PARAM,
+    int_param("absorption", "УП цели", "Target's absorption levels", 2, 0, MAX_ABSORPTION),
+    int_param("health", "Здоровье цели", "Target's Health", 7, 1, MAX_HEALTH),
+    int_param("stamina", "Выносливость цели", "Target's Stamina", 2, 0, MAX_STAMINA),
+    NEGATIVE_RULE_PARAM,
+)
+
+
+def _explosion_check(p: dict) -> None:
+    lo, hi = TB.MILITARY_RADIUS
+    if p["kind"] == "military" and not lo <= p["radius"] <= hi:
+        raise field_error("radius", f"Мины накрывают от {lo} до {hi} метров.",
+                          f"Mines cover {lo} to {hi} metres.")
+
+
+def _explosion_compute(p: dict) -> dict:
+    kind = p["kind"]
+    dice = R.explosion_dice(kind, p["distance"], radius=p["radius"] if kind in ("military", "badaboom") else None,
+                            dice=p["dice"] if kind == "badaboom" else None)
+    den = 10 ** dice
+    portion: dict[int, int] = {}
+    for k, w in R.damage_weights(dice, R.DAMAGE_DIFFICULTY):
+        d = R.portion_after_armor(k, p["armor"], p["tag"])
+        portion[d] = portion.get(d, 0) + w
+    states: dict[tuple, int] = {}
+    for d, w in portion.items():
+        t = R.Target(p["absorption"], p["health"], p["stamina"])
+        s = R.take_portion(t, d, 0, p["negative_rule"])
+        status = ("instant_death" if s.instant_death else "death_door" if s.door
+                  else "wounded" if s.to_health else "absorbed")
+        key = (d, t.health, status)
+        states[key] = states.get(key, 0) + w
+
+    def marginal(i):
+        acc: dict = {}
+        for st, w in states.items():
+            acc[st[i]] = acc.get(st[i], 0) + w
+        return _dist(acc, den)
+
+    damage, health, status = marginal(0), marginal(1), marginal(2)
+    res = {
+        "dice": dice,
+        "damage": [{"damage": d, "p": prob(damage[d])} for d in damage.outcomes()],
+        "health_left": [{"value": v, "p": prob(health[v])} for v in health.outcomes()],
+        "p_death_door": prob(status["death_door"] + status["instant_death"]),
+        "p_instant_death": prob(status["instant_death"]),
+    }
+    res["display"] = [
+        figures(("dice", T("Кубиков урона на этом расстоянии", "Damage dice at this distance"), dice),
+                ("p_death_door", T("Шанс Порога Смерти", "Chance of death's door"), res["p_death_door"]),
+                ("p_instant_death", T("Шанс мгновенной смерти", "Chance of instant death"),
+                 res["p_instant_death"])),
+        dist_block("damage", T("Урон после Брони и тэга", "Damage after Armor and tag"), T("урон", "damage"), damage),
+        dist_block("health_left", T("Здоровье цели после взрыва", "Target's Health after the blast"),
+                   T("Здоровье", "Health"), health, at_least=False),
+        note("Урон от ВВ не складывается: несколько зарядов — как один, самый сильный.",
+             "Explosives do not add up: several charges count as the strongest one."),
+    ]
+    return res
+
+
 CALCULATORS = [
     Calculator(
         id="serial-damage", system="serial", kind="damage",
@@ -583,4 +657,10 @@ CALCULATORS = [
                       "Hit against a defence, damage, Armor, tag, absorption, Health and death's "
                       "door — exactly."),
         params=ATTACK_PARAMS, compute=_attack_compute, roll=_attack_roll, check=_attack_check),
+    Calculator(
+        id="serial-explosion", system="serial", kind="damage",
+        title=T("Взрыв", "Explosion"),
+        description=T("Кубики урона по расстоянию от эпицентра, урон после Брони и тэга, Порог Смерти.",
+                      "Damage dice by distance from the centre, damage after Armor and tag, death's door."),
+        params=EXPLOSION_PARAMS, compute=_explosion_compute, check=_explosion_check),
 ]
