@@ -509,3 +509,33 @@ def test_bad_input_raises_value_error():
                     (R.resolve_defence, (1, 1, "pray"))]:
         with pytest.raises(ValueError):
             f(*args)
+
+
+def test_small_numbers_of_000():
+    assert R.speech_limit(3, 2) == 5
+    assert R.ambush(3, 2) == "attacker" and R.ambush(2, 2) == "tie" and R.ambush(1, 2) == "defender"
+    assert (R.BLIND_ROLL_DIFFICULTY, R.LAST_BREATH_MEDICINE_DIFFICULTY, R.STUNNED_REVIVE_DIFFICULTY) == (8, 8, 6)
+    assert (R.WALKING_DEAD_ROUNDS, R.WALKING_DEAD_ROUNDS_BERSERK) == (2, 3)
+    assert R.external_boosts_allowed(1) and not R.external_boosts_allowed(2)
+
+
+def test_example_conversion_of_soak_difficulty():
+    # «Меч “мой урон поглощается по 8 сложности” превращается в “броски урона идут по сложности -2”»
+    assert R.convert_soak_difficulty(8) == -2
+
+
+def test_example_naga_poison_special_activation():
+    # «Если эта атака набрала 7+ успехов на попадании и её урон смог пробить Броню цели, то
+    # вдобавок к основному урону цель получает дополнительно 7 уровней урона смертоносным ядом.»
+    n = R.NAGA_POISON
+    assert R.special_activation(7, n["needed"], 3, 2) and n["extra_damage"] == 7
+    assert not R.special_activation(6, n["needed"], 5, 2)
+    assert not R.special_activation(9, n["needed"], 2, 2)  # did not get through Armor
+
+
+def test_example_valeria_assault_rifle():
+    # «урон от обычной штурмовой винтовки (7 кубов)»; «волшебную штурмовую винтовку (+2 куба
+    # повреждения)»; only one external boost («она обязана выбрать только один из этих бонусов»)
+    assert R.damage_pool(weapon=TB.FIREARMS["assault_rifle"]["dice"], ranged=True) == 7
+    assert R.damage_pool(weapon=TB.FIREARMS["assault_rifle"]["dice"] + 2, ranged=True) == 9
+    assert not R.external_boosts_allowed(3)

@@ -144,3 +144,11 @@ def test_maneuvers(source):
     assert (m["autofire"]["ability"], m["autofire"]["difficulty"], m["autofire"]["damage_dice"]) == (4, 2, 6)
     assert (m["spread"]["ability"], m["spread"]["attack_dice"], m["spread"]["difficulty"]) == (2, 10, 2)
     assert m["two_guns"]["difficulty"] == 2
+
+
+def test_firearms(source):
+    src = norm(source)
+    for f in TB.FIREARMS.values():
+        for sent in sentences(f["quote"]["ru"]):
+            assert sent in src, sent
+        assert str(f["dice"]) in norm(f["quote"]["ru"])

@@ -246,6 +246,42 @@ def may_intercept_magical_movement(level: int | None) -> bool:
     return level is not None and level <= 3
 
 
+def speech_limit(charisma: int, skill: int) -> int:
+    """Речь: «короткими фразами (не более чем ваша Харизма+Лидерство/Экспрессия/Убеждение/
+    Запугивание)» — the most words (``skill``: the best of those four) without an Action."""
+    _nonneg("traits", charisma, skill)
+    return charisma + skill
+
+
+def ambush(attacker_successes: int, defender_successes: int) -> str:
+    """Засада: Ловкость + Незаметность against Восприятие + Бдительность. ``"attacker"``: «одну
+    свободную атаку, а также добавить любое количество успехов от броска на Незаметность к набору
+    кубиков для атаки»; ``"tie"``: «нападающий все же ходит первым, но защищающийся может
+    провести защитное действие»; ``"defender"``: «обе стороны действуют в порядке инициативы»."""
+    if attacker_successes > defender_successes:
+        return "attacker"
+    return "tie" if attacker_successes == defender_successes else "defender"
+
+
+#: «Удачный рефлекторный бросок Восприятие + Бдительность (сложность 8)» (blind ranged attack).
+BLIND_ROLL_DIFFICULTY = 8
+#: «Последний вздох»: «удачный бросок Ловкость+Медицины по сложности 8».
+LAST_BREATH_MEDICINE_DIFFICULTY = 8
+#: «Оглушение»: «Ловкость+Медицина (сложность 6) или Ловкость+Выживание (сложность 6)».
+STUNNED_REVIVE_DIFFICULTY = 6
+#: «Ходячий мертвец»: «после двух своих раундов он упадёт мёртвым»; «Берсерк» — «не два, а три».
+WALKING_DEAD_ROUNDS = 2
+WALKING_DEAD_ROUNDS_BERSERK = 3
+#: «Стрельба по-македонски»: «Только персонажи с нечеловеческой (6+) силой могут стрелять
+#: по-македонски из оружия большого размера.»
+TWO_GUNS_LARGE_MIN_STRENGTH = 6
+#: «Гранаты. Бросок ловкость+атлетика, сложность 6, ... достаточно 1 успеха.»
+GRENADE_THROW_DIFFICULTY = 6
+#: Grenade dodge: «Маневр “уворот” возможен (сложность 6), если на расстоянии 2 метров ...»
+GRENADE_DODGE_DIFFICULTY = 6
+GRENADE_COVER_METRES = 2
+
+
 # =================================================================================
 # Wounds
 # =================================================================================
@@ -933,6 +969,36 @@ def trip(attack_successes: int, target_successes: int) -> bool:
 def grapple_escape(victim_successes: int, attacker_successes: int) -> bool:
     """Захват: «Для успеха жертве надо набрать больше успехов, чем нападающему.»"""
     return victim_successes > attacker_successes
+
+
+def special_activation(successes_after_defence: int, needed: int, damage_rolled: int,
+                       armor: int) -> bool:
+    """«Специальная активация»: «Если эта атака набрала Х+ успехов на попадании после уворота
+    противника и её урон смог пробить Броню цели, то атака получает дополнительный эффект.»
+    (e.g. «Яд наги»: 7+ successes, then 7 more levels of poison damage: :data:`NAGA_POISON`)."""
+    return successes_after_defence >= needed and damage_rolled > armor
+
+
+#: «Яд наги»: «набрала 7+ успехов ... цель получает дополнительно 7 уровней урона».
+NAGA_POISON = {"needed": 7, "extra_damage": 7}
+
+
+def convert_soak_difficulty(old_soak_difficulty: int) -> int:
+    """Old effects that changed the target's soak difficulty: «заменяется на равное уменьшение
+    сложности нанесения урона. Меч “мой урон поглощается по 8 сложности” превращается в
+    “броски урона идут по сложности -2”». Returns the change to the damage difficulty."""
+    return -(old_soak_difficulty - BASE_DIFFICULTY)
+
+
+#: «Внешним воздействием ... может быть изменен не более чем 1 из этих параметров.»
+MAX_EXTERNAL_BOOSTS = 1
+
+
+def external_boosts_allowed(count: int) -> bool:
+    """Power-up limits (attack, damage, defence, absorption, initiative, extra action, dispel):
+    at most one parameter changed by external effects."""
+    _nonneg("count", count)
+    return count <= MAX_EXTERNAL_BOOSTS
 
 
 def master_strike_critical(successes_after_defence: int) -> bool:

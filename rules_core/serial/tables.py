@@ -151,6 +151,28 @@ MELEE_CLASSES: dict[str, dict] = {
 MIGHTY_MIN_STRENGTH = 6
 
 # ---------------------------------------------------------------------------------
+# Firearms named in 000 (its firearms table is not in the source; these are the numbers the
+# text itself gives)
+# ---------------------------------------------------------------------------------
+
+FIREARMS: dict[str, dict] = {
+    "pistol": {"name": T("Пистолет", "Pistol"), "dice": 6,
+               "quote": T("Теперь она смотрит урон пистолета в таблице: 6 кубов урона.",
+                          "She looks up the pistol's damage in the table: 6 damage dice.")},
+    "assault_rifle": {"name": T("Штурмовая винтовка", "Assault rifle"), "dice": 7,
+                      "quote": T("При этом урон от обычной штурмовой винтовки (7 кубов) она спокойно "
+                                 "использует вместе с любым из них.",
+                                 "The damage of a plain assault rifle (7 dice) she uses with any of them.")},
+    "rifle": {"name": T("Винтовка", "Rifle"), "dice": 8,
+              "quote": T("Специальное адское оружие на слонов и бронетехнику – все еще винтовка и "
+                         "наносит 8 кубиков урона, но гораздо лучше обычной винтовки может убивать "
+                         "слонов и бронетехнику.",
+                         "Special hellish guns for elephants and armour are still rifles and deal 8 "
+                         "damage dice, but kill elephants and armour much better than a plain rifle.")},
+}
+
+
+# ---------------------------------------------------------------------------------
 # Explosives («Взрывчатые вещества»)
 # ---------------------------------------------------------------------------------
 
@@ -326,6 +348,11 @@ def _build() -> dict:
                         T("Радиус", "Radius"), T("Спад урона", "Fall-off")],
             "rows": [[e["name"], (f"до {e['dice']}" if k == "badaboom" else e["dice"]),
                       e["radius_text"], e["falloff_text"] or dash] for k, e in EXPLOSIVES.items()],
+        },
+        "firearms": {
+            "title": T("Огнестрельное оружие, названное в тексте", "Firearms named in the text"),
+            "columns": [T("Оружие", "Weapon"), T("Кубиков урона", "Damage dice"), T("Из текста", "From the text")],
+            "rows": [[f["name"], f["dice"], f["quote"]] for f in FIREARMS.values()],
         },
         "encumbrance": {
             "title": T("Нагрузка по Силе", "Encumbrance by Strength"),
