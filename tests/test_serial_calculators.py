@@ -386,3 +386,36 @@ def test_explosion_armor_never_raises_damage():
 def test_door_outcomes_also_at_top_level():
     r = api.run("serial-death-door", {})
     assert all(r[k] == r["outcomes"][k] for k in R.DOOR_OUTCOMES)
+
+
+def test_attack_situation_modifiers():
+    def nums(**kw):
+        r = api.run("serial-attack", {"attack_dice": 5, **kw})
+        return r["attack_dice"], r["attack_difficulty"]
+    assert nums() == (5, 6)
+    assert nums(range_band="point_blank") == (5, 5)
+    assert nums(range_band="long") == (5, 8)
+    assert nums(range_band="long", target_prone=True) == (5, 10)
+    assert nums(range_band="point_blank", target_prone=True) == (5, 5)  # «кроме случаев выстрела в упор»
+    assert nums(ranged=False, target_prone=True) == (5, 4)
+    assert nums(ranged=False, attacker_prone=True, melee_class="mighty") == (5, 9)
+    assert nums(ranged=False, melee_class="short", flank="rear") == (8, 5)
+    assert nums(flank="flank", cover=3) == (7, 9)
+    assert nums(blind=True) == (5, 9) and nums(ranged=False, blind=True) == (5, 8)
+    assert nums(attack_difficulty=7, range_band="long") == (5, 9)
+    assert nums(ranged=True, maneuver="two_guns", flank="rear") == (4, 8)
+
+
+def test_many_on_one_reduces_defence():
+    r = api.run("serial-attack", {"defence": "dodge", "defence_dice": 6, "attackers": 3})
+    same = api.run("serial-attack", {"defence": "dodge", "defence_dice": 4})
+    assert r["p_hit"] == same["p_hit"]
+    r = api.run("serial-attack", {"defence": "dodge", "defence_dice": 6, "attackers": 9})
+    assert r["p_hit"] == api.run("serial-attack", {"defence": "dodge", "defence_dice": 2})["p_hit"]
+
+
+def test_attack_situation_errors():
+    r = api.handle({"op": "run", "id": "serial-attack", "params": {"ranged": True, "melee_class": "short"}})
+    assert r["errors"][0]["field"] == "melee_class"
+    r = api.handle({"op": "run", "id": "serial-attack", "params": {"ranged": False, "cover": 2}})
+    assert r["errors"][0]["field"] == "cover"

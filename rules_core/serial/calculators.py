@@ -256,15 +256,37 @@ ATTACK_PARAMS = (
                  [(k, m["name"]["ru"], m["name"]["en"]) for k, m in TB.MANEUVERS.items()]),
     int_param("maneuver_trait", "Черта для манёвра (Ловкость/Смекалка/Восприятие)",
               "Trait for the maneuver (Dexterity/Wits/Perception)", 0, 0, 10),
+    choice_param("range_band", "Дистанция (дальний бой)", "Range (ranged)", "normal", [
+        ("point_blank", "в упор, до 2 м (сложность 5)", "point-blank, up to 2 m (difficulty 5)"),
+        ("normal", "до дистанции оружия (6)", "up to the weapon's range (6)"),
+        ("long", "до удвоенной дистанции (8)", "up to twice the range (8)"),
+    ]),
+    choice_param("flank", "Откуда атака", "Attacking from", "front", [
+        ("front", "спереди", "the front"), ("flank", "с фланга (+2 кубика)", "the flank (+2 dice)"),
+        ("rear", "с тыла (+3 кубика)", "the rear (+3 dice)"),
+    ]),
+    choice_param("melee_class", "Класс холодного оружия", "Melee weapon class", "none",
+                 [("none", "нет / не важно", "none / n.a.")]
+                 + [(k, c["name"]["ru"] + (f" ({c['attack_difficulty']:+d} к сложности)" if c["attack_difficulty"] else ""),
+                     c["name"]["en"]) for k, c in TB.MELEE_CLASSES.items()]),
+    bool_param("target_prone", "Цель лежит (ближний −2, дальний +2 кроме упора)",
+               "Target prone (melee −2, ranged +2 except point-blank)", False),
+    bool_param("attacker_prone", "Атакующий лежит (Драка/Фехтование +2)", "Attacker prone (melee +2)", False),
+    bool_param("blind", "Вслепую (ближний +2; дальний +3 после удачного Восприятие + Бдительность, до 10 м)",
+               "Blind (melee +2; ranged +3 after a successful Perception + Alertness, up to 10 m)", False),
+    int_param("cover", "Укрытие цели (дальний бой: +1 лёгкое, +2 хорошее, +3 отличное)",
+              "Target's cover (ranged: +1 light, +2 good, +3 superior)", 0, 0, 3),
     choice_param("defence", "Защитный манёвр цели", "Target's defensive maneuver", "none", [
         ("none", "нет", "none"), ("dodge", "Уклонение", "Dodge"),
         ("parry", "Парирование", "Parry"), ("block", "Блок", "Block"),
     ]),
+    int_param("attackers", "Атакующих цель в этот ход («Толпа на одного»)",
+              "Attackers of the target this turn (many on one)", 1, 1, 10),
     int_param("defence_dice", "Кубики защиты", "Defence dice", 0, 0, MAX_POOL,
-              help=T("Уже с вычетом «Толпы на одного» (−1 за каждого атакующего после первого, до −4) "
-                     "и «Отчаянной защиты» (−1 за каждую следующую защиту).",
-                     "Already less «many on one» (−1 per attacker after the first, up to −4) and "
-                     "«desperate defence» (−1 per further defence).")),
+              help=T("До штрафа «Толпы на одного»; «Отчаянная защита» — уже с вычетом 1 за каждую "
+                     "следующую защиту.",
+                     "Before the many-on-one penalty; for desperate defence already less 1 per "
+                     "further defence.")),
     int_param("defence_difficulty", "Сложность защиты (0 — по правилам)",
               "Defence difficulty (0: by the rules)", 0, 0, 10,
               help=T("Уклонение 6 / 8 (дальний бой), Блок 7, Парирование 6.",
@@ -301,6 +323,12 @@ def _attack_check(p: dict) -> None:
         raise field_error("maneuver", "Это манёвр ближнего боя.", "This is a melee maneuver.")
     if m["range"] == "ranged" and not p["ranged"]:
         raise field_error("maneuver", "Это манёвр дальнего боя.", "This is a ranged maneuver.")
+    if p["ranged"] and p["melee_class"] != "none":
+        raise field_error("melee_class", "Класс холодного оружия — только для ближнего боя.",
+                          "A melee weapon class is for melee attacks only.")
+    if not p["ranged"] and p["cover"]:
+        raise field_error("cover", "Укрытие осложняет только дистанционное попадание.",
+                          "Cover only hinders ranged attacks.")
     if p["ranged"] and p["defence"] in ("parry", "block"):
         raise field_error("defence", "Дистанционные атаки нельзя парировать или блокировать.",
                           "Ranged attacks cannot be parried or blocked.")
@@ -309,20 +337,20 @@ def _attack_check(p: dict) -> None:
 def _attack_numbers(p: dict) -> dict:
     """Attack dice/difficulty, defence difficulty, damage dice after the maneuver."""
     m = TB.MANEUVERS[p["maneuver"]]
-    dice = p["attack_dice"] + m["attack_dice"]
-    diff = p["attack_difficulty"]
-    if p["maneuver"] == "autofire" and p["autofire_penalty"] == "dice":
-        dice -= 2
-    else:
-        diff += m["difficulty"]
-    if p["maneuver"] == "two_guns":
-        dice //= 2
-    dice = max(0, dice)
-    diff = R.finish_difficulty(diff, p["overflow"])
+    setup = R.AttackSetup(
+        pool=p["attack_dice"], ranged=p["ranged"], base=p["attack_difficulty"],
+        range_band=p["range_band"] if p["ranged"] else None,
+        melee_class=None if p["melee_class"] == "none" else p["melee_class"],
+        target_prone=p["target_prone"], attacker_prone=p["attacker_prone"], blind=p["blind"],
+        blind_roll_succeeded=True, flank=p["flank"], cover=p["cover"], maneuver=p["maneuver"],
+        autofire_penalty=p["autofire_penalty"], overflow=p["overflow"])
+    dice, diff = R.attack_roll(setup)
+    def_dice = max(0, p["defence_dice"] - R.many_on_one_penalty(p["attackers"]))
     ddiff = p["defence_difficulty"] or {"dodge": R.dodge_difficulty(p["ranged"]), "block": R.BLOCK_DIFFICULTY,
                                         "parry": R.PARRY_DEFAULT_DIFFICULTY, "none": 6}[p["defence"]]
     dmg = p["damage_dice"] + m["damage_dice"] + (p["maneuver_trait"] if m["damage_bonus"] else 0)
-    return {"dice": dice, "difficulty": diff, "defence_difficulty": ddiff, "damage_dice": max(0, dmg),
+    return {"dice": dice, "difficulty": diff, "defence_difficulty": ddiff, "defence_dice": def_dice,
+            "damage_dice": max(0, dmg),
             "armor": R.armor_against(p["armor"], p["maneuver"]), "maneuver": m}
 
 
@@ -365,9 +393,9 @@ def attack_outcome(p: dict) -> dict:
         keyed[(False, False, 0)] = hden = 1
     else:
         aw = _net_weights(n["dice"], n["difficulty"])
-        dw = (_net_weights(p["defence_dice"], n["defence_difficulty"]) if p["defence"] != "none"
+        dw = (_net_weights(n["defence_dice"], n["defence_difficulty"]) if p["defence"] != "none"
               else ((0, 1),))
-        hden = 10 ** n["dice"] * (10 ** p["defence_dice"] if p["defence"] != "none" else 1)
+        hden = 10 ** n["dice"] * (10 ** n["defence_dice"] if p["defence"] != "none" else 1)
         crit_at = m["crit_at"]
         for a, wa in aw:
             for d, wd in dw:
@@ -494,6 +522,11 @@ def _attack_compute(p: dict) -> dict:
                                                     "If death's door: the d6 (first in the scene)"),
                         "columns": [T("Состояние", "State"), T("Вероятность", "Probability")],
                         "rows": [[_door_name(k), res["door_outcomes"][k]] for k in R.DOOR_OUTCOMES]})
+    if p["blind"] and p["ranged"]:
+        display.append(note("Вслепую: считается, что рефлекторный бросок Восприятие + Бдительность "
+                            "(сложность 8) удался и цель не дальше 10 м; иначе выстрел невозможен.",
+                            "Blind: assumes the reflexive Perception + Alertness roll (difficulty 8) "
+                            "succeeded and the target is within 10 m; otherwise no shot.", "warning"))
     if p["maneuver"] == "master":
         display.append(note("Удар мастера: 7+ успехов после защиты — +3 автоуспеха к урону.",
                             "Master strike: 7+ successes after the defence add 3 automatic damage successes."))
@@ -526,7 +559,7 @@ def _attack_roll(p: dict, roller) -> dict:
                     "marks": _marks(att["faces"], n["difficulty"])})
     dnet = 0
     if p["defence"] != "none":
-        dfn = roll_d10_pool(roller, p["defence_dice"], n["defence_difficulty"], R.ATTACK_ONES_CANCEL)
+        dfn = roll_d10_pool(roller, n["defence_dice"], n["defence_difficulty"], R.ATTACK_ONES_CANCEL)
         dnet = dfn["net"]
         display.append({"kind": "dice", "label": T("Защита", "Defence"), "sides": 10, "faces": dfn["faces"],
                         "marks": _marks(dfn["faces"], n["defence_difficulty"])})

@@ -11,7 +11,7 @@ cancel: «Бросок урона обычно идет по сложности 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from math import ceil, comb
@@ -334,6 +334,11 @@ def range_difficulty(distance: int, weapon_range: int) -> int | None:
     return None
 
 
+#: Range bands for when the distance is not given in metres: «в упор» (≤ 2 m) 5, up to the
+#: weapon's range 6, up to twice that 8.
+RANGE_BANDS = {"point_blank": POINT_BLANK_DIFFICULTY, "normal": RANGE_DIFFICULTY, "long": MAX_RANGE_DIFFICULTY}
+
+
 @dataclass
 class AttackSetup:
     """What goes into an attack roll (all optional but the pool)."""
@@ -356,7 +361,8 @@ class AttackSetup:
     extra_difficulty: int = 0
     autofire_penalty: str = AUTOFIRE_PENALTY
     overflow: str = DIFFICULTY_OVERFLOW
-    notes: list = field(default_factory=list)
+    base: int = BASE_DIFFICULTY  # the difficulty before these modifiers
+    range_band: str | None = None  # instead of distance: "point_blank" / "normal" / "long"
 
 
 def attack_roll(s: AttackSetup) -> tuple[int, int | None]:
@@ -372,14 +378,17 @@ def attack_roll(s: AttackSetup) -> tuple[int, int | None]:
     """
     m = _t.MANEUVERS[s.maneuver]
     dice = s.pool + s.extra_dice + m["attack_dice"] + s.ambush_successes
-    diff = BASE_DIFFICULTY
+    diff = s.base
     point_blank = False
     if s.ranged:
-        if s.distance is not None and s.weapon_range is not None:
+        if s.range_band is not None:
+            diff = s.base - BASE_DIFFICULTY + RANGE_BANDS[s.range_band]
+            point_blank = s.range_band == "point_blank"
+        elif s.distance is not None and s.weapon_range is not None:
             rd = range_difficulty(s.distance, s.weapon_range)
             if rd is None:
                 return max(0, dice), None
-            diff = rd
+            diff = s.base - BASE_DIFFICULTY + rd
             point_blank = s.distance <= POINT_BLANK_METRES
         if s.target_prone and not point_blank:
             diff += PRONE_RANGED
