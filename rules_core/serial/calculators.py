@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
-from math import gcd
 
 from ..dice import Dist, d10_counts, pool_net, roll_d10_pool
 from ..spec import (Calculator, T, bool_param, choice_param, dist_block, field_error, figures,
@@ -352,14 +351,6 @@ def _attack_numbers(p: dict) -> dict:
     return {"dice": dice, "difficulty": diff, "defence_difficulty": ddiff, "defence_dice": def_dice,
             "damage_dice": max(0, dmg),
             "armor": R.armor_against(p["armor"], p["maneuver"]), "maneuver": m}
-
-
-def _weights(dist: Dist) -> tuple[dict, int]:
-    """A distribution as integer weights over one common denominator (fast exact arithmetic)."""
-    den = 1
-    for _, q in dist.items():
-        den = den * q.denominator // gcd(den, q.denominator)
-    return {o: int(q * den) for o, q in dist.items()}, den
 
 
 @lru_cache(maxsize=256)

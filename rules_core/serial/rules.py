@@ -16,7 +16,7 @@ from fractions import Fraction
 from functools import lru_cache
 from math import ceil, comb
 
-from ..dice import Dist, d10_counts, d10_pool, net_successes
+from ..dice import Dist, d10_pool, net_successes
 from . import tables as _t
 
 # =================================================================================
