@@ -419,3 +419,29 @@ def test_attack_situation_errors():
     assert r["errors"][0]["field"] == "melee_class"
     r = api.handle({"op": "run", "id": "serial-attack", "params": {"ranged": False, "cover": 2}})
     assert r["errors"][0]["field"] == "cover"
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 15), st.integers(0, 30), st.integers(0, 60), st.integers(0, 10), st.booleans(),
+       st.booleans(), st.booleans(), st.integers(0, 40), st.sampled_from(R.BELOW_ONE_CHOICES),
+       st.sampled_from(R.NEGATIVE_HITS_CHOICES))
+def test_door_outcomes_sum_to_one(stamina, health, extra, prev, nonlethal, shocked, breath, neg, below, rule):
+    r = api.run("serial-death-door", {
+        "stamina": stamina, "health_before": health, "damage": health + extra, "previous_rolls": prev,
+        "nonlethal": nonlethal, "shocked_before": shocked, "last_breath_before": breath,
+        "negative_before": neg, "below_one": below, "negative_rule": rule})
+    assert sum(F(v) for v in r["outcomes"].values()) == 1
+    assert r["excess"] == extra and r["threshold"] == max(12, 3 * stamina)
+    if nonlethal and not R.exceeds(extra, r["threshold"], rule):
+        assert set(k for k, v in r["outcomes"].items() if F(v)) <= {"shock", "stunned", "instant_death"}
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(list(TB.EXPLOSIVES)), st.integers(0, 60), st.integers(10, 30), st.integers(0, 20),
+       st.integers(0, 6), st.sampled_from(R.TAGS))
+def test_explosion_sums_to_one_and_falls_off(kind, distance, radius, dice, armor, tag):
+    p = {"kind": kind, "distance": distance, "radius": radius, "dice": dice, "armor": armor, "tag": tag}
+    r = api.run("serial-explosion", p)
+    assert sum(F(x["p"]) for x in r["damage"]) == 1 and sum(F(x["p"]) for x in r["health_left"]) == 1
+    farther = api.run("serial-explosion", {**p, "distance": distance + 1})
+    assert farther["dice"] <= r["dice"]
