@@ -41,8 +41,7 @@ ARMOR_LEVELS: dict[int, dict] = {
                   "can be this well protected, though.")},
 }
 MAX_ARMOR = max(ARMOR_LEVELS)  # 6
-ARMOR_ABOVE_MAX = T("Брони > 6 такой просто не бывает. Совсем.",
-                    "Armor > 6 simply does not exist. At all.")
+ARMOR_ABOVE_MAX = T("Такой просто не бывает. Совсем.", "Simply does not exist. At all.")
 #: 000 (Нагрузка): «Для простоты, обычно если доспех дает 2+ Брони, то он тяжелый.»
 HEAVY_ARMOR_FROM = 2
 
