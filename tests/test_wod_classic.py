@@ -253,3 +253,78 @@ def test_default_soak_is_six_and_cannot_botch():
     assert C.SOAK_DIFFICULTY == 6
     assert C.soak_successes([1, 1, 1]) == 0
     assert C.soak_successes([1, 7], ones_cancel=True) == 0
+
+
+# ---- several shots and automatic fire (003) -----------------------------------------------------
+
+def test_multiple_shot_pools():
+    # «запас кубиков для первого выстрела будет уменьшен на общее число объявленных выстрелов,
+    # каждый последующий выстрел теряет дальнейший кубик»: 8 dice, 3 shots → 5, 4, 3
+    assert C.multiple_shot_pools(8, 3) == [5, 4, 3]
+    assert C.multiple_shot_pools(2, 3) == [0, 0, 0]
+    with pytest.raises(ValueError):
+        C.multiple_shot_pools(5, 0)
+
+
+def test_spray_share():
+    # «Если же под обстрелом находилась всего лишь одна цель, то она получит только половину Успехов»
+    assert [C.spray_share(s, 1) for s in (1, 2, 5)] == [0, 1, 2]
+    # «распределяет полученные успехи равномерно» — the rest «как он хочет»: 7 over 3 → 2 (+1)
+    assert C.spray_share(7, 3, "least") == 2 and C.spray_share(7, 3, "most") == 3
+    # «Если же Успехов было меньше, чем целей, то на цель приходится только один Успех»
+    assert C.spray_share(2, 3, "least") == 0 and C.spray_share(2, 3, "most") == 1
+    with pytest.raises(ValueError):
+        C.spray_share(2, 0)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.integers(0, 5), min_size=1, max_size=3), st.integers(4, 8), st.integers(0, 4),
+       st.integers(0, 4), st.integers(0, 4))
+def test_shots_without_armor_are_independent_attacks(pools, diff, dmg, soak, stun):
+    got = C.shots_dist(pools, diff, dmg, stun_above=stun, soak_without_armor=soak, armor=0)
+    total = Dist.constant(0)
+    no_stun = Fraction(1)
+    for pool in pools:
+        one = C.attack_dist(pool, diff, dmg, soak_pool=soak).map(lambda o: o[1])
+        total = total + one
+        no_stun *= one.at_most(stun)
+    assert got.map(lambda o: o[0]) == total
+    assert got.p(lambda o: o[1]) == 1 - no_stun
+    assert got.p(lambda o: o[2]) == 0
+
+
+def test_ruined_armor_stops_soaking_later_shots():
+    # armor 1 is ruined by 2 damage successes; the second shot is then soaked without it
+    got = C.shots_dist([3, 3], 6, 2, stun_above=10, soak_without_armor=0, armor=1)
+    one_intact = C.attack_dist(3, 6, 2, soak_pool=1, armor=1)
+    one_bare = C.attack_dist(3, 6, 2, soak_pool=0, armor=0)
+    expect = one_intact.bind(lambda o: (one_bare if o[2] else one_intact).map(
+        lambda q, o=o: (o[1] + q[1], False, o[2] or q[2])))
+    assert got == expect
+
+
+def test_spray_and_multiple_in_the_calculator():
+    base = {"weapon": "firearm5", "attack_dice": 5, "stamina": 2, "target": "mortal", "damage_type": "bashing"}
+    one = api.run("wod-classic-attack", {**base, "maneuver": "spray", "targets": 1})
+    d = C.attack_dist(15, 8, 4, soak_pool=2, spray_targets=1)
+    assert Fraction(one["mean_levels"]["exact"]) == d.map(lambda o: o[1]).mean()
+    multi = api.run("wod-classic-attack", {**base, "weapon": "firearm2", "maneuver": "multiple", "shots": 3})
+    miss = Fraction(1)
+    for pool in (2, 1, 0):
+        miss *= 1 - net_successes(pool, 6).at_least(1)
+    hit = 1 - miss
+    assert Fraction(multi["p_hit"]["exact"]) == hit
+    bad = api.handle({"op": "run", "id": "wod-classic-attack",
+                      "params": {**base, "weapon": "firearm4", "maneuver": "multiple", "shots": 2}})
+    assert bad["errors"][0]["field"] == "shots"  # a rifle's rate is 1
+    r = api.roll("wod-classic-attack", {**base, "weapon": "firearm2", "maneuver": "multiple", "shots": 4}, seed=7)
+    assert len(r["shots"]) == 4 and r["levels"] == sum(s["levels"] for s in r["shots"])
+
+
+@SMALL
+@given(st.integers(0, 8), st.integers(2, 10))
+def test_levels_block_equals_the_generic_block(n, difficulty):
+    from rules_core.spec import T, dist_block
+    d = net_successes(n, difficulty)
+    args = ("k", T("a", "a"), T("b", "b"), d)
+    assert WC.levels_block(*args) == dist_block(*args)

@@ -7,6 +7,8 @@ damage and soak of one attack, 002/003). The rules and the readings chosen are i
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from ..dice import BOTCH_RULES, d10_pool, roll_d10_pool
 from ..spec import (Calculator, T, bool_param, choice_param, dist_block, field_error, figures, frac,
                     int_param, note, prob)
@@ -212,7 +214,12 @@ _MELEE = TABLES["melee_weapons"]["rows"]
 _FIREARMS = TABLES["firearms"]["rows"]
 _MANEUVERS = {row[0]["ru"]: row for row in TABLES["ranged_maneuvers"]["rows"]}
 #: maneuver value → the row of 003's ranged maneuvers table it applies (accuracy, difficulty)
-MANEUVER_ROWS = {"burst": "Очередь", "full_auto": "Обстрел"}
+MANEUVER_ROWS = {"burst": "Очередь", "full_auto": "Обстрел", "spray": "Автоматический огонь",
+                 "multiple": "Несколько выстрелов"}
+#: maneuvers only a weapon marked «*» (fires bursts: an automatic weapon) can make
+AUTOMATIC_MANEUVERS = ("burst", "full_auto", "spray")
+#: the highest rate of fire in 003's firearms table (a custom weapon may not exceed it either)
+MAX_SHOTS = max(row[3] for row in TABLES["firearms"]["rows"])
 _BASE_DIFFICULTY = 6  # 003: «начальная сложность боевых действий равна 6»; table difficulties are 6 + N
 _COVER = TABLES["cover"]["rows"]
 
@@ -228,7 +235,8 @@ def maneuver_mods(maneuver: str) -> tuple[int, int]:
     if maneuver == "none":
         return 0, 0
     row = _MANEUVERS[MANEUVER_ROWS[maneuver]]
-    return signed_int(row[2]), row[3] - _BASE_DIFFICULTY
+    accuracy = 0 if row[2]["ru"] == "специально" else signed_int(row[2])  # multiple shots: own pools
+    return accuracy, row[3] - _BASE_DIFFICULTY
 
 
 def cover_mod(cover: str) -> int:
@@ -255,7 +263,24 @@ ATTACK_PARAMS = (
         ("none", "Обычный выстрел / удар", "Single shot / strike"),
         ("burst", "Очередь (+2 кубика, трудность +1)", "Three-round burst (+2 dice, difficulty +1)"),
         ("full_auto", "Обстрел (+10 кубиков, трудность +2)", "Full-clip fire (+10 dice, difficulty +2)"),
+        ("spray", "Автоматический огонь по площади (+10, трудность +2)",
+         "Automatic fire, spray (+10 dice, difficulty +2)"),
+        ("multiple", "Несколько выстрелов (сложное действие)", "Multiple shots (a multiple action)"),
     ]),
+    int_param("shots", "Выстрелов (несколько выстрелов)", "Shots (multiple shots)", 2, 1, MAX_SHOTS,
+              help=T("Не больше скорострельности оружия. Пул первого выстрела уменьшен на число выстрелов, "
+                     "каждый следующий теряет ещё кубик.",
+                     "At most the weapon's rate. The first shot loses as many dice as shots declared, each "
+                     "later shot one more.")),
+    int_param("targets", "Целей под обстрелом (автоматический огонь)", "Targets in the spray", 1, 1, 10),
+    choice_param("spray_share", "Доля этой цели при автоматическом огне", "This target's share of a spray",
+                 "least", [
+                     ("least", "Только равная доля (остаток ушёл другим)", "Only the even share (the rest went elsewhere)"),
+                     ("most", "Равная доля и весь остаток", "The even share and every leftover"),
+                 ], help=T("003: остаток успехов стрелявший «распределяет, как он хочет»; одна цель получает "
+                           "половину успехов (округляем вниз).",
+                           "003: the shooter spends the leftover successes «as he wants»; a single target gets "
+                           "half the successes (rounded down).")),
     choice_param("cover", "Укрытие цели", "Target's cover", "none",
                  [("none", "Нет", "None")] + [(str(i), f"{r[0]['ru']} {r[1]['ru']}", f"{r[0]['en']} {r[1]['en']}")
                                               for i, r in enumerate(_COVER)]),
@@ -285,13 +310,25 @@ ATTACK_PARAMS = (
 def _attack_setup(p: dict) -> dict:
     acc, dmod = maneuver_mods(p["maneuver"])
     w = p["weapon"]
-    if p["maneuver"] != "none":
+    m = p["maneuver"]
+    if m in AUTOMATIC_MANEUVERS:
         if not w.startswith("firearm"):
-            raise field_error("maneuver", "Очередь и обстрел — только для огнестрельного оружия.",
-                              "Bursts and full-clip fire need a firearm.")
+            raise field_error("maneuver", "Очередь, обстрел и автоматический огонь — только для огнестрельного оружия.",
+                              "Bursts, full-clip and automatic fire need a firearm.")
         if not firearm_can_burst(_FIREARMS[int(w[7:])]):
             raise field_error("maneuver", "Это оружие не стреляет очередями (в таблице нет «*»).",
                               "This weapon cannot fire bursts (no «*» in the table).")
+    shots = 1
+    if m == "multiple":
+        if w.startswith("melee"):
+            raise field_error("maneuver", "Несколько выстрелов — только для стрелкового оружия.",
+                              "Multiple shots need a ranged weapon.")
+        shots = p["shots"]
+        if w.startswith("firearm"):
+            rate = _FIREARMS[int(w[7:])][3]
+            if shots > rate:
+                raise field_error("shots", f"Скорострельность этого оружия — {rate}.",
+                                  f"This weapon's rate is {rate}.")
     difficulty = p["attack_difficulty"] + dmod + cover_mod(p["cover"])
     if difficulty > 10:
         raise field_error("attack_difficulty", f"Итоговая сложность {difficulty} больше 10.",
@@ -300,29 +337,76 @@ def _attack_setup(p: dict) -> dict:
     dice = p["attack_dice"] + acc + (2 if p["immobilized"] == "struggling" else 0)
     damage = weapon_damage(p) + (2 if helpless else 0)
     return {"attack_dice": dice, "difficulty": difficulty, "damage": damage, "helpless": helpless,
-            **_soak_setup(p)}
+            "shots": shots, "pools": classic.multiple_shot_pools(dice, shots) if m == "multiple" else [dice],
+            "spray_targets": p["targets"] if m == "spray" else 0, **_soak_setup(p)}
 
 
 def _attack_check(p: dict) -> None:
     _attack_setup(p)
 
 
+def levels_block(key: str, title: dict, x_label: dict, dist) -> dict:
+    """:func:`rules_core.spec.dist_block` for a numeric distribution, with P(at least) summed once
+    from the top (same output; linear instead of quadratic for the long tails of several shots)."""
+    rows, tail = [], Fraction(0)
+    for o in reversed(dist.outcomes()):
+        tail += dist[o]
+        rows.append({"x": o, "p": prob(dist[o]), "p_at_least": prob(tail)})
+    return {"kind": "distribution", "key": key, "title": title, "x_label": x_label, "rows": rows[::-1]}
+
+
+def _maneuver_notes(p: dict, a: dict) -> list[dict]:
+    if p["maneuver"] == "multiple":
+        return [note("Каждый выстрел — отдельная атака со своим броском повреждений и поглощения; оглушение "
+                     "считается по одной атаке; сломанная броня дальше не поглощает.",
+                     "Each shot is its own attack with its own damage and soak roll; stunning is judged per "
+                     "attack; ruined armor soaks no more.")]
+    if p["maneuver"] == "spray":
+        return [note("Автоматический огонь: одна цель получает половину успехов (вниз); при нескольких целях — "
+                     + ("только равную долю." if p["spray_share"] == "least" else "равную долю и весь остаток."),
+                     "Spray: a single target gets half the successes (rounded down); with several targets — "
+                     + ("only the even share." if p["spray_share"] == "least" else "the even share and every leftover."))]
+    return []
+
+
 def _attack_compute(p: dict) -> dict:
     a = _attack_setup(p)
-    dist = classic.attack_dist(
-        a["attack_dice"], a["difficulty"], a["damage"], extra_successes_add=p["extra_successes_add"],
-        botch_rule=p["botch_rule"], ones_cancel_damage=p["ones_cancel"], soak_pool=a["pool"],
-        soak_difficulty=p["soak_difficulty"], armor=a["armor"], armor_break=p["armor_break"],
-        auto_hit=a["helpless"])
-    levels = dist.map(lambda o: o[1])
-    p_hit = dist.p(lambda o: o[0] == classic.HIT)
-    p_botch = dist.p(lambda o: o[0] == classic.BOTCH)
-    p_stun = dist.p(lambda o: o[1] > a["stun"])
-    p_ruin = dist.p(lambda o: o[2])
+    common = dict(extra_successes_add=p["extra_successes_add"], botch_rule=p["botch_rule"],
+                  ones_cancel_damage=p["ones_cancel"], soak_difficulty=p["soak_difficulty"],
+                  armor_break=p["armor_break"], auto_hit=a["helpless"])
+    if p["maneuver"] == "multiple":
+        without = classic.soak_dice(p["stamina"], p["fortitude"], 0, p["damage_type"], a["supernatural"],
+                                    p["armor_soak"])
+        dist = classic.shots_dist(a["pools"], a["difficulty"], a["damage"], stun_above=a["stun"],
+                                  soak_without_armor=without, armor=a["armor"], armor_dice=a["pool"] - without,
+                                  **common)
+        levels = dist.map(lambda o: o[0])
+        p_stun = dist.p(lambda o: o[1])
+        p_ruin = dist.p(lambda o: o[2])
+        miss_all, no_botch = Fraction(1), Fraction(1)
+        for pool in a["pools"]:
+            if a["helpless"]:
+                miss_all = Fraction(0)
+                continue
+            d = d10_pool(pool, a["difficulty"], True, p["botch_rule"])
+            miss_all *= 1 - d.p(lambda o: o != "botch" and o >= 1)
+            no_botch *= 1 - d["botch"]
+        p_hit, p_botch = 1 - miss_all, 1 - no_botch
+    else:
+        dist = classic.attack_dist(a["attack_dice"], a["difficulty"], a["damage"], soak_pool=a["pool"],
+                                   armor=a["armor"], spray_targets=a["spray_targets"],
+                                   spray_reading=p["spray_share"], **common)
+        levels = dist.map(lambda o: o[1])
+        p_hit = dist.p(lambda o: o[0] == classic.HIT)
+        p_botch = dist.p(lambda o: o[0] == classic.BOTCH)
+        p_stun = dist.p(lambda o: o[1] > a["stun"])
+        p_ruin = dist.p(lambda o: o[2])
     display = [
         figures(
-            ("p_hit", T("Шанс попасть", "Chance to hit"), prob(p_hit)),
-            ("p_botch", T("Шанс провала (ботч)", "Chance of a botch"), prob(p_botch)),
+            ("p_hit", T("Шанс попасть" + (" хотя бы раз" if a["shots"] > 1 else ""),
+                        "Chance to hit" + (" at least once" if a["shots"] > 1 else "")), prob(p_hit)),
+            ("p_botch", T("Шанс провала (ботч)" + (" хотя бы раз" if a["shots"] > 1 else ""),
+                          "Chance of a botch" + (" at least once" if a["shots"] > 1 else "")), prob(p_botch)),
             ("mean_levels", T("Среднее уровней повреждений", "Mean health levels"), round(float(levels.mean()), 3)),
             ("p_damage", T("Шанс нанести хоть 1 уровень", "Chance of at least 1 level"), prob(levels.at_least(1))),
             ("p_stunned", T(f"Шанс оглушить (больше {a['stun']} непоглощённых)",
@@ -331,18 +415,22 @@ def _attack_compute(p: dict) -> dict:
         ),
         figures(
             ("attack", T("Атака", "Attack"),
-             T(f"{a['attack_dice']} куб., сложность {a['difficulty']}",
-               f"{a['attack_dice']} dice, difficulty {a['difficulty']}") if not a["helpless"]
-             else T("автоматически удачна", "automatic hit")),
+             T("автоматически удачна", "automatic hit") if a["helpless"]
+             else T(f"выстрелов {len(a['pools'])}, кубиков по выстрелам: {', '.join(map(str, a['pools']))}; "
+                    f"сложность {a['difficulty']}",
+                    f"{len(a['pools'])} shots, dice per shot: {', '.join(map(str, a['pools']))}; "
+                    f"difficulty {a['difficulty']}") if p["maneuver"] == "multiple"
+             else T(f"{a['attack_dice']} куб., сложность {a['difficulty']}",
+                    f"{a['attack_dice']} dice, difficulty {a['difficulty']}")),
             ("damage", T("Повреждения", "Damage"),
              T(f"{a['damage']} куб." + (" + успехи сверх первого" if p["extra_successes_add"] else ""),
                f"{a['damage']} dice" + (" + successes beyond the first" if p["extra_successes_add"] else ""))),
             ("soak", T("Поглощение", "Soak"), T(f"{a['pool']} куб., сложность {p['soak_difficulty']}",
                                                 f"{a['pool']} dice, difficulty {p['soak_difficulty']}")),
         ),
-        dist_block("levels", T("Уровни повреждений цели", "Health levels the target loses"),
-                   T("уровней", "levels"), levels),
-    ] + _soak_notes(p, a)
+        levels_block("levels", T("Уровни повреждений цели", "Health levels the target loses"),
+                     T("уровней", "levels"), levels),
+    ] + _soak_notes(p, a) + _maneuver_notes(p, a)
     if p["extra_successes_add"]:
         display.append(note(
             "Успехи атаки сверх первого добавлены к пулу повреждений: источники 002/003 это правило "
@@ -357,34 +445,63 @@ def _attack_compute(p: dict) -> dict:
             "levels": [{"levels": o, "p": prob(levels[o])} for o in levels.outcomes()], "display": display}
 
 
-def _attack_roll(p: dict, roller) -> dict:
-    a = _attack_setup(p)
-    blocks: list[dict] = []
+def _one_attack_roll(p: dict, a: dict, roller, pool: int, armor_intact: bool, label: str, blocks: list) -> dict:
+    """Roll one attack (one shot); append its dice blocks; return what happened."""
     out = {"hit": False, "botch": False, "levels": 0, "stunned": False, "armor_ruined": False}
     if a["helpless"]:
         net = 1
     else:
-        r = roll_d10_pool(roller, a["attack_dice"], a["difficulty"], True, p["botch_rule"])
-        blocks.append(_dice_block("Атака", "Attack", r["faces"], a["difficulty"], True))
+        r = roll_d10_pool(roller, pool, a["difficulty"], True, p["botch_rule"])
+        blocks.append(_dice_block(f"Атака{label}", f"Attack{label}", r["faces"], a["difficulty"], True))
         out["attack_faces"] = r["faces"]
         out["botch"] = r["botch"]
         net = 0 if r["botch"] else r["net"]
+        if a["spray_targets"] and net:
+            net = classic.spray_share(net, a["spray_targets"], p["spray_share"])
+            out["share"] = net
     if net >= 1:
         out["hit"] = True
         dice = a["damage"] + (net - 1 if p["extra_successes_add"] else 0)
         dmg = roller.dice(dice, 10)
         s = classic.soak_successes(dmg, classic.DAMAGE_DIFFICULTY, p["ones_cancel"])
-        soak = roller.dice(a["pool"], 10)
+        armor = a["armor"] if armor_intact else 0
+        without = classic.soak_dice(p["stamina"], p["fortitude"], 0, p["damage_type"], a["supernatural"],
+                                    p["armor_soak"])
+        soak = roller.dice(a["pool"] if armor_intact else without, 10)
         k = classic.soak_successes(soak, p["soak_difficulty"], p["ones_cancel"])
         levels = max(0, s - k)
         out.update(damage_faces=dmg, damage_successes=s, soak_faces=soak, soaked=k, levels=levels,
-                   stunned=levels > a["stun"], armor_ruined=classic.armor_ruined(s, a["armor"], p["armor_break"]))
-        blocks.append(_dice_block("Повреждения", "Damage", dmg, classic.DAMAGE_DIFFICULTY, p["ones_cancel"]))
-        blocks.append(_dice_block("Поглощение", "Soak", soak, p["soak_difficulty"], p["ones_cancel"]))
+                   stunned=levels > a["stun"], armor_ruined=classic.armor_ruined(s, armor, p["armor_break"]))
+        blocks.append(_dice_block(f"Повреждения{label}", f"Damage{label}", dmg, classic.DAMAGE_DIFFICULTY,
+                                  p["ones_cancel"]))
+        blocks.append(_dice_block(f"Поглощение{label}", f"Soak{label}", soak, p["soak_difficulty"], p["ones_cancel"]))
+    return out
+
+
+def _attack_roll(p: dict, roller) -> dict:
+    a = _attack_setup(p)
+    blocks: list[dict] = []
+    shots, intact = [], True
+    for i, pool in enumerate(a["pools"]):
+        label = f" {i + 1}" if len(a["pools"]) > 1 else ""
+        shot = _one_attack_roll(p, a, roller, pool, intact, label, blocks)
+        intact = intact and not shot["armor_ruined"]
+        shots.append(shot)
+    out = shots[0] if len(shots) == 1 else {
+        "hit": any(x["hit"] for x in shots), "botch": any(x["botch"] for x in shots),
+        "levels": sum(x["levels"] for x in shots), "stunned": any(x["stunned"] for x in shots),
+        "armor_ruined": not intact, "shots": shots}
+    if out["hit"]:
         extra_ru = (" — оглушён" if out["stunned"] else "") + (" — броня сломана" if out["armor_ruined"] else "")
         extra_en = (" — stunned" if out["stunned"] else "") + (" — armor ruined" if out["armor_ruined"] else "")
-        verdict = T(f"Попадание: {s} усп. повреждений, поглощено {k}, уровней: {levels}{extra_ru}",
-                    f"Hit: {s} damage successes, {k} soaked, levels: {levels}{extra_en}")
+        if len(shots) == 1:
+            verdict = T(f"Попадание: {out['damage_successes']} усп. повреждений, поглощено {out['soaked']}, "
+                        f"уровней: {out['levels']}{extra_ru}",
+                        f"Hit: {out['damage_successes']} damage successes, {out['soaked']} soaked, "
+                        f"levels: {out['levels']}{extra_en}")
+        else:
+            verdict = T(f"Попаданий: {sum(x['hit'] for x in shots)} из {len(shots)}; уровней: {out['levels']}{extra_ru}",
+                        f"Hits: {sum(x['hit'] for x in shots)} of {len(shots)}; levels: {out['levels']}{extra_en}")
     else:
         verdict = T("Провал (ботч)!", "Botch!") if out["botch"] else T("Промах", "Miss")
     blocks.append(figures(("result", T("Итог", "Result"), verdict)))

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
-from math import comb
+from math import comb, gcd
 
 from ..dice import Dist, PoolOutcome, is_botch, net_successes, pool_net
 
@@ -162,14 +162,27 @@ def attack_dist(attack_dice: int, attack_difficulty: int, damage_dice: int, *,
                 extra_successes_add: bool = True, botch_rule: str = "revised",
                 damage_difficulty: int = DAMAGE_DIFFICULTY, ones_cancel_damage: bool = False,
                 soak_pool: int = 0, soak_difficulty: int = SOAK_DIFFICULTY, armor: int = 0,
-                armor_break: str = "at_least_double", auto_hit: bool = False) -> Dist:
+                armor_break: str = "at_least_double", auto_hit: bool = False,
+                spray_targets: int = 0, spray_reading: str = "least") -> Dist:
     """One attack, exactly: outcomes ``(status, levels, armor_ruined)``.
 
     ``status`` is ``"hit"``, ``"miss"`` or ``"botch"``; a miss or a botch deals 0 levels. On a
     hit with ``a`` net successes the damage pool is ``damage_dice + (a − 1)`` when extra
     successes add dice, else ``damage_dice``; the damage roll meets one soak roll.
     ``auto_hit`` (a fully immobilised victim, 002/003) skips the attack roll: one success.
+    ``spray_targets`` > 0: automatic fire (spray); this target's successes are its share
+    (:func:`spray_share`), and they count like a hit's successes.
     """
+    acc, total = _attack_int(attack_dice, attack_difficulty, damage_dice, extra_successes_add, botch_rule,
+                             damage_difficulty, ones_cancel_damage, soak_pool, soak_difficulty, armor,
+                             armor_break, auto_hit, spray_targets, spray_reading)
+    return Dist({k: Fraction(w, total) for k, w in acc.items()})
+
+
+def _attack_int(attack_dice, attack_difficulty, damage_dice, extra_successes_add, botch_rule,
+                damage_difficulty, ones_cancel_damage, soak_pool, soak_difficulty, armor, armor_break,
+                auto_hit, spray_targets, spray_reading) -> tuple[dict, int]:
+    """:func:`attack_dist` as integer weights over a common denominator (kept fast for folds)."""
     if auto_hit:
         att, att_den = {1: 1}, 1
     else:
@@ -177,6 +190,12 @@ def attack_dist(attack_dice: int, attack_difficulty: int, damage_dice: int, *,
     top = damage_dice + (max(attack_dice, 1) - 1 if extra_successes_add else 0)  # the largest pool
     den = 10 ** (top + soak_pool)
     acc: dict = {}
+    if spray_targets:
+        shared: dict = {}
+        for a, wa in att.items():
+            k = a if a == "botch" else spray_share(a, spray_targets, spray_reading)
+            shared[k] = shared.get(k, 0) + wa
+        att = shared
     for a, wa in att.items():
         if a == "botch" or a == 0:
             key = (BOTCH if a == "botch" else MISS, 0, False)
@@ -188,8 +207,7 @@ def attack_dist(attack_dice: int, attack_difficulty: int, damage_dice: int, *,
                                                     soak_difficulty, armor, armor_break).items():
             key = (HIT, levels, ruined)
             acc[key] = acc.get(key, 0) + w * scale
-    total = att_den * den
-    return Dist({k: Fraction(w, total) for k, w in acc.items()})
+    return acc, att_den * den
 
 
 @lru_cache(maxsize=128)
@@ -210,3 +228,96 @@ def _attack_weights(dice: int, difficulty: int, botch_rule: str) -> dict:
             key = "botch" if is_botch(outcome, True, botch_rule) else pool_net(outcome, True)
             acc[key] = acc.get(key, 0) + w
     return acc
+
+
+# ---- several shots and automatic fire (003) ----------------------------------------------------
+
+SPRAY_READINGS = ("least", "most")
+
+
+def spray_share(successes: int, targets: int, reading: str = "least") -> int:
+    """Successes one target of automatic fire (spray) gets (003, «Автоматический огонь»).
+
+    «Атакующий распределяет полученные успехи равномерно между всеми находившимися под обстрелом …
+    После этого стрелявший распределяет свои оставшиеся Успехи, как он хочет. Если же Успехов было
+    меньше, чем целей, то на цель приходится только один Успех, пока все Успехи не будут
+    распределены. Если же под обстрелом находилась всего лишь одна цель, то она получит только
+    половину Успехов.»
+
+    One target: half the successes, rounded down (:data:`SPRAY_SINGLE_TARGET_ROUNDS_DOWN`).
+    Several targets — how the shooter spends the leftovers is his choice, so two readings for the
+    target in question: ``"least"`` (it gets only the even share; with fewer successes than
+    targets it is among those left without one) and ``"most"`` (the shooter gives it every
+    leftover; with fewer successes than targets it gets one).
+    """
+    if reading not in SPRAY_READINGS:
+        raise ValueError(f"reading must be one of {SPRAY_READINGS}")
+    if targets < 1:
+        raise ValueError("targets must be ≥ 1")
+    if targets == 1:
+        return successes // 2
+    if successes < targets:
+        return 0 if reading == "least" else min(successes, 1)
+    even, rest = divmod(successes, targets)
+    return even if reading == "least" else even + rest
+
+
+#: «она получит только половину Успехов»: an odd number of successes is halved rounding down.
+SPRAY_SINGLE_TARGET_ROUNDS_DOWN = True
+
+
+def multiple_shot_pools(pool: int, shots: int) -> list[int]:
+    """Attack pools of several shots in one turn (003, «Несколько выстрелов»).
+
+    «запас кубиков для первого выстрела будет уменьшен на общее число объявленных выстрелов,
+    каждый последующий выстрел теряет дальнейший кубик» — shot i (from 1) rolls pool − shots − (i − 1),
+    never below 0.
+    """
+    if shots < 1:
+        raise ValueError("shots must be ≥ 1")
+    return [max(0, pool - shots - i) for i in range(shots)]
+
+
+def shots_dist(pools: list[int], attack_difficulty: int, damage_dice: int, *, stun_above: int,
+               soak_without_armor: int, armor: int, armor_dice: int | None = None, **kw) -> Dist:
+    """Several separate attacks on one target: outcomes ``(total levels, stunned, armor ruined)``.
+
+    Each shot is its own attack with its own damage and soak roll («за каждую пулю причитается один
+    бросок повреждений»); «stunned» is judged per attack; once armor is ruined the later shots are
+    soaked without its rating. ``armor_dice`` is what the intact armor adds to the soak pool
+    (its rating, or 0 when it may not soak this damage; see :data:`ARMOR_SOAK_READINGS`).
+    """
+    if armor_dice is None:
+        armor_dice = armor
+    opts = dict(extra_successes_add=True, botch_rule="revised", damage_difficulty=DAMAGE_DIFFICULTY,
+                ones_cancel_damage=False, soak_difficulty=SOAK_DIFFICULTY, armor_break="at_least_double",
+                auto_hit=False, spray_targets=0, spray_reading="least")
+    unknown = set(kw) - set(opts)
+    if unknown:
+        raise TypeError(f"unknown options {sorted(unknown)}")
+    opts.update(kw)
+
+    def weights(pool: int, soak: int, armor_: int) -> tuple[dict, int]:
+        acc, den = _attack_int(pool, attack_difficulty, damage_dice, opts["extra_successes_add"],
+                               opts["botch_rule"], opts["damage_difficulty"], opts["ones_cancel_damage"], soak,
+                               opts["soak_difficulty"], armor_, opts["armor_break"], opts["auto_hit"],
+                               opts["spray_targets"], opts["spray_reading"])
+        merged: dict = {}
+        for (_, lv, ruin), w in acc.items():
+            merged[(lv, ruin)] = merged.get((lv, ruin), 0) + w
+        return merged, den
+
+    state, total = {(0, False, False): 1}, 1
+    for pool in pools:
+        intact, di = weights(pool, soak_without_armor + armor_dice, armor)
+        broken, db = weights(pool, soak_without_armor, 0)
+        den = di * db // gcd(di, db)
+        intact = {o: w * (den // di) for o, w in intact.items()}
+        broken = {o: w * (den // db) for o, w in broken.items()}
+        new: dict = {}
+        for (lv, stun, ruin), w in state.items():
+            for (l2, r2), w2 in (broken if ruin else intact).items():
+                key = (lv + l2, stun or l2 > stun_above, ruin or r2)
+                new[key] = new.get(key, 0) + w * w2
+        state, total = new, total * den
+    return Dist({k: Fraction(w, total) for k, w in state.items()})
