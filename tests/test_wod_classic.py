@@ -328,3 +328,16 @@ def test_levels_block_equals_the_generic_block(n, difficulty):
     d = net_successes(n, difficulty)
     args = ("k", T("a", "a"), T("b", "b"), d)
     assert WC.levels_block(*args) == dist_block(*args)
+
+
+def test_cover_on_both_sides():
+    # «Если ваш персонаж находится за стеной, то Трудность броска атаки стреляющего в него получит +2.
+    # Ответные выстрелы вашего персонажа из-за стены получат Трудность +1»
+    assert C.cover_difficulty(2, 0) == 2 and C.cover_difficulty(0, 2) == 1
+    # «если дана Трудность +1, то персонаж, находящийся в этом укрытии не получает увеличенной Трудности»
+    assert C.cover_difficulty(0, 1) == 0
+    # «если один персонаж лежит на земле, а другой находится за стеной, то у обоих … +2»
+    assert C.cover_difficulty(2, C.PRONE_COVER) == 2 == C.cover_difficulty(C.PRONE_COVER, 2)
+    r = api.run("wod-classic-attack", {"cover": "1", "attacker_cover": "prone", "attack_difficulty": 6})
+    s = api.run("wod-classic-attack", {"cover": "prone", "attacker_cover": "1", "attack_difficulty": 6})
+    assert r["attack_difficulty"] == s["attack_difficulty"] == 8

@@ -240,6 +240,8 @@ def maneuver_mods(maneuver: str) -> tuple[int, int]:
 
 
 def cover_mod(cover: str) -> int:
+    if cover == "prone":
+        return classic.PRONE_COVER
     return 0 if cover == "none" else signed_int(_COVER[int(cover)][1])
 
 
@@ -283,7 +285,15 @@ ATTACK_PARAMS = (
                            "half the successes (rounded down).")),
     choice_param("cover", "Укрытие цели", "Target's cover", "none",
                  [("none", "Нет", "None")] + [(str(i), f"{r[0]['ru']} {r[1]['ru']}", f"{r[0]['en']} {r[1]['en']}")
-                                              for i, r in enumerate(_COVER)]),
+                                              for i, r in enumerate(_COVER)] +
+                 [("prone", "Лежит на земле (+1, выведено из примера 003)", "Prone (+1, inferred from 003's example)")]),
+    choice_param("attacker_cover", "Укрытие стреляющего", "The shooter's own cover", "none",
+                 [("none", "Нет", "None")] + [(str(i), f"{r[0]['ru']} {r[1]['ru']}", f"{r[0]['en']} {r[1]['en']}")
+                                              for i, r in enumerate(_COVER)] +
+                 [("prone", "Лежит на земле (+1, выведено из примера 003)", "Prone (+1, inferred from 003's example)")],
+                 help=T("Стреляющий из укрытия получает на 1 меньше, чем тот, кто стреляет по нему; "
+                        "укрытия обеих сторон складываются (003).",
+                        "Shooting from cover costs 1 less than shooting at it; both sides' covers add up (003).")),
     choice_param("immobilized", "Цель обездвижена", "Target immobilized", "no", [
         ("no", "Нет", "No"),
         ("struggling", "Держат, но сопротивляется (+2 кубика атаки)", "Held but struggling (+2 attack dice)"),
@@ -329,7 +339,8 @@ def _attack_setup(p: dict) -> dict:
             if shots > rate:
                 raise field_error("shots", f"Скорострельность этого оружия — {rate}.",
                                   f"This weapon's rate is {rate}.")
-    difficulty = p["attack_difficulty"] + dmod + cover_mod(p["cover"])
+    difficulty = p["attack_difficulty"] + dmod + classic.cover_difficulty(cover_mod(p["cover"]),
+                                                                          cover_mod(p["attacker_cover"]))
     if difficulty > 10:
         raise field_error("attack_difficulty", f"Итоговая сложность {difficulty} больше 10.",
                           f"The final difficulty {difficulty} is above 10.")

@@ -321,3 +321,21 @@ def shots_dist(pools: list[int], attack_difficulty: int, damage_dice: int, *, st
                 new[key] = new.get(key, 0) + w * w2
         state, total = new, total * den
     return Dist({k: Fraction(w, total) for k, w in state.items()})
+
+
+# ---- cover on both sides (003, «Укрытие») -------------------------------------------------------
+
+#: «упасть на землю» is a cover kind in 003 but has no row in its cover table. Its +1 is inferred
+#: from 003's own example (prone against a wall: «у обоих Трудность … будет иметь +2»), which
+#: holds only if lying prone counts as +1 under :func:`cover_difficulty`.
+PRONE_COVER = 1
+
+
+def cover_difficulty(target_cover: int, shooter_cover: int = 0) -> int:
+    """The difficulty a shot gets from cover on both sides.
+
+    «Персонаж, находящийся в укрытии, и стреляющий из него, получает увеличение Трудности на 1
+    меньше, чем тот, кто по нему стреляет»; «В том случае, если оба персонажа находятся в укрытии,
+    то Трудность их бросков складывается.» → target's cover + max(0, own cover − 1).
+    """
+    return target_cover + max(0, shooter_cover - 1)
