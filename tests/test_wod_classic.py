@@ -341,3 +341,15 @@ def test_cover_on_both_sides():
     r = api.run("wod-classic-attack", {"cover": "1", "attacker_cover": "prone", "attack_difficulty": 6})
     s = api.run("wod-classic-attack", {"cover": "prone", "attacker_cover": "1", "attack_difficulty": 6})
     assert r["attack_difficulty"] == s["attack_difficulty"] == 8
+
+
+def test_brawl_maneuvers_from_the_melee_table():
+    # 003: «"Таран": … Бросок атаки имеет Трудность +1 и наносит повреждения Сила +1»; Пинок: 7, «Сила +1»;
+    # «Удар: … причиняет повреждения равные силе атакующего»
+    opts = {o.value: o for o in WC.ATTACK_PARAMS[[p.name for p in WC.ATTACK_PARAMS].index("weapon")].options}
+    assert {k for k in opts if k.startswith("brawl")} == {"brawl1", "brawl5", "brawl7", "brawl8", "brawl9"}
+    for weapon, damage, difficulty in (("brawl9", 4, 7), ("brawl5", 4, 7), ("brawl7", 3, 6), ("brawl8", 3, 7)):
+        r = api.run("wod-classic-attack", {"weapon": weapon, "strength": 3, "attack_difficulty": 6})
+        assert (r["damage_dice"], r["attack_difficulty"]) == (damage, difficulty)
+    bad = api.handle({"op": "run", "id": "wod-classic-attack", "params": {"weapon": "brawl7", "maneuver": "multiple"}})
+    assert bad["errors"][0]["field"] == "maneuver"

@@ -13,7 +13,7 @@ from ..dice import BOTCH_RULES, d10_pool, roll_d10_pool
 from ..spec import (Calculator, T, bool_param, choice_param, dist_block, field_error, figures, frac,
                     int_param, note, prob)
 from . import classic
-from .tables import TABLES, firearm_can_burst, melee_weapon_bonus, signed_int
+from .tables import TABLES, firearm_can_burst, melee_weapon_bonus, signed_int, strength_maneuver_bonus
 
 MAX_POOL = 30
 
@@ -226,6 +226,9 @@ _COVER = TABLES["cover"]["rows"]
 _WEAPON_OPTIONS = [("custom", "Свой пул повреждений", "Custom damage pool")] + [
     (f"melee{i}", f"{r[0]['ru']} ({r[1]['ru']})", f"{r[0]['en']} ({r[1]['en']})") for i, r in enumerate(_MELEE)
 ] + [
+    (f"brawl{i}", f"{r[0]['ru']}: {r[4]['ru']}, трудность {r[2]}", f"{r[0]['en']}: {r[4]['en']}, difficulty {r[2]}")
+    for i, r in enumerate(TABLES["melee_maneuvers"]["rows"]) if strength_maneuver_bonus(r) is not None
+] + [
     (f"firearm{i}", f"{r[0]['ru']} ({r[1]})", f"{r[0]['en']} ({r[1]})") for i, r in enumerate(_FIREARMS)
 ]
 
@@ -251,7 +254,16 @@ def weapon_damage(p: dict) -> int:
         return p["damage_dice"]
     if w.startswith("melee"):
         return p["strength"] + melee_weapon_bonus(_MELEE[int(w[5:])])
+    if w.startswith("brawl"):
+        return p["strength"] + strength_maneuver_bonus(TABLES["melee_maneuvers"]["rows"][int(w[5:])])
     return _FIREARMS[int(w[7:])][1]
+
+
+def weapon_difficulty_mod(weapon: str) -> int:
+    """A melee maneuver's difficulty over the base 6 (Пинок, Подножка, Таран: 7)."""
+    if weapon.startswith("brawl"):
+        return TABLES["melee_maneuvers"]["rows"][int(weapon[5:])][2] - _BASE_DIFFICULTY
+    return 0
 
 
 ATTACK_PARAMS = (
@@ -330,7 +342,7 @@ def _attack_setup(p: dict) -> dict:
                               "This weapon cannot fire bursts (no «*» in the table).")
     shots = 1
     if m == "multiple":
-        if w.startswith("melee"):
+        if w.startswith(("melee", "brawl")):
             raise field_error("maneuver", "Несколько выстрелов — только для стрелкового оружия.",
                               "Multiple shots need a ranged weapon.")
         shots = p["shots"]
@@ -339,7 +351,7 @@ def _attack_setup(p: dict) -> dict:
             if shots > rate:
                 raise field_error("shots", f"Скорострельность этого оружия — {rate}.",
                                   f"This weapon's rate is {rate}.")
-    difficulty = p["attack_difficulty"] + dmod + classic.cover_difficulty(cover_mod(p["cover"]),
+    difficulty = p["attack_difficulty"] + dmod + weapon_difficulty_mod(w) + classic.cover_difficulty(cover_mod(p["cover"]),
                                                                           cover_mod(p["attacker_cover"]))
     if difficulty > 10:
         raise field_error("attack_difficulty", f"Итоговая сложность {difficulty} больше 10.",

@@ -176,3 +176,9 @@ def firearm_can_burst(row: list) -> bool:
 def signed_int(cell) -> int:
     """«+10» → 10; an int stays itself."""
     return cell if isinstance(cell, int) else int(_ru(cell).replace("−", "-"))
+
+
+def strength_maneuver_bonus(row: list) -> int | None:
+    """A melee maneuver whose damage is «Сила», «Сила +1», «Сила (K)»… → the bonus; else ``None``."""
+    m = re.match(r"Сила\s*(?:\+\s*(\d+))?(?:\s*\(.\))?$", _ru(row[4]))
+    return (int(m[1]) if m[1] else 0) if m else None
