@@ -137,15 +137,25 @@ def _levels_and_ruin(damage_dice: int, damage_difficulty: int, ones_cancel: bool
     """Integer weights (over 10**(damage_dice + soak_pool)) of (levels taken, armor ruined)."""
     dmg = _net_weights(damage_dice, damage_difficulty, ones_cancel)
     soak = _net_weights(soak_pool, soak_difficulty, ones_cancel)
-    acc: dict[tuple[int, bool], int] = {}
+    # suffix[k] = the weight of soaking k or more: all of it lands on 0 levels
+    suffix = [0] * (len(soak) + 1)
+    for k in range(len(soak) - 1, -1, -1):
+        suffix[k] = suffix[k + 1] + soak[k]
+    rows = {False: [0] * len(dmg), True: [0] * len(dmg)}
     for s, ws in enumerate(dmg):
         if not ws:
             continue
-        ruined = armor_ruined(s, armor, reading)
-        for k, wk in enumerate(soak):
+        row = rows[armor_ruined(s, armor, reading)]
+        row[0] += ws * suffix[min(s, len(soak))]
+        for k in range(min(s, len(soak))):
+            wk = soak[k]
             if wk:
-                key = (max(0, s - k), ruined)
-                acc[key] = acc.get(key, 0) + ws * wk
+                row[s - k] += ws * wk
+    acc: dict[tuple[int, bool], int] = {}
+    for ruined, row in rows.items():
+        for lv, w in enumerate(row):
+            if w:
+                acc[(lv, ruined)] = w
     return acc
 
 
