@@ -7,9 +7,8 @@ import pytest
 from rules_core.wod import tables as wt
 from scripts.svod_tables import get_table, render_table
 
-SOURCE = Path(__file__).resolve().parents[1] / ".." / "shared" / "sources" / "003_b26a6085247ca0e1.txt"
-if not SOURCE.exists():  # the shared sources live beside the worktrees
-    SOURCE = Path("/work/shared/sources/003_b26a6085247ca0e1.txt")
+# the sources live in ../shared/sources/ beside the repository (DEVELOPERS.md)
+SOURCE = Path(__file__).resolve().parents[1].parent / "shared" / "sources" / "003_b26a6085247ca0e1.txt"
 LINES = SOURCE.read_text(encoding="utf-8").splitlines()
 
 # table id → (the line that opens it in 003, the line right after its last cell)
