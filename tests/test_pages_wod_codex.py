@@ -18,14 +18,17 @@ ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 SECTIONS = ("wod", "codex")
 
-#: tables that feed the calculators (content brief): each is a marker, exactly once
+#: rule tables kept as data in rules_core/<system>/tables.py (the content brief's ids, plus the
+#: ones the engine branch added): each is a marker on the page, exactly once, never typed
 TABLE_MARKERS = {
     "wod": {"wod/melee_weapons", "wod/armor", "wod/melee_maneuvers", "wod/ranged_maneuvers",
-            "wod/firearms"},
+            "wod/firearms", "wod/cover"},
     "codex": {"codex/skill_levels", "codex/difficulty_scale", "codex/endurance",
-              "codex/consequences"},
+              "codex/consequences", "codex/armor", "codex/shields", "codex/ability_costs",
+              "codex/action_costs", "codex/weapons", "codex/cover"},
 }
-CALC_MARKERS = {"wod": {"wod-pool", "wod-classic-attack"}, "codex": {"codex-roll", "codex-attack"}}
+CALC_MARKERS = {"wod": {"wod-pool", "wod-soak", "wod-classic-attack"},
+                "codex": {"codex-roll", "codex-attack"}}
 
 #: the fixed «Сериал» layout other engineers write (content brief); links into it must use these
 SERIAL_ANCHORS = {
