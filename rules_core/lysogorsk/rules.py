@@ -48,6 +48,12 @@ def p_success(total: Dist, difficulty: int) -> Fraction:
     return total.at_least(difficulty)
 
 
+@lru_cache(maxsize=4096)
+def p_check(bonus: int, difficulty: int, reroll: bool = False) -> Fraction:
+    """P(2К + ``bonus`` ≥ ``difficulty``), cached (the drinking chain asks it many times)."""
+    return p_success(dice_2d6(reroll) + bonus, difficulty)
+
+
 def margin(total: Dist, difficulty: int) -> Dist:
     """How far the result is above (≥ 0: success) or below (< 0: failure) the УС."""
     return total - difficulty
@@ -541,7 +547,7 @@ def drink_step(stage_dist: Dist, difficulty: int, stamina: int, fortitude: int, 
         if willing:
             return Dist.constant(stage + 1)
         bonus = stage_modifiers(stage).get("stamina", 0) if stage_stamina else 0
-        p = p_success(check_total(stamina + bonus, fortitude, modifier), difficulty)
+        p = p_check(stamina + bonus + fortitude + modifier, difficulty)
         return Dist.bernoulli(p, stage, stage + 1)
     return stage_dist.bind(step)
 
