@@ -521,6 +521,11 @@ def expand_drinks(drinks: list[dict], volume_reading: str = "full") -> list[tupl
 
 def stage_modifiers(stage: int) -> dict[str, int]:
     """The attribute changes at ``stage``: «Все приведенные эффекты складываются»."""
+    return dict(_stage_mods(stage))
+
+
+@lru_cache(maxsize=16)
+def _stage_mods(stage: int) -> dict[str, int]:
     acc: dict[str, int] = {}
     for s, _name, _text, mods in tb.DRUNK_STAGES:
         if s <= stage:
@@ -535,21 +540,29 @@ def stage_modifiers(stage: int) -> dict[str, int]:
 STAGE_STAMINA_IN_CHECK = True
 
 
+def _advance(stage: int, difficulty: int, stamina: int, fortitude: int, modifier: int, willing: bool,
+             stage_stamina: bool) -> Fraction:
+    """P(one drink moves a character at ``stage`` one stage on)."""
+    if stage >= tb.MAX_STAGE:
+        return Fraction(0)
+    if willing:
+        return Fraction(1)
+    bonus = _stage_mods(stage).get("stamina", 0) if stage_stamina else 0
+    return 1 - p_check(stamina + bonus + fortitude + modifier, difficulty)
+
+
 def drink_step(stage_dist: Dist, difficulty: int, stamina: int, fortitude: int, modifier: int = 0,
                willing: bool = False, stage_stamina: bool = STAGE_STAMINA_IN_CHECK) -> Dist:
     """One drink: «делать проверку на навык Стойкости против некоторого УС … В случае провала
     он переходит в следующую стадию опьянения». «При желании персонаж может и не делать
     проверки» — the willing drinker skips the check and moves on (our reading: he wants to
     get drunk, so every drink is a failure). Stage 5 is the last: he is under the table."""
-    def step(stage: int) -> Dist:
-        if stage >= tb.MAX_STAGE:
-            return Dist.constant(tb.MAX_STAGE)
-        if willing:
-            return Dist.constant(stage + 1)
-        bonus = stage_modifiers(stage).get("stamina", 0) if stage_stamina else 0
-        p = p_check(stamina + bonus + fortitude + modifier, difficulty)
-        return Dist.bernoulli(p, stage, stage + 1)
-    return stage_dist.bind(step)
+    acc: dict[int, Fraction] = {}
+    for stage, p in stage_dist.items():
+        up = _advance(stage, difficulty, stamina, fortitude, modifier, willing, stage_stamina)
+        acc[stage] = acc.get(stage, Fraction(0)) + p * (1 - up)
+        acc[stage + 1] = acc.get(stage + 1, Fraction(0)) + p * up
+    return Dist(acc)
 
 
 def drinking(drinks: list[tuple], stamina: int, fortitude: int, start_stage: int = 0, modifier: int = 0,
