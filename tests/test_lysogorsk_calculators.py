@@ -133,6 +133,9 @@ def test_damage_electric_fall_crash_environment():
     assert {d["damage"]: F(d["p"]) for d in f["damage"]} == dict(want.items())
     low = run("lysogorsk-damage", {"source": "fall", "height_m": 2})
     assert [d["damage"] for d in low["damage"]] == [0]
+    literal = run("lysogorsk-damage", {"source": "fall", "height_m": 2, "no_damage_below_threshold": False,
+                                       "halving_check": False})
+    assert {d["damage"]: F(d["p"]) for d in literal["damage"]} == dict(r.TWO_D6.items())
     c = run("lysogorsk-damage", {"source": "crash", "speed_kmh": 60, "belts": True, "airbags": True,
                                  "stamina": 0, "fortitude": 0, "rounding": "down"})
     pc = r.p_success(r.check_total(0, 0), 10)

@@ -251,6 +251,10 @@ DAMAGE_PARAMS = (
                      ("whole", "вся высота / скорость, когда порог достигнут",
                       "the whole height / speed once the threshold is reached"),
                  ]),
+    bool_param("no_damage_below_threshold", "Ниже порога (2 м, 10 км/ч) урона нет",
+               "No damage below the threshold (2 m, 10 km/h)", r.NO_DAMAGE_WITHOUT_STEPS,
+               help=T("Буквально «мощность 1 за каждые 2 метра» дает при Мощности 0 всё равно 2К урона.",
+                      "Read literally, power 0 would still deal 2d6 damage.")),
     bool_param("belts", "Ремни безопасности", "Seat belts", False),
     bool_param("airbags", "Подушки безопасности", "Airbags", False),
     bool_param("halving_check", "Проверка Стойкости на половину урона", "Fortitude check for half damage", True),
@@ -334,10 +338,10 @@ def _damage_dist(p: dict) -> tuple[Dist, list[dict], dict]:
     else:
         steps = r.crash_steps(p["speed_kmh"], p["step_reading"])
     info.update(power=steps, check_difficulty=steps)
-    if steps == 0 and r.NO_DAMAGE_WITHOUT_STEPS:
+    if steps == 0 and p["no_damage_below_threshold"]:
         notes.append(note("Ниже порога: урона нет.", "Below the threshold: no damage."))
         return Dist.constant(0), notes, info
-    dmg = r.hit_damage(steps, p["armor"])
+    dmg = r.hit_damage(steps, p["armor"] if r.ARMOR_AGAINST_FALLS else 0)
     if src == "crash" and p["belts"]:
         dmg = dmg.map(r.seat_belts)
     other = Fraction(1, 2) if src == "crash" and p["airbags"] else Fraction(1)
@@ -443,10 +447,10 @@ def _damage_roll(p: dict, roller) -> dict:
     else:
         steps = (r.fall_steps(p["height_m"], p["step_reading"]) if src == "fall"
                  else r.crash_steps(p["speed_kmh"], p["step_reading"]))
-        if steps == 0 and r.NO_DAMAGE_WITHOUT_STEPS:
+        if steps == 0 and p["no_damage_below_threshold"]:
             d, dice = 0, []
         else:
-            d = max(0, roll + steps - p["armor"])
+            d = max(0, roll + steps - (p["armor"] if r.ARMOR_AGAINST_FALLS else 0))
             if src == "crash" and p["belts"]:
                 d = r.seat_belts(d)
             factor = Fraction(1, 2) if src == "crash" and p["airbags"] else Fraction(1)

@@ -378,6 +378,12 @@ def crash_steps(speed_kmh: int, reading: str = "beyond") -> int:
 NO_DAMAGE_WITHOUT_STEPS = True
 
 
+#: Armour against falls and crashes. «Если … встретите слова «получает повреждение такой-то
+#: Мощности», то это означает, что проводится описанный выше бросок, как если бы персонаж
+#: был атакован оружием этой Мощности» — so Защита (armour, not cover) counts (``True``).
+ARMOR_AGAINST_FALLS = True
+
+
 def seat_belts(damage: int) -> int:
     """«Ремни безопасности спасают от повреждения, если оно меньше 5, полностью, поглощают 5
     единиц повреждения, если оно между 5 и 10, а вот начиная с 10 не помогают совсем.»"""
