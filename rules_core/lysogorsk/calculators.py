@@ -73,7 +73,7 @@ CHECK_PARAMS = (
     int_param("skill", "Навык (0 — проверка на атрибут)", "Skill (0 — attribute-only check)", 2, 0, 30),
     int_param("modifier", "Модификаторы", "Modifiers", 0, -40, 40),
     bool_param("reroll", "Перебросить за Везение (лучший из двух)", "Re-roll with Luck (better of two)", False),
-    int_param("difficulty", "УС (0–15)", "УС (0–15)", 5, -10, 40,
+    int_param("difficulty", "УС (0–15)", "УС (0–15)", 10, -10, 40,
               help=T("Шкала источника — от 0 (тривиально) до 15 (предел возможного); некоторые правила "
                      "дают УС выше 15.",
                      "The source's scale runs from 0 (trivial) to 15 (the limit of the possible); a few "
