@@ -12,7 +12,8 @@ from rules_core.dice import Dist
 from rules_core.lysogorsk import rules as r
 from rules_core.lysogorsk import tables as tb
 
-IDS = ["lysogorsk-check", "lysogorsk-damage", "lysogorsk-drunkenness", "lysogorsk-breakdown"]
+IDS = ["lysogorsk-check", "lysogorsk-damage", "lysogorsk-drunkenness", "lysogorsk-breakdown", "lysogorsk-area-fire",
+       "lysogorsk-thrown-miss"]
 
 
 def F(p):
@@ -257,6 +258,34 @@ def test_breakdown_calculator():
     assert a["total"] == sum(a["faces"]) - 2 + 2
 
 
+# ---- lysogorsk-area-fire, lysogorsk-thrown-miss ---------------------------------------
+
+def test_area_fire_calculator():
+    targets = [{"dodging": False}, {"dodging": True, "attribute": 2, "skill": 2, "modifier": 1}, {"dodging": False}]
+    res = run("lysogorsk-area-fire", {"attribute": 1, "skill": 1, "modifier": -2, "bullets": 2, "targets": targets})
+    # shooter 2К + 0 against an undeclared 5: P(2К ≥ 5) = 30/36
+    hits = [F(h) for h in res["p_hit"]]
+    assert hits[0] == Fraction(30, 36)
+    assert hits == r.area_fire(r.check_total(0), [None, r.check_total(2, 2, 1), None], 2)
+    assert F(res["expected_bullets"]) == sum(hits) <= 2
+    assert errors("lysogorsk-area-fire", {"targets": [{}, {"skill": -1}]}) == {"targets[1].skill"}
+    a = api.roll("lysogorsk-area-fire", {"bullets": 1, "targets": targets}, seed=4)
+    assert sum(t["hit"] for t in a["targets"]) <= 1 and a["bullets_left"] == 1 - sum(t["hit"] for t in a["targets"])
+    for t in a["targets"]:
+        assert t["hit"] <= (a["total"] >= t["dodge"])
+
+
+def test_thrown_miss_calculator():
+    res = run("lysogorsk-thrown-miss", {"strength": 1, "modifier": -4})  # 2К − 3
+    out = {k: F(v) for k, v in res["outcome"].items()}
+    assert out["far_short"] == Fraction(1, 36) and out["short"] == Fraction(2 + 3, 36)  # 2К = 2; 2К = 3, 4
+    assert out == dict(r.thrown_miss(1, -4).items()) | {k: 0 for k in out if k not in r.thrown_miss(1, -4)}
+    m = run("lysogorsk-thrown-miss", {"strength": 2, "reading": "margin", "difficulty": 8})
+    assert F(m["outcome"]["aside"]) == r.TWO_D6.p(lambda x: 8 <= x <= 10)
+    a = api.roll("lysogorsk-thrown-miss", {"strength": 2, "reading": "margin", "difficulty": 8}, seed=9)
+    assert a["value"] == sum(a["faces"]) - 6 and a["outcome"] == r.band_of(a["value"], r.tb.THROWN_MISS)
+
+
 # ---- speed and robustness ---------------------------------------------------------------
 
 LARGEST = {
@@ -267,6 +296,9 @@ LARGEST = {
     "lysogorsk-drunkenness": {"drinks": [{"drink": "vodka_bottle", "count": 2}] * 6, "negative_traits": 20,
                               "binge_days": 365, "stamina": 0, "fortitude": 0},
     "lysogorsk-breakdown": {"after_reading": "margin", "breakdowns_in_scene": 20},
+    "lysogorsk-area-fire": {"bullets": 200, "targets": [{"dodging": True, "skill": 30, "modifier": i - 20}
+                                                        for i in range(12)]},
+    "lysogorsk-thrown-miss": {"reading": "margin", "difficulty": 40},
 }
 
 

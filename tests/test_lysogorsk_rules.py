@@ -469,3 +469,12 @@ def test_stage3_and_dependence_checks():
     assert r.dependence_p(0, 0, 0) == 0
     assert r.p_reaches_stage3(3, [Dist.constant(5)]) == 0
     assert r.p_reaches_stage3(0, [Dist({2: Fraction(1, 2), 4: Fraction(1, 2)})]) == Fraction(1, 2)
+
+
+def test_thrown_miss_margin_reading():
+    d = r.thrown_miss(3, 0, "margin", 9)  # 2К + 3 − 9 = 2К − 6
+    assert d["far_short"] == r.TWO_D6.at_most(5) and d["short"] == r.TWO_D6.p(lambda x: 6 <= x <= 7)
+    assert d["far_over"] == r.TWO_D6.at_least(13)
+    assert r.thrown_miss(3, 0, "margin", 0) == r.thrown_miss(3)
+    with pytest.raises(ValueError):
+        r.thrown_miss(3, 0, "other")

@@ -723,6 +723,127 @@ def _breakdown_roll(p: dict, roller) -> dict:
             ]}
 
 
+# ---------------------------------------------------------------------------------------
+# lysogorsk-area-fire
+# ---------------------------------------------------------------------------------------
+
+AREA_PARAMS = (
+    int_param("attribute", "Атрибут стрелка", "Shooter's attribute", 3, -10, 30),
+    int_param("skill", "Стрельба", "Shooting", 2, 0, 30),
+    int_param("modifier", "Модификаторы стрельбы", "Shooting modifiers", 0, -40, 40),
+    int_param("bullets", "Пуль в очереди", "Bullets in the burst", 10, 1, 200),
+    Param("targets", "record_list", T("На линии огня, по порядку", "In the line of fire, in order"),
+          [{"dodging": False}, {"dodging": True, "attribute": 3, "skill": 2}, {"dodging": False}],
+          min_len=1, max_len=12,
+          fields=(
+              Param("dodging", "bool", T("Заявил уклонение", "Declared a dodge"), False,
+                    help=T("Иначе его результат считается равным 5.", "Otherwise their result counts as 5.")),
+              Param("attribute", "int", T("Атрибут", "Attribute"), 3, min=-10, max=30),
+              Param("skill", "int", T("Уклонение", "Dodge"), 1, min=0, max=30),
+              Param("modifier", "int", T("Модификаторы", "Modifiers"), 0, min=-40, max=40),
+          )),
+)
+
+
+def _area_dodges(p: dict) -> list:
+    return [r.check_total(t["attribute"], t["skill"], t["modifier"]) if t["dodging"] else None
+            for t in p["targets"]]
+
+
+def _area_compute(p: dict) -> dict:
+    shoot = r.check_total(p["attribute"], p["skill"], p["modifier"])
+    hits = r.area_fire(shoot, _area_dodges(p), p["bullets"])
+    expected = sum(hits, Fraction(0))
+    rows = [[i + 1, T("да", "yes") if t["dodging"] else T("нет (считается 5)", "no (counts as 5)"), prob(h)]
+            for i, (t, h) in enumerate(zip(p["targets"], hits))]
+    return {
+        "p_hit": [prob(h) for h in hits],
+        "expected_bullets": prob(expected),
+        "display": [
+            figures(("expected_bullets", T("Среднее число попавших пуль", "Mean bullets that hit"),
+                     round(float(expected), 3))),
+            {"kind": "table", "title": T("Шанс получить пулю", "Chance of taking a bullet"),
+             "columns": [T("№", "#"), T("Уклоняется", "Dodging"), T("Вероятность", "Probability")], "rows": rows},
+            note("Одна проверка Стрельбы против Уклонения каждого; при равенстве попадает стрелок; пули "
+                 "кончаются по порядку линии огня.",
+                 "One Shooting check against each Dodge; a tie goes to the shooter; bullets run out along "
+                 "the line of fire."),
+        ],
+    }
+
+
+def _area_roll(p: dict, roller) -> dict:
+    faces = roller.dice(2, 6)
+    shot = sum(faces) + p["attribute"] + p["skill"] + p["modifier"]
+    left = p["bullets"]
+    log, rows = [], []
+    for i, t in enumerate(p["targets"]):
+        tf = roller.dice(2, 6) if t["dodging"] else []
+        dodge = sum(tf) + t["attribute"] + t["skill"] + t["modifier"] if t["dodging"] else r.AREA_FIRE_UNDECLARED_DODGE
+        hit = left > 0 and shot >= dodge
+        left -= hit
+        log.append({"faces": tf, "dodge": dodge, "hit": hit})
+        rows.append([i + 1, " ".join(map(str, tf)) or "—", dodge, T("пуля", "hit") if hit else T("мимо", "missed")])
+    return {"faces": faces, "total": shot, "targets": log, "bullets_left": left,
+            "display": [
+                {"kind": "dice", "label": T("Стрельба", "Shooting"), "sides": 6, "faces": faces, "marks": ["", ""]},
+                figures(("total", T("Результат стрельбы", "Shooting result"), shot)),
+                {"kind": "table", "title": T("Линия огня", "Line of fire"),
+                 "columns": [T("№", "#"), T("Кубики", "Dice"), T("Уклонение", "Dodge"), T("Итог", "Outcome")],
+                 "rows": rows},
+            ]}
+
+
+# ---------------------------------------------------------------------------------------
+# lysogorsk-thrown-miss
+# ---------------------------------------------------------------------------------------
+
+THROWN_NAMES = {bid: name for _lo, _hi, bid, name, _t in tb.THROWN_MISS}
+THROWN_PARAMS = (
+    int_param("strength", "Сила", "Strength", 3, -10, 30),
+    int_param("modifier", "Модификаторы", "Modifiers", 0, -40, 40),
+    choice_param("reading", "Что сверять с таблицей", "What is read on the table", "total", [
+        ("total", "результат проверки на Силу", "the Strength check's result"),
+        ("margin", "результат минус УС", "the result minus a УС"),
+    ], help=T("Таблица идет от «меньше 0» до «7 или больше», а 2К + Сила не меньше 2 + Сила; источник не "
+              "называет УС.",
+              "The table runs from «below 0» to «7 or more», while 2d6 + Strength is at least 2 + Strength; the "
+              "source names no УС.")),
+    int_param("difficulty", "УС (для второго прочтения)", "УС (second reading)", 7, -10, 40),
+)
+
+
+def _thrown_compute(p: dict) -> dict:
+    d = r.thrown_miss(p["strength"], p["modifier"], p["reading"], p["difficulty"])
+    rows = [[_lo_hi_text(lo, hi), name, prob(d[bid])] for lo, hi, bid, name, _t in tb.THROWN_MISS]
+    return {"outcome": {bid: prob(d[bid]) for bid in THROWN_NAMES},
+            "display": [{"kind": "table", "title": T("Куда упало при промахе", "Where it lands on a miss"),
+                         "columns": [T("Результат", "Result"), T("Итог", "Outcome"), T("Вероятность", "Probability")],
+                         "rows": rows}]
+            + ([note("Буквально: результат проверки на Силу (2К + Сила) редко бывает ниже 7 — таблица, похоже, "
+                     "задумана для разницы с УС; источник его не называет.",
+                     "Literally: a Strength check (2d6 + Strength) is rarely below 7 — the table looks meant for a "
+                     "margin over a УС, which the source does not name.", "warning")]
+               if p["reading"] == "total" else [])}
+
+
+def _lo_hi_text(lo, hi):
+    return tb.TABLES["thrown_miss"]["rows"][[x[0] for x in tb.THROWN_MISS].index(lo)][0]
+
+
+def _thrown_roll(p: dict, roller) -> dict:
+    faces = roller.dice(2, 6)
+    total = sum(faces) + p["strength"] + p["modifier"]
+    value = total - p["difficulty"] if p["reading"] == "margin" else total
+    band = r.band_of(value, tb.THROWN_MISS)
+    text = next(t for _lo, _hi, bid, _n, t in tb.THROWN_MISS if bid == band)
+    return {"faces": faces, "total": total, "value": value, "outcome": band,
+            "display": [{"kind": "dice", "label": T("Проверка на Силу", "Strength check"), "sides": 6,
+                         "faces": faces, "marks": ["", ""]},
+                        figures(("outcome", T(f"Результат {value}", f"Result {value}"), THROWN_NAMES[band])),
+                        {"kind": "note", "level": "info", "text": text}]}
+
+
 CALCULATORS = [
     Calculator(
         id="lysogorsk-check", system="lysogorsk", kind="check",
@@ -754,5 +875,19 @@ CALCULATORS = [
         description=T("2К − Сила духа + 2 за каждый срыв в сцене по таблице, и проверка после.",
                       "2d6 − Willpower + 2 per breakdown in the scene on the table, and the check after."),
         params=BREAKDOWN_PARAMS, compute=_breakdown_compute, roll=_breakdown_roll,
+    ),
+    Calculator(
+        id="lysogorsk-area-fire", system="lysogorsk", kind="attack",
+        title=T("Стрельба по площади", "Area fire"),
+        description=T("Кто на линии огня получит пулю: Уклонение (или 5) против одной проверки Стрельбы.",
+                      "Who in the line of fire takes a bullet: Dodge (or 5) against one Shooting check."),
+        params=AREA_PARAMS, compute=_area_compute, roll=_area_roll,
+    ),
+    Calculator(
+        id="lysogorsk-thrown-miss", system="lysogorsk", kind="check",
+        title=T("Куда упало метательное оружие", "Where a thrown weapon lands"),
+        description=T("Проверка на Силу при промахе по таблице недолетов и перелетов.",
+                      "The Strength check on a miss, read on the short / over table."),
+        params=THROWN_PARAMS, compute=_thrown_compute, roll=_thrown_roll,
     ),
 ]

@@ -436,10 +436,21 @@ def band_of(value: int, bands) -> str:
     raise AssertionError(value)  # pragma: no cover - the bands cover every integer
 
 
-def thrown_miss(strength: int, modifier: int = 0) -> Dist:
-    """Where a missed throw lands: «проверкой на Силу» — 2К + Сила + modifiers, read on
-    the table (below 0 / 0–1 / 2–4 / 5–6 / 7+)."""
-    return check_total(strength, 0, modifier).map(lambda r: band_of(r, tb.THROWN_MISS))
+#: «Определить, где упало метательное оружие при промахе, можно проверкой на Силу.» The
+#: table runs from «Меньше 0» to «7 или больше», while 2К + Сила is at least 2 + Сила.
+#: ``"total"`` (default, literal): the Сила check's result (2К + Сила + modifiers);
+#: ``"margin"``: that result minus a УС the Storyteller sets (the source names none).
+THROWN_READINGS = ("total", "margin")
+
+
+def thrown_miss(strength: int, modifier: int = 0, reading: str = "total", difficulty: int = 0) -> Dist:
+    """Where a missed throw lands, read on the table (below 0 / 0–1 / 2–4 / 5–6 / 7+)."""
+    total = check_total(strength, 0, modifier)
+    if reading == "margin":
+        total = total - difficulty
+    elif reading != "total":
+        raise ValueError(f"reading must be one of {THROWN_READINGS}")
+    return total.map(lambda r: band_of(r, tb.THROWN_MISS))
 
 
 # ---------------------------------------------------------------------------------------
