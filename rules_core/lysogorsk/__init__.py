@@ -4,5 +4,5 @@
 * :mod:`.rules` — the rules as exact distributions (checks, hits and wound levels, damage,
   drunkenness, the nervous breakdown, the thrown-miss table);
 * :mod:`.calculators` — ``lysogorsk-check``, ``lysogorsk-damage``, ``lysogorsk-drunkenness``,
-  ``lysogorsk-breakdown``.
+  ``lysogorsk-breakdown``, ``lysogorsk-area-fire``, ``lysogorsk-thrown-miss``.
 """

@@ -159,7 +159,7 @@ def _roll_2d6(roller, reroll: bool) -> tuple[list[int], list[int] | None, int]:
     return a, b, max(sum(a), sum(b))
 
 
-def _dice_blocks(label: T, a, b, base: int) -> list[dict]:
+def _dice_blocks(label: T, a, b) -> list[dict]:
     blocks = [{"kind": "dice", "label": label, "sides": 6, "faces": a,
                "marks": ["" if b is None or sum(a) >= sum(b) else "dropped"] * 2}]
     if b is not None:
@@ -179,7 +179,7 @@ def _check_roll(p: dict, roller) -> dict:
                                 f"Failure: {total} against УС {p['difficulty']}"))
         return {"faces": a, "reroll_faces": b, "total": total, "success": ok,
                 "margin": total - p["difficulty"],
-                "display": _dice_blocks(T("Ваши кубики", "Your dice"), a, b, bonus)
+                "display": _dice_blocks(T("Ваши кубики", "Your dice"), a, b)
                 + [figures(("result", T("Итог", "Result"), verdict))]}
     oa, ob, odice = _roll_2d6(roller, p["opponent_reroll"])
     opp_mod = p["opponent_modifier"]
@@ -195,8 +195,8 @@ def _check_roll(p: dict, roller) -> dict:
                "draw": T("Ничья", "A draw")}[winner]
     return {"faces": a, "reroll_faces": b, "total": total, "opponent_faces": oa, "opponent_reroll_faces": ob,
             "opponent_total": opp, "defence": defence, "winner": winner,
-            "display": _dice_blocks(T("Ваши кубики", "Your dice"), a, b, bonus)
-            + _dice_blocks(T("Кубики противника", "The opponent's dice"), oa, ob, 0)
+            "display": _dice_blocks(T("Ваши кубики", "Your dice"), a, b)
+            + _dice_blocks(T("Кубики противника", "The opponent's dice"), oa, ob)
             + [figures(("result", T(f"{total} против {defence}", f"{total} against {defence}"), verdict))]}
 
 
