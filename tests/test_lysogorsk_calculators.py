@@ -310,9 +310,10 @@ def test_each_calculator_under_50_ms_at_its_largest_inputs(cid):
 
 
 def _timed(cid):
-    t = time.perf_counter()
+    # CPU time of this process: the machine is shared, wall time measures the neighbours too
+    t = time.process_time()
     api.run(cid, LARGEST[cid])
-    return time.perf_counter() - t
+    return time.process_time() - t
 
 
 values = st.one_of(st.none(), st.booleans(), st.integers(-10**4, 10**4), st.text(max_size=6),
