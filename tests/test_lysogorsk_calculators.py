@@ -143,6 +143,13 @@ def test_damage_electric_fall_crash_environment():
     dm = r.hit_damage(10, 0).map(r.seat_belts)
     want = Dist.mixture([(pc, dm.map(lambda d: d // 4)), (1 - pc, dm.map(lambda d: d // 2))])
     assert {d["damage"]: F(d["p"]) for d in c["damage"]} == dict(want.items())
+    # the other reading: the belts act on the crash's Мощность (60 km/h → 10: no help; 40 → 6 → 1; 30 → 4: saved)
+    for speed, power in ((60, 10), (40, 1)):
+        pw = run("lysogorsk-damage", {"source": "crash", "speed_kmh": speed, "belts": True, "belts_reading": "power",
+                                      "halving_check": False})
+        assert {d["damage"]: F(d["p"]) for d in pw["damage"]} == dict(r.hit_damage(power, 0).items())
+    pw = run("lysogorsk-damage", {"source": "crash", "speed_kmh": 30, "belts": True, "belts_reading": "power"})
+    assert [d["damage"] for d in pw["damage"]] == [0] and pw["power_after_belts"] is None
     env = run("lysogorsk-damage", {"source": "environment", "environment": "ecto_acid", "splashed": True})
     assert env["per_round"] == [10, 5, 3, 2, 1] and env["damage"][0]["damage"] == 21
     env = run("lysogorsk-damage", {"source": "environment", "environment": "fire_bonfire", "rounds": 3})

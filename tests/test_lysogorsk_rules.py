@@ -295,6 +295,10 @@ def test_seat_belts_bands():
     assert [r.seat_belts(d) for d in (0, 4, 5, 9, 10, 20)] == [0, 0, 0, 4, 10, 20]
 
 
+def test_seat_belts_on_the_power_reading():
+    assert [r.seat_belts_power(pw) for pw in (0, 4, 5, 9, 10, 14)] == [None, None, 0, 4, 10, 14]
+
+
 def test_halving_check_and_airbags():
     dmg = Dist.constant(10)
     assert r.with_halving_check(dmg, Fraction(1)) == Dist.constant(5)

@@ -256,6 +256,10 @@ DAMAGE_PARAMS = (
                help=T("Буквально «мощность 1 за каждые 2 метра» дает при Мощности 0 всё равно 2К урона.",
                       "Read literally, power 0 would still deal 2d6 damage.")),
     bool_param("belts", "Ремни безопасности", "Seat belts", False),
+    choice_param("belts_reading", "Ремни: что сравнивать с 5 и 10", "Belts: what is compared with 5 and 10", "damage", [
+        ("damage", "выпавший урон", "the damage rolled"),
+        ("power", "Мощность аварии", "the crash's Power"),
+    ]),
     bool_param("airbags", "Подушки безопасности", "Airbags", False),
     bool_param("halving_check", "Проверка Стойкости на половину урона", "Fortitude check for half damage", True),
     int_param("volts", "Напряжение, В", "Voltage, V", 220, 0, 100000),
@@ -341,8 +345,17 @@ def _damage_dist(p: dict) -> tuple[Dist, list[dict], dict]:
     if steps == 0 and p["no_damage_below_threshold"]:
         notes.append(note("Ниже порога: урона нет.", "Below the threshold: no damage."))
         return Dist.constant(0), notes, info
-    dmg = r.hit_damage(steps, p["armor"] if r.ARMOR_AGAINST_FALLS else 0)
-    if src == "crash" and p["belts"]:
+    power = steps
+    belts_power = src == "crash" and p["belts"] and p["belts_reading"] == "power"
+    if belts_power:
+        power = r.seat_belts_power(steps)
+        info.update(power_after_belts=power)
+        if power is None:
+            notes.append(note("Мощность меньше 5: ремни спасают полностью.",
+                              "Power below 5: the belts save completely."))
+            return Dist.constant(0), notes, info
+    dmg = r.hit_damage(power, p["armor"] if r.ARMOR_AGAINST_FALLS else 0)
+    if src == "crash" and p["belts"] and not belts_power:
         dmg = dmg.map(r.seat_belts)
     other = Fraction(1, 2) if src == "crash" and p["airbags"] else Fraction(1)
     p_check = r.p_success(fort, steps) if p["halving_check"] else Fraction(0)
@@ -447,11 +460,13 @@ def _damage_roll(p: dict, roller) -> dict:
     else:
         steps = (r.fall_steps(p["height_m"], p["step_reading"]) if src == "fall"
                  else r.crash_steps(p["speed_kmh"], p["step_reading"]))
-        if steps == 0 and p["no_damage_below_threshold"]:
+        belts_power = src == "crash" and p["belts"] and p["belts_reading"] == "power"
+        power = r.seat_belts_power(steps) if belts_power else steps
+        if (steps == 0 and p["no_damage_below_threshold"]) or power is None:
             d, dice = 0, []
         else:
-            d = max(0, roll + steps - (p["armor"] if r.ARMOR_AGAINST_FALLS else 0))
-            if src == "crash" and p["belts"]:
+            d = max(0, roll + power - (p["armor"] if r.ARMOR_AGAINST_FALLS else 0))
+            if src == "crash" and p["belts"] and not belts_power:
                 d = r.seat_belts(d)
             factor = Fraction(1, 2) if src == "crash" and p["airbags"] else Fraction(1)
             if p["halving_check"]:

@@ -394,6 +394,20 @@ def seat_belts(damage: int) -> int:
     return damage
 
 
+#: What the belts compare with 5 and 10. «повреждения мощностью 1 за каждые 5 километров …
+#: Ремни безопасности спасают от повреждения, если оно меньше 5, полностью, поглощают 5
+#: единиц повреждения, если оно между 5 и 10». ``"damage"`` (default): the damage rolled;
+#: ``"power"``: the crash's Мощность (below 5 no damage at all; 5–9 the power drops by 5).
+BELT_READINGS = ("damage", "power")
+
+
+def seat_belts_power(power: int) -> int | None:
+    """The crash's Мощность under the ``"power"`` reading; ``None``: the belts save completely."""
+    if power < 5:
+        return None
+    return seat_belts(power)
+
+
 def halved(damage: Dist, factor: Fraction, rounding: str = DEFAULT_ROUNDING) -> Dist:
     return damage.map(lambda d: round_by(d * factor, rounding))
 
