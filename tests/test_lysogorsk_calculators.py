@@ -13,7 +13,7 @@ from rules_core.lysogorsk import rules as r
 from rules_core.lysogorsk import tables as tb
 
 IDS = ["lysogorsk-check", "lysogorsk-damage", "lysogorsk-drunkenness", "lysogorsk-breakdown", "lysogorsk-area-fire",
-       "lysogorsk-thrown-miss"]
+       "lysogorsk-thrown-miss", "lysogorsk-survival"]
 
 
 def F(p):
@@ -306,6 +306,7 @@ LARGEST = {
     "lysogorsk-area-fire": {"bullets": 200, "targets": [{"dodging": True, "skill": 30, "modifier": i - 20}
                                                         for i in range(12)]},
     "lysogorsk-thrown-miss": {"reading": "margin", "difficulty": 40},
+    "lysogorsk-survival": {"kind": "sleep", "stamina": 30, "time": 420, "confidence": 5, "willpower": 5},
 }
 
 
@@ -343,3 +344,30 @@ def test_fuzz_known_names_give_results_or_clean_errors(cid, data):
         assert all({"field", "ru", "en"} <= set(e) for e in res["errors"])
     roll = api.handle({"op": "roll", "id": cid, "params": params, "seed": 1})
     assert "internal" not in roll, roll
+
+
+# ---- lysogorsk-survival ----------------------------------------------------------------
+
+def test_survival_calculator():
+    s = run("lysogorsk-survival", {"kind": "suffocation", "stamina": 2, "fortitude": 1, "time": 9})
+    d = r.suffocation(2, 1)
+    assert s["grace"] == 6 and F(s["p_dying"]) == d.at_most(9)
+    h = run("lysogorsk-survival", {"kind": "hunger", "stamina": 1, "fortitude": 0, "time": 20})
+    assert h["grace"] == 3 and F(h["p_dead"]) == r.starvation(1, 0, 20)["dead"]
+    t = run("lysogorsk-survival", {"kind": "thirst", "stamina": 1, "fortitude": 0, "time": 20})
+    assert t["grace"] == 1 and F(t["p_dead"]) > F(h["p_dead"])
+    z = run("lysogorsk-survival", {"kind": "sleep", "stamina": 2, "time": 30, "confidence": 1, "willpower": 1})
+    assert z["grace"] == 20 and F(z["p_awake"]) == r.sleep_deprivation(2, 1, 1, 30)[0]
+    assert [f["penalty"] for f in z["fails"]] == [-2 * f["fails"] for f in z["fails"]]
+    assert errors("lysogorsk-survival", {"kind": "sleep", "stamina": 0}) == {"stamina"}
+    assert errors("lysogorsk-survival", {"kind": "sleep", "stamina": 1, "time": 131}) == {"time"}
+    assert errors("lysogorsk-survival", {"kind": "hunger", "time": 366}) == {"time"}
+
+
+def test_survival_rolls():
+    a = api.roll("lysogorsk-survival", {"kind": "suffocation", "stamina": 1, "fortitude": 0}, seed=2)
+    last = a["log"][-1]
+    assert a["minute"] == last["minute"] and last["total"] < last["difficulty"]
+    assert all(e["total"] >= e["difficulty"] for e in a["log"][:-1]) and a["log"][0]["minute"] == 4
+    z = api.roll("lysogorsk-survival", {"kind": "sleep", "stamina": 1, "time": 30}, seed=2)
+    assert len(z["log"]) == 20 and z["fails"] == sum(e["total"] < e["difficulty"] for e in z["log"])

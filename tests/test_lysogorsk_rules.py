@@ -482,3 +482,78 @@ def test_thrown_miss_margin_reading():
     assert r.thrown_miss(3, 0, "margin", 0) == r.thrown_miss(3)
     with pytest.raises(ValueError):
         r.thrown_miss(3, 0, "other")
+
+
+# ---------------------------------------------------------------------------------------
+# suffocation, hunger, thirst, sleep (oracles: plain Fraction recursions over check_total)
+# ---------------------------------------------------------------------------------------
+
+
+def test_suffocation_grace_and_rising_difficulty():
+    d = r.suffocation(3, 1)
+    assert d.min() > 3 * 3  # 9 minutes free, the first check at minute 10
+    assert d.min() == 12  # 2К + 4 cannot miss УС 5 or 6; УС 7 at minute 12 fails on a 2
+    bonus = 4
+    alive = Fraction(1)
+    for k in range(1, 20):
+        ok = r.p_success(r.check_total(bonus), 5 + k - 1)
+        assert d[9 + k] == alive * (1 - ok), k
+        alive *= ok
+    assert alive == 0 and sum(p for _o, p in d.items()) == 1
+
+
+def _starve_oracle(stamina, fort, days, grace_mult):
+    state = {stamina: Fraction(1)}
+    for _ in range(max(0, days - grace_mult * stamina)):
+        nxt = {}
+        for s, p in state.items():
+            if s == "dead":
+                nxt["dead"] = nxt.get("dead", 0) + p
+                continue
+            ok = r.p_success(r.check_total(s, fort), 5)
+            nxt[s] = nxt.get(s, 0) + p * ok
+            k = "dead" if s == 0 else s - 1
+            nxt[k] = nxt.get(k, 0) + p * (1 - ok)
+        state = nxt
+    return Dist(state)
+
+
+@pytest.mark.parametrize("stamina,fort,days,kind", [(1, 0, 12, "hunger"), (2, 0, 20, "thirst"), (0, 0, 6, "hunger"),
+                                                    (3, 0, 15, "hunger"), (2, 1, 30, "hunger")])
+def test_starvation_against_fraction_chain(stamina, fort, days, kind):
+    mult = {"hunger": 3, "thirst": 1}[kind]
+    assert r.starvation(stamina, fort, days, kind) == _starve_oracle(stamina, fort, days, mult)
+
+
+def test_starvation_literal_consequences():
+    # with Выносливость + Стойкость ≥ 3 the check against УС 5 never fails: nobody starves
+    assert r.starvation(2, 1, 365) == Dist.constant(2)
+    # within the grace nothing is rolled
+    assert r.starvation(4, 0, 12) == Dist.constant(4) and r.starvation(4, 0, 4, "thirst") == Dist.constant(4)
+
+
+def test_sleep_difficulty_rounding():
+    # «количеству часов, которое он бодрствовал, поделенному на удвоенное значение его Выносливости»
+    assert r.sleep_difficulty(21, 2) == 5 and r.sleep_difficulty(22, 2) == 6
+    assert r.sleep_difficulty(22, 2, "down") == 5 and r.sleep_difficulty(21, 2, "up") == 6
+    with pytest.raises(ValueError):
+        r.sleep_deprivation(0, 1, 1, 10)
+
+
+def _sleep_oracle(stamina, conf, wp, hours, rounding):
+    state = {0: Fraction(1)}
+    for h in range(10 * stamina + 1, hours + 1):
+        us = r.round_by(Fraction(h, 2 * stamina), rounding)
+        nxt = {}
+        for f, p in state.items():
+            ok = r.p_success(r.check_total(conf, wp, -2 * f), us)
+            nxt[f] = nxt.get(f, 0) + p * ok
+            nxt[f + 1] = nxt.get(f + 1, 0) + p * (1 - ok)
+        state = nxt
+    return Dist(state)
+
+
+@pytest.mark.parametrize("stamina,conf,wp,hours,rounding", [(1, 1, 1, 25, "math"), (2, 2, 2, 40, "down"),
+                                                            (3, 0, 0, 36, "up"), (2, 3, 3, 20, "math")])
+def test_sleep_against_fraction_chain(stamina, conf, wp, hours, rounding):
+    assert r.sleep_deprivation(stamina, conf, wp, hours, 0, rounding) == _sleep_oracle(stamina, conf, wp, hours, rounding)
