@@ -557,3 +557,14 @@ def _sleep_oracle(stamina, conf, wp, hours, rounding):
                                                             (3, 0, 0, 36, "up"), (2, 3, 3, 20, "math")])
 def test_sleep_against_fraction_chain(stamina, conf, wp, hours, rounding):
     assert r.sleep_deprivation(stamina, conf, wp, hours, 0, rounding) == _sleep_oracle(stamina, conf, wp, hours, rounding)
+
+
+@SETTINGS
+@given(st.lists(st.integers(-2, 16), min_size=1, max_size=6), st.integers(0, 6), st.integers(0, 6),
+       st.integers(0, 5), st.integers(-3, 3), st.booleans(), st.booleans())
+def test_drinking_chain_equals_repeated_steps(uss, stamina, fort, start, mod, willing, stage_stamina):
+    got = r.drinking([("custom", us, 0) for us in uss], stamina, fort, start, mod, willing, stage_stamina)
+    d = Dist.constant(start)
+    for us, g in zip(uss, got):
+        d = r.drink_step(d, us, stamina, fort, mod, willing, stage_stamina)
+        assert g == d

@@ -578,9 +578,10 @@ def _drunk_compute(p: dict) -> dict:
     likeliest = final.mode()
     hang = Dist.constant(0) if p["fine_drinks"] else final.map(lambda s: r.hangover(s, p["stamina"]))
     stages = range(tb.MAX_STAGE + 1)
+    probs = [[prob(d[s]) for s in stages] for d in dists]
     rows = []
-    for n, ((label, us, idx), d) in enumerate(zip(singles, dists), start=1):
-        rows.append([n, _drink_label(label), us] + [prob(d[s]) for s in stages])
+    for n, ((label, us, idx), row) in enumerate(zip(singles, probs), start=1):
+        rows.append([n, _drink_label(label), us] + row)
     display = [
         figures(
             ("likeliest_stage", T("Вероятнее всего в конце", "Most likely at the end"),
@@ -603,8 +604,8 @@ def _drunk_compute(p: dict) -> dict:
     ]
     result = {
         "singles": [{"drink": label, "difficulty": us, "record": idx} for label, us, idx in singles],
-        "stages": [[prob(d[s]) for s in stages] for d in dists],
-        "final_stage": [prob(final[s]) for s in stages],
+        "stages": probs,
+        "final_stage": probs[-1],
         "likeliest_stage": likeliest,
         "effects": r.stage_modifiers(likeliest),
         "hangover": [{"penalty": h, "p": prob(hang[h])} for h in hang.outcomes()],

@@ -598,12 +598,29 @@ def drink_step(stage_dist: Dist, difficulty: int, stamina: int, fortitude: int, 
 
 def drinking(drinks: list[tuple], stamina: int, fortitude: int, start_stage: int = 0, modifier: int = 0,
              willing: bool = False, stage_stamina: bool = STAGE_STAMINA_IN_CHECK) -> list[Dist]:
-    """The stage distribution after each single drink (``drinks`` from :func:`expand_drinks`)."""
-    dist = Dist.constant(start_stage)
+    """The stage distribution after each single drink (``drinks`` from :func:`expand_drinks`).
+
+    The same chain as repeated :func:`drink_step`, kept in integer weights over 36^n."""
+    weights = {start_stage: 1}
+    den = 1
     out = []
     for _label, us, *_ in drinks:
-        dist = drink_step(dist, us, stamina, fortitude, modifier, willing, stage_stamina)
-        out.append(dist)
+        den *= 36
+        nxt: dict[int, int] = {}
+        for stage, w in weights.items():
+            if stage >= tb.MAX_STAGE:
+                stay = 36
+            elif willing:
+                stay = 0
+            else:
+                bonus = _stage_mods(stage).get("stamina", 0) if stage_stamina else 0
+                stay = _ok_count(stamina + bonus + fortitude + modifier, us)
+            if stay:
+                nxt[stage] = nxt.get(stage, 0) + w * stay
+            if stay != 36:
+                nxt[stage + 1] = nxt.get(stage + 1, 0) + w * (36 - stay)
+        weights = nxt
+        out.append(Dist({s: Fraction(w, den) for s, w in weights.items()}))
     return out
 
 
