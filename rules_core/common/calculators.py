@@ -98,7 +98,7 @@ PARAMS = (
         ("dice", "кубиков повреждений (сложность 6)", "damage dice (difficulty 6)"),
     ]),
     int_param("wod_damage", "Классика: успехов или кубиков повреждений", "Classic: damage successes or dice",
-              4, 0, MAX_DICE),
+              3, 0, MAX_DICE),
     choice_param("wod_armor", "Классика: доспех", "Classic: armor", "2", WOD_ARMOR_OPTIONS),
     choice_param("wod_damage_type", "Классика: тип повреждений", "Classic: damage type", "bashing",
                  WOD_DAMAGE_TYPE_OPTIONS),
@@ -302,6 +302,13 @@ def _num(x: Fraction) -> str:
     return f"{float(x):.2f}".replace(".", ",")
 
 
+def _mean_text(m: Fraction):
+    """A mean for a cell: the integer itself, else two decimals (a decimal comma in Russian)."""
+    if m.denominator == 1:
+        return int(m)
+    return T(_num(m), f"{float(m):.2f}")
+
+
 def _value(d: Dist):
     """A cell: the number itself when certain, else the mean."""
     if len(d) == 1:
@@ -381,7 +388,7 @@ def _compute(p: dict) -> dict:
     for key, part in parts.items():
         b, a = part["before"], part["after"]
         rows.append([SYSTEM_NAMES[key], hits[key], armors[key], _value(b), _value(a),
-                     _num(b.mean() - a.mean()), prob(a[0]), UNITS[key]])
+                     _mean_text(b.mean() - a.mean()), prob(a[0]), UNITS[key]])
     display = [
         {"kind": "table", "title": T("Удар до и после брони", "The hit before and after armor"),
          "columns": [T("Система", "System"), T("Удар", "Hit"), T("Броня", "Armor"), T("До брони", "Before armor"),
@@ -408,10 +415,11 @@ def _compute(p: dict) -> dict:
     display.append(figures(
         ("wod_p_armor_ruined", T("Классика: шанс, что доспех придёт в негодность",
                                  "Classic: chance the armor is ruined"), prob(wod["p_ruined"])),
-        ("wod_p_stunned", T(f"Классика: шанс оглушения (больше {wod['stun']} непоглощённых) без доспеха → с ним",
-                            f"Classic: chance of being stunned (more than {wod['stun']} unsoaked) without → with armor"),
-         T(f"{_num(wod['p_stunned_before'] * 100)} % → {_num(wod['p_stunned_after'] * 100)} %",
-           f"{float(wod['p_stunned_before'] * 100):.2f} % → {float(wod['p_stunned_after'] * 100):.2f} %")),
+        ("wod_p_stunned_before", T(f"Классика: шанс оглушения (больше {wod['stun']} непоглощённых) без доспеха",
+                                   f"Classic: chance of being stunned (more than {wod['stun']} unsoaked) without "
+                                   "armor"), prob(wod["p_stunned_before"])),
+        ("wod_p_stunned_after", T("Классика: шанс оглушения с доспехом", "Classic: chance of being stunned with armor"),
+         prob(wod["p_stunned_after"])),
     ))
     weight = _WEIGHT_NAMES[enc["armor_weight"]]
     if enc["row"] is None:
