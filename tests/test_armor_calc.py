@@ -396,7 +396,11 @@ def test_roll_lands_inside_the_exact_laws(s, w, ly, cx, seed):
     assert r["wod"]["before"] in law(exact["wod"]["before"])
     assert r["lysogorsk"]["before"] in law(exact["lysogorsk"]["before"])
     assert r["serial"]["after"] <= r["serial"]["rolled"]
-    assert r["wod"]["after"] <= r["wod"]["before"] and r["lysogorsk"]["after"] <= r["lysogorsk"]["before"]
+    assert r["lysogorsk"]["after"] <= r["lysogorsk"]["before"]
+    if not w["wod_ones_cancel"]:
+        # (when 1s cancel, a 1 on an armor die can cancel a body success: in one roll the armor
+        # may do worse; in law it never does — test_classic_more_armor_never_more_damage)
+        assert r["wod"]["after"] <= r["wod"]["before"]
     assert r == api.roll("armor", p, seed=seed)
 
 
