@@ -209,3 +209,18 @@ def test_typo_fixes_are_tiny(bad, good):
     def norm(s):
         return re.sub(r"[\s:]", "", s)
     assert norm(bad) == norm(good)
+
+
+def test_combat_stress_modifiers_are_all_there():
+    # Source lines 74–76: «Первый бой в жизни персонажа – модификатор +6.», «Противники —
+    # сверхъестественные существа – модификатор +3.», «Противники — представители законной
+    # власти – модификатор +3.» — every modifier line of the table is in the data.
+    wanted = [line for line in LINES if re.match(r"^(Первый бой|Противники — ).* – модификатор \+\d+\.$", line)]
+    assert len(wanted) == 3
+    have = [f"{name['ru']} – модификатор +{m}." for _i, name, m in tb.COMBAT_STRESS_MODIFIERS]
+    assert have == wanted
+    rendered = render_table(tb.TABLES["combat_stress"])
+    for _i, name, m in tb.COMBAT_STRESS_MODIFIERS:
+        assert name["ru"] in rendered and f"модификатор +{m}" in rendered
+    for _i, name, us in tb.COMBAT_STRESS:
+        assert name["ru"] in rendered and f"УС {us}" in rendered

@@ -49,6 +49,7 @@ COMBAT_STRESS = [
 ]
 COMBAT_STRESS_MODIFIERS = [
     ("first_fight", T("Первый бой в жизни персонажа", "The character's first fight ever"), 6),
+    ("supernatural", T("Противники — сверхъестественные существа", "The enemies are supernatural beings"), 3),
     ("authorities", T("Противники — представители законной власти",
                       "The enemies are representatives of lawful authority"), 3),
 ]
@@ -373,8 +374,8 @@ TABLES = {
     "combat_stress": {
         "title": T("Проверка на стресс в начале боя", "The stress check at the start of a fight"),
         "columns": [T("Обстановка", "Situation"), T("УС", "УС"), T("Модификатор", "Modifier")],
-        "rows": [[name, us, "—"] for _i, name, us in COMBAT_STRESS]
-        + [[name, "—", T(f"+{m}", f"+{m}")] for _i, name, m in COMBAT_STRESS_MODIFIERS],
+        "rows": [[name, T(f"УС {us}", str(us)), "—"] for _i, name, us in COMBAT_STRESS]
+        + [[name, "—", T(f"модификатор +{m}", f"+{m}")] for _i, name, m in COMBAT_STRESS_MODIFIERS],
     },
     "wound_levels": {
         "title": T("Уровни ранений", "Wound levels"),
