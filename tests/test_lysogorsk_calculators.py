@@ -371,3 +371,19 @@ def test_survival_rolls():
     assert all(e["total"] >= e["difficulty"] for e in a["log"][:-1]) and a["log"][0]["minute"] == 4
     z = api.roll("lysogorsk-survival", {"kind": "sleep", "stamina": 1, "time": 30}, seed=2)
     assert len(z["log"]) == 20 and z["fails"] == sum(e["total"] < e["difficulty"] for e in z["log"])
+
+
+def test_every_calculator_is_embedded_in_its_rule_page():
+    # DEVELOPERS.md: «Each calculator is embedded in its rule page with <!-- svod:calc CALC_ID -->».
+    import re
+    from pathlib import Path
+    from rules_core.lysogorsk.calculators import CALCULATORS
+    docs = Path(__file__).resolve().parents[1] / "docs" / "lysogorsk"
+    where = {"lysogorsk-check": "checks.md", "lysogorsk-damage": "damage.md",
+             "lysogorsk-drunkenness": "alcohol.md", "lysogorsk-breakdown": "stress.md",
+             "lysogorsk-area-fire": "shooting.md", "lysogorsk-thrown-miss": "thrown.md",
+             "lysogorsk-survival": "survival.md"}
+    assert {c.id for c in CALCULATORS} == set(where) == set(IDS)
+    for cid, page in where.items():
+        text = (docs / page).read_text(encoding="utf-8")
+        assert len(re.findall(rf"<!--\s*svod:calc\s+{re.escape(cid)}\s*-->", text)) == 1, (cid, page)
