@@ -387,3 +387,22 @@ def test_every_calculator_is_embedded_in_its_rule_page():
     for cid, page in where.items():
         text = (docs / page).read_text(encoding="utf-8")
         assert len(re.findall(rf"<!--\s*svod:calc\s+{re.escape(cid)}\s*-->", text)) == 1, (cid, page)
+
+
+def test_pain_shock_also_after_temporary_damage():
+    # Source line 17: «Болевой шок кидается против сложности 5, если атака оставила у персонажа 5-8 хитов,
+    # и против сложности 7, если хитов осталось 4 и менее» — any attack; line 31 exempts temporary
+    # damage from bleeding only: «Временное ранение накладывает на действия те же штрафы, что и обычное,
+    # но, во-первых, никогда не истекает кровью».
+    res = run("lysogorsk-damage", {"power": 10, "stamina": 3, "temporary": True})
+    # 18 hits, temporary damage d = 2К+10: 5–8 hits left ⇔ d 10…13 ⇔ 2К 2…3; 1–4 left ⇔ d 14…17 ⇔ 2К 4…7
+    shock = {b["difficulty"]: F(b["p"]) for b in res["pain_shock"]}
+    assert shock == {5: Fraction(1 + 2, 36), 7: Fraction(3 + 4 + 5 + 6, 36)}
+    assert all(F(b["p"]) == 0 for b in res["bleeding"])  # but no bleeding
+    table = next(b for b in res["display"] if b.get("kind") == "table" and "шок" in b["title"]["ru"])
+    assert [F(row[-1]) for row in table["rows"]] == [Fraction(3, 36), Fraction(18, 36)]
+    assert all("не кровоточит" in row[0]["ru"] for row in table["rows"])
+    # permanent damage: pain shock and bleeding go together
+    res = run("lysogorsk-damage", {"power": 4, "stamina": 3})
+    assert [F(b["p"]) for b in res["pain_shock"]] == [F(b["p"]) for b in res["bleeding"]]
+    assert [b["difficulty"] for b in res["pain_shock"]] == [5, 7]
