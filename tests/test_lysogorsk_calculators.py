@@ -406,3 +406,16 @@ def test_pain_shock_also_after_temporary_damage():
     res = run("lysogorsk-damage", {"power": 4, "stamina": 3})
     assert [F(b["p"]) for b in res["pain_shock"]] == [F(b["p"]) for b in res["bleeding"]]
     assert [b["difficulty"] for b in res["pain_shock"]] == [5, 7]
+
+
+def test_survival_rounding_is_labelled_as_the_sleep_difficulty():
+    # The only fraction the survival calculator rounds is the sleep УС: «УС, равного количеству часов,
+    # которое он бодрствовал, поделенному на удвоенное значение его Выносливости» (source line 240) —
+    # not damage.
+    from rules_core.lysogorsk.calculators import CALCULATORS
+    calc = next(c for c in CALCULATORS if c.id == "lysogorsk-survival")
+    rounding = next(prm for prm in calc.params if prm.name == "rounding")
+    assert "УС" in rounding.label["ru"] and "урон" not in rounding.label["ru"]
+    assert "DC" in rounding.label["en"] or "УС" in rounding.label["en"]
+    assert "damage" not in rounding.label["en"] and "урон" not in rounding.help["ru"]
+    assert [o.value for o in rounding.options] == list(r.ROUNDINGS) and rounding.default == r.DEFAULT_ROUNDING

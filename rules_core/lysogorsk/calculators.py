@@ -881,7 +881,16 @@ SURVIVAL_PARAMS = (
     int_param("willpower", "Сила духа (для сна)", "Willpower (sleep)", 1, 0, 30),
     int_param("modifier", "Модификаторы проверок", "Check modifiers", 0, -20, 20),
     int_param("time", "Прошло минут / дней / часов", "Minutes / days / hours so far", 10, 0, 500),
-    ROUNDING_PARAM,
+    choice_param(
+        "rounding", "Округление УС без сна (часы / 2×Выносливость)",
+        "Rounding of the no-sleep УС (hours / 2×Stamina)", r.DEFAULT_ROUNDING, [
+            ("math", "по математическим правилам (половина — вверх)", "mathematical (a half rounds up)"),
+            ("up", "вверх", "up"),
+            ("down", "вниз", "down"),
+        ], help=T("Источник не говорит, как округлять этот УС; «по математическим правилам» — его правило "
+                  "для порогов хитов.",
+                  "The source does not say how to round this УС; «mathematical» is its rule for hit "
+                  "thresholds.")),
 )
 SURVIVAL_MAX_DAYS = 365
 SLEEP_MAX_CHECKS = 120  # hours awake after the grace
