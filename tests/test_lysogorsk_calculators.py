@@ -401,7 +401,8 @@ def test_pain_shock_also_after_temporary_damage():
     assert all(F(b["p"]) == 0 for b in res["bleeding"])  # but no bleeding
     table = next(b for b in res["display"] if b.get("kind") == "table" and "шок" in b["title"]["ru"])
     assert [F(row[-1]) for row in table["rows"]] == [Fraction(3, 36), Fraction(18, 36)]
-    assert all("не кровоточит" in row[0]["ru"] for row in table["rows"])
+    assert [row[0]["ru"] for row in table["rows"]] == ["от 5 до 8", "4 и меньше"]
+    assert all("не кровоточит" in row[1]["ru"] for row in table["rows"])
     # permanent damage: pain shock and bleeding go together
     res = run("lysogorsk-damage", {"power": 4, "stamina": 3})
     assert [F(b["p"]) for b in res["pain_shock"]] == [F(b["p"]) for b in res["bleeding"]]

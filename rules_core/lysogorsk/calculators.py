@@ -404,10 +404,13 @@ def _damage_compute(p: dict) -> dict:
     ps = {i: band[i] for i in range(len(tb.BLEEDING))}
     if any(ps.values()):
         no_bleed = T("не кровоточит (временный урон)", "no bleeding (temporary damage)")
-        rows = [[no_bleed if p["temporary"] else row[2], row[3], prob(ps[i])] for i, row in enumerate(tb.BLEEDING)]
+        hits_text = [row[0] for row in tb.TABLES["bleeding"]["rows"]]
+        rows = [[hits_text[i], no_bleed if p["temporary"] else row[2], row[3], prob(ps[i])]
+                for i, row in enumerate(tb.BLEEDING)]
         display.append({"kind": "table",
                         "title": T("Кровотечение и болевой шок", "Bleeding and pain shock"),
-                        "columns": [T("Кровотечение", "Bleeding"), T("Болевой шок, сложность", "Pain shock, difficulty"),
+                        "columns": [T("Хитов осталось", "Hits left"), T("Кровотечение", "Bleeding"),
+                                    T("Болевой шок, сложность", "Pain shock, difficulty"),
                                     T("Вероятность", "Probability")],
                         "rows": rows})
     display.extend(notes)
