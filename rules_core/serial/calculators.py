@@ -244,6 +244,17 @@ def _door_roll(p: dict, roller) -> dict:
 # =================================================================================
 
 ATTACK_MANEUVERS = [k for k in TB.MANEUVERS]
+#: Weapons that can parry: 000 «боевой маневр "парирование" невозможно осуществить тяжелым оружием».
+PARRY_WEAPONS = ("short", "classic", "mighty")
+
+
+def _parry_default(p: dict) -> int | None:
+    """Parry difficulty by the two weapons (:func:`rules.parry_difficulty`); None: impossible.
+    Attacker's class not given: the base 6 (+1 for a mighty-brawl weapon)."""
+    if p["melee_class"] == "none":
+        return R.parry_difficulty(p["parry_weapon"], "unarmed") if p["parry_weapon"] == "mighty" \
+            else R.PARRY_DEFAULT_DIFFICULTY
+    return R.parry_difficulty(p["parry_weapon"], p["melee_class"])
 
 ATTACK_PARAMS = (
     int_param("attack_dice", "Кубики атаки (Ловкость + навык + модификаторы)",
@@ -265,7 +276,8 @@ ATTACK_PARAMS = (
         ("rear", "с тыла (+3 кубика)", "the rear (+3 dice)"),
     ]),
     choice_param("melee_class", "Класс холодного оружия", "Melee weapon class", "none",
-                 [("none", "нет / не важно", "none / n.a.")]
+                 [("none", "не указан", "not given"),
+                  ("unarmed", "без оружия (руки, зубы, когти)", "unarmed (fists, teeth, claws)")]
                  + [(k, c["name"]["ru"] + (f" ({c['attack_difficulty']:+d} к сложности)" if c["attack_difficulty"] else ""),
                      c["name"]["en"]) for k, c in TB.MELEE_CLASSES.items()]),
     bool_param("target_prone", "Цель лежит (ближний −2, дальний +2 кроме упора)",
@@ -279,6 +291,13 @@ ATTACK_PARAMS = (
         ("none", "нет", "none"), ("dodge", "Уклонение", "Dodge"),
         ("parry", "Парирование", "Parry"), ("block", "Блок", "Block"),
     ]),
+    choice_param("parry_weapon", "Оружие парирующего", "Parrying weapon", "classic", [
+        (k, TB.MELEE_CLASSES[k]["name"]["ru"], TB.MELEE_CLASSES[k]["name"]["en"])
+        for k in PARRY_WEAPONS],
+        help=T("Сложность парирования по классам оружия: классическое — 5 против более короткого "
+               "и рук, 7 против тяжелого; могущественная драка +1; тяжелым парировать нельзя.",
+               "Parry difficulty by weapon class: classic 5 against shorter weapons and fists, 7 "
+               "against heavy; mighty-brawl +1; a heavy weapon cannot parry.")),
     int_param("attackers", "Атакующих цель в этот ход («Толпа на одного»)",
               "Attackers of the target this turn (many on one)", 1, 1, 10),
     int_param("defence_dice", "Кубики защиты", "Defence dice", 0, 0, MAX_POOL,
@@ -288,8 +307,9 @@ ATTACK_PARAMS = (
                      "further defence.")),
     int_param("defence_difficulty", "Сложность защиты (0 — по правилам)",
               "Defence difficulty (0: by the rules)", 0, 0, 10,
-              help=T("Уклонение 6 / 8 (дальний бой), Блок 7, Парирование 6.",
-                     "Dodge 6 / 8 (ranged), Block 7, Parry 6.")),
+              help=T("Уклонение 6 / 8 (дальний бой), Блок 7, Парирование — по классам оружия "
+                     "(обычно 6).",
+                     "Dodge 6 / 8 (ranged), Block 7, Parry by the weapon classes (usually 6).")),
     int_param("damage_dice", "Кубики урона (Сила + оружие или урон оружия)",
               "Damage dice (Strength + weapon, or the gun's damage)", 6, 0, MAX_POOL),
     int_param("damage_difficulty", "Сложность урона", "Damage difficulty", R.DAMAGE_DIFFICULTY, 2, 10),
@@ -331,6 +351,12 @@ def _attack_check(p: dict) -> None:
     if p["ranged"] and p["defence"] in ("parry", "block"):
         raise field_error("defence", "Дистанционные атаки нельзя парировать или блокировать.",
                           "Ranged attacks cannot be parried or blocked.")
+    if p["defence"] == "parry" and _parry_default(p) is None:
+        if p["melee_class"] == "mighty":
+            raise field_error("defence", "Удары оружия могущественной драки невозможно парировать.",
+                              "Blows of a mighty-brawl weapon cannot be parried.")
+        raise field_error("parry_weapon", "Коротким оружием невозможно эффективно парировать более "
+                          "длинное оружие.", "A short weapon cannot effectively parry a longer one.")
 
 
 def _attack_numbers(p: dict) -> dict:
@@ -339,14 +365,14 @@ def _attack_numbers(p: dict) -> dict:
     setup = R.AttackSetup(
         pool=p["attack_dice"], ranged=p["ranged"], base=p["attack_difficulty"],
         range_band=p["range_band"] if p["ranged"] else None,
-        melee_class=None if p["melee_class"] == "none" else p["melee_class"],
+        melee_class=None if p["melee_class"] in ("none", "unarmed") else p["melee_class"],
         target_prone=p["target_prone"], attacker_prone=p["attacker_prone"], blind=p["blind"],
         blind_roll_succeeded=True, flank=p["flank"], cover=p["cover"], maneuver=p["maneuver"],
         autofire_penalty=p["autofire_penalty"], overflow=p["overflow"])
     dice, diff = R.attack_roll(setup)
     def_dice = max(0, p["defence_dice"] - R.many_on_one_penalty(p["attackers"]))
     ddiff = p["defence_difficulty"] or {"dodge": R.dodge_difficulty(p["ranged"]), "block": R.BLOCK_DIFFICULTY,
-                                        "parry": R.PARRY_DEFAULT_DIFFICULTY, "none": 6}[p["defence"]]
+                                        "parry": _parry_default(p), "none": 6}[p["defence"]]
     dmg = p["damage_dice"] + m["damage_dice"] + (p["maneuver_trait"] if m["damage_bonus"] else 0)
     return {"dice": dice, "difficulty": diff, "defence_difficulty": ddiff, "defence_dice": def_dice,
             "damage_dice": max(0, dmg),

@@ -1,0 +1,71 @@
+"""Audit of the «Сериал» calculators against source 000: one test per discrepancy found.
+
+Each expected value comes from the quoted words of /work/shared/sources/000_0b03cd1dacc00d97.txt
+(line numbers given) or from arithmetic on them, never from the engine's own output.
+"""
+
+from fractions import Fraction
+
+from rules_core import api
+
+
+def F(p):
+    n, d = map(int, p["exact"].split("/"))
+    return Fraction(n, d)
+
+
+def _errors(calc, params):
+    r = api.handle({"op": "run", "id": calc, "params": params})
+    assert not r["ok"], r
+    return r["errors"]
+
+
+# =================================================================================
+# Parry difficulty by weapon class (000 lines 455, 471–474)
+# =================================================================================
+
+MELEE = {"ranged": False, "attack_dice": 5, "defence": "parry", "defence_dice": 4}
+
+
+def _parry_difficulty(**kw):
+    return api.run("serial-attack", {**MELEE, **kw})["defence_difficulty"]
+
+
+def test_parry_against_heavy_weapon_is_difficulty_7():
+    # 473: «Тяжелое оружие ... Такое оружие весьма сложно парировать чем-то более легким (сложность 7).»
+    # 472 (classic): «Парируют тяжелое оружие по сложности 7.»
+    assert _parry_difficulty(melee_class="heavy", parry_weapon="classic") == 7
+    assert _parry_difficulty(melee_class="heavy") == 7  # the default parrying weapon is classic
+
+
+def test_classic_parries_shorter_weapons_and_fists_at_5():
+    # 472: «Парируют более короткое оружие или удары руками по сложности 5.»
+    assert _parry_difficulty(melee_class="short", parry_weapon="classic") == 5
+    assert _parry_difficulty(melee_class="unarmed", parry_weapon="classic") == 5
+    # same length: 000 names no number; the base difficulty 6 (the page's reading)
+    assert _parry_difficulty(melee_class="classic", parry_weapon="classic") == 6
+
+
+def test_mighty_weapon_parries_at_plus_one():
+    # 474: «+1 к сложности атаки или парирования»
+    assert _parry_difficulty(melee_class="classic", parry_weapon="mighty") == 7
+
+
+def test_impossible_parries_are_refused_naming_the_field():
+    # 474: «Удары таким оружием невозможно парировать.»; 455: «Невозможно парировать удары
+    # оружия могущественной драки.»
+    errs = _errors("serial-attack", {**MELEE, "melee_class": "mighty"})
+    assert errs[0]["field"] == "defence" and errs[0]["ru"] and errs[0]["en"]
+    # 471: short weapons — «им невозможно эффективно парировать любое более длинное оружие»
+    errs = _errors("serial-attack", {**MELEE, "melee_class": "classic", "parry_weapon": "short"})
+    assert errs[0]["field"] == "parry_weapon"
+    # 473: «боевой маневр "парирование" невозможно осуществить тяжелым оружием» — not offered
+    errs = _errors("serial-attack", {**MELEE, "parry_weapon": "heavy"})
+    assert errs[0]["field"] == "parry_weapon"
+
+
+def test_parry_difficulty_changes_the_chance_to_hit():
+    # a heavy weapon parried at 7 is harder to stop than at 6: P(hit) must be higher
+    heavy = api.run("serial-attack", {**MELEE, "melee_class": "heavy"})
+    same_at_6 = api.run("serial-attack", {**MELEE, "melee_class": "heavy", "defence_difficulty": 6})
+    assert F(heavy["p_hit"]) > F(same_at_6["p_hit"])
