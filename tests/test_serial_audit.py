@@ -69,3 +69,18 @@ def test_parry_difficulty_changes_the_chance_to_hit():
     heavy = api.run("serial-attack", {**MELEE, "melee_class": "heavy"})
     same_at_6 = api.run("serial-attack", {**MELEE, "melee_class": "heavy", "defence_difficulty": 6})
     assert F(heavy["p_hit"]) > F(same_at_6["p_hit"])
+
+
+# =================================================================================
+# «Град ударов» only with short or classic weapons (000 line 421)
+# =================================================================================
+
+
+def test_flurry_refuses_heavy_and_mighty_weapons():
+    # 421: «Этот удар может быть произведен только коротким или классическим оружием.»
+    for cls in ("heavy", "mighty"):
+        errs = _errors("serial-attack", {"ranged": False, "maneuver": "flurry", "melee_class": cls})
+        assert errs[0]["field"] == "melee_class" and errs[0]["ru"] and errs[0]["en"]
+    for cls in ("short", "classic"):
+        r = api.run("serial-attack", {"ranged": False, "maneuver": "flurry", "melee_class": cls})
+        assert r["attack_difficulty"] == 6 + 2 + (-1 if cls == "short" else 0)

@@ -345,6 +345,9 @@ def _attack_check(p: dict) -> None:
     if p["ranged"] and p["melee_class"] != "none":
         raise field_error("melee_class", "Класс холодного оружия — только для ближнего боя.",
                           "A melee weapon class is for melee attacks only.")
+    if p["maneuver"] == "flurry" and p["melee_class"] in ("heavy", "mighty"):
+        raise field_error("melee_class", "«Град ударов» может быть произведен только коротким или "
+                          "классическим оружием.", "A flurry of blows takes a short or classic weapon.")
     if not p["ranged"] and p["cover"]:
         raise field_error("cover", "Укрытие осложняет только дистанционное попадание.",
                           "Cover only hinders ranged attacks.")
