@@ -84,3 +84,47 @@ def test_flurry_refuses_heavy_and_mighty_weapons():
     for cls in ("short", "classic"):
         r = api.run("serial-attack", {"ranged": False, "maneuver": "flurry", "melee_class": cls})
         assert r["attack_difficulty"] == 6 + 2 + (-1 if cls == "short" else 0)
+
+
+# =================================================================================
+# The pages' «Неясно в источнике» admonitions name the calculators' real fields
+# =================================================================================
+
+import re  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+from rules_core.serial.calculators import CALCULATORS  # noqa: E402
+
+PAGES = Path(__file__).resolve().parent.parent / "docs" / "serial"
+
+
+def _labels():
+    out = []
+    for c in CALCULATORS:
+        for p in c.params:
+            out.append(p.label["ru"])
+            out += [o.label["ru"] for o in p.options]
+    return out
+
+
+def test_fields_named_on_pages_exist():
+    labels = _labels()
+    named = []
+    for page in PAGES.glob("*.md"):
+        text = re.sub(r"\s+", " ", page.read_text(encoding="utf-8"))
+        for m in re.finditer(r"\b(?:переключател\w*|пол[еяю]м?)\b[^«.;)]{0,40}((?:«[^»]+»(?:,| и| или)? ?)+)", text):
+            named += re.findall(r"«([^»]+)»", m[1])
+    assert named  # the pages do name fields
+    for name in named:
+        assert any(lab.startswith(name) for lab in labels), name
+
+
+def test_modifiers_page_does_not_ask_to_add_what_the_calculator_adds():
+    # the attack calculator has the fields blind, target_prone, attacker_prone and cover:
+    # telling the reader to add the same modifier to the difficulty counts it twice
+    params = {p.name for c in CALCULATORS if c.id == "serial-attack" for p in c.params}
+    assert {"blind", "target_prone", "attacker_prone", "cover"} <= params
+    text = (PAGES / "modifiers.md").read_text(encoding="utf-8")
+    assert "прибавьте их к сложности атаки" not in text
+    assert "прибавьте это к сложности атаки" not in text
+    assert "прибавьте к\n    сложности атаки" not in text
