@@ -128,3 +128,22 @@ def test_modifiers_page_does_not_ask_to_add_what_the_calculator_adds():
     assert "прибавьте их к сложности атаки" not in text
     assert "прибавьте это к сложности атаки" not in text
     assert "прибавьте к\n    сложности атаки" not in text
+
+
+# =================================================================================
+# badaboom: «Далее по кубику за 5 метров» (000 line 503) — two readings, a switch
+# =================================================================================
+
+
+def test_badaboom_falloff_readings():
+    from rules_core.serial import rules as R
+    # radius 10 (the Storyteller's «насколько далеко ... урон вообще начинает падать»), 20 dice
+    # default: −1 die for every started 5 m beyond the radius
+    assert [R.explosion_dice("badaboom", d, radius=10) for d in (10, 11, 15, 16, 20, 21)] == \
+        [20, 19, 19, 18, 18, 17]
+    # other reading: −1 die for every full 5 m beyond the radius
+    assert [R.explosion_dice("badaboom", d, radius=10, falloff="full") for d in (10, 11, 14, 15, 19, 20)] == \
+        [20, 20, 20, 19, 19, 18]
+    r = api.run("serial-explosion", {"kind": "badaboom", "distance": 14, "radius": 10, "falloff": "full"})
+    assert r["dice"] == 20
+    assert api.run("serial-explosion", {"kind": "badaboom", "distance": 14, "radius": 10})["dice"] == 19

@@ -626,6 +626,13 @@ EXPLOSION_PARAMS = (
               "Radius (mines: 10–30 m; badaboom: where damage starts to fall)", 10, 0, 100),
     int_param("dice", "Кубиков в эпицентре (badaboom: до 20)", "Dice at the centre (badaboom: up to 20)",
               20, 0, 20),
+    choice_param("falloff", "Спад урона badaboom", "Badaboom fall-off",
+                 R.BADABOOM_FALLOFF, [
+                     ("started", "−1 за каждые начатые 5 м", "−1 for every started 5 m"),
+                     ("full", "−1 за каждые полные 5 м", "−1 for every full 5 m"),
+                 ], help=T("Источник не говорит, с какого метра за радиусом теряется первый кубик.",
+                           "The source does not say at which metre beyond the radius the first die "
+                           "is lost.")),
     int_param("armor", "Броня цели", "Target's Armor", 0, 0, TB.MAX_ARMOR),
     TAG_PARAM,
     int_param("absorption", "УП цели", "Target's absorption levels", 2, 0, MAX_ABSORPTION),
@@ -645,7 +652,7 @@ def _explosion_check(p: dict) -> None:
 def _explosion_compute(p: dict) -> dict:
     kind = p["kind"]
     dice = R.explosion_dice(kind, p["distance"], radius=p["radius"] if kind in ("military", "badaboom") else None,
-                            dice=p["dice"] if kind == "badaboom" else None)
+                            dice=p["dice"] if kind == "badaboom" else None, falloff=p["falloff"])
     den = 10 ** dice
     portion: dict[int, int] = {}
     for k, w in R.damage_weights(dice, R.DAMAGE_DIFFICULTY):

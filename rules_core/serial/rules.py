@@ -125,6 +125,12 @@ BLOCK_FIRST = True
 #: stronger character never carries less). Strength above 6 uses row 6.
 ENCUMBRANCE_MONOTONE = True
 
+#: badaboom: «Рассказчик решает, насколько далеко от эпицентра урон вообще начинает падать.
+#: Далее по кубику за 5 метров.» ``"started"``: −1 die for every started 5 m beyond that
+#: distance (1 m beyond already −1); ``"full"``: −1 die for every full 5 m (5 m beyond: −1).
+FALLOFF_CHOICES = ("started", "full")
+BADABOOM_FALLOFF = "started"
+
 #: «Подготовка: На следующий ход добавить половину своего показателя Инициативы.» Rounding
 #: unstated: down.
 PREPARATION_ROUNDING = "down"
@@ -915,14 +921,15 @@ def overloaded(strength: int, large: int = 0, huge: int = 0, armor: str = "none"
 # =================================================================================
 
 def explosion_dice(kind: str, distance: int, radius: int | None = None,
-                   dice: int | None = None) -> int:
+                   dice: int | None = None, falloff: str = BADABOOM_FALLOFF) -> int:
     """Damage dice at ``distance`` metres from the centre (:data:`tables.EXPLOSIVES`).
 
     * improvised 10, grenade 12: full dice within 2 m, then −1 die per metre (distance − 2).
     * military/mines: 16 dice within ``radius`` (10–30 m, «Накрывают от 10 до 30 метров»), none
       beyond (000 gives no fall-off).
     * badaboom: ``dice`` up to 20; full within ``radius`` (the Storyteller's), then «по кубику за
-      5 метров»: −1 die for each started 5 m (the same way −1 per started metre above).
+      5 метров»: −1 die for each started 5 m (the same way −1 per started metre above), or
+      for each full 5 m (:data:`BADABOOM_FALLOFF`).
     «Урон от ВВ не складывается напрямую» — several charges: the biggest one (:func:`max`).
     """
     if kind not in _t.EXPLOSIVES:
@@ -941,7 +948,10 @@ def explosion_dice(kind: str, distance: int, radius: int | None = None,
     epi = e["epicentre"] if e["epicentre"] is not None else (radius or 0)
     if distance <= epi:
         return full
-    lost = ceil((distance - epi) / e["metres_per_die"])
+    if falloff not in FALLOFF_CHOICES:
+        raise ValueError(f"falloff must be one of {FALLOFF_CHOICES}")
+    per = e["metres_per_die"]
+    lost = ceil((distance - epi) / per) if falloff == "started" else (distance - epi) // per
     return max(0, full - lost)
 
 
