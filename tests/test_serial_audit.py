@@ -147,3 +147,32 @@ def test_badaboom_falloff_readings():
     r = api.run("serial-explosion", {"kind": "badaboom", "distance": 14, "radius": 10, "falloff": "full"})
     assert r["dice"] == 20
     assert api.run("serial-explosion", {"kind": "badaboom", "distance": 14, "radius": 10})["dice"] == 19
+
+
+# =================================================================================
+# The first door's excess burns: Health shown is 0, not the burned damage (000 line 309)
+# =================================================================================
+
+
+def test_burned_excess_is_not_shown_as_negative_health():
+    # 309: «Когда персонажа первый раз приводят на Порог смерти, весь урон, опустивший его ниже
+    # нуля здоровья, сгорает. Отсчет отрицательных хитов начинается со следующего повреждения.»
+    # Маша (329): «остался 2 хита ... Удар врага на 10 приводит её в состояние Порога Смерти»
+    r = api.run("serial-damage", {"portions": [10], "absorption": 0, "health": 2, "stamina": 2})
+    assert r["death_door"] and not r["dead"]
+    assert r["steps"][0]["burned"] == 8 and r["negative_hits"] == 0
+    assert r["health_left"] == 0 and r["steps"][0]["health_left"] == 0
+    # the next damage counts from zero: 3 more → 3 negative hits, Health −3
+    r = api.run("serial-damage", {"portions": [10, 3], "absorption": 0, "health": 2, "stamina": 2})
+    assert r["negative_hits"] == 3 and r["health_left"] == -3
+
+
+def test_attack_health_left_has_no_burned_values():
+    # 1 Health left, no absorption, 3 damage dice: any excess (at most 2, below max(12, 15))
+    # burns on this first door, so the Health left is 1 (no damage) or 0, never below
+    r = api.run("serial-attack", {"attack_dice": 5, "damage_dice": 3, "absorption": 0, "health": 1,
+                                  "stamina": 5})
+    values = {x["value"] for x in r["health_left"]}
+    assert min(values) == 0 and values <= {0, 1}
+    # the door outcomes still sum to the chance of the door (burning changes no probability)
+    assert sum(F(v) for v in r["door_outcomes"].values()) == F(r["p_death_door"])

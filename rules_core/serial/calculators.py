@@ -467,7 +467,8 @@ def attack_outcome(p: dict) -> dict:
         acc: dict = {}
         for st, w in states.items():
             if st[3] == "death_door":
-                dd = R.death_door_distribution(p["stamina"], p["health"], p["health"] - st[2],
+                # not an instant death (take_portion checked the excess); the excess burned
+                dd = R.death_door_distribution(p["stamina"], p["health"], p["health"],
                                                rule=p["negative_rule"])[0]
                 for k, q in dd.items():  # q is a multiple of 1/6
                     acc[k] = acc.get(k, 0) + w * int(q * 6)

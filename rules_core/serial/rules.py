@@ -738,7 +738,8 @@ def take_portion(t: Target, portion: int, block: int = 0,
     * The portion that brings Здоровье to 0 or below: excess = damage beyond the health that
       was left; «Если они больше 12 (или Выносливости*3, берется большее), то персонаж
       моментально умер». Otherwise, the first time in the scene, «весь урон, опустивший его
-      ниже нуля здоровья, сгорает»; later times it counts as negative hits («с новым Порогом
+      ниже нуля здоровья, сгорает» (Здоровье is then 0, not below); later times it counts as
+      negative hits («с новым Порогом
       смерти отсчет отрицательных хитов продолжается»).
     * Damage while already at 0 or below counts as negative hits; «получив которые, персонаж
       мгновенно и безусловно умирает» (:data:`NEGATIVE_HITS_RULE`).
@@ -766,6 +767,7 @@ def take_portion(t: Target, portion: int, block: int = 0,
                     instant = True
                 elif t.door_visits == 0:
                     burned = excess
+                    t.health = 0  # the excess is gone: «сгорает»
                 else:
                     t.negative += excess
                     by_negative = exceeds(t.negative, lim, rule)
