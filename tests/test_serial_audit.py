@@ -176,3 +176,20 @@ def test_attack_health_left_has_no_burned_values():
     assert min(values) == 0 and values <= {0, 1}
     # the door outcomes still sum to the chance of the door (burning changes no probability)
     assert sum(F(v) for v in r["door_outcomes"].values()) == F(r["p_death_door"])
+
+
+# =================================================================================
+# Labels: a hit that does no damage is not «absorbed»
+# =================================================================================
+
+
+def test_no_wound_row_is_not_called_absorbed_when_nothing_can_absorb():
+    # Armor 6 against 3 damage dice, no УП: every hit does 0 damage (248–250: «Значение Брони
+    # вычитается из каждой порции входящего урона»), nothing is absorbed by УП
+    r = api.run("serial-attack", {"attack_dice": 5, "damage_dice": 3, "armor": 6, "absorption": 0})
+    assert F(r["status"]["absorbed"]) == F(r["p_hit"]) > 0
+    table = next(b for b in r["display"] if b.get("kind") == "table")
+    row = next(row for row in table["rows"] if row[1] == r["status"]["absorbed"])
+    assert "без ранения" in row[0]["ru"] and "no wound" in row[0]["en"]
+    dmg = next(b for b in r["display"] if b.get("key") == "damage")
+    assert "ни одного успеха" in dmg["title"]["ru"]

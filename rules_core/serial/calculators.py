@@ -523,8 +523,10 @@ def _attack_compute(p: dict) -> dict:
             ("p_death_door", T("Шанс Порога Смерти", "Chance of death's door"), res["p_death_door"]),
             ("p_instant_death", T("Шанс мгновенной смерти", "Chance of instant death"), res["p_instant_death"]),
         ),
-        dist_block("damage", T("Урон после Брони и тэга (0 — промах или всё в Броню)",
-                               "Damage after Armor and tag (0: a miss or all in Armor)"),
+        dist_block("damage", T("Урон после Брони и тэга (0 — промах, ни одного успеха урона или "
+                               "всё в Броню)",
+                               "Damage after Armor and tag (0: a miss, no damage success or all in "
+                               "Armor)"),
                    T("урон", "damage"), o["damage"]),
         dist_block("health_left", T("Здоровье цели после атаки", "Target's Health after the attack"),
                    T("Здоровье", "Health"), o["health_left"], at_least=False),
@@ -533,7 +535,8 @@ def _attack_compute(p: dict) -> dict:
         {"kind": "table", "title": T("Исход атаки", "Outcome of the attack"),
          "columns": [T("Исход", "Outcome"), T("Вероятность", "Probability")],
          "rows": [[T("промах", "miss"), res["status"]["miss"]],
-                  [T("всё поглощено", "all absorbed"), res["status"]["absorbed"]],
+                  [T("попадание без ранения (урон 0 или весь в УП)",
+                     "a hit with no wound (0 damage or all absorbed)"), res["status"]["absorbed"]],
                   [T("ранение", "wounded"), res["status"]["wounded"]],
                   [T("Порог Смерти", "death's door"), res["status"]["death_door"]],
                   [TB.INSTANT_DEATH["name"], res["status"]["instant_death"]]]},
