@@ -193,3 +193,23 @@ def test_no_wound_row_is_not_called_absorbed_when_nothing_can_absorb():
     assert "без ранения" in row[0]["ru"] and "no wound" in row[0]["en"]
     dmg = next(b for b in r["display"] if b.get("key") == "damage")
     assert "ни одного успеха" in dmg["title"]["ru"]
+
+
+# =================================================================================
+# The death's-door table of serial-attack holds joint chances, not «if death's door» ones
+# =================================================================================
+
+
+def test_attack_door_table_is_titled_as_what_it_holds():
+    r = api.run("serial-attack", {"attack_dice": 2, "damage_dice": 1, "absorption": 0, "health": 1})
+    # by hand: P(hit) with 2 dice at 6, 1s cancelling = 1/4 + 2·(1/2)·(4/10) = 13/20; one damage
+    # die at 6 succeeds with 1/2 → P(door) = 13/40; the first door's d6 is uniform (329: «бросает
+    # д6 броска Порога») → each state 13/240 of all attacks, 1/6 given the door
+    assert F(r["p_hit"]) == Fraction(13, 20) and F(r["p_death_door"]) == Fraction(13, 40)
+    assert all(F(r["door_outcomes"][k]) == Fraction(13, 240) for k in
+               ("last_breath", "walking_dead", "will_to_live", "crippling_wound", "stunned", "shock"))
+    door = [b for b in r["display"] if b.get("kind") == "table"][-1]
+    assert [F(row[1]) for row in door["rows"]][1:] == [Fraction(13, 240)] * 6
+    # so the title must not say «if death's door» (that would be 1/6 each)
+    assert not door["title"]["ru"].startswith("Если") and not door["title"]["en"].startswith("If")
+    assert "из всех атак" in door["title"]["ru"] and "of all attacks" in door["title"]["en"]

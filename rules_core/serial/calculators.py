@@ -542,8 +542,10 @@ def _attack_compute(p: dict) -> dict:
                   [TB.INSTANT_DEATH["name"], res["status"]["instant_death"]]]},
     ]
     if status["death_door"]:
-        display.append({"kind": "table", "title": T("Если Порог: бросок д6 (первый в сцене)",
-                                                    "If death's door: the d6 (first in the scene)"),
+        display.append({"kind": "table", "title": T("Порог Смерти и его бросок д6 (первый в сцене): "
+                                                    "вероятность из всех атак",
+                                                    "Death's door and its d6 (first in the scene): "
+                                                    "chance out of all attacks"),
                         "columns": [T("Состояние", "State"), T("Вероятность", "Probability")],
                         "rows": [[_door_name(k), res["door_outcomes"][k]] for k in R.DOOR_OUTCOMES]})
     if p["blind"] and p["ranged"]:
