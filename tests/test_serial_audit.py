@@ -213,3 +213,30 @@ def test_attack_door_table_is_titled_as_what_it_holds():
     # so the title must not say «if death's door» (that would be 1/6 each)
     assert not door["title"]["ru"].startswith("Если") and not door["title"]["en"].startswith("If")
     assert "из всех атак" in door["title"]["ru"] and "of all attacks" in door["title"]["en"]
+
+
+# =================================================================================
+# The Storyteller sees the chances the calculator computes for master strike and parry
+# =================================================================================
+
+
+def _figure(r, key):
+    for b in r["display"]:
+        if b.get("kind") == "figures":
+            for item in b["items"]:
+                if item["key"] == key:
+                    return item
+    return None
+
+
+def test_master_strike_and_parry_counter_chances_are_shown():
+    # 425: «Если эта атака набрала 7 и больше успехов на попадании, то она становится критической»
+    r = api.run("serial-attack", {"attack_dice": 12, "maneuver": "master"})
+    item = _figure(r, "p_critical")
+    assert item is not None and item["value"] == r["p_critical"] and F(r["p_critical"]) > 0
+    # 455: «Если защищающийся набрал больше успехов ... защищающийся эффективно попал по нападающему»
+    r = api.run("serial-attack", {"ranged": False, "defence": "parry", "defence_dice": 6})
+    item = _figure(r, "p_parry_counter")
+    assert item is not None and item["value"] == r["p_parry_counter"] and F(r["p_parry_counter"]) > 0
+    # not shown where it cannot happen
+    assert _figure(api.run("serial-attack", {}), "p_critical") is None

@@ -553,6 +553,16 @@ def _attack_compute(p: dict) -> dict:
                             "(сложность 8) удался и цель не дальше 10 м; иначе выстрел невозможен.",
                             "Blind: assumes the reflexive Perception + Alertness roll (difficulty 8) "
                             "succeeded and the target is within 10 m; otherwise no shot.", "warning"))
+    extra = []
+    if p["maneuver"] == "master":
+        extra.append(("p_critical", T("Шанс критической атаки (+3 автоуспеха к урону)",
+                                      "Chance of a critical (+3 automatic damage successes)"),
+                      res["p_critical"]))
+    if p["defence"] == "parry":
+        extra.append(("p_parry_counter", T("Шанс, что парирование попадёт по нападающему",
+                                           "Chance the parry hits the attacker"), res["p_parry_counter"]))
+    if extra:
+        display[0]["items"] += figures(*extra)["items"]
     if p["maneuver"] == "master":
         display.append(note("Удар мастера: 7+ успехов после защиты — +3 автоуспеха к урону.",
                             "Master strike: 7+ successes after the defence add 3 automatic damage successes."))
