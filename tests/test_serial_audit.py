@@ -240,3 +240,12 @@ def test_master_strike_and_parry_counter_chances_are_shown():
     assert item is not None and item["value"] == r["p_parry_counter"] and F(r["p_parry_counter"]) > 0
     # not shown where it cannot happen
     assert _figure(api.run("serial-attack", {}), "p_critical") is None
+
+
+def test_damage_death_figure_names_both_causes():
+    # 308: negative hits — «получив которые, персонаж мгновенно и безусловно умирает»; the figure
+    # shows any death, so its label must not read as the excess rule (300) alone
+    r = api.run("serial-damage", {"portions": [5, 6, 7], "absorption": 0, "health": 3, "stamina": 2})
+    assert r["dead"] and not r["instant_death"]
+    item = _figure(r, "dead")
+    assert item is not None and item["value"]["ru"] == "да" and "отрицательн" in item["label"]["ru"]
