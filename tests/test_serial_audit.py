@@ -249,3 +249,15 @@ def test_damage_death_figure_names_both_causes():
     assert r["dead"] and not r["instant_death"]
     item = _figure(r, "dead")
     assert item is not None and item["value"]["ru"] == "да" and "отрицательн" in item["label"]["ru"]
+
+
+def test_defence_dice_and_difficulty_are_shown():
+    # 453: dodge «от атак дальнего боя – по сложности 8»; 353: «Толпа на одного» −1 die per extra
+    # attacker: 6 dice, 3 attackers → 4 dice at 8
+    r = api.run("serial-attack", {"defence": "dodge", "defence_dice": 6, "attackers": 3})
+    item = _figure(r, "defence")
+    assert item is not None and item["value"]["ru"] == "4 / 8" and item["value"]["en"] == "4 / 8"
+    # 472–473: a heavy weapon parried with a classic one at 7
+    r = api.run("serial-attack", {**MELEE, "melee_class": "heavy"})
+    assert _figure(r, "defence")["value"]["ru"] == "4 / 7"
+    assert _figure(api.run("serial-attack", {}), "defence") is None

@@ -555,6 +555,10 @@ def _attack_compute(p: dict) -> dict:
                             "Blind: assumes the reflexive Perception + Alertness roll (difficulty 8) "
                             "succeeded and the target is within 10 m; otherwise no shot.", "warning"))
     extra = []
+    if p["defence"] != "none":
+        dtext = f"{n['defence_dice']} / {n['defence_difficulty']}"
+        extra.append(("defence", T("Защита: кубиков (после «Толпы на одного») / сложность",
+                                   "Defence: dice (after many-on-one) / difficulty"), T(dtext, dtext)))
     if p["maneuver"] == "master":
         extra.append(("p_critical", T("Шанс критической атаки (+3 автоуспеха к урону)",
                                       "Chance of a critical (+3 automatic damage successes)"),
