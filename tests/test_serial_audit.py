@@ -261,3 +261,37 @@ def test_defence_dice_and_difficulty_are_shown():
     r = api.run("serial-attack", {**MELEE, "melee_class": "heavy"})
     assert _figure(r, "defence")["value"]["ru"] == "4 / 7"
     assert _figure(api.run("serial-attack", {}), "defence") is None
+
+
+# =================================================================================
+# 1s on attack and defence rolls: a reading that changes every chance → a switch
+# =================================================================================
+
+
+def test_attack_ones_reading_is_a_switch():
+    # 228 says only of damage: «единички не вычитаются»; 413 (grapple): «единички вычитаются»;
+    # the attack roll is not described. 2 dice at 6:
+    # 1s cancel (default): P(net ≥ 1) = 1/4 + 2·(1/2)·(4/10) = 13/20
+    # 1s do not cancel: P(at least one success) = 1 − (1/2)² = 3/4
+    base = {"attack_dice": 2, "damage_dice": 0}
+    assert F(api.run("serial-attack", base)["p_hit"]) == Fraction(13, 20)
+    assert F(api.run("serial-attack", {**base, "attack_ones_cancel": False})["p_hit"]) == Fraction(3, 4)
+    # the defence roll too: 1 attack die at 2 (hits on 2–10), 1 dodge die at 8 (ranged)
+    # cancel: attack net 1 w.p. 9/10; dodge net 1 w.p. 3/10 → P(hit) = 9/10 · 7/10 = 63/100
+    # no cancel: the same here (one die each cannot both succeed and roll a 1)
+    d = {"attack_dice": 1, "attack_difficulty": 2, "defence": "dodge", "defence_dice": 1, "damage_dice": 0}
+    assert F(api.run("serial-attack", d)["p_hit"]) == Fraction(63, 100)
+    # 2 attack dice at 6 against 1 dodge die at 8, no cancel: attack successes Bin(2, 1/2),
+    # dodge success 3/10: P(hit) = P(A=2) + P(A=1)·7/10 = 1/4 + 1/2·7/10 = 3/5
+    d2 = {"attack_dice": 2, "defence": "dodge", "defence_dice": 1, "damage_dice": 0,
+          "attack_ones_cancel": False}
+    assert F(api.run("serial-attack", d2)["p_hit"]) == Fraction(3, 5)
+
+
+def test_attack_roll_follows_the_ones_switch():
+    for seed in range(15):
+        p = {"attack_dice": 6, "defence": "dodge", "defence_dice": 3, "attack_ones_cancel": False}
+        r = api.roll("serial-attack", p, seed=seed)
+        faces = r["attack"]["faces"]
+        assert r["attack"]["net"] == sum(f >= 6 for f in faces)  # no 1 subtracted
+        assert r["hit"] == (r["attack"]["net"] - r["defence_net"] >= 1)

@@ -328,6 +328,11 @@ ATTACK_PARAMS = (
                                       ("dice", "−2 кубика", "−2 dice")]),
     choice_param("overflow", "Сложность выше 10", "Difficulty above 10", R.DIFFICULTY_OVERFLOW, [
         ("clamp", "считается как 10", "counts as 10"), ("impossible", "попасть нельзя", "cannot hit")]),
+    bool_param("attack_ones_cancel", "Единицы вычитают успехи на бросках попадания и защиты",
+               "1s cancel successes on hit and defence rolls", R.ATTACK_ONES_CANCEL,
+               help=T("Источник говорит только про урон («единички не вычитаются») и захват "
+                      "(«единички вычитаются»).",
+                      "The source only speaks of damage (1s do not cancel) and grappling (1s cancel).")),
     choice_param("botch_rule", "Правило провала атаки", "Attack botch rule", R.BOTCH_RULE, [
         ("none", "не применяется (в источнике нет)", "none (the source has none)"),
         ("revised", "ни одного успеха и хотя бы одна «1»", "no success and at least one 1"),
@@ -384,12 +389,13 @@ def _attack_numbers(p: dict) -> dict:
 
 
 @lru_cache(maxsize=256)
-def _net_weights(dice: int, difficulty: int) -> tuple[tuple[int, int], ...]:
+def _net_weights(dice: int, difficulty: int,
+                 ones_cancel: bool = R.ATTACK_ONES_CANCEL) -> tuple[tuple[int, int], ...]:
     """Net successes of an attack/defence pool as integer weights over 10**dice."""
     acc: dict[int, int] = {}
     scale = 10**dice
     for o, q in d10_counts(dice, difficulty).items():
-        k = pool_net(o, R.ATTACK_ONES_CANCEL)
+        k = pool_net(o, ones_cancel)
         acc[k] = acc.get(k, 0) + q.numerator * (scale // q.denominator)
     return tuple(sorted(acc.items()))
 
@@ -413,8 +419,9 @@ def attack_outcome(p: dict) -> dict:
     if n["difficulty"] is None:
         keyed[(False, False, 0)] = hden = 1
     else:
-        aw = _net_weights(n["dice"], n["difficulty"])
-        dw = (_net_weights(n["defence_dice"], n["defence_difficulty"]) if p["defence"] != "none"
+        ones = p["attack_ones_cancel"]
+        aw = _net_weights(n["dice"], n["difficulty"], ones)
+        dw = (_net_weights(n["defence_dice"], n["defence_difficulty"], ones) if p["defence"] != "none"
               else ((0, 1),))
         hden = 10 ** n["dice"] * (10 ** n["defence_dice"] if p["defence"] != "none" else 1)
         crit_at = m["crit_at"]
@@ -595,15 +602,15 @@ def _attack_roll(p: dict, roller) -> dict:
     if n["difficulty"] is None:
         display.append(note("Сложность выше 10: попасть нельзя.", "Difficulty above 10: no hit.", "warning"))
         return {"hit": False, "damage": 0, "display": display}
-    att = roll_d10_pool(roller, n["dice"], n["difficulty"], R.ATTACK_ONES_CANCEL)
+    att = roll_d10_pool(roller, n["dice"], n["difficulty"], p["attack_ones_cancel"])
     display.append({"kind": "dice", "label": T("Атака", "Attack"), "sides": 10, "faces": att["faces"],
-                    "marks": _marks(att["faces"], n["difficulty"])})
+                    "marks": _marks(att["faces"], n["difficulty"], p["attack_ones_cancel"])})
     dnet = 0
     if p["defence"] != "none":
-        dfn = roll_d10_pool(roller, n["defence_dice"], n["defence_difficulty"], R.ATTACK_ONES_CANCEL)
+        dfn = roll_d10_pool(roller, n["defence_dice"], n["defence_difficulty"], p["attack_ones_cancel"])
         dnet = dfn["net"]
         display.append({"kind": "dice", "label": T("Защита", "Defence"), "sides": 10, "faces": dfn["faces"],
-                        "marks": _marks(dfn["faces"], n["defence_difficulty"])})
+                        "marks": _marks(dfn["faces"], n["defence_difficulty"], p["attack_ones_cancel"])})
     h = R.resolve_defence(att["net"], dnet, p["defence"], m["hit_multiplier"], p["parry_tie"])
     out = {"attack": att, "defence_net": dnet, "hit": h.hit, "successes": h.successes,
            "counter": h.counter, "damage": 0}
