@@ -295,3 +295,31 @@ def test_attack_roll_follows_the_ones_switch():
         faces = r["attack"]["faces"]
         assert r["attack"]["net"] == sum(f >= 6 for f in faces)  # no 1 subtracted
         assert r["hit"] == (r["attack"]["net"] - r["defence_net"] >= 1)
+
+
+# =================================================================================
+# Which door's excess burns: rule 4 («первый раз») vs the states («Урон, который привел его
+# на Порог Смерти, не учитывается в этом расчете») — a reading that changes results → a switch
+# =================================================================================
+
+
+def test_excess_burning_reading_is_a_switch():
+    from rules_core.serial import rules as R
+    # 309 (default): only the first time; a later door's excess counts as negative hits
+    t = R.Target(absorption=0, health=3, stamina=2, negative=4, door_visits=1)
+    s = R.take_portion(t, 5)
+    assert s.door and s.burned == 0 and t.negative == 4 + 2 and t.health == -2
+    # 317/319/321: the damage that brought him to the door is not counted — every time
+    t = R.Target(absorption=0, health=3, stamina=2, negative=4, door_visits=1)
+    s = R.take_portion(t, 5, burns="every")
+    assert s.door and s.burned == 2 and t.negative == 4 and t.health == 0
+    # the calculators
+    p = {"portions": [5], "absorption": 0, "health": 3, "stamina": 2, "door_before": True,
+         "negative_before": 4}
+    assert api.run("serial-damage", p)["negative_hits"] == 6
+    assert api.run("serial-damage", {**p, "excess_burns": "every"})["negative_hits"] == 4
+    d = {"stamina": 2, "health_before": 1, "damage": 4, "previous_rolls": 1, "negative_before": 10}
+    assert F(api.run("serial-death-door", d)["outcomes"]["instant_death"]) == 1  # 10 + 3 > 12
+    r = api.run("serial-death-door", {**d, "excess_burns": "every"})
+    # the d6 − 1 (329: «5-1 ... =4»): 1,2 → 1; 3..6 → 2..5 — no death unless a 2nd last breath
+    assert F(r["outcomes"]["instant_death"]) == 0 and F(r["outcomes"]["last_breath"]) == Fraction(1, 3)

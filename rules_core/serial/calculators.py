@@ -41,6 +41,15 @@ NEGATIVE_RULE_PARAM = choice_param(
               "которые, персонаж мгновенно ... умирает».",
               "The source says both «more than 12» and «the amount of damage on taking which "
               "the character dies»."))
+EXCESS_BURNS_PARAM = choice_param(
+    "excess_burns", "Излишек урона, приведшего на Порог, сгорает",
+    "The excess of the damage that brought to death's door burns", R.EXCESS_BURNS, [
+        ("first", "только в первый раз в сцене (пункт 4)", "only the first time in the scene (rule 4)"),
+        ("every", "каждый раз («не учитывается в этом расчете»)", "every time (the states' words)"),
+    ], help=T("Пункт 4: «первый раз ... сгорает»; состояния 1–3: «Урон, который привел его на Порог "
+              "Смерти, не учитывается в этом расчете».",
+              "Rule 4: the first time it burns; states 1–3: the damage that brought the character "
+              "to the door is not counted."))
 BELOW_ONE_PARAM = choice_param(
     "below_one", "Бросок Порога ниже 1", "Death's-door roll below 1", R.BELOW_ONE, [
         ("last_breath", "считается как 1 (Последний вздох)", "counts as 1 (Last breath)"),
@@ -81,6 +90,7 @@ DAMAGE_PARAMS = (
     int_param("negative_before", "Отрицательных хитов уже набрано в сцене",
               "Negative hits already counted this scene", 0, 0, 100),
     NEGATIVE_RULE_PARAM,
+    EXCESS_BURNS_PARAM,
 )
 
 
@@ -88,7 +98,7 @@ def _damage_compute(p: dict) -> dict:
     door_visits = 1 if p["door_before"] or p["health"] <= 0 else 0
     t, steps = R.take_damage(p["absorption"], p["health"], p["stamina"], p["portions"],
                              p["armor"], p["tag"], "flurry" if p["armor_tripled"] else "none",
-                             p["negative_before"], door_visits, p["negative_rule"])
+                             p["negative_before"], door_visits, p["negative_rule"], p["excess_burns"])
     arm = p["armor"] * (3 if p["armor_tripled"] else 1)
     lim = R.threshold(p["stamina"])
     reached = any(s.door for s in steps) or p["health"] <= 0 and any(s.to_health for s in steps)
@@ -172,6 +182,7 @@ DOOR_PARAMS = (
                       "The source: «only odd/even is rolled», no word on the modifier.")),
     bool_param("nonlethal_can_kill", "Мгновенная смерть и от нелетального урона",
                "Instant death from nonlethal damage too", R.NONLETHAL_CAN_KILL),
+    EXCESS_BURNS_PARAM,
 )
 
 
@@ -188,7 +199,8 @@ def _door_dist(p: dict) -> tuple[Dist, int, int, bool]:
         p["shocked_before"], p["last_breath_before"], p["below_one"], p["negative_rule"],
         p["nonlethal_modifier"], p["nonlethal_can_kill"])
     # later doors: the excess counts as negative hits («отсчет ... продолжается»)
-    by_negative = (p["previous_rolls"] > 0 and (p["nonlethal_can_kill"] or not p["nonlethal"])
+    by_negative = (p["previous_rolls"] > 0 and p["excess_burns"] == "first"
+                   and (p["nonlethal_can_kill"] or not p["nonlethal"])
                    and R.exceeds(p["negative_before"] + excess, lim, p["negative_rule"]))
     if by_negative:
         dist = Dist.constant("instant_death")

@@ -62,6 +62,15 @@ BELOW_ONE = "last_breath"
 NEGATIVE_HITS_CHOICES = ("more_than", "at_least")
 NEGATIVE_HITS_RULE = "more_than"
 
+#: Which death's-door excess burns. Rule 4: «Когда персонажа первый раз приводят на Порог
+#: смерти, весь урон, опустивший его ниже нуля здоровья, сгорает» and rule 3: «с новым Порогом
+#: смерти отсчет отрицательных хитов продолжается» — ``"first"`` (default): only the first
+#: door's excess burns, a later door's counts as negative hits. The states 1–3 say «Урон,
+#: который привел его на Порог Смерти, не учитывается в этом расчете» — ``"every"``: every
+#: door's excess burns.
+EXCESS_BURNS_CHOICES = ("first", "every")
+EXCESS_BURNS = "first"
+
 #: Nonlethal damage: «бросается только чет/нечет». Whether the −1 per earlier death's-door
 #: roll applies to that parity roll (it would flip odd/even). Default: it does not.
 NONLETHAL_MODIFIER = False
@@ -730,7 +739,7 @@ class Step:
 
 
 def take_portion(t: Target, portion: int, block: int = 0,
-                 rule: str = NEGATIVE_HITS_RULE) -> Step:
+                 rule: str = NEGATIVE_HITS_RULE, burns: str = EXCESS_BURNS) -> Step:
     """Apply one portion (already after Броня and tags) to ``t`` (mutated) and say what happened.
 
     * «1 куб поглощения дает 1 Уровень Поглощения»: each УП absorbs one level of damage
@@ -739,12 +748,14 @@ def take_portion(t: Target, portion: int, block: int = 0,
       was left; «Если они больше 12 (или Выносливости*3, берется большее), то персонаж
       моментально умер». Otherwise, the first time in the scene, «весь урон, опустивший его
       ниже нуля здоровья, сгорает» (Здоровье is then 0, not below); later times it counts as
-      negative hits («с новым Порогом
+      negative hits (:data:`EXCESS_BURNS`; «с новым Порогом
       смерти отсчет отрицательных хитов продолжается»).
     * Damage while already at 0 or below counts as negative hits; «получив которые, персонаж
       мгновенно и безусловно умирает» (:data:`NEGATIVE_HITS_RULE`).
     """
     _nonneg("portion", portion, block)
+    if burns not in EXCESS_BURNS_CHOICES:
+        raise ValueError(f"burns must be one of {EXCESS_BURNS_CHOICES}")
     lim = threshold(t.stamina)
     from_block = min(portion, block) if BLOCK_FIRST else 0
     rest = portion - from_block
@@ -765,7 +776,7 @@ def take_portion(t: Target, portion: int, block: int = 0,
                 excess = rest - before
                 if exceeds(excess, lim, rule):
                     instant = True
-                elif t.door_visits == 0:
+                elif t.door_visits == 0 or burns == "every":
                     burned = excess
                     t.health = 0  # the excess is gone: «сгорает»
                 else:
@@ -784,12 +795,13 @@ def take_portion(t: Target, portion: int, block: int = 0,
 def take_damage(absorption: int, health: int, stamina: int, portions: list[int],
                 armor: int = 0, tag: str = "none", maneuver: str = "none",
                 negative: int = 0, door_visits: int = 0,
-                rule: str = NEGATIVE_HITS_RULE) -> tuple[Target, list[Step]]:
+                rule: str = NEGATIVE_HITS_RULE,
+                burns: str = EXCESS_BURNS) -> tuple[Target, list[Step]]:
     """A series of rolled portions against a target: Броня per portion (tripled by
     :func:`armor_against`), tag, then УП and Здоровье (:func:`take_portion`)."""
     t = Target(absorption, health, stamina, negative, door_visits)
     arm = armor_against(armor, maneuver)
-    steps = [take_portion(t, portion_after_armor(p, arm, tag), 0, rule) for p in portions]
+    steps = [take_portion(t, portion_after_armor(p, arm, tag), 0, rule, burns) for p in portions]
     return t, steps
 
 
