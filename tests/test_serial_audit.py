@@ -323,3 +323,53 @@ def test_excess_burning_reading_is_a_switch():
     r = api.run("serial-death-door", {**d, "excess_burns": "every"})
     # the d6 − 1 (329: «5-1 ... =4»): 1,2 → 1; 3..6 → 2..5 — no death unless a 2nd last breath
     assert F(r["outcomes"]["instant_death"]) == 0 and F(r["outcomes"]["last_breath"]) == Fraction(1, 3)
+
+
+# =================================================================================
+# Properties of the new switches
+# =================================================================================
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(0, 20), min_size=1, max_size=6), st.integers(0, 10), st.integers(0, 10),
+       st.integers(0, 8), st.booleans(), st.integers(0, 15))
+def test_burning_every_door_never_counts_more(portions, absorption, health, stamina, before, negative):
+    p = {"portions": portions, "absorption": absorption, "health": health, "stamina": stamina,
+         "door_before": before, "negative_before": negative}
+    first = api.run("serial-damage", p)
+    every = api.run("serial-damage", {**p, "excess_burns": "every"})
+    assert every["dead"] <= first["dead"]
+    if not first["dead"]:  # (counting stops at death)
+        assert every["negative_hits"] <= first["negative_hits"]
+    # a survivor's Health never shows burned damage: below 0 only by the negative hits counted
+    for r in (first, every):
+        if not r["dead"]:
+            assert r["health_left"] >= -r["negative_hits"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 15), st.integers(0, 30), st.integers(0, 40), st.integers(0, 6),
+       st.integers(0, 30), st.sampled_from(["first", "every"]), st.booleans())
+def test_door_outcomes_sum_to_one_with_either_burning(stamina, health, extra, prev, neg, burns, nonlethal):
+    r = api.run("serial-death-door", {"stamina": stamina, "health_before": health, "damage": health + extra,
+                                      "previous_rolls": prev, "negative_before": neg,
+                                      "excess_burns": burns, "nonlethal": nonlethal})
+    assert sum(F(v) for v in r["outcomes"].values()) == 1
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 6), st.integers(0, 4), st.sampled_from(["none", "dodge", "parry", "block"]),
+       st.booleans())
+def test_ones_not_cancelling_never_lowers_the_attack_without_defence(att, dfn, defence, ranged):
+    # with no defence, 1s that do not cancel can only help the attacker
+    if ranged and defence in ("parry", "block"):
+        defence = "dodge"
+    p = {"attack_dice": att, "defence": "none", "ranged": ranged, "damage_dice": 2}
+    assert F(api.run("serial-attack", {**p, "attack_ones_cancel": False})["p_hit"]) >= \
+        F(api.run("serial-attack", p)["p_hit"])
+    # and every distribution still sums to 1 with a defence
+    q = {**p, "defence": defence, "defence_dice": dfn, "attack_ones_cancel": False}
+    r = api.run("serial-attack", q)
+    assert sum(F(x["p"]) for x in r["damage"]) == 1 and sum(F(v) for v in r["status"].values()) == 1
