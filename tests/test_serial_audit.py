@@ -373,3 +373,13 @@ def test_ones_not_cancelling_never_lowers_the_attack_without_defence(att, dfn, d
     q = {**p, "defence": defence, "defence_dice": dfn, "attack_ones_cancel": False}
     r = api.run("serial-attack", q)
     assert sum(F(x["p"]) for x in r["damage"]) == 1 and sum(F(v) for v in r["status"].values()) == 1
+
+
+def test_spread_fire_says_the_chance_is_for_one_target():
+    # 439: «Стрелок делит все полученные успехи между всеми целями ... Каждая цель требует одного
+    # успеха на броске попадания. Если успехов было получено меньше, чем целей, то атакующий
+    # выбирает в кого он попал.»
+    r = api.run("serial-attack", {"maneuver": "spread", "attack_dice": 4})
+    assert (r["attack_dice"], r["attack_difficulty"]) == (14, 8)  # +10 dice, +2 difficulty
+    notes = [b for b in r["display"] if b.get("kind") == "note"]
+    assert any("одного успеха" in n["text"]["ru"] and "one success" in n["text"]["en"] for n in notes)

@@ -590,6 +590,14 @@ def _attack_compute(p: dict) -> dict:
     if p["maneuver"] == "master":
         display.append(note("Удар мастера: 7+ успехов после защиты — +3 автоуспеха к урону.",
                             "Master strike: 7+ successes after the defence add 3 automatic damage successes."))
+    if p["maneuver"] == "spread":
+        display.append(note("Очередь веером: успехи попадания делятся между целями, каждая цель требует "
+                            "одного успеха; здесь — шанс и урон для одной цели, получившей все "
+                            "успехи. Если успехов меньше, чем целей, атакующий выбирает, в кого попал.",
+                            "Spread fire: hit successes are shared among the targets, each needs at "
+                            "least one success; shown here: the chance and damage for one target "
+                            "given all successes. With fewer successes than targets the attacker "
+                            "chooses whom he hit."))
     if p["defence"] == "parry":
         display.append(note("Парировать можно, только если Сила + оружие нападающего не больше Силы + "
                             "Ловкости защитника; иначе парирование провалено.",
