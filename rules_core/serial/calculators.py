@@ -269,6 +269,7 @@ def _parry_default(p: dict) -> int | None:
             else R.PARRY_DEFAULT_DIFFICULTY
     return R.parry_difficulty(p["parry_weapon"], p["melee_class"])
 
+
 ATTACK_PARAMS = (
     int_param("attack_dice", "Кубики атаки (Ловкость + навык + модификаторы)",
               "Attack dice (Dexterity + skill + modifiers)", 7, 0, MAX_POOL),
