@@ -131,6 +131,12 @@ function intList(s) {
 
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
+/** A param's default as the form reads it back (records get every field, in order). */
+function formDefault(p) {
+  if (p.kind !== "record_list" || !Array.isArray(p.default)) return p.default;
+  return p.default.map((r) => Object.fromEntries((p.fields || []).map((f) => [f.name, r && f.name in r ? r[f.name] : f.default])));
+}
+
 function urlKey(calcId, name) {
   return `${calcId}.${name}`;
 }
@@ -245,7 +251,7 @@ class View {
     const url = new URL(location.href);
     for (const p of this.spec.params) {
       const key = urlKey(this.id, p.name);
-      if (same(params[p.name], p.default)) url.searchParams.delete(key);
+      if (same(params[p.name], formDefault(p))) url.searchParams.delete(key);
       else url.searchParams.set(key, encodeParam(p, params[p.name]));
     }
     if (url.href !== location.href) history.replaceState(history.state, "", url.href);

@@ -29,7 +29,11 @@ const TEXT = {
 };
 
 const lang = () => (String(document.documentElement.lang || "ru").startsWith("en") ? "en" : "ru");
-const sw = { state: "pending", done: 0, total: 0, waiting: null, reloading: false };
+const sw = {
+  // A page the service worker answers is ready offline from the start.
+  state: "serviceWorker" in navigator && navigator.serviceWorker.controller ? "ready" : "pending",
+  done: 0, total: 0, waiting: null, reloading: false,
+};
 globalThis.svodOffline = sw;
 
 function render() {

@@ -15,6 +15,15 @@ from pathlib import Path
 TEMPLATE = Path("calculators/sw.template.js")
 SKIP_SUFFIXES = (".map", ".gz")
 SKIP_NAMES = {"sw.js", ".nojekyll"}
+#: Material ships search support for every language; the site searches Russian and English.
+LUNR_DIR = "assets/javascripts/lunr/"
+LUNR_KEEP = {"lunr.ru.min.js", "lunr.en.min.js", "lunr.multi.min.js", "lunr.stemmer.support.min.js"}
+
+
+def wanted(rel: str) -> bool:
+    if rel.startswith(LUNR_DIR):
+        return rel.rsplit("/", 1)[1] in LUNR_KEEP
+    return True
 
 
 def precache_list(site: Path) -> list[str]:
@@ -23,7 +32,7 @@ def precache_list(site: Path) -> list[str]:
         if not path.is_file():
             continue
         rel = path.relative_to(site).as_posix()
-        if path.name in SKIP_NAMES or rel.endswith(SKIP_SUFFIXES):
+        if path.name in SKIP_NAMES or rel.endswith(SKIP_SUFFIXES) or not wanted(rel):
             continue
         if rel == "index.html":
             rel = "./"

@@ -39,6 +39,13 @@ def cli_run(calc_id: str, params: dict) -> tuple[int, dict]:
     return r.returncode, json.loads(r.stdout)
 
 
+def engine_run(calc_id: str, params: dict) -> tuple[int, dict]:
+    """The same as :func:`cli_run` without a process per call: the CLI prints
+    ``api.handle``'s result (exit 0) or its errors (exit 2), through JSON."""
+    resp = json.loads(json.dumps(api.handle({"op": "run", "id": calc_id, "params": params})))
+    return (0, resp["result"]) if resp["ok"] else (2, {"errors": resp["errors"]})
+
+
 READ_JS = """(root) => {
   const out = {state: root.dataset.state, params: JSON.parse(root.dataset.params || "null"),
                figures: {}, dists: {}, errors: {}};
@@ -52,6 +59,11 @@ READ_JS = """(root) => {
       p: tr.querySelector('[data-col="p"] .svod-v').dataset.exact,
       pal: tr.querySelector('[data-col="p_at_least"] .svod-v')?.dataset.exact ?? null}));
   });
+  out.tables = [...root.querySelectorAll(".svod-calc__result .svod-table")].map(t =>
+    [...t.querySelectorAll("tbody tr")].map(tr => [...tr.querySelectorAll("td")].map(td => {
+      const v = td.querySelector(".svod-v");
+      return {text: v ? v.textContent : td.textContent, exact: v ? (v.dataset.exact ?? null) : null};
+    })));
   root.querySelectorAll(".svod-err:not([hidden])").forEach(e => {
     out.errors[e.closest("[data-field]").dataset.field] = e.textContent;
   });
@@ -65,25 +77,33 @@ def _num(text: str) -> float:
     return float(text.replace("\u00a0", "").replace(" ", "").replace("−", "-").replace(",", "."))
 
 
+def assert_value(got: dict, v, where: str) -> None:
+    """One displayed value against the API's: exact fractions exactly, texts as the
+    Russian text, numbers to the shown precision."""
+    if isinstance(v, dict) and "exact" in v:
+        assert got["exact"] == v["exact"], where
+    elif isinstance(v, dict) and "ru" in v:
+        assert got["text"] == v["ru"], where
+    elif isinstance(v, bool):
+        assert got["text"] == ("да" if v else "нет"), where
+    elif isinstance(v, (int, float)):
+        assert abs(_num(got["text"]) - v) <= 0.0006, f"{where}: {got} vs {v}"
+    elif isinstance(v, str):
+        assert got["text"].replace("−", "-") == v, where
+    elif v is None:
+        assert got["text"] == "—", where
+
+
 def assert_matches_cli(dom: dict, expected: dict, where: str) -> None:
-    """Every figure and every distribution row on the page equals the CLI's result."""
+    """Every figure, distribution row and table cell on the page equals the CLI's result."""
     n_checked = 0
+    tables = iter(dom["tables"])
     for block in expected["display"]:
         if block["kind"] == "figures":
             for item in block["items"]:
                 got = dom["figures"].get(item["key"])
                 assert got is not None, f"{where}: figure {item['key']} missing"
-                v = item["value"]
-                if isinstance(v, dict) and "exact" in v:
-                    assert got["exact"] == v["exact"], f"{where}: {item['key']}"
-                elif isinstance(v, dict) and "ru" in v:
-                    assert got["text"] == v["ru"], f"{where}: {item['key']}"
-                elif isinstance(v, bool):
-                    assert got["text"] == ("да" if v else "нет")
-                elif isinstance(v, (int, float)):
-                    assert abs(_num(got["text"]) - v) <= 0.0006, f"{where}: {item['key']} {got} vs {v}"
-                elif isinstance(v, str):
-                    assert got["text"].replace("−", "-") == v, f"{where}: {item['key']}"
+                assert_value(got, item["value"], f"{where}: {item['key']}")
                 n_checked += 1
         elif block["kind"] == "distribution":
             rows = dom["dists"].get(block["key"])
@@ -93,7 +113,15 @@ def assert_matches_cli(dom: dict, expected: dict, where: str) -> None:
                 want = row["p_at_least"]["exact"] if row.get("p_at_least") else None
                 assert got["pal"] == want, f"{where}: P(at least {row['x']})"
                 n_checked += 1
-    assert n_checked, f"{where}: no figure or distribution to compare"
+        elif block["kind"] == "table":
+            got_rows = next(tables)
+            assert len(got_rows) == len(block["rows"]), f"{where}: table rows"
+            for got_row, row in zip(got_rows, block["rows"]):
+                assert len(got_row) == len(row), f"{where}: table cells"
+                for got, v in zip(got_row, row):
+                    assert_value(got, v, f"{where}: table cell {v!r}")
+                    n_checked += 1
+    assert n_checked, f"{where}: nothing to compare"
 
 
 def calc_root(page, calc_id: str):
@@ -107,6 +135,17 @@ def wait_state(page, calc_id: str, states=("done",), timeout=STEP_MS):
 
 def read(page, calc_id: str) -> dict:
     return calc_root(page, calc_id).evaluate(READ_JS)
+
+
+def form_defaults(spec: dict) -> dict:
+    """The defaults as the form holds them: records with every field."""
+    out = {}
+    for p in spec["params"]:
+        v = p["default"]
+        if p["kind"] == "record_list":
+            v = [{f["name"]: r.get(f["name"], f["default"]) for f in p["fields"]} for r in v]
+        out[p["name"]] = v
+    return out
 
 
 def alternative(p: dict):
@@ -241,7 +280,7 @@ def test_changed_inputs_match_cli_and_go_to_the_url(tour, base_url, calc_id):
         wait_state(tour, calc_id, ("done", "invalid"))
         dom = read(tour, calc_id)
         assert dom["params"][p["name"]] == value
-        code, expected = cli_run(calc_id, dom["params"])
+        code, expected = engine_run(calc_id, dom["params"])
         if code == 0:
             assert dom["state"] == "done" and not dom["errors"]
             assert_matches_cli(dom, expected, f"{calc_id} {dom['params']}")
@@ -256,7 +295,7 @@ def test_changed_inputs_match_cli_and_go_to_the_url(tour, base_url, calc_id):
     calc_root(tour, calc_id).locator(".svod-calc__reset").click()
     wait_state(tour, calc_id)
     assert f"{calc_id}." not in tour.url
-    assert read(tour, calc_id)["params"] == {p["name"]: p["default"] for p in spec["params"]}
+    assert read(tour, calc_id)["params"] == form_defaults(spec)
 
 
 @pytest.mark.parametrize("calc_id", IDS)
@@ -272,7 +311,7 @@ def test_bad_input_shows_the_api_message_beside_the_field(tour, base_url, calc_i
     set_value(tour, calc_id, p, p["max"] + 1)
     wait_state(tour, calc_id, ("invalid",))
     dom = read(tour, calc_id)
-    code, expected = cli_run(calc_id, {p["name"]: p["max"] + 1})
+    code, expected = engine_run(calc_id, {p["name"]: p["max"] + 1})
     assert code == 2
     want = next(e["ru"] for e in expected["errors"] if e["field"] == p["name"])
     assert dom["errors"].get(p["name"]) == want
@@ -288,7 +327,7 @@ def test_bad_input_shows_the_api_message_beside_the_field(tour, base_url, calc_i
     # an emptied field (a number field holds nothing else than a number or nothing)
     set_value(tour, calc_id, p, "")
     wait_state(tour, calc_id, ("invalid",))
-    code, expected = cli_run(calc_id, {p["name"]: ""})
+    code, expected = engine_run(calc_id, {p["name"]: ""})
     assert read(tour, calc_id)["errors"].get(p["name"]) == next(e["ru"] for e in expected["errors"])
 
 
@@ -332,7 +371,7 @@ def test_deep_link_restores_a_calculator_and_progress_is_shown(page, base_url, a
         assert dom["params"][name] == value
         assert page.locator(f'[name="{name}"]').first.evaluate(
             "e => e.type === 'checkbox' ? e.checked : e.value") == (value if isinstance(value, bool) else str(value))
-    code, expected = cli_run(spec["id"], dom["params"])
+    code, expected = engine_run(spec["id"], dom["params"])
     if code == 0:
         assert_matches_cli(dom, expected, "deep link")
     # the status line went through the stages with a byte count, then went away
