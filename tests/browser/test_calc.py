@@ -261,6 +261,15 @@ def test_every_calculator_default_matches_cli_with_one_worker(tour, base_url):
         code, expected = cli_run(calc_id, {})
         assert code == 0
         assert_matches_cli(dom, expected, f"{calc_id} defaults")
+        # the exact fractions on demand
+        root = calc_root(tour, calc_id)
+        exact = root.locator(".svod-calc__result .svod-v[data-exact] + .svod-exact").first
+        if exact.count():
+            want = root.locator(".svod-calc__result .svod-v[data-exact]").first.get_attribute("data-exact")
+            want = (want[:-2] if want.endswith("/1") else want).replace("-", "−")
+            assert exact.is_hidden()
+            root.locator(".svod-calc__exact").check()
+            assert exact.is_visible() and exact.inner_text().strip() == f"= {want}"
     # instant navigation kept the page, the module and its one worker
     assert tour.evaluate("[window.svodTour, svodCalc.rt.boots]") == [1, 1]
     assert not tour.svod_errors
@@ -382,9 +391,22 @@ def test_deep_link_restores_a_calculator_and_progress_is_shown(page, base_url, a
     assert_on_host(page.context, base_url)
 
 
-def test_phone_layout_and_screenshots(new_context, base_url, artifacts, assert_on_host):
+def assert_fits_phone(page, root, where):
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360, where
+    assert page.evaluate("document.body.scrollWidth") <= 360, where
+    # every control is inside the screen and big enough to tap
+    boxes = root.locator("input:not([type=checkbox]), select, button:visible").evaluate_all(
+        "els => els.map(e => { const r = e.getBoundingClientRect(); return [r.left, r.right, r.height]; })")
+    assert boxes, where
+    for left, right, height in boxes:
+        assert left >= 0 and right <= 360, (where, left, right)
+        assert height >= 32, (where, height)
+
+
+def test_phone_layout_and_screenshots(new_context, base_url, site_dir, artifacts, assert_on_host):
     ctx = new_context(viewport={"width": 360, "height": 740}, color_scheme="light",
                       is_mobile=True, has_touch=True, device_scale_factor=2)
+    serve_sitemap_for_this_host(ctx, base_url, site_dir)
     page = ctx.pages[0] if ctx.pages else ctx.new_page()
     calc_id = "wod-pool" if "wod-pool" in IDS else IDS[0]
     page.goto(base_url + f"calculators/{calc_id}/")
@@ -398,15 +420,7 @@ def test_phone_layout_and_screenshots(new_context, base_url, artifacts, assert_o
             # the reader's dark-mode switch in the header (Material's palette toggle)
             page.locator("[data-md-component=palette] label:visible").first.click()
         page.wait_for_function(f"document.body.getAttribute('data-md-color-scheme') === '{want}'")
-        assert page.evaluate("document.documentElement.scrollWidth") <= 360
-        assert page.evaluate("document.body.scrollWidth") <= 360
-        # every control is inside the screen and big enough to tap
-        boxes = root.locator("input:not([type=checkbox]), select, button:visible").evaluate_all(
-            "els => els.map(e => { const r = e.getBoundingClientRect(); return [r.left, r.right, r.height]; })")
-        assert boxes
-        for left, right, height in boxes:
-            assert left >= 0 and right <= 360, (left, right)
-            assert height >= 32, height
+        assert_fits_phone(page, root, f"{calc_id} {scheme}")
         assert root.locator("svg.svod-chart").count() >= 1 or root.locator(".svod-figure").count() >= 1
         page.wait_for_timeout(300)
         root.screenshot(path=str(artifacts / f"calc-{calc_id}-phone-{scheme}.png"))
@@ -423,6 +437,15 @@ def test_phone_layout_and_screenshots(new_context, base_url, artifacts, assert_o
         step.tap()
         wait_state(page, calc_id, ("done", "invalid"))
         assert json.loads(root.get_attribute("data-params")) != before
+    # every other calculator fits the phone too, with its results (same worker: instant navigation)
+    page.evaluate("window.svodTour = 1")
+    for other in IDS:
+        if other == calc_id:
+            continue
+        visit(page, other)
+        wait_state(page, other, ("done", "invalid"), timeout=BOOT_MS)
+        assert_fits_phone(page, calc_root(page, other), other)
+        calc_root(page, other).screenshot(path=str(artifacts / f"calc-{other}-phone-dark.png"))
     assert_on_host(ctx, base_url)
 
 
