@@ -8,11 +8,13 @@
 * The runtime files in ``calculators/`` are copied to ``site/assets/calc/``.
 * The «Калькуляторы» nav entry gets one child per calculator page (made by
   ``scripts.gen_calc_pages``).
+* ``SVOD_SITE_URL`` (set by the Pages workflow) overrides ``site_url``.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -107,6 +109,11 @@ def fill_slots(html: str, lang: str) -> str:
 def on_config(config):
     global _forms, _specs
     _forms = _specs = None  # fresh on every build (mkdocs serve rebuilds)
+    # The deployed address (the Pages workflow sets it): the sitemap, the 404 page's
+    # absolute links and Material's instant navigation need the real host and path.
+    site_url = os.environ.get("SVOD_SITE_URL", "").strip()
+    if site_url:
+        config["site_url"] = site_url.rstrip("/") + "/"
     nav = config.get("nav")
     if nav:
         _expand_nav(nav)
