@@ -2,9 +2,10 @@
 
 The wheel is written with the standard library (``zipfile``), reproducibly (fixed
 timestamps, sorted entries), so the same sources give the same bytes and the same
-sha256. Its file name carries the version and a short content hash as a PEP 440 local
-label (``svod_rules_core-0.1.0+g1a2b3c4d-py3-none-any.whl``): a changed engine is a new
-URL, so no browser or service-worker cache can pair new pages with an old engine.
+sha256. Its file name carries the version (``svod_rules_core-0.1.0-py3-none-any.whl``)
+and it sits in a directory named by a short content hash (``docs/assets/py/1a2b3c4d/``):
+a changed engine is a new URL, so no browser or service-worker cache can pair new pages
+with an old engine. (No ``+local`` label: some servers read "+" in a path as a space.)
 
 The lock file is made by pyodide-build's ``pyodide lockfile add-wheels`` from the npm
 package's lock file, then trimmed to our one package: Pyodide installs it by name with an
@@ -60,7 +61,7 @@ def wheel_bytes_and_name(root: Path) -> tuple[str, bytes]:
     digest = hashlib.sha256()
     for rel, data in files:
         digest.update(rel.encode() + b"\0" + data + b"\0")
-    ver = f"{version(root)}+g{digest.hexdigest()[:8]}"
+    ver = version(root)
     dist_info = f"{WHEEL_STEM}-{ver}.dist-info"
     meta = {
         f"{dist_info}/METADATA": (
@@ -89,7 +90,7 @@ def wheel_bytes_and_name(root: Path) -> tuple[str, bytes]:
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
             z.writestr(info, data, compresslevel=9)
-    return f"{WHEEL_STEM}-{ver}-py3-none-any.whl", buf.getvalue()
+    return f"{digest.hexdigest()[:8]}/{WHEEL_STEM}-{ver}-py3-none-any.whl", buf.getvalue()
 
 
 def make_lock(root: Path, wheel: Path) -> dict:
@@ -101,12 +102,12 @@ def make_lock(root: Path, wheel: Path) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / LOCK_NAME
         subprocess.run([str(exe), "lockfile", "add-wheels", "--input", str(src_lock),
-                        "--output", str(out), "--base-path", str(wheel.parent), str(wheel)],
+                        "--output", str(out), "--base-path", str(root / OUT), str(wheel)],
                        check=True, capture_output=True, text=True)
         full = json.loads(out.read_text(encoding="utf-8"))
     key = DIST_NAME if DIST_NAME in full["packages"] else WHEEL_STEM
     entry = full["packages"][key]
-    if entry["file_name"] != wheel.name:
+    if entry["file_name"] != wheel.relative_to(root / OUT).as_posix():
         raise SystemExit(f"build_wheel: unexpected lock file_name {entry['file_name']!r}")
     if entry["sha256"] != hashlib.sha256(wheel.read_bytes()).hexdigest():
         raise SystemExit("build_wheel: lock sha256 does not match the wheel")
@@ -117,10 +118,13 @@ def run(root: Path) -> None:
     out_dir = root / OUT
     out_dir.mkdir(parents=True, exist_ok=True)
     name, data = wheel_bytes_and_name(root)
-    for old in out_dir.glob(f"{WHEEL_STEM}-*.whl"):
-        if old.name != name:
-            old.unlink()
     wheel = out_dir / name
+    for old in out_dir.rglob(f"{WHEEL_STEM}-*.whl"):
+        if old != wheel:
+            old.unlink()
+            if not any(old.parent.iterdir()):
+                old.parent.rmdir()
+    wheel.parent.mkdir(parents=True, exist_ok=True)
     if not wheel.exists() or wheel.read_bytes() != data:
         wheel.write_bytes(data)
     lock = make_lock(root, wheel)
