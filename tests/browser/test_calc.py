@@ -357,6 +357,67 @@ def test_roll_button_shows_the_faces(tour, base_url, calc_id):
     assert got == want
 
 
+LIST_CALCS = [c["id"] for c in CALCS if any(p["kind"] in ("int_list", "record_list") for p in c["params"])]
+
+
+@pytest.mark.parametrize("calc_id", LIST_CALCS)
+def test_list_inputs_edit_and_match(tour, base_url, calc_id):
+    """int_list (numbers separated by commas) and record_list (rows added and removed)."""
+    visit(tour, calc_id)
+    wait_state(tour, calc_id, timeout=BOOT_MS)
+    spec = next(c for c in CALCS if c["id"] == calc_id)
+    root = calc_root(tour, calc_id)
+
+    def check(where):
+        wait_state(tour, calc_id, ("done", "invalid"))
+        dom = read(tour, calc_id)
+        code, expected = engine_run(calc_id, dom["params"])
+        if code == 0:
+            assert dom["state"] == "done" and not dom["errors"], where
+            assert_matches_cli(dom, expected, where)
+        else:
+            assert dom["state"] == "invalid", where
+        return dom
+
+    for p in spec["params"]:
+        if p["kind"] == "int_list":
+            values = list(p["default"])[: max(p.get("min_len", 0), 1)] + [p.get("min", 0) or 0]
+            field = root.locator(f'[name="{p["name"]}"]')
+            field.fill(", ".join(map(str, values)))
+            dom = check(f"{calc_id} {p['name']}={values}")
+            assert dom["params"][p["name"]] == values
+            assert f"{calc_id}.{p['name']}=" + "%2C".join(map(str, values)) in tour.url
+            # a word in the list: the API's message beside the list
+            field.fill("3, x")
+            wait_state(tour, calc_id, ("invalid",))
+            code, expected = engine_run(calc_id, {p["name"]: [3, "x"]})
+            assert read(tour, calc_id)["errors"].get(p["name"]) == expected["errors"][0]["ru"]
+            field.fill(", ".join(map(str, p["default"])))
+            check(f"{calc_id} {p['name']} default")
+        elif p["kind"] == "record_list":
+            box = root.locator(f'[data-field="{p["name"]}"]')
+            n = box.locator(".svod-record").count()
+            assert n == len(p["default"])
+            if p.get("max_len") is None or n < p["max_len"]:
+                box.locator(".svod-record__add").click()
+                assert box.locator(".svod-record").count() == n + 1
+                dom = check(f"{calc_id} {p['name']} +1 row")
+                assert len(dom["params"][p["name"]]) == n + 1
+                assert f"{calc_id}.{p['name']}=" in tour.url
+            # edit a field of the last row, then remove the first row
+            last = box.locator(".svod-record").last
+            ints = [f for f in p["fields"] if f["kind"] == "int" and alternative(f) is not None]
+            if ints:
+                f = ints[0]
+                last.locator(f'[name$=".{f["name"]}"]').fill(str(alternative(f)))
+                dom = check(f"{calc_id} {p['name']} edited")
+                assert dom["params"][p["name"]][-1][f["name"]] == alternative(f)
+            before = read(tour, calc_id)["params"][p["name"]]
+            box.locator(".svod-record__remove").first.click()
+            dom = check(f"{calc_id} {p['name']} -1 row")
+            assert dom["params"][p["name"]] == before[1:]
+
+
 def test_deep_link_restores_a_calculator_and_progress_is_shown(page, base_url, assert_on_host):
     seen = []
     page.expose_function("svodSeen", lambda s: seen.append(s))
