@@ -28,6 +28,7 @@ if str(ROOT) not in sys.path:
 from mkdocs.exceptions import PluginError  # noqa: E402
 
 MARKER = re.compile(r"^([ \t]*)<!--\s*svod:calc\s+(\S+?)\s*-->[ \t]*$", re.M)
+FENCE = re.compile(r"(^[ \t]*(?:```|~~~)[^\n]*\n.*?^[ \t]*(?:```|~~~)[ \t]*$)", re.M | re.S)
 SLOT = re.compile(r'<div class="svod-calc-slot" data-svod-calc="([^"]+)"></div>')
 RUNTIME_FILES = ("site.mjs", "calc.mjs", "render.mjs", "worker.mjs", "calc.css")
 LANGS = ("ru", "en")
@@ -85,7 +86,9 @@ def replace_markers(markdown: str, src_uri: str) -> str:
                 f"(known: {', '.join(sorted(known)) or 'none'})")
         return f'\n{indent}<div class="svod-calc-slot" data-svod-calc="{calc_id}"></div>\n'
 
-    return MARKER.sub(slot, markdown)
+    # not inside fenced code: a page may show the marker itself as an example
+    parts = FENCE.split(markdown)
+    return "".join(part if i % 2 else MARKER.sub(slot, part) for i, part in enumerate(parts))
 
 
 def fill_slots(html: str, lang: str) -> str:

@@ -216,6 +216,9 @@ def test_marker_replaced_keeping_indent_and_unknown_id_is_an_error():
     out = hooks_calc.replace_markers(md, "x.md")
     assert '    <div class="svod-calc-slot" data-svod-calc="wod-pool"></div>' in out
     assert "`<!-- svod:calc nope -->` inline" == hooks_calc.replace_markers("`<!-- svod:calc nope -->` inline", "x.md")
+    fenced = "Пример:\n\n```markdown\n<!-- svod:calc any-id -->\n```\n\n<!-- svod:calc wod-pool -->\n"
+    out = hooks_calc.replace_markers(fenced, "x.md")
+    assert "```markdown\n<!-- svod:calc any-id -->\n```" in out and 'data-svod-calc="wod-pool"' in out
     with pytest.raises(hooks_calc.UnknownCalculator, match=r"rules/x\.md: unknown calculator «no-such-calc»"):
         hooks_calc.replace_markers("<!-- svod:calc no-such-calc -->\n", "rules/x.md")
 

@@ -273,6 +273,7 @@ def test_every_calculator_default_matches_cli_with_one_worker(tour, base_url):
     # instant navigation kept the page, the module and its one worker
     assert tour.evaluate("[window.svodTour, svodCalc.rt.boots]") == [1, 1]
     assert not tour.svod_errors
+    assert not off_host(tour.context.svod_requests, base_url)
 
 
 @pytest.mark.parametrize("calc_id", IDS)
