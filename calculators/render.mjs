@@ -296,7 +296,8 @@ function distributionHTML(b, lang, n) {
     return `<g><rect class="svod-bar${other ? " svod-bar--other" : ""}" x="${x.toFixed(1)}" y="${y.toFixed(1)}" width="${(slot * 0.76).toFixed(1)}" height="${h.toFixed(1)}" rx="2"><title>${esc(label)}</title></rect>${plab}${xlab}</g>`;
   }).join("");
   const summary = `${title} (${xl}): ` + rows.map((r) => `${xText(r.x, lang)} — ${fmtPercent(r.p, lang)}`).join("; ");
-  const svg = `<svg class="svod-chart" viewBox="0 0 ${W} ${H}" role="img" aria-labelledby="${id}-t" preserveAspectRatio="xMidYMid meet">` +
+  // At most 1.25 × its viewBox: labels never grow past about 16 px on a wide screen.
+  const svg = `<svg class="svod-chart" viewBox="0 0 ${W} ${H}" style="max-width:${Math.round(W * 1.25)}px" role="img" aria-labelledby="${id}-t" preserveAspectRatio="xMinYMid meet">` +
     `<title id="${id}-t">${esc(summary)}</title>` +
     `<line class="svod-chart__axis" x1="${left}" x2="${W - right}" y1="${H - bottom}" y2="${H - bottom}"/>${bars}</svg>`;
   const body = rows.map((r) =>
