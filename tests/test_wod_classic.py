@@ -353,3 +353,28 @@ def test_brawl_maneuvers_from_the_melee_table():
         assert (r["damage_dice"], r["attack_difficulty"]) == (damage, difficulty)
     bad = api.handle({"op": "run", "id": "wod-classic-attack", "params": {"weapon": "brawl7", "maneuver": "multiple"}})
     assert bad["errors"][0]["field"] == "maneuver"
+
+
+def test_full_clip_and_spray_successes_add_damage_dice_even_with_the_general_rule_off():
+    # 003, «Обстрел»: «Дополнительные Успехи добавляются к обычному броску повреждения, как вроде бы
+    # они были от одной пули»; «Автоматический огонь»: «этот распределенный Успех так же прибавляется
+    # к запасу кубиков при броске повреждений». These two maneuvers say it outright, so the switch
+    # for the unstated general rule («Лишние успехи атаки добавляют кубики») must not remove it.
+    base = {"weapon": "firearm7", "attack_dice": 3, "stamina": 2, "target": "mortal", "damage_type": "bashing",
+            "extra_successes_add": False}
+    full = api.run("wod-classic-attack", {**base, "maneuver": "full_auto"})
+    d = C.attack_dist(13, 8, 7, soak_pool=2, extra_successes_add=True)
+    assert Fraction(full["mean_levels"]["exact"]) == d.map(lambda o: o[1]).mean()
+    spray = api.run("wod-classic-attack", {**base, "maneuver": "spray", "targets": 2})
+    d = C.attack_dist(13, 8, 7, soak_pool=2, extra_successes_add=True, spray_targets=2)
+    assert Fraction(spray["mean_levels"]["exact"]) == d.map(lambda o: o[1]).mean()
+    # a single shot keeps the switch
+    single = api.run("wod-classic-attack", {**base, "maneuver": "none"})
+    d = C.attack_dist(3, 6, 7, soak_pool=2, extra_successes_add=False)
+    assert Fraction(single["mean_levels"]["exact"]) == d.map(lambda o: o[1]).mean()
+    # the roll follows the same rule: 13 dice, successes beyond the first add damage dice
+    for seed in range(5):
+        r = api.roll("wod-classic-attack", {**base, "maneuver": "full_auto"}, seed=seed)
+        if r["hit"]:
+            net = sum(f >= 8 for f in r["attack_faces"]) - r["attack_faces"].count(1)
+            assert len(r["damage_faces"]) == 7 + net - 1
