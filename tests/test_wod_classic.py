@@ -378,3 +378,18 @@ def test_full_clip_and_spray_successes_add_damage_dice_even_with_the_general_rul
         if r["hit"]:
             net = sum(f >= 8 for f in r["attack_faces"]) - r["attack_faces"].count(1)
             assert len(r["damage_faces"]) == 7 + net - 1
+
+
+@pytest.mark.parametrize("targets", [1, 3])
+def test_a_helpless_target_of_automatic_fire_is_still_hit(targets):
+    # 002: «Если жертва полностью обездвижена …, атака автоматически считается удачной»; 003: «Если же он
+    # полностью обездвижен …, то все атаки против него считаются автоматически успешными». Halving one
+    # automatic success for a single spray target («получит только половину Успехов») must not turn
+    # it into a miss; the roll already hits, the exact odds must agree.
+    p = {"maneuver": "spray", "weapon": "firearm5", "immobilized": "helpless", "targets": targets,
+         "stamina": 0, "target": "mortal", "damage_type": "bashing"}
+    r = api.run("wod-classic-attack", p)
+    assert r["p_hit"]["exact"] == "1/1"
+    assert Fraction(r["mean_levels"]["exact"]) == net_successes(4 + 2, 6, False).mean()
+    rolled = api.roll("wod-classic-attack", p, seed=3)
+    assert rolled["hit"] and len(rolled["damage_faces"]) == 6

@@ -181,7 +181,8 @@ def attack_dist(attack_dice: int, attack_difficulty: int, damage_dice: int, *,
     successes add dice, else ``damage_dice``; the damage roll meets one soak roll.
     ``auto_hit`` (a fully immobilised victim, 002/003) skips the attack roll: one success.
     ``spray_targets`` > 0: automatic fire (spray); this target's successes are its share
-    (:func:`spray_share`), and they count like a hit's successes.
+    (:func:`spray_share`), and they count like a hit's successes — except against a helpless target,
+    which is hit automatically with one success, as by any other attack.
     """
     acc, total = _attack_int(attack_dice, attack_difficulty, damage_dice, extra_successes_add, botch_rule,
                              damage_difficulty, ones_cancel_damage, soak_pool, soak_difficulty, armor,
@@ -200,7 +201,7 @@ def _attack_int(attack_dice, attack_difficulty, damage_dice, extra_successes_add
     top = damage_dice + (max(attack_dice, 1) - 1 if extra_successes_add else 0)  # the largest pool
     den = 10 ** (top + soak_pool)
     acc: dict = {}
-    if spray_targets:
+    if spray_targets and not auto_hit:  # a helpless target is hit anyway («автоматически … удачной»)
         shared: dict = {}
         for a, wa in att.items():
             k = a if a == "botch" else spray_share(a, spray_targets, spray_reading)
