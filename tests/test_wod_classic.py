@@ -393,3 +393,31 @@ def test_a_helpless_target_of_automatic_fire_is_still_hit(targets):
     assert Fraction(r["mean_levels"]["exact"]) == net_successes(4 + 2, 6, False).mean()
     rolled = api.roll("wod-classic-attack", p, seed=3)
     assert rolled["hit"] and len(rolled["damage_faces"]) == 6
+
+
+def test_spray_share_dice_readings():
+    # 003, «Автоматический огонь»: «этот распределенный Успех так же прибавляется к запасу кубиков при
+    # броске повреждений» — either every success of the target's share adds a die («all») or, as for
+    # any hit, those beyond the first («beyond_first», the default).
+    assert C.SPRAY_DICE_READINGS == ("beyond_first", "all")
+    base = dict(soak_pool=0, spray_targets=1)
+    # 2 attack dice at difficulty 6, one target: half the successes; damage 1 die
+    first = C.attack_dist(2, 6, 1, **base).map(lambda o: o[1])
+    every = C.attack_dist(2, 6, 1, spray_dice="all", **base).map(lambda o: o[1])
+    # by hand: two successes (1/4) → share 1; «all»: 1 + 1 = 2 damage dice, else 1
+    p2 = Fraction(1, 4)
+    assert first == Dist({0: 1 - p2 * Fraction(1, 2), 1: p2 * Fraction(1, 2)})
+    assert every == Dist({0: 1 - p2 * Fraction(3, 4), 1: p2 * Fraction(1, 2), 2: p2 * Fraction(1, 4)})
+    # a single shot is not affected
+    assert C.attack_dist(3, 6, 2, soak_pool=1, spray_dice="all") == C.attack_dist(3, 6, 2, soak_pool=1)
+    with pytest.raises(ValueError):
+        C.attack_dist(2, 6, 1, spray_dice="none", **base)
+    p = {"weapon": "firearm5", "maneuver": "spray", "targets": 2, "attack_dice": 3, "stamina": 1,
+         "target": "mortal", "damage_type": "bashing"}
+    r = api.run("wod-classic-attack", p | {"spray_dice": "all"})
+    d = C.attack_dist(13, 8, 4, soak_pool=1, spray_targets=2, spray_dice="all")
+    assert Fraction(r["mean_levels"]["exact"]) == d.map(lambda o: o[1]).mean()
+    for seed in range(6):
+        x = api.roll("wod-classic-attack", p | {"spray_dice": "all"}, seed=seed)
+        if x["hit"]:
+            assert len(x["damage_faces"]) == 4 + x["share"]

@@ -300,6 +300,13 @@ ATTACK_PARAMS = (
                            "половину успехов (округляем вниз).",
                            "003: the shooter spends the leftover successes «as he wants»; a single target gets "
                            "half the successes (rounded down).")),
+    choice_param("spray_dice", "Успехи доли при автоматическом огне добавляют кубики повреждений",
+                 "A spray share's successes add damage dice", "beyond_first", [
+                     ("beyond_first", "Сверх первого, как у любого попадания", "Beyond the first, as for any hit"),
+                     ("all", "Все успехи доли", "Every success of the share"),
+                 ], help=T("003: «этот распределенный Успех так же прибавляется к запасу кубиков при броске "
+                           "повреждений».",
+                           "003: «this distributed success is also added to the damage dice pool».")),
     choice_param("cover", "Укрытие цели", "Target's cover", "none",
                  [("none", "Нет", "None")] + [(str(i), f"{r[0]['ru']} {r[1]['ru']}", f"{r[0]['en']} {r[1]['en']}")
                                               for i, r in enumerate(_COVER)] +
@@ -403,6 +410,7 @@ def _maneuver_notes(p: dict, a: dict) -> list[dict]:
 
 def _attack_compute(p: dict) -> dict:
     a = _attack_setup(p)
+    all_share = bool(a["spray_targets"]) and not a["helpless"] and p["spray_dice"] == "all"
     common = dict(extra_successes_add=a["extra_add"], botch_rule=p["botch_rule"],
                   ones_cancel_damage=p["ones_cancel"], soak_difficulty=p["soak_difficulty"],
                   armor_break=p["armor_break"], auto_hit=a["helpless"])
@@ -427,7 +435,7 @@ def _attack_compute(p: dict) -> dict:
     else:
         dist = classic.attack_dist(a["attack_dice"], a["difficulty"], a["damage"], soak_pool=a["pool"],
                                    armor=a["armor"], spray_targets=a["spray_targets"],
-                                   spray_reading=p["spray_share"], **common)
+                                   spray_reading=p["spray_share"], spray_dice=p["spray_dice"], **common)
         levels = dist.map(lambda o: o[1])
         p_hit = dist.p(lambda o: o[0] == classic.HIT)
         p_botch = dist.p(lambda o: o[0] == classic.BOTCH)
@@ -455,8 +463,10 @@ def _attack_compute(p: dict) -> dict:
              else T(f"{a['attack_dice']} куб., сложность {a['difficulty']}",
                     f"{a['attack_dice']} dice, difficulty {a['difficulty']}")),
             ("damage", T("Повреждения", "Damage"),
-             T(f"{a['damage']} куб." + (" + успехи сверх первого" if a["extra_add"] else ""),
-               f"{a['damage']} dice" + (" + successes beyond the first" if a["extra_add"] else ""))),
+             T(f"{a['damage']} куб." + ("" if not a["extra_add"] else " + все успехи доли" if all_share
+                                         else " + успехи сверх первого"),
+               f"{a['damage']} dice" + ("" if not a["extra_add"] else " + every success of the share" if all_share
+                                         else " + successes beyond the first"))),
             ("soak", T("Поглощение", "Soak"), T(f"{a['pool']} куб., сложность {p['soak_difficulty']}",
                                                 f"{a['pool']} dice, difficulty {p['soak_difficulty']}")),
         ),
@@ -486,6 +496,7 @@ def _attack_compute(p: dict) -> dict:
 def _one_attack_roll(p: dict, a: dict, roller, pool: int, armor_intact: bool, label: str, blocks: list) -> dict:
     """Roll one attack (one shot); append its dice blocks; return what happened."""
     out = {"hit": False, "botch": False, "levels": 0, "stunned": False, "armor_ruined": False}
+    first = 0  # 1 when every success of a spray share adds a die (not only those beyond the first)
     if a["helpless"]:
         net = 1
     else:
@@ -497,9 +508,10 @@ def _one_attack_roll(p: dict, a: dict, roller, pool: int, armor_intact: bool, la
         if a["spray_targets"] and net:
             net = classic.spray_share(net, a["spray_targets"], p["spray_share"])
             out["share"] = net
+            first = 1 if p["spray_dice"] == "all" else 0
     if net >= 1:
         out["hit"] = True
-        dice = a["damage"] + (net - 1 if a["extra_add"] else 0)
+        dice = a["damage"] + (net - 1 + first if a["extra_add"] else 0)
         dmg = roller.dice(dice, 10)
         s = classic.soak_successes(dmg, classic.DAMAGE_DIFFICULTY, p["ones_cancel"])
         armor = a["armor"] if armor_intact else 0
