@@ -243,7 +243,7 @@ export function renderCalculator(spec, lang, opts = {}) {
     desc +
     `<form class="svod-calc__form" novalidate autocomplete="off">${fields}</form>` +
     `<div class="svod-calc__status" role="status"><span class="svod-calc__status-text">${esc(L.loading)}</span>` +
-    `<progress class="svod-calc__progress" max="100" value="0"></progress></div>` +
+    `<progress class="svod-calc__progress" max="100" value="0" aria-hidden="true"></progress></div>` +
     `<div class="svod-calc__errors" role="alert" hidden></div>` +
     `<div class="svod-calc__result" aria-live="polite"></div>` +
     `<div class="svod-calc__actions">${roll}` +

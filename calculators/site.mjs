@@ -29,6 +29,8 @@ const TEXT = {
 };
 
 const lang = () => (String(document.documentElement.lang || "ru").startsWith("en") ? "en" : "ru");
+let registration = null;
+let lastUpdateCheck = Date.now();
 const sw = {
   // A page the service worker answers is ready offline from the start.
   state: "serviceWorker" in navigator && navigator.serviceWorker.controller ? "ready" : "pending",
@@ -95,6 +97,7 @@ async function registerServiceWorker() {
   container.startMessages();
   try {
     const reg = await container.register(new URL("sw.js", ROOT).href, { scope: ROOT.pathname });
+    registration = reg;
     if (container.controller) setState({ state: "ready" });
     else setState({ state: "caching" });
     if (reg.waiting && container.controller) setState({ waiting: reg.waiting });
@@ -115,6 +118,12 @@ function whenIdle(fn) {
 let calc = null;
 function onPage() {
   render();
+  // Instant navigation makes no navigation requests, so the browser would seldom look for
+  // a new deploy during a long session at the table: ask at most once an hour.
+  if (registration && Date.now() - lastUpdateCheck > 3600e3) {
+    lastUpdateCheck = Date.now();
+    registration.update().catch(() => {});
+  }
   if (document.querySelector(".svod-calc")) {
     calc = calc || import(new URL("calc.mjs", HERE).href);
     calc.then((m) => m.attachAll(document)).catch((err) => console.error("svod: calculators", err));
