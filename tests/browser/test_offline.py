@@ -106,3 +106,16 @@ def test_new_deploy_replaces_the_cache_and_offers_a_reload(new_context, site_dir
     finally:
         srv.shutdown()
         srv.server_close()
+
+
+def test_404_page_works_at_any_depth(page, base_url, assert_on_host):
+    resp = page.goto(base_url + "no/such/deep/page/")
+    assert resp.status == 404
+    assert page.locator("h1").first.inner_text().strip() == "Страница не найдена"
+    # absolute links under the sub-path: the theme's styles and our script load at any depth
+    assert page.evaluate("getComputedStyle(document.querySelector('.md-header')).position") in ("sticky", "fixed")
+    page.wait_for_function("window.svodOffline !== undefined")
+    home = page.locator("article a", has_text="начните с главной")
+    assert re.fullmatch(r"(http://[^/]+)?/svod/", home.get_attribute("href"))
+    page.wait_for_load_state("networkidle")
+    assert_on_host(page.context, base_url)
