@@ -181,6 +181,8 @@ class View {
     this.rollBtn = root.querySelector(".svod-calc__roll");
     this.seq = 0;
     this.timer = null;
+    this.shownFor = null;
+    this.defaults = null;
   }
 
   input(path) {
@@ -390,11 +392,21 @@ class View {
     }
   }
 
+  /** Results drawn for other inputs (at build time, or before an error) are dimmed. */
+  markStale(params) {
+    if (!this.result.innerHTML) return;
+    const shown = this.result.dataset.prebuilt ? JSON.stringify(this.defaults) : this.shownFor;
+    const stale = shown !== JSON.stringify(params);
+    this.root.classList.toggle("svod-calc--stale", stale);
+    if (stale) this.result.setAttribute("data-stale-note", this.L.waiting);
+  }
+
   async compute() {
     const params = this.read();
     this.toURL(params);
     this.root.dataset.params = JSON.stringify(params);
     if (rt.state !== "ready") {
+      this.markStale(params);
       if (rt.state === "idle") startRuntime();
       return;
     }
@@ -410,6 +422,8 @@ class View {
     if (res.ok) {
       this.clearErrors();
       this.result.innerHTML = renderBlocks(res.result.display, this.lang);
+      delete this.result.dataset.prebuilt;
+      this.shownFor = JSON.stringify(params);
       this.root.classList.remove("svod-calc--stale");
       this.root.dataset.state = "done";
     } else {
@@ -460,10 +474,12 @@ export function attachAll(doc = document) {
       continue;
     }
     views.add(v);
+    v.defaults = v.read();
     v.fromURL();
     v.bind();
     v.showStatus();
     v.root.dataset.params = JSON.stringify(v.read());
+    v.markStale(v.read());
   }
   if (rt.state === "idle") startRuntime();
   else if (rt.state === "ready") eachView((v) => { if (!v.root.dataset.state || v.root.dataset.state === "loading") v.compute(); });

@@ -36,6 +36,7 @@ export const UI = {
     seed: "зерно",
     marks: { success: "успех", one: "единица", explode: "взрыв", botch: "провал", crit: "критический" },
     stale: "Исправьте ввод: показан прошлый результат.",
+    waiting: "Для начальных значений; пересчитаю, как только загрузится Python.",
     row: "Строка",
   },
   en: {
@@ -69,6 +70,7 @@ export const UI = {
     seed: "seed",
     marks: { success: "success", one: "one", explode: "explodes", botch: "botch", crit: "critical" },
     stale: "Fix the input: the last result is shown.",
+    waiting: "For the initial values; I will recompute once Python has loaded.",
     row: "Row",
   },
 };
@@ -245,7 +247,10 @@ export function renderCalculator(spec, lang, opts = {}) {
     `<div class="svod-calc__status" role="status"><span class="svod-calc__status-text">${esc(L.loading)}</span>` +
     `<progress class="svod-calc__progress" max="100" value="0" aria-hidden="true"></progress></div>` +
     `<div class="svod-calc__errors" role="alert" hidden></div>` +
-    `<div class="svod-calc__result" aria-live="polite"></div>` +
+    // The defaults' results, computed at build time by the same rules_core: shown at once,
+    // replaced by the live ones (and dimmed if the inputs differ before Python is ready).
+    `<div class="svod-calc__result" aria-live="polite"${opts.blocks ? ' data-prebuilt="1"' : ""}>` +
+    `${opts.blocks ? renderBlocks(opts.blocks, lang) : ""}</div>` +
     `<div class="svod-calc__actions">${roll}` +
     `<label class="svod-check svod-calc__exact-label"><input type="checkbox" class="svod-calc__exact"> <span>${esc(L.exact)}</span></label>` +
     `<button type="button" class="svod-calc__reset">${esc(L.reset)}</button></div>` +

@@ -58,7 +58,8 @@ def page_title(docs: Path, rel: Path) -> str:
     if m:
         return m[1].strip().strip("\"'")
     m = re.search(r"^#\s+(.+?)\s*#*\s*$", text, re.M)
-    return m[1] if m else rel.stem
+    title = m[1] if m else rel.stem
+    return re.sub(r"\s*\{[^{}]*\}\s*$", "", title)  # an attribute list: {#id .class}
 
 
 def is_en(rel: Path) -> bool:

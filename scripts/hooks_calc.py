@@ -4,6 +4,8 @@
   by the browser's own renderer (``calculators/render.mjs``, run once in Node for every
   calculator that ``rules_core.api.list_calculators()`` lists), so the form is in the page
   from the start and nothing jumps when Pyodide arrives.
+  The results for the defaults are drawn in as well (computed by rules_core at build
+  time): a reader sees the default odds before Python has started.
 * An unknown calculator id fails the build, naming the page and the id.
 * The runtime files in ``calculators/`` are copied to ``site/assets/calc/``.
 * The «Калькуляторы» nav entry gets one child per calculator page (made by
@@ -51,13 +53,28 @@ def specs() -> list[dict]:
     return _specs
 
 
-def render_forms(spec_list: list[dict]) -> dict[str, dict[str, str]]:
-    """{lang: {calc_id: html}} from calculators/render.mjs, run in Node."""
+def default_results(spec_list: list[dict]) -> dict[str, list]:
+    """Each calculator's display blocks for its defaults, by rules_core itself."""
+    from rules_core import api
+
+    out = {}
+    for spec in spec_list:
+        resp = api.handle({"op": "run", "id": spec["id"], "params": {}})
+        if not resp["ok"]:
+            raise PluginError(f"hooks_calc: {spec['id']} fails on its own defaults: {resp['errors']}")
+        out[spec["id"]] = resp["result"]["display"]
+    return out
+
+
+def render_forms(spec_list: list[dict], defaults: dict[str, list] | None = None) -> dict[str, dict[str, str]]:
+    """{lang: {calc_id: html}} from calculators/render.mjs, run in Node; with ``defaults``
+    (calc id → display blocks) the default results are drawn in too."""
     node = shutil.which("node")
     if not node:
         raise PluginError("hooks_calc: Node.js is needed to draw the calculator forms (scripts/setup installs it)")
     proc = subprocess.run([node, str(ROOT / "calculators" / "build" / "render_forms.mjs")],
-                          input=json.dumps({"specs": spec_list, "langs": list(LANGS)}),
+                          input=json.dumps({"specs": spec_list, "langs": list(LANGS),
+                                            "defaults": defaults or {}}),
                           capture_output=True, text=True, encoding="utf-8")
     if proc.returncode != 0:
         raise PluginError(f"hooks_calc: rendering the forms failed:\n{proc.stderr}")
@@ -67,7 +84,7 @@ def render_forms(spec_list: list[dict]) -> dict[str, dict[str, str]]:
 def forms() -> dict[str, dict[str, str]]:
     global _forms
     if _forms is None:
-        _forms = render_forms(specs())
+        _forms = render_forms(specs(), default_results(specs()))
     return _forms
 
 

@@ -197,12 +197,14 @@ def test_every_calculator_has_a_page_and_is_listed():
             if p["kind"] != "record_list":
                 assert f'name="{p["name"]}"' in html, (c["id"], p["name"])
         assert f'href="{c["id"]}/"' in index
+        # the defaults' results are in the page before Python runs
+        assert 'data-prebuilt="1"' in html and ("svod-figure" in html or "svod-table" in html or "svod-dist" in html)
 
 
 def test_calc_pages_link_the_rule_pages_that_embed_them(tmp_path):
     docs = tmp_path / "docs"
     (docs / "wod").mkdir(parents=True)
-    (docs / "wod" / "dice.md").write_text("# Броски\n\ntext\n\n<!-- svod:calc wod-pool -->\n", encoding="utf-8")
+    (docs / "wod" / "dice.md").write_text("# Броски {#dice}\n\ntext\n\n<!-- svod:calc wod-pool -->\n", encoding="utf-8")
     where = gen_calc_pages.embeds(docs)
     assert where == {"wod-pool": [Path("wod/dice.md")]}
     pages = gen_calc_pages.render_pages(api.list_calculators(), api.SYSTEMS, where, docs, "ru")

@@ -439,7 +439,14 @@ def test_deep_link_restores_a_calculator_and_progress_is_shown(page, base_url, a
             pairs.append(url_param(spec["id"], p, value))
             values[p["name"]] = value
     page.goto(base_url + f"calculators/{spec['id']}/?" + "&".join(pairs))
+    # until Python is ready the page shows the defaults' results (built in), dimmed: the
+    # link asks for other inputs
+    root = calc_root(page, spec["id"])
+    assert root.get_attribute("data-state") == "loading"
+    assert root.locator(".svod-calc__result[data-prebuilt]").count() == 1
+    assert "svod-calc--stale" in root.get_attribute("class")
     wait_state(page, spec["id"], ("done", "invalid"), timeout=BOOT_MS)
+    assert "svod-calc--stale" not in root.get_attribute("class")
     dom = read(page, spec["id"])
     for name, value in values.items():
         assert dom["params"][name] == value
@@ -527,6 +534,10 @@ def test_watchdog_turns_a_hang_into_an_error_with_retry(new_context, base_url):
     status = root.locator(".svod-calc__status").inner_text()
     assert "Калькулятор не запустился" in status and "Python не ответил" in status
     assert hung, "the worker's request was not intercepted"
+    # without Python the default odds (computed at build time by rules_core) still stand
+    code, expected = cli_run(calc_id, {})
+    assert_matches_cli(read(page, calc_id), expected, "built-in defaults")
+    assert "svod-calc--stale" not in root.get_attribute("class")
     # the network comes back: «Повторить» starts a new worker and the calculator computes
     ctx.unroute("**/pyodide.asm.wasm")
     for r in hung:
