@@ -1,0 +1,96 @@
+"""MkDocs hooks of the site's infrastructure.
+
+- the glossary page (``<!-- svod:glossary -->``) and the glossary tooltips (Markdown
+  abbreviations appended to each rule page of the term's system), see ``scripts/glossary.py``;
+- a notice on English pages that fall back to the Russian text;
+- Russian stemming for search: Material's search worker is wrapped by
+  ``scripts/search/stem-worker.js`` (see that file).
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from scripts import glossary  # noqa: E402
+
+
+class _InstantSwitchFilter(logging.Filter):
+    """mkdocs-static-i18n warns that its contextual language links go stale with
+    instant navigation; docs/assets/javascripts/site.js recomputes them on every page
+    change, so the warning (fatal under --strict) is dropped, and only that one."""
+
+    def filter(self, record):
+        return "not compatible with theme.features = navigation.instant" not in record.getMessage()
+
+
+for _name in ("mkdocs.plugins.mkdocs_static_i18n.reconfigure", "mkdocs.plugins.mkdocs_static_i18n.plugin",
+              "mkdocs.plugins.mkdocs_static_i18n"):
+    logging.getLogger(_name).addFilter(_InstantSwitchFilter())
+
+FALLBACK_NOTICE = (
+    '!!! info "Not translated yet"\n'
+    "    This page is not translated yet; showing the Russian text.\n\n"
+)
+STEM_WORKER = ROOT / "scripts" / "search" / "stem-worker.js"
+STEM_MARK = "Свод: Russian and English stemming"
+
+
+def current_language(config) -> str:
+    i18n = config.plugins.get("i18n")
+    lang = getattr(i18n, "current_language", None)
+    return lang or config.theme.get("language", "ru") or "ru"
+
+
+def page_locale(page, default: str = "ru") -> str:
+    return getattr(page.file, "locale", None) or (
+        "en" if ".en." in page.file.src_uri else default)
+
+
+def on_page_markdown(markdown, page, config, files):
+    lang = current_language(config)
+    src = page.file.src_uri
+    markdown = glossary.expand(markdown, lang, src, Path(config.docs_dir))
+    if lang != "ru" and page_locale(page) != lang:
+        markdown = _after_front_heading(markdown, FALLBACK_NOTICE)
+    system = glossary.page_system(src)
+    if system and not glossary.NO_TOOLTIP_PAGES.match(src):
+        markdown += glossary.abbreviation_block(system)
+    return markdown
+
+
+def _after_front_heading(markdown: str, block: str) -> str:
+    """Insert ``block`` after the page's first ``# heading`` line (or at the top)."""
+    lines = markdown.split("\n")
+    for i, line in enumerate(lines[:20]):
+        if line.startswith("# "):
+            return "\n".join(lines[: i + 1] + ["", block] + lines[i + 1:])
+    return block + markdown
+
+
+def install_stem_worker(site_dir: Path) -> Path | None:
+    """Put the stemming wrapper in place of Material's search worker (idempotent)."""
+    workers = site_dir / "assets" / "javascripts" / "workers"
+    for js in sorted(workers.glob("search.*.min.js")):
+        text = js.read_text(encoding="utf-8")
+        if STEM_MARK in text:
+            return js
+        material = js.with_name(js.name[: -len(".min.js")] + ".material.js")
+        js.replace(material)
+        material.with_suffix(".js.map").unlink(missing_ok=True)
+        map_file = js.with_name(js.name + ".map")
+        if map_file.exists():
+            map_file.replace(material.with_name(material.name + ".map"))
+        wrapper = STEM_WORKER.read_text(encoding="utf-8").replace("__MATERIAL_WORKER__", material.name)
+        js.write_text(wrapper, encoding="utf-8")
+        return js
+    raise RuntimeError(f"site_hooks: Material's search worker not found in {workers}")
+
+
+def on_post_build(config):
+    install_stem_worker(Path(config.site_dir))
