@@ -61,6 +61,15 @@ class Dist:
             raise ValueError("probabilities must sum to exactly 1")
         self._p = dict(sorted(items.items(), key=lambda kv: _sort_key(kv[0])))
 
+    @classmethod
+    def _trusted(cls, items: dict[Hashable, Fraction]) -> Dist:
+        """Build from probabilities already known to be exact and to sum to 1 (derived from
+        valid distributions by map/combine): skips the re-summing, drops zeros, sorts."""
+        self = object.__new__(cls)
+        self._p = dict(sorted(((o, p) for o, p in items.items() if p),
+                              key=lambda kv: _sort_key(kv[0])))
+        return self
+
     # ---- constructors -------------------------------------------------------------
     @classmethod
     def constant(cls, outcome: Hashable) -> Dist:
@@ -142,11 +151,15 @@ class Dist:
         for o, p in self._p.items():
             k = f(o)
             acc[k] = acc.get(k, Fraction(0)) + p
-        return Dist(acc)
+        return Dist._trusted(acc)
 
     def bind(self, f: Callable[[Any], Dist]) -> Dist:
         """Two-stage experiment: draw an outcome, then draw from ``f(outcome)``."""
-        return Dist.mixture((p, f(o)) for o, p in self._p.items())
+        acc: dict[Hashable, Fraction] = {}
+        for o, p in self._p.items():
+            for k, q in f(o)._p.items():
+                acc[k] = acc.get(k, Fraction(0)) + p * q
+        return Dist._trusted(acc)
 
     def combine(self, other: Dist, f: Callable[[Any, Any], Hashable]) -> Dist:
         """Distribution of ``f(x, y)`` for independent x ~ self, y ~ other."""
@@ -155,7 +168,7 @@ class Dist:
             for b, pb in other._p.items():
                 k = f(a, b)
                 acc[k] = acc.get(k, Fraction(0)) + pa * pb
-        return Dist(acc)
+        return Dist._trusted(acc)
 
     def __add__(self, other: Dist | int) -> Dist:
         if isinstance(other, Dist):
@@ -249,17 +262,18 @@ def d10_counts(dice: int, difficulty: int) -> Dist:
     never a success). Exact multinomial: C(n, s)·C(n−s, o)·ps^s·p1^o·pother^(n−s−o).
     """
     _check_pool(dice, difficulty)
-    ps = Fraction(11 - difficulty, 10)
-    p1 = Fraction(1, 10)
-    po = 1 - ps - p1
+    # Integer weights over 10**dice: a success face has 11 − difficulty ways, a one 1 way,
+    # any other face difficulty − 2 ways.
+    ws, wo = 11 - difficulty, difficulty - 2
+    denominator = 10**dice
     acc: dict[PoolOutcome, Fraction] = {}
     for s in range(dice + 1):
         for o in range(dice - s + 1):
             rest = dice - s - o
-            if rest and not po:
-                continue
-            acc[PoolOutcome(s, o)] = comb(dice, s) * comb(dice - s, o) * ps**s * p1**o * po**rest
-    return Dist(acc)
+            weight = comb(dice, s) * comb(dice - s, o) * ws**s * wo**rest
+            if weight:
+                acc[PoolOutcome(s, o)] = Fraction(weight, denominator)
+    return Dist._trusted(acc)
 
 
 def pool_net(outcome: PoolOutcome, ones_cancel: bool) -> int:

@@ -224,10 +224,11 @@ def dist_rows(dist, at_least: bool = True, label: Callable[[Any], Any] | None = 
     rows = []
     for o in other:
         rows.append({"x": label(o) if label else o, "p": prob(dist[o]), "p_at_least": None})
+    tail = sum((dist[o] for o in numeric), Fraction(0))  # P(at least the smallest numeric)
     for o in numeric:
-        row = {"x": label(o) if label else o, "p": prob(dist[o])}
-        row["p_at_least"] = prob(dist.p(lambda v, o=o: isinstance(v, int) and v >= o)) if at_least else None
-        rows.append(row)
+        rows.append({"x": label(o) if label else o, "p": prob(dist[o]),
+                     "p_at_least": prob(tail) if at_least else None})
+        tail -= dist[o]
     return rows
 
 

@@ -1,0 +1,189 @@
+"""Nothing lost: every sentence of every source is on the site.
+
+``python -m scripts.coverage [--source 000] [--missing N]`` prints the coverage per source and
+exits 1 unless every source is at 100 %.
+
+How it compares: a source is split into sentences (per line, at . ! ? … followed by space);
+the pages of the source's section are read with markdown-it-py (+ mdit-py-plugins for
+admonitions), after the rule-table markers are expanded from rules_core data
+(``scripts.svod_tables.expand``), and their text (no URLs, no markup) is concatenated. Both
+sides are normalised to letters and digits only, case-folded, ё → е, so whitespace, quotes,
+dashes, markup and restructuring (lists, tables, admonitions, links) do not matter, but every
+word and number of a sentence must be there, in order. Heading anchors (``{#id}``) are dropped.
+
+Intentional changes (obvious typo fixes) are listed in ``docs/_changes.yml``, and only there::
+
+    - source: "000"            # the source file's prefix
+      original: "exact text in the source"
+      replacement: "the text on the site"
+      why: "typo: ..."
+
+They are applied to the source before comparing, so each one is reviewed in one place.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from markdown_it import MarkdownIt
+from mdit_py_plugins.admon import admon_plugin
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCES_DIR = ROOT.parent / "shared" / "sources"
+DOCS = ROOT / "docs"
+CHANGES = DOCS / "_changes.yml"
+
+#: source prefix → docs section holding it
+SECTIONS = {"000": "serial", "001": "lysogorsk", "002": "wod", "003": "wod", "004": "codex"}
+
+SENTENCE_END = ".!?…"
+
+
+def normalise(text: str) -> str:
+    text = text.casefold().replace("ё", "е")
+    return "".join(ch for ch in text if ch.isalnum())
+
+
+def split_sentences(line: str) -> list[str]:
+    """Split a source line into sentences at ., !, ?, … followed by white space."""
+    out, start = [], 0
+    for i, ch in enumerate(line):
+        if ch in SENTENCE_END and i + 1 < len(line) and line[i + 1].isspace():
+            out.append(line[start:i + 1])
+            start = i + 1
+    out.append(line[start:])
+    return [s.strip() for s in out if s.strip()]
+
+
+def _parser() -> MarkdownIt:
+    return MarkdownIt("commonmark").enable("table").use(admon_plugin)
+
+
+def _strip_attrs(text: str) -> str:
+    """Drop a trailing attr_list ``{#id .class}`` from a heading's text."""
+    t = text.rstrip()
+    if t.endswith("}") and "{" in t:
+        head, _, tail = t.rpartition("{")
+        if tail.startswith(("#", ".", ":")) or "=" in tail:
+            return head
+    return text
+
+
+def page_text(markdown: str) -> str:
+    """The visible text of a page (markers expanded, markup and URLs dropped)."""
+    from scripts.svod_tables import expand
+
+    tokens = _parser().parse(expand(markdown))
+    parts: list[str] = []
+    in_heading = False
+    for tok in tokens:
+        if tok.type == "heading_open":
+            in_heading = True
+        elif tok.type == "heading_close":
+            in_heading = False
+        elif tok.type == "inline":
+            chunk = []
+            for child in tok.children or []:
+                if child.type in ("text", "code_inline"):
+                    chunk.append(child.content)
+                elif child.type in ("softbreak", "hardbreak"):
+                    chunk.append(" ")
+            text = "".join(chunk)
+            parts.append(_strip_attrs(text) if in_heading else text)
+        elif tok.type in ("code_block", "fence"):
+            parts.append(tok.content)
+    return "\n".join(parts)
+
+
+def section_text(section: str) -> str:
+    pages = sorted(p for p in (DOCS / section).rglob("*.md") if not p.name.endswith(".en.md"))
+    return "\n".join(page_text(p.read_text(encoding="utf-8")) for p in pages)
+
+
+def load_changes() -> list[dict]:
+    if not CHANGES.exists():
+        return []
+    import yaml  # PyYAML comes with MkDocs (build time only)
+
+    data = yaml.safe_load(CHANGES.read_text(encoding="utf-8")) or []
+    for entry in data:
+        missing = {"source", "original", "replacement", "why"} - set(entry)
+        if missing:
+            raise ValueError(f"docs/_changes.yml: entry {entry!r} lacks {sorted(missing)}")
+    return data
+
+
+def source_files() -> dict[str, Path]:
+    return {p.name[:3]: p for p in sorted(SOURCES_DIR.glob("[0-9][0-9][0-9]_*.txt"))}
+
+
+@dataclass
+class Report:
+    source: str
+    total: int = 0
+    covered: int = 0
+    missing: list[tuple[int, str]] = field(default_factory=list)
+    unused_changes: list[dict] = field(default_factory=list)
+
+    @property
+    def percent(self) -> float:
+        return 100.0 * self.covered / self.total if self.total else 100.0
+
+
+def check_source(prefix: str, path: Path, changes: list[dict], texts: dict[str, str]) -> Report:
+    section = SECTIONS[prefix]
+    if section not in texts:
+        texts[section] = normalise(section_text(section)) if (DOCS / section).exists() else ""
+    haystack = texts[section]
+    raw = path.read_text(encoding="utf-8")
+    report = Report(prefix)
+    for ch in changes:
+        if str(ch["source"]) != prefix:
+            continue
+        if ch["original"] not in raw:
+            report.unused_changes.append(ch)
+        raw = raw.replace(ch["original"], ch["replacement"])
+    for lineno, line in enumerate(raw.splitlines(), 1):
+        for sentence in split_sentences(line):
+            key = normalise(sentence)
+            if not key:
+                continue
+            report.total += 1
+            if key in haystack:
+                report.covered += 1
+            else:
+                report.missing.append((lineno, sentence))
+    return report
+
+
+def run(only: str | None = None) -> list[Report]:
+    changes = load_changes()
+    texts: dict[str, str] = {}
+    return [check_source(prefix, path, changes, texts)
+            for prefix, path in source_files().items() if only in (None, prefix)]
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--source", help="only this source prefix, e.g. 000")
+    ap.add_argument("--missing", type=int, default=10, help="how many missing sentences to list")
+    args = ap.parse_args(argv)
+    reports = run(args.source)
+    ok = True
+    for r in reports:
+        print(f"{r.source} → docs/{SECTIONS[r.source]}/: {r.covered}/{r.total} sentences, {r.percent:.1f} %")
+        for lineno, s in r.missing[: args.missing]:
+            print(f"    missing, line {lineno}: {s[:160]}")
+        if len(r.missing) > args.missing:
+            print(f"    … and {len(r.missing) - args.missing} more")
+        for ch in r.unused_changes:
+            print(f"    change not found in the source: {ch['original'][:80]!r}")
+        ok &= r.covered == r.total and not r.unused_changes
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

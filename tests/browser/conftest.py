@@ -1,0 +1,129 @@
+"""Browser-test fixtures: the built site served under a sub-path, and fresh chromium contexts.
+
+* ``site_dir``: the built ``site/`` (run ``scripts/build`` first; the README's test command does).
+* ``base_url``: ``http://127.0.0.1:PORT/svod/`` — the site served as a GitHub Pages project site.
+* ``new_context(**kw)``: a fresh persistent chromium context (new user-data-dir, the flags from
+  DEVELOPERS.md) that records every request in ``context.svod_requests``; closed at teardown.
+* ``page``: a page in a fresh desktop context (1280 × 900).
+* ``artifacts``: ``test-artifacts/`` for screenshots.
+* ``assert_on_host(context, base_url)``: no request left 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+import threading
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+PREFIX = "/svod/"
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if "tests/browser/" in str(item.fspath).replace("\\", "/"):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def site_dir() -> Path:
+    site = ROOT / "site"
+    if not (site / "index.html").exists():
+        pytest.fail("site/ is not built: run scripts/build (scripts/test does it)")
+    return site
+
+
+@pytest.fixture(scope="session")
+def base_url(site_dir):
+    from scripts.serve_site import make_server
+
+    srv = make_server(str(site_dir), "127.0.0.1", 0, PREFIX)
+    t = threading.Thread(target=srv.serve_forever, daemon=True)
+    t.start()
+    host, port = srv.server_address[:2]
+    yield f"http://{host}:{port}{PREFIX}"
+    srv.shutdown()
+    srv.server_close()
+
+
+@pytest.fixture(scope="session")
+def playwright_instance():
+    from playwright.sync_api import sync_playwright
+
+    if not Path(CHROMIUM).exists():
+        pytest.fail("chromium is not installed: scripts/setup --browser installs it")
+    with sync_playwright() as p:
+        yield p
+
+
+@pytest.fixture
+def new_context(playwright_instance):
+    made = []
+
+    def make(viewport=None, color_scheme="light", offline=False, **kw):
+        user_dir = tempfile.mkdtemp(prefix="svod-chromium-")
+        ctx = playwright_instance.chromium.launch_persistent_context(
+            user_dir,
+            executable_path=CHROMIUM,
+            args=CHROMIUM_ARGS,
+            headless=True,
+            viewport=viewport or {"width": 1280, "height": 900},
+            color_scheme=color_scheme,
+            offline=offline,
+            service_workers="allow",
+            **kw,
+        )
+        ctx.svod_requests = []
+        ctx.on("request", lambda r: ctx.svod_requests.append(r.url))
+        made.append((ctx, user_dir))
+        return ctx
+
+    yield make
+    for ctx, user_dir in made:
+        try:
+            ctx.close()
+        finally:
+            shutil.rmtree(user_dir, ignore_errors=True)
+
+
+@pytest.fixture
+def page(new_context):
+    ctx = new_context()
+    return ctx.pages[0] if ctx.pages else ctx.new_page()
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    d = ROOT / "test-artifacts"
+    d.mkdir(exist_ok=True)
+    return d
+
+
+def off_host(urls, base_url):
+    host = urlsplit(base_url).netloc
+    bad = []
+    for u in urls:
+        parts = urlsplit(u)
+        if parts.scheme in ("data", "blob", "about", "chrome-extension"):
+            continue
+        if parts.netloc != host:
+            bad.append(u)
+    return bad
+
+
+@pytest.fixture
+def assert_on_host():
+    def check(context, base_url):
+        bad = off_host(context.svod_requests, base_url)
+        assert not bad, f"requests left the host: {bad[:5]}"
+
+    return check
