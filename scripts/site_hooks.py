@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import logging
+import shutil
 import sys
 from pathlib import Path
 
@@ -93,4 +94,12 @@ def install_stem_worker(site_dir: Path) -> Path | None:
 
 
 def on_post_build(config):
-    install_stem_worker(Path(config.site_dir))
+    site = Path(config.site_dir)
+    install_stem_worker(site)
+    # Material fetches the sitemap of every hreflang alternate (<base>/en/sitemap.xml) to
+    # switch languages; one sitemap serves both, so the English side gets a copy (no 404).
+    for lang_dir in (site / "en",):
+        if lang_dir.is_dir():
+            for name in ("sitemap.xml", "sitemap.xml.gz"):
+                if (site / name).is_file():
+                    shutil.copyfile(site / name, lang_dir / name)
