@@ -35,8 +35,9 @@ for _name in ("mkdocs.plugins.mkdocs_static_i18n.reconfigure", "mkdocs.plugins.m
     logging.getLogger(_name).addFilter(_InstantSwitchFilter())
 
 FALLBACK_NOTICE = (
-    '!!! info "Not translated yet"\n'
-    "    This page is not translated yet; showing the Russian text.\n\n"
+    '<div class="admonition info svod-fallback" lang="en">'
+    '<p class="admonition-title">Not translated yet</p>'
+    "<p>This page is not translated yet; showing the Russian text.</p></div>"
 )
 STEM_WORKER = ROOT / "scripts" / "search" / "stem-worker.js"
 STEM_MARK = "Свод: Russian and English stemming"
@@ -57,21 +58,28 @@ def on_page_markdown(markdown, page, config, files):
     lang = current_language(config)
     src = page.file.src_uri
     markdown = glossary.expand(markdown, lang, src, Path(config.docs_dir))
-    if lang != "ru" and page_locale(page) != lang:
-        markdown = _after_front_heading(markdown, FALLBACK_NOTICE)
     system = glossary.page_system(src)
     if system and not glossary.NO_TOOLTIP_PAGES.match(src):
         markdown += glossary.abbreviation_block(system)
     return markdown
 
 
-def _after_front_heading(markdown: str, block: str) -> str:
-    """Insert ``block`` after the page's first ``# heading`` line (or at the top)."""
-    lines = markdown.split("\n")
-    for i, line in enumerate(lines[:20]):
-        if line.startswith("# "):
-            return "\n".join(lines[: i + 1] + ["", block] + lines[i + 1:])
-    return block + markdown
+def on_post_page(output, page, config):
+    """The notice on English pages showing the Russian text. Added to the finished HTML,
+    not the Markdown, so the search index keeps one copy of the Russian text (the i18n
+    plugin drops an English fallback entry only if it equals the Russian one)."""
+    lang = current_language(config)
+    if lang == "ru" or page_locale(page) == lang:
+        return output
+    at = output.find("</h1>")
+    if at < 0:
+        at = output.find('<article class="md-content__inner md-typeset">')
+        if at < 0:
+            return output
+        at += len('<article class="md-content__inner md-typeset">')
+    else:
+        at += len("</h1>")
+    return output[:at] + FALLBACK_NOTICE + output[at:]
 
 
 def install_stem_worker(site_dir: Path) -> Path | None:
