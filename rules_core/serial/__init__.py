@@ -1,0 +1,6 @@
+"""«Мир Тьмы: Сериал» (source 000): the house combat rules as exact, tested functions.
+
+* :mod:`.tables` — the rule tables as data (pages and calculators read the same rows).
+* :mod:`.rules` — every mechanic of 000 that has numbers, one function each.
+* :mod:`.calculators` — ``serial-damage``, ``serial-death-door``, ``serial-attack``.
+"""

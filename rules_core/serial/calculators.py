@@ -1,0 +1,690 @@
+"""Calculators of «Мир Тьмы: Сериал» (source 000): damage, death's door, a whole attack.
+
+All numbers come from :mod:`rules_core.serial.rules` and :mod:`rules_core.serial.tables`;
+every reading of a gap in the source is a switch here (see the constants in ``rules``).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+
+from ..dice import Dist, d10_counts, pool_net, roll_d10_pool
+from ..spec import (Calculator, T, bool_param, choice_param, dist_block, field_error, figures,
+                    int_list_param, int_param, note, prob)
+from . import rules as R
+from . import tables as TB
+
+MAX_POOL = 30
+MAX_HEALTH = 30
+MAX_ABSORPTION = 60
+MAX_STAMINA = 15
+MAX_PORTION = 60
+
+# ---- shared parameters ----------------------------------------------------------
+
+TAG_PARAM = choice_param("tag", "Тэг урона у цели", "Target's tag for this damage", "none", [
+    ("none", "нет", "none"),
+    ("resistance", "Устойчивость (÷2, вверх)", "Resistance (halve, round up)"),
+    ("vulnerability", "Уязвимость (×2)", "Vulnerability (double)"),
+    ("immunity", "Иммунитет (0)", "Immunity (nothing)"),
+    ("both", "Устойчивость и Уязвимость (взаимно убирают)", "Both (they cancel)"),
+])
+NEGATIVE_RULE_PARAM = choice_param(
+    "negative_rule", "Когда урон сверх порога убивает", "When damage beyond the threshold kills",
+    R.NEGATIVE_HITS_RULE, [
+        ("more_than", "больше порога («больше 12», «суммарно более 12»)",
+         "more than the threshold («больше 12»)"),
+        ("at_least", "достигнув порога («получив которые ... умирает»)",
+         "reaching it («получив которые ... умирает»)"),
+    ], help=T("Источник говорит по-разному: «больше 12» и «то количество повреждений, получив "
+              "которые, персонаж мгновенно ... умирает».",
+              "The source says both «more than 12» and «the amount of damage on taking which "
+              "the character dies»."))
+BELOW_ONE_PARAM = choice_param(
+    "below_one", "Бросок Порога ниже 1", "Death's-door roll below 1", R.BELOW_ONE, [
+        ("last_breath", "считается как 1 (Последний вздох)", "counts as 1 (Last breath)"),
+        ("death", "смерть", "death"),
+    ], help=T("Источник не говорит, что значит результат меньше 1.",
+              "The source does not say what a result below 1 means."))
+
+
+def _door_name(key: str) -> dict:
+    if key == "instant_death":
+        return TB.INSTANT_DEATH["name"]
+    return next(v["name"] for v in TB.DEATH_DOOR.values() if v["key"] == key)
+
+
+def _yes(b: bool) -> dict:
+    return T("да", "yes") if b else T("нет", "no")
+
+
+# =================================================================================
+# serial-damage
+# =================================================================================
+
+DAMAGE_PARAMS = (
+    int_list_param("portions", "Порции урона (выпало на каждом попадании)",
+                   "Damage portions (rolled per hit)", [3, 5, 1, 1], 0, MAX_PORTION, 1, 20),
+    int_param("armor", "Броня (наибольшая)", "Armor (the largest)", 0, 0, TB.MAX_ARMOR),
+    bool_param("armor_tripled", "Броня утроена («Град ударов», «Короткая очередь»)",
+               "Armor tripled (Flurry of blows, Short burst)", False),
+    TAG_PARAM,
+    int_param("absorption", "Уровни Поглощения (УП) в начале", "Absorption levels at the start",
+              8, 0, MAX_ABSORPTION),
+    int_param("health", "Здоровье", "Health", 7, 0, MAX_HEALTH,
+              help=T("0 — персонаж уже на Пороге Смерти.", "0: already on death's door.")),
+    int_param("stamina", "Выносливость", "Stamina", 2, 0, MAX_STAMINA),
+    bool_param("door_before", "Уже был на Пороге Смерти в этой сцене",
+               "Already on death's door earlier this scene", False,
+               help=T("Излишек сгорает только в первый раз.", "The excess burns only the first time.")),
+    int_param("negative_before", "Отрицательных хитов уже набрано в сцене",
+              "Negative hits already counted this scene", 0, 0, 100),
+    NEGATIVE_RULE_PARAM,
+)
+
+
+def _damage_compute(p: dict) -> dict:
+    door_visits = 1 if p["door_before"] or p["health"] <= 0 else 0
+    t, steps = R.take_damage(p["absorption"], p["health"], p["stamina"], p["portions"],
+                             p["armor"], p["tag"], "flurry" if p["armor_tripled"] else "none",
+                             p["negative_before"], door_visits, p["negative_rule"])
+    arm = p["armor"] * (3 if p["armor_tripled"] else 1)
+    lim = R.threshold(p["stamina"])
+    reached = any(s.door for s in steps) or p["health"] <= 0 and any(s.to_health for s in steps)
+    instant = any(s.instant_death for s in steps)
+    step_json = [{
+        "rolled": rolled, "after_armor": max(0, rolled - arm), "portion": s.portion,
+        "absorbed": s.absorbed, "to_health": s.to_health, "absorption_left": s.absorption_left,
+        "health_left": s.health_left, "death_door": s.door, "excess": s.excess,
+        "burned": s.burned, "negative_hits": s.negative, "instant_death": s.instant_death,
+        "dead": s.dead,
+    } for rolled, s in zip(p["portions"], steps)]
+    rows = []
+    for i, s in enumerate(step_json, 1):
+        event = T("", "")
+        if s["instant_death"]:
+            event = T("Мгновенная смерть", "Instant death")
+        elif s["dead"] and not any(x["dead"] for x in step_json[:i - 1]):
+            event = T("Смерть: отрицательные хиты", "Death: negative hits")
+        elif s["death_door"]:
+            event = T(f"На пороге смерти (излишек {s['excess']}"
+                      + (", сгорел)" if s["burned"] or not s["excess"] else ")"),
+                      f"Death's door (excess {s['excess']}" + (", burned)" if s["burned"] or not s["excess"] else ")"))
+        rows.append([i, s["rolled"], s["portion"], s["absorbed"], s["to_health"],
+                     s["absorption_left"], s["health_left"], event])
+    display = [
+        figures(
+            ("absorption_left", T("УП осталось", "Absorption left"), t.absorption),
+            ("health_left", T("Здоровья осталось", "Health left"), t.health),
+            ("death_door", T("Порог Смерти", "Death's door"), _yes(reached)),
+            ("instant_death", T("Мгновенная смерть", "Instant death"), _yes(t.dead)),
+            ("threshold", T("Порог: max(12, 3 × Выносливость)", "Threshold: max(12, 3 × Stamina)"), lim),
+        ),
+        {"kind": "table", "title": T("По порциям", "Portion by portion"),
+         "columns": [T("№", "#"), T("Выпало", "Rolled"), T("После Брони и тэга", "After Armor and tag"),
+                     T("Поглощено", "Absorbed"), T("В Здоровье", "To Health"), T("УП", "Abs."),
+                     T("Здоровье", "Health"), T("Событие", "Event")],
+         "rows": rows},
+    ]
+    if reached and not t.dead:
+        display.append(note("Персонаж на Пороге Смерти: бросьте д6 Порога (калькулятор «Порог "
+                            "Смерти»). Состояние может потребовать новых бросков при следующем уроне.",
+                            "On death's door: roll the d6 (the Death's door calculator). The state "
+                            "may call for new rolls on further damage.", "warning"))
+    return {
+        "steps": step_json,
+        "absorption_left": t.absorption,
+        "health_left": t.health,
+        "death_door": reached,
+        "instant_death": instant,
+        "dead": t.dead,
+        "negative_hits": t.negative,
+        "threshold": lim,
+        "display": display,
+    }
+
+
+# =================================================================================
+# serial-death-door
+# =================================================================================
+
+DOOR_PARAMS = (
+    int_param("stamina", "Выносливость", "Stamina", 2, 0, MAX_STAMINA),
+    int_param("health_before", "Здоровья оставалось", "Health that was left", 2, 0, MAX_HEALTH),
+    int_param("damage", "Урон, дошедший до Здоровья", "Damage that reaches Health", 10, 0, 200),
+    int_param("previous_rolls", "Бросков Порога уже было в сцене", "Death's-door rolls already this scene",
+              0, 0, 10),
+    bool_param("nonlethal", "Нелетальный урон (чёт/нечет)", "Nonlethal damage (odd/even)", False),
+    bool_param("shocked_before", "Уже был в Шоке в этой сцене", "Already in Shock this scene", False),
+    bool_param("last_breath_before", "Уже был «Последний вздох» в этой сцене",
+               "Already had «Last breath» this scene", False),
+    int_param("negative_before", "Отрицательных хитов уже набрано в сцене",
+              "Negative hits already counted this scene", 0, 0, 200,
+              help=T("Считаются со второго Порога; излишек первого сгорает.",
+                     "Counted from the second door on; the first excess burns.")),
+    BELOW_ONE_PARAM,
+    NEGATIVE_RULE_PARAM,
+    bool_param("nonlethal_modifier", "−1 за бросок Порога и для чёт/нечет",
+               "−1 per earlier roll also for odd/even", R.NONLETHAL_MODIFIER,
+               help=T("Источник: «бросается только чет/нечет» — про модификатор не сказано.",
+                      "The source: «only odd/even is rolled», no word on the modifier.")),
+    bool_param("nonlethal_can_kill", "Мгновенная смерть и от нелетального урона",
+               "Instant death from nonlethal damage too", R.NONLETHAL_CAN_KILL),
+)
+
+
+def _door_check(p: dict) -> None:
+    if p["damage"] < p["health_before"]:
+        raise field_error("damage", "Урон не доводит до Порога Смерти: нужно не меньше оставшегося "
+                          "Здоровья.", "This damage does not reach death's door: it must be at least "
+                          "the health that was left.")
+
+
+def _door_dist(p: dict) -> tuple[Dist, int, int, bool]:
+    dist, excess, lim = R.death_door_distribution(
+        p["stamina"], p["health_before"], p["damage"], p["previous_rolls"], p["nonlethal"],
+        p["shocked_before"], p["last_breath_before"], p["below_one"], p["negative_rule"],
+        p["nonlethal_modifier"], p["nonlethal_can_kill"])
+    # later doors: the excess counts as negative hits («отсчет ... продолжается»)
+    by_negative = (p["previous_rolls"] > 0 and (p["nonlethal_can_kill"] or not p["nonlethal"])
+                   and R.exceeds(p["negative_before"] + excess, lim, p["negative_rule"]))
+    if by_negative:
+        dist = Dist.constant("instant_death")
+    return dist, excess, lim, by_negative
+
+
+def _door_compute(p: dict) -> dict:
+    dist, excess, lim, by_negative = _door_dist(p)
+    probs = {k: prob(dist[k]) for k in R.DOOR_OUTCOMES}
+    rows = [[_door_name(k), prob(dist[k])] for k in R.DOOR_OUTCOMES]
+    display = [
+        figures(
+            ("excess", T("Излишек сверх оставшегося Здоровья", "Excess over the health left"), excess),
+            ("threshold", T("Порог мгновенной смерти: max(12, 3 × Выносливость)",
+                            "Instant-death threshold: max(12, 3 × Stamina)"), lim),
+            ("instant_death", T("Мгновенная смерть", "Instant death"), probs["instant_death"]),
+        ),
+        {"kind": "table", "title": T("Исход", "Outcome"), "columns": [T("Состояние", "State"),
+                                                                       T("Вероятность", "Probability")],
+         "rows": rows},
+    ]
+    if by_negative:
+        display.append(note("Отрицательные хиты сцены превысили порог.",
+                            "The scene's negative hits passed the threshold.", "warning"))
+    if p["nonlethal"]:
+        display.append(note("Нелетальный урон: бросается только чёт (Шок) / нечет (Оглушение).",
+                            "Nonlethal: only odd (Stunned) / even (Shock) is rolled."))
+    return {**probs, "outcomes": probs, "excess": excess, "threshold": lim, "display": display}
+
+
+def _door_roll(p: dict, roller) -> dict:
+    dist, excess, lim, by_negative = _door_dist(p)
+    if dist == Dist.constant("instant_death"):
+        key, die, result = "instant_death", None, None
+    else:
+        die = roller.die(6)
+        result = die if p["nonlethal"] and not p["nonlethal_modifier"] else die - p["previous_rolls"]
+        if p["nonlethal"]:
+            key = R.nonlethal_roll(die, p["shocked_before"], p["previous_rolls"], p["nonlethal_modifier"])
+        else:
+            key = R.death_door_roll(die, p["previous_rolls"], p["last_breath_before"], p["below_one"])
+    display = []
+    if die is not None:
+        display.append({"kind": "dice", "label": T("Выпало на д6", "d6 rolled"), "sides": 6,
+                        "faces": [die], "marks": [""]})
+    display.append(figures(("outcome", T("Итог", "Result"), _door_name(key)),
+                           ("modified", T("С модификатором", "Modified"), result if result is not None else "—")))
+    return {"die": die, "modified": result, "outcome": key, "excess": excess, "threshold": lim,
+            "display": display}
+
+
+# =================================================================================
+# serial-attack
+# =================================================================================
+
+ATTACK_MANEUVERS = [k for k in TB.MANEUVERS]
+
+ATTACK_PARAMS = (
+    int_param("attack_dice", "Кубики атаки (Ловкость + навык + модификаторы)",
+              "Attack dice (Dexterity + skill + modifiers)", 7, 0, MAX_POOL),
+    int_param("attack_difficulty", "Сложность атаки (до манёвра)", "Attack difficulty (before the maneuver)",
+              R.BASE_DIFFICULTY, 2, 10),
+    bool_param("ranged", "Дальний бой", "Ranged attack", True),
+    choice_param("maneuver", "Манёвр", "Maneuver", "none",
+                 [(k, m["name"]["ru"], m["name"]["en"]) for k, m in TB.MANEUVERS.items()]),
+    int_param("maneuver_trait", "Черта для манёвра (Ловкость/Смекалка/Восприятие)",
+              "Trait for the maneuver (Dexterity/Wits/Perception)", 0, 0, 10),
+    choice_param("range_band", "Дистанция (дальний бой)", "Range (ranged)", "normal", [
+        ("point_blank", "в упор, до 2 м (сложность 5)", "point-blank, up to 2 m (difficulty 5)"),
+        ("normal", "до дистанции оружия (6)", "up to the weapon's range (6)"),
+        ("long", "до удвоенной дистанции (8)", "up to twice the range (8)"),
+    ]),
+    choice_param("flank", "Откуда атака", "Attacking from", "front", [
+        ("front", "спереди", "the front"), ("flank", "с фланга (+2 кубика)", "the flank (+2 dice)"),
+        ("rear", "с тыла (+3 кубика)", "the rear (+3 dice)"),
+    ]),
+    choice_param("melee_class", "Класс холодного оружия", "Melee weapon class", "none",
+                 [("none", "нет / не важно", "none / n.a.")]
+                 + [(k, c["name"]["ru"] + (f" ({c['attack_difficulty']:+d} к сложности)" if c["attack_difficulty"] else ""),
+                     c["name"]["en"]) for k, c in TB.MELEE_CLASSES.items()]),
+    bool_param("target_prone", "Цель лежит (ближний −2, дальний +2 кроме упора)",
+               "Target prone (melee −2, ranged +2 except point-blank)", False),
+    bool_param("attacker_prone", "Атакующий лежит (Драка/Фехтование +2)", "Attacker prone (melee +2)", False),
+    bool_param("blind", "Вслепую (ближний +2; дальний +3 после удачного Восприятие + Бдительность, до 10 м)",
+               "Blind (melee +2; ranged +3 after a successful Perception + Alertness, up to 10 m)", False),
+    int_param("cover", "Укрытие цели (дальний бой: +1 лёгкое, +2 хорошее, +3 отличное)",
+              "Target's cover (ranged: +1 light, +2 good, +3 superior)", 0, 0, 3),
+    choice_param("defence", "Защитный манёвр цели", "Target's defensive maneuver", "none", [
+        ("none", "нет", "none"), ("dodge", "Уклонение", "Dodge"),
+        ("parry", "Парирование", "Parry"), ("block", "Блок", "Block"),
+    ]),
+    int_param("attackers", "Атакующих цель в этот ход («Толпа на одного»)",
+              "Attackers of the target this turn (many on one)", 1, 1, 10),
+    int_param("defence_dice", "Кубики защиты", "Defence dice", 0, 0, MAX_POOL,
+              help=T("До штрафа «Толпы на одного»; «Отчаянная защита» — уже с вычетом 1 за каждую "
+                     "следующую защиту.",
+                     "Before the many-on-one penalty; for desperate defence already less 1 per "
+                     "further defence.")),
+    int_param("defence_difficulty", "Сложность защиты (0 — по правилам)",
+              "Defence difficulty (0: by the rules)", 0, 0, 10,
+              help=T("Уклонение 6 / 8 (дальний бой), Блок 7, Парирование 6.",
+                     "Dodge 6 / 8 (ranged), Block 7, Parry 6.")),
+    int_param("damage_dice", "Кубики урона (Сила + оружие или урон оружия)",
+              "Damage dice (Strength + weapon, or the gun's damage)", 6, 0, MAX_POOL),
+    int_param("damage_difficulty", "Сложность урона", "Damage difficulty", R.DAMAGE_DIFFICULTY, 2, 10),
+    int_param("armor", "Броня цели", "Target's Armor", 0, 0, TB.MAX_ARMOR),
+    TAG_PARAM,
+    int_param("absorption", "УП цели", "Target's absorption levels", 2, 0, MAX_ABSORPTION),
+    int_param("health", "Здоровье цели", "Target's Health", 7, 1, MAX_HEALTH),
+    int_param("stamina", "Выносливость цели", "Target's Stamina", 2, 0, MAX_STAMINA),
+    choice_param("parry_tie", "Парирование: ничья", "Parry: a tie", R.PARRY_TIE, [
+        ("no_effect", "не влияет на атаку (как в тексте)", "no effect on the attack (as written)"),
+        ("cancel", "успехи вычитаются: промах", "successes cancel: a miss"),
+    ]),
+    choice_param("autofire_penalty", "«Штраф равный 2» автоогня", "Automatic fire's «penalty of 2»",
+                 R.AUTOFIRE_PENALTY, [("difficulty", "+2 к сложности", "+2 difficulty"),
+                                      ("dice", "−2 кубика", "−2 dice")]),
+    choice_param("overflow", "Сложность выше 10", "Difficulty above 10", R.DIFFICULTY_OVERFLOW, [
+        ("clamp", "считается как 10", "counts as 10"), ("impossible", "попасть нельзя", "cannot hit")]),
+    choice_param("botch_rule", "Правило провала атаки", "Attack botch rule", R.BOTCH_RULE, [
+        ("none", "не применяется (в источнике нет)", "none (the source has none)"),
+        ("revised", "ни одного успеха и хотя бы одна «1»", "no success and at least one 1"),
+        ("second", "единиц больше, чем успехов", "more 1s than successes"),
+    ]),
+    NEGATIVE_RULE_PARAM,
+)
+
+
+def _attack_check(p: dict) -> None:
+    m = TB.MANEUVERS[p["maneuver"]]
+    if m["range"] == "melee" and p["ranged"]:
+        raise field_error("maneuver", "Это манёвр ближнего боя.", "This is a melee maneuver.")
+    if m["range"] == "ranged" and not p["ranged"]:
+        raise field_error("maneuver", "Это манёвр дальнего боя.", "This is a ranged maneuver.")
+    if p["ranged"] and p["melee_class"] != "none":
+        raise field_error("melee_class", "Класс холодного оружия — только для ближнего боя.",
+                          "A melee weapon class is for melee attacks only.")
+    if not p["ranged"] and p["cover"]:
+        raise field_error("cover", "Укрытие осложняет только дистанционное попадание.",
+                          "Cover only hinders ranged attacks.")
+    if p["ranged"] and p["defence"] in ("parry", "block"):
+        raise field_error("defence", "Дистанционные атаки нельзя парировать или блокировать.",
+                          "Ranged attacks cannot be parried or blocked.")
+
+
+def _attack_numbers(p: dict) -> dict:
+    """Attack dice/difficulty, defence difficulty, damage dice after the maneuver."""
+    m = TB.MANEUVERS[p["maneuver"]]
+    setup = R.AttackSetup(
+        pool=p["attack_dice"], ranged=p["ranged"], base=p["attack_difficulty"],
+        range_band=p["range_band"] if p["ranged"] else None,
+        melee_class=None if p["melee_class"] == "none" else p["melee_class"],
+        target_prone=p["target_prone"], attacker_prone=p["attacker_prone"], blind=p["blind"],
+        blind_roll_succeeded=True, flank=p["flank"], cover=p["cover"], maneuver=p["maneuver"],
+        autofire_penalty=p["autofire_penalty"], overflow=p["overflow"])
+    dice, diff = R.attack_roll(setup)
+    def_dice = max(0, p["defence_dice"] - R.many_on_one_penalty(p["attackers"]))
+    ddiff = p["defence_difficulty"] or {"dodge": R.dodge_difficulty(p["ranged"]), "block": R.BLOCK_DIFFICULTY,
+                                        "parry": R.PARRY_DEFAULT_DIFFICULTY, "none": 6}[p["defence"]]
+    dmg = p["damage_dice"] + m["damage_dice"] + (p["maneuver_trait"] if m["damage_bonus"] else 0)
+    return {"dice": dice, "difficulty": diff, "defence_difficulty": ddiff, "defence_dice": def_dice,
+            "damage_dice": max(0, dmg),
+            "armor": R.armor_against(p["armor"], p["maneuver"]), "maneuver": m}
+
+
+@lru_cache(maxsize=256)
+def _net_weights(dice: int, difficulty: int) -> tuple[tuple[int, int], ...]:
+    """Net successes of an attack/defence pool as integer weights over 10**dice."""
+    acc: dict[int, int] = {}
+    scale = 10**dice
+    for o, q in d10_counts(dice, difficulty).items():
+        k = pool_net(o, R.ATTACK_ONES_CANCEL)
+        acc[k] = acc.get(k, 0) + q.numerator * (scale // q.denominator)
+    return tuple(sorted(acc.items()))
+
+
+def _dist(weights: dict, den: int) -> Dist:
+    return Dist({o: Fraction(w, den) for o, w in weights.items() if w})
+
+
+def attack_outcome(p: dict) -> dict:
+    """Exact distributions of a whole attack (validated params of ``serial-attack``).
+
+    Computed on integer weights over a common denominator (10^dice), then turned into
+    :class:`Dist`; equal to composing :func:`rules.hit_distribution`,
+    :func:`rules.damage_distribution`, :func:`rules.portion_after_armor` and
+    :func:`rules.take_portion` (tests check this against the plain Dist composition).
+    """
+    n = _attack_numbers(p)
+    m = n["maneuver"]
+    keyed: dict[tuple, int] = {}
+    counter = 0
+    if n["difficulty"] is None:
+        keyed[(False, False, 0)] = hden = 1
+    else:
+        aw = _net_weights(n["dice"], n["difficulty"])
+        dw = (_net_weights(n["defence_dice"], n["defence_difficulty"]) if p["defence"] != "none"
+              else ((0, 1),))
+        hden = 10 ** n["dice"] * (10 ** n["defence_dice"] if p["defence"] != "none" else 1)
+        crit_at = m["crit_at"]
+        for a, wa in aw:
+            for d, wd in dw:
+                h = R.resolve_defence(a, d, p["defence"], m["hit_multiplier"], p["parry_tie"])
+                crit = bool(h.hit and crit_at is not None and h.successes >= crit_at)
+                k = (h.hit, crit, h.block if h.hit else 0)
+                keyed[k] = keyed.get(k, 0) + wa * wd
+                if h.counter:
+                    counter += wa * wd
+    portions: dict[bool, dict] = {}
+    pden = 10 ** n["damage_dice"]
+    for crit in {k[1] for k in keyed if k[0]}:
+        auto = m["crit_successes"] if crit else 0
+        acc: dict[int, int] = {}
+        for k, w in R.damage_weights(n["damage_dice"], p["damage_difficulty"]):
+            d = R.portion_after_armor(k + auto, n["armor"], p["tag"])
+            acc[d] = acc.get(d, 0) + w
+        portions[crit] = acc
+    states: dict[tuple, int] = {}
+    memo: dict[tuple, tuple] = {}
+    for (landed, crit, block), w in keyed.items():
+        if not landed:
+            st = (None, p["absorption"], p["health"], "miss")
+            states[st] = states.get(st, 0) + w * pden
+            continue
+        pw = portions[crit]
+        for d, v in pw.items():
+            key = (d, max(0, d - block))  # the block's levels go first (rules.BLOCK_FIRST)
+            st = memo.get(key)
+            if st is None:
+                t = R.Target(p["absorption"], p["health"], p["stamina"])
+                s = R.take_portion(t, d, block, p["negative_rule"])
+                status = ("instant_death" if s.instant_death else "death_door" if s.door
+                          else "wounded" if s.to_health else "absorbed")
+                st = memo[key] = (d, t.absorption, t.health, status)
+            states[st] = states.get(st, 0) + w * v
+    den = hden * pden
+
+    def marginal(f) -> Dist:
+        acc: dict = {}
+        for st, w in states.items():
+            k = f(st)
+            acc[k] = acc.get(k, 0) + w
+        return _dist(acc, den)
+
+    status = marginal(lambda s: s[3])
+    door_outcomes = Dist.constant("none")
+    if status["death_door"] or status["instant_death"]:
+        acc: dict = {}
+        for st, w in states.items():
+            if st[3] == "death_door":
+                dd = R.death_door_distribution(p["stamina"], p["health"], p["health"] - st[2],
+                                               rule=p["negative_rule"])[0]
+                for k, q in dd.items():  # q is a multiple of 1/6
+                    acc[k] = acc.get(k, 0) + w * int(q * 6)
+            else:
+                k = "instant_death" if st[3] == "instant_death" else "none"
+                acc[k] = acc.get(k, 0) + w * 6
+        door_outcomes = _dist(acc, den * 6)
+    damage = marginal(lambda s: s[0] if s[0] is not None else 0)
+    p_hit = Fraction(sum(w for k, w in keyed.items() if k[0]), hden)
+    return {
+        "numbers": n, "p_hit": p_hit, "damage": damage,
+        "absorption_left": marginal(lambda s: s[1]), "health_left": marginal(lambda s: s[2]),
+        "status": status, "door_outcomes": door_outcomes,
+        "p_crit": Fraction(sum(w for k, w in keyed.items() if k[1]), hden),
+        "p_counter": Fraction(counter, hden),
+    }
+
+
+def _attack_compute(p: dict) -> dict:
+    o = attack_outcome(p)
+    n = o["numbers"]
+    status = o["status"]
+    p_botch = R.botch_probability(n["dice"], n["difficulty"], p["botch_rule"])
+    res = {
+        "attack_dice": n["dice"], "attack_difficulty": n["difficulty"],
+        "defence_difficulty": n["defence_difficulty"] if p["defence"] != "none" else None,
+        "damage_dice": n["damage_dice"], "armor_used": n["armor"],
+        "p_hit": prob(o["p_hit"]), "p_botch": prob(p_botch),
+        "p_critical": prob(o["p_crit"]), "p_parry_counter": prob(o["p_counter"]),
+        "damage": [{"damage": d, "p": prob(o["damage"][d])} for d in o["damage"].outcomes()],
+        "absorption_left": [{"value": v, "p": prob(o["absorption_left"][v])} for v in o["absorption_left"].outcomes()],
+        "health_left": [{"value": v, "p": prob(o["health_left"][v])} for v in o["health_left"].outcomes()],
+        "p_death_door": prob(status["death_door"] + status["instant_death"]),
+        "p_instant_death": prob(status["instant_death"]),
+        "status": {k: prob(status[k]) for k in ("miss", "absorbed", "wounded", "death_door", "instant_death")},
+        "door_outcomes": {k: prob(o["door_outcomes"][k]) for k in R.DOOR_OUTCOMES},
+    }
+    if n["difficulty"] is None:
+        diff_text = T("невозможно", "impossible")
+    else:
+        diff_text = n["difficulty"]
+    display = [
+        figures(
+            ("p_hit", T("Шанс попасть", "Chance to hit"), res["p_hit"]),
+            ("attack", T("Атака: кубиков / сложность", "Attack: dice / difficulty"),
+             T(f"{n['dice']} / {diff_text if isinstance(diff_text, int) else diff_text['ru']}",
+               f"{n['dice']} / {diff_text if isinstance(diff_text, int) else diff_text['en']}")),
+            ("damage_dice", T("Кубиков урона", "Damage dice"), n["damage_dice"]),
+            ("armor_used", T("Броня против этой атаки", "Armor against this attack"), n["armor"]),
+            ("mean_damage", T("Средний урон после Брони и тэга", "Mean damage after Armor and tag"),
+             round(float(o["damage"].mean()), 3)),
+            ("p_death_door", T("Шанс Порога Смерти", "Chance of death's door"), res["p_death_door"]),
+            ("p_instant_death", T("Шанс мгновенной смерти", "Chance of instant death"), res["p_instant_death"]),
+        ),
+        dist_block("damage", T("Урон после Брони и тэга (0 — промах или всё в Броню)",
+                               "Damage after Armor and tag (0: a miss or all in Armor)"),
+                   T("урон", "damage"), o["damage"]),
+        dist_block("health_left", T("Здоровье цели после атаки", "Target's Health after the attack"),
+                   T("Здоровье", "Health"), o["health_left"], at_least=False),
+        dist_block("absorption_left", T("УП цели после атаки", "Target's absorption after the attack"),
+                   T("УП", "abs."), o["absorption_left"], at_least=False),
+        {"kind": "table", "title": T("Исход атаки", "Outcome of the attack"),
+         "columns": [T("Исход", "Outcome"), T("Вероятность", "Probability")],
+         "rows": [[T("промах", "miss"), res["status"]["miss"]],
+                  [T("всё поглощено", "all absorbed"), res["status"]["absorbed"]],
+                  [T("ранение", "wounded"), res["status"]["wounded"]],
+                  [T("Порог Смерти", "death's door"), res["status"]["death_door"]],
+                  [TB.INSTANT_DEATH["name"], res["status"]["instant_death"]]]},
+    ]
+    if status["death_door"]:
+        display.append({"kind": "table", "title": T("Если Порог: бросок д6 (первый в сцене)",
+                                                    "If death's door: the d6 (first in the scene)"),
+                        "columns": [T("Состояние", "State"), T("Вероятность", "Probability")],
+                        "rows": [[_door_name(k), res["door_outcomes"][k]] for k in R.DOOR_OUTCOMES]})
+    if p["blind"] and p["ranged"]:
+        display.append(note("Вслепую: считается, что рефлекторный бросок Восприятие + Бдительность "
+                            "(сложность 8) удался и цель не дальше 10 м; иначе выстрел невозможен.",
+                            "Blind: assumes the reflexive Perception + Alertness roll (difficulty 8) "
+                            "succeeded and the target is within 10 m; otherwise no shot.", "warning"))
+    if p["maneuver"] == "master":
+        display.append(note("Удар мастера: 7+ успехов после защиты — +3 автоуспеха к урону.",
+                            "Master strike: 7+ successes after the defence add 3 automatic damage successes."))
+    if p["defence"] == "parry":
+        display.append(note("Парировать можно, только если Сила + оружие нападающего не больше Силы + "
+                            "Ловкости защитника; иначе парирование провалено.",
+                            "A parry only works if the attacker's Strength + weapon is at most the "
+                            "defender's Strength + Dexterity."))
+    if p["defence"] == "block":
+        display.append(note("Блок проваливается, если Сила + оружие нападающего больше Силы + "
+                            "Выносливости защитника.", "A block fails if the attacker's Strength + "
+                            "weapon exceeds the defender's Strength + Stamina."))
+    res["display"] = display
+    return res
+
+
+def _marks(faces, difficulty, ones=True):
+    return ["success" if f >= difficulty else "one" if (f == 1 and ones) else "" for f in faces]
+
+
+def _attack_roll(p: dict, roller) -> dict:
+    n = _attack_numbers(p)
+    m = n["maneuver"]
+    display = []
+    if n["difficulty"] is None:
+        display.append(note("Сложность выше 10: попасть нельзя.", "Difficulty above 10: no hit.", "warning"))
+        return {"hit": False, "damage": 0, "display": display}
+    att = roll_d10_pool(roller, n["dice"], n["difficulty"], R.ATTACK_ONES_CANCEL)
+    display.append({"kind": "dice", "label": T("Атака", "Attack"), "sides": 10, "faces": att["faces"],
+                    "marks": _marks(att["faces"], n["difficulty"])})
+    dnet = 0
+    if p["defence"] != "none":
+        dfn = roll_d10_pool(roller, n["defence_dice"], n["defence_difficulty"], R.ATTACK_ONES_CANCEL)
+        dnet = dfn["net"]
+        display.append({"kind": "dice", "label": T("Защита", "Defence"), "sides": 10, "faces": dfn["faces"],
+                        "marks": _marks(dfn["faces"], n["defence_difficulty"])})
+    h = R.resolve_defence(att["net"], dnet, p["defence"], m["hit_multiplier"], p["parry_tie"])
+    out = {"attack": att, "defence_net": dnet, "hit": h.hit, "successes": h.successes,
+           "counter": h.counter, "damage": 0}
+    if h.hit:
+        crit = m["crit_at"] is not None and h.successes >= m["crit_at"]
+        faces = roller.dice(n["damage_dice"], 10)
+        rolled = R.damage_from_faces(faces, p["damage_difficulty"]) + (m["crit_successes"] if crit else 0)
+        portion = R.portion_after_armor(rolled, n["armor"], p["tag"])
+        t = R.Target(p["absorption"], p["health"], p["stamina"])
+        s = R.take_portion(t, portion, h.block, p["negative_rule"])
+        display.append({"kind": "dice", "label": T("Урон", "Damage"), "sides": 10, "faces": faces,
+                        "marks": _marks(faces, p["damage_difficulty"], ones=False)})
+        out.update({"damage_faces": faces, "rolled": rolled, "critical": crit, "damage": portion,
+                    "absorption_left": t.absorption, "health_left": t.health,
+                    "death_door": s.door, "instant_death": s.instant_death})
+        display.append(figures(
+            ("hit", T("Попадание", "Hit"), T(f"да, успехов {h.successes}", f"yes, {h.successes} successes")),
+            ("damage", T("Урон после Брони и тэга", "Damage after Armor and tag"), portion),
+            ("health_left", T("Здоровье цели", "Target's Health"), t.health),
+            ("absorption_left", T("УП цели", "Target's absorption"), t.absorption),
+            ("door", T("Порог Смерти", "Death's door"),
+             T("мгновенная смерть", "instant death") if s.instant_death else _yes(s.door)),
+        ))
+    else:
+        display.append(figures(("hit", T("Попадание", "Hit"),
+                                T("нет" + (", парирование попало в нападающего" if h.counter else ""),
+                                  "no" + (", the parry hit the attacker" if h.counter else "")))))
+    out["display"] = display
+    return out
+
+
+# =================================================================================
+# serial-explosion
+# =================================================================================
+
+EXPLOSION_PARAMS = (
+    choice_param("kind", "Взрывчатка", "Explosive", "grenade",
+                 [(k, e["name"]["ru"], e["name"]["en"]) for k, e in TB.EXPLOSIVES.items()]),
+    int_param("distance", "Расстояние от эпицентра, м", "Distance from the centre, m", 0, 0, 200),
+    int_param("radius", "Радиус (мины: 10–30 м; badaboom: где урон начинает падать)",
+              "Radius (mines: 10–30 m; badaboom: where damage starts to fall)", 10, 0, 100),
+    int_param("dice", "Кубиков в эпицентре (badaboom: до 20)", "Dice at the centre (badaboom: up to 20)",
+              20, 0, 20),
+    int_param("armor", "Броня цели", "Target's Armor", 0, 0, TB.MAX_ARMOR),
+    TAG_PARAM,
+    int_param("absorption", "УП цели", "Target's absorption levels", 2, 0, MAX_ABSORPTION),
+    int_param("health", "Здоровье цели", "Target's Health", 7, 1, MAX_HEALTH),
+    int_param("stamina", "Выносливость цели", "Target's Stamina", 2, 0, MAX_STAMINA),
+    NEGATIVE_RULE_PARAM,
+)
+
+
+def _explosion_check(p: dict) -> None:
+    lo, hi = TB.MILITARY_RADIUS
+    if p["kind"] == "military" and not lo <= p["radius"] <= hi:
+        raise field_error("radius", f"Мины накрывают от {lo} до {hi} метров.",
+                          f"Mines cover {lo} to {hi} metres.")
+
+
+def _explosion_compute(p: dict) -> dict:
+    kind = p["kind"]
+    dice = R.explosion_dice(kind, p["distance"], radius=p["radius"] if kind in ("military", "badaboom") else None,
+                            dice=p["dice"] if kind == "badaboom" else None)
+    den = 10 ** dice
+    portion: dict[int, int] = {}
+    for k, w in R.damage_weights(dice, R.DAMAGE_DIFFICULTY):
+        d = R.portion_after_armor(k, p["armor"], p["tag"])
+        portion[d] = portion.get(d, 0) + w
+    states: dict[tuple, int] = {}
+    for d, w in portion.items():
+        t = R.Target(p["absorption"], p["health"], p["stamina"])
+        s = R.take_portion(t, d, 0, p["negative_rule"])
+        status = ("instant_death" if s.instant_death else "death_door" if s.door
+                  else "wounded" if s.to_health else "absorbed")
+        key = (d, t.health, status)
+        states[key] = states.get(key, 0) + w
+
+    def marginal(i):
+        acc: dict = {}
+        for st, w in states.items():
+            acc[st[i]] = acc.get(st[i], 0) + w
+        return _dist(acc, den)
+
+    damage, health, status = marginal(0), marginal(1), marginal(2)
+    res = {
+        "dice": dice,
+        "damage": [{"damage": d, "p": prob(damage[d])} for d in damage.outcomes()],
+        "health_left": [{"value": v, "p": prob(health[v])} for v in health.outcomes()],
+        "p_death_door": prob(status["death_door"] + status["instant_death"]),
+        "p_instant_death": prob(status["instant_death"]),
+    }
+    res["display"] = [
+        figures(("dice", T("Кубиков урона на этом расстоянии", "Damage dice at this distance"), dice),
+                ("p_death_door", T("Шанс Порога Смерти", "Chance of death's door"), res["p_death_door"]),
+                ("p_instant_death", T("Шанс мгновенной смерти", "Chance of instant death"),
+                 res["p_instant_death"])),
+        dist_block("damage", T("Урон после Брони и тэга", "Damage after Armor and tag"), T("урон", "damage"), damage),
+        dist_block("health_left", T("Здоровье цели после взрыва", "Target's Health after the blast"),
+                   T("Здоровье", "Health"), health, at_least=False),
+        note("Урон от ВВ не складывается: несколько зарядов — как один, самый сильный.",
+             "Explosives do not add up: several charges count as the strongest one."),
+    ]
+    return res
+
+
+CALCULATORS = [
+    Calculator(
+        id="serial-damage", system="serial", kind="damage",
+        title=T("Урон по порциям", "Damage portion by portion"),
+        description=T("Для Рассказчика: порции урона по мере попаданий — Броня, тэг, УП, Здоровье, "
+                      "Порог Смерти.",
+                      "For the Storyteller: damage portions as hits land — Armor, tag, absorption, "
+                      "Health, death's door."),
+        params=DAMAGE_PARAMS, compute=_damage_compute),
+    Calculator(
+        id="serial-death-door", system="serial", kind="death",
+        title=T("Порог Смерти", "Death's door"),
+        description=T("Мгновенная смерть или бросок д6 Порога Смерти с модификаторами сцены.",
+                      "Instant death or the d6 death's-door roll with the scene's modifiers."),
+        params=DOOR_PARAMS, compute=_door_compute, roll=_door_roll, check=_door_check),
+    Calculator(
+        id="serial-attack", system="serial", kind="attack",
+        title=T("Атака целиком", "A whole attack"),
+        description=T("Попадание против защиты, урон, Броня, тэг, УП, Здоровье и Порог Смерти — точно.",
+                      "Hit against a defence, damage, Armor, tag, absorption, Health and death's "
+                      "door — exactly."),
+        params=ATTACK_PARAMS, compute=_attack_compute, roll=_attack_roll, check=_attack_check),
+    Calculator(
+        id="serial-explosion", system="serial", kind="damage",
+        title=T("Взрыв", "Explosion"),
+        description=T("Кубики урона по расстоянию от эпицентра, урон после Брони и тэга, Порог Смерти.",
+                      "Damage dice by distance from the centre, damage after Armor and tag, death's door."),
+        params=EXPLOSION_PARAMS, compute=_explosion_compute, check=_explosion_check),
+]

@@ -1,0 +1,1016 @@
+"""Every mechanic of «Мир Тьмы: Сериал» (source 000) that has numbers, one function each.
+
+Terms in the docstrings are the source's. Where 000 is silent, ambiguous or unfinished, the
+reading chosen is a named constant (and a keyword argument, so each reading is testable and
+the calculators can offer it as a switch); the docstring quotes the source's words.
+
+Dice: every roll is the World of Darkness d10 pool of :mod:`rules_core.dice`. Attack and
+defence rolls: 1s cancel successes (the classic rule; 000 only says that damage rolls do not
+cancel: «Бросок урона обычно идет по сложности 6, единички не вычитаются»).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from math import ceil, comb
+
+from ..dice import Dist, d10_pool, net_successes
+from . import tables as _t
+
+# =================================================================================
+# Named readings of gaps in the source
+# =================================================================================
+
+#: Whether 1s cancel successes on attack and defence rolls. 000 states the opposite only for
+#: damage («единички не вычитаются») and for grappling says «единички вычитаются».
+ATTACK_ONES_CANCEL = True
+
+#: Botches: 000 never states a botch rule or a botch's consequence. Choices:
+#: ``"none"`` (a roll without net successes simply fails), ``"revised"`` (no success and a 1),
+#: ``"second"`` (more 1s than successes). Only reported; 000 gives a botch no effect.
+BOTCH_CHOICES = ("none", "revised", "second")
+BOTCH_RULE = "none"
+
+#: A difficulty pushed past 10 or below 2 by modifiers. 000 is silent. ``"clamp"``: it stays
+#: within 2..10; ``"impossible"``: above 10 the roll cannot succeed (below 2 clamps to 2).
+DIFFICULTY_CHOICES = ("clamp", "impossible")
+DIFFICULTY_OVERFLOW = "clamp"
+
+#: Parry on a tie. 000: «При равенстве парирование не сработало и не оказало влияния на
+#: атаку.» ``"no_effect"`` (literal: the attack keeps all its successes) or ``"cancel"`` (the
+#: general opposed rule «успехи оппонента вычитаются из ваших»: a tie leaves 0, a miss).
+PARRY_TIE_CHOICES = ("no_effect", "cancel")
+PARRY_TIE = "no_effect"
+
+#: Automatic fire: «бросок атаки получает штраф равный 2». ``"difficulty"`` (+2 difficulty,
+#: as the base rules' «Обстрел»: «Трудность броска увеличивается на два») or ``"dice"`` (−2 dice).
+AUTOFIRE_PENALTY_CHOICES = ("difficulty", "dice")
+AUTOFIRE_PENALTY = "difficulty"
+
+#: Death's door roll modified below 1 («За каждый бросок Порога в рамках одной сцены
+#: вычитается единица из последующих бросков Порога»; the table starts at 1).
+#: ``"last_breath"``: it counts as 1, «Последний вздох»; ``"death"``: below the table is death.
+BELOW_ONE_CHOICES = ("last_breath", "death")
+BELOW_ONE = "last_breath"
+
+#: Negative hits: rule 3 says «то количество повреждений, получив которые, персонаж
+#: мгновенно и безусловно умирает» (reaching the count kills), but instant death and the
+#: states 1–3 say «больше 12», «суммарно более 12» (exceeding it kills).
+#: ``"more_than"`` (default, the majority wording) or ``"at_least"``.
+NEGATIVE_HITS_CHOICES = ("more_than", "at_least")
+NEGATIVE_HITS_RULE = "more_than"
+
+#: Nonlethal damage: «бросается только чет/нечет». Whether the −1 per earlier death's-door
+#: roll applies to that parity roll (it would flip odd/even). Default: it does not.
+NONLETHAL_MODIFIER = False
+
+#: Whether instant death («излишки больше 12 (или Выносливости*3)») applies to nonlethal
+#: damage. 000 checks instant death before any roll («Если персонаж не умирает сразу, то
+#: делается бросок») and says nothing special for nonlethal: default True (literal).
+NONLETHAL_CAN_KILL = True
+
+#: Halving (wounds ≤ 3, «Перегружен»): rounding unstated. Default: round down.
+HALF_ROUNDING_CHOICES = ("down", "up")
+HALF_ROUNDING = "down"
+
+#: «Горит! В начале своего хода цель получает 2 уровня урона + 1 уровень за каждый ход
+#: горения.» Whether the first burning turn already counts (3 damage) or not (2 damage).
+BURNING_FIRST_TURN_COUNTS = False
+
+#: Range: «Выстрел на этом расстоянии имеет сложность 6. Максимальная дальность стрельбы
+#: равна удвоенному этому расстоянию. Выстрел на этом расстоянии имеет сложность 8.»
+#: Reading: up to the weapon's range 6, beyond it up to twice the range 8, beyond that no shot.
+POINT_BLANK_METRES = 2
+POINT_BLANK_DIFFICULTY = 5
+RANGE_DIFFICULTY = 6
+MAX_RANGE_DIFFICULTY = 8
+
+#: Blind: «дистанционные атаки не могут быть проведены на дистанции более 10 метров. Удачный
+#: рефлекторный бросок Восприятие + Бдительность (сложность 8) позволит совершить
+#: дистанционную атаку со штрафом +3 к броску на дистанции менее 10 метров.» Reading: a ranged
+#: attack blind needs that roll and a distance of at most 10 m (exactly 10 m allowed).
+BLIND_MELEE_DIFFICULTY = 2
+BLIND_RANGED_DIFFICULTY = 3
+BLIND_RANGED_MAX_METRES = 10
+
+#: Cover: 000 refers to «таблице "укрытия"» that it does not contain; the base rules (003)
+#: give «Легкое +1, Хорошее +2, Отличное +3» to difficulty. Used as that.
+COVER_DIFFICULTY = {0: 0, 1: 1, 2: 2, 3: 3}
+
+FLANK_DICE = 2  # «с фланга, получают к броску атаки два дополнительных кубика»
+REAR_DICE = 3  # «а атакующие с тыла – три»
+MANY_ON_ONE_MAX = 4  # «Максимальный отрицательный модификатор за “все на одного” – это -4»
+PRONE_MELEE = -2  # «-2 к сложности попадания по лежащему в ближнем бою»
+PRONE_RANGED = 2  # «но +2 к попаданию в дальнем бою (кроме случаев выстрела в упор)»
+PRONE_ATTACKER = 2  # «броски Драки и Фехтования, совершаемые лежащими ... штраф +2 к сложности»
+
+BASE_DIFFICULTY = 6
+DODGE_MELEE_DIFFICULTY = 6
+DODGE_RANGED_DIFFICULTY = 8
+BLOCK_DIFFICULTY = 7
+DAMAGE_DIFFICULTY = 6
+
+#: Parry difficulty when 000 names none (same-length weapons, a short weapon against a short
+#: one or fists): the base difficulty 6.
+PARRY_DEFAULT_DIFFICULTY = 6
+
+#: Block levels («Каждый успех дает вам Уровень Поглощения, которым вы можете поглощать урон
+#: от блокируемой атаки») are spent before the character's own УП (they vanish after the
+#: attack anyway).
+BLOCK_FIRST = True
+
+#: Encumbrance: a character may always use the allowance of any lower Strength row (a
+#: stronger character never carries less). Strength above 6 uses row 6.
+ENCUMBRANCE_MONOTONE = True
+
+#: «Подготовка: На следующий ход добавить половину своего показателя Инициативы.» Rounding
+#: unstated: down.
+PREPARATION_ROUNDING = "down"
+
+
+def _half(n: int, rounding: str = HALF_ROUNDING) -> int:
+    if rounding not in HALF_ROUNDING_CHOICES:
+        raise ValueError(f"rounding must be one of {HALF_ROUNDING_CHOICES}")
+    return n // 2 if rounding == "down" else -(-n // 2)
+
+
+def _nonneg(name: str, *values: int) -> None:
+    for v in values:
+        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+            raise ValueError(f"{name} must be a non-negative integer")
+
+
+# =================================================================================
+# Initiative, movement, interceptions, reaction
+# =================================================================================
+
+#: «В случае ничьей (равная инициатива) первым ходят монстры, затем вампиры, затем меняющие
+#: форму, затем феи, затем маги, затем чародеи, затем психики, затем все остальные.»
+CREATURE_ORDER = ("monster", "vampire", "shapeshifter", "fae", "mage", "sorcerer", "psychic", "other")
+CREATURE_NAMES = {
+    "monster": "монстры", "vampire": "вампиры", "shapeshifter": "меняющие форму", "fae": "феи",
+    "mage": "маги", "sorcerer": "чародеи", "psychic": "психики", "other": "все остальные",
+}
+
+
+def initiative(dexterity: int, wits: int, manipulation: int, perception: int,
+               athletics: int, cunning: int, modifier: int = 0) -> int:
+    """Инициатива: «высшему показателю среди следующих вариантов сумм характеристик»:
+    Ловкость + Смекалка, Манипулирование + Восприятие, Атлетика + Хитрость; «Также к этому
+    могут быть добавлены модификаторы» (``modifier``). No roll.
+    """
+    _nonneg("traits", dexterity, wits, manipulation, perception, athletics, cunning)
+    return max(dexterity + wits, manipulation + perception, athletics + cunning) + modifier
+
+
+def initiative_order(participants: list[tuple[str, int, str]]) -> list[list[str]]:
+    """Order of turns: highest Инициатива first; ties by kind of creature (:data:`CREATURE_ORDER`).
+
+    ``participants``: (name, initiative, kind). Returns groups in turn order; a group of more
+    than one name is a tie still unresolved: «решите оставшиеся ничьи броском кубика».
+    """
+    groups: dict[tuple[int, int], list[str]] = {}
+    for name, ini, kind in participants:
+        if kind not in CREATURE_ORDER:
+            raise ValueError(f"kind must be one of {CREATURE_ORDER}")
+        groups.setdefault((-ini, CREATURE_ORDER.index(kind)), []).append(name)
+    return [groups[k] for k in sorted(groups)]
+
+
+def lower_initiative(current: int, new: int) -> int:
+    """«понизить свою инициативу до любого неотрицательного числа, но дальше до конца боя он не
+    может ее повысить»."""
+    if not 0 <= new <= current:
+        raise ValueError("initiative can only be lowered, to a non-negative number")
+    return new
+
+
+def preparation_bonus(initiative_value: int, rounding: str = PREPARATION_ROUNDING) -> int:
+    """Подготовка: «На следующий ход добавить половину своего показателя Инициативы»."""
+    return _half(initiative_value, rounding)
+
+
+def speed(athletics: int, health: int | None = None, overloaded: bool = False,
+          rounding: str = HALF_ROUNDING) -> int:
+    """Скорость = 5 + Атлетика, halved by a heavy wound («тяжелое ранение (3 и ниже) ...
+    снижение скорости в два раза») and again by «Перегружен» («уменьшение скорости движения в
+    2 раза»); the two halvings stack (000 does not say otherwise).
+    """
+    _nonneg("athletics", athletics)
+    s = 5 + athletics
+    if health is not None and wound_level(health) == "heavy":
+        s = _half(s, rounding)
+    if overloaded:
+        s = _half(s, rounding)
+    return s
+
+
+def run_distance(dexterity: int, athletics: int) -> int:
+    """Бег (Действие): «дистанцию = 10 + Ловкость + Атлетика»."""
+    _nonneg("traits", dexterity, athletics)
+    return 10 + dexterity + athletics
+
+
+def max_interceptions(wits: int) -> int:
+    """«Персонаж не может совершить больше Перехватов, чем его показатель Смекалки.»"""
+    _nonneg("wits", wits)
+    return wits
+
+
+def reaction_level(perception: int = 0, intelligence: int = 0, awareness: int = 0,
+                   occult: int = 0, prophecy: int = 0, battle_sight: bool = False) -> int | None:
+    """Реакция 1–3 (1 is the best), or None: «не понял сути заявки противника».
+
+    * 1 «полная»: a prophecy power at 4+ (Прорицание, Провидение, Предсказания, Фатализм —
+      ``prophecy``) or «Взгляд на Поле Боя» / the awakened effect (``battle_sight``);
+    * 2 «личная»: (Осведомленность / Кеннинг / Изначальные Инстинкты / Время Малкавиан /
+      Интуиция — the best, ``awareness``) + Восприятие = 7 или выше;
+    * 3 «частичная»: (Оккультизм / Гримуары / Ритуалы / Гипертехнологии — ``occult``) +
+      Интеллект = 8 или выше.
+    """
+    _nonneg("traits", perception, intelligence, awareness, occult, prophecy)
+    if prophecy >= 4 or battle_sight:
+        return 1
+    if awareness + perception >= 7:
+        return 2
+    if occult + intelligence >= 8:
+        return 3
+    return None
+
+
+def may_intercept_magical_movement(level: int | None) -> bool:
+    """«Если противник понимает, что суть вашей заявки – бегство из ближнего боя (то есть у
+    него есть “Реакция 3” и лучше), то перехват возможен.»"""
+    return level is not None and level <= 3
+
+
+def speech_limit(charisma: int, skill: int) -> int:
+    """Речь: «короткими фразами (не более чем ваша Харизма+Лидерство/Экспрессия/Убеждение/
+    Запугивание)» — the most words (``skill``: the best of those four) without an Action."""
+    _nonneg("traits", charisma, skill)
+    return charisma + skill
+
+
+def ambush(attacker_successes: int, defender_successes: int) -> str:
+    """Засада: Ловкость + Незаметность against Восприятие + Бдительность. ``"attacker"``: «одну
+    свободную атаку, а также добавить любое количество успехов от броска на Незаметность к набору
+    кубиков для атаки»; ``"tie"``: «нападающий все же ходит первым, но защищающийся может
+    провести защитное действие»; ``"defender"``: «обе стороны действуют в порядке инициативы»."""
+    if attacker_successes > defender_successes:
+        return "attacker"
+    return "tie" if attacker_successes == defender_successes else "defender"
+
+
+#: «Удачный рефлекторный бросок Восприятие + Бдительность (сложность 8)» (blind ranged attack).
+BLIND_ROLL_DIFFICULTY = 8
+#: «Последний вздох»: «удачный бросок Ловкость+Медицины по сложности 8».
+LAST_BREATH_MEDICINE_DIFFICULTY = 8
+#: «Оглушение»: «Ловкость+Медицина (сложность 6) или Ловкость+Выживание (сложность 6)».
+STUNNED_REVIVE_DIFFICULTY = 6
+#: «Ходячий мертвец»: «после двух своих раундов он упадёт мёртвым»; «Берсерк» — «не два, а три».
+WALKING_DEAD_ROUNDS = 2
+WALKING_DEAD_ROUNDS_BERSERK = 3
+#: «Стрельба по-македонски»: «Только персонажи с нечеловеческой (6+) силой могут стрелять
+#: по-македонски из оружия большого размера.»
+TWO_GUNS_LARGE_MIN_STRENGTH = 6
+#: «Гранаты. Бросок ловкость+атлетика, сложность 6, ... достаточно 1 успеха.»
+GRENADE_THROW_DIFFICULTY = 6
+#: Grenade dodge: «Маневр “уворот” возможен (сложность 6), если на расстоянии 2 метров ...»
+GRENADE_DODGE_DIFFICULTY = 6
+GRENADE_COVER_METRES = 2
+
+
+# =================================================================================
+# Wounds
+# =================================================================================
+
+def wound_level(health: int) -> str | None:
+    """«любое ранение (5 и ниже хитов) дает штраф в 2 кубика, и тяжелое ранение (3 и ниже) даёт
+    штраф в 4 кубика»: ``None``, ``"wounded"``, ``"heavy"`` (or ``"door"`` at 0 and below)."""
+    if health <= 0:
+        return "door"
+    if health <= 3:
+        return "heavy"
+    if health <= 5:
+        return "wounded"
+    return None
+
+
+def wound_penalty(health: int, push_through_pain: bool = False) -> int:
+    """Dice lost to wounds: 0, 2 (≤ 5 health) or 4 (≤ 3). «Превозмогая боль» (1 ПСВ) avoids
+    the dice penalties but not the movement one."""
+    if push_through_pain:
+        return 0
+    level = wound_level(health)
+    return {None: 0, "wounded": 2}.get(level, 4)
+
+
+# =================================================================================
+# Attack: pool and difficulty
+# =================================================================================
+
+def finish_difficulty(difficulty: int, overflow: str = DIFFICULTY_OVERFLOW) -> int | None:
+    """Keep a modified difficulty within 2..10 (:data:`DIFFICULTY_OVERFLOW`); ``None`` means
+    the roll cannot succeed (reading ``"impossible"`` above 10)."""
+    if overflow not in DIFFICULTY_CHOICES:
+        raise ValueError(f"overflow must be one of {DIFFICULTY_CHOICES}")
+    if difficulty > 10:
+        return None if overflow == "impossible" else 10
+    return max(2, difficulty)
+
+
+def range_difficulty(distance: int, weapon_range: int) -> int | None:
+    """Difficulty by distance: ≤ 2 m «в упор» 5; up to the weapon's range 6; up to twice it 8;
+    beyond that no shot (None)."""
+    _nonneg("distance", distance, weapon_range)
+    if distance <= POINT_BLANK_METRES:
+        return POINT_BLANK_DIFFICULTY
+    if distance <= weapon_range:
+        return RANGE_DIFFICULTY
+    if distance <= 2 * weapon_range:
+        return MAX_RANGE_DIFFICULTY
+    return None
+
+
+#: Range bands for when the distance is not given in metres: «в упор» (≤ 2 m) 5, up to the
+#: weapon's range 6, up to twice that 8.
+RANGE_BANDS = {"point_blank": POINT_BLANK_DIFFICULTY, "normal": RANGE_DIFFICULTY, "long": MAX_RANGE_DIFFICULTY}
+
+
+@dataclass
+class AttackSetup:
+    """What goes into an attack roll (all optional but the pool)."""
+
+    pool: int  # Ловкость + навык
+    ranged: bool = False
+    distance: int | None = None  # metres (ranged)
+    weapon_range: int | None = None
+    melee_class: str | None = None  # short/classic/heavy/mighty
+    target_prone: bool = False
+    attacker_prone: bool = False
+    blind: bool = False
+    blind_roll_succeeded: bool = False
+    flank: str = "front"  # front / flank / rear
+    cover: int = 0  # 0..3
+    maneuver: str = "none"
+    ambush_successes: int = 0
+    wound_penalty: int = 0
+    extra_dice: int = 0
+    extra_difficulty: int = 0
+    autofire_penalty: str = AUTOFIRE_PENALTY
+    overflow: str = DIFFICULTY_OVERFLOW
+    base: int = BASE_DIFFICULTY  # the difficulty before these modifiers
+    range_band: str | None = None  # instead of distance: "point_blank" / "normal" / "long"
+
+
+def attack_roll(s: AttackSetup) -> tuple[int, int | None]:
+    """(dice, difficulty) of an attack; difficulty ``None`` when the attack is impossible.
+
+    Базовая сложность 6. Range (ranged only; «в упор» ≤ 2 m is 5); «Лёжа»: −2 for a melee
+    attack on a prone target, +2 for a ranged one except point-blank, +2 for Драка/Фехтование
+    of a prone attacker; «Бой вслепую» +2 melee, ranged only after a successful Восприятие +
+    Бдительность at +3 and ≤ 10 m; flank +2 dice, rear +3 dice; cover (003: +1/+2/+3);
+    melee class (short −1, mighty +1); the maneuver's numbers (:data:`tables.MANEUVERS`);
+    «Засада»: successes of the ambush roll added to the pool; wound penalty; «Стрельба
+    по-македонски»: half the pool, rounded down.
+    """
+    m = _t.MANEUVERS[s.maneuver]
+    dice = s.pool + s.extra_dice + m["attack_dice"] + s.ambush_successes
+    diff = s.base
+    point_blank = False
+    if s.ranged:
+        if s.range_band is not None:
+            diff = s.base - BASE_DIFFICULTY + RANGE_BANDS[s.range_band]
+            point_blank = s.range_band == "point_blank"
+        elif s.distance is not None and s.weapon_range is not None:
+            rd = range_difficulty(s.distance, s.weapon_range)
+            if rd is None:
+                return max(0, dice), None
+            diff = s.base - BASE_DIFFICULTY + rd
+            point_blank = s.distance <= POINT_BLANK_METRES
+        if s.target_prone and not point_blank:
+            diff += PRONE_RANGED
+        if s.blind:
+            if not s.blind_roll_succeeded or (s.distance is not None and s.distance > BLIND_RANGED_MAX_METRES):
+                return max(0, dice), None
+            diff += BLIND_RANGED_DIFFICULTY
+        diff += COVER_DIFFICULTY[s.cover]
+    else:
+        if s.target_prone:
+            diff += PRONE_MELEE
+        if s.blind:
+            diff += BLIND_MELEE_DIFFICULTY
+        if s.melee_class:
+            diff += _t.MELEE_CLASSES[s.melee_class]["attack_difficulty"]
+    if s.attacker_prone and not s.ranged:
+        diff += PRONE_ATTACKER
+    dice += {"front": 0, "flank": FLANK_DICE, "rear": REAR_DICE}[s.flank]
+    if s.maneuver == "autofire" and s.autofire_penalty == "dice":
+        dice -= 2
+    else:
+        diff += m["difficulty"]
+    if s.maneuver == "two_guns":
+        dice = dice // 2
+    dice -= s.wound_penalty
+    diff += s.extra_difficulty
+    return max(0, dice), finish_difficulty(diff, s.overflow)
+
+
+def many_on_one_penalty(attackers: int) -> int:
+    """«Толпа на одного»: −1 die on every defensive maneuver for each attacker after the
+    first, at most −4."""
+    _nonneg("attackers", attackers)
+    return min(MANY_ON_ONE_MAX, max(0, attackers - 1))
+
+
+def desperate_defence_pool(pool: int, defence_number: int) -> int:
+    """«Отчаянная защита»: the whole pool against the first attack, then «теряет по одному
+    кубику (эффект кумулятивен) при каждом последующем защитном приеме»."""
+    _nonneg("pool", pool)
+    if defence_number < 1:
+        raise ValueError("defence_number starts at 1")
+    return max(0, pool - (defence_number - 1))
+
+
+def dodge_difficulty(ranged: bool) -> int:
+    """Уклонение: «от атак ближнего боя – по сложности 6, ... дальнего боя – по сложности 8»."""
+    return DODGE_RANGED_DIFFICULTY if ranged else DODGE_MELEE_DIFFICULTY
+
+
+def parry_difficulty(defender_class: str, attacker_class: str) -> int | None:
+    """Difficulty of a parry with ``defender_class`` against ``attacker_class`` (``"unarmed"``
+    for fists), or None when impossible.
+
+    000: short weapons «невозможно эффективно парировать любое более длинное оружие»; classic
+    «Парируют более короткое оружие или удары руками по сложности 5. Парируют тяжелое оружие по
+    сложности 7»; heavy: «сложно парировать чем-то более легким (сложность 7)», and «парирование
+    невозможно осуществить тяжелым оружием»; mighty: «+1 к сложности атаки или парирования.
+    Удары таким оружием невозможно парировать». Otherwise :data:`PARRY_DEFAULT_DIFFICULTY`.
+    """
+    order = ("unarmed", "short", "classic", "heavy", "mighty")
+    if defender_class not in order[1:] or attacker_class not in order:
+        raise ValueError("unknown weapon class")
+    if attacker_class == "mighty" or defender_class == "heavy":
+        return None
+    if defender_class == "short":
+        return None if order.index(attacker_class) > order.index("short") else PARRY_DEFAULT_DIFFICULTY
+    if defender_class == "classic":
+        return {"unarmed": 5, "short": 5, "classic": PARRY_DEFAULT_DIFFICULTY, "heavy": 7}[attacker_class]
+    # mighty defender: «+1 к сложности ... парирования»
+    base = 7 if attacker_class == "heavy" else PARRY_DEFAULT_DIFFICULTY
+    return max(base, PARRY_DEFAULT_DIFFICULTY + _t.MELEE_CLASSES["mighty"]["attack_difficulty"])
+
+
+def parry_allowed(attacker_power: int, defender_strength: int, defender_dexterity: int,
+                  defender_bonus: int = 0) -> bool:
+    """«Парировать можно только те атаки, чья Сила + модификатор оружия + паранормальные
+    усиления не превосходит вашу Силу + Ловкость + паранормальные усиления.»"""
+    return attacker_power <= defender_strength + defender_dexterity + defender_bonus
+
+
+def block_allowed(attacker_power: int, defender_strength: int, defender_stamina: int,
+                  defender_bonus: int = 0) -> bool:
+    """Блок «автоматически провален», если «Сила + Модификатор Оружия + паранормальные усиления
+    нападающего больше чем ваша Сила + Выносливость + паранормальные усиления»."""
+    return attacker_power <= defender_strength + defender_stamina + defender_bonus
+
+
+# =================================================================================
+# Opposed rolls (attack against a defensive maneuver)
+# =================================================================================
+
+@dataclass(frozen=True, order=True)
+class HitOutcome:
+    """One outcome of an attack against a defence.
+
+    hit: the attack lands; successes: the attack's successes after the defence (what «Удар
+    мастера» counts); block: УП the block gives against this attack; counter: a parry that
+    hit the attacker back («защищающийся эффективно попал по нападающему своим оружием»).
+    """
+
+    hit: bool
+    successes: int
+    block: int = 0
+    counter: bool = False
+
+
+DEFENCES = ("none", "dodge", "parry", "block")
+
+
+def resolve_defence(attack_net: int, defence_net: int, defence: str, hit_multiplier: int = 1,
+                    parry_tie: str = PARRY_TIE) -> HitOutcome:
+    """Resolve one attack roll against one defence roll (net successes of both).
+
+    * none: «Чтобы попасть по цели, вам нужно набрать хотя бы один успех.»
+    * dodge (Уклонение): «успехи оппонента вычитаются из ваших»; 1 or more left hits.
+    * parry: more defence successes: no hit, and the defender hits back; a tie: see
+      :data:`PARRY_TIE`; fewer: subtracted as a dodge.
+    * block: no subtraction; «Каждый успех дает вам Уровень Поглощения» against this attack.
+    «Обманный прием»: «Число успехов на броске попадания удваивается для контеста попадания и
+    защитного маневра» (``hit_multiplier``).
+    """
+    if defence not in DEFENCES:
+        raise ValueError(f"defence must be one of {DEFENCES}")
+    if parry_tie not in PARRY_TIE_CHOICES:
+        raise ValueError(f"parry_tie must be one of {PARRY_TIE_CHOICES}")
+    if defence in ("none", "block"):
+        block = defence_net if defence == "block" else 0
+        return HitOutcome(attack_net >= 1, attack_net if attack_net >= 1 else 0, block if attack_net >= 1 else 0)
+    a = attack_net * (hit_multiplier if attack_net else 1)
+    if defence == "parry":
+        if defence_net > a:
+            return HitOutcome(False, 0, 0, True)
+        if defence_net == a and parry_tie == "no_effect":
+            return HitOutcome(a >= 1, a if a >= 1 else 0)
+    left = a - defence_net
+    return HitOutcome(left >= 1, max(0, left))
+
+
+def cover_redirects(attack_successes: int, cover_successes: int) -> bool:
+    """«Прикрыть»: «Бросок Ловкость+Уворот по сложности 6, необходимо набрать успехов больше
+    нападающего, тогда атака успешно поразит вас, а не цель, иначе атака полностью поражает
+    цель.» True: the attack hits the one who covers (no successes are subtracted either way)."""
+    return cover_successes > attack_successes
+
+
+COVER_DIFFICULTY_ROLL = 6  # «Прикрыть»: «по сложности 6»
+
+
+def hit_distribution(attack_dice: int, attack_difficulty: int | None, defence: str = "none",
+                     defence_dice: int = 0, defence_difficulty: int = 6,
+                     hit_multiplier: int = 1, parry_tie: str = PARRY_TIE,
+                     ones_cancel: bool = ATTACK_ONES_CANCEL) -> Dist:
+    """Exact distribution of :class:`HitOutcome` for an attack pool against a defence pool."""
+    if attack_difficulty is None:
+        return Dist.constant(HitOutcome(False, 0))
+    att = net_successes(attack_dice, attack_difficulty, ones_cancel)
+    if defence == "none":
+        dfn = Dist.constant(0)
+    else:
+        dfn = net_successes(defence_dice, defence_difficulty, ones_cancel)
+    return att.combine(dfn, lambda a, d: resolve_defence(a, d, defence, hit_multiplier, parry_tie))
+
+
+def botch_probability(dice: int, difficulty: int | None, rule: str = BOTCH_RULE) -> Fraction:
+    """P(botch) under the chosen botch rule (:data:`BOTCH_RULE`); 0 under ``"none"``."""
+    if rule not in BOTCH_CHOICES:
+        raise ValueError(f"botch rule must be one of {BOTCH_CHOICES}")
+    if rule == "none" or difficulty is None:
+        return Fraction(0)
+    return d10_pool(dice, difficulty, True, rule)["botch"]
+
+
+# =================================================================================
+# Damage roll, armor, tags
+# =================================================================================
+
+def damage_pool(strength: int = 0, weapon: int = 0, maneuver_dice: int = 0,
+                ranged: bool = False) -> int:
+    """«в ближнем бою ... сумма вашей Силы + модификатор повреждений оружия + опционально
+    модификатор от Маневра»; firearms: «сумма наносимых оружием повреждений + опционально
+    модификатор от Маневра» (Сила is ignored)."""
+    return max(0, (0 if ranged else strength) + weapon + maneuver_dice)
+
+
+@lru_cache(maxsize=256)
+def damage_weights(dice: int, difficulty: int = DAMAGE_DIFFICULTY) -> tuple[tuple[int, int], ...]:
+    """Successes of a damage roll as integer weights over 10**dice: since «единички не
+    вычитаются», only the count of faces ≥ difficulty matters — a binomial, the marginal of
+    :func:`rules_core.dice.d10_counts` (tests check they agree)."""
+    _nonneg("dice", dice)
+    if not 2 <= difficulty <= 10:
+        raise ValueError("difficulty must be between 2 and 10")
+    hit, miss = 11 - difficulty, difficulty - 1
+    return tuple((k, comb(dice, k) * hit**k * miss**(dice - k)) for k in range(dice + 1)
+                 if hit**k * miss**(dice - k))
+
+
+def damage_distribution(dice: int, difficulty: int = DAMAGE_DIFFICULTY,
+                        automatic: int = 0) -> Dist:
+    """Damage rolled: successes of ``dice`` at ``difficulty`` («Бросок урона обычно идет по
+    сложности 6, единички не вычитаются») plus ``automatic`` successes («+3 автоуспеха к
+    броску урона»)."""
+    den = 10**dice
+    return Dist({k + automatic: Fraction(w, den) for k, w in damage_weights(dice, difficulty)})
+
+
+def damage_from_faces(faces: list[int], difficulty: int = DAMAGE_DIFFICULTY) -> int:
+    """Damage of rolled faces: every face ≥ difficulty, 1s not subtracted (Маша: 1 3 6 7 7 10
+    → 4)."""
+    return sum(f >= difficulty for f in faces)
+
+
+def effective_armor(armors: list[int]) -> int:
+    """«Броня никогда не стэкается»; «из нескольких источников Брони всегда работает только
+    наибольший». Armor is 0..6: «Броня > 6 такой просто не бывает»."""
+    for a in armors:
+        if not isinstance(a, int) or not 0 <= a <= _t.MAX_ARMOR:
+            raise ValueError(f"armor must be 0..{_t.MAX_ARMOR}")
+    return max(armors, default=0)
+
+
+def armor_against(armor: int, maneuver: str = "none") -> int:
+    """Armor against one attack: tripled against «Град ударов» and «Короткая очередь»
+    («Броня цели утраивается против этого удара»)."""
+    return armor * _t.MANEUVERS[maneuver]["armor_multiplier"]
+
+
+TAGS = ("none", "resistance", "vulnerability", "immunity", "both")
+
+
+def apply_tag(damage: int, tag: str) -> int:
+    """Tags, after the roll and after Броня: «Устойчивость ... уменьшается в 2 раза с
+    округлением в большую сторону»; «Уязвимость ... удвоенное количество»; «Иммунитет» —
+    nothing; «Устойчивость и Уязвимость к одному типу урона взаимно убирают друг друга»
+    (``"both"``)."""
+    if tag not in TAGS:
+        raise ValueError(f"tag must be one of {TAGS}")
+    if tag == "resistance":
+        return -(-damage // 2)
+    if tag == "vulnerability":
+        return 2 * damage
+    if tag == "immunity":
+        return 0
+    return damage
+
+
+def portion_after_armor(rolled: int, armor: int, tag: str = "none") -> int:
+    """One portion of damage: «Значение Брони вычитается из каждой порции входящего урона»
+    (never below 0), then the tag."""
+    return apply_tag(max(0, rolled - armor), tag)
+
+
+# =================================================================================
+# Absorption, health, death's door
+# =================================================================================
+
+def absorption_levels(stamina: int, *sources: int) -> int:
+    """Уровни Поглощения at the start of a fight: «Выносливость даёт Поглощение всем
+    персонажам» (1 per point) plus every other source («1 куб поглощения дает 1 Уровень
+    Поглощения»). Олег: 7 + 1 (кожаная куртка) = 8."""
+    _nonneg("absorption", stamina, *sources)
+    return stamina + sum(sources)
+
+
+def worn_protection(suits: list[tuple[int, int]]) -> tuple[int, int]:
+    """Several armors worn at once, each (Броня, Поглощение): «бесполезно носить разные доспехи
+    поверх друг друга ... Даже если один даёт Броню, а второй Поглощение, то работать будет
+    только Броня». Returns (Броня, УП from the suits): the largest Armor if any suit has Armor
+    (then no УП from suits), else the largest УП of one suit."""
+    armors = [a for a, _ in suits if a]
+    if armors:
+        return effective_armor(armors), 0
+    return 0, max((u for _, u in suits), default=0)
+
+
+def after_door_outcome(t: "Target", key: str) -> None:
+    """What a death's-door outcome does to Здоровье: «Калечащая рана» and «Шок» — «Персонаж
+    остается с 1 уровнем Здоровья»; instant death kills; the others leave Здоровье as it is."""
+    if key in ("crippling_wound", "shock"):
+        t.health = 1
+    elif key == "instant_death":
+        t.dead = True
+
+
+def threshold(stamina: int) -> int:
+    """«больше 12 (или Выносливости*3, берется большее)»: max(12, 3 × Выносливость)."""
+    _nonneg("stamina", stamina)
+    return max(12, 3 * stamina)
+
+
+def exceeds(count: int, limit: int, rule: str = NEGATIVE_HITS_RULE) -> bool:
+    """Whether ``count`` of damage kills against ``limit`` (:data:`NEGATIVE_HITS_RULE`)."""
+    if rule not in NEGATIVE_HITS_CHOICES:
+        raise ValueError(f"rule must be one of {NEGATIVE_HITS_CHOICES}")
+    return count > limit if rule == "more_than" else count >= limit
+
+
+@dataclass
+class Target:
+    """A character taking damage in a scene.
+
+    absorption: Уровни Поглощения left; health: Здоровье left (≤ 0: on death's door);
+    negative: negative hits counted this scene; door_visits: times brought to death's door
+    this scene; dead: instant death happened.
+    """
+
+    absorption: int
+    health: int
+    stamina: int
+    negative: int = 0
+    door_visits: int = 0
+    dead: bool = False
+
+
+@dataclass(frozen=True)
+class Step:
+    """What one portion did: to absorption, to health, and the death's-door event."""
+
+    portion: int
+    absorbed: int
+    block_absorbed: int
+    to_health: int
+    absorption_left: int
+    health_left: int
+    door: bool  # this portion brought the character to death's door
+    excess: int  # damage beyond the health that was left (this portion)
+    burned: int  # excess that burned («весь урон, опустивший его ниже нуля здоровья, сгорает»)
+    negative: int  # negative hits counted this scene after the portion
+    instant_death: bool
+    death_by_negative: bool
+    dead: bool
+
+
+def take_portion(t: Target, portion: int, block: int = 0,
+                 rule: str = NEGATIVE_HITS_RULE) -> Step:
+    """Apply one portion (already after Броня and tags) to ``t`` (mutated) and say what happened.
+
+    * «1 куб поглощения дает 1 Уровень Поглощения»: each УП absorbs one level of damage
+      (block levels first, :data:`BLOCK_FIRST`); the rest goes to Здоровье.
+    * The portion that brings Здоровье to 0 or below: excess = damage beyond the health that
+      was left; «Если они больше 12 (или Выносливости*3, берется большее), то персонаж
+      моментально умер». Otherwise, the first time in the scene, «весь урон, опустивший его
+      ниже нуля здоровья, сгорает»; later times it counts as negative hits («с новым Порогом
+      смерти отсчет отрицательных хитов продолжается»).
+    * Damage while already at 0 or below counts as negative hits; «получив которые, персонаж
+      мгновенно и безусловно умирает» (:data:`NEGATIVE_HITS_RULE`).
+    """
+    _nonneg("portion", portion, block)
+    lim = threshold(t.stamina)
+    from_block = min(portion, block) if BLOCK_FIRST else 0
+    rest = portion - from_block
+    absorbed = min(rest, t.absorption)
+    t.absorption -= absorbed
+    rest -= absorbed
+    if not BLOCK_FIRST:  # pragma: no cover - the other reading, kept for completeness
+        from_block = min(rest, block)
+        rest -= from_block
+    before = t.health
+    door = excess = burned = 0
+    instant = by_negative = False
+    if rest and not t.dead:
+        if before > 0:
+            t.health = before - rest
+            if t.health <= 0:
+                door = 1
+                excess = rest - before
+                if exceeds(excess, lim, rule):
+                    instant = True
+                elif t.door_visits == 0:
+                    burned = excess
+                else:
+                    t.negative += excess
+                    by_negative = exceeds(t.negative, lim, rule)
+                t.door_visits += 1
+        else:
+            t.health = before - rest
+            t.negative += rest
+            by_negative = exceeds(t.negative, lim, rule)
+        t.dead = t.dead or instant or by_negative
+    return Step(portion, absorbed, from_block, rest, t.absorption, t.health, bool(door), excess,
+                burned, t.negative, instant, by_negative, t.dead)
+
+
+def take_damage(absorption: int, health: int, stamina: int, portions: list[int],
+                armor: int = 0, tag: str = "none", maneuver: str = "none",
+                negative: int = 0, door_visits: int = 0,
+                rule: str = NEGATIVE_HITS_RULE) -> tuple[Target, list[Step]]:
+    """A series of rolled portions against a target: Броня per portion (tripled by
+    :func:`armor_against`), tag, then УП and Здоровье (:func:`take_portion`)."""
+    t = Target(absorption, health, stamina, negative, door_visits)
+    arm = armor_against(armor, maneuver)
+    steps = [take_portion(t, portion_after_armor(p, arm, tag), 0, rule) for p in portions]
+    return t, steps
+
+
+def instant_death(excess: int, stamina: int, rule: str = NEGATIVE_HITS_RULE) -> bool:
+    """«Если они [излишки] больше 12 (или Выносливости*3, берется большее), то персонаж
+    моментально умер.» (Маша: 13 > 12.)"""
+    return exceeds(excess, threshold(stamina), rule)
+
+
+DOOR_OUTCOMES = ("instant_death",) + _t.DEATH_DOOR_KEYS
+
+
+def death_door_roll(die: int, previous_rolls: int = 0, last_breath_before: bool = False,
+                    below_one: str = BELOW_ONE) -> str:
+    """The d6 «Бросок Порога Смерти» with its modifier: result = die − previous rolls this
+    scene («За каждый бросок Порога в рамках одной сцены вычитается единица из последующих
+    бросков Порога»). «Повторное выпадение Последнего Вздоха на броске Порога в той же сцене
+    автоматически приводит к моментальной смерти». Below 1: :data:`BELOW_ONE`.
+    Маша: 5 − 1 = 4 → «Калечащая рана».
+    """
+    if below_one not in BELOW_ONE_CHOICES:
+        raise ValueError(f"below_one must be one of {BELOW_ONE_CHOICES}")
+    if not 1 <= die <= 6:
+        raise ValueError("a d6 shows 1..6")
+    _nonneg("previous_rolls", previous_rolls)
+    r = die - previous_rolls
+    if r < 1:
+        if below_one == "death":
+            return "instant_death"
+        r = 1
+    key = _t.DEATH_DOOR[r]["key"]
+    if key == "last_breath" and last_breath_before:
+        return "instant_death"
+    return key
+
+
+def nonlethal_roll(die: int, shocked_before: bool = False, previous_rolls: int = 0,
+                   modifier: bool = NONLETHAL_MODIFIER) -> str:
+    """Nonlethal: «бросается только чет/нечет, где чёт это “шок”, а нечет “оглушение”. Если
+    персонаж уже один раз за сцену был в Шоке, то дальше нелетальным уроном его можно только
+    Оглушить.»"""
+    if not 1 <= die <= 6:
+        raise ValueError("a d6 shows 1..6")
+    r = die - previous_rolls if modifier else die
+    if shocked_before:
+        return "stunned"
+    return "shock" if r % 2 == 0 else "stunned"
+
+
+def death_door_distribution(stamina: int, health_before: int, damage: int,
+                            previous_rolls: int = 0, nonlethal: bool = False,
+                            shocked_before: bool = False, last_breath_before: bool = False,
+                            below_one: str = BELOW_ONE, rule: str = NEGATIVE_HITS_RULE,
+                            nonlethal_modifier: bool = NONLETHAL_MODIFIER,
+                            nonlethal_can_kill: bool = NONLETHAL_CAN_KILL) -> tuple[Dist, int, int]:
+    """Exact distribution of the outcome (keys of :data:`DOOR_OUTCOMES`) when ``damage`` (that
+    reaches Здоровье) meets ``health_before``; also the excess and the threshold used.
+
+    ``damage`` must bring Здоровье to 0 or below. Instant death first (the excess over the
+    health that was left beyond max(12, 3 × Выносливость)), else the d6.
+    """
+    _nonneg("values", stamina, health_before, damage, previous_rolls)
+    if damage < health_before:
+        raise ValueError("damage does not reach death's door")
+    excess = damage - health_before
+    lim = threshold(stamina)
+    if exceeds(excess, lim, rule) and (nonlethal_can_kill or not nonlethal):
+        return Dist.constant("instant_death"), excess, lim
+    d6 = Dist.die(6)
+    if nonlethal:
+        dist = d6.map(lambda d: nonlethal_roll(d, shocked_before, previous_rolls, nonlethal_modifier))
+    else:
+        dist = d6.map(lambda d: death_door_roll(d, previous_rolls, last_breath_before, below_one))
+    return dist, excess, lim
+
+
+def stabilized_dies(damage_total: int, stamina: int, rule: str = NEGATIVE_HITS_RULE) -> bool:
+    """«Стабилизирован»: «Если в этом состоянии персонаж получит суммарно более 12 (или
+    Выносливости*3, берется большее) единиц урона, то он моментально погибнет.»"""
+    return exceeds(damage_total, threshold(stamina), rule)
+
+
+# =================================================================================
+# Statuses: burning, overloaded
+# =================================================================================
+
+BURNING_PENALTY = 4  # «-4 куба на все броски действий из-за сильнейшей боли»
+EXTINGUISH_FRIEND = 5  # «Ловкость+Выживание 5 - тушение друга»
+EXTINGUISH_SELF = 7  # «Ловкость+Выживание 7 - тушение себя»
+
+
+def burning_damage(turn: int, first_turn_counts: bool = BURNING_FIRST_TURN_COUNTS) -> int:
+    """«Горит! В начале своего хода цель получает 2 уровня урона + 1 уровень за каждый ход
+    горения.» ``turn`` = 1 for the first turn burning."""
+    if turn < 1:
+        raise ValueError("turn starts at 1")
+    return 2 + (turn if first_turn_counts else turn - 1)
+
+
+def armor_weight(armor: int) -> str:
+    """«обычно если доспех дает 2+ Брони, то он тяжелый»; 1 — лёгкий; 0 — нет доспеха."""
+    if armor <= 0:
+        return "none"
+    return "heavy" if armor >= _t.HEAVY_ARMOR_FROM else "light"
+
+
+_WEIGHT = {"none": 0, "light": 1, "heavy": 2}
+
+
+def overloaded(strength: int, large: int = 0, huge: int = 0, armor: str = "none",
+               monotone: bool = ENCUMBRANCE_MONOTONE) -> bool:
+    """«Перегружен» by the table of Сила 1–6 (:data:`tables.ENCUMBRANCE`). ``armor`` is
+    ``"none"``, ``"light"`` or ``"heavy"``. «Другой человек всегда считается большим предметом.»
+    """
+    _nonneg("values", strength, large, huge)
+    if armor not in _WEIGHT:
+        raise ValueError("armor must be none, light or heavy")
+    if strength < 1:
+        return large > 0 or huge > 0 or armor != "none"
+    top = min(strength, max(_t.ENCUMBRANCE))
+    rows = range(1, top + 1) if monotone else (top,)
+    for s in rows:
+        for lg, hg, arm in _t.ENCUMBRANCE[s]["allow"]:
+            if large <= lg and huge <= hg and _WEIGHT[armor] <= _WEIGHT[arm]:
+                return False
+    return True
+
+
+# =================================================================================
+# Explosives
+# =================================================================================
+
+def explosion_dice(kind: str, distance: int, radius: int | None = None,
+                   dice: int | None = None) -> int:
+    """Damage dice at ``distance`` metres from the centre (:data:`tables.EXPLOSIVES`).
+
+    * improvised 10, grenade 12: full dice within 2 m, then −1 die per metre (distance − 2).
+    * military/mines: 16 dice within ``radius`` (10–30 m, «Накрывают от 10 до 30 метров»), none
+      beyond (000 gives no fall-off).
+    * badaboom: ``dice`` up to 20; full within ``radius`` (the Storyteller's), then «по кубику за
+      5 метров»: −1 die for each started 5 m (the same way −1 per started metre above).
+    «Урон от ВВ не складывается напрямую» — several charges: the biggest one (:func:`max`).
+    """
+    if kind not in _t.EXPLOSIVES:
+        raise ValueError(f"kind must be one of {tuple(_t.EXPLOSIVES)}")
+    _nonneg("distance", distance)
+    e = _t.EXPLOSIVES[kind]
+    full = e["dice"] if dice is None else dice
+    if dice is not None and not 0 <= dice <= e["dice"]:
+        raise ValueError(f"at most {e['dice']} dice")
+    if kind == "military":
+        lo, hi = _t.MILITARY_RADIUS
+        r = hi if radius is None else radius
+        if not lo <= r <= hi:
+            raise ValueError(f"radius must be {lo}..{hi}")
+        return full if distance <= r else 0
+    epi = e["epicentre"] if e["epicentre"] is not None else (radius or 0)
+    if distance <= epi:
+        return full
+    lost = ceil((distance - epi) / e["metres_per_die"])
+    return max(0, full - lost)
+
+
+def grenade_max_distance(strength: int) -> int:
+    """«Максимальная дистанция броска (5*Значение вашей силы без амулетов)»."""
+    _nonneg("strength", strength)
+    return _t.GRENADE_RANGE_PER_STRENGTH * strength
+
+
+def grenade_dodged(dodge_successes: int, throw_successes: int) -> bool:
+    """«В случае успешного уворота (набрано успехов не меньше чем у бросившего гранату)»."""
+    return dodge_successes >= throw_successes
+
+
+def spread_fire_hits(successes: int, targets: int) -> int:
+    """Очередь веером: «Каждая цель требует одного успеха на броске попадания. Если успехов
+    было получено меньше, чем целей, то атакующий выбирает в кого он попал.» → targets hit."""
+    _nonneg("values", successes, targets)
+    return min(successes, targets)
+
+
+def disarm(damage_successes: int, opponent_strength: int) -> bool:
+    """Разоружение: «Если число полученных успехов превышает уровень Силы противника, то
+    противник ... лишается оружия.»"""
+    return damage_successes > opponent_strength
+
+
+def trip(attack_successes: int, target_successes: int) -> bool:
+    """Подсечка: «Если число успехов на этом броске меньше, чем число успехов нападающего, то
+    цель падает на землю»."""
+    return target_successes < attack_successes
+
+
+def grapple_escape(victim_successes: int, attacker_successes: int) -> bool:
+    """Захват: «Для успеха жертве надо набрать больше успехов, чем нападающему.»"""
+    return victim_successes > attacker_successes
+
+
+def special_activation(successes_after_defence: int, needed: int, damage_rolled: int,
+                       armor: int) -> bool:
+    """«Специальная активация»: «Если эта атака набрала Х+ успехов на попадании после уворота
+    противника и её урон смог пробить Броню цели, то атака получает дополнительный эффект.»
+    (e.g. «Яд наги»: 7+ successes, then 7 more levels of poison damage: :data:`NAGA_POISON`)."""
+    return successes_after_defence >= needed and damage_rolled > armor
+
+
+#: «Яд наги»: «набрала 7+ успехов ... цель получает дополнительно 7 уровней урона».
+NAGA_POISON = {"needed": 7, "extra_damage": 7}
+
+
+def convert_soak_difficulty(old_soak_difficulty: int) -> int:
+    """Old effects that changed the target's soak difficulty: «заменяется на равное уменьшение
+    сложности нанесения урона. Меч “мой урон поглощается по 8 сложности” превращается в
+    “броски урона идут по сложности -2”». Returns the change to the damage difficulty."""
+    return -(old_soak_difficulty - BASE_DIFFICULTY)
+
+
+#: «Внешним воздействием ... может быть изменен не более чем 1 из этих параметров.»
+MAX_EXTERNAL_BOOSTS = 1
+
+
+def external_boosts_allowed(count: int) -> bool:
+    """Power-up limits (attack, damage, defence, absorption, initiative, extra action, dispel):
+    at most one parameter changed by external effects."""
+    _nonneg("count", count)
+    return count <= MAX_EXTERNAL_BOOSTS
+
+
+def master_strike_critical(successes_after_defence: int) -> bool:
+    """«Если эта атака набрала 7 и больше успехов на попадании ... (+3 автоуспеха к броску
+    урона). ... атака должна набрать 7 успехов, а не бросок.»"""
+    return successes_after_defence >= _t.MANEUVERS["master"]["crit_at"]
