@@ -98,3 +98,10 @@ def test_the_stemming_wrapper_is_in_place(site_dir):
     assert "Свод: Russian and English stemming" in text
     material = text.split('importScripts("')[1].split('"')[0]
     assert (workers / material).is_file()
+
+
+def test_search_dialog_has_an_accessible_name(page, base_url):
+    page.goto(base_url)
+    assert page.locator('.md-search[role="dialog"]').get_attribute("aria-label") == "Поиск"
+    page.goto(base_url + "en/")
+    assert page.locator('.md-search[role="dialog"]').get_attribute("aria-label") == "Search"

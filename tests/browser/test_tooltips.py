@@ -59,5 +59,8 @@ def test_terms_are_reachable_by_keyboard(page, base_url):
 def test_glossary_page_lists_terms_with_links(page, base_url):
     page.goto(base_url + "glossary/")
     assert page.locator("dl dt").count() >= 40
-    link = page.locator("#soak + dd a").first
-    assert link.get_attribute("href").endswith("wod/soak/#soak")
+    link = page.locator("#interception + dd a").first
+    assert link.get_attribute("href").endswith("serial/turn/#interception")
+    with page.expect_navigation():
+        link.evaluate("a => { location.href = a.href }")
+    assert page.locator("#interception").is_visible()
