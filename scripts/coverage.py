@@ -19,6 +19,8 @@ Intentional changes (obvious typo fixes) are listed in ``docs/_changes.yml``, an
       why: "typo: ..."
 
 They are applied to the source before comparing, so each one is reviewed in one place.
+A change is a typo fix, not a rewrite: it must change something, and at most
+``MAX_CHANGED_WORDS`` words of its ``original`` (word-level diff); ``why`` says what it fixes.
 
 Table cells: 003's tables are flattened to one cell a line. Lines inside the regions listed in
 ``TABLE_REGIONS`` are not sentences but table values: each must be the value of a cell of a
@@ -47,6 +49,7 @@ CHANGES = DOCS / "_changes.yml"
 SECTIONS = {"000": "serial", "001": "lysogorsk", "002": "wod", "003": "wod", "004": "codex"}
 
 SENTENCE_END = ".!?…"
+MAX_CHANGED_WORDS = 3
 
 #: source prefix → flattened tables, as inclusive 1-based line ranges (header cells included)
 TABLE_REGIONS: dict[str, list[tuple[int, int]]] = {
@@ -184,7 +187,27 @@ def load_changes() -> list[dict]:
         missing = {"source", "original", "replacement", "why"} - set(entry)
         if missing:
             raise ValueError(f"docs/_changes.yml: entry {entry!r} lacks {sorted(missing)}")
+        check_change(entry)
     return data
+
+
+def check_change(entry: dict) -> None:
+    """A listed change must be a small, explained fix (raises ``ValueError`` otherwise)."""
+    import difflib
+
+    what = f"docs/_changes.yml: {str(entry.get('original'))[:60]!r}"
+    if str(entry["source"]) not in SECTIONS:
+        raise ValueError(f"{what}: unknown source {entry['source']!r}")
+    if not str(entry["why"]).strip():
+        raise ValueError(f"{what}: 'why' is empty")
+    a, b = str(entry["original"]).split(), str(entry["replacement"]).split()
+    if entry["original"] == entry["replacement"]:
+        raise ValueError(f"{what}: replacement equals original")
+    ops = difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes()
+    changed = sum(max(i2 - i1, j2 - j1) for tag, i1, i2, j1, j2 in ops if tag != "equal")
+    if changed > MAX_CHANGED_WORDS:
+        raise ValueError(f"{what}: changes {changed} words; a typo fix changes at most "
+                         f"{MAX_CHANGED_WORDS} (anything bigger is not an intentional small fix)")
 
 
 def source_files() -> dict[str, Path]:

@@ -75,3 +75,20 @@ def test_cells_are_checked_as_table_values_not_as_text():
     assert not [n for n, _ in r2.missing if a <= n <= b]
     assert [n for n, _ in r.missing if a <= n <= b]
     assert r2.sentences == r.sentences  # sentences are counted apart from table values
+
+
+@pytest.mark.parametrize("entry,message", [
+    ({"source": "000", "original": "стоять ногах", "replacement": "стоять ногах", "why": "x"}, "equals"),
+    ({"source": "000", "original": "раз два три четыре", "replacement": "пять шесть семь восемь",
+      "why": "rewrite"}, "changes 4 words"),
+    ({"source": "009", "original": "а", "replacement": "б", "why": "x"}, "unknown source"),
+    ({"source": "000", "original": "а", "replacement": "б", "why": " "}, "'why' is empty"),
+])
+def test_changes_must_be_small_explained_fixes(entry, message):
+    with pytest.raises(ValueError, match=message):
+        coverage.check_change(entry)
+
+
+def test_listed_changes_are_valid():
+    for entry in coverage.load_changes():
+        coverage.check_change(entry)
