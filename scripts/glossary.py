@@ -164,9 +164,10 @@ def page_system(src_uri: str) -> str | None:
     return top if top in SYSTEMS else None
 
 
-def abbreviations(system: str, terms: list[dict] | None = None) -> dict[str, str]:
+def abbreviations(system: str, terms: list[dict] | None = None, lang: str = "ru") -> dict[str, str]:
     """``{surface form: tooltip text}`` for the rule pages of ``system``.
 
+    In English pages (which may show the Russian text) the tooltip is in English.
     When two terms of one system share a form, the term listed first wins.
     """
     terms = load() if terms is None else terms
@@ -174,15 +175,18 @@ def abbreviations(system: str, terms: list[dict] | None = None) -> dict[str, str
     for t in terms:
         if system not in t["systems"]:
             continue
-        text = f"{t['ru']} ({t['en']}): {t['def']['ru'].strip()}"
+        if lang == "ru":
+            text = f"{t['ru']} ({t['en']}): {t['def']['ru'].strip()}"
+        else:
+            text = f"{t['en']} ({t['ru']}): {t['def']['en'].strip()}"
         for f in sorted(forms(t)):
             out.setdefault(f, text)
     return out
 
 
-def abbreviation_block(system: str, terms: list[dict] | None = None) -> str:
+def abbreviation_block(system: str, terms: list[dict] | None = None, lang: str = "ru") -> str:
     lines = [f"*[{form}]: {text.replace(chr(10), ' ')}"
-             for form, text in sorted(abbreviations(system, terms).items())]
+             for form, text in sorted(abbreviations(system, terms, lang).items())]
     # one definition per block: Python-Markdown re-scans a block after each definition it
     # takes out, so one block of n definitions costs O(n²)
     return "\n\n" + "\n\n".join(lines) + "\n" if lines else ""

@@ -60,7 +60,7 @@ def on_page_markdown(markdown, page, config, files):
     markdown = glossary.expand(markdown, lang, src, Path(config.docs_dir))
     system = glossary.page_system(src)
     if system and not glossary.NO_TOOLTIP_PAGES.match(src):
-        markdown += glossary.abbreviation_block(system)
+        markdown += glossary.abbreviation_block(system, lang=lang)
     return markdown
 
 

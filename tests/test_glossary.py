@@ -141,3 +141,9 @@ def test_built_glossary_and_tooltips():
     assert {t["id"] for t in TERMS} <= linkcheck.html_ids(site / "en" / "glossary" / "index.html")
     text = (site / "serial" / "combat" / "index.html").read_text(encoding="utf-8")
     assert ">Выносливости</abbr>" in text and ">Броню</abbr>" in text
+
+
+def test_english_pages_get_english_tooltips():
+    en = glossary.abbreviations("serial", lang="en")
+    assert en["Броню"].startswith("Armor (Броня): A fixed rating")
+    assert glossary.abbreviations("serial")["Броню"].startswith("Броня (Armor): Постоянное")
