@@ -62,12 +62,13 @@ class Dist:
         self._p = dict(sorted(items.items(), key=lambda kv: _sort_key(kv[0])))
 
     @classmethod
-    def _trusted(cls, items: dict[Hashable, Fraction]) -> Dist:
+    def _trusted(cls, items: dict[Hashable, Fraction], presorted: bool = False) -> Dist:
         """Build from probabilities already known to be exact and to sum to 1 (derived from
-        valid distributions by map/combine): skips the re-summing, drops zeros, sorts."""
+        valid distributions by map/combine): skips the re-summing, drops zeros, sorts
+        (unless the caller built ``items`` in order already)."""
         self = object.__new__(cls)
-        self._p = dict(sorted(((o, p) for o, p in items.items() if p),
-                              key=lambda kv: _sort_key(kv[0])))
+        kept = ((o, p) for o, p in items.items() if p)
+        self._p = dict(kept) if presorted else dict(sorted(kept, key=lambda kv: _sort_key(kv[0])))
         return self
 
     # ---- constructors -------------------------------------------------------------
@@ -273,7 +274,7 @@ def d10_counts(dice: int, difficulty: int) -> Dist:
             weight = comb(dice, s) * comb(dice - s, o) * ws**s * wo**rest
             if weight:
                 acc[PoolOutcome(s, o)] = Fraction(weight, denominator)
-    return Dist._trusted(acc)
+    return Dist._trusted(acc, presorted=True)  # built in (successes, ones) order
 
 
 def pool_net(outcome: PoolOutcome, ones_cancel: bool) -> int:

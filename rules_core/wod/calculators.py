@@ -1,10 +1,19 @@
-"""Calculators of the classic World of Darkness rules (the d10 pool is shared with «Сериал»)."""
+"""Calculators of the classic World of Darkness rules (the d10 pool is shared with «Сериал»).
+
+``wod-pool`` (a d10 pool), ``wod-soak`` (002's soak roll) and ``wod-classic-attack`` (attack,
+damage and soak of one attack, 002/003). The rules and the readings chosen are in
+:mod:`rules_core.wod.classic`.
+"""
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from ..dice import BOTCH_RULES, d10_pool, roll_d10_pool
-from ..spec import (Calculator, T, bool_param, choice_param, dist_block, figures, int_param,
-                    note, prob)
+from ..spec import (Calculator, T, bool_param, choice_param, dist_block, field_error, figures, frac,
+                    int_param, note, prob)
+from . import classic
+from .tables import TABLES, firearm_can_burst, melee_weapon_bonus, signed_int, strength_maneuver_bonus
 
 MAX_POOL = 30
 
@@ -75,3 +84,476 @@ CALCULATORS = [
 ]
 
 assert set(BOTCH_RULES) == {o.value for o in POOL_PARAMS[3].options}
+
+
+# =================================================================================================
+# Classic soak and attack (sources 002, 003)
+# =================================================================================================
+
+
+_DAMAGE_TYPE_OPTIONS = [
+    ("bashing", "Поверхностные", "Bashing"),
+    ("lethal", "Летальные", "Lethal"),
+    ("aggravated", "Усиливающиеся", "Aggravated"),
+]
+_TARGET_OPTIONS = [
+    ("mortal", "Смертный", "Mortal"),
+    ("supernatural", "Вампир или иное сверхъестественное существо", "Vampire or other supernatural being"),
+]
+_ARMOR_ROWS = TABLES["armor"]["rows"]
+_ARMOR_OPTIONS = [("0", "Без брони", "No armor")] + [
+    (str(row[1]), f"{row[0]['ru']}: {row[1]}", f"{row[0]['en']}: {row[1]}") for row in _ARMOR_ROWS]
+
+
+def _soak_params(default_type: str) -> tuple:
+    return (
+        choice_param("damage_type", "Тип повреждений", "Damage type", default_type, _DAMAGE_TYPE_OPTIONS),
+        choice_param("target", "Цель", "Target", "mortal", _TARGET_OPTIONS),
+        int_param("stamina", "Выносливость цели", "Target's Stamina", 2, 0, 10),
+        int_param("fortitude", "Стойкость цели", "Target's Fortitude", 0, 0, 10),
+        choice_param("armor", "Броня цели", "Target's armor", "0", _ARMOR_OPTIONS),
+        int_param("soak_difficulty", "Сложность поглощения", "Soak difficulty", classic.SOAK_DIFFICULTY, 2, 10,
+                  help=T("Начальная 6; оружие и обстоятельства могут её менять (002).",
+                         "6 to begin with; weapons and circumstances may change it (002).")),
+        choice_param("armor_soak", "Броня против непоглощаемого", "Armor against unsoakable damage", "with_body", [
+            ("with_body", "Броня лишь добавляет кубики к броску, который тело вправе сделать",
+             "Armor only adds dice to a soak the body may make"),
+            ("always", "Броня поглощает и то, что тело не может (смертный и летальные)",
+             "Armor soaks even what the body cannot (a mortal against lethal)"),
+        ], help=T("002: «Защитное значение доспехов добавляется к начальному запасу бросков» — "
+                  "поглощает ли броня смертного летальные, источник не говорит.",
+                  "002 only says armor «is added to the soak pool»; whether armor lets a mortal "
+                  "soak lethal damage it does not say.")),
+        choice_param("armor_break", "Когда броня ломается", "When armor is ruined", "at_least_double", [
+            ("at_least_double", "Успехов урона ≥ 2 × защита", "Damage successes ≥ 2 × rating"),
+            ("more_than_double", "Успехов урона > 2 × защита", "Damage successes > 2 × rating"),
+        ], help=T("002: «вдвое превышает защитное значение доспеха» читается двояко.",
+                  "002: «вдвое превышает» (twice the rating) reads two ways.")),
+        bool_param("ones_cancel", "Единицы отменяют успехи урона и поглощения",
+                   "Ones cancel damage and soak successes", False,
+                   help=T("002: такие броски «не могут закончиться провалом»; отменяют ли единицы "
+                          "успехи, источник не говорит.",
+                          "002: these rolls «cannot botch»; whether 1s cancel successes is not said.")),
+    )
+
+
+def _soak_setup(p: dict) -> dict:
+    supernatural = p["target"] == "supernatural"
+    armor = int(p["armor"])
+    body = classic.body_soak_dice(p["stamina"], p["fortitude"], p["damage_type"], supernatural)
+    pool = classic.soak_dice(p["stamina"], p["fortitude"], armor, p["damage_type"], supernatural,
+                             p["armor_soak"])
+    return {"supernatural": supernatural, "armor": armor, "body": body, "pool": pool,
+            "stun": classic.stun_threshold(p["stamina"], supernatural)}
+
+
+def _soak_notes(p: dict, s: dict) -> list[dict]:
+    out = []
+    if s["body"] is None:
+        if p["damage_type"] == "aggravated":
+            out.append(note("Усиливающиеся повреждения поглощаются только при наличии Дисциплины Стойкость.",
+                            "Aggravated damage is soaked only with the Discipline Fortitude.", "warning"))
+        else:
+            out.append(note("Обычные люди могут поглощать только поверхностные повреждения.",
+                            "Mortals can soak only bashing damage.", "warning"))
+        if s["armor"] and p["armor_soak"] == "with_body":
+            out.append(note("Броня здесь не бросается: выбрано чтение «броня лишь добавляет кубики».",
+                            "Armor is not rolled here: the reading «armor only adds dice» is chosen."))
+    return out
+
+
+def _soak_compute(p: dict) -> dict:
+    s = _soak_setup(p)
+    levels = classic.soak_levels(p["incoming"], s["pool"], p["soak_difficulty"], p["ones_cancel"])
+    p_stun = levels.p(lambda x: x > s["stun"])
+    ruined = classic.armor_ruined(p["incoming"], s["armor"], p["armor_break"])
+    display = [
+        figures(
+            ("soak_pool", T("Кубиков поглощения", "Soak dice"), s["pool"]),
+            ("mean_levels", T("Среднее уровней повреждений", "Mean levels taken"), round(float(levels.mean()), 3)),
+            ("p_no_damage", T("Шанс поглотить всё", "Chance to soak it all"), prob(levels[0])),
+            ("p_stunned", T(f"Шанс оглушения (больше {s['stun']} непоглощённых)",
+                            f"Chance of being stunned (more than {s['stun']} unsoaked)"), prob(p_stun)),
+            ("armor_ruined", T("Броня приходит в негодность", "Armor is ruined"),
+             T("да", "yes") if ruined else T("нет", "no")),
+        ),
+        dist_block("levels", T("Уровни повреждений после поглощения", "Health levels after soak"),
+                   T("уровней", "levels"), levels),
+    ] + _soak_notes(p, s)
+    return {"soak_pool": s["pool"], "levels": [{"levels": o, "p": prob(levels[o])} for o in levels.outcomes()],
+            "p_stunned": prob(p_stun), "armor_ruined": ruined, "mean_levels": frac(levels.mean()),
+            "display": display}
+
+
+def _dice_block(label_ru: str, label_en: str, faces: list[int], difficulty: int, ones_cancel: bool) -> dict:
+    marks = ["success" if f >= difficulty else "one" if (f == 1 and ones_cancel) else "" for f in faces]
+    return {"kind": "dice", "label": T(label_ru, label_en), "sides": 10, "faces": faces, "marks": marks}
+
+
+def _soak_roll(p: dict, roller) -> dict:
+    s = _soak_setup(p)
+    faces = roller.dice(s["pool"], 10)
+    k = classic.soak_successes(faces, p["soak_difficulty"], p["ones_cancel"])
+    levels = max(0, p["incoming"] - k)
+    stunned = levels > s["stun"]
+    return {"faces": faces, "soaked": k, "levels": levels, "stunned": stunned, "display": [
+        _dice_block("Поглощение", "Soak", faces, p["soak_difficulty"], p["ones_cancel"]),
+        figures(("levels", T("Итог", "Result"),
+                 T(f"Поглощено {k}; получено уровней: {levels}" + (" — оглушён" if stunned else ""),
+                   f"Soaked {k}; levels taken: {levels}" + (" — stunned" if stunned else "")))),
+    ] + _soak_notes(p, s)}
+
+
+SOAK_PARAMS = (int_param("incoming", "Успехов на броске повреждений", "Damage successes rolled", 3, 0, 30),
+               ) + _soak_params("lethal")
+
+
+# ---- the attack ---------------------------------------------------------------------------------
+
+_MELEE = TABLES["melee_weapons"]["rows"]
+_FIREARMS = TABLES["firearms"]["rows"]
+_MANEUVERS = {row[0]["ru"]: row for row in TABLES["ranged_maneuvers"]["rows"]}
+#: maneuver value → the row of 003's ranged maneuvers table it applies (accuracy, difficulty)
+MANEUVER_ROWS = {"burst": "Очередь", "full_auto": "Обстрел", "spray": "Автоматический огонь",
+                 "multiple": "Несколько выстрелов"}
+#: maneuvers only a weapon marked «*» (fires bursts: an automatic weapon) can make
+AUTOMATIC_MANEUVERS = ("burst", "full_auto", "spray")
+#: the highest rate of fire in 003's firearms table (a custom weapon may not exceed it either)
+MAX_SHOTS = max(row[3] for row in TABLES["firearms"]["rows"])
+_BASE_DIFFICULTY = 6  # 003: «начальная сложность боевых действий равна 6»; table difficulties are 6 + N
+_COVER = TABLES["cover"]["rows"]
+
+_WEAPON_OPTIONS = [("custom", "Свой пул повреждений", "Custom damage pool")] + [
+    (f"melee{i}", f"{r[0]['ru']} ({r[1]['ru']})", f"{r[0]['en']} ({r[1]['en']})") for i, r in enumerate(_MELEE)
+] + [
+    (f"brawl{i}", f"{r[0]['ru']}: {r[4]['ru']}, трудность {r[2]}", f"{r[0]['en']}: {r[4]['en']}, difficulty {r[2]}")
+    for i, r in enumerate(TABLES["melee_maneuvers"]["rows"]) if strength_maneuver_bonus(r) is not None
+] + [
+    (f"firearm{i}", f"{r[0]['ru']} ({r[1]})", f"{r[0]['en']} ({r[1]})") for i, r in enumerate(_FIREARMS)
+]
+
+
+def maneuver_mods(maneuver: str) -> tuple[int, int]:
+    """(extra attack dice, difficulty change) of a ranged maneuver, read from 003's table."""
+    if maneuver == "none":
+        return 0, 0
+    row = _MANEUVERS[MANEUVER_ROWS[maneuver]]
+    accuracy = 0 if row[2]["ru"] == "специально" else signed_int(row[2])  # multiple shots: own pools
+    return accuracy, row[3] - _BASE_DIFFICULTY
+
+
+def cover_mod(cover: str) -> int:
+    if cover == "prone":
+        return classic.PRONE_COVER
+    return 0 if cover == "none" else signed_int(_COVER[int(cover)][1])
+
+
+def weapon_damage(p: dict) -> int:
+    w = p["weapon"]
+    if w == "custom":
+        return p["damage_dice"]
+    if w.startswith("melee"):
+        return p["strength"] + melee_weapon_bonus(_MELEE[int(w[5:])])
+    if w.startswith("brawl"):
+        return p["strength"] + strength_maneuver_bonus(TABLES["melee_maneuvers"]["rows"][int(w[5:])])
+    return _FIREARMS[int(w[7:])][1]
+
+
+def weapon_difficulty_mod(weapon: str) -> int:
+    """A melee maneuver's difficulty over the base 6 (Пинок, Подножка, Таран: 7)."""
+    if weapon.startswith("brawl"):
+        return TABLES["melee_maneuvers"]["rows"][int(weapon[5:])][2] - _BASE_DIFFICULTY
+    return 0
+
+
+ATTACK_PARAMS = (
+    int_param("attack_dice", "Кубиков атаки", "Attack dice", 6, 0, 20,
+              help=T("Атрибут + Способность с модификаторами (фланг, прицеливание…), без маневра.",
+                     "Attribute + Ability with modifiers (flank, aiming…), without the maneuver.")),
+    int_param("attack_difficulty", "Сложность атаки", "Attack difficulty", 6, 2, 10,
+              help=T("6; в упор 4, на предельной дальности 8 (003). Маневр и укрытие добавятся сами.",
+                     "6; point blank 4, long range 8 (003). Maneuver and cover are added on top.")),
+    choice_param("maneuver", "Маневр стрельбы", "Firing maneuver", "none", [
+        ("none", "Обычный выстрел / удар", "Single shot / strike"),
+        ("burst", "Очередь (+2 кубика, трудность +1)", "Three-round burst (+2 dice, difficulty +1)"),
+        ("full_auto", "Обстрел (+10 кубиков, трудность +2)", "Full-clip fire (+10 dice, difficulty +2)"),
+        ("spray", "Автоматический огонь по площади (+10, трудность +2)",
+         "Automatic fire, spray (+10 dice, difficulty +2)"),
+        ("multiple", "Несколько выстрелов (сложное действие)", "Multiple shots (a multiple action)"),
+    ]),
+    int_param("shots", "Выстрелов (несколько выстрелов)", "Shots (multiple shots)", 2, 1, MAX_SHOTS,
+              help=T("Не больше скорострельности оружия. Пул первого выстрела уменьшен на число выстрелов, "
+                     "каждый следующий теряет ещё кубик.",
+                     "At most the weapon's rate. The first shot loses as many dice as shots declared, each "
+                     "later shot one more.")),
+    int_param("targets", "Целей под обстрелом (автоматический огонь)", "Targets in the spray", 1, 1, 10),
+    choice_param("spray_share", "Доля этой цели при автоматическом огне", "This target's share of a spray",
+                 "least", [
+                     ("least", "Только равная доля (остаток ушёл другим)", "Only the even share (the rest went elsewhere)"),
+                     ("most", "Равная доля и весь остаток", "The even share and every leftover"),
+                 ], help=T("003: остаток успехов стрелявший «распределяет, как он хочет»; одна цель получает "
+                           "половину успехов (округляем вниз).",
+                           "003: the shooter spends the leftover successes «as he wants»; a single target gets "
+                           "half the successes (rounded down).")),
+    choice_param("cover", "Укрытие цели", "Target's cover", "none",
+                 [("none", "Нет", "None")] + [(str(i), f"{r[0]['ru']} {r[1]['ru']}", f"{r[0]['en']} {r[1]['en']}")
+                                              for i, r in enumerate(_COVER)] +
+                 [("prone", "Лежит на земле (+1, выведено из примера 003)", "Prone (+1, inferred from 003's example)")]),
+    choice_param("attacker_cover", "Укрытие стреляющего", "The shooter's own cover", "none",
+                 [("none", "Нет", "None")] + [(str(i), f"{r[0]['ru']} {r[1]['ru']}", f"{r[0]['en']} {r[1]['en']}")
+                                              for i, r in enumerate(_COVER)] +
+                 [("prone", "Лежит на земле (+1, выведено из примера 003)", "Prone (+1, inferred from 003's example)")],
+                 help=T("Стреляющий из укрытия получает на 1 меньше, чем тот, кто стреляет по нему; "
+                        "укрытия обеих сторон складываются (003).",
+                        "Shooting from cover costs 1 less than shooting at it; both sides' covers add up (003).")),
+    choice_param("immobilized", "Цель обездвижена", "Target immobilized", "no", [
+        ("no", "Нет", "No"),
+        ("struggling", "Держат, но сопротивляется (+2 кубика атаки)", "Held but struggling (+2 attack dice)"),
+        ("helpless", "Полностью (атака удачна, +2 кубика повреждений)", "Completely (auto hit, +2 damage dice)"),
+    ]),
+    choice_param("weapon", "Оружие", "Weapon", "custom", _WEAPON_OPTIONS),
+    int_param("strength", "Сила атакующего", "Attacker's Strength", 2, 0, 10,
+              help=T("Для холодного оружия: повреждения = Сила + N.", "Melee weapons: damage = Strength + N.")),
+    int_param("damage_dice", "Кубиков повреждений (своё оружие)", "Damage dice (custom weapon)", 4, 0, 15),
+    bool_param("extra_successes_add", "Лишние успехи атаки добавляют кубики повреждений",
+               "Extra attack successes add damage dice", True,
+               help=T("Классическое правило: каждый успех сверх первого — +1 кубик повреждений. "
+                      "В 002/003 оно прямо не сказано, лишь подразумевается (автоматический огонь, обстрел); "
+                      "«Сериал» его отменил.",
+                      "The classic rule: each success beyond the first adds a damage die. 002/003 do not "
+                      "state it, only imply it (automatic and full-clip fire); «Serial» removed it.")),
+    choice_param("botch_rule", "Правило провала атаки", "Attack botch rule", "revised", [
+        ("revised", "Ни одного успеха и хотя бы одна «1»", "No success and at least one 1"),
+        ("second", "Единиц больше, чем успехов", "More 1s than successes"),
+    ]),
+) + _soak_params("lethal")
+
+
+def _attack_setup(p: dict) -> dict:
+    acc, dmod = maneuver_mods(p["maneuver"])
+    w = p["weapon"]
+    m = p["maneuver"]
+    if m in AUTOMATIC_MANEUVERS:
+        if not w.startswith("firearm"):
+            raise field_error("maneuver", "Очередь, обстрел и автоматический огонь — только для огнестрельного оружия.",
+                              "Bursts, full-clip and automatic fire need a firearm.")
+        if not firearm_can_burst(_FIREARMS[int(w[7:])]):
+            raise field_error("maneuver", "Это оружие не стреляет очередями (в таблице нет «*»).",
+                              "This weapon cannot fire bursts (no «*» in the table).")
+    shots = 1
+    if m == "multiple":
+        if w.startswith(("melee", "brawl")):
+            raise field_error("maneuver", "Несколько выстрелов — только для стрелкового оружия.",
+                              "Multiple shots need a ranged weapon.")
+        shots = p["shots"]
+        if w.startswith("firearm"):
+            rate = _FIREARMS[int(w[7:])][3]
+            if shots > rate:
+                raise field_error("shots", f"Скорострельность этого оружия — {rate}.",
+                                  f"This weapon's rate is {rate}.")
+    difficulty = p["attack_difficulty"] + dmod + weapon_difficulty_mod(w) + classic.cover_difficulty(cover_mod(p["cover"]),
+                                                                          cover_mod(p["attacker_cover"]))
+    if difficulty > 10:
+        raise field_error("attack_difficulty", f"Итоговая сложность {difficulty} больше 10.",
+                          f"The final difficulty {difficulty} is above 10.")
+    helpless = p["immobilized"] == "helpless"
+    dice = p["attack_dice"] + acc + (2 if p["immobilized"] == "struggling" else 0)
+    damage = weapon_damage(p) + (2 if helpless else 0)
+    return {"attack_dice": dice, "difficulty": difficulty, "damage": damage, "helpless": helpless,
+            "shots": shots, "pools": classic.multiple_shot_pools(dice, shots) if m == "multiple" else [dice],
+            "spray_targets": p["targets"] if m == "spray" else 0, **_soak_setup(p)}
+
+
+def _attack_check(p: dict) -> None:
+    _attack_setup(p)
+
+
+def levels_block(key: str, title: dict, x_label: dict, dist) -> dict:
+    """:func:`rules_core.spec.dist_block` for a numeric distribution, with P(at least) summed once
+    from the top (same output; linear instead of quadratic for the long tails of several shots)."""
+    rows, tail = [], Fraction(0)
+    for o in reversed(dist.outcomes()):
+        tail += dist[o]
+        rows.append({"x": o, "p": prob(dist[o]), "p_at_least": prob(tail)})
+    return {"kind": "distribution", "key": key, "title": title, "x_label": x_label, "rows": rows[::-1]}
+
+
+def _maneuver_notes(p: dict, a: dict) -> list[dict]:
+    if p["maneuver"] == "multiple":
+        return [note("Каждый выстрел — отдельная атака со своим броском повреждений и поглощения; оглушение "
+                     "считается по одной атаке; сломанная броня дальше не поглощает.",
+                     "Each shot is its own attack with its own damage and soak roll; stunning is judged per "
+                     "attack; ruined armor soaks no more.")]
+    if p["maneuver"] == "spray":
+        return [note("Автоматический огонь: одна цель получает половину успехов (вниз); при нескольких целях — "
+                     + ("только равную долю." if p["spray_share"] == "least" else "равную долю и весь остаток."),
+                     "Spray: a single target gets half the successes (rounded down); with several targets — "
+                     + ("only the even share." if p["spray_share"] == "least" else "the even share and every leftover."))]
+    return []
+
+
+def _attack_compute(p: dict) -> dict:
+    a = _attack_setup(p)
+    common = dict(extra_successes_add=p["extra_successes_add"], botch_rule=p["botch_rule"],
+                  ones_cancel_damage=p["ones_cancel"], soak_difficulty=p["soak_difficulty"],
+                  armor_break=p["armor_break"], auto_hit=a["helpless"])
+    if p["maneuver"] == "multiple":
+        without = classic.soak_dice(p["stamina"], p["fortitude"], 0, p["damage_type"], a["supernatural"],
+                                    p["armor_soak"])
+        dist = classic.shots_dist(a["pools"], a["difficulty"], a["damage"], stun_above=a["stun"],
+                                  soak_without_armor=without, armor=a["armor"], armor_dice=a["pool"] - without,
+                                  **common)
+        levels = dist.map(lambda o: o[0])
+        p_stun = dist.p(lambda o: o[1])
+        p_ruin = dist.p(lambda o: o[2])
+        miss_all, no_botch = Fraction(1), Fraction(1)
+        for pool in a["pools"]:
+            if a["helpless"]:
+                miss_all = Fraction(0)
+                continue
+            d = d10_pool(pool, a["difficulty"], True, p["botch_rule"])
+            miss_all *= 1 - d.p(lambda o: o != "botch" and o >= 1)
+            no_botch *= 1 - d["botch"]
+        p_hit, p_botch = 1 - miss_all, 1 - no_botch
+    else:
+        dist = classic.attack_dist(a["attack_dice"], a["difficulty"], a["damage"], soak_pool=a["pool"],
+                                   armor=a["armor"], spray_targets=a["spray_targets"],
+                                   spray_reading=p["spray_share"], **common)
+        levels = dist.map(lambda o: o[1])
+        p_hit = dist.p(lambda o: o[0] == classic.HIT)
+        p_botch = dist.p(lambda o: o[0] == classic.BOTCH)
+        p_stun = dist.p(lambda o: o[1] > a["stun"])
+        p_ruin = dist.p(lambda o: o[2])
+    display = [
+        figures(
+            ("p_hit", T("Шанс попасть" + (" хотя бы раз" if a["shots"] > 1 else ""),
+                        "Chance to hit" + (" at least once" if a["shots"] > 1 else "")), prob(p_hit)),
+            ("p_botch", T("Шанс провала (ботч)" + (" хотя бы раз" if a["shots"] > 1 else ""),
+                          "Chance of a botch" + (" at least once" if a["shots"] > 1 else "")), prob(p_botch)),
+            ("mean_levels", T("Среднее уровней повреждений", "Mean health levels"), round(float(levels.mean()), 3)),
+            ("p_damage", T("Шанс нанести хоть 1 уровень", "Chance of at least 1 level"), prob(levels.at_least(1))),
+            ("p_stunned", T(f"Шанс оглушить (больше {a['stun']} непоглощённых)",
+                            f"Chance to stun (more than {a['stun']} unsoaked)"), prob(p_stun)),
+            ("p_armor_ruined", T("Шанс сломать броню", "Chance to ruin the armor"), prob(p_ruin)),
+        ),
+        figures(
+            ("attack", T("Атака", "Attack"),
+             T("автоматически удачна", "automatic hit") if a["helpless"]
+             else T(f"выстрелов {len(a['pools'])}, кубиков по выстрелам: {', '.join(map(str, a['pools']))}; "
+                    f"сложность {a['difficulty']}",
+                    f"{len(a['pools'])} shots, dice per shot: {', '.join(map(str, a['pools']))}; "
+                    f"difficulty {a['difficulty']}") if p["maneuver"] == "multiple"
+             else T(f"{a['attack_dice']} куб., сложность {a['difficulty']}",
+                    f"{a['attack_dice']} dice, difficulty {a['difficulty']}")),
+            ("damage", T("Повреждения", "Damage"),
+             T(f"{a['damage']} куб." + (" + успехи сверх первого" if p["extra_successes_add"] else ""),
+               f"{a['damage']} dice" + (" + successes beyond the first" if p["extra_successes_add"] else ""))),
+            ("soak", T("Поглощение", "Soak"), T(f"{a['pool']} куб., сложность {p['soak_difficulty']}",
+                                                f"{a['pool']} dice, difficulty {p['soak_difficulty']}")),
+        ),
+        levels_block("levels", T("Уровни повреждений цели", "Health levels the target loses"),
+                     T("уровней", "levels"), levels),
+    ] + _soak_notes(p, a) + _maneuver_notes(p, a)
+    if p["extra_successes_add"]:
+        display.append(note(
+            "Успехи атаки сверх первого добавлены к пулу повреждений: источники 002/003 это правило "
+            "прямо не формулируют, только подразумевают («этот распределенный Успех так же прибавляется "
+            "к запасу кубиков при броске повреждений»). «Сериал» его отменил.",
+            "Attack successes beyond the first are added to the damage pool: 002/003 never state this "
+            "rule, they only imply it. «Serial» removed it."))
+    return {"p_hit": prob(p_hit), "p_botch": prob(p_botch), "p_stunned": prob(p_stun),
+            "p_armor_ruined": prob(p_ruin), "mean_levels": frac(levels.mean()),
+            "attack_dice": a["attack_dice"], "attack_difficulty": a["difficulty"], "damage_dice": a["damage"],
+            "soak_pool": a["pool"],
+            "levels": [{"levels": o, "p": prob(levels[o])} for o in levels.outcomes()], "display": display}
+
+
+def _one_attack_roll(p: dict, a: dict, roller, pool: int, armor_intact: bool, label: str, blocks: list) -> dict:
+    """Roll one attack (one shot); append its dice blocks; return what happened."""
+    out = {"hit": False, "botch": False, "levels": 0, "stunned": False, "armor_ruined": False}
+    if a["helpless"]:
+        net = 1
+    else:
+        r = roll_d10_pool(roller, pool, a["difficulty"], True, p["botch_rule"])
+        blocks.append(_dice_block(f"Атака{label}", f"Attack{label}", r["faces"], a["difficulty"], True))
+        out["attack_faces"] = r["faces"]
+        out["botch"] = r["botch"]
+        net = 0 if r["botch"] else r["net"]
+        if a["spray_targets"] and net:
+            net = classic.spray_share(net, a["spray_targets"], p["spray_share"])
+            out["share"] = net
+    if net >= 1:
+        out["hit"] = True
+        dice = a["damage"] + (net - 1 if p["extra_successes_add"] else 0)
+        dmg = roller.dice(dice, 10)
+        s = classic.soak_successes(dmg, classic.DAMAGE_DIFFICULTY, p["ones_cancel"])
+        armor = a["armor"] if armor_intact else 0
+        without = classic.soak_dice(p["stamina"], p["fortitude"], 0, p["damage_type"], a["supernatural"],
+                                    p["armor_soak"])
+        soak = roller.dice(a["pool"] if armor_intact else without, 10)
+        k = classic.soak_successes(soak, p["soak_difficulty"], p["ones_cancel"])
+        levels = max(0, s - k)
+        out.update(damage_faces=dmg, damage_successes=s, soak_faces=soak, soaked=k, levels=levels,
+                   stunned=levels > a["stun"], armor_ruined=classic.armor_ruined(s, armor, p["armor_break"]))
+        blocks.append(_dice_block(f"Повреждения{label}", f"Damage{label}", dmg, classic.DAMAGE_DIFFICULTY,
+                                  p["ones_cancel"]))
+        blocks.append(_dice_block(f"Поглощение{label}", f"Soak{label}", soak, p["soak_difficulty"], p["ones_cancel"]))
+    return out
+
+
+def _attack_roll(p: dict, roller) -> dict:
+    a = _attack_setup(p)
+    blocks: list[dict] = []
+    shots, intact = [], True
+    for i, pool in enumerate(a["pools"]):
+        label = f" {i + 1}" if len(a["pools"]) > 1 else ""
+        shot = _one_attack_roll(p, a, roller, pool, intact, label, blocks)
+        intact = intact and not shot["armor_ruined"]
+        shots.append(shot)
+    out = shots[0] if len(shots) == 1 else {
+        "hit": any(x["hit"] for x in shots), "botch": any(x["botch"] for x in shots),
+        "levels": sum(x["levels"] for x in shots), "stunned": any(x["stunned"] for x in shots),
+        "armor_ruined": not intact, "shots": shots}
+    if out["hit"]:
+        extra_ru = (" — оглушён" if out["stunned"] else "") + (" — броня сломана" if out["armor_ruined"] else "")
+        extra_en = (" — stunned" if out["stunned"] else "") + (" — armor ruined" if out["armor_ruined"] else "")
+        if len(shots) == 1:
+            verdict = T(f"Попадание: {out['damage_successes']} усп. повреждений, поглощено {out['soaked']}, "
+                        f"уровней: {out['levels']}{extra_ru}",
+                        f"Hit: {out['damage_successes']} damage successes, {out['soaked']} soaked, "
+                        f"levels: {out['levels']}{extra_en}")
+        else:
+            verdict = T(f"Попаданий: {sum(x['hit'] for x in shots)} из {len(shots)}; уровней: {out['levels']}{extra_ru}",
+                        f"Hits: {sum(x['hit'] for x in shots)} of {len(shots)}; levels: {out['levels']}{extra_en}")
+    else:
+        verdict = T("Провал (ботч)!", "Botch!") if out["botch"] else T("Промах", "Miss")
+    blocks.append(figures(("result", T("Итог", "Result"), verdict)))
+    out["display"] = blocks
+    return out
+
+
+CALCULATORS += [
+    Calculator(
+        id="wod-soak",
+        system="wod",
+        kind="damage",
+        title=T("Поглощение (классика)", "Soak (classic)"),
+        description=T("Сколько уровней здоровья останется после броска поглощения (002).",
+                      "How many health levels remain after the soak roll (002)."),
+        params=SOAK_PARAMS,
+        compute=_soak_compute,
+        roll=_soak_roll,
+    ),
+    Calculator(
+        id="wod-classic-attack",
+        system="wod",
+        kind="attack",
+        title=T("Атака, повреждения и поглощение (классика)", "Attack, damage and soak (classic)"),
+        description=T("Точные шансы одной атаки по классическим правилам (002, 003).",
+                      "Exact odds of one attack under the classic rules (002, 003)."),
+        params=ATTACK_PARAMS,
+        compute=_attack_compute,
+        roll=_attack_roll,
+        check=_attack_check,
+    ),
+]

@@ -1,0 +1,281 @@
+"""«Codex of…» (source 004): the success roll, stress, FLAX, hit difficulty, armor and the track.
+
+The roll (§ 22, § 15, § 6): «NAD6+XED6 против сложности. Для успешности действия необходимо
+выкинуть количество LV, равное или больше значения сложности.» All dice are d6; the skill level
+sets the smallest face that gives an LV (table ``codex/skill_levels``).
+
+Stress S (0–6), «применяемые строго в этом порядке»:
+
+1. «До S выпавших единиц … съедают по 1 LV с уже состоявшихся успехов броска, начиная с наименьших
+   выпавших значений. Если единицы съели все более мелкие успехи, а их квота ещё не исчерпана,
+   следующей съедается шестёрка целиком — она пропадает полностью и не участвует в пункте 2.»
+2. «Из оставшихся после пункта 1 результатов до S шестёрок превращаются в 2LV каждая (взрываются).»
+
+Level 1 (table): «Только 6, но шестёрки никогда не взрываются от стресса».
+
+FLAX (stress beyond 6): «вместо взрыва шестёрок (6) и работы единиц к каждому броску
+дополнительно бросается 2D6. Один D6 показывает дополнительные успехи, а второй — дополнительные
+провалы. Из большего выпавшего вычитается меньшее, и получается дополнительный результат к броску.»
+
+Readings chosen (each a parameter and a calculator switch):
+
+* :data:`SKILL0_READINGS` — level 0 has no row in the table. 004 § 15: «Если у персонажа
+  отсутствует какой-либо навык — он считается на уровне ноль (0). Если это какой-либо
+  специальный … навык …, тогда его просто нельзя применить»; § 1: «навык 0 никогда не получает
+  взрыва шестёрок от стресса и больше не получает штраф +1 к сложности». ``"as_level_1"``
+  (default): only a 6 gives an LV and sixes never explode; ``"cannot"``: the skill cannot be
+  applied (no roll: a special skill).
+* :data:`FLAX_READINGS` — ``"signed"`` (default): the success die minus the failure die, so
+  the extra result is negative when the failure die is higher (why else name the dice?);
+  ``"absolute"``: the difference of the two dice is always added. LV never go below 0
+  (:data:`LV_FLOOR`); a difficulty is ≥ 1, so the floor never changes P(success).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+from math import comb
+
+from ..dice import Dist
+from . import tables as tb
+
+SKILL0_READINGS = ("as_level_1", "cannot")
+FLAX_READINGS = ("signed", "absolute")
+LV_FLOOR = 0
+#: «У любого персонажа есть только 4AD6.»
+AD6_PER_TURN = 4
+MAX_STRESS = 6
+
+
+def skill_rule(level: int, skill0: str = "as_level_1") -> tuple[int, bool] | None:
+    """(smallest face giving an LV, whether sixes explode from stress), or ``None`` if unusable."""
+    if skill0 not in SKILL0_READINGS:
+        raise ValueError(f"skill0 must be one of {SKILL0_READINGS}")
+    if level == 0:
+        if skill0 == "cannot":
+            return None
+        return tb.skill_min_face(1), False  # § 1: «навык 0 никогда не получает взрыва шестёрок»
+    return tb.skill_min_face(level), tb.skill_sixes_explode(level)
+
+
+def resolve(faces: list[int], min_face: int, stress: int, explodes: bool = True) -> dict:
+    """Apply the stress steps to rolled faces, exactly in the source's order.
+
+    Returns ``{"lv", "marks"}``; marks per die: ``"success"`` (1 LV), ``"explode"`` (a six worth
+    2 LV), ``"eaten"`` (a success a one ate), ``"one"`` (a one that ate a success),
+    ``""`` (nothing).
+    """
+    if not 0 <= stress <= MAX_STRESS:
+        raise ValueError("stress must be 0..6")
+    marks = ["success" if f >= min_face else "" for f in faces]
+    ones = [i for i, f in enumerate(faces) if f == 1]
+    quota = min(stress, len(ones))
+    # successes from the smallest face up; sixes come last, so a six is eaten only after the rest
+    order = sorted((i for i, m in enumerate(marks) if m == "success"), key=lambda i: faces[i])
+    eaten = order[:quota]
+    for i in ones[:len(eaten)]:
+        marks[i] = "one"
+    for i in eaten:
+        marks[i] = "eaten"
+    if explodes:
+        left_sixes = [i for i, f in enumerate(faces) if f == 6 and marks[i] == "success"]
+        for i in left_sixes[:stress]:
+            marks[i] = "explode"
+    lv = sum(1 for m in marks if m == "success") + 2 * sum(1 for m in marks if m == "explode")
+    return {"lv": lv, "marks": marks}
+
+
+def flax_extra(success_die: int, failure_die: int, reading: str = "signed") -> int:
+    """The FLAX 2D6's extra result."""
+    if reading not in FLAX_READINGS:
+        raise ValueError(f"reading must be one of {FLAX_READINGS}")
+    d = success_die - failure_die
+    return d if reading == "signed" else abs(d)
+
+
+def _lv_from_counts(ones: int, mids: int, sixes: int, stress: int, explodes: bool) -> int:
+    """LV from counts: ones, successes below 6 and sixes (the same steps as :func:`resolve`)."""
+    quota = min(stress, ones)
+    eat_mid = min(quota, mids)
+    eat_six = min(quota - eat_mid, sixes)
+    mids -= eat_mid
+    sixes -= eat_six
+    boom = min(stress, sixes) if explodes else 0
+    return mids + sixes + boom
+
+
+@lru_cache(maxsize=512)
+def lv_dist(dice: int, min_face: int, stress: int = 0, explodes: bool = True) -> Dist:
+    """Exact LV distribution of ``dice`` d6 (no FLAX) by enumerating the count multisets.
+
+    Each die is a one (1/6), a success below six ((6 − min_face)/6), a six (1/6) or nothing
+    ((min_face − 2)/6); the multinomial weights are integers over 6**dice.
+    """
+    if dice < 0:
+        raise ValueError("dice must be ≥ 0")
+    if not 2 <= min_face <= 6:
+        raise ValueError("min_face must be 2..6")
+    mid_faces, blank_faces = 6 - min_face, min_face - 2
+    acc: dict[int, int] = {}
+    for o in range(dice + 1):
+        c1 = comb(dice, o)
+        for m in range(dice - o + 1):
+            c2 = c1 * comb(dice - o, m) * mid_faces**m
+            if not c2:
+                continue
+            for s in range(dice - o - m + 1):
+                r = dice - o - m - s
+                w = c2 * comb(dice - o - m, s) * blank_faces**r
+                if w:
+                    lv = _lv_from_counts(o, m, s, stress, explodes)
+                    acc[lv] = acc.get(lv, 0) + w
+    den = 6**dice
+    return Dist({lv: Fraction(w, den) for lv, w in acc.items()})
+
+
+def flax_dist(reading: str = "signed") -> Dist:
+    d6 = Dist.die(6)
+    return d6.combine(d6, lambda a, b: flax_extra(a, b, reading))
+
+
+def roll_dist(dice: int, level: int, stress: int = 0, flax: bool = False, skill0: str = "as_level_1",
+              flax_reading: str = "signed") -> Dist | None:
+    """The LV distribution of a Codex roll; ``None`` when the skill cannot be applied."""
+    rule = skill_rule(level, skill0)
+    if rule is None:
+        return None
+    min_face, explodes = rule
+    if flax:
+        base = lv_dist(dice, min_face, 0, False)
+        return base.combine(flax_dist(flax_reading), lambda a, b: max(LV_FLOOR, a + b))
+    return lv_dist(dice, min_face, stress, explodes)
+
+
+# ---- hit difficulty and effect classes (§ 23, § 24) ---------------------------------------------
+
+#: «Первая часть (+2 за то, что цель — персонаж) работает всегда.»
+CHARACTER_TARGET = 2
+#: «Максимальный уровень любого эффекта затруднения — 5»
+MAX_HINDRANCE = 5
+#: «Снижение сложности действия … (и не ниже 1 в любом случае)»
+MIN_DIFFICULTY = 1
+
+
+def top1(values) -> int:
+    """The top-1 rule: effects of one kind do not add up, only the largest works (0 if none)."""
+    return max(values, default=0)
+
+
+def hit_difficulty(hindrances, reduction: int = 0) -> int:
+    """2 + the single largest hindrance (each capped at 5), minus the largest reduction, ≥ 1."""
+    h = min(MAX_HINDRANCE, top1(hindrances))
+    return max(MIN_DIFFICULTY, CHARACTER_TARGET + h - reduction)
+
+
+# ---- armor as a threshold (§ 10) ----------------------------------------------------------------
+
+def through_armor(damage: int, threshold: int, ignores_armor: bool = False) -> int:
+    """«если урон одиночного попадания меньше порога брони N — персонаж получает всего 1 урона.
+    Если урон равен порогу или выше — проходит полностью» (Large weapons and marked
+    non-mechanical effects ignore the threshold)."""
+    if ignores_armor or damage >= threshold:
+        return damage
+    return 1
+
+
+# ---- the endurance track (§ 5) ------------------------------------------------------------------
+
+INCAPACITATED_READINGS = ("full", "over")
+
+
+def track_capacity(tough: int) -> int:
+    """Damage the available thresholds hold: threshold 1 plus one per level of «Стойкий»."""
+    return sum(tb.endurance_thresholds()[: 1 + tough])
+
+
+def track_level(total: int) -> int:
+    """The threshold (1–6) in which the last point of damage lies; 1 for no damage.
+
+    Damage beyond the whole track (42) still counts as level 6.
+    """
+    cum = 0
+    for i, size in enumerate(tb.endurance_thresholds(), start=1):
+        cum += size
+        if total <= cum:
+            return i
+    return len(tb.endurance_thresholds())
+
+
+def incapacitated(total: int, tough: int, reading: str = "full") -> bool:
+    """«становится недееспособным, когда заканчивается его доступный порог».
+
+    ``"full"`` (default): when the available thresholds are full (damage ≥ their capacity);
+    ``"over"``: only when damage goes past them.
+    """
+    if reading not in INCAPACITATED_READINGS:
+        raise ValueError(f"reading must be one of {INCAPACITATED_READINGS}")
+    cap = track_capacity(tough)
+    return total >= cap if reading == "full" else total > cap
+
+
+# ---- weapon attacks (§ 18–§ 20) -----------------------------------------------------------------
+
+ATTACK_KINDS = ("quick", "burst", "normal", "aimed")
+AIMED_BONUSES = ("double", "ignore_armor_class", "other")
+#: «Очередь — … урон за каждый успех равен урону оружия/2, кроме лёгкого.» Two readings:
+#: ``"full"`` (default) — a light weapon's burst deals its full damage per success;
+#: ``"forbidden"`` — a light weapon cannot fire a burst at all.
+BURST_LIGHT_READINGS = ("full", "forbidden")
+#: «урону оружия/2» for an odd damage (Габаритное, 3): rounded down (default, as the quick
+#: attack says «с округлением вниз») or up.
+BURST_ROUNDING = ("down", "up")
+#: Is each burst success its own hit against the armor threshold («урон одиночного попадания»)?
+#: ``"per_success"`` (default) or ``"total"`` (the whole burst is one hit).
+BURST_ARMOR_READINGS = ("per_success", "total")
+#: Which weapon category ignores armor: «Оружие категории Большое … всегда наносит полный урон».
+LARGE_CATEGORY = 3  # the row index of «Большое (+)» in codex/weapons
+LIGHT_CATEGORY = 0
+
+
+def attack_ad6(kind: str, weapon_dice: int, available: int = AD6_PER_TURN) -> int:
+    """AD6 an attack spends (and rolls): the weapon's dice («Кубики»), halved rounding down for a
+    quick attack; all the AD6 left for a burst or an aimed attack."""
+    if kind == "quick":
+        return weapon_dice // 2
+    if kind == "normal":
+        return weapon_dice
+    if kind in ("burst", "aimed"):
+        return available
+    raise ValueError(f"kind must be one of {ATTACK_KINDS}")
+
+
+def hit_damage(kind: str, base: int, light: bool = False, aimed_bonus: str = "other",
+               burst_rounding: str = "down") -> int:
+    """Damage of one hit (for a burst: of one success) before armor."""
+    if kind == "quick":
+        return base // 2  # «в 2 раза уменьшает урон с округлением вниз»
+    if kind == "burst":
+        if light:
+            return base
+        return base // 2 if burst_rounding == "down" else -(-base // 2)
+    if kind == "aimed" and aimed_bonus == "double":
+        return 2 * base
+    return base
+
+
+def armor_after_aim(armor_row: int, kind: str, aimed_bonus: str) -> int:
+    """«Игнорирование 1 уровня класса брони»: the armor one row lower in codex/armor."""
+    if kind == "aimed" and aimed_bonus == "ignore_armor_class":
+        return max(0, armor_row - 1)
+    return armor_row
+
+
+def attack_damage(lv: int, kind: str, per_hit: int, threshold: int, ignores_armor: bool,
+                  burst_armor: str = "per_success") -> int:
+    """Damage dealt by a hitting roll with ``lv`` LV."""
+    if kind != "burst":
+        return through_armor(per_hit, threshold, ignores_armor)
+    if burst_armor == "per_success":
+        return lv * through_armor(per_hit, threshold, ignores_armor)
+    return through_armor(lv * per_hit, threshold, ignores_armor)

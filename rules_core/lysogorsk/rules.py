@@ -1,0 +1,773 @@
+"""The rules of «Лысогорские сказочки» (source 001) as exact distributions.
+
+Every chance is a :class:`rules_core.dice.Dist` of exact fractions. Where the source is
+ambiguous the reading is a named constant or a keyword argument (the calculators expose
+it as a switch), with the source's words quoted in the docstring.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+from math import ceil, floor
+
+from ..dice import Dist
+from . import tables as tb
+
+# ---------------------------------------------------------------------------------------
+# Dice and checks
+# ---------------------------------------------------------------------------------------
+
+#: «Бросаем два кубика» — 2К is two six-sided dice.
+TWO_D6 = Dist.die(6) + Dist.die(6)
+#: A Luck re-roll: «перекинуть только что сделанный им любой бросок … и выбрать тот
+#: результат, который ему больше подходит» — for a check, the better of two 2d6.
+TWO_D6_BEST_OF_TWO = TWO_D6.combine(TWO_D6, max)
+
+#: Opposed ties. «Если это возможно, то наступает «ничья». Если нет — преимущество на
+#: стороне «атакующего»». ``"attacker"``: the acting side wins a tie; ``"draw"``: a draw.
+TIE_RULES = ("attacker", "draw")
+
+
+def dice_2d6(reroll: bool = False) -> Dist:
+    """2К, or the better of two 2К when a point of Luck buys a re-roll."""
+    return TWO_D6_BEST_OF_TWO if reroll else TWO_D6
+
+
+def check_total(attribute: int, skill: int = 0, modifier: int = 0, reroll: bool = False) -> Dist:
+    """A check's result: «2К+атрибут+навык» plus modifiers.
+
+    An attribute-only check is the same with ``skill=0``: «к результату броска значение
+    какого бы то ни было навыка не прибавляется».
+    """
+    return dice_2d6(reroll) + (attribute + skill + modifier)
+
+
+def p_success(total: Dist, difficulty: int) -> Fraction:
+    """«Если результат проверки равен или превышает УС, то действие увенчалось успехом.»"""
+    return total.at_least(difficulty)
+
+
+@lru_cache(maxsize=4096)
+def p_check(bonus: int, difficulty: int, reroll: bool = False) -> Fraction:
+    """P(2К + ``bonus`` ≥ ``difficulty``), cached (the drinking chain asks it many times)."""
+    return p_success(dice_2d6(reroll) + bonus, difficulty)
+
+
+def margin(total: Dist, difficulty: int) -> Dist:
+    """How far the result is above (≥ 0: success) or below (< 0: failure) the УС."""
+    return total - difficulty
+
+
+def opposed_margin(attacker: Dist, defender: Dist, defense_floor: int | None = None) -> Dist:
+    """Attacker's result minus the defender's.
+
+    ``defense_floor``: the shooting rule «если результат броска на уклонение окажется ниже,
+    чем сложность попадания по неподвижному персонажу … УС, который должен перекинуть
+    стреляющий, будет равен … УС стрельбы по неподвижной цели» — the defence counts as at
+    least this number.
+    """
+    if defense_floor is not None:
+        defender = defender.map(lambda d: max(d, defense_floor))
+    return attacker - defender
+
+
+def opposed_outcome(attacker: Dist, defender: Dist, tie: str = "attacker",
+                    defense_floor: int | None = None) -> Dist:
+    """``"attacker"`` / ``"defender"`` / ``"draw"``: «Персонаж, чей результат оказывается выше,
+    побеждает»; a tie goes by :data:`TIE_RULES`."""
+    if tie not in TIE_RULES:
+        raise ValueError(f"tie must be one of {TIE_RULES}")
+    m = opposed_margin(attacker, defender, defense_floor)
+    return m.map(lambda x: "attacker" if x > 0 else "defender" if x < 0
+                 else ("attacker" if tie == "attacker" else "draw"))
+
+
+def extra_actions_penalty(actions: int) -> int:
+    """«Два действия выполняются с модификатором -1 каждое», three −2, four −4, five −6 …"""
+    if actions <= 1:
+        return 0
+    if actions == 2:
+        return -1
+    return -2 * (actions - 2)
+
+
+# ---------------------------------------------------------------------------------------
+# Rounding
+# ---------------------------------------------------------------------------------------
+
+#: Rounding of a fractional damage (a half from a check, an airbag, an aimed limb shot) or a
+#: threshold. The source rounds hit thresholds «по математическим правилам» (a half up),
+#: bursts and ritual costs up, electricity down, and says nothing for halved damage.
+#: ``"math"``: a half and more up (our default everywhere the source is silent, as the one
+#: general rule it states); ``"up"``; ``"down"``.
+ROUNDINGS = ("math", "up", "down")
+DEFAULT_ROUNDING = "math"
+
+
+def round_by(x: Fraction | int, rule: str = DEFAULT_ROUNDING) -> int:
+    """Round a non-negative rational. ``"math"`` is half-up (Python's ``round`` is not)."""
+    x = Fraction(x)
+    if rule == "math":
+        return floor(x + Fraction(1, 2))
+    if rule == "up":
+        return ceil(x)
+    if rule == "down":
+        return floor(x)
+    raise ValueError(f"rounding must be one of {ROUNDINGS}")
+
+
+# ---------------------------------------------------------------------------------------
+# Hits and wound levels
+# ---------------------------------------------------------------------------------------
+
+#: Where exactly a quarter of the hits falls. The rule: «четверть оставшихся хитов
+#: соответствуют критическому ранению …, более четверти, но менее половины — тяжелому»
+#: (a quarter is critical); the skull-fracture text says «в критическом состоянии (менее
+#: четверти хитов)» (a quarter would be heavy). Default: the rule itself, critical.
+QUARTER_IS_CRITICAL = True
+
+#: Bought extra hits: «За 5 (6, 7, 8...) плюшек персонаж может купить себе 1 дополнительный
+#: хит. Потолок совершенствования равен удвоенной Выносливости.» We add them to the full
+#: hits, so the thresholds grow with them.
+EXTRA_HITS_PER_STAMINA = 2
+
+
+def max_hits(stamina: int, extra: int = 0) -> int:
+    """«Изначальное полное количество этих самых хитов у персонажа равняется 15+Выносливость.»"""
+    return tb.BASE_HITS + stamina + extra
+
+
+def thresholds(total: int) -> tuple[int, int, int]:
+    """A quarter, a half and three quarters of the full hits, «везде с округлением по
+    математическим правилам» (a half rounds up)."""
+    return tuple(round_by(Fraction(total * k, 4), "math") for k in (1, 2, 3))
+
+
+def wound_level(hits: int, total: int, quarter_is_critical: bool = QUARTER_IS_CRITICAL) -> str:
+    """The state at ``hits`` left of ``total``: ``scratch`` / ``light`` / ``heavy`` /
+    ``critical`` / ``dying`` (0 or fewer: «смертельное ранение и состояние при смерти») /
+    ``dead`` («Минус десять хитов означает мгновенную смерть»: −10 or fewer)."""
+    if hits <= tb.INSTANT_DEATH_HITS:
+        return "dead"
+    if hits <= 0:
+        return "dying"
+    q1, q2, q3 = thresholds(total)
+    if hits < q1 or (hits == q1 and quarter_is_critical):
+        return "critical"
+    if hits < q2:
+        return "heavy"
+    if hits <= q3:
+        return "light"
+    return "scratch"
+
+
+def wound_penalty(level: str) -> int | None:
+    """−6 / −4 / −2 / 0; ``None`` when the character is out (dying, dead, unconscious)."""
+    return tb.WOUND_PENALTY.get(level)
+
+
+#: «лежать он в таком состоянии может пятнадцать минут, после чего погибает»
+DYING_MINUTES = 15
+#: Bleeding at 0 hits or fewer. «по хиту в три раунда, если их осталось 4 и меньше» would
+#: also cover 0 and below, but it would kill in 30 rounds, against the fifteen minutes of
+#: the dying rule. Our reading: at 0 or fewer the dying rule governs and bleeding is not
+#: counted (``False``).
+BLEEDING_WHEN_DYING = False
+
+
+def bleeding(hits: int) -> dict | None:
+    """Bleeding and the pain-shock difficulty by the hits left (None above 8 hits).
+
+    «теряет по хиту в десять минут, если у него 5-8 хитов, и по хиту в три раунда, если их
+    осталось 4 и меньше. Болевой шок кидается против сложности 5, если атака оставила у
+    персонажа 5-8 хитов, и против сложности 7, если хитов осталось 4 и менее.»
+    """
+    if hits <= 0 and not BLEEDING_WHEN_DYING:
+        return None
+    for i, (lo, hi, loss, us) in enumerate(tb.BLEEDING):
+        if (lo is None or hits >= lo) and hits <= hi:
+            return {"band": i, "loss": loss, "pain_shock": us}
+    return None
+
+
+@lru_cache(maxsize=4096)
+def apply_damage(total: int, perm: int, temp: int, damage: int, temporary: bool) -> tuple[int, int]:
+    """New (permanent, temporary) damage after a hit of ``damage`` hits.
+
+    Temporary damage («временные повреждения»): «Если лежащего без сознания персонажа
+    продолжают бить, то следующие временные ранения записываются в ближайшие пустые ячейки
+    … Если же персонаж получил уже Здоровье+10 временных повреждений и получает временных
+    повреждений еще хотя бы на 1 хит, то он записывается как постоянный, поверх временных
+    ранений». Our model: the track holds ``total + 10`` hits (down to −10); a temporary hit
+    fills the empty ones; what does not fit turns as many temporary hits into permanent ones.
+    """
+    if not temporary:
+        return perm + damage, temp
+    free = max(0, total - tb.INSTANT_DEATH_HITS - perm - temp)
+    stored = min(damage, free)
+    over = damage - stored
+    temp += stored
+    converted = min(over, temp)
+    return perm + over, temp - converted
+
+
+def state_after(total: int, perm: int, temp: int,
+                quarter_is_critical: bool = QUARTER_IS_CRITICAL) -> str:
+    """The state for permanent and temporary damage taken.
+
+    Temporary damage gives the same penalties («те же штрафы, что и обычное»), but «Убить
+    временным повреждением нельзя: если нанесено «Здоровье» временных повреждений, оно
+    вызывает потерю сознания на один час» — ``unconscious``.
+    """
+    if total - perm <= tb.INSTANT_DEATH_HITS:
+        return "dead"
+    if total - perm <= 0:
+        return "dying"
+    left = total - perm - temp
+    if left <= 0:
+        return "unconscious"
+    return wound_level(left, total, quarter_is_critical)
+
+
+STATES = ("scratch", "light", "heavy", "critical", "unconscious", "dying", "dead")
+
+# ---------------------------------------------------------------------------------------
+# Damage
+# ---------------------------------------------------------------------------------------
+
+#: How Бронебойность meets cover on top of armour. «Бронебойность уменьшает Защиту цели»:
+#: ``"total"`` (default) — it lowers the sum of armour and cover; ``"each"`` — it lowers
+#: each layer on its own (never below zero).
+AP_RULES = ("total", "each")
+
+
+def protection(armor: int, cover: int = 0, armor_piercing: int = 0, ap_rule: str = "total") -> int:
+    """The Защита left after Бронебойность: «ниже нуля Защита не падает и считается равной нулю»."""
+    if ap_rule == "total":
+        return max(0, armor + cover - armor_piercing)
+    if ap_rule == "each":
+        return max(0, armor - armor_piercing) + max(0, cover - armor_piercing)
+    raise ValueError(f"ap_rule must be one of {AP_RULES}")
+
+
+def hit_damage(power: int, prot: int = 0) -> Dist:
+    """«2К+Мощность-(Защита-Бронебойность)»; «Если общий результат броска оказался равен нулю
+    или меньше, то … никакого урона нанесено не было» (``prot`` is already ≥ 0)."""
+    return (TWO_D6 + (power - prot)).map(lambda x: max(0, x))
+
+
+#: Whether an aimed shot's multiplier (head ×2, limb ×0,5) applies to the damage after
+#: Защита (``"after"``, default: «на повреждение х2») or to the roll before it (``"before"``).
+AIM_ORDERS = ("after", "before")
+
+
+def aimed_damage(power: int, prot: int, aim: str | None = None, order: str = "after",
+                 rounding: str = DEFAULT_ROUNDING) -> Dist:
+    """One bullet's (or blow's) damage with an aimed shot's multiplier."""
+    mult = tb.AIM_MULTIPLIER.get(aim) if aim else None
+    if mult is None:
+        return hit_damage(power, prot)
+    if order == "after":
+        return hit_damage(power, prot).map(lambda d: round_by(d * mult, rounding))
+    if order == "before":
+        return (TWO_D6 + power).map(lambda r: max(0, round_by(r * mult, rounding) - prot))
+    raise ValueError(f"order must be one of {AIM_ORDERS}")
+
+
+RANGES = ("point_blank", "close", "medium", "far")
+
+
+def burst_hits(shots: int, close: int, medium: int, far: int, range_: str, ammo_left: int | None = None) -> int:
+    """Bullets that hit from a burst written «shots:close/medium/far».
+
+    «на ближней дистанции в случае попадания в цель попадают три, на средней — два, на
+    дальней — один. Если стреляют совсем уж в упор … попадают все пули». With fewer
+    rounds than the burst: «она выпустит все оставшиеся патроны, и попадет из них
+    пропорциональное количество с округлением вверх» («4:3/2/1 … осталось всего 2 … 2: 2/1/1»).
+    """
+    fired = shots if ammo_left is None else min(shots, ammo_left)
+    if range_ == "point_blank":
+        return fired
+    hits = {"close": close, "medium": medium, "far": far}[range_]
+    if fired < shots:
+        return ceil(Fraction(hits * fired, shots))
+    return hits
+
+
+def short_burst(shots: int, close: int, medium: int, far: int, ammo_left: int) -> tuple[int, int, int, int]:
+    """The burst actually fired with ``ammo_left`` rounds: (shots, close, medium, far)."""
+    fired = min(shots, ammo_left)
+    return (fired,) + tuple(burst_hits(shots, close, medium, far, r, ammo_left)
+                            for r in ("close", "medium", "far"))
+
+
+def burst_damage(per_bullet: Dist, hits: int) -> Dist:
+    """«бросок на повреждение делается для «усредненного» повреждения очереди, и цель
+    получает повреждение одной и той же мощности несколько раз» — one roll, ``hits`` times."""
+    return per_bullet.map(lambda d: d * hits)
+
+
+#: Undeclared dodging under area fire: «если он не заявлял в этом раунде уклонения, его
+#: результат считается равным 5».
+AREA_FIRE_UNDECLARED_DODGE = 5
+
+
+def area_fire(shooting: Dist, dodges: list[Dist | None], bullets: int) -> list[Fraction]:
+    """P(each target in the line of fire takes one bullet), in order along the line.
+
+    One Стрельба check against each target's Уклонение (``None``: did not declare a dodge,
+    counts as 5); a tie goes to the shooter (opposed checks: «Стрельба перевешивает
+    Уклонение»). «При неудаче он получает одну пулю. Если оказывается, что очередь
+    закончилась, так как все пули нашли свои цели — так тому и быть.»
+    """
+    # joint law of (shooter's result, bullets left); the targets' dodges are independent
+    out = []
+    joint: dict[tuple[int, int], Fraction] = {(s, bullets): p for s, p in shooting.items()}
+    for dodge in dodges:
+        d = Dist.constant(AREA_FIRE_UNDECLARED_DODGE) if dodge is None else dodge
+        hit_p = Fraction(0)
+        nxt: dict[tuple[int, int], Fraction] = {}
+        for (s, left), p in joint.items():
+            ph = d.p(lambda x, s=s: s >= x) if left > 0 else Fraction(0)
+            hit_p += p * ph
+            if ph:
+                nxt[(s, left - 1)] = nxt.get((s, left - 1), Fraction(0)) + p * ph
+            if ph != 1:
+                nxt[(s, left)] = nxt.get((s, left), Fraction(0)) + p * (1 - ph)
+        joint = nxt
+        out.append(hit_p)
+    return out
+
+
+def electric_power(volts: int) -> int:
+    """«Мощность, равная напряжению в вольтах, деленному на 50 и округленному в меньшую
+    сторону. Так, удар из розетки 220 вольт наносит урон два кубика плюс 4.»"""
+    return volts // 50
+
+
+#: Falls and crashes count «1 за каждые 2 метра падения, начиная с третьего» and «1 за каждые
+#: 5 километров в час скорости, начиная с 10 км/ч». ``"beyond"`` (default): only what lies
+#: beyond the first 2 m / 10 km/h counts, in full steps: ⌊(h−2)/2⌋, ⌊(v−10)/5⌋.
+#: ``"whole"``: once the height reaches the third metre (the speed 10 km/h), the whole of it
+#: counts: ⌊h/2⌋ for h ≥ 3, ⌊v/5⌋ for v ≥ 10.
+STEP_READINGS = ("beyond", "whole")
+
+
+def fall_steps(height_m: int, reading: str = "beyond") -> int:
+    """Мощность of a fall and the УС of its Стойкость check (the same count)."""
+    if reading == "beyond":
+        return max(0, height_m - 2) // 2
+    if reading == "whole":
+        return height_m // 2 if height_m >= 3 else 0
+    raise ValueError(f"reading must be one of {STEP_READINGS}")
+
+
+def crash_steps(speed_kmh: int, reading: str = "beyond") -> int:
+    """Мощность of a crash and the УС of its Стойкость check (the same count)."""
+    if reading == "beyond":
+        return max(0, speed_kmh - 10) // 5
+    if reading == "whole":
+        return speed_kmh // 5 if speed_kmh >= 10 else 0
+    raise ValueError(f"reading must be one of {STEP_READINGS}")
+
+
+#: A fall or crash that counts no step (power 0) does no damage at all. Read literally,
+#: «мощность 1 за каждые 2 метра … начиная с третьего» would still roll 2К for a one-metre
+#: fall; we take «серьезность которых прямо пропорциональна высоте падения» to mean none.
+NO_DAMAGE_WITHOUT_STEPS = True
+
+
+#: Armour against falls and crashes. «Если … встретите слова «получает повреждение такой-то
+#: Мощности», то это означает, что проводится описанный выше бросок, как если бы персонаж
+#: был атакован оружием этой Мощности» — so Защита (armour, not cover) counts (``True``).
+ARMOR_AGAINST_FALLS = True
+
+
+def seat_belts(damage: int) -> int:
+    """«Ремни безопасности спасают от повреждения, если оно меньше 5, полностью, поглощают 5
+    единиц повреждения, если оно между 5 и 10, а вот начиная с 10 не помогают совсем.»"""
+    if damage < 5:
+        return 0
+    if damage < 10:
+        return damage - 5
+    return damage
+
+
+#: What the belts compare with 5 and 10. «повреждения мощностью 1 за каждые 5 километров …
+#: Ремни безопасности спасают от повреждения, если оно меньше 5, полностью, поглощают 5
+#: единиц повреждения, если оно между 5 и 10». ``"damage"`` (default): the damage rolled;
+#: ``"power"``: the crash's Мощность (below 5 no damage at all; 5–9 the power drops by 5).
+BELT_READINGS = ("damage", "power")
+
+
+def seat_belts_power(power: int) -> int | None:
+    """The crash's Мощность under the ``"power"`` reading; ``None``: the belts save completely."""
+    if power < 5:
+        return None
+    return seat_belts(power)
+
+
+def halved(damage: Dist, factor: Fraction, rounding: str = DEFAULT_ROUNDING) -> Dist:
+    return damage.map(lambda d: round_by(d * factor, rounding))
+
+
+def with_halving_check(damage: Dist, check_p: Fraction, factor_on_success: Fraction = Fraction(1, 2),
+                       other_factor: Fraction = Fraction(1), rounding: str = DEFAULT_ROUNDING) -> Dist:
+    """The Стойкость check «дабы выдержать удар и получить половину урона (четверть с
+    подушками)»: success multiplies by ½ on top of ``other_factor`` (airbags); the product
+    is rounded once (:data:`ROUND_ONCE`)."""
+    return Dist.mixture([
+        (check_p, halved(damage, factor_on_success * other_factor, rounding)),
+        (1 - check_p, halved(damage, other_factor, rounding)),
+    ])
+
+
+#: Halving steps multiply first and round once (a quarter with airbags is ¼ of the damage,
+#: not ½ of a rounded ½).
+ROUND_ONCE = True
+#: Belts act on the damage rolled; airbags and the check halve what the belts let through.
+BELTS_BEFORE_HALVING = True
+
+
+def splash_sequence(base: int, rounding: str = DEFAULT_ROUNDING) -> list[int]:
+    """Splashed, not immersed: «повреждение уменьшается вдвое каждый раунд, пока не достигнет
+    единички, после чего прекращается» — the damage of each round, the last one being 1."""
+    seq = [base]
+    while seq[-1] > 1:
+        seq.append(max(1, round_by(Fraction(seq[-1], 2), rounding)))
+    return seq
+
+
+# ---------------------------------------------------------------------------------------
+# Thrown weapons
+# ---------------------------------------------------------------------------------------
+
+def band_of(value: int, bands) -> str:
+    for lo, hi, bid, *_rest in bands:
+        if (lo is None or value >= lo) and (hi is None or value <= hi):
+            return bid
+    raise AssertionError(value)  # pragma: no cover - the bands cover every integer
+
+
+#: «Определить, где упало метательное оружие при промахе, можно проверкой на Силу.» The
+#: table runs from «Меньше 0» to «7 или больше», while 2К + Сила is at least 2 + Сила.
+#: ``"total"`` (default, literal): the Сила check's result (2К + Сила + modifiers);
+#: ``"margin"``: that result minus a УС the Storyteller sets (the source names none).
+THROWN_READINGS = ("total", "margin")
+
+
+def thrown_miss(strength: int, modifier: int = 0, reading: str = "total", difficulty: int = 0) -> Dist:
+    """Where a missed throw lands, read on the table (below 0 / 0–1 / 2–4 / 5–6 / 7+)."""
+    total = check_total(strength, 0, modifier)
+    if reading == "margin":
+        total = total - difficulty
+    elif reading != "total":
+        raise ValueError(f"reading must be one of {THROWN_READINGS}")
+    return total.map(lambda r: band_of(r, tb.THROWN_MISS))
+
+
+# ---------------------------------------------------------------------------------------
+# Stress and the nervous breakdown
+# ---------------------------------------------------------------------------------------
+
+def breakdown_roll(willpower: int, breakdowns_in_scene: int = 1, modifier: int = 0) -> Dist:
+    """«2К-Сила духа+(2 за каждый нервный срыв в этой сцене, считая этот)»; «Модификаторы от
+    ранений не действуют, но могут накладываться дополнительные модификаторы»."""
+    return TWO_D6 + (-willpower + tb.BREAKDOWN_PER_BREAKDOWN * breakdowns_in_scene + modifier)
+
+
+def breakdown_willpower(willpower: int, confidence: int, extraordinary: bool) -> int:
+    """For an extraordinary check («внеочередная»): «если текущее значение Уверенности
+    превышает значение навыка Сила духа, … можно использовать атрибут вместо навыка, но не
+    их сумму»."""
+    return max(willpower, confidence) if extraordinary else willpower
+
+
+def breakdown(willpower: int, breakdowns_in_scene: int = 1, modifier: int = 0) -> Dist:
+    return breakdown_roll(willpower, breakdowns_in_scene, modifier).map(lambda r: band_of(r, tb.BREAKDOWN))
+
+
+#: The check after a breakdown: «делается еще одна проверка на навык Сила духа. В случае,
+#: если выпадает меньше -2, … бессознательное состояние …. При результате от -2 до нуля
+#: наступает шок, паника или неистовство». A 2К check is at least 2 plus its bonus, so the
+#: bands only bite with negative totals. ``"total"`` (default): the check's result as is
+#: (2К + Уверенность + Сила духа + modifiers); ``"margin"``: its result minus the УС of the
+#: stress that caused the breakdown.
+AFTER_READINGS = ("total", "margin")
+
+
+def breakdown_after(confidence: int, willpower: int, modifier: int = 0, reading: str = "total",
+                    stress_difficulty: int = 0) -> Dist:
+    total = check_total(confidence, willpower, modifier)
+    if reading == "margin":
+        total = total - stress_difficulty
+    elif reading != "total":
+        raise ValueError(f"reading must be one of {AFTER_READINGS}")
+    return total.map(lambda r: band_of(r, tb.BREAKDOWN_AFTER))
+
+
+# ---------------------------------------------------------------------------------------
+# Alcohol
+# ---------------------------------------------------------------------------------------
+
+#: «1 за каждые 100 грамм в стакане или кружке, начиная со вторых»: ``"full"`` (default):
+#: each full 100 g after the first hundred, ⌊g/100⌋ − 1 (the table's beer, 0,33 л with
+#: bubbles, is УС 3 only so); ``"started"``: each begun 100 g after the first, ⌈g/100⌉ − 1.
+VOLUME_READINGS = ("full", "started")
+
+
+def drink_difficulty(degrees: int, volume_g: int, bubbles: bool, reading: str = "full") -> int:
+    """УС of a drink not in the table: «1 за каждые полные 10 градусов, имеющихся в жидкости,
+    1 за каждые 100 грамм в стакане или кружке, начиная со вторых, и еще 1 за наличие
+    пузырьков газа»."""
+    if reading == "full":
+        per_volume = max(0, volume_g // 100 - 1)
+    elif reading == "started":
+        per_volume = max(0, ceil(Fraction(volume_g, 100)) - 1)
+    else:
+        raise ValueError(f"reading must be one of {VOLUME_READINGS}")
+    return degrees // 10 + per_volume + (1 if bubbles else 0)
+
+
+def expand_drinks(drinks: list[dict], volume_reading: str = "full") -> list[tuple[str, int, int]]:
+    """The list of single drinks (label id, УС, index of the record) in order, each needing its own check.
+
+    Table drinks take the table's УС («Её значения главнее формулы»: spirit is 10, not 9);
+    ``vodka_bottle`` is «пять стопок водки, а не … один прием»; ``count`` repeats a drink.
+    """
+    out = []
+    for i, d in enumerate(drinks):
+        kind = d["drink"]
+        if kind == tb.FROM_THE_BOTTLE[0]:
+            singles = [(tb.FROM_THE_BOTTLE[2], tb.DRINK_DIFFICULTY[tb.FROM_THE_BOTTLE[2]])] * tb.FROM_THE_BOTTLE[3]
+        elif kind == "custom":
+            singles = [("custom", drink_difficulty(d["degrees"], d["volume_g"], d["bubbles"], volume_reading))]
+        else:
+            singles = [(kind, tb.DRINK_DIFFICULTY[kind])]
+        for _ in range(d.get("count", 1)):
+            out.extend((label, us, i) for label, us in singles)
+    return out
+
+
+def stage_modifiers(stage: int) -> dict[str, int]:
+    """The attribute changes at ``stage``: «Все приведенные эффекты складываются»."""
+    return dict(_stage_mods(stage))
+
+
+@lru_cache(maxsize=16)
+def _stage_mods(stage: int) -> dict[str, int]:
+    acc: dict[str, int] = {}
+    for s, _name, _text, mods in tb.DRUNK_STAGES:
+        if s <= stage:
+            for k, v in mods.items():
+                acc[k] = acc.get(k, 0) + v
+    return {k: v for k, v in acc.items() if v}
+
+
+#: «повышается болевой порог (+1 к Выносливости …)» at stage 2 — and «устойчивость которого
+#: к спиртному прямо пропорциональна Выносливости»: by default the stage's Выносливость
+#: counts in the next Стойкость checks (``True``); ``False`` checks with the sober value.
+STAGE_STAMINA_IN_CHECK = True
+
+
+def _advance(stage: int, difficulty: int, stamina: int, fortitude: int, modifier: int, willing: bool,
+             stage_stamina: bool) -> Fraction:
+    """P(one drink moves a character at ``stage`` one stage on)."""
+    if stage >= tb.MAX_STAGE:
+        return Fraction(0)
+    if willing:
+        return Fraction(1)
+    bonus = _stage_mods(stage).get("stamina", 0) if stage_stamina else 0
+    return 1 - p_check(stamina + bonus + fortitude + modifier, difficulty)
+
+
+def drink_step(stage_dist: Dist, difficulty: int, stamina: int, fortitude: int, modifier: int = 0,
+               willing: bool = False, stage_stamina: bool = STAGE_STAMINA_IN_CHECK) -> Dist:
+    """One drink: «делать проверку на навык Стойкости против некоторого УС … В случае провала
+    он переходит в следующую стадию опьянения». «При желании персонаж может и не делать
+    проверки» — the willing drinker skips the check and moves on (our reading: he wants to
+    get drunk, so every drink is a failure). Stage 5 is the last: he is under the table."""
+    acc: dict[int, Fraction] = {}
+    for stage, p in stage_dist.items():
+        up = _advance(stage, difficulty, stamina, fortitude, modifier, willing, stage_stamina)
+        acc[stage] = acc.get(stage, Fraction(0)) + p * (1 - up)
+        acc[stage + 1] = acc.get(stage + 1, Fraction(0)) + p * up
+    return Dist(acc)
+
+
+def drinking(drinks: list[tuple], stamina: int, fortitude: int, start_stage: int = 0, modifier: int = 0,
+             willing: bool = False, stage_stamina: bool = STAGE_STAMINA_IN_CHECK) -> list[Dist]:
+    """The stage distribution after each single drink (``drinks`` from :func:`expand_drinks`).
+
+    The same chain as repeated :func:`drink_step`, kept in integer weights over 36^n."""
+    weights = {start_stage: 1}
+    den = 1
+    out = []
+    for _label, us, *_ in drinks:
+        den *= 36
+        nxt: dict[int, int] = {}
+        for stage, w in weights.items():
+            if stage >= tb.MAX_STAGE:
+                stay = 36
+            elif willing:
+                stay = 0
+            else:
+                bonus = _stage_mods(stage).get("stamina", 0) if stage_stamina else 0
+                stay = _ok_count(stamina + bonus + fortitude + modifier, us)
+            if stay:
+                nxt[stage] = nxt.get(stage, 0) + w * stay
+            if stay != 36:
+                nxt[stage + 1] = nxt.get(stage + 1, 0) + w * (36 - stay)
+        weights = nxt
+        out.append(Dist({s: Fraction(w, den) for s, w in weights.items()}))
+    return out
+
+
+def hangover(last_stage: int, stamina: int) -> int:
+    """«штраф ко всем броскам, равном номеру последней стадии опьянения минус Выносливость
+    персонажа (если получилось 0 или меньше, похмелье не наступает)» — the penalty's size, 0
+    for none. The sober Выносливость counts (he has slept it off)."""
+    return max(0, last_stage - stamina)
+
+
+def stage3_trait_fail(confidence: int, willpower: int, modifier: int = 0) -> Fraction:
+    """P(a negative trait fires) on entering stage 3: «по проверке Силы духа или чистой
+    Уверенности против УС 5». Stage 1 gives «+1 к Уверенности», counted here."""
+    conf = confidence + stage_modifiers(3).get("confidence", 0)
+    return 1 - p_success(check_total(conf, willpower, modifier), tb.STAGE3_TRAIT_DIFFICULTY)
+
+
+def p_reaches_stage3(start_stage: int, stage_dists: list[Dist]) -> Fraction:
+    """P(the character enters stage 3 during the drinking): stages only go up, so it is
+    P(final stage ≥ 3) when starting below 3."""
+    if start_stage >= 3 or not stage_dists:
+        return Fraction(0)
+    return stage_dists[-1].at_least(3)
+
+
+def dependence_p(confidence: int, willpower: int, days: int, modifier: int = 0) -> Fraction:
+    """Drinking again during a hangover: «бросок на Силу духа против УС, равного количеству
+    суток непросыхания. Если бросок провален, персонаж приобретает Зависимость»."""
+    return 1 - p_success(check_total(confidence, willpower, modifier), days)
+
+
+# ---------------------------------------------------------------------------------------
+# Suffocation, hunger, thirst, sleep
+# ---------------------------------------------------------------------------------------
+
+#: «Нормальный человек может обходиться без кислорода количество минут, равное его
+#: утроенной Выносливости.»
+SUFFOCATION_GRACE_PER_STAMINA = 3
+#: «каждую минуту должен делать проверку Стойкости против УС, равного пяти и растущего на 1
+#: каждую минуту» — the first check is against 5, the next 6 …
+SUFFOCATION_FIRST_DIFFICULTY = 5
+
+
+def suffocation(stamina: int, fortitude: int, modifier: int = 0) -> Dist:
+    """The minute the character falls «при смерти» without air (``None``: never, impossible
+    in practice since the УС outgrows any total). Our reading: the grace is 3 × Выносливость
+    minutes, and the k-th check (УС 4 + k) comes at the minute grace + k."""
+    grace = SUFFOCATION_GRACE_PER_STAMINA * stamina
+    bonus = stamina + fortitude + modifier
+    acc: dict[int, Fraction] = {}
+    alive, den = 1, 1  # P(still up) = alive / den, kept as integers
+    k = 0
+    while alive:
+        k += 1
+        ok = _ok_count(bonus, SUFFOCATION_FIRST_DIFFICULTY + k - 1)
+        den *= 36
+        if ok != 36:
+            acc[grace + k] = Fraction(alive * (36 - ok), den)
+        alive *= ok
+    return Dist(acc)
+
+
+#: «Без пищи человек может продержаться количество дней, равное его утроенной Выносливости»;
+#: «Жажда действует аналогично, но срок … равен его Выносливости в днях».
+STARVATION_GRACE_PER_STAMINA = {"hunger": 3, "thirst": 1}
+#: «каждый день он делает проверку Стойкости против УС 5»
+STARVATION_DIFFICULTY = 5
+
+
+def starvation(stamina: int, fortitude: int, days: int, kind: str = "hunger", modifier: int = 0) -> Dist:
+    """State after ``days`` days without food (or water): the current Выносливость (int) or
+    ``"dead"``.
+
+    «В случае неудачи он временно теряет одну единицу Выносливости … Когда Выносливость надо
+    списать, но списывать больше нечего, персонаж умирает». The lowered Выносливость is the
+    one used in the next checks («Пока атрибут не восстановлен, для бросков используется
+    текущее значение»).
+    """
+    grace = STARVATION_GRACE_PER_STAMINA[kind] * stamina
+    # integer weights over 36^steps (exact, and far faster than Fractions over long chains)
+    state: dict = {stamina: 1}
+    steps = max(0, days - grace)
+    for _day in range(steps):
+        nxt: dict = {}
+        for s, w in state.items():
+            if s == "dead":
+                nxt["dead"] = nxt.get("dead", 0) + w * 36
+                continue
+            ok = _ok_count(s + fortitude + modifier, STARVATION_DIFFICULTY)
+            if ok:
+                nxt[s] = nxt.get(s, 0) + w * ok
+            if ok != 36:
+                down = "dead" if s <= 0 else s - 1
+                nxt[down] = nxt.get(down, 0) + w * (36 - ok)
+        state = nxt
+    den = 36 ** steps
+    return Dist({k: Fraction(w, den) for k, w in state.items()})
+
+
+#: Of the 36 equally likely 2К rolls, how many reach at least t (t = 2 … 12).
+_AT_LEAST_COUNT = {t: int(TWO_D6.at_least(t) * 36) for t in range(2, 13)}
+
+
+def _ok_count(bonus: int, difficulty: int) -> int:
+    """Of the 36 equally likely 2К rolls, how many make ``bonus`` reach ``difficulty``."""
+    t = difficulty - bonus
+    return 36 if t <= 2 else 0 if t > 12 else _AT_LEAST_COUNT[t]
+
+
+#: «Нормальный человек может продержаться без сна время, равное десяти часам за каждую
+#: единицу Выносливости.»
+SLEEP_GRACE_PER_STAMINA = 10
+#: What a failed sleep check means: «персонаж валится спать либо получает отрицательный
+#: модификатор, равный -2, на все броски, засыпая на ходу. Эти модификаторы складываются».
+#: The −2 is «на все броски», so it also weighs on the next sleep checks.
+SLEEP_FAIL_PENALTY = -2
+
+
+def sleep_difficulty(hours_awake: int, stamina: int, rounding: str = DEFAULT_ROUNDING) -> int:
+    """«УС, равного количеству часов, которое он бодрствовал, поделенному на удвоенное значение
+    его Выносливости» — the source does not say how to round (``rounding``)."""
+    return round_by(Fraction(hours_awake, 2 * stamina), rounding)
+
+
+def sleep_deprivation(stamina: int, confidence: int, willpower: int, hours: int, modifier: int = 0,
+                      rounding: str = DEFAULT_ROUNDING) -> Dist:
+    """Fails (each a cumulative −2, or a moment he may fall asleep) after ``hours`` awake.
+
+    After the grace (10 × Выносливость hours) he checks Сила духа (2К + Уверенность + Сила
+    духа) every hour against :func:`sleep_difficulty` of the hours awake so far; a pass keeps
+    him up one more hour. Our reading: the check at hour ``h`` uses the hours awake ``h``
+    (the first at grace + 1), and a character who stays up takes −2 per fail."""
+    if stamina < 1:
+        raise ValueError("sleep needs Выносливость ≥ 1 (the УС divides by it)")
+    grace = SLEEP_GRACE_PER_STAMINA * stamina
+    state: dict[int, int] = {0: 1}  # integer weights over 36^steps
+    steps = 0
+    for h in range(grace + 1, hours + 1):
+        steps += 1
+        us = sleep_difficulty(h, stamina, rounding)
+        nxt: dict[int, int] = {}
+        for fails, w in state.items():
+            ok = _ok_count(confidence + willpower + modifier + SLEEP_FAIL_PENALTY * fails, us)
+            if ok:
+                nxt[fails] = nxt.get(fails, 0) + w * ok
+            if ok != 36:
+                nxt[fails + 1] = nxt.get(fails + 1, 0) + w * (36 - ok)
+        state = nxt
+    den = 36 ** steps
+    return Dist({k: Fraction(w, den) for k, w in state.items()})

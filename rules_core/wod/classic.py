@@ -1,0 +1,351 @@
+"""Classic World of Darkness: soak, armor, «stunned» and one attack, exactly (sources 002, 003).
+
+Rules (002, «Поглощение» and «Доспехи»; 003, «Оглушен»):
+
+* The soak pool is Выносливость; «При поглощении поверхностных и летальных повреждений
+  Стойкость добавляется к запасу бросков на поглощение». «Обычные люди могут поглощать только
+  поверхностные повреждения»; «Усиливающиеся повреждения поглощаются только при наличии
+  Дисциплины Стойкость» — and then only with Стойкость («на поглощение усиливающихся
+  повреждений – только двум кубикам» for Выносливость 3, Стойкость 2).
+* «Начальная сложность броска равна 6»; «Каждый успешный балл … на единицу уменьшает уровень
+  причиняемых повреждений»; «броски на поглощение не могут закончиться провалом».
+* «Защитное значение доспехов добавляется к начальному запасу бросков.»
+* «Если количество успешных баллов, полученных при броске на повреждения за одну атаку, вдвое
+  превышает защитное значение доспеха …, доспех приходит в полную негодность.»
+* Stunned: «Если атакующий одной атакой получил больше Успехов от броска повреждений, чем
+  Выносливость жертвы (для смертных), или чем Выносливость +2 (для вампиров и других
+  сверхъестественных существ) … При этом считаются только те Успехи …, которые жертва не смогла
+  поглотить.»
+
+Readings chosen where the sources leave a gap (each is a parameter and a calculator switch):
+
+* :data:`ARMOR_BREAK_READINGS` — «вдвое превышает»: ``"at_least_double"`` (default: the damage
+  successes reach twice the rating, s ≥ 2·armor) or ``"more_than_double"`` (s > 2·armor).
+* :data:`ARMOR_SOAK_READINGS` — does armor soak what the body cannot (a mortal against lethal,
+  no Стойкость against aggravated)? ``"with_body"`` (default, literal: armor only adds dice to a
+  soak roll the character may make at all) or ``"always"`` (armor dice soak any damage).
+* ``ones_cancel`` on damage and soak rolls — 002 only says they «не могут закончиться провалом»
+  (cannot botch); the default is that 1s do not cancel successes on these rolls (switchable).
+* «Extra hit successes add damage dice» — the classic rule that every attack success beyond
+  the first adds a die to the damage pool. 002/003 never state it; they only imply it
+  (003, automatic fire: «этот распределенный Успех так же прибавляется к запасу кубиков при броске
+  повреждений»; full-clip fire: «Дополнительные Успехи добавляются к обычному броску
+  повреждения»). «Сериал» (000) removes it. A switch, on by default.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+from math import comb, gcd
+
+from ..dice import Dist, PoolOutcome, is_botch, net_successes, pool_net
+
+DAMAGE_TYPES = ("bashing", "lethal", "aggravated")
+ARMOR_BREAK_READINGS = ("at_least_double", "more_than_double")
+ARMOR_SOAK_READINGS = ("with_body", "always")
+
+#: The difficulty of a soak roll unless a weapon or circumstances change it (002).
+SOAK_DIFFICULTY = 6
+#: The difficulty of a damage roll (classic default, 002: «начальная сложность боевых действий равна 6»).
+DAMAGE_DIFFICULTY = 6
+#: «Выносливость +2 (для вампиров и других сверхъестественных существ)».
+SUPERNATURAL_STUN_BONUS = 2
+
+
+def body_soak_dice(stamina: int, fortitude: int, damage_type: str, supernatural: bool) -> int | None:
+    """The body's soak dice, or ``None`` when this damage cannot be soaked at all.
+
+    Bashing: Выносливость + Стойкость (everyone). Lethal: Выносливость + Стойкость for a
+    supernatural being; a mortal cannot soak it (002's example: Анатоль with Стойкость 1 «если
+    бы он был смертным, он бы не смог поглотить летальные повреждения»). Aggravated: only
+    Стойкость, and only a supernatural being with Стойкость ≥ 1.
+    """
+    if damage_type not in DAMAGE_TYPES:
+        raise ValueError(f"damage_type must be one of {DAMAGE_TYPES}")
+    if damage_type == "bashing":
+        return stamina + fortitude
+    if not supernatural:
+        return None
+    if damage_type == "lethal":
+        return stamina + fortitude
+    return fortitude if fortitude > 0 else None
+
+
+def soak_dice(stamina: int, fortitude: int, armor: int, damage_type: str, supernatural: bool,
+              armor_soak: str = "with_body") -> int:
+    """The whole soak pool: the body's dice plus the armor's rating (0 when nothing soaks)."""
+    if armor_soak not in ARMOR_SOAK_READINGS:
+        raise ValueError(f"armor_soak must be one of {ARMOR_SOAK_READINGS}")
+    body = body_soak_dice(stamina, fortitude, damage_type, supernatural)
+    if body is None:
+        return armor if armor_soak == "always" else 0
+    return body + armor
+
+
+def stun_threshold(stamina: int, supernatural: bool) -> int:
+    """Unsoaked damage successes above this stun the victim (003, «Оглушен»)."""
+    return stamina + (SUPERNATURAL_STUN_BONUS if supernatural else 0)
+
+
+def armor_ruined(damage_successes: int, armor: int, reading: str = "at_least_double") -> bool:
+    """Whether one attack's damage successes ruin armor of this rating (002)."""
+    if reading not in ARMOR_BREAK_READINGS:
+        raise ValueError(f"reading must be one of {ARMOR_BREAK_READINGS}")
+    if armor <= 0:
+        return False
+    if reading == "at_least_double":
+        return damage_successes >= 2 * armor
+    return damage_successes > 2 * armor
+
+
+def soak_successes(faces: list[int], difficulty: int = SOAK_DIFFICULTY, ones_cancel: bool = False) -> int:
+    """Soak successes of rolled faces (never a botch, never below 0)."""
+    s = sum(f >= difficulty for f in faces)
+    if ones_cancel:
+        s -= faces.count(1)
+    return max(0, s)
+
+
+def soak_dist(dice: int, difficulty: int = SOAK_DIFFICULTY, ones_cancel: bool = False) -> Dist:
+    return net_successes(dice, difficulty, ones_cancel)
+
+
+@lru_cache(maxsize=512)
+def _net_weights(dice: int, difficulty: int, ones_cancel: bool) -> tuple[int, ...]:
+    """Integer weights of net successes 0..dice over the denominator 10**dice.
+
+    The same law as :func:`rules_core.dice.net_successes` (a test checks it), in integers so
+    that the attack fold below stays fast: C(n,s)·C(n−s,o)·(11−d)^s·1^o·(d−2)^(n−s−o).
+    """
+    ps, po = 11 - difficulty, difficulty - 2
+    w = [0] * (dice + 1)
+    if not ones_cancel:
+        for s in range(dice + 1):
+            w[s] = comb(dice, s) * ps**s * (po + 1) ** (dice - s)
+        return tuple(w)
+    for s in range(dice + 1):
+        cs = comb(dice, s) * ps**s
+        for o in range(dice - s + 1):
+            w[max(0, s - o)] += cs * comb(dice - s, o) * po ** (dice - s - o)
+    return tuple(w)
+
+
+@lru_cache(maxsize=256)
+def _levels_and_ruin(damage_dice: int, damage_difficulty: int, ones_cancel: bool, soak_pool: int,
+                     soak_difficulty: int, armor: int, reading: str) -> dict:
+    """Integer weights (over 10**(damage_dice + soak_pool)) of (levels taken, armor ruined)."""
+    dmg = _net_weights(damage_dice, damage_difficulty, ones_cancel)
+    soak = _net_weights(soak_pool, soak_difficulty, ones_cancel)
+    # suffix[k] = the weight of soaking k or more: all of it lands on 0 levels
+    suffix = [0] * (len(soak) + 1)
+    for k in range(len(soak) - 1, -1, -1):
+        suffix[k] = suffix[k + 1] + soak[k]
+    rows = {False: [0] * len(dmg), True: [0] * len(dmg)}
+    for s, ws in enumerate(dmg):
+        if not ws:
+            continue
+        row = rows[armor_ruined(s, armor, reading)]
+        row[0] += ws * suffix[min(s, len(soak))]
+        for k in range(min(s, len(soak))):
+            wk = soak[k]
+            if wk:
+                row[s - k] += ws * wk
+    acc: dict[tuple[int, bool], int] = {}
+    for ruined, row in rows.items():
+        for lv, w in enumerate(row):
+            if w:
+                acc[(lv, ruined)] = w
+    return acc
+
+
+def soak_levels(incoming: int, soak_pool: int, soak_difficulty: int = SOAK_DIFFICULTY,
+                ones_cancel: bool = False) -> Dist:
+    """Levels taken when ``incoming`` damage successes meet a soak roll of ``soak_pool`` dice."""
+    return soak_dist(soak_pool, soak_difficulty, ones_cancel).map(lambda k: max(0, incoming - k))
+
+
+HIT, MISS, BOTCH = "hit", "miss", "botch"
+
+
+def attack_dist(attack_dice: int, attack_difficulty: int, damage_dice: int, *,
+                extra_successes_add: bool = True, botch_rule: str = "revised",
+                damage_difficulty: int = DAMAGE_DIFFICULTY, ones_cancel_damage: bool = False,
+                soak_pool: int = 0, soak_difficulty: int = SOAK_DIFFICULTY, armor: int = 0,
+                armor_break: str = "at_least_double", auto_hit: bool = False,
+                spray_targets: int = 0, spray_reading: str = "least") -> Dist:
+    """One attack, exactly: outcomes ``(status, levels, armor_ruined)``.
+
+    ``status`` is ``"hit"``, ``"miss"`` or ``"botch"``; a miss or a botch deals 0 levels. On a
+    hit with ``a`` net successes the damage pool is ``damage_dice + (a − 1)`` when extra
+    successes add dice, else ``damage_dice``; the damage roll meets one soak roll.
+    ``auto_hit`` (a fully immobilised victim, 002/003) skips the attack roll: one success.
+    ``spray_targets`` > 0: automatic fire (spray); this target's successes are its share
+    (:func:`spray_share`), and they count like a hit's successes.
+    """
+    acc, total = _attack_int(attack_dice, attack_difficulty, damage_dice, extra_successes_add, botch_rule,
+                             damage_difficulty, ones_cancel_damage, soak_pool, soak_difficulty, armor,
+                             armor_break, auto_hit, spray_targets, spray_reading)
+    return Dist({k: Fraction(w, total) for k, w in acc.items()})
+
+
+def _attack_int(attack_dice, attack_difficulty, damage_dice, extra_successes_add, botch_rule,
+                damage_difficulty, ones_cancel_damage, soak_pool, soak_difficulty, armor, armor_break,
+                auto_hit, spray_targets, spray_reading) -> tuple[dict, int]:
+    """:func:`attack_dist` as integer weights over a common denominator (kept fast for folds)."""
+    if auto_hit:
+        att, att_den = {1: 1}, 1
+    else:
+        att, att_den = _attack_weights(attack_dice, attack_difficulty, botch_rule), 10 ** attack_dice
+    top = damage_dice + (max(attack_dice, 1) - 1 if extra_successes_add else 0)  # the largest pool
+    den = 10 ** (top + soak_pool)
+    acc: dict = {}
+    if spray_targets:
+        shared: dict = {}
+        for a, wa in att.items():
+            k = a if a == "botch" else spray_share(a, spray_targets, spray_reading)
+            shared[k] = shared.get(k, 0) + wa
+        att = shared
+    for a, wa in att.items():
+        if a == "botch" or a == 0:
+            key = (BOTCH if a == "botch" else MISS, 0, False)
+            acc[key] = acc.get(key, 0) + wa * den
+            continue
+        dice = damage_dice + (a - 1 if extra_successes_add else 0)
+        scale = wa * 10 ** (top - dice)
+        for (levels, ruined), w in _levels_and_ruin(dice, damage_difficulty, ones_cancel_damage, soak_pool,
+                                                    soak_difficulty, armor, armor_break).items():
+            key = (HIT, levels, ruined)
+            acc[key] = acc.get(key, 0) + w * scale
+    return acc, att_den * den
+
+
+@lru_cache(maxsize=128)
+def _attack_weights(dice: int, difficulty: int, botch_rule: str) -> dict:
+    """Integer weights over 10**dice of an attack roll: net successes or ``"botch"``.
+
+    The same law as :func:`rules_core.dice.d10_pool` with 1s cancelling (a test checks it).
+    """
+    ps, po = 11 - difficulty, difficulty - 2
+    acc: dict = {}
+    for s in range(dice + 1):
+        cs = comb(dice, s) * ps**s
+        for o in range(dice - s + 1):
+            w = cs * comb(dice - s, o) * po ** (dice - s - o)
+            if not w:
+                continue
+            outcome = PoolOutcome(s, o)
+            key = "botch" if is_botch(outcome, True, botch_rule) else pool_net(outcome, True)
+            acc[key] = acc.get(key, 0) + w
+    return acc
+
+
+# ---- several shots and automatic fire (003) ----------------------------------------------------
+
+SPRAY_READINGS = ("least", "most")
+
+
+def spray_share(successes: int, targets: int, reading: str = "least") -> int:
+    """Successes one target of automatic fire (spray) gets (003, «Автоматический огонь»).
+
+    «Атакующий распределяет полученные успехи равномерно между всеми находившимися под обстрелом …
+    После этого стрелявший распределяет свои оставшиеся Успехи, как он хочет. Если же Успехов было
+    меньше, чем целей, то на цель приходится только один Успех, пока все Успехи не будут
+    распределены. Если же под обстрелом находилась всего лишь одна цель, то она получит только
+    половину Успехов.»
+
+    One target: half the successes, rounded down (:data:`SPRAY_SINGLE_TARGET_ROUNDS_DOWN`).
+    Several targets — how the shooter spends the leftovers is his choice, so two readings for the
+    target in question: ``"least"`` (it gets only the even share; with fewer successes than
+    targets it is among those left without one) and ``"most"`` (the shooter gives it every
+    leftover; with fewer successes than targets it gets one).
+    """
+    if reading not in SPRAY_READINGS:
+        raise ValueError(f"reading must be one of {SPRAY_READINGS}")
+    if targets < 1:
+        raise ValueError("targets must be ≥ 1")
+    if targets == 1:
+        return successes // 2
+    if successes < targets:
+        return 0 if reading == "least" else min(successes, 1)
+    even, rest = divmod(successes, targets)
+    return even if reading == "least" else even + rest
+
+
+#: «она получит только половину Успехов»: an odd number of successes is halved rounding down.
+SPRAY_SINGLE_TARGET_ROUNDS_DOWN = True
+
+
+def multiple_shot_pools(pool: int, shots: int) -> list[int]:
+    """Attack pools of several shots in one turn (003, «Несколько выстрелов»).
+
+    «запас кубиков для первого выстрела будет уменьшен на общее число объявленных выстрелов,
+    каждый последующий выстрел теряет дальнейший кубик» — shot i (from 1) rolls pool − shots − (i − 1),
+    never below 0.
+    """
+    if shots < 1:
+        raise ValueError("shots must be ≥ 1")
+    return [max(0, pool - shots - i) for i in range(shots)]
+
+
+def shots_dist(pools: list[int], attack_difficulty: int, damage_dice: int, *, stun_above: int,
+               soak_without_armor: int, armor: int, armor_dice: int | None = None, **kw) -> Dist:
+    """Several separate attacks on one target: outcomes ``(total levels, stunned, armor ruined)``.
+
+    Each shot is its own attack with its own damage and soak roll («за каждую пулю причитается один
+    бросок повреждений»); «stunned» is judged per attack; once armor is ruined the later shots are
+    soaked without its rating. ``armor_dice`` is what the intact armor adds to the soak pool
+    (its rating, or 0 when it may not soak this damage; see :data:`ARMOR_SOAK_READINGS`).
+    """
+    if armor_dice is None:
+        armor_dice = armor
+    opts = dict(extra_successes_add=True, botch_rule="revised", damage_difficulty=DAMAGE_DIFFICULTY,
+                ones_cancel_damage=False, soak_difficulty=SOAK_DIFFICULTY, armor_break="at_least_double",
+                auto_hit=False, spray_targets=0, spray_reading="least")
+    unknown = set(kw) - set(opts)
+    if unknown:
+        raise TypeError(f"unknown options {sorted(unknown)}")
+    opts.update(kw)
+
+    def weights(pool: int, soak: int, armor_: int) -> tuple[dict, int]:
+        acc, den = _attack_int(pool, attack_difficulty, damage_dice, opts["extra_successes_add"],
+                               opts["botch_rule"], opts["damage_difficulty"], opts["ones_cancel_damage"], soak,
+                               opts["soak_difficulty"], armor_, opts["armor_break"], opts["auto_hit"],
+                               opts["spray_targets"], opts["spray_reading"])
+        merged: dict = {}
+        for (_, lv, ruin), w in acc.items():
+            merged[(lv, ruin)] = merged.get((lv, ruin), 0) + w
+        return merged, den
+
+    state, total = {(0, False, False): 1}, 1
+    for pool in pools:
+        intact, di = weights(pool, soak_without_armor + armor_dice, armor)
+        broken, db = weights(pool, soak_without_armor, 0)
+        den = di * db // gcd(di, db)
+        intact = {o: w * (den // di) for o, w in intact.items()}
+        broken = {o: w * (den // db) for o, w in broken.items()}
+        new: dict = {}
+        for (lv, stun, ruin), w in state.items():
+            for (l2, r2), w2 in (broken if ruin else intact).items():
+                key = (lv + l2, stun or l2 > stun_above, ruin or r2)
+                new[key] = new.get(key, 0) + w * w2
+        state, total = new, total * den
+    return Dist({k: Fraction(w, total) for k, w in state.items()})
+
+
+# ---- cover on both sides (003, «Укрытие») -------------------------------------------------------
+
+#: «упасть на землю» is a cover kind in 003 but has no row in its cover table. Its +1 is inferred
+#: from 003's own example (prone against a wall: «у обоих Трудность … будет иметь +2»), which
+#: holds only if lying prone counts as +1 under :func:`cover_difficulty`.
+PRONE_COVER = 1
+
+
+def cover_difficulty(target_cover: int, shooter_cover: int = 0) -> int:
+    """The difficulty a shot gets from cover on both sides.
+
+    «Персонаж, находящийся в укрытии, и стреляющий из него, получает увеличение Трудности на 1
+    меньше, чем тот, кто по нему стреляет»; «В том случае, если оба персонажа находятся в укрытии,
+    то Трудность их бросков складывается.» → target's cover + max(0, own cover − 1).
+    """
+    return target_cover + max(0, shooter_cover - 1)

@@ -1,0 +1,88 @@
+"""Every cell of rules_core/codex/tables.py against the Markdown tables of source 004."""
+
+from pathlib import Path
+
+import pytest
+
+from rules_core.codex import tables as ct
+from scripts.svod_tables import get_table, render_table
+
+SOURCE = Path(__file__).resolve().parents[1].parent / "shared" / "sources" / "004_942c28bb0f8dad93.txt"
+TEXT = SOURCE.read_text(encoding="utf-8")
+
+
+def _source_tables() -> list[list[list[str]]]:
+    """Every Markdown table of 004 as rows of cells (the separator row dropped)."""
+    blocks, cur = [], []
+    for line in TEXT.splitlines():
+        if line.startswith("|"):
+            cells = [c.strip() for c in line.strip().strip("|").split("|")]
+            if not all(set(c) <= {"-"} for c in cells):
+                cur.append(cells)
+        elif cur:
+            blocks.append(cur)
+            cur = []
+    if cur:
+        blocks.append(cur)
+    return blocks
+
+
+def _ru(cell) -> str:
+    return cell["ru"] if isinstance(cell, dict) else str(cell)
+
+
+def _ours(table) -> list[list[str]]:
+    return [[_ru(c) for c in table["columns"]]] + [[_ru(c) for c in row] for row in table["rows"]]
+
+
+SOURCE_TABLES = _source_tables()
+FROM_SOURCE = [tid for tid in ct.TABLES if tid != "exhaustion"]
+
+
+@pytest.mark.parametrize("table_id", FROM_SOURCE)
+def test_each_table_is_a_source_table_cell_for_cell(table_id):
+    ours = _ours(ct.TABLES[table_id])
+    matches = [b for b in SOURCE_TABLES if b[0] == ours[0]]
+    assert ours in matches, f"{table_id} differs from 004"
+
+
+def test_every_source_table_is_here():
+    ours = [_ours(ct.TABLES[t]) for t in FROM_SOURCE]
+    assert len(SOURCE_TABLES) == len(ours)
+    for block in SOURCE_TABLES:
+        assert block in ours
+
+
+def test_exhaustion_cells_quote_the_source():
+    # § 7 has no table; every cell shown must be the source's own words
+    for row in ct.TABLES["exhaustion"]["rows"]:
+        for cell in row:
+            assert _ru(cell) in TEXT
+    assert "Уровни 1–5: ⚠ механика НАДО РАЗРАБОТАТЬ" in TEXT
+
+
+def test_the_marker_ids_the_pages_use_exist_and_render():
+    for tid in ("skill_levels", "difficulty_scale", "endurance", "consequences"):
+        assert get_table("codex", tid) is ct.TABLES[tid]
+    for tid, table in ct.TABLES.items():
+        assert table["title"]["ru"] and table["title"]["en"]
+        for cell in table["columns"] + [c for row in table["rows"] for c in row]:
+            if isinstance(cell, dict):
+                assert cell["ru"] and cell["en"]
+        assert render_table(table, "ru").count("\n") == len(table["rows"]) + 1
+
+
+def test_readers():
+    # «Только 6», «Только 6», «5+», «4+», «3+», «2+»
+    assert [ct.skill_min_face(level) for level in range(1, 7)] == [6, 6, 5, 4, 3, 2]
+    assert [ct.skill_sixes_explode(level) for level in range(1, 7)] == [False] + [True] * 5
+    with pytest.raises(ValueError):
+        ct.skill_min_face(7)
+    assert ct.endurance_thresholds() == [10, 8, 8, 6, 6, 4]
+    assert [ct.weapon_dice(r) for r in ct.TABLES["weapons"]["rows"]] == [1, 2, 3, 4]
+    shields = ct.TABLES["shields"]["rows"]
+    # «2FV только в ближнем бою», «2FV», «3FV, …», «5FV от дальних атак / 2FV в ближнем бою …»
+    assert [ct.shield_fv(r, ranged=False) for r in shields] == [2, 2, 3, 2]
+    assert [ct.shield_fv(r, ranged=True) for r in shields] == [0, 2, 3, 5]
+    assert [ct.cover_hindrance(r) for r in ct.TABLES["cover"]["rows"]] == [0, 2, 4, None]
+    assert ct.consequence(6)["ru"] == "3 урона в 3 подготовки"

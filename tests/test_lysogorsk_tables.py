@@ -1,0 +1,211 @@
+"""Every value of every «Лысогорские сказочки» table, checked against the source text (001)."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+from rules_core.lysogorsk import rules as r
+from rules_core.lysogorsk import tables as tb
+from scripts.svod_tables import expand, render_table
+
+SOURCE_PATH = Path(__file__).resolve().parents[1] / ".." / "shared" / "sources" / "001_943a340dda0f5fec.txt"
+if not SOURCE_PATH.exists():  # a worktree next to /work/shared
+    SOURCE_PATH = Path("/work/shared/sources/001_943a340dda0f5fec.txt")
+RAW = SOURCE_PATH.read_text(encoding="utf-8")
+# Our cells carry the typo fixes: compare with the source after the same fixes.
+SOURCE = RAW
+for _bad, _good in tb.TYPO_FIXES:
+    assert _bad in RAW, _bad
+    SOURCE = SOURCE.replace(_bad, _good)
+LINES = [line.strip() for line in SOURCE.splitlines() if line.strip()]
+
+REQUIRED = ["difficulty_scale", "cover", "drinks", "drunk_stages", "environment", "thrown_miss", "breakdown"]
+
+
+def line_starting(prefix: str) -> str:
+    found = [line for line in LINES if line.startswith(prefix)]
+    assert len(found) == 1, (prefix, found)
+    return found[0]
+
+
+def src_num(n: int) -> str:
+    return str(n)  # the source writes minus as an ASCII hyphen
+
+
+def test_required_ids_exist_and_render_in_both_languages():
+    for tid in REQUIRED:
+        assert tid in tb.TABLES
+    for tid, table in tb.TABLES.items():
+        assert table["title"]["ru"] and table["title"]["en"]
+        assert table["rows"], tid
+        for row in table["rows"]:
+            assert len(row) == len(table["columns"]), (tid, row)
+        for lang in ("ru", "en"):
+            md = expand(f"text\n<!-- svod:table lysogorsk/{tid} -->\n", lang)
+            assert md.count("\n|") == len(table["rows"]) + 2
+            assert render_table(table, lang) in md
+
+
+def test_difficulty_scale_is_the_two_ends_the_source_names():
+    assert "от 0 (тривиально) до 15 (предел возможного)" in SOURCE
+    rows = tb.TABLES["difficulty_scale"]["rows"]
+    assert [(us, name["ru"]) for us, name in rows] == [(0, "тривиально"), (15, "предел возможного")]
+    assert (tb.DIFFICULTY_MIN, tb.DIFFICULTY_MAX) == (0, 15)
+
+
+def test_cover():
+    assert len(tb.COVER) == 5
+    for _cid, name, value in tb.COVER:
+        line = line_starting(name["ru"])
+        assert line.endswith(f" {src_num(value)}."), line
+    assert tb.COVER_PROTECTION == {"cupboard": 1, "door": 2, "partition": 4, "steel_door": 8, "concrete": 12}
+
+
+def test_drinks():
+    assert len(tb.DRINKS) == 8
+    for _did, name, vol, us in tb.DRINKS:
+        assert f"{name['ru']} ({vol}) – УС {us}." in LINES
+    assert tb.DRINK_DIFFICULTY["spirit_shot"] == 10
+    assert "считайте это как пять стопок водки" in SOURCE and tb.FROM_THE_BOTTLE[2:] == ("vodka_shot", 5)
+
+
+def test_drunk_stages_text_and_modifiers():
+    assert [s for s, *_ in tb.DRUNK_STAGES] == [0, 1, 2, 3, 4, 5]
+    for stage, name, text, _mods in tb.DRUNK_STAGES:
+        assert f"{stage}-я стадия. {name['ru']}. {text['ru']}" in LINES, stage
+    mods = {s: m for s, _n, _t, m in tb.DRUNK_STAGES}
+    # «(+1 к Уверенности и Везению); … (-1 к Мышлению)»
+    assert "(+1 к Уверенности и Везению)" in SOURCE and "(-1 к Мышлению)" in SOURCE
+    assert mods[1] == {"confidence": 1, "luck": 1, "thinking": -1}
+    # «(-1 к Ловкости), … (+1 к Выносливости, временная особенность Толстокожий)»
+    assert "(-1 к Ловкости)" in SOURCE and "(+1 к Выносливости" in SOURCE
+    assert mods[2] == {"agility": -1, "stamina": 1}
+    assert "Образование и Мышление уменьшаются на 1." in SOURCE
+    assert mods[3] == {"education": -1, "thinking": -1}
+    assert "Ловкость, Образование и Мышление уменьшаются еще на единичку." in SOURCE
+    assert mods[4] == {"agility": -1, "education": -1, "thinking": -1}
+    assert mods[0] == mods[5] == {}
+    assert tb.STAGE3_TRAIT_DIFFICULTY == 5 and "чистой Уверенности против УС 5" in SOURCE
+
+
+def test_environment():
+    assert len(tb.ENVIRONMENT) == 11
+    for _eid, name, dmg, kind in tb.ENVIRONMENT:
+        line = line_starting(name["ru"])
+        assert f"– {dmg} очк" in line, line
+        assert kind["ru"][:5] in line, (kind, line)
+
+
+def _band_prefix(lo, hi, below_zero="Меньше 0"):
+    if lo is None and hi < 0:
+        return below_zero
+    if lo is None:
+        return f"{hi} и меньше"
+    if hi is None:
+        return f"{lo} или больше"
+    return f"{lo}-{hi}"
+
+
+def test_thrown_miss():
+    bands = [(lo, hi) for lo, hi, *_ in tb.THROWN_MISS]
+    assert bands == [(None, -1), (0, 1), (2, 4), (5, 6), (7, None)]
+    for lo, hi, _i, name, text in tb.THROWN_MISS:
+        line = line_starting(f"{_band_prefix(lo, hi)} – {name['ru']}.")
+        assert line == f"{_band_prefix(lo, hi)} – {name['ru']}. {text['ru']}"
+
+
+def test_breakdown():
+    prefixes = {(None, 0): "0 и меньше", (1, 3): "От 1 до 3", (4, 6): "От 4 до 6", (7, 9): "От 7 до 9",
+                (10, None): "10 и больше"}
+    assert [(lo, hi) for lo, hi, *_ in tb.BREAKDOWN] == list(prefixes)
+    for lo, hi, _i, name, text in tb.BREAKDOWN:
+        line = line_starting(f"{prefixes[(lo, hi)]} – {name['ru']}")
+        # every sentence of our description is the source's
+        for sentence in filter(None, re.split(r"(?<=\.) ", text["ru"])):
+            assert sentence in line, sentence
+    assert "2К-Сила духа+(2 за каждый нервный срыв в этой сцене, считая этот)" in SOURCE
+    assert tb.BREAKDOWN_PER_BREAKDOWN == 2
+
+
+def test_breakdown_after():
+    assert "В случае, если выпадает меньше -2, персонаж впадает в бессознательное состояние до конца сцены." in SOURCE
+    assert "При результате от -2 до нуля наступает шок, паника или неистовство" in SOURCE
+    assert [(lo, hi) for lo, hi, *_ in tb.BREAKDOWN_AFTER] == [(None, -3), (-2, 0), (1, None)]
+
+
+def test_combat_stress():
+    for _i, name, us in tb.COMBAT_STRESS:
+        assert f"{name['ru']} – УС {us}." in LINES
+    for _i, name, m in tb.COMBAT_STRESS_MODIFIERS:
+        assert f"{name['ru']} – модификатор +{m}." in LINES
+    assert [us for *_x, us in tb.COMBAT_STRESS] == [10, 7, 5, 2, 0]
+
+
+def test_shooting_modifiers():
+    for _g, name, m in tb.SHOOTING_MODIFIERS:
+        line_starting(f"{name['ru']} – модификатор {src_num(m)}")
+
+
+def test_aimed_shots():
+    for aid, name, hit, mult, _eff in tb.AIMED_SHOTS:
+        line = line_starting(f"{name['ru']} – ")
+        assert f"на попадание {src_num(hit)}" in line
+        if mult is not None:
+            written = "х2" if mult == 2 else "х0,5"  # Cyrillic «х» as in the source
+            assert f"на повреждение {written}" in line
+    assert tb.AIM_MULTIPLIER["head"] == 2 and tb.AIM_MULTIPLIER["arm"] == tb.AIM_MULTIPLIER["leg"] == r.Fraction(1, 2)
+
+
+def test_target_size():
+    assert ("Если цель больше человека (стена, автомобиль), то УС равен 0, если она человек или примерно равна "
+            "человеку по размерам, то УС будет уже 2, если она меньше человека (например, собака или стандартная "
+            "спортивная мишень), то УС будет 5, а если она совсем маленькая (крыса, яблочко мишени), то УС будет "
+            "аж 7.") in SOURCE
+    assert ("Если цель больше человека, то она получает модификатор -3 к броску Уклонения, если она заметно меньше "
+            "человека — модификатор +3, а если она совсем маленькая, то +6.") in SOURCE
+    assert [(us, m) for _i, _n, us, m in tb.TARGET_SIZE] == [(0, -3), (2, 0), (5, 3), (7, 6)]
+
+
+def test_wound_levels():
+    sentence = ("четверть оставшихся хитов соответствуют критическому ранению и налагает штраф -6, более четверти, "
+                "но менее половины — тяжелому, со штрафом -4, от половины до трех четвертей — легкому, штраф -2, "
+                "если же хитов больше чем три четверти, то персонаж всего лишь оцарапан.")
+    assert sentence in SOURCE
+    assert [pen for *_x, pen in tb.WOUND_LEVELS] == [int(x) for x in re.findall(r"штраф\w* (-\d)", sentence)] + [0]
+    for _i, _name, share, _p in tb.WOUND_LEVELS[1:]:
+        assert share["ru"] in sentence
+    assert "равняется 15+Выносливость" in SOURCE and tb.BASE_HITS == 15
+    assert "Минус десять хитов означает мгновенную смерть." in SOURCE and tb.INSTANT_DEATH_HITS == -10
+
+
+def test_bleeding():
+    assert "теряет по хиту в десять минут, если у него 5-8 хитов, и по хиту в три раунда, если их осталось 4 и меньше" in SOURCE
+    assert ("Болевой шок кидается против сложности 5, если атака оставила у персонажа 5-8 хитов, и против "
+            "сложности 7, если хитов осталось 4 и менее.") in SOURCE
+    assert [(lo, hi, us) for lo, hi, _l, us in tb.BLEEDING] == [(5, 8, 5), (None, 4, 7)]
+
+
+def test_healing():
+    assert "каждые 24 часа делается проверка на Стойкость против УС 2, и в случае удачи восстанавливается один хит" in SOURCE
+    assert "каждую неделю персонаж делает проверку Стойкости против УС 5, и в случае удачи прибавляется два хита" in SOURCE
+    assert "проверку Стойкости против УС 7 каждый месяц, и в случае удачи прибавляется три хита" in SOURCE
+    assert "против сложности 2 для легкого ранения, 5 для тяжелого и 7 для критического" in SOURCE
+    assert [(lvl, us, hits, med) for lvl, _p, us, hits, med in tb.HEALING] == [
+        ("light", 2, 1, 2), ("heavy", 5, 2, 5), ("critical", 7, 3, 7)]
+
+
+def test_head_trauma():
+    assert "-3, пока персонаж тяжело ранен, -2, пока легко, и -1, пока это царапина" in SOURCE
+    assert ("-4, пока персонаж в критическом состоянии (менее четверти хитов), -3, пока в тяжелом, -2, пока он "
+            "легко ранен, и -1, пока это царапина") in SOURCE
+    assert tb.HEAD_TRAUMA["concussion"] == {"critical": None, "heavy": -3, "light": -2, "scratch": -1}
+    assert tb.HEAD_TRAUMA["skull"] == {"critical": -4, "heavy": -3, "light": -2, "scratch": -1}
+
+
+@pytest.mark.parametrize("bad,good", tb.TYPO_FIXES)
+def test_typo_fixes_are_tiny(bad, good):
+    # an obvious typo only: the same letters and digits, spacing and stray punctuation aside
+    def norm(s):
+        return re.sub(r"[\s:]", "", s)
+    assert norm(bad) == norm(good)
