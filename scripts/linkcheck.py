@@ -135,7 +135,7 @@ def check_site(site: Path = SITE, result: Result | None = None) -> Result:
             if parts.scheme or value.startswith("//"):
                 if fetched:
                     r.errors.append(f"{rel_page}: <{tag} {attr}> fetches off the host: {value}")
-                else:
+                elif not (tag == "link" and rel in NAV_LINK_RELS):  # canonical URLs: not links to follow
                     r.external.add(value)
                 continue
             r.checked_links += 1
