@@ -42,11 +42,26 @@ def search(page, query: str) -> list[str]:
     return [a.get_attribute("href") for a in page.locator(".md-search-result__link").all()]
 
 
-@pytest.fixture
-def search_page(page, base_url):
+@pytest.fixture(scope="module")
+def search_page(playwright_instance, base_url):
+    """One browser page for all the queries (a fresh context each time costs seconds)."""
+    import shutil
+    import tempfile
+
+    from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
+
+    user_dir = tempfile.mkdtemp(prefix="svod-chromium-")
+    ctx = playwright_instance.chromium.launch_persistent_context(
+        user_dir, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True,
+        viewport={"width": 1280, "height": 900})
+    ctx.svod_requests = []
+    ctx.on("request", lambda r: ctx.svod_requests.append(r.url))
+    page = ctx.pages[0] if ctx.pages else ctx.new_page()
     page.goto(base_url)
     page.wait_for_load_state("networkidle")
-    return page
+    yield page
+    ctx.close()
+    shutil.rmtree(user_dir, ignore_errors=True)
 
 
 @pytest.mark.parametrize("query,targets", CASES, ids=[c[0] for c in CASES])
@@ -72,6 +87,7 @@ def test_inflected_query_finds_the_rule_heading(search_page, base_url, query, ta
 
 
 def test_result_opens_at_the_heading(search_page, base_url):
+    search_page.goto(base_url)
     links = search(search_page, "перехвата")
     target = next(h for h in links if urlsplit(h).fragment == "interception")
     link = search_page.locator(f'.md-search-result__link[href="{target}"]').first
@@ -86,7 +102,8 @@ def test_result_opens_at_the_heading(search_page, base_url):
     assert 0 <= top < search_page.viewport_size["height"], top
 
 
-def test_plain_prefix_still_works_and_nonsense_finds_nothing(search_page):
+def test_plain_prefix_still_works_and_nonsense_finds_nothing(search_page, base_url):
+    search_page.goto(base_url)
     assert search(search_page, "Перехват")
     assert search(search_page, "щщщзззъъъ") == []
 
