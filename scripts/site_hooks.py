@@ -10,9 +10,12 @@
 from __future__ import annotations
 
 import logging
+from copy import deepcopy
 import shutil
 import sys
 from pathlib import Path
+
+from mkdocs import plugins
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -62,6 +65,25 @@ def on_page_markdown(markdown, page, config, files):
     if system and not glossary.NO_TOOLTIP_PAGES.match(src):
         markdown += glossary.abbreviation_block(system, lang=lang)
     return markdown
+
+
+@plugins.event_priority(-50)  # after mkdocs-static-i18n's on_page_context (priority 50)
+def on_page_context(context, page, config, nav):
+    """Keep the language links at the language roots (``/svod/``, ``/svod/en/``).
+
+    mkdocs-static-i18n points them at the page's translation, but Material reads the
+    ``<link rel="alternate">`` hrefs as the bases of alternate sites and fetches
+    ``<href>/sitemap.xml`` from each: per-page links made it fetch a missing
+    ``glossary/sitemap.xml`` on every page. The header switch still goes to the same page:
+    docs/assets/javascripts/site.js points it there on every page change.
+    """
+    i18n = config.plugins.get("i18n")
+    roots = getattr(i18n, "extra_alternate", None)
+    if roots:
+        # both spellings: mkdocs-static-i18n sets the attribute, Jinja reads it first
+        config.extra["alternate"] = deepcopy(roots)
+        config.extra.alternate = config.extra["alternate"]
+    return context
 
 
 def on_post_page(output, page, config):

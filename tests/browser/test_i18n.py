@@ -82,3 +82,15 @@ def test_english_glossary_puts_english_first(page, base_url):
     assert dt.inner_text().startswith("Soak roll")
     page.goto(base_url + "glossary/")
     assert page.locator("#soak").inner_text().startswith("Бросок поглощения")
+
+
+def test_no_failed_request_or_console_error_in_either_language(page, base_url, assert_on_host):
+    failed, errors = [], []
+    page.on("response", lambda r: r.status >= 400 and failed.append(f"{r.status} {r.url}"))
+    page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+    for path in ("", "en/", "glossary/", "en/glossary/", "en/" + untranslated_page()):
+        page.goto(base_url + path)
+        page.wait_for_load_state("networkidle")
+    assert not failed, failed
+    assert not errors, errors
+    assert_on_host(page.context, base_url)
