@@ -123,9 +123,23 @@ def install_stem_worker(site_dir: Path) -> Path | None:
     raise RuntimeError(f"site_hooks: Material's search worker not found in {workers}")
 
 
+_ROOT_404: dict[str, bytes] = {}
+
+
 def on_post_build(config):
     site = Path(config.site_dir)
     install_stem_worker(site)
+    # The root 404.html is written by every language build, so it would end up English (the
+    # last build). GitHub Pages serves only the root one: keep the default (Russian) build's,
+    # and give the English one its own place.
+    page404 = site / "404.html"
+    if current_language(config) == "ru":
+        if page404.is_file():
+            _ROOT_404["ru"] = page404.read_bytes()
+    elif "ru" in _ROOT_404 and page404.is_file():
+        (site / current_language(config)).mkdir(exist_ok=True)
+        page404.replace(site / current_language(config) / "404.html")
+        page404.write_bytes(_ROOT_404["ru"])
     # Material fetches the sitemap of every hreflang alternate (<base>/en/sitemap.xml) to
     # switch languages; one sitemap serves both, so the English side gets a copy (no 404).
     for lang_dir in (site / "en",):

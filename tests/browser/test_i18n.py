@@ -94,3 +94,9 @@ def test_no_failed_request_or_console_error_in_either_language(page, base_url, a
     assert not failed, failed
     assert not errors, errors
     assert_on_host(page.context, base_url)
+
+
+def test_missing_page_gets_the_russian_404(page, base_url):
+    resp = page.goto(base_url + "no/such/page/")
+    assert resp.status == 404
+    assert page.locator("html").get_attribute("lang") == "ru"
