@@ -3,6 +3,8 @@
 - the glossary page (``<!-- svod:glossary -->``) and the glossary tooltips (Markdown
   abbreviations appended to each rule page of the term's system), see ``scripts/glossary.py``;
 - a notice on English pages that fall back to the Russian text;
+- the language links (head ``hreflang`` and the header switch) at the language roots, made
+  contextual in the browser by ``docs/assets/javascripts/site.js``; a Russian root 404 page;
 - Russian stemming for search: Material's search worker is wrapped by
   ``scripts/search/stem-worker.js`` (see that file).
 """
@@ -10,9 +12,9 @@
 from __future__ import annotations
 
 import logging
-from copy import deepcopy
 import shutil
 import sys
+from copy import deepcopy
 from pathlib import Path
 
 from mkdocs import plugins
@@ -26,8 +28,9 @@ from scripts import glossary  # noqa: E402
 
 class _InstantSwitchFilter(logging.Filter):
     """mkdocs-static-i18n warns that its contextual language links go stale with
-    instant navigation; docs/assets/javascripts/site.js recomputes them on every page
-    change, so the warning (fatal under --strict) is dropped, and only that one."""
+    instant navigation. Here they point at the language roots and
+    docs/assets/javascripts/site.js makes them contextual on every page change, so the
+    warning (fatal under --strict) is dropped, and only that one."""
 
     def filter(self, record):
         return "not compatible with theme.features = navigation.instant" not in record.getMessage()
@@ -113,7 +116,6 @@ def install_stem_worker(site_dir: Path) -> Path | None:
             return js
         material = js.with_name(js.name[: -len(".min.js")] + ".material.js")
         js.replace(material)
-        material.with_suffix(".js.map").unlink(missing_ok=True)
         map_file = js.with_name(js.name + ".map")
         if map_file.exists():
             map_file.replace(material.with_name(material.name + ".map"))
