@@ -9,11 +9,12 @@
  *    becomes focusable (tabindex=0): a tap focuses it and Material shows the definition;
  *    a tap elsewhere blurs it and the tooltip goes.
  *
- * 2. The language switch goes to the same page in the other language. Instant
- *    navigation does not redraw the header, so the links mkdocs-static-i18n wrote for
- *    the first page would go stale: they are recomputed from the current address
- *    (Russian at the site root, English under en/, same path and anchor), and the
- *    switch is a full page load so the interface language and search index change too.
+ * 2. The language switch goes to the same page in the other language. The built links
+ *    point at the language roots (scripts/site_hooks.py: Material fetches a sitemap from
+ *    each <link rel="alternate">), and instant navigation does not redraw the header, so
+ *    they are recomputed from the current address on every page change (Russian at the
+ *    site root, English under en/, same path and anchor); the switch is a full page load
+ *    so the interface language changes too.
  */
 (function () {
   "use strict"
