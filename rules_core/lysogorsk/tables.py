@@ -101,7 +101,7 @@ HEAD_TRAUMA = {
 
 #: Cover and its Защита, written as the source writes it («дает защиту от повреждений -1»).
 COVER = [
-    ("cupboard", T("Дверца шкафа, деревянные доски или мебель",
+    ("cupboard", T("Дверца шкафа, деревянные доски или мебель дает защиту от повреждений",
                    "A cupboard door, wooden boards or furniture"), -1),
     ("door", T("Деревянная дверь квартиры или дверца машины",
                "A wooden flat door or a car door"), -2),
@@ -190,6 +190,10 @@ THROWN_MISS = [
        "the battlefield.")),
 ]
 
+#: The source's own range labels (coverage needs its words): «Меньше 0 – Явный недолет.» …
+THROWN_MISS_LABELS = [("Меньше 0", "Below 0"), ("0-1", "0–1"), ("2-4", "2–4"), ("5-6", "5–6"),
+                      ("7 или больше", "7 or more")]
+
 # ---------------------------------------------------------------------------------------
 # Stress
 # ---------------------------------------------------------------------------------------
@@ -225,7 +229,9 @@ BREAKDOWN = [
        "the Storyteller. It can be cured with due time and money and the matching number of free points.")),
     (10, None, "insanity", T("Полная потеря рассудка", "Complete loss of sanity"),
      T("Игрок полностью теряет контроль над персонажем. В определенном смысле эквивалентно гибели "
-       "персонажа — с той разницей, что отправляется он не на кладбище, а в дом с мягкими стенами.",
+       "персонажа — с той разницей, что отправляется он не на кладбище, а в дом с мягкими стенами. "
+       "Впрочем, ему может помочь магическое или экстрасенсорное вмешательство — например, с точки "
+       "зрения шамана, персонаж потерял свою душу, которую возможно отыскать и вернуть на место.",
        "The player loses all control of the character. In a sense it equals the character's death — except "
        "that they go not to the graveyard but to a padded room.")),
 ]
@@ -320,6 +326,25 @@ ATTRIBUTE_NAMES = {
 }
 
 
+def _points(n: int) -> str:
+    """«1 очко», «2 очка», «5 очков» — the source's wording of environment damage."""
+    if n % 10 == 1 and n % 100 != 11:
+        return "очко"
+    if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14):
+        return "очка"
+    return "очков"
+
+
+#: «2 очка тепловых повреждений» — the damage type as the source words it.
+ENV_KIND_TEXT = {
+    "тепловые": T("тепловых повреждений", "heat damage"),
+    "от холода": T("повреждений от холода", "cold damage"),
+    "химические": T("химических повреждений", "chemical damage"),
+    "огненные": T("огненных повреждений", "fire damage"),
+    "от святости": T("повреждений от святости", "holiness damage"),
+}
+
+
 def _range_text(lo, hi) -> T:
     if lo is None:
         return T(f"{hi} и меньше", f"{hi} or less") if hi >= 0 else T(f"меньше {hi + 1}", f"below {hi + 1}")
@@ -405,14 +430,14 @@ TABLES = {
     "environment": {
         "title": T("Повреждения от окружающей среды (за раунд)", "Environment damage (per round)"),
         "columns": [T("Среда", "Medium"), T("Урон", "Damage"), T("Тип урона", "Damage type")],
-        "rows": [[name, dmg, kind] for _i, name, dmg, kind in ENVIRONMENT],
+        "rows": [[name, T(f"{dmg} {_points(dmg)}", str(dmg)), ENV_KIND_TEXT[kind['ru']]] for _i, name, dmg, kind in ENVIRONMENT],
     },
     "thrown_miss": {
         "title": T("Куда упало метательное оружие при промахе (проверка на Силу)",
                    "Where a thrown weapon lands on a miss (Strength check)"),
         "columns": [T("Результат", "Result"), T("Итог", "Outcome"), T("Описание", "Description")],
-        "rows": [[T("Меньше 0", "Below 0") if lo is None else _range_text(lo, hi), name, text]
-                 for lo, hi, _i, name, text in THROWN_MISS],
+        "rows": [[T(lab, en), name, text] for (lab, en), (_lo, _hi, _i, name, text)
+                 in zip(THROWN_MISS_LABELS, THROWN_MISS)],
     },
     "breakdown": {
         "title": T("Нервный срыв: 2К − Сила духа + 2 за каждый срыв в сцене",
@@ -430,11 +455,11 @@ TABLES = {
     "drinks": {
         "title": T("Напитки и УС броска Стойкости", "Drinks and the УС of the Fortitude check"),
         "columns": [T("Напиток", "Drink"), T("Объем", "Volume"), T("УС", "УС")],
-        "rows": [[name, T(vol, vol.replace(",", ".").replace(" л", " l")), us] for _i, name, vol, us in DRINKS],
+        "rows": [[name, T(vol, vol.replace(",", ".").replace(" л", " l")), T(f"УС {us}", str(us))] for _i, name, vol, us in DRINKS],
     },
     "drunk_stages": {
         "title": T("Стадии опьянения (эффекты складываются)", "Drunkenness stages (the effects add up)"),
         "columns": [T("Стадия", "Stage"), T("Название", "Name"), T("Эффекты", "Effects")],
-        "rows": [[stage, name, text] for stage, name, text, _mods in DRUNK_STAGES],
+        "rows": [[T(f"{stage}-я стадия", f"stage {stage}"), name, text] for stage, name, text, _mods in DRUNK_STAGES],
     },
 }
