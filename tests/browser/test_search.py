@@ -27,6 +27,16 @@ CASES = [
 def search(page, query: str) -> list[str]:
     """Type a query into Material's search and return the result links (absolute URLs)."""
     page.evaluate("document.getElementById('__search').checked = true")
+    # wait until the worker has built the index (the placeholder text changes from
+    # «Инициализация поиска» / "Initializing search")
+    page.wait_for_function(
+        """() => {
+            const meta = document.querySelector('.md-search-result__meta');
+            return meta && !/инициализ|initializ/i.test(meta.textContent);
+        }""", timeout=60000)
+    # mark the current results, to wait for new ones rather than read stale ones
+    page.evaluate("""() => document.querySelectorAll('.md-search-result__item')
+                         .forEach(li => li.dataset.svodStale = '1')""")
     box = page.locator("input.md-search__input")
     box.focus()
     box.fill(query)
@@ -36,9 +46,10 @@ def search(page, query: str) -> list[str]:
         """q => {
             const meta = document.querySelector('.md-search-result__meta');
             const links = document.querySelectorAll('.md-search-result__link');
-            return meta && document.querySelector('input.md-search__input').value === q
+            const stale = document.querySelector('.md-search-result__item[data-svod-stale]');
+            return meta && !stale && document.querySelector('input.md-search__input').value === q
                 && (links.length > 0 || /не найдено|no matching/i.test(meta.textContent));
-        }""", arg=query, timeout=15000)
+        }""", arg=query, timeout=30000)
     return [a.get_attribute("href") for a in page.locator(".md-search-result__link").all()]
 
 
