@@ -96,12 +96,15 @@ def on_post_page(output, page, config):
     lang = current_language(config)
     if lang == "ru" or page_locale(page) == lang:
         return output
+    # the text is Russian: say so to screen readers and hyphenation (the notice says lang="en")
+    output = output.replace('<article class="md-content__inner md-typeset">',
+                            '<article class="md-content__inner md-typeset" lang="ru">', 1)
     at = output.find("</h1>")
     if at < 0:
-        at = output.find('<article class="md-content__inner md-typeset">')
+        at = output.find('<article class="md-content__inner md-typeset" lang="ru">')
         if at < 0:
             return output
-        at += len('<article class="md-content__inner md-typeset">')
+        at += len('<article class="md-content__inner md-typeset" lang="ru">')
     else:
         at += len("</h1>")
     return output[:at] + FALLBACK_NOTICE + output[at:]

@@ -65,6 +65,7 @@ def test_untranslated_page_shows_russian_with_a_notice(page, base_url):
     assert page.locator("html").get_attribute("lang") == "en"
     notice = page.locator(".svod-fallback")
     assert notice.count() == 1 and NOTICE in notice.inner_text()
+    assert page.locator("article").first.get_attribute("lang") == "ru"
     # the text itself is the Russian page's
     page2 = page.context.new_page()
     page2.goto(base_url + path)
