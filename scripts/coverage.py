@@ -234,7 +234,7 @@ class Report:
         return self.covered - self.cells_covered, self.total - self.cells_total
 
 
-def check_source(prefix: str, path: Path, changes: list[dict], texts: dict[str, str]) -> Report:
+def check_source(prefix: str, path: Path, changes: list[dict], texts: dict) -> Report:
     section = SECTIONS[prefix]
     if section not in texts:
         texts[section] = normalise(section_text(section)) if (DOCS / section).exists() else ""
@@ -278,7 +278,7 @@ def check_source(prefix: str, path: Path, changes: list[dict], texts: dict[str, 
 
 def run(only: str | None = None) -> list[Report]:
     changes = load_changes()
-    texts: dict[str, str] = {}
+    texts: dict = {}  # section → normalised text; "section/cells" → table cells
     return [check_source(prefix, path, changes, texts)
             for prefix, path in source_files().items() if only in (None, prefix)]
 
