@@ -297,3 +297,32 @@ def test_rolls_are_possible_outcomes(seed, skill, stress, flax, kind):
     q = {"skill": skill, "stress": stress, "flax": flax, "ed6": 3, "kind": kind}
     a = api.roll("codex-attack", q, seed=seed)
     assert a["damage"] in {row["damage"] for row in api.run("codex-attack", q)["damage"]}
+
+
+# ---- the skill table's numbering (§ 15 against § 1 and § 17) --------------------------------------
+
+def test_skill_scale_readings():
+    # § 15's table numbers levels 1–6 («1 | Только 6, но шестёрки никогда не взрываются от стресса»),
+    # but § 1 says «навык 0 никогда не получает взрыва шестёрок от стресса» and § 17 knows skill
+    # levels 0–5 only («4–5 — … ЗА пределами обычных возможностей»). The table read as written is the
+    # default; the shifted reading (row 1 is skill 0 … row 6 is skill 5) is a switch, since it changes
+    # every chance.
+    assert R.SKILL_SCALE_READINGS == ("as_written", "shifted")
+    assert [R.skill_rule(lv) for lv in range(7)] == [(6, False), (6, False), (6, True), (5, True), (4, True),
+                                                     (3, True), (2, True)]
+    assert [R.skill_rule(lv, scale="shifted") for lv in range(6)] == [(6, False), (6, True), (5, True),
+                                                                      (4, True), (3, True), (2, True)]
+    assert R.skill_rule(0, "cannot", "shifted") is None  # a special skill still cannot be applied
+    with pytest.raises(ValueError):
+        R.skill_rule(6, scale="shifted")
+    with pytest.raises(ValueError):
+        R.skill_rule(1, scale="sideways")
+    assert R.roll_dist(3, 2, 1, skill_scale="shifted") == R.roll_dist(3, 3, 1)
+    r = api.run("codex-roll", {"ad6": 2, "ed6": 1, "skill": 3, "skill_scale": "shifted", "difficulty": 1})
+    assert Fraction(r["p_success"]["exact"]) == 1 - Fraction(1, 2) ** 3  # 4+ on each of 3 dice
+    a = api.run("codex-attack", {"weapon": "1", "ed6": 0, "skill": 5, "skill_scale": "shifted"})
+    assert Fraction(a["p_hit"]["exact"]) == R.lv_dist(2, 2, 0, True).at_least(2)
+    for calc in ("codex-roll", "codex-attack"):
+        bad = api.handle({"op": "run", "id": calc, "params": {"skill": 6, "skill_scale": "shifted"}})
+        assert bad["ok"] is False and bad["errors"][0]["field"] == "skill"
+        assert bad["errors"][0]["ru"] and bad["errors"][0]["en"]

@@ -371,3 +371,52 @@ def test_survival_rolls():
     assert all(e["total"] >= e["difficulty"] for e in a["log"][:-1]) and a["log"][0]["minute"] == 4
     z = api.roll("lysogorsk-survival", {"kind": "sleep", "stamina": 1, "time": 30}, seed=2)
     assert len(z["log"]) == 20 and z["fails"] == sum(e["total"] < e["difficulty"] for e in z["log"])
+
+
+def test_every_calculator_is_embedded_in_its_rule_page():
+    # DEVELOPERS.md: «Each calculator is embedded in its rule page with <!-- svod:calc CALC_ID -->».
+    import re
+    from pathlib import Path
+    from rules_core.lysogorsk.calculators import CALCULATORS
+    docs = Path(__file__).resolve().parents[1] / "docs" / "lysogorsk"
+    where = {"lysogorsk-check": "checks.md", "lysogorsk-damage": "damage.md",
+             "lysogorsk-drunkenness": "alcohol.md", "lysogorsk-breakdown": "stress.md",
+             "lysogorsk-area-fire": "shooting.md", "lysogorsk-thrown-miss": "thrown.md",
+             "lysogorsk-survival": "survival.md"}
+    assert {c.id for c in CALCULATORS} == set(where) == set(IDS)
+    for cid, page in where.items():
+        text = (docs / page).read_text(encoding="utf-8")
+        assert len(re.findall(rf"<!--\s*svod:calc\s+{re.escape(cid)}\s*-->", text)) == 1, (cid, page)
+
+
+def test_pain_shock_also_after_temporary_damage():
+    # Source line 17: «Болевой шок кидается против сложности 5, если атака оставила у персонажа 5-8 хитов,
+    # и против сложности 7, если хитов осталось 4 и менее» — any attack; line 31 exempts temporary
+    # damage from bleeding only: «Временное ранение накладывает на действия те же штрафы, что и обычное,
+    # но, во-первых, никогда не истекает кровью».
+    res = run("lysogorsk-damage", {"power": 10, "stamina": 3, "temporary": True})
+    # 18 hits, temporary damage d = 2К+10: 5–8 hits left ⇔ d 10…13 ⇔ 2К 2…3; 1–4 left ⇔ d 14…17 ⇔ 2К 4…7
+    shock = {b["difficulty"]: F(b["p"]) for b in res["pain_shock"]}
+    assert shock == {5: Fraction(1 + 2, 36), 7: Fraction(3 + 4 + 5 + 6, 36)}
+    assert all(F(b["p"]) == 0 for b in res["bleeding"])  # but no bleeding
+    table = next(b for b in res["display"] if b.get("kind") == "table" and "шок" in b["title"]["ru"])
+    assert [F(row[-1]) for row in table["rows"]] == [Fraction(3, 36), Fraction(18, 36)]
+    assert [row[0]["ru"] for row in table["rows"]] == ["от 5 до 8", "4 и меньше"]
+    assert all("не кровоточит" in row[1]["ru"] for row in table["rows"])
+    # permanent damage: pain shock and bleeding go together
+    res = run("lysogorsk-damage", {"power": 4, "stamina": 3})
+    assert [F(b["p"]) for b in res["pain_shock"]] == [F(b["p"]) for b in res["bleeding"]]
+    assert [b["difficulty"] for b in res["pain_shock"]] == [5, 7]
+
+
+def test_survival_rounding_is_labelled_as_the_sleep_difficulty():
+    # The only fraction the survival calculator rounds is the sleep УС: «УС, равного количеству часов,
+    # которое он бодрствовал, поделенному на удвоенное значение его Выносливости» (source line 240) —
+    # not damage.
+    from rules_core.lysogorsk.calculators import CALCULATORS
+    calc = next(c for c in CALCULATORS if c.id == "lysogorsk-survival")
+    rounding = next(prm for prm in calc.params if prm.name == "rounding")
+    assert "УС" in rounding.label["ru"] and "урон" not in rounding.label["ru"]
+    assert "DC" in rounding.label["en"] or "УС" in rounding.label["en"]
+    assert "damage" not in rounding.label["en"] and "урон" not in rounding.help["ru"]
+    assert [o.value for o in rounding.options] == list(r.ROUNDINGS) and rounding.default == r.DEFAULT_ROUNDING

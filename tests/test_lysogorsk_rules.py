@@ -568,3 +568,17 @@ def test_drinking_chain_equals_repeated_steps(uss, stamina, fort, start, mod, wi
     for us, g in zip(uss, got):
         d = r.drink_step(d, us, stamina, fort, mod, willing, stage_stamina)
         assert g == d
+
+
+def test_the_pages_own_examples():
+    # docs/lysogorsk/wounds.md, «Пример (составлен для Свода)»: Выносливость 3 → 18 хитов, пороги
+    # 4,5 → 5 / 9 / 13,5 → 14; ≤ 5 critical, 6–8 heavy, 9–14 light, 15–18 scratch.
+    total = r.max_hits(3)
+    assert total == 18 and r.thresholds(total) == (5, 9, 14)
+    want = {**{h: "critical" for h in range(1, 6)}, **{h: "heavy" for h in range(6, 9)},
+            **{h: "light" for h in range(9, 15)}, **{h: "scratch" for h in range(15, 19)}}
+    assert {h: r.wound_level(h, total) for h in range(1, 19)} == want
+    # docs/lysogorsk/alcohol.md, «Пример (составлен для Свода)»: Выносливость 2, 4-я стадия → штраф 2;
+    # с Выносливостью 4 и больше похмелья нет.
+    assert r.hangover(4, 2) == 2
+    assert all(r.hangover(4, s) == 0 for s in range(4, 10)) and r.hangover(4, 3) == 1

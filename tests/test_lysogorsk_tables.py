@@ -209,3 +209,46 @@ def test_typo_fixes_are_tiny(bad, good):
     def norm(s):
         return re.sub(r"[\s:]", "", s)
     assert norm(bad) == norm(good)
+
+
+def test_combat_stress_modifiers_are_all_there():
+    # Source lines 74–76: «Первый бой в жизни персонажа – модификатор +6.», «Противники —
+    # сверхъестественные существа – модификатор +3.», «Противники — представители законной
+    # власти – модификатор +3.» — every modifier line of the table is in the data.
+    wanted = [line for line in LINES if re.match(r"^(Первый бой|Противники — ).* – модификатор \+\d+\.$", line)]
+    assert len(wanted) == 3
+    have = [f"{name['ru']} – модификатор +{m}." for _i, name, m in tb.COMBAT_STRESS_MODIFIERS]
+    assert have == wanted
+    rendered = render_table(tb.TABLES["combat_stress"])
+    for _i, name, m in tb.COMBAT_STRESS_MODIFIERS:
+        assert name["ru"] in rendered and f"модификатор +{m}" in rendered
+    for _i, name, us in tb.COMBAT_STRESS:
+        assert name["ru"] in rendered and f"УС {us}" in rendered
+
+
+DOCS = Path(__file__).resolve().parents[1] / "docs" / "lysogorsk"
+
+
+def test_aimed_shots_table_is_the_sources_rows_and_on_the_page():
+    # Source lines 154–157 («Голова – модификатор на попадание -5, на повреждение х2.» …): the rendered
+    # rows read as the source's lines, their numbers are the data the damage calculator uses, and
+    # shooting.md shows this table (not a hand copy).
+    rows = tb.TABLES["aimed_shots"]["rows"]
+    assert len(rows) == len(tb.AIMED_SHOTS) == 4
+    for row, (aid, name, hit, mult, _eff) in zip(rows, tb.AIMED_SHOTS):
+        cells = [c["ru"] if isinstance(c, dict) else str(c) for c in row]
+        line = f"{cells[0]} – {cells[1]}, {cells[2]}"
+        assert line in LINES or line + "." in LINES, line
+        assert cells[0] == name["ru"] and f"на попадание {src_num(hit)}" in cells[1]
+        if mult is not None:
+            assert ("на повреждение х2" if mult == 2 else "на повреждение х0,5") in cells[2]
+    page = (DOCS / "shooting.md").read_text(encoding="utf-8")
+    assert "<!-- svod:table lysogorsk/aimed_shots -->" in page and "| Голова |" not in page
+
+
+def test_shooting_modifiers_table_is_the_sources_rows_and_on_the_page():
+    rendered = render_table(tb.TABLES["shooting_modifiers"])
+    for group, name, m in tb.SHOOTING_MODIFIERS:
+        assert f"| {group['ru']} | {name['ru']} | модификатор {src_num(m)} |" in rendered
+    page = (DOCS / "shooting.md").read_text(encoding="utf-8")
+    assert "<!-- svod:table lysogorsk/shooting_modifiers -->" in page and "| Ближнее расстояние |" not in page

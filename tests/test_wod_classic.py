@@ -353,3 +353,71 @@ def test_brawl_maneuvers_from_the_melee_table():
         assert (r["damage_dice"], r["attack_difficulty"]) == (damage, difficulty)
     bad = api.handle({"op": "run", "id": "wod-classic-attack", "params": {"weapon": "brawl7", "maneuver": "multiple"}})
     assert bad["errors"][0]["field"] == "maneuver"
+
+
+def test_full_clip_and_spray_successes_add_damage_dice_even_with_the_general_rule_off():
+    # 003, «Обстрел»: «Дополнительные Успехи добавляются к обычному броску повреждения, как вроде бы
+    # они были от одной пули»; «Автоматический огонь»: «этот распределенный Успех так же прибавляется
+    # к запасу кубиков при броске повреждений». These two maneuvers say it outright, so the switch
+    # for the unstated general rule («Лишние успехи атаки добавляют кубики») must not remove it.
+    base = {"weapon": "firearm7", "attack_dice": 3, "stamina": 2, "target": "mortal", "damage_type": "bashing",
+            "extra_successes_add": False}
+    full = api.run("wod-classic-attack", {**base, "maneuver": "full_auto"})
+    d = C.attack_dist(13, 8, 7, soak_pool=2, extra_successes_add=True)
+    assert Fraction(full["mean_levels"]["exact"]) == d.map(lambda o: o[1]).mean()
+    spray = api.run("wod-classic-attack", {**base, "maneuver": "spray", "targets": 2})
+    d = C.attack_dist(13, 8, 7, soak_pool=2, extra_successes_add=True, spray_targets=2)
+    assert Fraction(spray["mean_levels"]["exact"]) == d.map(lambda o: o[1]).mean()
+    # a single shot keeps the switch
+    single = api.run("wod-classic-attack", {**base, "maneuver": "none"})
+    d = C.attack_dist(3, 6, 7, soak_pool=2, extra_successes_add=False)
+    assert Fraction(single["mean_levels"]["exact"]) == d.map(lambda o: o[1]).mean()
+    # the roll follows the same rule: 13 dice, successes beyond the first add damage dice
+    for seed in range(5):
+        r = api.roll("wod-classic-attack", {**base, "maneuver": "full_auto"}, seed=seed)
+        if r["hit"]:
+            net = sum(f >= 8 for f in r["attack_faces"]) - r["attack_faces"].count(1)
+            assert len(r["damage_faces"]) == 7 + net - 1
+
+
+@pytest.mark.parametrize("targets", [1, 3])
+def test_a_helpless_target_of_automatic_fire_is_still_hit(targets):
+    # 002: «Если жертва полностью обездвижена …, атака автоматически считается удачной»; 003: «Если же он
+    # полностью обездвижен …, то все атаки против него считаются автоматически успешными». Halving one
+    # automatic success for a single spray target («получит только половину Успехов») must not turn
+    # it into a miss; the roll already hits, the exact odds must agree.
+    p = {"maneuver": "spray", "weapon": "firearm5", "immobilized": "helpless", "targets": targets,
+         "stamina": 0, "target": "mortal", "damage_type": "bashing"}
+    r = api.run("wod-classic-attack", p)
+    assert r["p_hit"]["exact"] == "1/1"
+    assert Fraction(r["mean_levels"]["exact"]) == net_successes(4 + 2, 6, False).mean()
+    rolled = api.roll("wod-classic-attack", p, seed=3)
+    assert rolled["hit"] and len(rolled["damage_faces"]) == 6
+
+
+def test_spray_share_dice_readings():
+    # 003, «Автоматический огонь»: «этот распределенный Успех так же прибавляется к запасу кубиков при
+    # броске повреждений» — either every success of the target's share adds a die («all») or, as for
+    # any hit, those beyond the first («beyond_first», the default).
+    assert C.SPRAY_DICE_READINGS == ("beyond_first", "all")
+    base = dict(soak_pool=0, spray_targets=1)
+    # 2 attack dice at difficulty 6, one target: half the successes; damage 1 die
+    first = C.attack_dist(2, 6, 1, **base).map(lambda o: o[1])
+    every = C.attack_dist(2, 6, 1, spray_dice="all", **base).map(lambda o: o[1])
+    # by hand: two successes (1/4) → share 1; «all»: 1 + 1 = 2 damage dice, else 1
+    p2 = Fraction(1, 4)
+    assert first == Dist({0: 1 - p2 * Fraction(1, 2), 1: p2 * Fraction(1, 2)})
+    assert every == Dist({0: 1 - p2 * Fraction(3, 4), 1: p2 * Fraction(1, 2), 2: p2 * Fraction(1, 4)})
+    # a single shot is not affected
+    assert C.attack_dist(3, 6, 2, soak_pool=1, spray_dice="all") == C.attack_dist(3, 6, 2, soak_pool=1)
+    with pytest.raises(ValueError):
+        C.attack_dist(2, 6, 1, spray_dice="none", **base)
+    p = {"weapon": "firearm5", "maneuver": "spray", "targets": 2, "attack_dice": 3, "stamina": 1,
+         "target": "mortal", "damage_type": "bashing"}
+    r = api.run("wod-classic-attack", p | {"spray_dice": "all"})
+    d = C.attack_dist(13, 8, 4, soak_pool=1, spray_targets=2, spray_dice="all")
+    assert Fraction(r["mean_levels"]["exact"]) == d.map(lambda o: o[1]).mean()
+    for seed in range(6):
+        x = api.roll("wod-classic-attack", p | {"spray_dice": "all"}, seed=seed)
+        if x["hit"]:
+            assert len(x["damage_faces"]) == 4 + x["share"]

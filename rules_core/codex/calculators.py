@@ -34,6 +34,14 @@ def _skill_params() -> tuple:
                   "стресса и больше не получает штраф +1 к сложности».",
                   "004 has no row for level 0; § 1: skill 0 «never gets sixes exploding from stress and no "
                   "longer gets the +1 difficulty penalty».")),
+        choice_param("skill_scale", "Нумерация таблицы навыков", "Numbering of the skills table", "as_written", [
+            ("as_written", "Как написано: уровни 1–6", "As written: levels 1–6"),
+            ("shifted", "Со сдвигом: строка 1 — навык 0 … строка 6 — навык 5",
+             "Shifted: row 1 is skill 0 … row 6 is skill 5"),
+        ], help=T("Таблица § 15 нумерует уровни 1–6, но § 1 относит оговорку «никогда не взрываются» к "
+                  "навыку 0, а § 17 знает уровни навыков только 0–5.",
+                  "§ 15's table numbers levels 1–6, but § 1 puts «never explode» on skill 0 and § 17 knows "
+                  "skill levels 0–5 only.")),
         int_param("stress", "Стресс", "Stress", 0, 0, R.MAX_STRESS),
         bool_param("flax", "FLAX (стресс сверх 6)", "FLAX (stress beyond 6)", False),
         choice_param("flax_reading", "Как считать FLAX", "How FLAX counts", "signed", [
@@ -52,13 +60,20 @@ def _skill_params() -> tuple:
 
 def _roll_setup(p: dict, ad6: int) -> dict:
     ed6 = 0 if p["exhaustion6"] else p["ed6"]
-    dist = R.roll_dist(ad6 + ed6, p["skill"], p["stress"], p["flax"], p["skill0"], p["flax_reading"])
+    dist = R.roll_dist(ad6 + ed6, p["skill"], p["stress"], p["flax"], p["skill0"], p["flax_reading"],
+                       p["skill_scale"])
     return {"ad6": ad6, "ed6": ed6, "dice": ad6 + ed6, "dist": dist}
+
+
+def _skill_check(p: dict) -> None:
+    if p["skill_scale"] == "shifted" and p["skill"] > R.MAX_SKILL_SHIFTED:
+        raise field_error("skill", f"Со сдвигом таблицы навыков уровни 0–{R.MAX_SKILL_SHIFTED}.",
+                          f"With the shifted skills table the levels are 0–{R.MAX_SKILL_SHIFTED}.")
 
 
 def _roll_notes(p: dict) -> list[dict]:
     out = []
-    if p["skill"] == 0:
+    if p["skill"] == 0 and p["skill_scale"] == "as_written":
         out.append(note(
             "Навык 0: в таблице навыков такой строки нет. " + (
                 "Выбрано чтение «как уровень 1»: LV даёт только 6, шестёрки не взрываются."
@@ -66,6 +81,9 @@ def _roll_notes(p: dict) -> list[dict]:
             "Skill 0 has no row in the skills table. " + (
                 "Reading chosen: «as level 1» — only a 6 gives an LV, sixes never explode."
                 if p["skill0"] == "as_level_1" else "Reading chosen: «the skill cannot be applied»."), "warning"))
+    if p["skill_scale"] == "shifted":
+        out.append(note(f"Таблица навыков со сдвигом: навык {p['skill']} читается по строке {p['skill'] + 1}.",
+                        f"Shifted skills table: skill {p['skill']} uses row {p['skill'] + 1}.", "warning"))
     if p["flax"]:
         out.append(note("FLAX: единицы и взрыв шестёрок не работают; к броску добавлен результат 2D6.",
                         "FLAX: ones and exploding sixes do not apply; the 2D6 result is added."))
@@ -80,7 +98,7 @@ def _roll_notes(p: dict) -> list[dict]:
 def _roll_faces(p: dict, roller, ad6: int, ed6: int) -> dict:
     """Roll AD6 + ED6 (+ the FLAX 2D6); mark faces by the same rules as the exact distribution."""
     faces = roller.dice(ad6 + ed6, 6)
-    rule = R.skill_rule(p["skill"], p["skill0"])
+    rule = R.skill_rule(p["skill"], p["skill0"], p["skill_scale"])
     out: dict = {"ad6_faces": faces[:ad6], "ed6_faces": faces[ad6:]}
     if rule is None:
         out.update(lv=0, marks=[""] * len(faces), usable=False)
@@ -255,6 +273,7 @@ def _attack_setup(p: dict) -> dict:
 
 
 def _attack_check(p: dict) -> None:
+    _skill_check(p)
     _attack_setup(p)
 
 
@@ -355,7 +374,7 @@ CALCULATORS = [
         title=T("Бросок на успех (Codex)", "Success roll (Codex)"),
         description=T("N AD6 + X ED6 против сложности в LV: навык, стресс, FLAX.",
                       "N AD6 + X ED6 against a difficulty in LV: skill, stress, FLAX."),
-        params=ROLL_PARAMS, compute=_roll_compute, roll=_roll_roll,
+        params=ROLL_PARAMS, compute=_roll_compute, roll=_roll_roll, check=_skill_check,
     ),
     Calculator(
         id="codex-attack", system="codex", kind="attack",

@@ -25,6 +25,11 @@ Readings chosen (each a parameter and a calculator switch):
   взрыва шестёрок от стресса и больше не получает штраф +1 к сложности». ``"as_level_1"``
   (default): only a 6 gives an LV and sixes never explode; ``"cannot"``: the skill cannot be
   applied (no roll: a special skill).
+* :data:`SKILL_SCALE_READINGS` — the table numbers skill levels 1–6, while § 1 puts the
+  no-explosion clause on «навык 0» («переформулирован уровень 0») and § 17 knows skill levels
+  0–5 only («Подготовки, навыки и черты: 0–1 … 2–3 … 4–5»). ``"as_written"`` (default): the table
+  as numbered, level 0 by :data:`SKILL0_READINGS`; ``"shifted"``: the table is one off — row 1 is
+  skill 0 (only 6, never exploding), row 2 skill 1 … row 6 skill 5; there is no skill 6.
 * :data:`FLAX_READINGS` — ``"signed"`` (default): the success die minus the failure die, so
   the extra result is negative when the failure die is higher (why else name the dice?);
   ``"absolute"``: the difference of the two dice is always added. LV never go below 0
@@ -41,6 +46,9 @@ from ..dice import Dist
 from . import tables as tb
 
 SKILL0_READINGS = ("as_level_1", "cannot")
+SKILL_SCALE_READINGS = ("as_written", "shifted")
+#: With the shifted reading the table's six rows are skill levels 0–5.
+MAX_SKILL_SHIFTED = 5
 FLAX_READINGS = ("signed", "absolute")
 LV_FLOOR = 0
 #: «У любого персонажа есть только 4AD6.»
@@ -48,10 +56,19 @@ AD6_PER_TURN = 4
 MAX_STRESS = 6
 
 
-def skill_rule(level: int, skill0: str = "as_level_1") -> tuple[int, bool] | None:
+def skill_rule(level: int, skill0: str = "as_level_1",
+               scale: str = "as_written") -> tuple[int, bool] | None:
     """(smallest face giving an LV, whether sixes explode from stress), or ``None`` if unusable."""
     if skill0 not in SKILL0_READINGS:
         raise ValueError(f"skill0 must be one of {SKILL0_READINGS}")
+    if scale not in SKILL_SCALE_READINGS:
+        raise ValueError(f"scale must be one of {SKILL_SCALE_READINGS}")
+    if scale == "shifted":
+        if not 0 <= level <= MAX_SKILL_SHIFTED:
+            raise ValueError(f"with the shifted table skill levels are 0..{MAX_SKILL_SHIFTED}")
+        if level == 0 and skill0 == "cannot":
+            return None
+        return tb.skill_min_face(level + 1), tb.skill_sixes_explode(level + 1)
     if level == 0:
         if skill0 == "cannot":
             return None
@@ -140,9 +157,9 @@ def flax_dist(reading: str = "signed") -> Dist:
 
 
 def roll_dist(dice: int, level: int, stress: int = 0, flax: bool = False, skill0: str = "as_level_1",
-              flax_reading: str = "signed") -> Dist | None:
+              flax_reading: str = "signed", skill_scale: str = "as_written") -> Dist | None:
     """The LV distribution of a Codex roll; ``None`` when the skill cannot be applied."""
-    rule = skill_rule(level, skill0)
+    rule = skill_rule(level, skill0, skill_scale)
     if rule is None:
         return None
     min_face, explodes = rule

@@ -380,8 +380,9 @@ def _damage_compute(p: dict) -> dict:
     state = pt.map(lambda x: r.state_after(total, x[0], x[1], p["quarter_is_critical"]))
     likeliest = state.mode()
     q1, q2, q3 = r.thresholds(total)
-    bleed = hits_left.map(lambda h: None if p["temporary"] else
-                          (lambda b: None if b is None else b["band"])(r.bleeding(h)))
+    # Pain shock follows any attack; bleeding only permanent damage («никогда не истекает кровью»).
+    band = hits_left.map(lambda h: (lambda b: None if b is None else b["band"])(r.bleeding(h)))
+    bleed = band.map(lambda b: None if p["temporary"] else b)
     display = [
         figures(
             ("mean_damage", T("Средний урон", "Mean damage"), round(float(dmg.mean()), 3)),
@@ -400,11 +401,16 @@ def _damage_compute(p: dict) -> dict:
         dist_block("hits_left", T("Хитов осталось", "Hits left"), T("хитов", "hits"), hits_left),
     ]
     pb = {i: bleed[i] for i in range(len(tb.BLEEDING))}
-    if any(pb.values()):
-        rows = [[row[2], row[3], prob(pb[i])] for i, row in enumerate(tb.BLEEDING)]
+    ps = {i: band[i] for i in range(len(tb.BLEEDING))}
+    if any(ps.values()):
+        no_bleed = T("не кровоточит (временный урон)", "no bleeding (temporary damage)")
+        hits_text = [row[0] for row in tb.TABLES["bleeding"]["rows"]]
+        rows = [[hits_text[i], no_bleed if p["temporary"] else row[2], row[3], prob(ps[i])]
+                for i, row in enumerate(tb.BLEEDING)]
         display.append({"kind": "table",
                         "title": T("Кровотечение и болевой шок", "Bleeding and pain shock"),
-                        "columns": [T("Кровотечение", "Bleeding"), T("Болевой шок, сложность", "Pain shock, difficulty"),
+                        "columns": [T("Хитов осталось", "Hits left"), T("Кровотечение", "Bleeding"),
+                                    T("Болевой шок, сложность", "Pain shock, difficulty"),
                                     T("Вероятность", "Probability")],
                         "rows": rows})
     display.extend(notes)
@@ -426,6 +432,7 @@ def _damage_compute(p: dict) -> dict:
         "wound_penalty": r.wound_penalty(likeliest),
         "bleeding": [{"loss": row[2], "pain_shock_difficulty": row[3], "p": prob(pb[i])}
                      for i, row in enumerate(tb.BLEEDING)],
+        "pain_shock": [{"difficulty": row[3], "p": prob(ps[i])} for i, row in enumerate(tb.BLEEDING)],
         "display": display,
     }
 
@@ -877,7 +884,16 @@ SURVIVAL_PARAMS = (
     int_param("willpower", "Сила духа (для сна)", "Willpower (sleep)", 1, 0, 30),
     int_param("modifier", "Модификаторы проверок", "Check modifiers", 0, -20, 20),
     int_param("time", "Прошло минут / дней / часов", "Minutes / days / hours so far", 10, 0, 500),
-    ROUNDING_PARAM,
+    choice_param(
+        "rounding", "Округление УС без сна (часы / 2×Выносливость)",
+        "Rounding of the no-sleep УС (hours / 2×Stamina)", r.DEFAULT_ROUNDING, [
+            ("math", "по математическим правилам (половина — вверх)", "mathematical (a half rounds up)"),
+            ("up", "вверх", "up"),
+            ("down", "вниз", "down"),
+        ], help=T("Источник не говорит, как округлять этот УС; «по математическим правилам» — его правило "
+                  "для порогов хитов.",
+                  "The source does not say how to round this УС; «mathematical» is its rule for hit "
+                  "thresholds.")),
 )
 SURVIVAL_MAX_DAYS = 365
 SLEEP_MAX_CHECKS = 120  # hours awake after the grace

@@ -49,6 +49,7 @@ COMBAT_STRESS = [
 ]
 COMBAT_STRESS_MODIFIERS = [
     ("first_fight", T("Первый бой в жизни персонажа", "The character's first fight ever"), 6),
+    ("supernatural", T("Противники — сверхъестественные существа", "The enemies are supernatural beings"), 3),
     ("authorities", T("Противники — представители законной власти",
                       "The enemies are representatives of lawful authority"), 3),
 ]
@@ -147,6 +148,15 @@ AIMED_SHOTS = [
      T("выбивание предмета", "the item is knocked away")),
 ]
 AIM_MULTIPLIER = {aid: mult for aid, _n, _m, mult, _e in AIMED_SHOTS}
+#: The same rows in the source's own words (to hit; damage and effect), for the page.
+AIMED_SHOT_WORDS = {
+    "head": (T("модификатор на попадание -5", "to hit −5"), T("на повреждение х2", "damage ×2")),
+    "arm": (T("на попадание -4", "to hit −4"), T("на повреждение х0,5 + отключение руки",
+                                                  "damage ×0.5 + the arm is disabled")),
+    "leg": (T("на попадание -3", "to hit −3"), T("на повреждение х0,5 + отключение ноги",
+                                                  "damage ×0.5 + the leg is disabled")),
+    "item": (T("на попадание -5", "to hit −5"), T("выбивание предмета", "the item is knocked away")),
+}
 
 #: Environment damage per round: id, medium, damage, damage type.
 ENVIRONMENT = [
@@ -355,13 +365,6 @@ def _range_text(lo, hi) -> T:
     return T(f"от {lo} до {hi}", f"{lo} to {hi}")
 
 
-def _mult_text(m) -> T:
-    if m is None:
-        return T("—", "—")
-    s = str(m) if m.denominator == 1 else str(float(m))
-    return T("×" + s.replace(".", ","), "×" + s)
-
-
 TABLES = {
     "difficulty_scale": {
         "title": T("Уровень Сложности (УС)", "Difficulty (УС)"),
@@ -373,8 +376,8 @@ TABLES = {
     "combat_stress": {
         "title": T("Проверка на стресс в начале боя", "The stress check at the start of a fight"),
         "columns": [T("Обстановка", "Situation"), T("УС", "УС"), T("Модификатор", "Modifier")],
-        "rows": [[name, us, "—"] for _i, name, us in COMBAT_STRESS]
-        + [[name, "—", T(f"+{m}", f"+{m}")] for _i, name, m in COMBAT_STRESS_MODIFIERS],
+        "rows": [[name, T(f"УС {us}", str(us)), "—"] for _i, name, us in COMBAT_STRESS]
+        + [[name, "—", T(f"модификатор +{m}", f"+{m}")] for _i, name, m in COMBAT_STRESS_MODIFIERS],
     },
     "wound_levels": {
         "title": T("Уровни ранений", "Wound levels"),
@@ -418,14 +421,12 @@ TABLES = {
     "shooting_modifiers": {
         "title": T("Модификаторы к проверке на стрельбу", "Modifiers to a shooting check"),
         "columns": [T("Группа", "Group"), T("Обстоятельство", "Circumstance"), T("Модификатор", "Modifier")],
-        "rows": [[g, name, m] for g, name, m in SHOOTING_MODIFIERS],
+        "rows": [[g, name, T(f"модификатор {m}", f"{m:+d}" if m else "0")] for g, name, m in SHOOTING_MODIFIERS],
     },
     "aimed_shots": {
         "title": T("Прицельный выстрел по части тела", "Aimed shots at body parts"),
-        "columns": [T("Цель", "Target"), T("На попадание", "To hit"), T("На повреждение", "Damage"),
-                    T("Эффект", "Effect")],
-        "rows": [[name, hit, _mult_text(mult), eff if eff["ru"] else "—"]
-                 for _i, name, hit, mult, eff in AIMED_SHOTS],
+        "columns": [T("Цель", "Target"), T("Попадание", "To hit"), T("Повреждение", "Damage")],
+        "rows": [[name, *AIMED_SHOT_WORDS[aid]] for aid, name, _hit, _mult, _eff in AIMED_SHOTS],
     },
     "environment": {
         "title": T("Повреждения от окружающей среды (за раунд)", "Environment damage (per round)"),

@@ -41,6 +41,15 @@ NEGATIVE_RULE_PARAM = choice_param(
               "которые, персонаж мгновенно ... умирает».",
               "The source says both «more than 12» and «the amount of damage on taking which "
               "the character dies»."))
+EXCESS_BURNS_PARAM = choice_param(
+    "excess_burns", "Излишек урона, приведшего на Порог, сгорает",
+    "The excess of the damage that brought to death's door burns", R.EXCESS_BURNS, [
+        ("first", "только в первый раз в сцене (пункт 4)", "only the first time in the scene (rule 4)"),
+        ("every", "каждый раз («не учитывается в этом расчете»)", "every time (the states' words)"),
+    ], help=T("Пункт 4: «первый раз ... сгорает»; состояния 1–3: «Урон, который привел его на Порог "
+              "Смерти, не учитывается в этом расчете».",
+              "Rule 4: the first time it burns; states 1–3: the damage that brought the character "
+              "to the door is not counted."))
 BELOW_ONE_PARAM = choice_param(
     "below_one", "Бросок Порога ниже 1", "Death's-door roll below 1", R.BELOW_ONE, [
         ("last_breath", "считается как 1 (Последний вздох)", "counts as 1 (Last breath)"),
@@ -81,6 +90,7 @@ DAMAGE_PARAMS = (
     int_param("negative_before", "Отрицательных хитов уже набрано в сцене",
               "Negative hits already counted this scene", 0, 0, 100),
     NEGATIVE_RULE_PARAM,
+    EXCESS_BURNS_PARAM,
 )
 
 
@@ -88,7 +98,7 @@ def _damage_compute(p: dict) -> dict:
     door_visits = 1 if p["door_before"] or p["health"] <= 0 else 0
     t, steps = R.take_damage(p["absorption"], p["health"], p["stamina"], p["portions"],
                              p["armor"], p["tag"], "flurry" if p["armor_tripled"] else "none",
-                             p["negative_before"], door_visits, p["negative_rule"])
+                             p["negative_before"], door_visits, p["negative_rule"], p["excess_burns"])
     arm = p["armor"] * (3 if p["armor_tripled"] else 1)
     lim = R.threshold(p["stamina"])
     reached = any(s.door for s in steps) or p["health"] <= 0 and any(s.to_health for s in steps)
@@ -118,7 +128,8 @@ def _damage_compute(p: dict) -> dict:
             ("absorption_left", T("УП осталось", "Absorption left"), t.absorption),
             ("health_left", T("Здоровья осталось", "Health left"), t.health),
             ("death_door", T("Порог Смерти", "Death's door"), _yes(reached)),
-            ("instant_death", T("Мгновенная смерть", "Instant death"), _yes(t.dead)),
+            ("dead", T("Смерть (излишек сверх порога или отрицательные хиты)",
+                       "Death (excess over the threshold or negative hits)"), _yes(t.dead)),
             ("threshold", T("Порог: max(12, 3 × Выносливость)", "Threshold: max(12, 3 × Stamina)"), lim),
         ),
         {"kind": "table", "title": T("По порциям", "Portion by portion"),
@@ -171,6 +182,7 @@ DOOR_PARAMS = (
                       "The source: «only odd/even is rolled», no word on the modifier.")),
     bool_param("nonlethal_can_kill", "Мгновенная смерть и от нелетального урона",
                "Instant death from nonlethal damage too", R.NONLETHAL_CAN_KILL),
+    EXCESS_BURNS_PARAM,
 )
 
 
@@ -187,7 +199,8 @@ def _door_dist(p: dict) -> tuple[Dist, int, int, bool]:
         p["shocked_before"], p["last_breath_before"], p["below_one"], p["negative_rule"],
         p["nonlethal_modifier"], p["nonlethal_can_kill"])
     # later doors: the excess counts as negative hits («отсчет ... продолжается»)
-    by_negative = (p["previous_rolls"] > 0 and (p["nonlethal_can_kill"] or not p["nonlethal"])
+    by_negative = (p["previous_rolls"] > 0 and p["excess_burns"] == "first"
+                   and (p["nonlethal_can_kill"] or not p["nonlethal"])
                    and R.exceeds(p["negative_before"] + excess, lim, p["negative_rule"]))
     if by_negative:
         dist = Dist.constant("instant_death")
@@ -244,6 +257,18 @@ def _door_roll(p: dict, roller) -> dict:
 # =================================================================================
 
 ATTACK_MANEUVERS = [k for k in TB.MANEUVERS]
+#: Weapons that can parry: 000 «боевой маневр "парирование" невозможно осуществить тяжелым оружием».
+PARRY_WEAPONS = ("short", "classic", "mighty")
+
+
+def _parry_default(p: dict) -> int | None:
+    """Parry difficulty by the two weapons (:func:`rules.parry_difficulty`); None: impossible.
+    Attacker's class not given: the base 6 (+1 for a mighty-brawl weapon)."""
+    if p["melee_class"] == "none":
+        return R.parry_difficulty(p["parry_weapon"], "unarmed") if p["parry_weapon"] == "mighty" \
+            else R.PARRY_DEFAULT_DIFFICULTY
+    return R.parry_difficulty(p["parry_weapon"], p["melee_class"])
+
 
 ATTACK_PARAMS = (
     int_param("attack_dice", "Кубики атаки (Ловкость + навык + модификаторы)",
@@ -265,7 +290,8 @@ ATTACK_PARAMS = (
         ("rear", "с тыла (+3 кубика)", "the rear (+3 dice)"),
     ]),
     choice_param("melee_class", "Класс холодного оружия", "Melee weapon class", "none",
-                 [("none", "нет / не важно", "none / n.a.")]
+                 [("none", "не указан", "not given"),
+                  ("unarmed", "без оружия (руки, зубы, когти)", "unarmed (fists, teeth, claws)")]
                  + [(k, c["name"]["ru"] + (f" ({c['attack_difficulty']:+d} к сложности)" if c["attack_difficulty"] else ""),
                      c["name"]["en"]) for k, c in TB.MELEE_CLASSES.items()]),
     bool_param("target_prone", "Цель лежит (ближний −2, дальний +2 кроме упора)",
@@ -279,6 +305,13 @@ ATTACK_PARAMS = (
         ("none", "нет", "none"), ("dodge", "Уклонение", "Dodge"),
         ("parry", "Парирование", "Parry"), ("block", "Блок", "Block"),
     ]),
+    choice_param("parry_weapon", "Оружие парирующего", "Parrying weapon", "classic", [
+        (k, TB.MELEE_CLASSES[k]["name"]["ru"], TB.MELEE_CLASSES[k]["name"]["en"])
+        for k in PARRY_WEAPONS],
+        help=T("Сложность парирования по классам оружия: классическое — 5 против более короткого "
+               "и рук, 7 против тяжелого; могущественная драка +1; тяжелым парировать нельзя.",
+               "Parry difficulty by weapon class: classic 5 against shorter weapons and fists, 7 "
+               "against heavy; mighty-brawl +1; a heavy weapon cannot parry.")),
     int_param("attackers", "Атакующих цель в этот ход («Толпа на одного»)",
               "Attackers of the target this turn (many on one)", 1, 1, 10),
     int_param("defence_dice", "Кубики защиты", "Defence dice", 0, 0, MAX_POOL,
@@ -288,8 +321,9 @@ ATTACK_PARAMS = (
                      "further defence.")),
     int_param("defence_difficulty", "Сложность защиты (0 — по правилам)",
               "Defence difficulty (0: by the rules)", 0, 0, 10,
-              help=T("Уклонение 6 / 8 (дальний бой), Блок 7, Парирование 6.",
-                     "Dodge 6 / 8 (ranged), Block 7, Parry 6.")),
+              help=T("Уклонение 6 / 8 (дальний бой), Блок 7, Парирование — по классам оружия "
+                     "(обычно 6).",
+                     "Dodge 6 / 8 (ranged), Block 7, Parry by the weapon classes (usually 6).")),
     int_param("damage_dice", "Кубики урона (Сила + оружие или урон оружия)",
               "Damage dice (Strength + weapon, or the gun's damage)", 6, 0, MAX_POOL),
     int_param("damage_difficulty", "Сложность урона", "Damage difficulty", R.DAMAGE_DIFFICULTY, 2, 10),
@@ -307,6 +341,11 @@ ATTACK_PARAMS = (
                                       ("dice", "−2 кубика", "−2 dice")]),
     choice_param("overflow", "Сложность выше 10", "Difficulty above 10", R.DIFFICULTY_OVERFLOW, [
         ("clamp", "считается как 10", "counts as 10"), ("impossible", "попасть нельзя", "cannot hit")]),
+    bool_param("attack_ones_cancel", "Единицы вычитают успехи на бросках попадания и защиты",
+               "1s cancel successes on hit and defence rolls", R.ATTACK_ONES_CANCEL,
+               help=T("Источник говорит только про урон («единички не вычитаются») и захват "
+                      "(«единички вычитаются»).",
+                      "The source only speaks of damage (1s do not cancel) and grappling (1s cancel).")),
     choice_param("botch_rule", "Правило провала атаки", "Attack botch rule", R.BOTCH_RULE, [
         ("none", "не применяется (в источнике нет)", "none (the source has none)"),
         ("revised", "ни одного успеха и хотя бы одна «1»", "no success and at least one 1"),
@@ -325,12 +364,21 @@ def _attack_check(p: dict) -> None:
     if p["ranged"] and p["melee_class"] != "none":
         raise field_error("melee_class", "Класс холодного оружия — только для ближнего боя.",
                           "A melee weapon class is for melee attacks only.")
+    if p["maneuver"] == "flurry" and p["melee_class"] in ("heavy", "mighty"):
+        raise field_error("melee_class", "«Град ударов» может быть произведен только коротким или "
+                          "классическим оружием.", "A flurry of blows takes a short or classic weapon.")
     if not p["ranged"] and p["cover"]:
         raise field_error("cover", "Укрытие осложняет только дистанционное попадание.",
                           "Cover only hinders ranged attacks.")
     if p["ranged"] and p["defence"] in ("parry", "block"):
         raise field_error("defence", "Дистанционные атаки нельзя парировать или блокировать.",
                           "Ranged attacks cannot be parried or blocked.")
+    if p["defence"] == "parry" and _parry_default(p) is None:
+        if p["melee_class"] == "mighty":
+            raise field_error("defence", "Удары оружия могущественной драки невозможно парировать.",
+                              "Blows of a mighty-brawl weapon cannot be parried.")
+        raise field_error("parry_weapon", "Коротким оружием невозможно эффективно парировать более "
+                          "длинное оружие.", "A short weapon cannot effectively parry a longer one.")
 
 
 def _attack_numbers(p: dict) -> dict:
@@ -339,14 +387,14 @@ def _attack_numbers(p: dict) -> dict:
     setup = R.AttackSetup(
         pool=p["attack_dice"], ranged=p["ranged"], base=p["attack_difficulty"],
         range_band=p["range_band"] if p["ranged"] else None,
-        melee_class=None if p["melee_class"] == "none" else p["melee_class"],
+        melee_class=None if p["melee_class"] in ("none", "unarmed") else p["melee_class"],
         target_prone=p["target_prone"], attacker_prone=p["attacker_prone"], blind=p["blind"],
         blind_roll_succeeded=True, flank=p["flank"], cover=p["cover"], maneuver=p["maneuver"],
         autofire_penalty=p["autofire_penalty"], overflow=p["overflow"])
     dice, diff = R.attack_roll(setup)
     def_dice = max(0, p["defence_dice"] - R.many_on_one_penalty(p["attackers"]))
     ddiff = p["defence_difficulty"] or {"dodge": R.dodge_difficulty(p["ranged"]), "block": R.BLOCK_DIFFICULTY,
-                                        "parry": R.PARRY_DEFAULT_DIFFICULTY, "none": 6}[p["defence"]]
+                                        "parry": _parry_default(p), "none": 6}[p["defence"]]
     dmg = p["damage_dice"] + m["damage_dice"] + (p["maneuver_trait"] if m["damage_bonus"] else 0)
     return {"dice": dice, "difficulty": diff, "defence_difficulty": ddiff, "defence_dice": def_dice,
             "damage_dice": max(0, dmg),
@@ -354,12 +402,13 @@ def _attack_numbers(p: dict) -> dict:
 
 
 @lru_cache(maxsize=256)
-def _net_weights(dice: int, difficulty: int) -> tuple[tuple[int, int], ...]:
+def _net_weights(dice: int, difficulty: int,
+                 ones_cancel: bool = R.ATTACK_ONES_CANCEL) -> tuple[tuple[int, int], ...]:
     """Net successes of an attack/defence pool as integer weights over 10**dice."""
     acc: dict[int, int] = {}
     scale = 10**dice
     for o, q in d10_counts(dice, difficulty).items():
-        k = pool_net(o, R.ATTACK_ONES_CANCEL)
+        k = pool_net(o, ones_cancel)
         acc[k] = acc.get(k, 0) + q.numerator * (scale // q.denominator)
     return tuple(sorted(acc.items()))
 
@@ -383,8 +432,9 @@ def attack_outcome(p: dict) -> dict:
     if n["difficulty"] is None:
         keyed[(False, False, 0)] = hden = 1
     else:
-        aw = _net_weights(n["dice"], n["difficulty"])
-        dw = (_net_weights(n["defence_dice"], n["defence_difficulty"]) if p["defence"] != "none"
+        ones = p["attack_ones_cancel"]
+        aw = _net_weights(n["dice"], n["difficulty"], ones)
+        dw = (_net_weights(n["defence_dice"], n["defence_difficulty"], ones) if p["defence"] != "none"
               else ((0, 1),))
         hden = 10 ** n["dice"] * (10 ** n["defence_dice"] if p["defence"] != "none" else 1)
         crit_at = m["crit_at"]
@@ -438,7 +488,8 @@ def attack_outcome(p: dict) -> dict:
         acc: dict = {}
         for st, w in states.items():
             if st[3] == "death_door":
-                dd = R.death_door_distribution(p["stamina"], p["health"], p["health"] - st[2],
+                # not an instant death (take_portion checked the excess); the excess burned
+                dd = R.death_door_distribution(p["stamina"], p["health"], p["health"],
                                                rule=p["negative_rule"])[0]
                 for k, q in dd.items():  # q is a multiple of 1/6
                     acc[k] = acc.get(k, 0) + w * int(q * 6)
@@ -493,8 +544,10 @@ def _attack_compute(p: dict) -> dict:
             ("p_death_door", T("Шанс Порога Смерти", "Chance of death's door"), res["p_death_door"]),
             ("p_instant_death", T("Шанс мгновенной смерти", "Chance of instant death"), res["p_instant_death"]),
         ),
-        dist_block("damage", T("Урон после Брони и тэга (0 — промах или всё в Броню)",
-                               "Damage after Armor and tag (0: a miss or all in Armor)"),
+        dist_block("damage", T("Урон после Брони и тэга (0 — промах, ни одного успеха урона или "
+                               "всё в Броню)",
+                               "Damage after Armor and tag (0: a miss, no damage success or all in "
+                               "Armor)"),
                    T("урон", "damage"), o["damage"]),
         dist_block("health_left", T("Здоровье цели после атаки", "Target's Health after the attack"),
                    T("Здоровье", "Health"), o["health_left"], at_least=False),
@@ -503,14 +556,17 @@ def _attack_compute(p: dict) -> dict:
         {"kind": "table", "title": T("Исход атаки", "Outcome of the attack"),
          "columns": [T("Исход", "Outcome"), T("Вероятность", "Probability")],
          "rows": [[T("промах", "miss"), res["status"]["miss"]],
-                  [T("всё поглощено", "all absorbed"), res["status"]["absorbed"]],
+                  [T("попадание без ранения (урон 0 или весь в УП)",
+                     "a hit with no wound (0 damage or all absorbed)"), res["status"]["absorbed"]],
                   [T("ранение", "wounded"), res["status"]["wounded"]],
                   [T("Порог Смерти", "death's door"), res["status"]["death_door"]],
                   [TB.INSTANT_DEATH["name"], res["status"]["instant_death"]]]},
     ]
     if status["death_door"]:
-        display.append({"kind": "table", "title": T("Если Порог: бросок д6 (первый в сцене)",
-                                                    "If death's door: the d6 (first in the scene)"),
+        display.append({"kind": "table", "title": T("Порог Смерти и его бросок д6 (первый в сцене): "
+                                                    "вероятность из всех атак",
+                                                    "Death's door and its d6 (first in the scene): "
+                                                    "chance out of all attacks"),
                         "columns": [T("Состояние", "State"), T("Вероятность", "Probability")],
                         "rows": [[_door_name(k), res["door_outcomes"][k]] for k in R.DOOR_OUTCOMES]})
     if p["blind"] and p["ranged"]:
@@ -518,9 +574,31 @@ def _attack_compute(p: dict) -> dict:
                             "(сложность 8) удался и цель не дальше 10 м; иначе выстрел невозможен.",
                             "Blind: assumes the reflexive Perception + Alertness roll (difficulty 8) "
                             "succeeded and the target is within 10 m; otherwise no shot.", "warning"))
+    extra = []
+    if p["defence"] != "none":
+        dtext = f"{n['defence_dice']} / {n['defence_difficulty']}"
+        extra.append(("defence", T("Защита: кубиков (после «Толпы на одного») / сложность",
+                                   "Defence: dice (after many-on-one) / difficulty"), T(dtext, dtext)))
+    if p["maneuver"] == "master":
+        extra.append(("p_critical", T("Шанс критической атаки (+3 автоуспеха к урону)",
+                                      "Chance of a critical (+3 automatic damage successes)"),
+                      res["p_critical"]))
+    if p["defence"] == "parry":
+        extra.append(("p_parry_counter", T("Шанс, что парирование попадёт по нападающему",
+                                           "Chance the parry hits the attacker"), res["p_parry_counter"]))
+    if extra:
+        display[0]["items"] += figures(*extra)["items"]
     if p["maneuver"] == "master":
         display.append(note("Удар мастера: 7+ успехов после защиты — +3 автоуспеха к урону.",
                             "Master strike: 7+ successes after the defence add 3 automatic damage successes."))
+    if p["maneuver"] == "spread":
+        display.append(note("Очередь веером: успехи попадания делятся между целями, каждая цель требует "
+                            "одного успеха; здесь — шанс и урон для одной цели, получившей все "
+                            "успехи. Если успехов меньше, чем целей, атакующий выбирает, в кого попал.",
+                            "Spread fire: hit successes are shared among the targets, each needs at "
+                            "least one success; shown here: the chance and damage for one target "
+                            "given all successes. With fewer successes than targets the attacker "
+                            "chooses whom he hit."))
     if p["defence"] == "parry":
         display.append(note("Парировать можно, только если Сила + оружие нападающего не больше Силы + "
                             "Ловкости защитника; иначе парирование провалено.",
@@ -545,15 +623,15 @@ def _attack_roll(p: dict, roller) -> dict:
     if n["difficulty"] is None:
         display.append(note("Сложность выше 10: попасть нельзя.", "Difficulty above 10: no hit.", "warning"))
         return {"hit": False, "damage": 0, "display": display}
-    att = roll_d10_pool(roller, n["dice"], n["difficulty"], R.ATTACK_ONES_CANCEL)
+    att = roll_d10_pool(roller, n["dice"], n["difficulty"], p["attack_ones_cancel"])
     display.append({"kind": "dice", "label": T("Атака", "Attack"), "sides": 10, "faces": att["faces"],
-                    "marks": _marks(att["faces"], n["difficulty"])})
+                    "marks": _marks(att["faces"], n["difficulty"], p["attack_ones_cancel"])})
     dnet = 0
     if p["defence"] != "none":
-        dfn = roll_d10_pool(roller, n["defence_dice"], n["defence_difficulty"], R.ATTACK_ONES_CANCEL)
+        dfn = roll_d10_pool(roller, n["defence_dice"], n["defence_difficulty"], p["attack_ones_cancel"])
         dnet = dfn["net"]
         display.append({"kind": "dice", "label": T("Защита", "Defence"), "sides": 10, "faces": dfn["faces"],
-                        "marks": _marks(dfn["faces"], n["defence_difficulty"])})
+                        "marks": _marks(dfn["faces"], n["defence_difficulty"], p["attack_ones_cancel"])})
     h = R.resolve_defence(att["net"], dnet, p["defence"], m["hit_multiplier"], p["parry_tie"])
     out = {"attack": att, "defence_net": dnet, "hit": h.hit, "successes": h.successes,
            "counter": h.counter, "damage": 0}
@@ -597,6 +675,13 @@ EXPLOSION_PARAMS = (
               "Radius (mines: 10–30 m; badaboom: where damage starts to fall)", 10, 0, 100),
     int_param("dice", "Кубиков в эпицентре (badaboom: до 20)", "Dice at the centre (badaboom: up to 20)",
               20, 0, 20),
+    choice_param("falloff", "Спад урона badaboom", "Badaboom fall-off",
+                 R.BADABOOM_FALLOFF, [
+                     ("started", "−1 за каждые начатые 5 м", "−1 for every started 5 m"),
+                     ("full", "−1 за каждые полные 5 м", "−1 for every full 5 m"),
+                 ], help=T("Источник не говорит, с какого метра за радиусом теряется первый кубик.",
+                           "The source does not say at which metre beyond the radius the first die "
+                           "is lost.")),
     int_param("armor", "Броня цели", "Target's Armor", 0, 0, TB.MAX_ARMOR),
     TAG_PARAM,
     int_param("absorption", "УП цели", "Target's absorption levels", 2, 0, MAX_ABSORPTION),
@@ -616,7 +701,7 @@ def _explosion_check(p: dict) -> None:
 def _explosion_compute(p: dict) -> dict:
     kind = p["kind"]
     dice = R.explosion_dice(kind, p["distance"], radius=p["radius"] if kind in ("military", "badaboom") else None,
-                            dice=p["dice"] if kind == "badaboom" else None)
+                            dice=p["dice"] if kind == "badaboom" else None, falloff=p["falloff"])
     den = 10 ** dice
     portion: dict[int, int] = {}
     for k, w in R.damage_weights(dice, R.DAMAGE_DIFFICULTY):

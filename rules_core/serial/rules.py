@@ -62,6 +62,15 @@ BELOW_ONE = "last_breath"
 NEGATIVE_HITS_CHOICES = ("more_than", "at_least")
 NEGATIVE_HITS_RULE = "more_than"
 
+#: Which death's-door excess burns. Rule 4: «Когда персонажа первый раз приводят на Порог
+#: смерти, весь урон, опустивший его ниже нуля здоровья, сгорает» and rule 3: «с новым Порогом
+#: смерти отсчет отрицательных хитов продолжается» — ``"first"`` (default): only the first
+#: door's excess burns, a later door's counts as negative hits. The states 1–3 say «Урон,
+#: который привел его на Порог Смерти, не учитывается в этом расчете» — ``"every"``: every
+#: door's excess burns.
+EXCESS_BURNS_CHOICES = ("first", "every")
+EXCESS_BURNS = "first"
+
 #: Nonlethal damage: «бросается только чет/нечет». Whether the −1 per earlier death's-door
 #: roll applies to that parity roll (it would flip odd/even). Default: it does not.
 NONLETHAL_MODIFIER = False
@@ -124,6 +133,12 @@ BLOCK_FIRST = True
 #: Encumbrance: a character may always use the allowance of any lower Strength row (a
 #: stronger character never carries less). Strength above 6 uses row 6.
 ENCUMBRANCE_MONOTONE = True
+
+#: badaboom: «Рассказчик решает, насколько далеко от эпицентра урон вообще начинает падать.
+#: Далее по кубику за 5 метров.» ``"started"``: −1 die for every started 5 m beyond that
+#: distance (1 m beyond already −1); ``"full"``: −1 die for every full 5 m (5 m beyond: −1).
+FALLOFF_CHOICES = ("started", "full")
+BADABOOM_FALLOFF = "started"
 
 #: «Подготовка: На следующий ход добавить половину своего показателя Инициативы.» Rounding
 #: unstated: down.
@@ -724,7 +739,7 @@ class Step:
 
 
 def take_portion(t: Target, portion: int, block: int = 0,
-                 rule: str = NEGATIVE_HITS_RULE) -> Step:
+                 rule: str = NEGATIVE_HITS_RULE, burns: str = EXCESS_BURNS) -> Step:
     """Apply one portion (already after Броня and tags) to ``t`` (mutated) and say what happened.
 
     * «1 куб поглощения дает 1 Уровень Поглощения»: each УП absorbs one level of damage
@@ -732,12 +747,15 @@ def take_portion(t: Target, portion: int, block: int = 0,
     * The portion that brings Здоровье to 0 or below: excess = damage beyond the health that
       was left; «Если они больше 12 (или Выносливости*3, берется большее), то персонаж
       моментально умер». Otherwise, the first time in the scene, «весь урон, опустивший его
-      ниже нуля здоровья, сгорает»; later times it counts as negative hits («с новым Порогом
+      ниже нуля здоровья, сгорает» (Здоровье is then 0, not below); later times it counts as
+      negative hits (:data:`EXCESS_BURNS`; «с новым Порогом
       смерти отсчет отрицательных хитов продолжается»).
     * Damage while already at 0 or below counts as negative hits; «получив которые, персонаж
       мгновенно и безусловно умирает» (:data:`NEGATIVE_HITS_RULE`).
     """
     _nonneg("portion", portion, block)
+    if burns not in EXCESS_BURNS_CHOICES:
+        raise ValueError(f"burns must be one of {EXCESS_BURNS_CHOICES}")
     lim = threshold(t.stamina)
     from_block = min(portion, block) if BLOCK_FIRST else 0
     rest = portion - from_block
@@ -758,8 +776,9 @@ def take_portion(t: Target, portion: int, block: int = 0,
                 excess = rest - before
                 if exceeds(excess, lim, rule):
                     instant = True
-                elif t.door_visits == 0:
+                elif t.door_visits == 0 or burns == "every":
                     burned = excess
+                    t.health = 0  # the excess is gone: «сгорает»
                 else:
                     t.negative += excess
                     by_negative = exceeds(t.negative, lim, rule)
@@ -776,12 +795,13 @@ def take_portion(t: Target, portion: int, block: int = 0,
 def take_damage(absorption: int, health: int, stamina: int, portions: list[int],
                 armor: int = 0, tag: str = "none", maneuver: str = "none",
                 negative: int = 0, door_visits: int = 0,
-                rule: str = NEGATIVE_HITS_RULE) -> tuple[Target, list[Step]]:
+                rule: str = NEGATIVE_HITS_RULE,
+                burns: str = EXCESS_BURNS) -> tuple[Target, list[Step]]:
     """A series of rolled portions against a target: Броня per portion (tripled by
     :func:`armor_against`), tag, then УП and Здоровье (:func:`take_portion`)."""
     t = Target(absorption, health, stamina, negative, door_visits)
     arm = armor_against(armor, maneuver)
-    steps = [take_portion(t, portion_after_armor(p, arm, tag), 0, rule) for p in portions]
+    steps = [take_portion(t, portion_after_armor(p, arm, tag), 0, rule, burns) for p in portions]
     return t, steps
 
 
@@ -915,14 +935,15 @@ def overloaded(strength: int, large: int = 0, huge: int = 0, armor: str = "none"
 # =================================================================================
 
 def explosion_dice(kind: str, distance: int, radius: int | None = None,
-                   dice: int | None = None) -> int:
+                   dice: int | None = None, falloff: str = BADABOOM_FALLOFF) -> int:
     """Damage dice at ``distance`` metres from the centre (:data:`tables.EXPLOSIVES`).
 
     * improvised 10, grenade 12: full dice within 2 m, then −1 die per metre (distance − 2).
     * military/mines: 16 dice within ``radius`` (10–30 m, «Накрывают от 10 до 30 метров»), none
       beyond (000 gives no fall-off).
     * badaboom: ``dice`` up to 20; full within ``radius`` (the Storyteller's), then «по кубику за
-      5 метров»: −1 die for each started 5 m (the same way −1 per started metre above).
+      5 метров»: −1 die for each started 5 m (the same way −1 per started metre above), or
+      for each full 5 m (:data:`BADABOOM_FALLOFF`).
     «Урон от ВВ не складывается напрямую» — several charges: the biggest one (:func:`max`).
     """
     if kind not in _t.EXPLOSIVES:
@@ -941,7 +962,10 @@ def explosion_dice(kind: str, distance: int, radius: int | None = None,
     epi = e["epicentre"] if e["epicentre"] is not None else (radius or 0)
     if distance <= epi:
         return full
-    lost = ceil((distance - epi) / e["metres_per_die"])
+    if falloff not in FALLOFF_CHOICES:
+        raise ValueError(f"falloff must be one of {FALLOFF_CHOICES}")
+    per = e["metres_per_die"]
+    lost = ceil((distance - epi) / per) if falloff == "started" else (distance - epi) // per
     return max(0, full - lost)
 
 

@@ -218,6 +218,11 @@ MANEUVER_ROWS = {"burst": "Очередь", "full_auto": "Обстрел", "spra
                  "multiple": "Несколько выстрелов"}
 #: maneuvers only a weapon marked «*» (fires bursts: an automatic weapon) can make
 AUTOMATIC_MANEUVERS = ("burst", "full_auto", "spray")
+#: maneuvers whose text itself says the attack successes add damage dice, whatever the switch for
+#: the unstated general rule: «Обстрел» — «Дополнительные Успехи добавляются к обычному броску
+#: повреждения»; «Автоматический огонь» — «этот распределенный Успех так же прибавляется к запасу
+#: кубиков при броске повреждений» (003)
+SUCCESSES_ADD_MANEUVERS = ("full_auto", "spray")
 #: the highest rate of fire in 003's firearms table (a custom weapon may not exceed it either)
 MAX_SHOTS = max(row[3] for row in TABLES["firearms"]["rows"])
 _BASE_DIFFICULTY = 6  # 003: «начальная сложность боевых действий равна 6»; table difficulties are 6 + N
@@ -295,6 +300,13 @@ ATTACK_PARAMS = (
                            "половину успехов (округляем вниз).",
                            "003: the shooter spends the leftover successes «as he wants»; a single target gets "
                            "half the successes (rounded down).")),
+    choice_param("spray_dice", "Успехи доли при автоматическом огне добавляют кубики повреждений",
+                 "A spray share's successes add damage dice", "beyond_first", [
+                     ("beyond_first", "Сверх первого, как у любого попадания", "Beyond the first, as for any hit"),
+                     ("all", "Все успехи доли", "Every success of the share"),
+                 ], help=T("003: «этот распределенный Успех так же прибавляется к запасу кубиков при броске "
+                           "повреждений».",
+                           "003: «this distributed success is also added to the damage dice pool».")),
     choice_param("cover", "Укрытие цели", "Target's cover", "none",
                  [("none", "Нет", "None")] + [(str(i), f"{r[0]['ru']} {r[1]['ru']}", f"{r[0]['en']} {r[1]['en']}")
                                               for i, r in enumerate(_COVER)] +
@@ -319,9 +331,11 @@ ATTACK_PARAMS = (
                "Extra attack successes add damage dice", True,
                help=T("Классическое правило: каждый успех сверх первого — +1 кубик повреждений. "
                       "В 002/003 оно прямо не сказано, лишь подразумевается (автоматический огонь, обстрел); "
-                      "«Сериал» его отменил.",
+                      "«Сериал» его отменил. Для обстрела и автоматического огня 003 говорит это прямо — "
+                      "там успехи добавляются всегда.",
                       "The classic rule: each success beyond the first adds a damage die. 002/003 do not "
-                      "state it, only imply it (automatic and full-clip fire); «Serial» removed it.")),
+                      "state it, only imply it (automatic and full-clip fire); «Serial» removed it. For "
+                      "full-clip and automatic fire 003 says it outright, so there they always add.")),
     choice_param("botch_rule", "Правило провала атаки", "Attack botch rule", "revised", [
         ("revised", "Ни одного успеха и хотя бы одна «1»", "No success and at least one 1"),
         ("second", "Единиц больше, чем успехов", "More 1s than successes"),
@@ -359,8 +373,10 @@ def _attack_setup(p: dict) -> dict:
     helpless = p["immobilized"] == "helpless"
     dice = p["attack_dice"] + acc + (2 if p["immobilized"] == "struggling" else 0)
     damage = weapon_damage(p) + (2 if helpless else 0)
+    extra_add = p["extra_successes_add"] or m in SUCCESSES_ADD_MANEUVERS
     return {"attack_dice": dice, "difficulty": difficulty, "damage": damage, "helpless": helpless,
-            "shots": shots, "pools": classic.multiple_shot_pools(dice, shots) if m == "multiple" else [dice],
+            "shots": shots, "extra_add": extra_add,
+            "pools": classic.multiple_shot_pools(dice, shots) if m == "multiple" else [dice],
             "spray_targets": p["targets"] if m == "spray" else 0, **_soak_setup(p)}
 
 
@@ -394,7 +410,8 @@ def _maneuver_notes(p: dict, a: dict) -> list[dict]:
 
 def _attack_compute(p: dict) -> dict:
     a = _attack_setup(p)
-    common = dict(extra_successes_add=p["extra_successes_add"], botch_rule=p["botch_rule"],
+    all_share = bool(a["spray_targets"]) and not a["helpless"] and p["spray_dice"] == "all"
+    common = dict(extra_successes_add=a["extra_add"], botch_rule=p["botch_rule"],
                   ones_cancel_damage=p["ones_cancel"], soak_difficulty=p["soak_difficulty"],
                   armor_break=p["armor_break"], auto_hit=a["helpless"])
     if p["maneuver"] == "multiple":
@@ -418,7 +435,7 @@ def _attack_compute(p: dict) -> dict:
     else:
         dist = classic.attack_dist(a["attack_dice"], a["difficulty"], a["damage"], soak_pool=a["pool"],
                                    armor=a["armor"], spray_targets=a["spray_targets"],
-                                   spray_reading=p["spray_share"], **common)
+                                   spray_reading=p["spray_share"], spray_dice=p["spray_dice"], **common)
         levels = dist.map(lambda o: o[1])
         p_hit = dist.p(lambda o: o[0] == classic.HIT)
         p_botch = dist.p(lambda o: o[0] == classic.BOTCH)
@@ -446,8 +463,10 @@ def _attack_compute(p: dict) -> dict:
              else T(f"{a['attack_dice']} куб., сложность {a['difficulty']}",
                     f"{a['attack_dice']} dice, difficulty {a['difficulty']}")),
             ("damage", T("Повреждения", "Damage"),
-             T(f"{a['damage']} куб." + (" + успехи сверх первого" if p["extra_successes_add"] else ""),
-               f"{a['damage']} dice" + (" + successes beyond the first" if p["extra_successes_add"] else ""))),
+             T(f"{a['damage']} куб." + ("" if not a["extra_add"] else " + все успехи доли" if all_share
+                                         else " + успехи сверх первого"),
+               f"{a['damage']} dice" + ("" if not a["extra_add"] else " + every success of the share" if all_share
+                                         else " + successes beyond the first"))),
             ("soak", T("Поглощение", "Soak"), T(f"{a['pool']} куб., сложность {p['soak_difficulty']}",
                                                 f"{a['pool']} dice, difficulty {p['soak_difficulty']}")),
         ),
@@ -461,6 +480,12 @@ def _attack_compute(p: dict) -> dict:
             "к запасу кубиков при броске повреждений»). «Сериал» его отменил.",
             "Attack successes beyond the first are added to the damage pool: 002/003 never state this "
             "rule, they only imply it. «Serial» removed it."))
+    elif a["extra_add"]:
+        display.append(note(
+            "Успехи атаки сверх первого добавлены к пулу повреждений и при выключенном общем правиле: "
+            "для обстрела и автоматического огня 003 говорит это прямо.",
+            "Attack successes beyond the first are added to the damage pool even with the general rule "
+            "off: for full-clip and automatic fire 003 says so outright."))
     return {"p_hit": prob(p_hit), "p_botch": prob(p_botch), "p_stunned": prob(p_stun),
             "p_armor_ruined": prob(p_ruin), "mean_levels": frac(levels.mean()),
             "attack_dice": a["attack_dice"], "attack_difficulty": a["difficulty"], "damage_dice": a["damage"],
@@ -471,6 +496,7 @@ def _attack_compute(p: dict) -> dict:
 def _one_attack_roll(p: dict, a: dict, roller, pool: int, armor_intact: bool, label: str, blocks: list) -> dict:
     """Roll one attack (one shot); append its dice blocks; return what happened."""
     out = {"hit": False, "botch": False, "levels": 0, "stunned": False, "armor_ruined": False}
+    first = 0  # 1 when every success of a spray share adds a die (not only those beyond the first)
     if a["helpless"]:
         net = 1
     else:
@@ -482,9 +508,10 @@ def _one_attack_roll(p: dict, a: dict, roller, pool: int, armor_intact: bool, la
         if a["spray_targets"] and net:
             net = classic.spray_share(net, a["spray_targets"], p["spray_share"])
             out["share"] = net
+            first = 1 if p["spray_dice"] == "all" else 0
     if net >= 1:
         out["hit"] = True
-        dice = a["damage"] + (net - 1 if p["extra_successes_add"] else 0)
+        dice = a["damage"] + (net - 1 + first if a["extra_add"] else 0)
         dmg = roller.dice(dice, 10)
         s = classic.soak_successes(dmg, classic.DAMAGE_DIFFICULTY, p["ones_cancel"])
         armor = a["armor"] if armor_intact else 0

@@ -173,7 +173,8 @@ def attack_dist(attack_dice: int, attack_difficulty: int, damage_dice: int, *,
                 damage_difficulty: int = DAMAGE_DIFFICULTY, ones_cancel_damage: bool = False,
                 soak_pool: int = 0, soak_difficulty: int = SOAK_DIFFICULTY, armor: int = 0,
                 armor_break: str = "at_least_double", auto_hit: bool = False,
-                spray_targets: int = 0, spray_reading: str = "least") -> Dist:
+                spray_targets: int = 0, spray_reading: str = "least",
+                spray_dice: str = "beyond_first") -> Dist:
     """One attack, exactly: outcomes ``(status, levels, armor_ruined)``.
 
     ``status`` is ``"hit"``, ``"miss"`` or ``"botch"``; a miss or a botch deals 0 levels. On a
@@ -181,26 +182,33 @@ def attack_dist(attack_dice: int, attack_difficulty: int, damage_dice: int, *,
     successes add dice, else ``damage_dice``; the damage roll meets one soak roll.
     ``auto_hit`` (a fully immobilised victim, 002/003) skips the attack roll: one success.
     ``spray_targets`` > 0: automatic fire (spray); this target's successes are its share
-    (:func:`spray_share`), and they count like a hit's successes.
+    (:func:`spray_share`), and they count like a hit's successes — except against a helpless target,
+    which is hit automatically with one success, as by any other attack. ``spray_dice``
+    (:data:`SPRAY_DICE_READINGS`): the share's successes beyond the first add damage dice, or all of them.
     """
     acc, total = _attack_int(attack_dice, attack_difficulty, damage_dice, extra_successes_add, botch_rule,
                              damage_difficulty, ones_cancel_damage, soak_pool, soak_difficulty, armor,
-                             armor_break, auto_hit, spray_targets, spray_reading)
+                             armor_break, auto_hit, spray_targets, spray_reading, spray_dice)
     return Dist({k: Fraction(w, total) for k, w in acc.items()})
 
 
 def _attack_int(attack_dice, attack_difficulty, damage_dice, extra_successes_add, botch_rule,
                 damage_difficulty, ones_cancel_damage, soak_pool, soak_difficulty, armor, armor_break,
-                auto_hit, spray_targets, spray_reading) -> tuple[dict, int]:
+                auto_hit, spray_targets, spray_reading, spray_dice="beyond_first") -> tuple[dict, int]:
     """:func:`attack_dist` as integer weights over a common denominator (kept fast for folds)."""
+    if spray_dice not in SPRAY_DICE_READINGS:
+        raise ValueError(f"spray_dice must be one of {SPRAY_DICE_READINGS}")
     if auto_hit:
         att, att_den = {1: 1}, 1
     else:
         att, att_den = _attack_weights(attack_dice, attack_difficulty, botch_rule), 10 ** attack_dice
-    top = damage_dice + (max(attack_dice, 1) - 1 if extra_successes_add else 0)  # the largest pool
+    spraying = bool(spray_targets) and not auto_hit  # a helpless target is hit anyway («автоматически … удачной»)
+    # the first success adds a die too when a spray's whole share adds («all»)
+    first = 1 if spraying and spray_dice == "all" else 0
+    top = damage_dice + (max(attack_dice, 1) - 1 + first if extra_successes_add else 0)  # the largest pool
     den = 10 ** (top + soak_pool)
     acc: dict = {}
-    if spray_targets:
+    if spraying:
         shared: dict = {}
         for a, wa in att.items():
             k = a if a == "botch" else spray_share(a, spray_targets, spray_reading)
@@ -211,7 +219,7 @@ def _attack_int(attack_dice, attack_difficulty, damage_dice, extra_successes_add
             key = (BOTCH if a == "botch" else MISS, 0, False)
             acc[key] = acc.get(key, 0) + wa * den
             continue
-        dice = damage_dice + (a - 1 if extra_successes_add else 0)
+        dice = damage_dice + (a - 1 + first if extra_successes_add else 0)
         scale = wa * 10 ** (top - dice)
         for (levels, ruined), w in _levels_and_ruin(dice, damage_difficulty, ones_cancel_damage, soak_pool,
                                                     soak_difficulty, armor, armor_break).items():
@@ -243,6 +251,10 @@ def _attack_weights(dice: int, difficulty: int, botch_rule: str) -> dict:
 # ---- several shots and automatic fire (003) ----------------------------------------------------
 
 SPRAY_READINGS = ("least", "most")
+#: «этот распределенный Успех так же прибавляется к запасу кубиков при броске повреждений» (003): the
+#: target's share counts like a hit's successes — those beyond the first add dice (``"beyond_first"``,
+#: default) — or every success of the share adds a die (``"all"``).
+SPRAY_DICE_READINGS = ("beyond_first", "all")
 
 
 def spray_share(successes: int, targets: int, reading: str = "least") -> int:
@@ -301,7 +313,7 @@ def shots_dist(pools: list[int], attack_difficulty: int, damage_dice: int, *, st
         armor_dice = armor
     opts = dict(extra_successes_add=True, botch_rule="revised", damage_difficulty=DAMAGE_DIFFICULTY,
                 ones_cancel_damage=False, soak_difficulty=SOAK_DIFFICULTY, armor_break="at_least_double",
-                auto_hit=False, spray_targets=0, spray_reading="least")
+                auto_hit=False, spray_targets=0, spray_reading="least", spray_dice="beyond_first")
     unknown = set(kw) - set(opts)
     if unknown:
         raise TypeError(f"unknown options {sorted(unknown)}")
@@ -311,7 +323,7 @@ def shots_dist(pools: list[int], attack_difficulty: int, damage_dice: int, *, st
         acc, den = _attack_int(pool, attack_difficulty, damage_dice, opts["extra_successes_add"],
                                opts["botch_rule"], opts["damage_difficulty"], opts["ones_cancel_damage"], soak,
                                opts["soak_difficulty"], armor_, opts["armor_break"], opts["auto_hit"],
-                               opts["spray_targets"], opts["spray_reading"])
+                               opts["spray_targets"], opts["spray_reading"], opts["spray_dice"])
         merged: dict = {}
         for (_, lv, ruin), w in acc.items():
             merged[(lv, ruin)] = merged.get((lv, ruin), 0) + w

@@ -1,0 +1,1 @@
+"""Cross-system calculators (every system side by side): ``armor``."""
