@@ -12,11 +12,13 @@ NOTICE = "This page is not translated yet; showing the Russian text."
 
 
 def untranslated_page() -> str:
-    """A Russian page with no English version (the first rule page found)."""
+    """A Russian page with no English version and no calculator (the first one found)."""
     docs = ROOT / "docs"
     for md in sorted(docs.rglob("*.md")):
         rel = md.relative_to(docs).as_posix()
         if rel.endswith(".en.md") or "/" not in rel or md.with_name(md.stem + ".en.md").exists():
+            continue
+        if "svod:calc" in md.read_text(encoding="utf-8"):
             continue
         url = rel[:-3]
         url = url[: -len("index")] if url.endswith("index") else url + "/"

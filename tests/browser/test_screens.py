@@ -16,7 +16,9 @@ def test_rules_page_screenshot(new_context, base_url, artifacts, size, scheme, a
     ctx = new_context(viewport=SIZES[size], color_scheme=scheme, **kw)
     page = ctx.pages[0] if ctx.pages else ctx.new_page()
     page.goto(base_url + RULE_PAGE)
-    page.wait_for_load_state("networkidle")
+    # "load", not "networkidle": a rules page with a calculator keeps loading Python
+    page.wait_for_load_state("load")
+    page.wait_for_timeout(500)
     body = page.locator("body")
     assert body.get_attribute("data-md-color-scheme") == ("slate" if scheme == "dark" else "default")
     overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
