@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser.shared_page import shared_page  # noqa: F401  (fixture)
+
 ROOT = Path(__file__).resolve().parents[2]
 NOTICE = "This page is not translated yet; showing the Russian text."
 
@@ -34,7 +36,8 @@ def open_switch_and_pick(page, lang: str):
         link.click()
 
 
-def test_russian_by_default_english_beside_it(page, base_url, assert_on_host):
+def test_russian_by_default_english_beside_it(shared_page, base_url, assert_on_host):
+    page = shared_page
     page.goto(base_url)
     assert page.locator("html").get_attribute("lang") == "ru"
     assert page.locator('a.md-select__link[hreflang="en"]').count() == 1
@@ -46,7 +49,8 @@ def test_russian_by_default_english_beside_it(page, base_url, assert_on_host):
     assert_on_host(page.context, base_url)
 
 
-def test_switch_keeps_the_page_after_instant_navigation(page, base_url):
+def test_switch_keeps_the_page_after_instant_navigation(shared_page, base_url):
+    page = shared_page
     page.goto(base_url)
     page.wait_for_load_state("networkidle")
     # go to the glossary by clicking (Material's instant navigation: no full page load)
@@ -61,7 +65,8 @@ def test_switch_keeps_the_page_after_instant_navigation(page, base_url):
     assert page.locator("html").get_attribute("lang") == "ru"
 
 
-def test_untranslated_page_shows_russian_with_a_notice(page, base_url):
+def test_untranslated_page_shows_russian_with_a_notice(shared_page, base_url):
+    page = shared_page
     path = untranslated_page()
     page.goto(base_url + "en/" + path)
     assert page.locator("html").get_attribute("lang") == "en"
@@ -77,9 +82,11 @@ def test_untranslated_page_shows_russian_with_a_notice(page, base_url):
     # translated pages carry no notice
     page2.goto(base_url + "en/glossary/")
     assert page2.locator(".svod-fallback").count() == 0
+    page2.close()
 
 
-def test_english_glossary_puts_english_first(page, base_url):
+def test_english_glossary_puts_english_first(shared_page, base_url):
+    page = shared_page
     page.goto(base_url + "en/glossary/")
     dt = page.locator("#soak")
     assert dt.inner_text().startswith("Soak roll")
@@ -99,7 +106,8 @@ def test_no_failed_request_or_console_error_in_either_language(page, base_url, a
     assert_on_host(page.context, base_url)
 
 
-def test_missing_page_gets_the_russian_404(page, base_url):
+def test_missing_page_gets_the_russian_404(shared_page, base_url):
+    page = shared_page
     resp = page.goto(base_url + "no/such/page/")
     assert resp.status == 404
     assert page.locator("html").get_attribute("lang") == "ru"

@@ -11,6 +11,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from tests.browser.shared_page import shared_page  # noqa: F401  (fixture)
+
 # query → acceptable (page path under the site root, heading anchor)
 CASES = [
     ("поглощения", [("serial/combat/", "absorption")]),
@@ -54,25 +56,11 @@ def search(page, query: str) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def search_page(playwright_instance, base_url):
-    """One browser page for all the queries (a fresh context each time costs seconds)."""
-    import shutil
-    import tempfile
-
-    from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
-
-    user_dir = tempfile.mkdtemp(prefix="svod-chromium-")
-    ctx = playwright_instance.chromium.launch_persistent_context(
-        user_dir, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True,
-        viewport={"width": 1280, "height": 900})
-    ctx.svod_requests = []
-    ctx.on("request", lambda r: ctx.svod_requests.append(r.url))
-    page = ctx.pages[0] if ctx.pages else ctx.new_page()
-    page.goto(base_url)
-    page.wait_for_load_state("networkidle")
-    yield page
-    ctx.close()
-    shutil.rmtree(user_dir, ignore_errors=True)
+def search_page(shared_page, base_url):
+    """One browser page for all the queries."""
+    shared_page.goto(base_url)
+    shared_page.wait_for_load_state("networkidle")
+    return shared_page
 
 
 @pytest.mark.parametrize("query,targets", CASES, ids=[c[0] for c in CASES])

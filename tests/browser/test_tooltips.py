@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.browser.shared_page import shared_page  # noqa: F401  (fixture)
+
 RULE_PAGE = "serial/combat/"
 MOBILE = dict(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True,
               device_scale_factor=2)
@@ -15,7 +17,8 @@ def tooltip(page):
 
 
 @pytest.mark.parametrize("form,term", [("Выносливости", "Выносливость"), ("Броню", "Броня")])
-def test_inflected_forms_get_the_tooltip_on_hover(page, base_url, form, term):
+def test_inflected_forms_get_the_tooltip_on_hover(shared_page, base_url, form, term):
+    page = shared_page
     page.goto(base_url + RULE_PAGE)
     abbr = page.locator(f'article abbr:text-is("{form}")').first
     assert abbr.count() == 1, f"no glossary term «{form}» in {RULE_PAGE}"
@@ -48,7 +51,8 @@ def test_tap_shows_and_tap_elsewhere_hides(new_context, base_url, artifacts, ass
     assert_on_host(ctx, base_url)
 
 
-def test_terms_are_reachable_by_keyboard(page, base_url):
+def test_terms_are_reachable_by_keyboard(shared_page, base_url):
+    page = shared_page
     page.goto(base_url + RULE_PAGE)
     abbr = page.locator("article abbr").first
     assert abbr.get_attribute("tabindex") == "0"
@@ -56,7 +60,8 @@ def test_terms_are_reachable_by_keyboard(page, base_url):
     tooltip(page).wait_for(state="visible", timeout=5000)
 
 
-def test_glossary_page_lists_terms_with_links(page, base_url):
+def test_glossary_page_lists_terms_with_links(shared_page, base_url):
+    page = shared_page
     page.goto(base_url + "glossary/")
     assert page.locator("dl dt").count() >= 40
     link = page.locator("#interception + dd a").first
