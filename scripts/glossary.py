@@ -35,6 +35,8 @@ from functools import lru_cache
 from pathlib import Path
 
 import yaml
+from markdown.extensions import Extension
+from markdown.treeprocessors import Treeprocessor
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "docs" / "_glossary.yml"
@@ -238,3 +240,54 @@ def expand(markdown: str, lang: str = "ru", page_uri: str = "glossary.md",
         return markdown
     body = render(lang, page_uri, docs_dir=docs_dir)
     return MARKER.sub(lambda m: "\n" + body + "\n", markdown)
+
+
+# ---------------------------------------------------------------- once per section
+
+HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
+
+
+class OncePerSection(Treeprocessor):
+    """After ``abbr``: a term's tooltip on its first occurrence in each section (the text
+    under one heading, i.e. one rule) rather than on every occurrence — 140 dotted
+    underlines made a long page hard to read — and never inside a heading (a heading is
+    not the place to tap for a definition). Occurrences are the same term when their
+    tooltip text is the same (any inflected form)."""
+
+    @staticmethod
+    def _unwrap(el, parent) -> None:
+        # an <abbr> from the abbr extension holds plain text only
+        text = (el.text or "") + (el.tail or "")
+        idx = list(parent).index(el)
+        if idx == 0:
+            parent.text = (parent.text or "") + text
+        else:
+            parent[idx - 1].tail = (parent[idx - 1].tail or "") + text
+        parent.remove(el)
+
+    def run(self, root):
+        parents = {child: p for p in root.iter() for child in p}
+        seen: set[str] = set()
+        gone: set[int] = set()
+        for el in list(root.iter()):
+            if id(el) in gone:
+                continue
+            if el.tag in HEADINGS:
+                seen = set()
+                for a in list(el.iter("abbr")):
+                    gone.add(id(a))
+                    self._unwrap(a, parents[a])
+            elif el.tag == "abbr" and el.get("title"):
+                if el.get("title") in seen:
+                    gone.add(id(el))
+                    self._unwrap(el, parents[el])
+                else:
+                    seen.add(el.get("title"))
+        return None
+
+
+class TermsOncePerSection(Extension):
+    """Add to MkDocs' markdown extensions (``scripts/site_hooks.py`` does, in on_config)."""
+
+    def extendMarkdown(self, md):
+        md.treeprocessors.register(OncePerSection(md), "svod_terms_once", 6)  # abbr is 7

@@ -60,6 +60,12 @@ def page_locale(page, default: str = "ru") -> str:
         "en" if ".en." in page.file.src_uri else default)
 
 
+def on_config(config):
+    if not any(isinstance(e, glossary.TermsOncePerSection) for e in config.markdown_extensions):
+        config.markdown_extensions.append(glossary.TermsOncePerSection())
+    return config
+
+
 def on_page_markdown(markdown, page, config, files):
     lang = current_language(config)
     src = page.file.src_uri

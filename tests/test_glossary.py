@@ -147,3 +147,19 @@ def test_english_pages_get_english_tooltips():
     en = glossary.abbreviations("serial", lang="en")
     assert en["Броню"].startswith("Armor (Броня): A fixed rating")
     assert glossary.abbreviations("serial")["Броню"].startswith("Броня (Armor): Постоянное")
+
+
+def test_a_term_is_marked_once_per_section_and_never_in_headings():
+    md = markdown.Markdown(extensions=["abbr", "attr_list", "toc", glossary.TermsOncePerSection()])
+    html = md.convert(
+        "## Броня {#armor}\n\nБроня вычитается. Броню не сложить. Броня снова.\n\n"
+        "- и в списке Броня\n\n"
+        "## Другое\n\nЗдесь Броня опять, и Выносливость.\n"
+        + glossary.abbreviation_block("serial"))
+    sections = html.split("<h2")
+    assert "<abbr" not in sections[1].split("</h2>")[0]           # not in the heading
+    assert sections[1].count("<abbr") == 1                         # once in the first section
+    assert "<abbr" in sections[1] and ">Броня</abbr> вычитается" in sections[1]
+    assert "Броню не сложить" in sections[1]                       # the text stays
+    assert sections[2].count("<abbr") == 2                         # Броня and Выносливость again
+    assert md.toc_tokens[0]["id"] == "armor"
