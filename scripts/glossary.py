@@ -291,3 +291,31 @@ class TermsOncePerSection(Extension):
 
     def extendMarkdown(self, md):
         md.treeprocessors.register(OncePerSection(md), "svod_terms_once", 6)  # abbr is 7
+
+
+# ---------------------------------------------------------------- terms in the pages
+
+def page_words(system: str, docs_dir: Path | None = None) -> str:
+    """The visible text of a system's Russian pages, read with markdown-it-py (as the
+    coverage check reads them: markers expanded, markup dropped), for finding terms."""
+    from scripts.coverage import page_text
+
+    docs_dir = ROOT / "docs" if docs_dir is None else docs_dir
+    pages = sorted(p for p in (docs_dir / system).rglob("*.md") if not p.name.endswith(".en.md"))
+    return "\n".join(page_text(p.read_text(encoding="utf-8")) for p in pages)
+
+
+def unused_terms(terms: list[dict] | None = None, docs_dir: Path | None = None) -> list[str]:
+    """Terms none of whose forms occurs (as a whole word) in the pages of their first
+    system: a glossary entry for a word the rules never use is a mistake."""
+    terms = load() if terms is None else terms
+    texts: dict[str, str] = {}
+    out = []
+    for t in terms:
+        system = t["systems"][0]
+        if system not in texts:
+            texts[system] = page_words(system, docs_dir)
+        pattern = re.compile(r"\b(?:" + "|".join(re.escape(f) for f in sorted(forms(t), key=len, reverse=True)) + r")\b")
+        if not pattern.search(texts[system]):
+            out.append(f"{t['id']} ({system}): {t['ru']}")
+    return out

@@ -163,3 +163,15 @@ def test_a_term_is_marked_once_per_section_and_never_in_headings():
     assert "Броню не сложить" in sections[1]                       # the text stays
     assert sections[2].count("<abbr") == 2                         # Броня and Выносливость again
     assert md.toc_tokens[0]["id"] == "armor"
+
+
+def test_every_term_is_used_by_its_rules():
+    # the pages are read with markdown-it-py (scripts.coverage.page_text)
+    assert glossary.unused_terms() == []
+
+
+def test_unused_term_is_reported(tmp_path):
+    (tmp_path / "codex").mkdir()
+    (tmp_path / "codex" / "a.md").write_text("# A\n\nСтресс растёт. **LV** считают.\n", encoding="utf-8")
+    terms = [t for t in TERMS if t["id"] in ("codex-stress", "lv", "flax")]
+    assert glossary.unused_terms(terms, tmp_path) == ["flax (codex): FLAX"]
