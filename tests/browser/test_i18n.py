@@ -63,6 +63,10 @@ def test_switch_keeps_the_page_after_instant_navigation(shared_page, base_url):
     open_switch_and_pick(page, "ru")
     assert page.url == base_url + "glossary/"
     assert page.locator("html").get_attribute("lang") == "ru"
+    # the query and the anchor go along (calculators keep their inputs in the address)
+    page.goto(base_url + "glossary/?x=1#serial")
+    open_switch_and_pick(page, "en")
+    assert page.url == base_url + "en/glossary/?x=1#serial"
 
 
 def test_untranslated_page_shows_russian_with_a_notice(shared_page, base_url):

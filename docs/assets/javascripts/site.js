@@ -32,7 +32,8 @@
       ? location.pathname.slice(root.pathname.length) : ""
     rel = rel.replace(/^en(\/|$)/, "")
     var path = (lang === "en" ? "en/" : "") + rel
-    return new URL(path, root).pathname + location.hash
+    // the query and the anchor go along (a calculator keeps its inputs in the address)
+    return new URL(path, root).pathname + location.search + location.hash
   }
 
   function enhanceTerms() {
