@@ -160,16 +160,29 @@ def forms(term: dict) -> set[str]:
     return out
 
 
+def english_forms(term: dict) -> set[str]:
+    """Forms of the English term for translated (English-text) pages: the name without its
+    parenthesised gloss, singular and plural, capitalised and not."""
+    base = re.sub(r"\s*\([^)]*\)\s*$", "", term["en"]).strip()
+    out: set[str] = set()
+    for f in {base, base + "s"} if not base.endswith("s") else {base}:
+        out |= _variants(f, term.get("case") == "exact")
+    return out
+
+
 def page_system(src_uri: str) -> str | None:
     """Which system a docs page belongs to, by its folder (``serial/combat.md`` → serial)."""
     top = src_uri.split("/", 1)[0] if "/" in src_uri else ""
     return top if top in SYSTEMS else None
 
 
-def abbreviations(system: str, terms: list[dict] | None = None, lang: str = "ru") -> dict[str, str]:
+def abbreviations(system: str, terms: list[dict] | None = None, lang: str = "ru",
+                  text_lang: str = "ru") -> dict[str, str]:
     """``{surface form: tooltip text}`` for the rule pages of ``system``.
 
-    In English pages (which may show the Russian text) the tooltip is in English.
+    ``lang``: the language of the tooltip (English pages get English ones, also where they
+    show the Russian text); ``text_lang``: the language of the page's text, whose words are
+    matched (Russian forms, or the English terms in a translated page).
     When two terms of one system share a form, the term listed first wins.
     """
     terms = load() if terms is None else terms
@@ -181,14 +194,15 @@ def abbreviations(system: str, terms: list[dict] | None = None, lang: str = "ru"
             text = f"{t['ru']} ({t['en']}): {t['def']['ru'].strip()}"
         else:
             text = f"{t['en']} ({t['ru']}): {t['def']['en'].strip()}"
-        for f in sorted(forms(t)):
+        for f in sorted(forms(t) if text_lang == "ru" else english_forms(t)):
             out.setdefault(f, text)
     return out
 
 
-def abbreviation_block(system: str, terms: list[dict] | None = None, lang: str = "ru") -> str:
+def abbreviation_block(system: str, terms: list[dict] | None = None, lang: str = "ru",
+                       text_lang: str = "ru") -> str:
     lines = [f"*[{form}]: {text.replace(chr(10), ' ')}"
-             for form, text in sorted(abbreviations(system, terms, lang).items())]
+             for form, text in sorted(abbreviations(system, terms, lang, text_lang).items())]
     # one definition per block: Python-Markdown re-scans a block after each definition it
     # takes out, so one block of n definitions costs O(n²)
     return "\n\n" + "\n\n".join(lines) + "\n" if lines else ""

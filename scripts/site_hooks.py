@@ -72,7 +72,7 @@ def on_page_markdown(markdown, page, config, files):
     markdown = glossary.expand(markdown, lang, src, Path(config.docs_dir))
     system = glossary.page_system(src)
     if system and not glossary.NO_TOOLTIP_PAGES.match(src):
-        markdown += glossary.abbreviation_block(system, lang=lang)
+        markdown += glossary.abbreviation_block(system, lang=lang, text_lang=page_locale(page))
     return markdown
 
 

@@ -175,3 +175,13 @@ def test_unused_term_is_reported(tmp_path):
     (tmp_path / "codex" / "a.md").write_text("# A\n\nСтресс растёт. **LV** считают.\n", encoding="utf-8")
     terms = [t for t in TERMS if t["id"] in ("codex-stress", "lv", "flax")]
     assert glossary.unused_terms(terms, tmp_path) == ["flax (codex): FLAX"]
+
+
+def test_translated_english_pages_mark_the_english_terms():
+    block = glossary.abbreviation_block("serial", lang="en", text_lang="en")
+    html = md_to_html("Each soak level takes one level; Armor never stacks; see Interception."
+                      + block)
+    assert '<abbr title="Soak (Поглощение):' in html  # "soak" (lower case) of "Soak"
+    assert '>Armor</abbr>' in html and '>Interception</abbr>' in html
+    # a Russian page is matched by Russian forms only
+    assert "Armor" not in glossary.abbreviations("serial")
