@@ -87,6 +87,18 @@ def site_prefix() -> str:
     class _Loader(yaml.SafeLoader):
         pass
 
+    def env(loader, node):
+        # MkDocs' ``!ENV [NAME, …, default]`` / ``!ENV NAME``
+        import os
+
+        items = loader.construct_sequence(node) if isinstance(node, yaml.SequenceNode) \
+            else [loader.construct_scalar(node)]
+        for name in items[:-1] if len(items) > 1 else items:
+            if os.environ.get(str(name)):
+                return os.environ[str(name)]
+        return items[-1] if len(items) > 1 else None
+
+    _Loader.add_constructor("!ENV", env)
     _Loader.add_multi_constructor("tag:yaml.org,2002:python/", lambda *a: None)
     _Loader.add_multi_constructor("!", lambda *a: None)
     cfg = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_Loader)
