@@ -101,3 +101,16 @@ def test_the_built_site_has_no_broken_link_and_fetches_nothing_off_host():
     r = linkcheck.run()
     assert r.checked_pages > 0 and r.checked_links > 0
     assert not r.errors, "\n".join(r.errors[:40])
+
+
+def test_site_prefix_reads_mkdocs_env_tag(tmp_path, monkeypatch):
+    # mkdocs.yml may say site_url: !ENV [SVOD_SITE_URL, "https://example.github.io/svod/"]
+    monkeypatch.delenv("SVOD_SITE_URL", raising=False)
+    assert linkcheck.site_prefix() == "/svod/"
+    monkeypatch.setenv("SVOD_SITE_URL", "http://127.0.0.1:8000/other/")
+    text = 'site_url: !ENV [SVOD_SITE_URL, "https://example.github.io/svod/"]\n'
+    monkeypatch.setattr(linkcheck, "ROOT", tmp_path)
+    (tmp_path / "mkdocs.yml").write_text(text)
+    assert linkcheck.site_prefix() == "/other/"
+    monkeypatch.delenv("SVOD_SITE_URL")
+    assert linkcheck.site_prefix() == "/svod/"
