@@ -8,7 +8,8 @@ Result dicts are plain JSON. Besides the machine-readable keys of each calculato
 carry ``"display"``: a list of blocks the generic renderer in ``calculators/`` draws:
 
 ``{"kind": "figures", "items": [{"key": str, "label": T, "value": V}]}``
-    key figures in words; ``V`` is a probability object, a number, a string or ``T``.
+    key figures in words; ``V`` is a probability object, a number, a string or ``T``
+    (an exact non-probability from :func:`frac` carries ``"kind": "number"``).
 ``{"kind": "distribution", "key": str, "title": T, "x_label": T, "rows": [{"x": V, "p": P, "p_at_least": P | None}]}``
     a bar chart plus a table of P(exactly x) and P(at least x).
 ``{"kind": "table", "title": T, "columns": [T], "rows": [[V, ...]]}``
@@ -40,8 +41,9 @@ def prob(p: Fraction | int) -> dict:
 
 
 def frac(x: Fraction | int) -> dict:
-    """A non-probability exact rational (a mean, say): same shape as :func:`prob`."""
-    return prob(x)
+    """A non-probability exact rational (a mean, say): :func:`prob`'s shape plus
+    ``"kind": "number"``, so the renderer shows it as a number, not as a percentage."""
+    return {**prob(x), "kind": "number"}
 
 
 class InputError(Exception):

@@ -1,0 +1,472 @@
+// Свод — calculators on the page: one Pyodide worker for the whole visit (kept across
+// Material's instant page changes), a status line with progress and a watchdog, forms bound
+// to the worker, results recomputed as inputs change, state kept in the URL.
+// Loaded by site.mjs only on pages that have a calculator.
+
+import { fieldId, pickLang, renderBlocks, renderRecordRow, renderRoll, ui } from "./render.mjs";
+
+const HERE = new URL("./", import.meta.url);
+
+const watchdogMs = () => Number(globalThis.SVOD_CALC_WATCHDOG_MS) || 45000;
+const pageLang = () => pickLang(document.documentElement.lang);
+
+const ERRORS = {
+  "wasm-mime": {
+    ru: (d) => `сервер отдаёт pyodide.asm.wasm с типом «${d}» вместо application/wasm.`,
+    en: (d) => `the server sends pyodide.asm.wasm as “${d}” instead of application/wasm.`,
+  },
+  network: { ru: (d) => `не удалось скачать файлы (${d}).`, en: (d) => `could not download the files (${d}).` },
+  rules: { ru: (d) => `не загрузились правила (${d}).`, en: (d) => `the rules did not load (${d}).` },
+  watchdog: { ru: (d) => d, en: (d) => d },
+  boot: { ru: (d) => `ошибка запуска (${d}).`, en: (d) => `start-up error (${d}).` },
+};
+
+// ---- the runtime: one worker ------------------------------------------------------------
+
+const rt = {
+  worker: null, state: "idle", stage: null, loaded: 0, total: 0, error: null,
+  calls: new Map(), seq: 0, timer: null, boots: 0, version: null, startedAt: 0, readyMs: null,
+};
+const views = new Set();
+globalThis.svodCalc = { rt, views };
+
+function eachView(fn) {
+  for (const v of [...views]) {
+    if (!v.root.isConnected) views.delete(v);
+    else fn(v);
+  }
+}
+
+function setRuntime(patch) {
+  Object.assign(rt, patch);
+  eachView((v) => v.showStatus());
+}
+
+function armWatchdog() {
+  clearTimeout(rt.timer);
+  const ms = watchdogMs();
+  rt.timer = setTimeout(() => fail("watchdog", { s: Math.round(ms / 1000) }), ms);
+}
+
+function fail(code, detail) {
+  clearTimeout(rt.timer);
+  try { rt.worker && rt.worker.terminate(); } catch { /* already gone */ }
+  rt.worker = null;
+  for (const c of rt.calls.values()) c.reject(new Error(code));
+  rt.calls.clear();
+  setRuntime({ state: "error", error: { code, detail } });
+}
+
+export function startRuntime() {
+  if (rt.worker) return;
+  rt.boots += 1;
+  rt.startedAt = performance.now();
+  const w = new Worker(new URL("worker.mjs", HERE), { type: "module", name: "svod-calc" });
+  rt.worker = w;
+  setRuntime({ state: "loading", stage: "download", loaded: 0, total: 0, error: null });
+  armWatchdog();
+  w.onmessage = (e) => onWorkerMessage(w, e.data);
+  w.onerror = (e) => {
+    if (e && e.preventDefault) e.preventDefault();
+    if (rt.worker === w) fail("boot", (e && e.message) || "worker");
+  };
+  w.postMessage({
+    type: "boot",
+    config: {
+      pyodide: new URL("../pyodide/", HERE).href,
+      files: new URL("../pyodide/files.json", HERE).href,
+      lockFileURL: new URL("../py/pyodide-lock.json", HERE).href,
+    },
+  });
+}
+
+function retry() {
+  if (rt.worker) return;
+  startRuntime();
+}
+
+function onWorkerMessage(w, m) {
+  if (rt.worker !== w || !m) return;
+  if (m.type === "progress") {
+    armWatchdog();
+    setRuntime({ stage: m.stage, loaded: m.loaded ?? rt.loaded, total: m.total ?? rt.total });
+  } else if (m.type === "ready") {
+    clearTimeout(rt.timer);
+    rt.readyMs = Math.round(performance.now() - rt.startedAt);
+    setRuntime({ state: "ready", stage: null, version: m.version });
+    eachView((v) => v.compute());
+  } else if (m.type === "fatal") {
+    fail(m.code, m.detail);
+  } else if (m.type === "result") {
+    const c = rt.calls.get(m.id);
+    if (c) {
+      rt.calls.delete(m.id);
+      try { c.resolve({ ...JSON.parse(m.text), raw: m.text }); } catch (err) { c.reject(err); }
+    }
+  }
+}
+
+function call(request) {
+  return new Promise((resolve, reject) => {
+    if (!rt.worker || rt.state !== "ready") { reject(new Error("not ready")); return; }
+    const id = ++rt.seq;
+    rt.calls.set(id, { resolve, reject });
+    rt.worker.postMessage({ type: "call", id, text: JSON.stringify(request) });
+  });
+}
+
+// ---- values: form ⇄ params ⇄ URL --------------------------------------------------------
+
+function intish(s) {
+  if (typeof s !== "string") return s;
+  const t = s.trim().replace(/^[−–]/, "-");
+  return /^-?\d+$/.test(t) ? Number(t) : t;
+}
+
+function intList(s) {
+  if (Array.isArray(s)) return s;
+  const t = String(s ?? "").trim();
+  return t ? t.split(/[\s,;]+/).filter(Boolean).map(intish) : [];
+}
+
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+
+/** A param's default as the form reads it back (records get every field, in order). */
+function formDefault(p) {
+  if (p.kind !== "record_list" || !Array.isArray(p.default)) return p.default;
+  return p.default.map((r) => Object.fromEntries((p.fields || []).map((f) => [f.name, r && f.name in r ? r[f.name] : f.default])));
+}
+
+function urlKey(calcId, name) {
+  return `${calcId}.${name}`;
+}
+
+function encodeParam(p, v) {
+  if (p.kind === "bool") return v ? "1" : "0";
+  if (p.kind === "int_list") return Array.isArray(v) ? v.join(",") : String(v);
+  if (p.kind === "record_list") return JSON.stringify(v);
+  return String(v);
+}
+
+function decodeParam(p, raw) {
+  if (p.kind === "bool") return ["1", "true", "yes", "да", "on"].includes(raw.toLowerCase());
+  if (p.kind === "int") return intish(raw);
+  if (p.kind === "int_list") return intList(raw);
+  if (p.kind === "record_list") {
+    try {
+      const v = JSON.parse(raw);
+      return Array.isArray(v) ? v : undefined;
+    } catch { return undefined; }
+  }
+  return raw;
+}
+
+// ---- one calculator on the page ---------------------------------------------------------
+
+class View {
+  constructor(root) {
+    this.root = root;
+    this.spec = JSON.parse(root.dataset.spec);
+    this.id = this.spec.id;
+    this.prefix = root.dataset.prefix || `svod-${this.id}`;
+    this.lang = pageLang();
+    this.L = ui(this.lang);
+    this.form = root.querySelector(".svod-calc__form");
+    this.status = root.querySelector(".svod-calc__status");
+    this.statusText = root.querySelector(".svod-calc__status-text");
+    this.progress = root.querySelector(".svod-calc__progress");
+    this.errors = root.querySelector(".svod-calc__errors");
+    this.result = root.querySelector(".svod-calc__result");
+    this.rolled = root.querySelector(".svod-calc__rolled");
+    this.rollBtn = root.querySelector(".svod-calc__roll");
+    this.seq = 0;
+    this.timer = null;
+  }
+
+  input(path) {
+    return this.form.querySelector(`[name="${CSS.escape(path)}"]`);
+  }
+
+  readInput(p, path) {
+    const el = this.input(path);
+    if (!el) return p.default;
+    if (p.kind === "bool") return el.checked;
+    if (p.kind === "int") return intish(el.value);
+    if (p.kind === "int_list") return intList(el.value);
+    return el.value;
+  }
+
+  read() {
+    const out = {};
+    for (const p of this.spec.params) {
+      if (p.kind === "record_list") {
+        const rows = this.form.querySelectorAll(`[data-field="${CSS.escape(p.name)}"] .svod-record`);
+        out[p.name] = [...rows].map((row) => {
+          const i = row.dataset.index;
+          const rec = {};
+          for (const f of p.fields || []) rec[f.name] = this.readInput(f, `${p.name}[${i}].${f.name}`);
+          return rec;
+        });
+      } else {
+        out[p.name] = this.readInput(p, p.name);
+      }
+    }
+    return out;
+  }
+
+  writeInput(p, path, v) {
+    const el = this.input(path);
+    if (!el) return;
+    if (p.kind === "bool") el.checked = !!v;
+    else if (p.kind === "int_list") el.value = Array.isArray(v) ? v.join(", ") : String(v ?? "");
+    else el.value = v == null ? "" : String(v);
+  }
+
+  writeRecords(p, rows) {
+    const box = this.form.querySelector(`[data-field="${CSS.escape(p.name)}"] .svod-records`);
+    box.innerHTML = (rows || []).map((r, i) => renderRecordRow(p, i, r, this.prefix, this.lang)).join("");
+  }
+
+  write(values) {
+    for (const p of this.spec.params) {
+      if (!(p.name in values)) continue;
+      if (p.kind === "record_list") this.writeRecords(p, values[p.name]);
+      else this.writeInput(p, p.name, values[p.name]);
+    }
+  }
+
+  fromURL() {
+    const qs = new URLSearchParams(location.search);
+    const values = {};
+    for (const p of this.spec.params) {
+      const key = urlKey(this.id, p.name);
+      if (!qs.has(key)) continue;
+      const v = decodeParam(p, qs.get(key));
+      if (v !== undefined) values[p.name] = v;
+    }
+    this.write(values);
+  }
+
+  toURL(params) {
+    const url = new URL(location.href);
+    for (const p of this.spec.params) {
+      const key = urlKey(this.id, p.name);
+      if (same(params[p.name], formDefault(p))) url.searchParams.delete(key);
+      else url.searchParams.set(key, encodeParam(p, params[p.name]));
+    }
+    if (url.href !== location.href) history.replaceState(history.state, "", url.href);
+  }
+
+  bind() {
+    const schedule = (delay) => {
+      this.seq += 1; // a result still on its way is for older inputs: drop it
+      this.root.dataset.state = "pending";
+      clearTimeout(this.timer);
+      this.timer = setTimeout(() => this.compute(), delay);
+    };
+    this.form.addEventListener("input", (e) => schedule(e.target.type === "checkbox" || e.target.tagName === "SELECT" ? 0 : 150));
+    this.form.addEventListener("change", () => schedule(0));
+    this.form.addEventListener("submit", (e) => { e.preventDefault(); schedule(0); });
+    this.form.addEventListener("click", (e) => {
+      const step = e.target.closest(".svod-step");
+      if (step) {
+        const el = step.parentElement.querySelector("input");
+        const cur = intish(el.value);
+        const lo = el.min === "" ? -Infinity : Number(el.min);
+        const hi = el.max === "" ? Infinity : Number(el.max);
+        const next = typeof cur === "number" ? Math.min(hi, Math.max(lo, cur + Number(step.dataset.step))) : (Number.isFinite(lo) ? lo : 0);
+        el.value = String(next);
+        schedule(0);
+        return;
+      }
+      const add = e.target.closest(".svod-record__add");
+      const remove = e.target.closest(".svod-record__remove");
+      if (add || remove) {
+        const field = (add || remove).closest(".svod-field--record_list");
+        const p = this.spec.params.find((q) => q.name === field.dataset.field);
+        const rows = this.read()[p.name];
+        if (add) {
+          const last = rows.length ? rows[rows.length - 1] : Object.fromEntries((p.fields || []).map((f) => [f.name, f.default]));
+          rows.push({ ...last });
+        } else {
+          rows.splice(Number(remove.closest(".svod-record").dataset.index), 1);
+        }
+        this.writeRecords(p, rows);
+        schedule(0);
+      }
+    });
+    this.root.querySelector(".svod-calc__exact").addEventListener("change", (e) => {
+      this.root.classList.toggle("svod-calc--exact", e.target.checked);
+    });
+    this.root.querySelector(".svod-calc__reset").addEventListener("click", () => {
+      this.write(Object.fromEntries(this.spec.params.map((p) => [p.name, p.default])));
+      this.rolled.innerHTML = "";
+      schedule(0);
+    });
+    if (this.rollBtn) this.rollBtn.addEventListener("click", () => this.roll());
+    this.status.addEventListener("click", (e) => {
+      if (e.target.closest(".svod-calc__retry")) retry();
+    });
+  }
+
+  showStatus() {
+    const L = this.L;
+    const st = rt.state;
+    this.root.classList.toggle("svod-calc--ready", st === "ready");
+    if (this.rollBtn) this.rollBtn.disabled = st !== "ready" || this.root.dataset.state === "invalid";
+    if (st === "ready") {
+      this.status.hidden = true;
+      return;
+    }
+    this.status.hidden = false;
+    if (st === "error") {
+      const e = rt.error || {};
+      const fmt = (ERRORS[e.code] || ERRORS.boot)[this.lang];
+      const detail = e.code === "watchdog" ? L.hung(e.detail.s) : fmt(e.detail);
+      this.statusText.textContent = `${L.failed}: ${detail}`;
+      this.progress.hidden = true;
+      if (!this.status.querySelector(".svod-calc__retry")) {
+        this.status.insertAdjacentHTML("beforeend", `<button type="button" class="md-button svod-calc__retry">${L.retry}</button>`);
+      }
+      this.root.dataset.state = "error";
+      return;
+    }
+    const retryBtn = this.status.querySelector(".svod-calc__retry");
+    if (retryBtn) retryBtn.remove();
+    this.progress.hidden = false;
+    let text = L.loading;
+    let value = 2;
+    if (rt.stage === "download") {
+      const mb = (b) => (b / 1048576).toLocaleString(this.lang === "en" ? "en-GB" : "ru-RU", { maximumFractionDigits: 1, minimumFractionDigits: 1 });
+      text = rt.total ? `${L.download}: ${mb(rt.loaded)} ${L.of} ${mb(rt.total)} ${L.mb}…` : `${L.download}…`;
+      value = rt.total ? 2 + 68 * Math.min(1, rt.loaded / rt.total) : 2;
+    } else if (rt.stage === "start") {
+      text = L.start;
+      value = 75;
+    } else if (rt.stage === "rules") {
+      text = L.rules;
+      value = 92;
+    }
+    this.statusText.textContent = text;
+    this.progress.value = value;
+  }
+
+  clearErrors() {
+    this.root.querySelectorAll(".svod-err").forEach((el) => { el.hidden = true; el.textContent = ""; });
+    this.root.querySelectorAll("[aria-invalid]").forEach((el) => el.removeAttribute("aria-invalid"));
+    this.errors.hidden = true;
+    this.errors.textContent = "";
+  }
+
+  fieldFor(path) {
+    let p = String(path ?? "");
+    while (p) {
+      const el = this.form.querySelector(`[data-field="${CSS.escape(p)}"]`);
+      if (el) return el;
+      const m = p.match(/^(.*)\.[^.[\]]+$/) || p.match(/^(.*)\[\d+\]$/);
+      if (!m) break;
+      p = m[1];
+    }
+    return null;
+  }
+
+  showErrors(errors) {
+    this.clearErrors();
+    for (const e of errors || []) {
+      const msg = e[this.lang] || e.ru || e.en || "?";
+      const field = this.fieldFor(e.field);
+      const box = field && field.querySelector(":scope > .svod-err");
+      if (box) {
+        box.textContent = box.textContent ? `${box.textContent} ${msg}` : msg;
+        box.hidden = false;
+        const inp = field.querySelector(":scope > input, :scope > select, :scope > .svod-stepper > input, :scope > label > input");
+        if (inp) inp.setAttribute("aria-invalid", "true");
+      } else {
+        const line = document.createElement("p");
+        line.textContent = e.field ? `${e.field}: ${msg}` : msg;
+        this.errors.append(line);
+        this.errors.hidden = false;
+      }
+    }
+  }
+
+  async compute() {
+    const params = this.read();
+    this.toURL(params);
+    this.root.dataset.params = JSON.stringify(params);
+    if (rt.state !== "ready") {
+      if (rt.state === "idle") startRuntime();
+      return;
+    }
+    const my = ++this.seq;
+    this.root.dataset.state = "computing";
+    let res;
+    try {
+      res = await call({ op: "run", id: this.id, params });
+    } catch {
+      return; // the runtime failed: the status line says so
+    }
+    if (my !== this.seq) return;
+    if (res.ok) {
+      this.clearErrors();
+      this.result.innerHTML = renderBlocks(res.result.display, this.lang);
+      this.root.classList.remove("svod-calc--stale");
+      this.root.dataset.state = "done";
+    } else {
+      this.showErrors(res.errors);
+      if (this.result.innerHTML) {
+        this.root.classList.add("svod-calc--stale");
+        this.result.setAttribute("data-stale-note", this.L.stale);
+      }
+      this.root.dataset.state = "invalid";
+    }
+    if (this.rollBtn) this.rollBtn.disabled = !res.ok;
+  }
+
+  async roll() {
+    if (rt.state !== "ready") return;
+    const params = this.read();
+    this.root.dataset.rollState = "rolling";
+    let res;
+    try {
+      res = await call({ op: "roll", id: this.id, params });
+    } catch {
+      return;
+    }
+    if (res.ok) {
+      // The seed is a 64-bit integer: keep its digits (a JS number would round them).
+      const m = /"seed":\s*(\d+)/.exec(res.raw || "");
+      if (m) res.result.seed = m[1];
+      this.rolled.innerHTML = renderRoll(res.result, this.lang);
+      this.root.dataset.rollState = "done";
+    } else {
+      this.showErrors(res.errors);
+      this.root.dataset.rollState = "invalid";
+    }
+  }
+}
+
+/** Attach every calculator in the (new) page; start the one worker if not yet started. */
+export function attachAll(doc = document) {
+  const roots = doc.querySelectorAll(".svod-calc:not([data-attached])");
+  if (!roots.length) return;
+  for (const root of roots) {
+    root.dataset.attached = "1";
+    let v;
+    try {
+      v = new View(root);
+    } catch (err) {
+      console.error("svod: calculator", err);
+      continue;
+    }
+    views.add(v);
+    v.fromURL();
+    v.bind();
+    v.showStatus();
+    v.root.dataset.params = JSON.stringify(v.read());
+  }
+  if (rt.state === "idle") startRuntime();
+  else if (rt.state === "ready") eachView((v) => { if (!v.root.dataset.state || v.root.dataset.state === "loading") v.compute(); });
+}
+
+export { rt, fieldId };

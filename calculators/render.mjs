@@ -1,0 +1,355 @@
+// Свод — the one renderer of calculators: forms and results, drawn from the specs and the
+// result "display" blocks of rules_core (see rules_core/spec.py). Pure functions from data
+// to HTML strings: the build runs them in Node to put every form into its page (so nothing
+// jumps when Pyodide arrives), the browser runs the same code for results and new rows.
+// No per-calculator code here: every param kind and every block kind is handled generically.
+
+export const UI = {
+  ru: {
+    calculator: "Калькулятор",
+    loading: "Калькулятор загружается…",
+    download: "Скачиваю Python",
+    start: "Запускаю Python…",
+    rules: "Загружаю правила…",
+    computing: "Считаю…",
+    ready: "Готово",
+    mb: "МБ",
+    of: "из",
+    retry: "Повторить",
+    failed: "Калькулятор не запустился",
+    hung: (s) => `Python не ответил за ${s} с.`,
+    roll: "Бросить",
+    exact: "Точные дроби",
+    reset: "Сбросить",
+    add: "Добавить",
+    remove: "Убрать",
+    less: "Меньше",
+    more: "Больше",
+    range: (lo, hi) => `от ${lo} до ${hi}`,
+    listHint: "числа через запятую",
+    exactly: "Ровно",
+    atLeast: "Не меньше",
+    table: "Таблица вероятностей",
+    chart: "Распределение",
+    yes: "да",
+    no: "нет",
+    seed: "зерно",
+    marks: { success: "успех", one: "единица", explode: "взрыв", botch: "провал", crit: "критический" },
+    stale: "Исправьте ввод: показан прошлый результат.",
+    row: "Строка",
+  },
+  en: {
+    calculator: "Calculator",
+    loading: "Loading the calculator…",
+    download: "Downloading Python",
+    start: "Starting Python…",
+    rules: "Loading the rules…",
+    computing: "Computing…",
+    ready: "Ready",
+    mb: "MB",
+    of: "of",
+    retry: "Retry",
+    failed: "The calculator did not start",
+    hung: (s) => `Python did not answer within ${s} s.`,
+    roll: "Roll",
+    exact: "Exact fractions",
+    reset: "Reset",
+    add: "Add",
+    remove: "Remove",
+    less: "Less",
+    more: "More",
+    range: (lo, hi) => `${lo} to ${hi}`,
+    listHint: "numbers separated by commas",
+    exactly: "Exactly",
+    atLeast: "At least",
+    table: "Probability table",
+    chart: "Distribution",
+    yes: "yes",
+    no: "no",
+    seed: "seed",
+    marks: { success: "success", one: "one", explode: "explodes", botch: "botch", crit: "critical" },
+    stale: "Fix the input: the last result is shown.",
+    row: "Row",
+  },
+};
+
+export function ui(lang) {
+  return UI[lang] || UI.ru;
+}
+
+export function pickLang(x) {
+  return String(x || "ru").slice(0, 2) === "en" ? "en" : "ru";
+}
+
+/** A bilingual text {ru, en} → the string for lang; anything else → itself as a string. */
+export function tr(x, lang) {
+  if (x && typeof x === "object" && ("ru" in x || "en" in x)) return String(x[lang] ?? x.ru ?? x.en ?? "");
+  return x == null ? "" : String(x);
+}
+
+export function esc(s) {
+  return String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+}
+
+const attr = (s) => esc(s);
+const isProb = (v) => v && typeof v === "object" && typeof v.exact === "string" && "float" in v;
+const isText = (v) => v && typeof v === "object" && !Array.isArray(v) && ("ru" in v || "en" in v);
+
+function numFmt(lang, opts) {
+  return new Intl.NumberFormat(lang === "en" ? "en-GB" : "ru-RU", opts);
+}
+
+/** A number for display: minus sign, the locale's decimal comma. */
+export function fmtNumber(x, lang, digits = 3) {
+  return numFmt(lang, { maximumFractionDigits: digits }).format(x).replace("-", "−");
+}
+
+/** A probability in words: "74 %" (ru) / "74%" (en); never "0 %" or "100 %" unless exact. */
+export function fmtPercent(p, lang) {
+  const exact = p.exact;
+  const f = Number(p.float);
+  const nf = (d) => numFmt(lang, { style: "percent", maximumFractionDigits: d, minimumFractionDigits: 0 });
+  if (exact === "0/1" || f <= 0) return nf(0).format(0);
+  if (exact === "1/1" || f >= 1) return nf(0).format(1);
+  const pc = f * 100;
+  const d = pc < 1 || pc > 99 ? 2 : pc < 10 || pc > 90 ? 1 : 0;
+  const shown = Number(pc.toFixed(d));
+  if (shown <= 0) return "< " + nf(2).format(0.0001);
+  if (shown >= 100) return "> " + nf(2).format(0.9999);
+  return nf(d).format(f);
+}
+
+/** Any display value V → {text, exact?}. Probabilities come as percents, other exact
+ * rationals (``"kind": "number"``) as decimals; both keep their exact fraction. */
+export function fmtValue(v, lang) {
+  const L = ui(lang);
+  if (v == null) return { text: "—" };
+  if (isProb(v)) {
+    const isNumber = v.kind === "number";
+    return { text: isNumber ? fmtNumber(Number(v.float), lang) : fmtPercent(v, lang), exact: v.exact };
+  }
+  if (isText(v)) return { text: tr(v, lang) };
+  if (typeof v === "boolean") return { text: v ? L.yes : L.no };
+  if (typeof v === "number") return { text: fmtNumber(v, lang) };
+  if (Array.isArray(v)) return { text: v.map((x) => fmtValue(x, lang).text).join(", ") };
+  if (typeof v === "object") return { text: JSON.stringify(v) };
+  return { text: String(v).replace(/^-(?=\d)/, "−") };
+}
+
+function valueHTML(v, lang) {
+  const { text, exact } = fmtValue(v, lang);
+  if (exact === undefined) return `<span class="svod-v">${esc(text)}</span>`;
+  const frac = exact.endsWith("/1") ? exact.slice(0, -2) : exact;
+  return `<span class="svod-v" data-exact="${attr(exact)}">${esc(text)}</span>` +
+    `<span class="svod-exact"> = ${esc(frac.replace("-", "−"))}</span>`;
+}
+
+// ---- forms ------------------------------------------------------------------------------
+
+export function fieldId(prefix, path) {
+  return `${prefix}-${String(path).replace(/[^A-Za-z0-9_-]+/g, "-")}`;
+}
+
+function helpHTML(id, parts) {
+  const text = parts.filter(Boolean).join(". ");
+  return text ? `<small class="svod-help" id="${id}-help">${esc(text)}</small>` : "";
+}
+
+function errHTML(id) {
+  return `<p class="svod-err" id="${id}-err" role="alert" hidden></p>`;
+}
+
+function intListText(v) {
+  return Array.isArray(v) ? v.join(", ") : v == null ? "" : String(v);
+}
+
+/** One input (int, bool, choice, int_list) for the param p at path (a name or "list[i].name"). */
+export function renderInput(p, value, path, prefix, lang) {
+  const L = ui(lang);
+  const id = fieldId(prefix, path);
+  const label = esc(tr(p.label, lang));
+  const desc = `aria-describedby="${id}-help ${id}-err"`;
+  const help = tr(p.help, lang);
+  const open = `<div class="svod-field svod-field--${attr(p.kind)}" data-field="${attr(path)}" data-kind="${attr(p.kind)}">`;
+  if (p.kind === "int") {
+    const range = p.min != null && p.max != null ? L.range(p.min, p.max) : "";
+    const lo = p.min != null ? ` min="${p.min}"` : "";
+    const hi = p.max != null ? ` max="${p.max}"` : "";
+    return open + `<label for="${id}">${label}</label>` +
+      `<div class="svod-stepper">` +
+      `<button type="button" class="svod-step" data-step="-1" aria-label="${attr(L.less)}: ${label}" tabindex="-1">−</button>` +
+      `<input id="${id}" name="${attr(path)}" type="number" inputmode="numeric" step="1"${lo}${hi} value="${attr(value ?? "")}" ${desc}>` +
+      `<button type="button" class="svod-step" data-step="1" aria-label="${attr(L.more)}: ${label}" tabindex="-1">+</button>` +
+      `</div>` + helpHTML(id, [range, help]) + errHTML(id) + `</div>`;
+  }
+  if (p.kind === "bool") {
+    return open + `<label class="svod-check" for="${id}"><input id="${id}" name="${attr(path)}" type="checkbox"${value ? " checked" : ""} ${desc}> <span>${label}</span></label>` +
+      helpHTML(id, [help]) + errHTML(id) + `</div>`;
+  }
+  if (p.kind === "choice") {
+    const opts = (p.options || []).map((o) =>
+      `<option value="${attr(o.value)}"${o.value === value ? " selected" : ""}>${esc(tr(o.label, lang))}</option>`).join("");
+    return open + `<label for="${id}">${label}</label><select id="${id}" name="${attr(path)}" ${desc}>${opts}</select>` +
+      helpHTML(id, [help]) + errHTML(id) + `</div>`;
+  }
+  if (p.kind === "int_list") {
+    const range = p.min != null && p.max != null ? L.range(p.min, p.max) : "";
+    return open + `<label for="${id}">${label}</label>` +
+      `<input id="${id}" name="${attr(path)}" type="text" inputmode="text" value="${attr(intListText(value))}" placeholder="3, 4, 5" ${desc}>` +
+      helpHTML(id, [L.listHint + (range ? ` (${range})` : ""), help]) + errHTML(id) + `</div>`;
+  }
+  // Unknown kind: a text field, so that a new kind degrades instead of breaking the form.
+  return open + `<label for="${id}">${label}</label><input id="${id}" name="${attr(path)}" type="text" value="${attr(value ?? "")}" ${desc}>` +
+    helpHTML(id, [help]) + errHTML(id) + `</div>`;
+}
+
+/** One record of a record_list param: its fields and a «remove» button. */
+export function renderRecordRow(p, i, rec, prefix, lang) {
+  const L = ui(lang);
+  const path = `${p.name}[${i}]`;
+  const inner = (p.fields || []).map((f) =>
+    renderInput(f, rec && f.name in rec ? rec[f.name] : f.default, `${path}.${f.name}`, prefix, lang)).join("");
+  return `<div class="svod-record" data-field="${attr(path)}" data-index="${i}">` +
+    `<span class="svod-record__n">${esc(L.row)} ${i + 1}</span>${inner}` +
+    `<button type="button" class="svod-record__remove" aria-label="${attr(L.remove)}: ${esc(L.row)} ${i + 1}">${esc(L.remove)}</button>` +
+    errHTML(fieldId(prefix, path)) + `</div>`;
+}
+
+export function renderParam(p, value, prefix, lang) {
+  if (p.kind !== "record_list") return renderInput(p, value, p.name, prefix, lang);
+  const L = ui(lang);
+  const id = fieldId(prefix, p.name);
+  const rows = (Array.isArray(value) ? value : []).map((r, i) => renderRecordRow(p, i, r, prefix, lang)).join("");
+  return `<fieldset class="svod-field svod-field--record_list" data-field="${attr(p.name)}" data-kind="record_list">` +
+    `<legend>${esc(tr(p.label, lang))}</legend><div class="svod-records">${rows}</div>` +
+    `<button type="button" class="svod-record__add">${esc(L.add)}</button>` +
+    helpHTML(id, [tr(p.help, lang)]) + errHTML(id) + `</fieldset>`;
+}
+
+/** The whole calculator as it stands in the page before Python arrives. */
+export function renderCalculator(spec, lang, opts = {}) {
+  const L = ui(lang);
+  const prefix = opts.prefix || `svod-${spec.id}`;
+  const values = opts.values || {};
+  const fields = spec.params.map((p) => renderParam(p, p.name in values ? values[p.name] : p.default, prefix, lang)).join("");
+  const desc = spec.description ? `<p class="svod-calc__desc">${esc(tr(spec.description, lang))}</p>` : "";
+  const roll = spec.can_roll
+    ? `<button type="button" class="md-button md-button--primary svod-calc__roll" disabled>${esc(L.roll)}</button>` : "";
+  // The spec travels with the form, in an attribute (Material's instant navigation re-creates
+  // <script> elements of a new page and would run a JSON one as JavaScript).
+  return `<section class="svod-calc" data-calc="${attr(spec.id)}" data-prefix="${attr(prefix)}" data-state="loading" ` +
+    `data-spec="${attr(JSON.stringify(spec))}" aria-labelledby="${prefix}-title">` +
+    `<p class="svod-calc__title" id="${prefix}-title"><span class="svod-calc__badge">${esc(L.calculator)}</span> ${esc(tr(spec.title, lang))}</p>` +
+    desc +
+    `<form class="svod-calc__form" novalidate autocomplete="off">${fields}</form>` +
+    `<div class="svod-calc__status" role="status"><span class="svod-calc__status-text">${esc(L.loading)}</span>` +
+    `<progress class="svod-calc__progress" max="100" value="0" aria-hidden="true"></progress></div>` +
+    `<div class="svod-calc__errors" role="alert" hidden></div>` +
+    `<div class="svod-calc__result" aria-live="polite"></div>` +
+    `<div class="svod-calc__actions">${roll}` +
+    `<label class="svod-check svod-calc__exact-label"><input type="checkbox" class="svod-calc__exact"> <span>${esc(L.exact)}</span></label>` +
+    `<button type="button" class="svod-calc__reset">${esc(L.reset)}</button></div>` +
+    `<div class="svod-calc__rolled" aria-live="polite"></div>` +
+    `</section>`;
+}
+
+// ---- results ----------------------------------------------------------------------------
+
+function figuresHTML(b, lang) {
+  const items = (b.items || []).map((it) =>
+    `<div class="svod-figure" data-key="${attr(it.key ?? "")}"><dt>${esc(tr(it.label, lang))}:</dt> <dd>${valueHTML(it.value, lang)}</dd></div>`).join("");
+  return `<dl class="svod-figures">${items}</dl>`;
+}
+
+function xText(x, lang) {
+  return fmtValue(x, lang).text;
+}
+
+/** A bar chart (accessible SVG) plus the table of P(exactly x) and P(at least x). */
+function distributionHTML(b, lang, n) {
+  const L = ui(lang);
+  const rows = b.rows || [];
+  const title = tr(b.title, lang);
+  const xl = tr(b.x_label, lang);
+  const id = `svod-dist-${n}`;
+  // The viewBox grows with the number of bars and the fonts with it, so labels stay
+  // readable (about 12 px) on a 360 px phone and on a desktop alike.
+  const W = Math.min(720, Math.max(320, rows.length * 44));
+  const fx = Math.round(W / 24), fp = Math.round(W / 30);
+  const top = fp + 10, bottom = fx + 16, left = 4, right = 4;
+  const H = Math.round(W * 0.42);
+  const max = Math.max(...rows.map((r) => Number(r.p.float)), 1e-12);
+  const slot = (W - left - right) / Math.max(rows.length, 1);
+  const every = Math.ceil(rows.length / 16);
+  const showPct = rows.length <= 10;
+  const bars = rows.map((r, i) => {
+    const f = Number(r.p.float);
+    const h = Math.max((H - top - bottom) * (f / max), f > 0 ? 1 : 0);
+    const x = left + i * slot + slot * 0.12;
+    const y = H - bottom - h;
+    const other = typeof r.x !== "number";
+    const label = `${xText(r.x, lang)}: ${fmtPercent(r.p, lang)}`;
+    const xlab = i % every === 0 || other
+      ? `<text class="svod-chart__x" x="${(x + slot * 0.38).toFixed(1)}" y="${H - bottom + fx + 4}" font-size="${fx}" text-anchor="middle">${esc(xText(r.x, lang))}</text>` : "";
+    const plab = showPct
+      ? `<text class="svod-chart__p" x="${(x + slot * 0.38).toFixed(1)}" y="${(y - 5).toFixed(1)}" font-size="${fp}" text-anchor="middle">${esc(fmtPercent(r.p, lang))}</text>` : "";
+    return `<g><rect class="svod-bar${other ? " svod-bar--other" : ""}" x="${x.toFixed(1)}" y="${y.toFixed(1)}" width="${(slot * 0.76).toFixed(1)}" height="${h.toFixed(1)}" rx="2"><title>${esc(label)}</title></rect>${plab}${xlab}</g>`;
+  }).join("");
+  const summary = `${title} (${xl}): ` + rows.map((r) => `${xText(r.x, lang)} — ${fmtPercent(r.p, lang)}`).join("; ");
+  // At most 1.25 × its viewBox: labels never grow past about 16 px on a wide screen.
+  const svg = `<svg class="svod-chart" viewBox="0 0 ${W} ${H}" style="max-width:${Math.round(W * 1.25)}px" role="img" aria-labelledby="${id}-t" preserveAspectRatio="xMinYMid meet">` +
+    `<title id="${id}-t">${esc(summary)}</title>` +
+    `<line class="svod-chart__axis" x1="${left}" x2="${W - right}" y1="${H - bottom}" y2="${H - bottom}"/>${bars}</svg>`;
+  const body = rows.map((r) =>
+    `<tr data-x="${attr(typeof r.x === "object" ? JSON.stringify(r.x) : r.x)}"><th scope="row">${esc(xText(r.x, lang))}</th>` +
+    `<td data-col="p">${valueHTML(r.p, lang)}</td><td data-col="p_at_least">${r.p_at_least ? valueHTML(r.p_at_least, lang) : "—"}</td></tr>`).join("");
+  const table = `<details class="svod-dist__table"><summary>${esc(L.table)}</summary>` +
+    `<div class="md-typeset__scrollwrap"><table><thead><tr><th scope="col">${esc(xl)}</th><th scope="col">${esc(L.exactly)}</th><th scope="col">${esc(L.atLeast)}</th></tr></thead>` +
+    `<tbody>${body}</tbody></table></div></details>`;
+  return `<figure class="svod-dist" data-key="${attr(b.key ?? "")}"><figcaption>${esc(title)}</figcaption>${svg}${table}</figure>`;
+}
+
+function tableHTML(b, lang) {
+  const head = (b.columns || []).map((c) => `<th scope="col">${esc(tr(c, lang))}</th>`).join("");
+  const body = (b.rows || []).map((row) => `<tr>${row.map((c) => `<td>${valueHTML(c, lang)}</td>`).join("")}</tr>`).join("");
+  const cap = b.title ? `<caption>${esc(tr(b.title, lang))}</caption>` : "";
+  return `<div class="svod-table md-typeset__scrollwrap"><table>${cap}<thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>`;
+}
+
+function noteHTML(b, lang) {
+  const level = b.level === "warning" ? "warning" : "info";
+  return `<div class="admonition ${level} svod-note"><p>${esc(tr(b.text, lang))}</p></div>`;
+}
+
+function diceHTML(b, lang) {
+  const L = ui(lang);
+  const marks = b.marks || [];
+  const faces = (b.faces || []).map((f, i) => {
+    const m = marks[i] || "";
+    const word = m ? (L.marks[m] || m) : "";
+    return `<li class="svod-die${m ? ` svod-die--${attr(m)}` : ""}" aria-label="${attr(word ? `${f}, ${word}` : f)}">${esc(f)}</li>`;
+  }).join("");
+  const sides = b.sides ? ` (d${esc(b.sides)})` : "";
+  return `<div class="svod-dice"><span class="svod-dice__label">${esc(tr(b.label, lang))}${sides}:</span><ol class="svod-dice__faces">${faces}</ol></div>`;
+}
+
+/** A result's display blocks → HTML. Unknown block kinds are skipped, never fatal. */
+export function renderBlocks(blocks, lang) {
+  let n = 0;
+  return (blocks || []).map((b) => {
+    switch (b && b.kind) {
+      case "figures": return figuresHTML(b, lang);
+      case "distribution": return distributionHTML(b, lang, n++);
+      case "table": return tableHTML(b, lang);
+      case "note": return noteHTML(b, lang);
+      case "dice": return diceHTML(b, lang);
+      default: return "";
+    }
+  }).join("");
+}
+
+export function renderRoll(result, lang) {
+  const L = ui(lang);
+  const seed = result.seed != null ? `<p class="svod-seed">${esc(L.seed)}: ${esc(result.seed)}</p>` : "";
+  return renderBlocks(result.display, lang) + seed;
+}

@@ -1,0 +1,128 @@
+// Свод — the Pyodide Web Worker: boots Python off the main thread, installs the rules_core
+// wheel from our own lock file (integrity-checked), and answers JSON requests with
+// rules_core.api.handle_json. Settings come by postMessage, never by query string (a service
+// worker answering with ignoreSearch would drop it).
+//
+// Protocol (page → worker): {type: "boot", config}, {type: "call", id, text}
+//           (worker → page): {type: "progress", stage: "download"|"start"|"rules", loaded?, total?}
+//                            {type: "ready", version, python}, {type: "fatal", code, detail}
+//                            {type: "result", id, text}
+
+let api = null;
+let booting = null;
+
+const post = (m) => self.postMessage(m);
+
+class BootError extends Error {
+  constructor(code, detail) {
+    super(`${code}: ${detail}`);
+    this.code = code;
+    this.detail = detail;
+  }
+}
+
+/** Every option of loadPyodide in one place. Issue 6 (memory snapshot) slots in here:
+ * pass ``_loadSnapshot`` and keep the reseed in ``afterBoot``. */
+export function bootOptions(config) {
+  const opts = {
+    indexURL: config.pyodide,
+    lockFileURL: config.lockFileURL,
+    stdout: () => {},
+    stderr: (s) => console.warn("[python]", s),
+  };
+  if (config.snapshotURL) {
+    opts._loadSnapshot = fetch(config.snapshotURL).then((r) => r.arrayBuffer());
+  }
+  return opts;
+}
+
+/** Download the big runtime files first, streaming, to report progress in bytes and to
+ * catch a wrong .wasm MIME type (Pyodide would otherwise hang forever). The bytes are
+ * dropped: loadPyodide gets them again from the HTTP or service-worker cache. */
+async function prefetch(config) {
+  const files = await (await fetch(config.files)).json();
+  const names = ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs"];
+  const total = names.reduce((s, n) => s + (files.files[n] || 0), 0);
+  let loaded = 0;
+  let last = 0;
+  const report = (force) => {
+    const now = Date.now();
+    if (force || now - last > 150) {
+      last = now;
+      post({ type: "progress", stage: "download", loaded, total });
+    }
+  };
+  report(true);
+  await Promise.all(names.map(async (name) => {
+    const url = new URL(name, config.pyodide).href;
+    let r;
+    try {
+      r = await fetch(url);
+    } catch (e) {
+      throw new BootError("network", `${name}: ${e.message || e}`);
+    }
+    if (!r.ok) throw new BootError("network", `${name}: HTTP ${r.status}`);
+    if (name.endsWith(".wasm")) {
+      const ct = (r.headers.get("content-type") || "").split(";")[0].trim();
+      if (ct !== "application/wasm") throw new BootError("wasm-mime", ct || "none");
+    }
+    const reader = r.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      loaded += value.byteLength;
+      report(false);
+    }
+  }));
+  report(true);
+  return files;
+}
+
+async function afterBoot(py) {
+  // A fresh random state even if the interpreter came from a memory snapshot.
+  py.runPython("import random as _r, os as _o; _r.seed(_o.urandom(32)); del _r, _o");
+}
+
+async function boot(config) {
+  const files = await prefetch(config);
+  post({ type: "progress", stage: "start" });
+  let loadPyodide;
+  try {
+    ({ loadPyodide } = await import(new URL("pyodide.mjs", config.pyodide).href));
+  } catch (e) {
+    throw new BootError("network", `pyodide.mjs: ${e.message || e}`);
+  }
+  const py = await loadPyodide(bootOptions(config));
+  post({ type: "progress", stage: "rules" });
+  const errors = [];
+  await py.loadPackage("svod-rules-core", { messageCallback: () => {}, errorCallback: (m) => errors.push(m) });
+  try {
+    api = py.pyimport("rules_core.api");
+  } catch (e) {
+    throw new BootError("rules", errors.join("; ") || String(e.message || e));
+  }
+  await afterBoot(py);
+  const version = py.runPython("import rules_core; rules_core.__version__");
+  post({ type: "ready", version, python: py.version, pyodide: files.version });
+}
+
+self.onmessage = (e) => {
+  const m = e.data || {};
+  if (m.type === "boot") {
+    if (!booting) {
+      booting = boot(m.config).catch((err) => {
+        post({ type: "fatal", code: err.code || "boot", detail: err.detail || String(err.message || err) });
+      });
+    }
+  } else if (m.type === "call") {
+    let text;
+    try {
+      text = api ? api.handle_json(m.text)
+        : JSON.stringify({ ok: false, errors: [{ field: "", ru: "Python ещё не готов.", en: "Python is not ready yet." }] });
+    } catch (err) {
+      text = JSON.stringify({ ok: false, errors: [{ field: "", ru: "Внутренняя ошибка калькулятора.", en: "Internal calculator error." }],
+        internal: String(err) });
+    }
+    post({ type: "result", id: m.id, text });
+  }
+};

@@ -1,0 +1,331 @@
+"""The calculator runtime's build: wheel, lock file, Pyodide copy, service worker, pages,
+markers, and the one renderer (run in Node, as the build runs it)."""
+
+from __future__ import annotations
+
+import ast
+import base64
+import hashlib
+import io
+import json
+import re
+import shutil
+import struct
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from rules_core import api
+from scripts import build_wheel, copy_pyodide, gen_calc_pages, hooks_calc, service_worker
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE = ROOT / "site"
+
+
+def needs_site():
+    if not (SITE / "sw.js").exists():
+        pytest.fail("site/ is not built: run scripts/build (scripts/test does it)")
+
+
+# ---- the wheel -------------------------------------------------------------------------
+
+def test_wheel_is_reproducible_and_versioned():
+    name1, data1 = build_wheel.wheel_bytes_and_name(ROOT)
+    name2, data2 = build_wheel.wheel_bytes_and_name(ROOT)
+    assert (name1, data1) == (name2, data2)
+    import rules_core
+
+    # a versioned wheel name in a directory named by the content hash; no "+" in the URL
+    assert re.fullmatch(rf"[0-9a-f]{{8}}/svod_rules_core-{re.escape(rules_core.__version__)}-py3-none-any\.whl",
+                        name1)
+    assert len(data1) < 200_000, "the wheel should stay small"
+
+
+def test_wheel_holds_every_module_with_a_valid_record():
+    _, data = build_wheel.wheel_bytes_and_name(ROOT)
+    z = zipfile.ZipFile(io.BytesIO(data))
+    names = set(z.namelist())
+    sources = {p.relative_to(ROOT).as_posix() for p in (ROOT / "rules_core").rglob("*.py")
+               if "__pycache__" not in p.parts}
+    assert sources <= names
+    assert not any("__pycache__" in n or n.endswith(".pyc") for n in names)
+    record = next(n for n in names if n.endswith(".dist-info/RECORD"))
+    rows = [line.split(",") for line in z.read(record).decode().splitlines()]
+    assert {r[0] for r in rows} == names
+    for path, digest, size in rows:
+        if path == record:
+            continue
+        blob = z.read(path)
+        assert digest == "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(blob).digest()).rstrip(b"=").decode()
+        assert int(size) == len(blob)
+
+
+def test_wheel_code_imports_only_the_standard_library():
+    _, data = build_wheel.wheel_bytes_and_name(ROOT)
+    z = zipfile.ZipFile(io.BytesIO(data))
+    allowed = set(sys.stdlib_module_names) | {"rules_core", "__future__"}
+    for name in z.namelist():
+        if not name.endswith(".py"):
+            continue
+        for node in ast.walk(ast.parse(z.read(name), name)):
+            if isinstance(node, ast.Import):
+                mods = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0:
+                mods = [node.module]
+            else:
+                continue
+            for m in mods:
+                assert m.split(".")[0] in allowed, f"{name} imports {m}: rules_core must use the standard library only"
+
+
+def test_wheel_alone_runs_the_api(tmp_path):
+    _, data = build_wheel.wheel_bytes_and_name(ROOT)
+    zipfile.ZipFile(io.BytesIO(data)).extractall(tmp_path)
+    code = "import sys; sys.path.insert(0, '.'); import json; from rules_core import api; print(json.dumps([c['id'] for c in api.list_calculators()]))"
+    out = subprocess.run([sys.executable, "-I", "-c", code], cwd=tmp_path, capture_output=True, text=True,
+                         check=True)
+    assert json.loads(out.stdout) == [c["id"] for c in api.list_calculators()]
+
+
+# ---- the built site: runtime files, lock, service worker -------------------------------
+
+def test_lock_file_names_only_our_wheel_with_its_hash():
+    needs_site()
+    lock = json.loads((SITE / "assets/py/pyodide-lock.json").read_text(encoding="utf-8"))
+    assert list(lock["packages"]) == ["svod-rules-core"]
+    entry = lock["packages"]["svod-rules-core"]
+    wheel = SITE / "assets/py" / entry["file_name"]
+    assert wheel.exists()
+    assert entry["sha256"] == hashlib.sha256(wheel.read_bytes()).hexdigest()
+    assert entry["imports"] == ["rules_core"] and entry["depends"] == []
+    assert lock["info"]["python"].startswith("3.14")
+    assert list((SITE / "assets/py").rglob("*.whl")) == [wheel]
+
+
+def test_pyodide_runtime_is_pinned_and_minimal():
+    needs_site()
+    pinned = json.loads((ROOT / "package.json").read_text())["devDependencies"]["pyodide"]
+    assert re.fullmatch(r"314\.\d+\.\d+", pinned), "pin an exact 314.x (Python 3.14)"
+    out = SITE / "assets/pyodide"
+    assert sorted(p.name for p in out.iterdir()) == sorted([*copy_pyodide.FILES, "files.json"])
+    files = json.loads((out / "files.json").read_text())
+    assert files["version"] == pinned
+    for name in copy_pyodide.FILES:
+        assert files["files"][name] == (out / name).stat().st_size
+        assert (out / name).read_bytes() == (ROOT / "node_modules/pyodide" / name).read_bytes()
+
+
+def test_no_cdn_in_our_runtime_files():
+    needs_site()
+    for path in (SITE / "assets/calc").iterdir():
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r"https?://", text.replace("http://www.w3.org", "")), path.name
+
+
+def test_service_worker_precaches_every_page_and_the_runtime():
+    needs_site()
+    text = (SITE / "sw.js").read_text(encoding="utf-8")
+    version = re.search(r'const VERSION = "([0-9a-f]+)"', text)[1]
+    files = json.loads(re.search(r"const FILES = (\[.*?\]);", text, re.S)[1])
+    assert version == service_worker.build_version(SITE, files)
+    assert files == service_worker.precache_list(SITE)
+    pages = set(files)
+    for html in SITE.rglob("*.html"):
+        rel = html.relative_to(SITE).as_posix()
+        key = "./" if rel == "index.html" else rel[:-len("index.html")] if rel.endswith("/index.html") else rel
+        assert key in pages, rel
+    must = {"search/search_index.json", "manifest.webmanifest", "assets/py/pyodide-lock.json",
+            "assets/calc/worker.mjs", "assets/calc/site.mjs", "404.html",
+            *(f"assets/pyodide/{n}" for n in copy_pyodide.FILES)}
+    assert must <= set(files)
+    assert any(re.fullmatch(r"assets/py/[0-9a-f]{8}/svod_rules_core-.*\.whl", f) for f in files)
+    assert not [f for f in files if f.endswith(".map") or f == "sw.js"]
+    for f in files:
+        assert service_worker.file_for(SITE, f).exists(), f
+
+
+def test_pages_load_the_runtime_entry_and_manifest_relative_to_the_site():
+    needs_site()
+    html = (SITE / "calculators/index.html").read_text(encoding="utf-8")
+    assert '<script type="module" src="../assets/calc/site.mjs"' in html
+    assert 'rel="manifest" href="../manifest.webmanifest"' in html
+    assert "data-svod-offline" in html
+    # the 404 page is served at any depth: absolute links under the sub-path
+    nf = (SITE / "404.html").read_text(encoding="utf-8")
+    assert "Страница не найдена" in nf and "Page not found" in nf
+    assert 'src="/svod/assets/calc/site.mjs"' in nf
+
+
+def test_manifest_and_icons():
+    needs_site()
+    man = json.loads((SITE / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert man["start_url"] == "./" and man["scope"] == "./" and man["display"] == "standalone"
+    sizes = set()
+    for icon in man["icons"]:
+        path = SITE / icon["src"]
+        assert path.exists(), icon["src"]
+        if icon["type"] == "image/png":
+            head = path.read_bytes()[:24]
+            assert head[:8] == b"\x89PNG\r\n\x1a\n"
+            w, h = struct.unpack(">II", head[16:24])
+            assert f"{w}x{h}" == icon["sizes"]
+            sizes.add(w)
+    assert {192, 512} <= sizes
+
+
+def test_runtime_entry_is_small():
+    needs_site()
+    # loaded on every page, before idle: keep it tiny (the calculator code loads on demand)
+    assert (SITE / "assets/calc/site.mjs").stat().st_size < 10_000
+
+
+# ---- pages and markers -----------------------------------------------------------------
+
+def test_every_calculator_has_a_page_and_is_listed():
+    needs_site()
+    index = (SITE / "calculators/index.html").read_text(encoding="utf-8")
+    for c in api.list_calculators():
+        page = SITE / "calculators" / c["id"] / "index.html"
+        assert page.exists(), c["id"]
+        html = page.read_text(encoding="utf-8")
+        assert f'data-calc="{c["id"]}"' in html
+        # the form is in the page from the start: one input per scalar parameter
+        for p in c["params"]:
+            if p["kind"] != "record_list":
+                assert f'name="{p["name"]}"' in html, (c["id"], p["name"])
+        assert f'href="{c["id"]}/"' in index
+
+
+def test_calc_pages_link_the_rule_pages_that_embed_them(tmp_path):
+    docs = tmp_path / "docs"
+    (docs / "wod").mkdir(parents=True)
+    (docs / "wod" / "dice.md").write_text("# Броски\n\ntext\n\n<!-- svod:calc wod-pool -->\n", encoding="utf-8")
+    where = gen_calc_pages.embeds(docs)
+    assert where == {"wod-pool": [Path("wod/dice.md")]}
+    pages = gen_calc_pages.render_pages(api.list_calculators(), api.SYSTEMS, where, docs, "ru")
+    assert "[Броски](../wod/dice.md)" in pages["index.md"]
+    assert "<!-- svod:calc wod-pool -->" in pages["wod-pool.md"]
+    assert "[Броски](../wod/dice.md)" in pages["wod-pool.md"]
+
+
+def test_marker_replaced_keeping_indent_and_unknown_id_is_an_error():
+    md = "Text\n\n!!! note\n    <!-- svod:calc wod-pool -->\n"
+    out = hooks_calc.replace_markers(md, "x.md")
+    assert '    <div class="svod-calc-slot" data-svod-calc="wod-pool"></div>' in out
+    assert "`<!-- svod:calc nope -->` inline" == hooks_calc.replace_markers("`<!-- svod:calc nope -->` inline", "x.md")
+    fenced = "Пример:\n\n```markdown\n<!-- svod:calc any-id -->\n```\n\n<!-- svod:calc wod-pool -->\n"
+    out = hooks_calc.replace_markers(fenced, "x.md")
+    assert "```markdown\n<!-- svod:calc any-id -->\n```" in out and 'data-svod-calc="wod-pool"' in out
+    with pytest.raises(hooks_calc.UnknownCalculator, match=r"rules/x\.md: unknown calculator «no-such-calc»"):
+        hooks_calc.replace_markers("<!-- svod:calc no-such-calc -->\n", "rules/x.md")
+
+
+@pytest.mark.slow
+def test_unknown_marker_fails_the_build(tmp_path):
+    docs = tmp_path / "docs"
+    shutil.copytree(ROOT / "docs", docs, ignore=shutil.ignore_patterns("pyodide", "py"))
+    (docs / "bad.md").write_text("# Bad\n\n<!-- svod:calc wod-poool -->\n", encoding="utf-8")
+    cfg = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    cfg = re.sub(r"^docs_dir:.*$", f"docs_dir: {docs}", cfg, flags=re.M)
+    cfg = re.sub(r"^site_dir:.*$", f"site_dir: {tmp_path / 'site'}", cfg, flags=re.M)
+    cfg = cfg.replace("custom_dir: overrides", f"custom_dir: {ROOT / 'overrides'}")
+    cfg = cfg.replace("- scripts/hooks", f"- {ROOT}/scripts/hooks")
+    (tmp_path / "mkdocs.yml").write_text(cfg, encoding="utf-8")
+    r = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-f", str(tmp_path / "mkdocs.yml")],
+                       cwd=ROOT, capture_output=True, text=True)
+    assert r.returncode != 0
+    assert "bad.md: unknown calculator «wod-poool»" in r.stderr + r.stdout
+
+
+# ---- the renderer, run in Node as the build runs it -----------------------------------
+
+ALL_KINDS_SPEC = {
+    "id": "test-all-kinds", "system": "common", "kind": "dice", "can_roll": True,
+    "title": {"ru": "Все виды", "en": "All kinds"},
+    "params": [
+        {"name": "n", "kind": "int", "label": {"ru": "Число", "en": "Number"}, "default": 3, "min": 0, "max": 9},
+        {"name": "flag", "kind": "bool", "label": {"ru": "Флаг", "en": "Flag"}, "default": True},
+        {"name": "mode", "kind": "choice", "label": {"ru": "Режим", "en": "Mode"}, "default": "b",
+         "options": [{"value": "a", "label": {"ru": "А", "en": "A"}}, {"value": "b", "label": {"ru": "Б", "en": "B"}}]},
+        {"name": "bonus", "kind": "int_list", "label": {"ru": "Бонусы", "en": "Bonuses"}, "default": [1, 2],
+         "min": 0, "max": 5, "min_len": 0, "max_len": 4},
+        {"name": "foes", "kind": "record_list", "label": {"ru": "Враги", "en": "Foes"}, "min_len": 1, "max_len": 3,
+         "default": [{"hp": 4, "armed": False}],
+         "fields": [{"name": "hp", "kind": "int", "label": {"ru": "Здоровье", "en": "Health"}, "default": 7, "min": 1, "max": 9},
+                    {"name": "armed", "kind": "bool", "label": {"ru": "Вооружён", "en": "Armed"}, "default": False}]},
+    ],
+}
+
+BLOCKS = [
+    {"kind": "figures", "items": [
+        {"key": "p", "label": {"ru": "Шанс попасть", "en": "Chance to hit"}, "value": {"exact": "37/50", "float": 0.74}},
+        {"key": "m", "label": {"ru": "Среднее", "en": "Mean"}, "value": {"exact": "7/2", "float": 3.5, "kind": "number"}},
+        {"key": "s", "label": {"ru": "Итог", "en": "Result"}, "value": {"ru": "успех", "en": "success"}}]},
+    {"kind": "distribution", "key": "net", "title": {"ru": "Успехи", "en": "Successes"},
+     "x_label": {"ru": "успехов", "en": "successes"},
+     "rows": [{"x": {"ru": "провал", "en": "botch"}, "p": {"exact": "1/4", "float": 0.25}, "p_at_least": None},
+              {"x": 0, "p": {"exact": "1/4", "float": 0.25}, "p_at_least": {"exact": "3/4", "float": 0.75}},
+              {"x": 1, "p": {"exact": "1/2", "float": 0.5}, "p_at_least": {"exact": "1/2", "float": 0.5}}]},
+    {"kind": "table", "title": {"ru": "Таблица", "en": "Table"}, "columns": [{"ru": "А", "en": "A"}],
+     "rows": [[-2], [{"exact": "1/3", "float": 1 / 3}]]},
+    {"kind": "note", "level": "warning", "text": {"ru": "Внимание <b>", "en": "Careful"}},
+    {"kind": "dice", "label": {"ru": "Выпало", "en": "Rolled"}, "sides": 10, "faces": [10, 1, 6], "marks": ["success", "one", ""]},
+    {"kind": "future-kind", "whatever": 1},
+]
+
+
+def node_eval(code: str) -> str:
+    node = shutil.which("node")
+    if not node:
+        pytest.fail("Node.js is needed (scripts/setup installs it)")
+    r = subprocess.run([node, "--input-type=module", "-e", code], cwd=ROOT, capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    return r.stdout
+
+
+def test_form_renderer_handles_every_param_kind():
+    specs = [ALL_KINDS_SPEC, *api.list_calculators()]
+    html = hooks_calc.render_forms(specs)
+    ru = html["ru"]["test-all-kinds"]
+    assert 'name="n"' in ru and 'type="number"' in ru and 'min="0"' in ru and 'max="9"' in ru
+    assert 'name="flag" type="checkbox" checked' in ru
+    assert '<option value="b" selected>Б</option>' in ru
+    assert 'name="bonus" type="text"' in ru and 'value="1, 2"' in ru
+    assert 'name="foes[0].hp"' in ru and 'value="4"' in ru and 'data-field="foes[0]"' in ru
+    assert "svod-record__add" in ru and "Бросить" in ru
+    assert "Number" in html["en"]["test-all-kinds"] and "Roll" in html["en"]["test-all-kinds"]
+    for c in api.list_calculators():
+        assert f'data-calc="{c["id"]}"' in html["ru"][c["id"]]
+
+
+def test_result_renderer_handles_every_block_kind():
+    code = f"""
+import {{ renderBlocks, fmtPercent }} from "./calculators/render.mjs";
+const blocks = {json.dumps(BLOCKS)};
+console.log(JSON.stringify({{ ru: renderBlocks(blocks, "ru"), en: renderBlocks(blocks, "en") }}));
+"""
+    out = json.loads(node_eval(code))
+    ru, en = out["ru"], out["en"]
+    assert "Шанс попасть:" in ru and "74\u00a0%" in ru and 'data-exact="37/50"' in ru
+    assert "3,5" in ru and 'data-exact="7/2"' in ru and "успех" in ru
+    assert "74%" in en and "3.5" in en and "Chance to hit" in en
+    assert ru.count("<rect") == 3 and 'role="img"' in ru and "<title" in ru
+    assert ru.count('data-col="p_at_least"') == 3 and 'data-exact="3/4"' in ru
+    assert "−2" in ru and "Внимание &lt;b&gt;" in ru and "admonition warning" in ru
+    assert ru.count('class="svod-die') == 3 and "svod-die--success" in ru and 'aria-label="1, единица"' in ru
+    assert "future-kind" not in ru
+
+
+def test_percentages_never_round_to_certainty():
+    code = """
+import { fmtPercent } from "./calculators/render.mjs";
+const cases = [["1/1", 1], ["0/1", 0], ["1/100000", 1e-5], ["99999/100000", 0.99999], ["1/3", 1/3], ["1/200", 0.005]];
+console.log(JSON.stringify(cases.map(([e, f]) => fmtPercent({exact: e, float: f}, "ru"))));
+"""
+    out = json.loads(node_eval(code))
+    assert out[0] == "100\u00a0%" and out[1] == "0\u00a0%"
+    assert out[2].startswith("<") and out[3].startswith(">")
+    assert out[4] == "33\u00a0%" and out[5] == "0,5\u00a0%"
