@@ -30,6 +30,6 @@ def test_rules_page_screenshot(new_context, base_url, artifacts, size, scheme, a
         return [a.color, b.backgroundColor];
     }""")
     assert colors[0] != colors[1]
-    page.screenshot(path=str(artifacts / f"rules-{size}-{scheme}.png"))
-    page.screenshot(path=str(artifacts / f"rules-{size}-{scheme}-full.png"), full_page=True)
+    page.screenshot(path=str(artifacts / f"rules-{size}-{scheme}.png"), timeout=120_000)
+    page.screenshot(path=str(artifacts / f"rules-{size}-{scheme}-full.png"), full_page=True, timeout=180_000)
     assert_on_host(ctx, base_url)
