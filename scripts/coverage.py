@@ -19,6 +19,15 @@ Intentional changes (obvious typo fixes) are listed in ``docs/_changes.yml``, an
       why: "typo: ..."
 
 They are applied to the source before comparing, so each one is reviewed in one place.
+A change is a typo fix, not a rewrite: it must change something, and at most
+``MAX_CHANGED_WORDS`` words of its ``original`` (word-level diff); ``why`` says what it fixes.
+
+Table cells: 003's tables are flattened to one cell a line. Lines inside the regions listed in
+``TABLE_REGIONS`` are not sentences but table values: each must be the value of a cell of a
+table on the site (a Markdown table in the section's pages, rule-table markers expanded), compared
+as a whole run of words (letters and digits, case-folded, ё → е): «4» must be a cell's word,
+not a digit inside «14»; a value the source split over two lines («Первый класс» /
+«(плотная одежда)») may be one cell. Table titles and the notes under a table stay sentences.
 """
 
 from __future__ import annotations
@@ -40,6 +49,19 @@ CHANGES = DOCS / "_changes.yml"
 SECTIONS = {"000": "serial", "001": "lysogorsk", "002": "wod", "003": "wod", "004": "codex"}
 
 SENTENCE_END = ".!?…"
+MAX_CHANGED_WORDS = 3
+
+#: source prefix → flattened tables, as inclusive 1-based line ranges (header cells included)
+TABLE_REGIONS: dict[str, list[tuple[int, int]]] = {
+    "003": [
+        (32, 39),    # Укрытие / Трудность (cover)
+        (70, 90),    # ХОЛОДНОЕ ОРУЖИЕ (melee weapons)
+        (94, 116),   # БРОНЯ (armor classes)
+        (118, 177),  # МАНЕВРЫ БЛИЖНЕГО БОЯ (melee maneuvers)
+        (182, 211),  # МАНЕВРЫ ДАЛЬНЕГО БОЯ (ranged maneuvers)
+        (213, 289),  # ОГНЕСТРЕЛЬНОЕ ОРУЖИЕ (firearms)
+    ],
+}
 
 
 def normalise(text: str) -> str:
@@ -56,6 +78,24 @@ def split_sentences(line: str) -> list[str]:
             start = i + 1
     out.append(line[start:])
     return [s.strip() for s in out if s.strip()]
+
+
+def words(text: str) -> tuple[str, ...]:
+    """Runs of letters and digits, case-folded, ё → е (for table values)."""
+    out, cur = [], []
+    for ch in text.casefold().replace("ё", "е"):
+        if ch.isalnum():
+            cur.append(ch)
+        elif cur:
+            out.append("".join(cur))
+            cur = []
+    if cur:
+        out.append("".join(cur))
+    return tuple(out)
+
+
+def in_table_region(prefix: str, lineno: int) -> bool:
+    return any(a <= lineno <= b for a, b in TABLE_REGIONS.get(prefix, ()))
 
 
 def _parser() -> MarkdownIt:
@@ -98,9 +138,43 @@ def page_text(markdown: str) -> str:
     return "\n".join(parts)
 
 
+def table_cells(markdown: str) -> list[str]:
+    """The text of every table cell (``th``/``td``) of a page, markers expanded."""
+    from scripts.svod_tables import expand
+
+    cells: list[str] = []
+    in_cell = False
+    for tok in _parser().parse(expand(markdown)):
+        if tok.type in ("th_open", "td_open"):
+            in_cell = True
+            cells.append("")
+        elif tok.type in ("th_close", "td_close"):
+            in_cell = False
+        elif in_cell and tok.type == "inline":
+            cells[-1] += "".join(c.content if c.type in ("text", "code_inline") else " "
+                                 for c in tok.children or [] if c.type in
+                                 ("text", "code_inline", "softbreak", "hardbreak", "html_inline"))
+    return cells
+
+
+def section_pages(section: str) -> list[Path]:
+    return sorted(p for p in (DOCS / section).rglob("*.md") if not p.name.endswith(".en.md"))
+
+
+def section_cells(section: str) -> list[tuple[str, ...]]:
+    if not (DOCS / section).exists():
+        return []
+    return [words(c) for p in section_pages(section) for c in table_cells(p.read_text(encoding="utf-8"))]
+
+
+def value_in_cells(value: tuple[str, ...], cells: list[tuple[str, ...]]) -> bool:
+    """``value`` (a word tuple) is a whole run of words of some cell."""
+    n = len(value)
+    return any(cell[i:i + n] == value for cell in cells for i in range(len(cell) - n + 1))
+
+
 def section_text(section: str) -> str:
-    pages = sorted(p for p in (DOCS / section).rglob("*.md") if not p.name.endswith(".en.md"))
-    return "\n".join(page_text(p.read_text(encoding="utf-8")) for p in pages)
+    return "\n".join(page_text(p.read_text(encoding="utf-8")) for p in section_pages(section))
 
 
 def load_changes() -> list[dict]:
@@ -113,7 +187,27 @@ def load_changes() -> list[dict]:
         missing = {"source", "original", "replacement", "why"} - set(entry)
         if missing:
             raise ValueError(f"docs/_changes.yml: entry {entry!r} lacks {sorted(missing)}")
+        check_change(entry)
     return data
+
+
+def check_change(entry: dict) -> None:
+    """A listed change must be a small, explained fix (raises ``ValueError`` otherwise)."""
+    import difflib
+
+    what = f"docs/_changes.yml: {str(entry.get('original'))[:60]!r}"
+    if str(entry["source"]) not in SECTIONS:
+        raise ValueError(f"{what}: unknown source {entry['source']!r}")
+    if not str(entry["why"]).strip():
+        raise ValueError(f"{what}: 'why' is empty")
+    a, b = str(entry["original"]).split(), str(entry["replacement"]).split()
+    if entry["original"] == entry["replacement"]:
+        raise ValueError(f"{what}: replacement equals original")
+    ops = difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes()
+    changed = sum(max(i2 - i1, j2 - j1) for tag, i1, i2, j1, j2 in ops if tag != "equal")
+    if changed > MAX_CHANGED_WORDS:
+        raise ValueError(f"{what}: changes {changed} words; a typo fix changes at most "
+                         f"{MAX_CHANGED_WORDS} (anything bigger is not an intentional small fix)")
 
 
 def source_files() -> dict[str, Path]:
@@ -126,18 +220,29 @@ class Report:
     total: int = 0
     covered: int = 0
     missing: list[tuple[int, str]] = field(default_factory=list)
+    cells_total: int = 0
+    cells_covered: int = 0
     unused_changes: list[dict] = field(default_factory=list)
 
     @property
     def percent(self) -> float:
         return 100.0 * self.covered / self.total if self.total else 100.0
 
+    @property
+    def sentences(self) -> tuple[int, int]:
+        """(covered, total) prose sentences, table values left out."""
+        return self.covered - self.cells_covered, self.total - self.cells_total
 
-def check_source(prefix: str, path: Path, changes: list[dict], texts: dict[str, str]) -> Report:
+
+def check_source(prefix: str, path: Path, changes: list[dict], texts: dict) -> Report:
     section = SECTIONS[prefix]
     if section not in texts:
         texts[section] = normalise(section_text(section)) if (DOCS / section).exists() else ""
     haystack = texts[section]
+    cells_key = section + "/cells"
+    if cells_key not in texts:
+        texts[cells_key] = section_cells(section)
+    cells = texts[cells_key]
     raw = path.read_text(encoding="utf-8")
     report = Report(prefix)
     for ch in changes:
@@ -147,6 +252,18 @@ def check_source(prefix: str, path: Path, changes: list[dict], texts: dict[str, 
             report.unused_changes.append(ch)
         raw = raw.replace(ch["original"], ch["replacement"])
     for lineno, line in enumerate(raw.splitlines(), 1):
+        if in_table_region(prefix, lineno):
+            value = words(line)
+            if not value:
+                continue
+            report.total += 1
+            report.cells_total += 1
+            if value_in_cells(value, cells):
+                report.covered += 1
+                report.cells_covered += 1
+            else:
+                report.missing.append((lineno, f"[table value] {line.strip()}"))
+            continue
         for sentence in split_sentences(line):
             key = normalise(sentence)
             if not key:
@@ -161,7 +278,7 @@ def check_source(prefix: str, path: Path, changes: list[dict], texts: dict[str, 
 
 def run(only: str | None = None) -> list[Report]:
     changes = load_changes()
-    texts: dict[str, str] = {}
+    texts: dict = {}  # section → normalised text; "section/cells" → table cells
     return [check_source(prefix, path, changes, texts)
             for prefix, path in source_files().items() if only in (None, prefix)]
 
@@ -174,7 +291,10 @@ def main(argv: list[str] | None = None) -> int:
     reports = run(args.source)
     ok = True
     for r in reports:
-        print(f"{r.source} → docs/{SECTIONS[r.source]}/: {r.covered}/{r.total} sentences, {r.percent:.1f} %")
+        sc, st = r.sentences
+        cells = f", {r.cells_covered}/{r.cells_total} table values" if r.cells_total else ""
+        print(f"{r.source} → docs/{SECTIONS[r.source]}/: {r.percent:.1f} % "
+              f"({sc}/{st} sentences{cells})")
         for lineno, s in r.missing[: args.missing]:
             print(f"    missing, line {lineno}: {s[:160]}")
         if len(r.missing) > args.missing:

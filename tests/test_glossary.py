@@ -1,0 +1,187 @@
+"""The glossary: data → pages → tooltips (scripts/glossary.py, docs/_glossary.yml)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import markdown
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from scripts import glossary, linkcheck
+
+ROOT = Path(__file__).resolve().parent.parent
+TERMS = glossary.load()
+
+
+def md_to_html(text: str) -> str:
+    return markdown.Markdown(extensions=["abbr", "attr_list", "def_list", "toc"]).convert(text)
+
+
+def test_every_system_has_terms_and_ids_are_unique():
+    ids = [t["id"] for t in TERMS]
+    assert len(ids) == len(set(ids))
+    for system in glossary.SYSTEMS:
+        assert sum(system == t["systems"][0] for t in TERMS) >= 8, system
+
+
+def test_issue_examples_have_their_english_terms():
+    by_ru = {}
+    for t in TERMS:
+        by_ru.setdefault(t["ru"], []).append(t["en"])
+        for alias in t.get("aliases", []):
+            by_ru.setdefault(alias, []).append(t["en"])
+    assert "Soak" in by_ru["Поглощение"]
+    assert "Health levels" in by_ru["Уровни Здоровья"]
+
+
+@pytest.mark.parametrize("word,expected", [
+    ("Выносливость", {"Выносливости", "Выносливостью"}),
+    ("Броня", {"Брони", "Броню", "Броней", "Броне"}),
+    ("Поглощение", {"Поглощения", "Поглощению", "Поглощением", "Поглощении"}),
+    ("Перехват", {"Перехвата", "Перехвату", "Перехватом", "Перехвате"}),
+    ("Инициатива", {"Инициативы", "Инициативу", "Инициативой"}),
+    ("Засада", {"Засады", "Засаду", "Засадой"}),
+    ("Реакция", {"Реакции", "Реакцию", "Реакцией"}),
+])
+def test_inflect_makes_the_case_forms(word, expected):
+    assert expected <= set(glossary.inflect(word))
+
+
+@settings(max_examples=60, deadline=None)
+@given(stem=st.text(alphabet="бвгдклмнпрстфхаеиоу", min_size=2, max_size=8),
+       ending=st.sampled_from(["ость", "ие", "ия", "а", "я", "ь", "й", "о", "к", "т", "ш"]))
+def test_inflected_forms_keep_the_stem_and_never_repeat_the_word(stem, ending):
+    word = stem + ending
+    forms = glossary.inflect(word)
+    assert word not in forms
+    assert forms, word
+    assert all(f.startswith(word[: len(stem)]) for f in forms)
+
+
+def test_issue_forms_get_the_tooltip_in_rule_pages():
+    html = md_to_html("Урон идёт в Выносливости, а постоянную Броню не пробить."
+                      + glossary.abbreviation_block("serial"))
+    assert '<abbr title="Выносливость (Stamina):' in html
+    assert 'Броню</abbr>' in html and '<abbr title="Броня (Armor):' in html
+
+
+def test_exact_case_terms_skip_everyday_lowercase_words():
+    abbrs = glossary.abbreviations("serial")
+    assert "Броня" in abbrs and "броня" not in abbrs
+    assert "порогу смерти" in abbrs  # a phrase that is never an everyday word
+
+
+def test_systems_get_their_own_definitions():
+    serial = glossary.abbreviations("serial")["Поглощение"]
+    wod = glossary.abbreviations("wod")["Поглощение"]
+    assert serial != wod and "не бросается" in serial and "сложности 6" in wod
+    assert glossary.abbreviations("codex")["Выносливость"].startswith("Выносливость (Endurance")
+
+
+def test_no_form_means_two_things_in_one_system():
+    for system in glossary.SYSTEMS:
+        owner: dict[str, str] = {}
+        for t in TERMS:
+            if system in t["systems"]:
+                for f in glossary.forms(t):
+                    assert owner.setdefault(f, t["id"]) == t["id"], (system, f, owner[f], t["id"])
+
+
+def test_pages_outside_systems_get_no_tooltips():
+    assert glossary.page_system("serial/combat.md") == "serial"
+    assert glossary.page_system("glossary.md") is None
+    assert glossary.page_system("calculators/index.md") is None
+
+
+def test_render_lists_every_term_with_anchor_in_both_languages(tmp_path):
+    (tmp_path / "wod").mkdir()
+    (tmp_path / "wod" / "soak.md").write_text("# x\n")
+    for lang, first in (("ru", "Бросок поглощения"), ("en", "Soak roll")):
+        html = md_to_html(glossary.render(lang, "glossary.md", docs_dir=tmp_path))
+        for t in TERMS:
+            assert f'id="{t["id"]}"' in html, (lang, t["id"])
+        start = html.index('id="soak"')
+        assert html[start:start + 200].split(">", 1)[1].startswith(f"<strong>{first}</strong>")
+        # a link only where the rule page exists
+        assert html.count('href="wod/soak.md#') >= 1
+        assert 'href="serial/' not in html
+
+
+def test_validation_names_the_term_and_field(tmp_path):
+    bad = tmp_path / "g.yml"
+    bad.write_text("terms:\n  - id: x\n    ru: Икс\n    en: X\n    systems: [serial]\n"
+                   "    def: {ru: a}\n    link: serial/a.md#b\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="x: def needs ru and en"):
+        glossary.load(bad)
+
+
+def test_every_rule_link_exists_on_the_built_site():
+    site = linkcheck.SITE
+    if not (site / "index.html").is_file():
+        pytest.fail("site/ is not built: run scripts/build (scripts/test does it)")
+    missing = []
+    for t in TERMS:
+        page, _, anchor = t["link"].partition("#")
+        if not (ROOT / "docs" / page).is_file():
+            missing.append(f"{t['id']}: no page docs/{page}")
+            continue
+        html = linkcheck.built_page(site, page, "ru")
+        if anchor not in linkcheck.html_ids(html):
+            missing.append(f"{t['id']}: no #{anchor} in {page}")
+    assert not missing, missing
+
+
+def test_built_glossary_and_tooltips():
+    site = linkcheck.SITE
+    if not (site / "index.html").is_file():
+        pytest.fail("site/ is not built: run scripts/build (scripts/test does it)")
+    ids = linkcheck.html_ids(site / "glossary" / "index.html")
+    assert {t["id"] for t in TERMS} <= ids
+    assert {t["id"] for t in TERMS} <= linkcheck.html_ids(site / "en" / "glossary" / "index.html")
+    text = (site / "serial" / "combat" / "index.html").read_text(encoding="utf-8")
+    assert ">Выносливости</abbr>" in text and ">Броню</abbr>" in text
+
+
+def test_english_pages_get_english_tooltips():
+    en = glossary.abbreviations("serial", lang="en")
+    assert en["Броню"].startswith("Armor (Броня): A fixed rating")
+    assert glossary.abbreviations("serial")["Броню"].startswith("Броня (Armor): Постоянное")
+
+
+def test_a_term_is_marked_once_per_section_and_never_in_headings():
+    md = markdown.Markdown(extensions=["abbr", "attr_list", "toc", glossary.TermsOncePerSection()])
+    html = md.convert(
+        "## Броня {#armor}\n\nБроня вычитается. Броню не сложить. Броня снова.\n\n"
+        "- и в списке Броня\n\n"
+        "## Другое\n\nЗдесь Броня опять, и Выносливость.\n"
+        + glossary.abbreviation_block("serial"))
+    sections = html.split("<h2")
+    assert "<abbr" not in sections[1].split("</h2>")[0]           # not in the heading
+    assert sections[1].count("<abbr") == 1                         # once in the first section
+    assert "<abbr" in sections[1] and ">Броня</abbr> вычитается" in sections[1]
+    assert "Броню не сложить" in sections[1]                       # the text stays
+    assert sections[2].count("<abbr") == 2                         # Броня and Выносливость again
+    assert md.toc_tokens[0]["id"] == "armor"
+
+
+def test_every_term_is_used_by_its_rules():
+    # the pages are read with markdown-it-py (scripts.coverage.page_text)
+    assert glossary.unused_terms() == []
+
+
+def test_unused_term_is_reported(tmp_path):
+    (tmp_path / "codex").mkdir()
+    (tmp_path / "codex" / "a.md").write_text("# A\n\nСтресс растёт. **LV** считают.\n", encoding="utf-8")
+    terms = [t for t in TERMS if t["id"] in ("codex-stress", "lv", "flax")]
+    assert glossary.unused_terms(terms, tmp_path) == ["flax (codex): FLAX"]
+
+
+def test_translated_english_pages_mark_the_english_terms():
+    block = glossary.abbreviation_block("serial", lang="en", text_lang="en")
+    html = md_to_html("Each soak level takes one level; Armor never stacks; see Interception."
+                      + block)
+    assert '<abbr title="Soak (Поглощение):' in html  # "soak" (lower case) of "Soak"
+    assert '>Armor</abbr>' in html and '>Interception</abbr>' in html
+    # a Russian page is matched by Russian forms only
+    assert "Armor" not in glossary.abbreviations("serial")
