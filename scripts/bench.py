@@ -191,6 +191,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", default="")
     ap.add_argument("--quick", action="store_true", help="fewer repetitions")
     args = ap.parse_args(argv)
+    browser = None
     try:
         browser = importlib.import_module("scripts.bench_browser")
         SECTIONS.update(browser.SECTIONS)
@@ -208,6 +209,9 @@ def main(argv: list[str] | None = None) -> int:
         t = time.perf_counter()
         results[name] = SECTIONS[name](repeat if name != "build" else max(1, repeat // 3))
         print(f"bench: {name}: {time.perf_counter() - t:.0f} s", flush=True)
+        path.write_text(json.dumps(results, ensure_ascii=False, indent=2))
+    if browser is not None:
+        results["targets"] = browser.targets(results)
         path.write_text(json.dumps(results, ensure_ascii=False, indent=2))
     from scripts.bench_report import write_report
     write_report(results, OUT / "REPORT.md")
