@@ -22,8 +22,8 @@ class BootError extends Error {
   }
 }
 
-/** Every option of loadPyodide in one place; ``snapshot`` (an ArrayBuffer, the inflated memory
- * snapshot of scripts/snapshot.py) boots an interpreter with rules_core already imported. */
+/** Every option of loadPyodide in one place; ``snapshot`` (a promise of the inflated memory
+ * snapshot of scripts/snapshot.py, an ArrayBuffer) boots an interpreter with rules_core already imported. */
 export function bootOptions(config, snapshot = null) {
   const opts = {
     indexURL: config.pyodide,
@@ -48,11 +48,28 @@ function fetchSnapshot(config, files, count) {
     const counted = r.body.pipeThrough(new TransformStream({
       transform(chunk, ctl) { count(chunk.byteLength); ctl.enqueue(chunk); },
     }));
-    return await new Response(counted.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+    const t = performance.now();
+    const buf = await new Response(counted.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+    files.snapshotMs = Math.round(performance.now() - t);
+    return buf;
   })().catch((e) => {
     console.warn("svod: no snapshot, normal boot:", e.message || e);
     return null;
   });
+}
+
+/** True when the service worker's cache already holds the runtime files (with the right .wasm
+ * type): the download step and its progress are then skipped, loadPyodide reads the cache. */
+async function allCached(config, names) {
+  try {
+    if (!self.caches) return false;
+    const hits = await Promise.all(names.map((n) => caches.match(new URL(n, config.pyodide).href)));
+    if (!hits.every((r) => r && r.ok)) return false;
+    const ct = (hits[names.indexOf("pyodide.asm.wasm")].headers.get("content-type") || "").split(";")[0].trim();
+    return ct === "application/wasm";
+  } catch {
+    return false;
+  }
 }
 
 /** Download the big runtime files first, streaming, to report progress in bytes and to
@@ -74,6 +91,7 @@ async function prefetch(config) {
   };
   report(true);
   files.snapshotBytes = fetchSnapshot(config, files, (n) => { loaded += n; report(false); });
+  if (await allCached(config, names)) return files; // warm: no second read of 13 MB from the cache
   await Promise.all(names.map(async (name) => {
     const url = new URL(name, config.pyodide).href;
     let r;
@@ -122,7 +140,6 @@ async function snapshotBoot(loadPyodide, config, snapshot) {
 async function boot(config) {
   const t0 = performance.now();
   const files = await prefetch(config);
-  const snapshot = await files.snapshotBytes;
   const t1 = performance.now();
   post({ type: "progress", stage: "start" });
   let loadPyodide;
@@ -131,6 +148,11 @@ async function boot(config) {
   } catch (e) {
     throw new BootError("network", `pyodide.mjs: ${e.message || e}`);
   }
+  // loadPyodide gets the snapshot as a promise: it loads pyodide.asm.mjs while the snapshot
+  // still arrives and inflates. No snapshot → the promise rejects → a normal boot below.
+  const wanted = files.snapshot && config.snapshot !== false;
+  const snapshot = wanted && files.snapshotBytes.then((b) => b || Promise.reject(new Error("no snapshot")));
+  if (snapshot) snapshot.catch(() => {}); // handled: snapshotBoot reports it
   let py = snapshot ? await snapshotBoot(loadPyodide, config, snapshot) : null;
   const how = py ? "snapshot" : "normal";
   if (!py) {
@@ -147,7 +169,7 @@ async function boot(config) {
   const t2 = performance.now();
   await afterBoot(py);
   const version = py.runPython("import rules_core; rules_core.__version__");
-  const timings = { download_ms: Math.round(t1 - t0), start_ms: Math.round(t2 - t1), total_ms: Math.round(performance.now() - t0) };
+  const timings = { snapshot_fetch_inflate_ms: files.snapshotMs, download_ms: Math.round(t1 - t0), start_ms: Math.round(t2 - t1), total_ms: Math.round(performance.now() - t0) };
   post({ type: "ready", version, python: py.version, pyodide: files.version, boot: how, timings });
 }
 
