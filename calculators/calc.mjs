@@ -76,6 +76,7 @@ export function startRuntime() {
       pyodide: new URL("../pyodide/", HERE).href,
       files: new URL("../pyodide/files.json", HERE).href,
       lockFileURL: new URL("../py/pyodide-lock.json", HERE).href,
+      snapshot: globalThis.SVOD_CALC_SNAPSHOT !== false, // the bench measures both boots
     },
   });
 }
@@ -93,7 +94,7 @@ function onWorkerMessage(w, m) {
   } else if (m.type === "ready") {
     clearTimeout(rt.timer);
     rt.readyMs = Math.round(performance.now() - rt.startedAt);
-    setRuntime({ state: "ready", stage: null, version: m.version });
+    setRuntime({ state: "ready", stage: null, version: m.version, boot: m.boot, timings: m.timings });
     eachView((v) => v.compute());
   } else if (m.type === "fatal") {
     fail(m.code, m.detail);
@@ -317,6 +318,7 @@ class View {
     this.root.classList.toggle("svod-calc--ready", st === "ready");
     if (this.rollBtn) this.rollBtn.disabled = st !== "ready" || this.root.dataset.state === "invalid";
     if (st === "ready") {
+      this.root.dataset.boot = rt.boot || "normal"; // "snapshot" | "normal": which boot ran
       this.status.hidden = true;
       return;
     }

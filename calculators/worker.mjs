@@ -5,7 +5,8 @@
 //
 // Protocol (page → worker): {type: "boot", config}, {type: "call", id, text}
 //           (worker → page): {type: "progress", stage: "download"|"start"|"rules", loaded?, total?}
-//                            {type: "ready", version, python}, {type: "fatal", code, detail}
+//                            {type: "ready", version, python, boot: "snapshot"|"normal", timings},
+//                            {type: "fatal", code, detail}
 //                            {type: "result", id, text}
 
 let api = null;
@@ -21,19 +22,54 @@ class BootError extends Error {
   }
 }
 
-/** Every option of loadPyodide in one place. Issue 6 (memory snapshot) slots in here:
- * pass ``_loadSnapshot`` and keep the reseed in ``afterBoot``. */
-export function bootOptions(config) {
+/** Every option of loadPyodide in one place; ``snapshot`` (a promise of the inflated memory
+ * snapshot of scripts/snapshot.py, an ArrayBuffer) boots an interpreter with rules_core already imported. */
+export function bootOptions(config, snapshot = null) {
   const opts = {
     indexURL: config.pyodide,
     lockFileURL: config.lockFileURL,
     stdout: () => {},
     stderr: (s) => console.warn("[python]", s),
   };
-  if (config.snapshotURL) {
-    opts._loadSnapshot = fetch(config.snapshotURL).then((r) => r.arrayBuffer());
-  }
+  if (snapshot) opts._loadSnapshot = snapshot;
   return opts;
+}
+
+/** The gzipped memory snapshot, streamed (its bytes count in the download progress) and
+ * inflated with DecompressionStream while it arrives. Resolves to an ArrayBuffer, or to null
+ * when there is none or it cannot be read (the worker then boots normally). */
+function fetchSnapshot(config, files, count) {
+  const snap = files.snapshot;
+  if (!snap || config.snapshot === false || typeof DecompressionStream !== "function") return Promise.resolve(null);
+  const url = new URL(snap.url, config.files).href;
+  return (async () => {
+    const r = await fetch(url);
+    if (!r.ok) throw new Error(`HTTP ${r.status}`);
+    const counted = r.body.pipeThrough(new TransformStream({
+      transform(chunk, ctl) { count(chunk.byteLength); ctl.enqueue(chunk); },
+    }));
+    const t = performance.now();
+    const buf = await new Response(counted.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+    files.snapshotMs = Math.round(performance.now() - t);
+    return buf;
+  })().catch((e) => {
+    console.warn("svod: no snapshot, normal boot:", e.message || e);
+    return null;
+  });
+}
+
+/** True when the service worker's cache already holds the runtime files (with the right .wasm
+ * type): the download step and its progress are then skipped, loadPyodide reads the cache. */
+async function allCached(config, names) {
+  try {
+    if (!self.caches) return false;
+    const hits = await Promise.all(names.map((n) => caches.match(new URL(n, config.pyodide).href)));
+    if (!hits.every((r) => r && r.ok)) return false;
+    const ct = (hits[names.indexOf("pyodide.asm.wasm")].headers.get("content-type") || "").split(";")[0].trim();
+    return ct === "application/wasm";
+  } catch {
+    return false;
+  }
 }
 
 /** Download the big runtime files first, streaming, to report progress in bytes and to
@@ -42,7 +78,8 @@ export function bootOptions(config) {
 async function prefetch(config) {
   const files = await (await fetch(config.files)).json();
   const names = ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs"];
-  const total = names.reduce((s, n) => s + (files.files[n] || 0), 0);
+  const useSnapshot = files.snapshot && config.snapshot !== false;
+  const total = names.reduce((s, n) => s + (files.files[n] || 0), 0) + (useSnapshot ? files.snapshot.bytes : 0);
   let loaded = 0;
   let last = 0;
   const report = (force) => {
@@ -53,6 +90,8 @@ async function prefetch(config) {
     }
   };
   report(true);
+  files.snapshotBytes = fetchSnapshot(config, files, (n) => { loaded += n; report(false); });
+  if (await allCached(config, names)) return files; // warm: no second read of 13 MB from the cache
   await Promise.all(names.map(async (name) => {
     const url = new URL(name, config.pyodide).href;
     let r;
@@ -83,8 +122,25 @@ async function afterBoot(py) {
   py.runPython("import random as _r, os as _o; _r.seed(_o.urandom(32)); del _r, _o");
 }
 
+/** Boot from the snapshot (rules_core already imported); null if that fails for any reason
+ * (e.g. "Snapshot build id mismatch"), and the caller boots normally. */
+async function snapshotBoot(loadPyodide, config, snapshot) {
+  try {
+    const py = await loadPyodide(bootOptions(config, snapshot));
+    post({ type: "progress", stage: "rules" }); // rules_core is already in the snapshot: a quick stage
+    api = py.pyimport("rules_core.api");
+    return py;
+  } catch (e) {
+    console.warn("svod: snapshot boot failed, normal boot:", e.message || e);
+    api = null;
+    return null;
+  }
+}
+
 async function boot(config) {
+  const t0 = performance.now();
   const files = await prefetch(config);
+  const t1 = performance.now();
   post({ type: "progress", stage: "start" });
   let loadPyodide;
   try {
@@ -92,18 +148,29 @@ async function boot(config) {
   } catch (e) {
     throw new BootError("network", `pyodide.mjs: ${e.message || e}`);
   }
-  const py = await loadPyodide(bootOptions(config));
-  post({ type: "progress", stage: "rules" });
-  const errors = [];
-  await py.loadPackage("svod-rules-core", { messageCallback: () => {}, errorCallback: (m) => errors.push(m) });
-  try {
-    api = py.pyimport("rules_core.api");
-  } catch (e) {
-    throw new BootError("rules", errors.join("; ") || String(e.message || e));
+  // loadPyodide gets the snapshot as a promise: it loads pyodide.asm.mjs while the snapshot
+  // still arrives and inflates. No snapshot → the promise rejects → a normal boot below.
+  const wanted = files.snapshot && config.snapshot !== false;
+  const snapshot = wanted && files.snapshotBytes.then((b) => b || Promise.reject(new Error("no snapshot")));
+  if (snapshot) snapshot.catch(() => {}); // handled: snapshotBoot reports it
+  let py = snapshot ? await snapshotBoot(loadPyodide, config, snapshot) : null;
+  const how = py ? "snapshot" : "normal";
+  if (!py) {
+    py = await loadPyodide(bootOptions(config));
+    post({ type: "progress", stage: "rules" });
+    const errors = [];
+    await py.loadPackage("svod-rules-core", { messageCallback: () => {}, errorCallback: (m) => errors.push(m) });
+    try {
+      api = py.pyimport("rules_core.api");
+    } catch (e) {
+      throw new BootError("rules", errors.join("; ") || String(e.message || e));
+    }
   }
+  const t2 = performance.now();
   await afterBoot(py);
   const version = py.runPython("import rules_core; rules_core.__version__");
-  post({ type: "ready", version, python: py.version, pyodide: files.version });
+  const timings = { snapshot_fetch_inflate_ms: files.snapshotMs, download_ms: Math.round(t1 - t0), start_ms: Math.round(t2 - t1), total_ms: Math.round(performance.now() - t0) };
+  post({ type: "ready", version, python: py.version, pyodide: files.version, boot: how, timings });
 }
 
 self.onmessage = (e) => {

@@ -1,15 +1,20 @@
 // Pyodide under Node: boot, wheel install, import, first call. Prints one JSON line.
-// usage: node scripts/bench_node.mjs PYODIDE_DIR WHEEL
+// With a third argument (the raw memory snapshot of scripts/snapshot.py): boot from it instead
+// (rules_core already imported), reseed, first call.
+// usage: node scripts/bench_node.mjs PYODIDE_DIR WHEEL [SNAPSHOT.bin]
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import path from "node:path";
 
-const [pyodideDir, wheel] = process.argv.slice(2);
+const [pyodideDir, wheel, snapshot] = process.argv.slice(2);
 const t0 = performance.now();
 const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
-const py = await loadPyodide({ indexURL: pyodideDir + "/" });
+const opts = { indexURL: pyodideDir + "/" };
+if (snapshot) opts._loadSnapshot = readFileSync(snapshot);
+const py = await loadPyodide(opts);
 const t1 = performance.now();
-py.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel");
+if (snapshot) py.runPython("import random as _r, os as _o; _r.seed(_o.urandom(32)); del _r, _o");
+else py.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel");
 const t2 = performance.now();
 py.runPython("import rules_core.api as api");
 const t3 = performance.now();

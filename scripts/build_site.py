@@ -18,6 +18,7 @@ STEPS = [
     "scripts.gen_calc_pages",  # «Калькуляторы» pages from rules_core.api → docs/calculators/
     "scripts.build_wheel",     # rules_core wheel → docs/assets/py/
     "scripts.copy_pyodide",    # Pyodide runtime from node_modules → docs/assets/pyodide/
+    "scripts.snapshot",        # Pyodide memory snapshot with rules_core imported → docs/assets/py/snapshot/
     "scripts.mkdocs_build",    # mkdocs build --strict → site/
     "scripts.service_worker",  # precache list and versioned service worker → site/
 ]

@@ -15,6 +15,8 @@ from pathlib import Path
 TEMPLATE = Path("calculators/sw.template.js")
 SKIP_SUFFIXES = (".map", ".gz")
 SKIP_NAMES = {"sw.js", ".nojekyll"}
+#: The gzipped Pyodide memory snapshot (scripts/snapshot.py) is precached: a warm boot needs it.
+KEEP_GZ = "snapshot.bin.gz"
 #: Material ships search support for every language; the site searches Russian and English.
 LUNR_DIR = "assets/javascripts/lunr/"
 LUNR_KEEP = {"lunr.ru.min.js", "lunr.en.min.js", "lunr.multi.min.js", "lunr.stemmer.support.min.js"}
@@ -32,7 +34,8 @@ def precache_list(site: Path) -> list[str]:
         if not path.is_file():
             continue
         rel = path.relative_to(site).as_posix()
-        if path.name in SKIP_NAMES or rel.endswith(SKIP_SUFFIXES) or not wanted(rel):
+        skip_suffix = rel.endswith(SKIP_SUFFIXES) and path.name != KEEP_GZ
+        if path.name in SKIP_NAMES or skip_suffix or not wanted(rel):
             continue
         if rel == "index.html":
             rel = "./"

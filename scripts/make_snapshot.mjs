@@ -1,0 +1,43 @@
+// Build step helper (called by scripts/snapshot.py): a Pyodide memory snapshot of a booted
+// interpreter with EVERY rules_core submodule imported, made in Node (a snapshot made in Node 20
+// runs in chromium; one made in chromium crashes Node — PLATFORM.md), then checked by booting
+// from it and running one calculator. Prints one JSON line.
+// usage: node scripts/make_snapshot.mjs PYODIDE_DIR WHEEL OUT.bin
+import { readFileSync, writeFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+import path from "node:path";
+
+const [dir, wheel, out] = process.argv.slice(2);
+const indexURL = path.resolve(dir) + "/";
+const { loadPyodide } = await import(pathToFileURL(path.join(indexURL, "pyodide.mjs")).href);
+const quiet = { stdout: () => {}, stderr: (s) => process.stderr.write(s + "\n") };
+
+const t0 = performance.now();
+const py = await loadPyodide({ indexURL, _makeSnapshot: true, ...quiet });
+py.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel");
+const modules = py.runPython(`
+import importlib, pkgutil, rules_core, rules_core.api as _api
+_names = [m.name for m in pkgutil.walk_packages(rules_core.__path__, "rules_core.")]
+for _n in _names:
+    importlib.import_module(_n)
+_api.list_calculators()
+del _n, _api
+len(_names)
+`);
+const snap = py.makeMemorySnapshot();
+writeFileSync(out, snap);
+const t1 = performance.now();
+
+// Check: boot from the snapshot, reseed as the worker does, run a calculator.
+const py2 = await loadPyodide({ indexURL, _loadSnapshot: readFileSync(out), ...quiet });
+const t2 = performance.now();
+py2.runPython("import random as _r, os as _o; _r.seed(_o.urandom(32)); del _r, _o");
+const res = JSON.parse(py2.runPython(
+  `import rules_core.api as api; api.handle_json('{"op": "run", "id": "wod-pool", "params": {"dice": 5}}')`));
+if (!res.ok) {
+  console.error("make_snapshot: a calculator failed after a snapshot boot", res);
+  process.exit(1);
+}
+console.log(JSON.stringify({
+  bytes: snap.length, modules, make_ms: Math.round(t1 - t0), snapshot_boot_ms: Math.round(t2 - t1),
+}));

@@ -1,0 +1,100 @@
+"""Build step: a Pyodide memory snapshot with rules_core imported → docs/assets/py/snapshot/.
+
+After ``build_wheel`` and ``copy_pyodide``: ``scripts/make_snapshot.mjs`` boots Pyodide in Node
+with ``_makeSnapshot``, unpacks the wheel, imports every rules_core submodule and calls
+``api.list_calculators()``, then writes ``pyodide.makeMemorySnapshot()`` (about 31 MB). It is
+shipped gzipped (``snapshot.bin.gz``, inflated in the worker with ``DecompressionStream``, so
+the transfer does not depend on the server compressing) in a directory named by a hash of
+everything it depends on (the runtime files, the wheel, the script): a new engine or runtime is
+a new URL, never a stale snapshot from a cache. The worker learns the URL from
+``assets/pyodide/files.json`` (key ``snapshot``), which it fetches anyway; without the key, or if
+the snapshot fails to load (e.g. "Snapshot build id mismatch"), it boots normally.
+
+The snapshot freezes the ``random`` state (and the str hash secret): the worker reseeds
+``random`` from ``os.urandom`` after every boot. Made snapshots are cached in
+``.cache/snapshot/`` by the same hash, so an unchanged build does not remake it.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+from scripts.copy_pyodide import FILES, OUT as PYODIDE_OUT
+
+OUT = Path("docs/assets/py/snapshot")
+NAME = "snapshot.bin.gz"
+CACHE = Path(".cache/snapshot")
+SCRIPT = Path("scripts/make_snapshot.mjs")
+
+
+def inputs(root: Path) -> tuple[Path, list[Path]]:
+    wheels = sorted((root / "docs/assets/py").rglob("svod_rules_core-*.whl"))
+    if len(wheels) != 1:
+        raise SystemExit(f"snapshot: expected one wheel in docs/assets/py, found {len(wheels)}: run build_wheel")
+    runtime = [root / PYODIDE_OUT / f for f in FILES]
+    if not all(p.exists() for p in runtime):
+        raise SystemExit("snapshot: the Pyodide runtime is missing: run copy_pyodide")
+    return wheels[0], runtime
+
+
+def key(root: Path, wheel: Path, runtime: list[Path]) -> str:
+    h = hashlib.sha256()
+    for p in [*runtime, wheel, root / SCRIPT]:
+        h.update(p.name.encode() + b"\0" + p.read_bytes() + b"\0")
+    return h.hexdigest()[:12]
+
+
+def make(root: Path, wheel: Path, dest: Path) -> dict:
+    """Run make_snapshot.mjs; write the gzipped snapshot to ``dest``."""
+    node = shutil.which("node") or "node"
+    with tempfile.TemporaryDirectory(prefix="svod-snapshot-") as tmp:
+        raw = Path(tmp) / "snapshot.bin"
+        # The npm package dir (same runtime files as the copy, plus the lock file Node boots with).
+        proc = subprocess.run([node, str(root / SCRIPT), str(root / "node_modules" / "pyodide"), str(wheel), str(raw)],
+                              capture_output=True, text=True, timeout=300)
+        if proc.returncode != 0:
+            raise SystemExit(f"snapshot: make_snapshot.mjs failed:\n{proc.stdout}\n{proc.stderr}")
+        info = json.loads(proc.stdout.strip().splitlines()[-1])
+        data = raw.read_bytes()
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    # mtime=0: the same snapshot gives the same bytes.
+    dest.write_bytes(gzip.compress(data, compresslevel=9, mtime=0))
+    info["raw_bytes"] = len(data)
+    return info
+
+
+def run(root: Path) -> None:
+    wheel, runtime = inputs(root)
+    k = key(root, wheel, runtime)
+    cached = root / CACHE / f"{k}.bin.gz"
+    meta = root / CACHE / f"{k}.json"
+    if cached.exists() and meta.exists():
+        info = json.loads(meta.read_text(encoding="utf-8"))
+        note = "cached"
+    else:
+        info = make(root, wheel, cached)
+        meta.write_text(json.dumps(info), encoding="utf-8")
+        note = f"made in {info['make_ms'] / 1000:.1f} s, checked: boot from it {info['snapshot_boot_ms']} ms"
+    out = root / OUT
+    if out.exists():
+        shutil.rmtree(out)
+    target = out / k / NAME
+    target.parent.mkdir(parents=True)
+    shutil.copyfile(cached, target)
+    files_json = root / PYODIDE_OUT / "files.json"
+    files = json.loads(files_json.read_text(encoding="utf-8"))
+    files["snapshot"] = {"url": f"../py/snapshot/{k}/{NAME}", "bytes": target.stat().st_size,
+                         "raw_bytes": info["raw_bytes"]}
+    files_json.write_text(json.dumps(files, indent=1) + "\n", encoding="utf-8")
+    print(f"build: snapshot {k}/{NAME}: {target.stat().st_size / 1e6:.1f} MB gzipped "
+          f"({info['raw_bytes'] / 1e6:.1f} MB raw, {info['modules']} modules; {note})")
+
+
+if __name__ == "__main__":
+    run(Path(__file__).resolve().parent.parent)

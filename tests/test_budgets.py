@@ -1,0 +1,89 @@
+"""Deterministic size budgets of the built site (issue 6): they fail when a budget breaks.
+
+Timings are not tested (the machine is shared and noisy): they are in bench/REPORT.md.
+Budgets are the measured sizes of November 2026 (bench/results.json) plus headroom:
+wheel 152 101 B → 200 000 B; snapshot 6.56 MB gzipped → 8 MB; the whole precache 27.0 MB →
+30 MB (the runtime and the snapshot are 26 MB of it: pages can still grow by about 3 MB).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from scripts import service_worker, snapshot
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE = ROOT / "site"
+
+WHEEL_BUDGET = 200_000
+SNAPSHOT_GZ_BUDGET = 8_000_000
+SNAPSHOT_RAW_BUDGET = 40 * 1048576
+PRECACHE_BUDGET = 30_000_000
+
+
+def needs_site():
+    if not (SITE / "sw.js").exists():
+        pytest.fail("site/ is not built: run scripts/build (scripts/test does it)")
+
+
+def _files_json() -> dict:
+    return json.loads((SITE / "assets/pyodide/files.json").read_text(encoding="utf-8"))
+
+
+def test_wheel_within_budget():
+    needs_site()
+    wheels = sorted(SITE.rglob("svod_rules_core-*.whl"))
+    assert len(wheels) == 1, wheels
+    size = wheels[0].stat().st_size
+    assert size <= WHEEL_BUDGET, f"wheel {size} B > budget {WHEEL_BUDGET} B"
+
+
+def test_snapshot_is_built_listed_and_within_budget():
+    needs_site()
+    info = _files_json()["snapshot"]
+    path = (SITE / "assets/pyodide" / info["url"]).resolve()
+    assert path.is_file() and path.name == snapshot.NAME, info
+    assert path.stat().st_size == info["bytes"] <= SNAPSHOT_GZ_BUDGET
+    assert path.read_bytes()[:2] == b"\x1f\x8b", "not gzip: the worker inflates it with DecompressionStream"
+    assert info["raw_bytes"] <= SNAPSHOT_RAW_BUDGET
+    # the directory is the hash of everything the snapshot depends on (the runtime, the wheel)
+    wheel = next(SITE.rglob("svod_rules_core-*.whl"))
+    runtime = [SITE / "assets/pyodide" / f for f in snapshot.FILES]
+    assert path.parent.name == snapshot.key(ROOT, wheel, runtime)
+
+
+def test_snapshot_key_changes_with_the_wheel_and_the_runtime(tmp_path):
+    (tmp_path / "scripts").mkdir()
+    (tmp_path / snapshot.SCRIPT).write_bytes((ROOT / snapshot.SCRIPT).read_bytes())
+    wheel = tmp_path / "w.whl"
+    runtime = [tmp_path / f for f in snapshot.FILES]
+    for p in runtime:
+        p.write_bytes(p.name.encode())
+    wheel.write_bytes(b"one")
+    k1 = snapshot.key(tmp_path, wheel, runtime)
+    assert re.fullmatch(r"[0-9a-f]{12}", k1)
+    assert snapshot.key(tmp_path, wheel, runtime) == k1
+    wheel.write_bytes(b"two")
+    k2 = snapshot.key(tmp_path, wheel, runtime)
+    runtime[2].write_bytes(b"another wasm")
+    k3 = snapshot.key(tmp_path, wheel, runtime)
+    assert len({k1, k2, k3}) == 3
+
+
+def test_service_worker_precaches_the_snapshot_and_total_within_budget():
+    needs_site()
+    files = service_worker.precache_list(SITE)
+    snaps = [f for f in files if f.endswith("/" + snapshot.NAME)]
+    assert len(snaps) == 1, snaps
+    assert "sitemap.xml.gz" not in files
+    total = sum(service_worker.file_for(SITE, f).stat().st_size for f in files)
+    assert total <= PRECACHE_BUDGET, f"precache {total / 1e6:.1f} MB > budget {PRECACHE_BUDGET / 1e6:.0f} MB"
+    # and sw.js lists exactly that
+    text = (SITE / "sw.js").read_text(encoding="utf-8")
+    listed = json.loads(re.search(r"const FILES = (\[.*?\]);", text, re.S)[1])
+    assert listed == files
+
