@@ -14,7 +14,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 STEPS = [
-    "scripts.gen_pages",       # pages and tables generated from the sources and rules_core data
     "scripts.gen_calc_pages",  # «Калькуляторы» pages from rules_core.api → docs/calculators/
     "scripts.build_wheel",     # rules_core wheel → docs/assets/py/
     "scripts.copy_pyodide",    # Pyodide runtime from node_modules → docs/assets/pyodide/
