@@ -74,6 +74,17 @@ def t(x: dict, lang: str) -> str:
     return x.get(lang) or x.get("ru") or ""
 
 
+def rule_pages(where: dict[str, list[Path]], calc_id: str, lang: str) -> list[Path]:
+    """The pages in this language that embed the calculator; for English, a Russian page
+    without an English twin stands in (the i18n build serves it as a fallback)."""
+    pages = where.get(calc_id, [])
+    own = [r for r in pages if is_en(r) == (lang == "en")]
+    if lang != "en":
+        return own
+    twins = {r.with_name(r.name.replace(".en.md", ".md")) for r in own}
+    return own + [r for r in pages if not is_en(r) and r not in twins]
+
+
 def render_pages(calcs: list[dict], systems: dict, where: dict[str, list[Path]], docs: Path,
                  lang: str) -> dict[str, str]:
     T = TEXT[lang]
@@ -91,7 +102,7 @@ def render_pages(calcs: list[dict], systems: dict, where: dict[str, list[Path]],
             item = f"- [{t(c['title'], lang)}]({c['id']}{suffix})"
             if c.get("description"):
                 item += f" — {t(c['description'], lang)}"
-            rules = [r for r in where.get(c["id"], []) if is_en(r) == (lang == "en")]
+            rules = rule_pages(where, c["id"], lang)
             if rules:
                 item += f" ({T['in_rules']}: " + ", ".join(
                     f"[{page_title(docs, r)}]({link(OUT.relative_to('docs'), r)})" for r in rules) + ")"
@@ -101,7 +112,7 @@ def render_pages(calcs: list[dict], systems: dict, where: dict[str, list[Path]],
     for c in calcs:
         body = [HEADER, f"# {t(c['title'], lang)}\n\n"]
         body.append(f"<!-- svod:calc {c['id']} -->\n\n")
-        rules = [r for r in where.get(c["id"], []) if is_en(r) == (lang == "en")]
+        rules = rule_pages(where, c["id"], lang)
         if rules:
             body.append(f"{T['rules']}: " + ", ".join(
                 f"[{page_title(docs, r)}]({link(OUT.relative_to('docs'), r)})" for r in rules) + ".\n\n")

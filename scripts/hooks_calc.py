@@ -158,10 +158,20 @@ def on_page_markdown(markdown, page, config, files):
     return replace_markers(markdown, page.file.src_uri)
 
 
+def build_lang(config) -> str:
+    """The language of the build (mkdocs-static-i18n builds each language with its own
+    theme.language): a Russian page copied into the English site as a fallback still gets
+    English forms, matching the English results and interface around them."""
+    theme = config.get("theme")
+    lang = (theme.get("language") if theme is not None else None) or "ru"
+    return "en" if str(lang).startswith("en") else "ru"
+
+
 def on_page_content(html, page, config, files):
     if "svod-calc-slot" not in html:
         return html
-    return fill_slots(html, page_lang(page.file.src_uri))
+    lang = "en" if page_lang(page.file.src_uri) == "en" or build_lang(config) == "en" else "ru"
+    return fill_slots(html, lang)
 
 
 def on_post_build(config):

@@ -234,7 +234,7 @@ def test_unknown_marker_fails_the_build(tmp_path):
     cfg = re.sub(r"^docs_dir:.*$", f"docs_dir: {docs}", cfg, flags=re.M)
     cfg = re.sub(r"^site_dir:.*$", f"site_dir: {tmp_path / 'site'}", cfg, flags=re.M)
     cfg = cfg.replace("custom_dir: overrides", f"custom_dir: {ROOT / 'overrides'}")
-    cfg = cfg.replace("- scripts/hooks", f"- {ROOT}/scripts/hooks")
+    cfg = re.sub(r"^(\s*-\s*)scripts/", lambda m: f"{m[1]}{ROOT}/scripts/", cfg, flags=re.M)
     (tmp_path / "mkdocs.yml").write_text(cfg, encoding="utf-8")
     r = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-f", str(tmp_path / "mkdocs.yml")],
                        cwd=ROOT, capture_output=True, text=True)
