@@ -553,8 +553,12 @@ MANUAL_NOTES = [
     "Warm boot: the worker first skipped nothing and re-read the 13 MB runtime from the service-worker cache "
     "before loadPyodide read it again (warm first result 1587 ms, of which worker 'download' 375 ms); "
     "it now checks the cache and goes straight to loadPyodide (see warm worker timings).",
-    "Early worker start was not changed: the worker starts when site.mjs has imported calc.mjs "
-    "(worker_started_at_ms in the worker timings is the most an earlier start could buy).",
+    "Early worker start (overrides/main.html, calculator pages only): an inline async module in <head> imports "
+    "calc.mjs and starts the worker, render.mjs is modulepreloaded. Before: calc.mjs was requested at "
+    "DOMContentLoaded (519–549 ms) and the worker started at 847–964 ms; after: calc.mjs requested at about "
+    "314 ms, but on this loaded machine (load average 10–15 on 2 cores) the worker start stayed about 1 s, "
+    "because the main thread is busy parsing and running Material's bundle: no clear gain measured here "
+    "(worker_started_at_ms in the worker timings). It should help more where the network, not the CPU, is slow.",
 ]
 
 
