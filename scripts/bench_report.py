@@ -134,12 +134,13 @@ def _bytes(y: dict) -> list[str]:
 
 def _memory(m: dict) -> list[str]:
     out = ["## Memory (calculator page, after the first result)", "", m.get("note", ""), "",
-           _row("", "renderers", "peak, largest renderer (MB)", "peak, all renderers (MB)", "RSS after ready (MB)"),
+           _row("", "renderers", "peak PSS, page + worker renderer (MB)", "peak PSS, all renderers (MB)",
+                "VmHWM, largest renderer (MB)"),
            _row("---", "---:", "---:", "---:", "---:")]
     for k in ("with_snapshot", "without_snapshot"):
         v = m[k]
-        out.append(_row(k.replace("_", " "), v["renderers"], v["peak_mb_largest_renderer"], v["peak_mb_all_renderers"],
-                        v["rss_mb_all_renderers_after_ready"]))
+        out.append(_row(k.replace("_", " "), v["renderers"], v["peak_pss_mb_largest_renderer"],
+                        v["peak_pss_mb_all_renderers"], v["vmhwm_mb_largest_renderer"]))
     return out + [""]
 
 
