@@ -4,6 +4,8 @@ Timings are not tested (the machine is shared and noisy): they are in bench/REPO
 Budgets are the measured sizes of November 2026 (bench/results.json) plus headroom:
 wheel 152 101 B → 200 000 B; snapshot 6.56 MB gzipped → 8 MB; the whole precache 27.0 MB →
 30 MB (the runtime and the snapshot are 26 MB of it: pages can still grow by about 3 MB).
+With the English side merged (fallback pages under en/, 5.8 MB, and their search index) the
+precache measured 33.6 MB; budget 36 MB.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ SITE = ROOT / "site"
 WHEEL_BUDGET = 200_000
 SNAPSHOT_GZ_BUDGET = 8_000_000
 SNAPSHOT_RAW_BUDGET = 40 * 1048576
-PRECACHE_BUDGET = 30_000_000
+PRECACHE_BUDGET = 36_000_000
 
 
 def needs_site():

@@ -8,6 +8,8 @@ service worker registers at idle and precaches afterwards; its requests are not 
 Budgets: ≤ 150 KB (the issue) and ≤ RULES_PAGE_MAX_REQUESTS requests: measured 11 requests,
 76.5 KB on the home page and 86.0 KB on the largest rules page (November 2026; 1.84 MB and 15
 requests before the search index was deferred and without gzip), budget 14 for a little headroom.
+With the bilingual site merged (site.js, site.css, the glossary tooltips and the language
+alternates): 17 requests / ≈ 101 KB on the home page, 16 on the largest rules page; budget 20.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from scripts import bench_browser as bb
 from .conftest import off_host
 
 RULES_PAGE_BUDGET_BYTES = 150_000
-RULES_PAGE_MAX_REQUESTS = 14
+RULES_PAGE_MAX_REQUESTS = 20
 CALC = "wod-pool"
 CALC_PAGE = f"calculators/{CALC}/"
 BOOT_MS = 120_000

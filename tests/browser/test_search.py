@@ -29,6 +29,8 @@ CASES = [
 def search(page, query: str) -> list[str]:
     """Type a query into Material's search and return the result links (absolute URLs)."""
     page.evaluate("document.getElementById('__search').checked = true")
+    # focus the box as a user does: the index is only fetched once search is touched (issue 6)
+    page.locator("input.md-search__input").focus()
     # wait until the worker has built the index (the placeholder text changes from
     # «Инициализация поиска» / "Initializing search")
     page.wait_for_function(
