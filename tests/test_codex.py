@@ -17,6 +17,7 @@ from rules_core.codex import calculators as CC
 from rules_core.codex import rules as R
 from rules_core.codex import tables as ct
 from rules_core.dice import Dist
+from tests.fakes import FakeRoller
 
 SMALL = settings(max_examples=60, deadline=None)
 
@@ -40,16 +41,6 @@ def oracle_lv(faces, min_face, stress, explodes):
     boom = min(stress, successes.count(6)) if explodes else 0
     return len(successes) + boom
 
-
-class FakeRoller:
-    def __init__(self, *faces):
-        self.faces = list(faces)
-        self.seed = 0
-
-    def dice(self, n, sides):
-        out, self.faces = self.faces[:n], self.faces[n:]
-        assert len(out) == n
-        return out
 
 
 # ---- the stress steps, by hand from the source's words ------------------------------------------

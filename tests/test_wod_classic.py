@@ -14,6 +14,7 @@ from rules_core import api
 from rules_core.dice import Dist, d10_pool, net_successes
 from rules_core.wod import classic as C
 from rules_core.wod import calculators as WC
+from tests.fakes import FakeRoller
 
 SMALL = settings(max_examples=60, deadline=None)
 
@@ -28,18 +29,6 @@ def ice_net(n: int, difficulty: int, ones_cancel: bool) -> Dist:
     die = icepool.d10.map(lambda f: 1 if f >= difficulty else (-1 if f == 1 and ones_cancel else 0))
     return ice_to_dist((n @ die).map(lambda s: max(0, s)))
 
-
-class FakeRoller:
-    """Hands out the faces given, in order (to replay the sources' example rolls)."""
-
-    def __init__(self, *faces):
-        self.faces = list(faces)
-        self.seed = 0
-
-    def dice(self, n, sides):
-        out, self.faces = self.faces[:n], self.faces[n:]
-        assert len(out) == n
-        return out
 
 
 # ---- the source's example -----------------------------------------------------------------------
