@@ -24,11 +24,12 @@ POOL_PARAMS = (
                help=T("Да для атаки и обычных бросков; нет для урона в «Сериале».",
                       "Yes for attacks and most rolls; no for damage in «Serial».")),
     choice_param("botch_rule", "Правило провала", "Botch rule", "revised", [
-        ("revised", "Revised: ни одного успеха и хотя бы одна «1»",
-         "Revised: no success rolled and at least one 1"),
-        ("second", "2-я редакция: единиц больше, чем успехов",
-         "2nd edition: more 1s than successes"),
-    ]),
+        ("revised", "Revised: 0 успехов и есть «1»", "Revised: no success, a 1"),
+        ("second", "2-я ред.: «1» больше успехов", "2nd ed.: more 1s than successes"),
+    ], help=T("Revised: провал, если не выпало ни одного успеха и выпала хотя бы одна «1». "
+              "2-я редакция: провал, если единиц больше, чем успехов.",
+              "Revised: a botch when no success is rolled and at least one die shows 1. "
+              "2nd edition: a botch when the 1s outnumber the successes.")),
 )
 
 
