@@ -45,6 +45,7 @@ from ..spec import (Calculator, T, bool_param, choice_param, dist_block, field_e
                     int_param, note, prob)
 from ..wod import classic as WC
 from ..wod.calculators import _ARMOR_OPTIONS as WOD_ARMOR_OPTIONS
+from ..wod.calculators import soak_notes
 from ..wod.calculators import _DAMAGE_TYPE_OPTIONS as WOD_DAMAGE_TYPE_OPTIONS
 from ..wod.calculators import _TARGET_OPTIONS as WOD_TARGET_OPTIONS
 
@@ -453,17 +454,8 @@ def _compute(p: dict) -> dict:
 
 
 def _notes(p: dict, wod: dict, codex: dict) -> list[dict]:
-    out = []
-    if not wod["can_soak"]:
-        if p["wod_damage_type"] == "aggravated":
-            out.append(note("Классика: усиливающиеся повреждения поглощаются только при наличии Дисциплины Стойкость.",
-                            "Classic: aggravated damage is soaked only with the Discipline Fortitude.", "warning"))
-        else:
-            out.append(note("Классика: обычные люди могут поглощать только поверхностные повреждения.",
-                            "Classic: mortals can soak only bashing damage.", "warning"))
-        if wod["armor"] and p["wod_armor_soak"] == "with_body":
-            out.append(note("Классика: доспех здесь не бросается — выбрано чтение «доспех лишь добавляет кубики».",
-                            "Classic: the armor is not rolled here — the reading «armor only adds dice» is chosen."))
+    out = soak_notes(wod["can_soak"], p["wod_damage_type"], wod["armor"], p["wod_armor_soak"],
+                     prefix=("Классика: ", "Classic: "))
     if codex["ignores_armor"]:
         out.append(note("Codex: порог брони не действует — Большое оружие или помеченный немеханический эффект.",
                         "Codex: the armor threshold does not apply — a Large weapon or a marked non-mechanical "

@@ -148,19 +148,26 @@ def _soak_setup(p: dict) -> dict:
             "stun": classic.stun_threshold(p["stamina"], supernatural)}
 
 
-def _soak_notes(p: dict, s: dict) -> list[dict]:
+def soak_notes(can_soak: bool, damage_type: str, armor: int, armor_soak: str,
+               prefix: tuple[str, str] = ("", "")) -> list[dict]:
+    """Notes when the body cannot soak this damage (002), shared with the ``armor`` calculator."""
+    ru, en = prefix
     out = []
-    if s["body"] is None:
-        if p["damage_type"] == "aggravated":
-            out.append(note("Усиливающиеся повреждения поглощаются только при наличии Дисциплины Стойкость.",
-                            "Aggravated damage is soaked only with the Discipline Fortitude.", "warning"))
+    if not can_soak:
+        if damage_type == "aggravated":
+            out.append(note(ru + "Усиливающиеся повреждения поглощаются только при наличии Дисциплины Стойкость.",
+                            en + "Aggravated damage is soaked only with the Discipline Fortitude.", "warning"))
         else:
-            out.append(note("Обычные люди могут поглощать только поверхностные повреждения.",
-                            "Mortals can soak only bashing damage.", "warning"))
-        if s["armor"] and p["armor_soak"] == "with_body":
-            out.append(note("Броня здесь не бросается: выбрано чтение «броня лишь добавляет кубики».",
-                            "Armor is not rolled here: the reading «armor only adds dice» is chosen."))
+            out.append(note(ru + "Обычные люди могут поглощать только поверхностные повреждения.",
+                            en + "Mortals can soak only bashing damage.", "warning"))
+        if armor and armor_soak == "with_body":
+            out.append(note(ru + "Броня здесь не бросается: выбрано чтение «броня лишь добавляет кубики».",
+                            en + "Armor is not rolled here: the reading «armor only adds dice» is chosen."))
     return out
+
+
+def _soak_notes(p: dict, s: dict) -> list[dict]:
+    return soak_notes(s["body"] is not None, p["damage_type"], s["armor"], p["armor_soak"])
 
 
 def _soak_compute(p: dict) -> dict:
