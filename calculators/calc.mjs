@@ -25,7 +25,7 @@ const ERRORS = {
 
 const rt = {
   worker: null, state: "idle", stage: null, loaded: 0, total: 0, error: null,
-  calls: new Map(), seq: 0, timer: null, boots: 0, version: null, startedAt: 0, readyMs: null,
+  calls: new Map(), seq: 0, timer: null, boots: 0, version: null, startedAt: 0, readyMs: null, early: false,
 };
 const views = new Set();
 globalThis.svodCalc = { rt, views };
@@ -57,28 +57,39 @@ function fail(code, detail) {
   setRuntime({ state: "error", error: { code, detail } });
 }
 
+/** The worker the page's <head> started before anything else loaded (overrides/main.html,
+ * calculator pages, issue 6), if it is still there to be taken: its messages so far were queued. */
+function takeEarlyWorker() {
+  const early = globalThis.svodEarlyWorker;
+  globalThis.svodEarlyWorker = null;
+  return early && early.worker ? early : null;
+}
+
 export function startRuntime() {
   if (rt.worker) return;
   rt.boots += 1;
-  rt.startedAt = performance.now();
-  const w = new Worker(new URL("worker.mjs", HERE), { type: "module", name: "svod-calc" });
+  const early = takeEarlyWorker();
+  const w = early ? early.worker : new Worker(new URL("worker.mjs", HERE), { type: "module", name: "svod-calc" });
+  rt.startedAt = early ? early.startedAt : performance.now();
+  rt.early = Boolean(early);
   rt.worker = w;
   setRuntime({ state: "loading", stage: "download", loaded: 0, total: 0, error: null });
   armWatchdog();
-  w.onmessage = (e) => onWorkerMessage(w, e.data);
-  w.onerror = (e) => {
+  const onError = (e) => {
     if (e && e.preventDefault) e.preventDefault();
     if (rt.worker === w) fail("boot", (e && e.message) || "worker");
   };
-  w.postMessage({
-    type: "boot",
-    config: {
-      pyodide: new URL("../pyodide/", HERE).href,
-      files: new URL("../pyodide/files.json", HERE).href,
-      lockFileURL: new URL("../py/pyodide-lock.json", HERE).href,
-      snapshot: globalThis.SVOD_CALC_SNAPSHOT !== false, // the bench measures both boots
-    },
-  });
+  w.onmessage = (e) => onWorkerMessage(w, e.data);
+  w.onerror = onError;
+  if (early) {
+    for (const e of early.queue.splice(0)) {
+      if (e.type === "error") onError(e);
+      else onWorkerMessage(w, e.data);
+    }
+    return;
+  }
+  // The worker finds its files next to itself (runtimeConfig in worker.mjs).
+  w.postMessage({ type: "boot", config: { snapshot: globalThis.SVOD_CALC_SNAPSHOT !== false } });
 }
 
 function retry() {

@@ -8,11 +8,25 @@
 //                            {type: "ready", version, python, boot: "snapshot"|"normal", timings},
 //                            {type: "fatal", code, detail}
 //                            {type: "result", id, text}
+//
+// Boot, everything at once (issue 6): the moment the boot message arrives the worker imports
+// pyodide.mjs and pyodide.asm.mjs, downloads the .wasm while compiling it (compileStreaming),
+// downloads the standard library, and streams the memory snapshot through gunzip into the
+// interpreter's memory image. loadPyodide would do these one after another (it awaits the
+// snapshot before it even starts compiling), so it is handed the results: the worker's fetch
+// answers its requests for the .wasm and the stdlib from what is already here (one download,
+// counted for the progress bar, .wasm MIME type checked), and WebAssembly.instantiateStreaming
+// instantiates the module compiled in advance. Only these two URLs are answered so; anything
+// else goes to the network as usual.
 
 let api = null;
 let booting = null;
 
 const post = (m) => self.postMessage(m);
+
+/** Boot phases, ms since the worker started (its own performance clock): the benchmark reports them. */
+const marks = {};
+const mark = (name) => { marks[name] = Math.round(performance.now()); };
 
 class BootError extends Error {
   constructor(code, detail) {
@@ -22,8 +36,13 @@ class BootError extends Error {
   }
 }
 
-/** Every option of loadPyodide in one place; ``snapshot`` (a promise of the inflated memory
- * snapshot of scripts/snapshot.py, an ArrayBuffer) boots an interpreter with rules_core already imported. */
+const WASM = "pyodide.asm.wasm";
+const STDLIB = "python_stdlib.zip";
+const ASM = "pyodide.asm.mjs";
+const SNAPSHOT_MAGIC = "SVODSNP1";
+
+/** Every option of loadPyodide in one place; ``snapshot`` (a promise of the memory image of
+ * scripts/snapshot.py, a Uint8Array) boots an interpreter with rules_core already imported. */
 export function bootOptions(config, snapshot = null) {
   const opts = {
     indexURL: config.pyodide,
@@ -35,9 +54,62 @@ export function bootOptions(config, snapshot = null) {
   return opts;
 }
 
-/** The gzipped memory snapshot, streamed (its bytes count in the download progress) and
- * inflated with DecompressionStream while it arrives. Resolves to an ArrayBuffer, or to null
- * when there is none or it cannot be read (the worker then boots normally). */
+/** The memory image from the sparse snapshot stream of scripts/snapshot.py (already gunzipped):
+ * "SVODSNP1", the image size (u32 LE), then records (offset u32, length u32, bytes); everything
+ * not in a record is zero (half of the 30 MiB heap is). Written straight into the image as the
+ * chunks arrive: no second copy of the heap. */
+export async function readSparseSnapshot(stream) {
+  const reader = stream.getReader();
+  const head = new Uint8Array(12);
+  const view = new DataView(head.buffer);
+  let need = 12;
+  let have = 0;
+  let out = null;
+  let dst = 0;
+  let left = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    let i = 0;
+    while (i < value.length) {
+      if (left > 0) {
+        const n = Math.min(left, value.length - i);
+        out.set(value.subarray(i, i + n), dst);
+        dst += n;
+        left -= n;
+        i += n;
+        continue;
+      }
+      const n = Math.min(need - have, value.length - i);
+      head.set(value.subarray(i, i + n), have);
+      have += n;
+      i += n;
+      if (have < need) break;
+      have = 0;
+      if (!out) {
+        const magic = String.fromCharCode(...head.subarray(0, 8));
+        if (magic !== SNAPSHOT_MAGIC) throw new Error("not a svod snapshot");
+        out = new Uint8Array(view.getUint32(8, true));
+        need = 8;
+      } else {
+        dst = view.getUint32(0, true);
+        left = view.getUint32(4, true);
+        if (dst + left > out.length) throw new Error("corrupt snapshot: record out of range");
+      }
+    }
+  }
+  if (!out || left || have) throw new Error("truncated snapshot");
+  return out;
+}
+
+/** Count the bytes of a response body as they pass (progress bar). */
+function counted(body, count) {
+  return body.pipeThrough(new TransformStream({ transform(chunk, ctl) { count(chunk.byteLength); ctl.enqueue(chunk); } }));
+}
+
+/** The memory snapshot, streamed (its bytes count in the download progress), gunzipped with
+ * DecompressionStream and unpacked while it arrives. Resolves to a Uint8Array, or to null when
+ * there is none or it cannot be read (the worker then boots normally). */
 function fetchSnapshot(config, files, count) {
   const snap = files.snapshot;
   if (!snap || config.snapshot === false || typeof DecompressionStream !== "function") return Promise.resolve(null);
@@ -45,42 +117,33 @@ function fetchSnapshot(config, files, count) {
   return (async () => {
     const r = await fetch(url);
     if (!r.ok) throw new Error(`HTTP ${r.status}`);
-    const counted = r.body.pipeThrough(new TransformStream({
-      transform(chunk, ctl) { count(chunk.byteLength); ctl.enqueue(chunk); },
-    }));
     const t = performance.now();
-    const buf = await new Response(counted.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+    const image = await readSparseSnapshot(counted(r.body, count).pipeThrough(new DecompressionStream("gzip")));
+    mark("snapshot_ready");
     files.snapshotMs = Math.round(performance.now() - t);
-    return buf;
+    return image;
   })().catch((e) => {
     console.warn("svod: no snapshot, normal boot:", e.message || e);
     return null;
   });
 }
 
-/** True when the service worker's cache already holds the runtime files (with the right .wasm
- * type): the download step and its progress are then skipped, loadPyodide reads the cache. */
-async function allCached(config, names) {
+async function get(url, name) {
+  let r;
   try {
-    if (!self.caches) return false;
-    const hits = await Promise.all(names.map((n) => caches.match(new URL(n, config.pyodide).href)));
-    if (!hits.every((r) => r && r.ok)) return false;
-    const ct = (hits[names.indexOf("pyodide.asm.wasm")].headers.get("content-type") || "").split(";")[0].trim();
-    return ct === "application/wasm";
-  } catch {
-    return false;
+    r = await fetch(url);
+  } catch (e) {
+    throw new BootError("network", `${name}: ${e.message || e}`);
   }
+  if (!r.ok) throw new BootError("network", `${name}: HTTP ${r.status}`);
+  return r;
 }
 
-/** Download the big runtime files first, streaming, to report progress in bytes and to
- * catch a wrong .wasm MIME type (Pyodide would otherwise hang forever). The bytes are
- * dropped: loadPyodide gets them again from the HTTP or service-worker cache. */
-async function prefetch(config) {
-  const files = await (await fetch(config.files)).json();
-  const names = ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs"];
-  const useSnapshot = files.snapshot && config.snapshot !== false;
-  const total = names.reduce((s, n) => s + (files.files[n] || 0), 0) + (useSnapshot ? files.snapshot.bytes : 0);
+/** Start everything the boot needs, at once. Returns promises; none of them is awaited here. */
+function startDownloads(config) {
+  const at = (name) => new URL(name, config.pyodide).href;
   let loaded = 0;
+  let total = 0;
   let last = 0;
   const report = (force) => {
     const now = Date.now();
@@ -89,32 +152,74 @@ async function prefetch(config) {
       post({ type: "progress", stage: "download", loaded, total });
     }
   };
-  report(true);
-  files.snapshotBytes = fetchSnapshot(config, files, (n) => { loaded += n; report(false); });
-  if (await allCached(config, names)) return files; // warm: no second read of 13 MB from the cache
-  await Promise.all(names.map(async (name) => {
-    const url = new URL(name, config.pyodide).href;
-    let r;
-    try {
-      r = await fetch(url);
-    } catch (e) {
-      throw new BootError("network", `${name}: ${e.message || e}`);
+  const count = (n) => { loaded += n; report(false); };
+
+  const files = fetch(config.files).then((r) => {
+    if (!r.ok) throw new BootError("network", `files.json: HTTP ${r.status}`);
+    return r.json();
+  }).then((f) => {
+    mark("files_json");
+    const useSnapshot = f.snapshot && config.snapshot !== false;
+    total = [WASM, STDLIB, ASM].reduce((s, n) => s + (f.files[n] || 0), 0) + (useSnapshot ? f.snapshot.bytes : 0);
+    report(true);
+    f.snapshotImage = fetchSnapshot(config, f, count);
+    return f;
+  });
+
+  // The two modules: the import() of loadPyodide later finds them loaded (same URLs).
+  const pyodideMjs = import(at("pyodide.mjs")).catch((e) => { throw new BootError("network", `pyodide.mjs: ${e.message || e}`); });
+  const asmMjs = import(at(ASM)).then(
+    (m) => { mark("asm_mjs"); files.then((f) => count(f.files[ASM] || 0), () => {}); return m; },
+    (e) => { throw new BootError("network", `${ASM}: ${e.message || e}`); });
+
+  // The .wasm: checked (a wrong MIME type would make Pyodide hang forever), compiled while it
+  // downloads, counted from the other half of the tee.
+  const wasm = get(at(WASM), WASM).then((r) => {
+    const ct = (r.headers.get("content-type") || "").split(";")[0].trim();
+    if (ct !== "application/wasm") throw new BootError("wasm-mime", ct || "none");
+    const module = WebAssembly.compileStreaming(r.clone());
+    const drained = counted(r.body, count).pipeTo(new WritableStream());
+    return Promise.all([module, drained]).then(([m]) => { mark("wasm_compiled"); return m; },
+      (e) => { throw e instanceof BootError ? e : new BootError("boot", `${WASM}: ${e.message || e}`); });
+  });
+
+  // The standard library: Pyodide writes it into its file system; the bytes are kept for a
+  // second boot (normal, after a failed snapshot boot).
+  const stdlib = get(at(STDLIB), STDLIB).then((r) => new Response(counted(r.body, count)).arrayBuffer())
+    .then((b) => { mark("stdlib"); return b; });
+
+  const all = Promise.all([files, pyodideMjs, asmMjs, wasm, stdlib]);
+  all.then(() => report(true), () => {});
+  return { files, pyodideMjs, asmMjs, wasm, stdlib, all, at };
+}
+
+/** Hand loadPyodide what startDownloads already has: its fetch of the .wasm and the stdlib is
+ * answered from here, its instantiateStreaming of the .wasm instantiates the compiled module. */
+function handOver(dl) {
+  const wasmURL = dl.at(WASM);
+  const stdlibURL = dl.at(STDLIB);
+  const standIns = new WeakSet();
+  const realFetch = self.fetch.bind(self);
+  self.fetch = (input, init) => {
+    const url = String(input instanceof Request ? input.url : input);
+    if (url === wasmURL) {
+      // Never read: instantiateStreaming below knows it by identity.
+      const standIn = new Response(new Uint8Array(0), { headers: { "content-type": "application/wasm" } });
+      standIns.add(standIn);
+      return Promise.resolve(standIn);
     }
-    if (!r.ok) throw new BootError("network", `${name}: HTTP ${r.status}`);
-    if (name.endsWith(".wasm")) {
-      const ct = (r.headers.get("content-type") || "").split(";")[0].trim();
-      if (ct !== "application/wasm") throw new BootError("wasm-mime", ct || "none");
-    }
-    const reader = r.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      loaded += value.byteLength;
-      report(false);
-    }
-  }));
-  report(true);
-  return files;
+    if (url === stdlibURL) return dl.stdlib.then((b) => new Response(b.slice(0)));
+    return realFetch(input, init);
+  };
+  const realInstantiateStreaming = WebAssembly.instantiateStreaming;
+  WebAssembly.instantiateStreaming = async (source, imports) => {
+    const r = await source;
+    if (!standIns.has(r)) return realInstantiateStreaming.call(WebAssembly, r, imports);
+    const module = await dl.wasm;
+    mark("instantiate");
+    const instance = await WebAssembly.instantiate(module, imports);
+    return { instance, module };
+  };
 }
 
 async function afterBoot(py) {
@@ -137,39 +242,60 @@ async function snapshotBoot(loadPyodide, config, snapshot) {
   }
 }
 
+/** Where everything is, next to this worker: assets/calc/worker.mjs → assets/pyodide/, assets/py/.
+ * The page sends only what it chooses (``snapshot: false`` for the benchmark's normal boot). */
+export function runtimeConfig(config = {}, here = self.location.href) {
+  return {
+    pyodide: new URL("../pyodide/", here).href,
+    files: new URL("../pyodide/files.json", here).href,
+    lockFileURL: new URL("../py/pyodide-lock.json", here).href,
+    ...config,
+  };
+}
+
 async function boot(config) {
+  mark("boot_message");
+  config = runtimeConfig(config);
   const t0 = performance.now();
-  const files = await prefetch(config);
-  const t1 = performance.now();
-  post({ type: "progress", stage: "start" });
-  let loadPyodide;
-  try {
-    ({ loadPyodide } = await import(new URL("pyodide.mjs", config.pyodide).href));
-  } catch (e) {
-    throw new BootError("network", `pyodide.mjs: ${e.message || e}`);
-  }
-  // loadPyodide gets the snapshot as a promise: it loads pyodide.asm.mjs while the snapshot
-  // still arrives and inflates. No snapshot → the promise rejects → a normal boot below.
+  const dl = startDownloads(config);
+  handOver(dl);
+  // Pyodide would wait forever on a .wasm it cannot compile: fail fast on any download error.
+  const failed = dl.all.then(() => new Promise(() => {}));
+  const { loadPyodide } = await dl.pyodideMjs;
+  const files = await dl.files;
+  mark("pyodide_mjs");
+  // A rejected snapshot promise (none, or unreadable) → a normal boot below.
   const wanted = files.snapshot && config.snapshot !== false;
-  const snapshot = wanted && files.snapshotBytes.then((b) => b || Promise.reject(new Error("no snapshot")));
+  const snapshot = wanted && files.snapshotImage.then((b) => b || Promise.reject(new Error("no snapshot")));
   if (snapshot) snapshot.catch(() => {}); // handled: snapshotBoot reports it
-  let py = snapshot ? await snapshotBoot(loadPyodide, config, snapshot) : null;
-  const how = py ? "snapshot" : "normal";
-  if (!py) {
-    py = await loadPyodide(bootOptions(config));
-    post({ type: "progress", stage: "rules" });
-    const errors = [];
-    await py.loadPackage("svod-rules-core", { messageCallback: () => {}, errorCallback: (m) => errors.push(m) });
-    try {
-      api = py.pyimport("rules_core.api");
-    } catch (e) {
-      throw new BootError("rules", errors.join("; ") || String(e.message || e));
+  const start = async () => {
+    await dl.asmMjs;
+    post({ type: "progress", stage: "start" });
+    const t1 = performance.now();
+    let py = snapshot ? await snapshotBoot(loadPyodide, config, snapshot) : null;
+    const how = py ? "snapshot" : "normal";
+    if (!py) {
+      py = await loadPyodide(bootOptions(config));
+      post({ type: "progress", stage: "rules" });
+      const errors = [];
+      await py.loadPackage("svod-rules-core", { messageCallback: () => {}, errorCallback: (m) => errors.push(m) });
+      try {
+        api = py.pyimport("rules_core.api");
+      } catch (e) {
+        throw new BootError("rules", errors.join("; ") || String(e.message || e));
+      }
     }
-  }
+    mark("loaded");
+    return { py, how, t1 };
+  };
+  const { py, how, t1 } = await Promise.race([start(), failed]);
   const t2 = performance.now();
   await afterBoot(py);
   const version = py.runPython("import rules_core; rules_core.__version__");
-  const timings = { snapshot_fetch_inflate_ms: files.snapshotMs, download_ms: Math.round(t1 - t0), start_ms: Math.round(t2 - t1), total_ms: Math.round(performance.now() - t0) };
+  const timings = {
+    snapshot_fetch_inflate_ms: files.snapshotMs ?? null, download_ms: Math.round(t1 - t0),
+    start_ms: Math.round(t2 - t1), total_ms: Math.round(performance.now() - t0), marks,
+  };
   post({ type: "ready", version, python: py.version, pyodide: files.version, boot: how, timings });
 }
 

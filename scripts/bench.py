@@ -118,6 +118,8 @@ def _node_runs(args: list[str], repeat: int) -> list[dict]:
 def bench_node(repeat: int) -> dict:
     import gzip
 
+    from scripts import snapshot as snapshot_format
+
     pyodide = ROOT / "node_modules" / "pyodide"
     wheel = _wheel()
     runs = _node_runs([str(pyodide), str(wheel)], repeat)
@@ -129,7 +131,7 @@ def bench_node(repeat: int) -> dict:
     if snaps:  # the build's memory snapshot (scripts/snapshot.py): rules_core already imported
         with tempfile.TemporaryDirectory(prefix="svod-snap-") as tmp:
             raw = Path(tmp) / "snapshot.bin"
-            raw.write_bytes(gzip.decompress(snaps[0].read_bytes()))
+            raw.write_bytes(snapshot_format.decode(gzip.decompress(snaps[0].read_bytes())))
             sruns = _node_runs([str(pyodide), str(wheel), str(raw)], repeat)
         out["snapshot"] = {"ok": all(r["ok"] for r in sruns),
                            **{k: round(statistics.median(r[k] for r in sruns), 1) for k in keys}}

@@ -3,10 +3,11 @@
 After ``build_wheel`` and ``copy_pyodide``: ``scripts/make_snapshot.mjs`` boots Pyodide in Node
 with ``_makeSnapshot``, unpacks the wheel, imports every rules_core submodule and calls
 ``api.list_calculators()``, then writes ``pyodide.makeMemorySnapshot()`` (about 31 MB). It is
-shipped gzipped (``snapshot.bin.gz``, inflated in the worker with ``DecompressionStream``, so
-the transfer does not depend on the server compressing) in a directory named by a hash of
-everything it depends on (the runtime files, the wheel, the script): a new engine or runtime is
-a new URL, never a stale snapshot from a cache. The worker learns the URL from
+shipped sparse and gzipped (``snapshot.bin.gz``; see :func:`encode`: half of the heap is zeros,
+which the worker then neither inflates nor copies), unpacked in the worker with
+``DecompressionStream`` (so the transfer does not depend on the server compressing), in a
+directory named by a hash of everything it depends on (the runtime files, the wheel, the
+scripts): a new engine, runtime or format is a new URL, never a stale snapshot from a cache. The worker learns the URL from
 ``assets/pyodide/files.json`` (key ``snapshot``), which it fetches anyway; without the key, or if
 the snapshot fails to load (e.g. "Snapshot build id mismatch"), it boots normally.
 
@@ -20,7 +21,9 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
+import re
 import shutil
+import struct
 import subprocess
 import tempfile
 from pathlib import Path
@@ -31,6 +34,42 @@ OUT = Path("docs/assets/py/snapshot")
 NAME = "snapshot.bin.gz"
 CACHE = Path(".cache/snapshot")
 SCRIPT = Path("scripts/make_snapshot.mjs")
+FORMAT = Path("scripts/snapshot.py")  # this file: the sparse format is part of the key
+MAGIC = b"SVODSNP1"
+#: A run of zeros at least this long is left out of the sparse image (a record header is 8 bytes).
+MIN_GAP = 256
+
+
+def encode(image: bytes) -> bytes:
+    """The sparse image the worker reads (``readSparseSnapshot`` in calculators/worker.mjs):
+    ``MAGIC``, the image size (u32 little-endian), then records ``offset u32, length u32, bytes``
+    for everything but runs of ``MIN_GAP`` or more zeros, in order. Not yet gzipped."""
+    out = [MAGIC, struct.pack("<I", len(image))]
+    pos = 0
+    for gap in re.finditer(rb"\0{%d,}" % MIN_GAP, image):
+        if gap.start() > pos:
+            out += [struct.pack("<II", pos, gap.start() - pos), image[pos:gap.start()]]
+        pos = gap.end()
+    if pos < len(image):
+        out += [struct.pack("<II", pos, len(image) - pos), image[pos:]]
+    return b"".join(out)
+
+
+def decode(data: bytes) -> bytes:
+    """The memory image back from :func:`encode` (the benchmark boots Node from it; tests)."""
+    if data[:8] != MAGIC:
+        raise ValueError("not a svod snapshot")
+    (size,) = struct.unpack_from("<I", data, 8)
+    image = bytearray(size)
+    i = 12
+    while i < len(data):
+        off, n = struct.unpack_from("<II", data, i)
+        i += 8
+        if off + n > size or i + n > len(data):
+            raise ValueError("corrupt snapshot")
+        image[off:off + n] = data[i:i + n]
+        i += n
+    return bytes(image)
 
 
 def inputs(root: Path) -> tuple[Path, list[Path]]:
@@ -45,7 +84,7 @@ def inputs(root: Path) -> tuple[Path, list[Path]]:
 
 def key(root: Path, wheel: Path, runtime: list[Path]) -> str:
     h = hashlib.sha256()
-    for p in [*runtime, wheel, root / SCRIPT]:
+    for p in [*runtime, wheel, root / SCRIPT, root / FORMAT]:
         h.update(p.name.encode() + b"\0" + p.read_bytes() + b"\0")
     return h.hexdigest()[:12]
 
@@ -64,7 +103,7 @@ def make(root: Path, wheel: Path, dest: Path) -> dict:
         data = raw.read_bytes()
     dest.parent.mkdir(parents=True, exist_ok=True)
     # mtime=0: the same snapshot gives the same bytes.
-    dest.write_bytes(gzip.compress(data, compresslevel=9, mtime=0))
+    dest.write_bytes(gzip.compress(encode(data), compresslevel=9, mtime=0))
     info["raw_bytes"] = len(data)
     return info
 

@@ -61,6 +61,7 @@ def test_snapshot_is_built_listed_and_within_budget():
 def test_snapshot_key_changes_with_the_wheel_and_the_runtime(tmp_path):
     (tmp_path / "scripts").mkdir()
     (tmp_path / snapshot.SCRIPT).write_bytes((ROOT / snapshot.SCRIPT).read_bytes())
+    (tmp_path / snapshot.FORMAT).write_bytes((ROOT / snapshot.FORMAT).read_bytes())
     wheel = tmp_path / "w.whl"
     runtime = [tmp_path / f for f in snapshot.FILES]
     for p in runtime:

@@ -157,3 +157,24 @@ def test_offline_boot_uses_the_precached_snapshot(new_context, base_url):
     root = ready_root(page)
     assert root.get_attribute("data-boot") == "snapshot"
     assert call(page, RUN)["ok"]
+
+
+def test_calculator_page_starts_the_worker_early_and_downloads_each_runtime_file_once(new_context, base_url):
+    """The worker is started by the page's <head> and taken over by calc.mjs (one worker, one boot);
+    loadPyodide is handed what the worker already fetched: no runtime file is fetched twice."""
+    ctx = new_context()
+    page = ctx.pages[0] if ctx.pages else ctx.new_page()
+    urls = []
+    page.on("request", lambda r: urls.append(r.url.split("?")[0]))
+    page.goto(base_url + CALC_PAGE)
+    ready_root(page)
+    page.wait_for_function(f"document.querySelector('.svod-calc[data-calc=\"{CALC}\"]').dataset.state === 'done'")
+    rt = page.evaluate("({early: svodCalc.rt.early, boots: svodCalc.rt.boots, left: globalThis.svodEarlyWorker})")
+    assert rt == {"early": True, "boots": 1, "left": None}, rt
+    names = ["worker.mjs", "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+             "snapshot.bin.gz", "files.json", "pyodide-lock.json"]
+    counts = {n: sum(1 for u in urls if u.rsplit("/", 1)[-1] == n) for n in names}
+    assert counts == {n: 1 for n in names}, counts
+    # started while the <head> was parsed, before calc.mjs (which would otherwise start it) was requested
+    order = [u.rsplit("/", 1)[-1] for u in urls]
+    assert order.index("worker.mjs") < order.index("calc.mjs"), order[:14]
