@@ -67,7 +67,9 @@ def test_rules_page_transfers_at_most_150_kb_before_idle(new_context, gz_url, wh
 
 def test_search_index_loads_when_search_is_touched(new_context, gz_url):
     ctx = new_context()
-    page, _, _ = transfer(ctx, gz_url)
+    page, _, urls = transfer(ctx, gz_url)
+    # Material's search worker is not even started until then (overrides/main.html)
+    assert not any("/workers/search." in u for u in urls), urls
     with page.expect_response(lambda r: r.url.endswith("search/search_index.json"), timeout=30_000) as resp:
         page.locator("input.md-search__input").focus()  # what the shortcut, the tap on the icon do
     assert resp.value.status == 200
