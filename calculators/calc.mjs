@@ -38,8 +38,11 @@ function eachView(fn) {
 }
 
 function setRuntime(patch) {
+  const was = rt.state;
   Object.assign(rt, patch);
   eachView((v) => v.showStatus());
+  // site.mjs holds the service worker's precache until the calculator has booted
+  if (rt.state !== was) dispatchEvent(new CustomEvent("svod:runtime", { detail: rt.state }));
 }
 
 function armWatchdog() {

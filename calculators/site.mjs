@@ -109,8 +109,25 @@ async function registerServiceWorker() {
   }
 }
 
+/** On a calculator page the first visit's precache (the whole site, about 34 MB) would download
+ * and store while Python boots, on the same network and cores: it waits until the calculator
+ * is ready (or failed), at most CALC_FIRST_MS. */
+const CALC_FIRST_MS = 20000;
+function calculatorSettled() {
+  if (!document.querySelector(".svod-calc")) return Promise.resolve();
+  const state = () => globalThis.svodCalc && globalThis.svodCalc.rt.state;
+  if (state() === "ready" || state() === "error") return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => { removeEventListener("svod:runtime", on); resolve(); };
+    const on = (e) => { if (e.detail === "ready" || e.detail === "error") done(); };
+    addEventListener("svod:runtime", on);
+    setTimeout(done, CALC_FIRST_MS);
+  });
+}
+
 function whenIdle(fn) {
-  const go = () => ("requestIdleCallback" in window ? requestIdleCallback(fn, { timeout: 4000 }) : setTimeout(fn, 1500));
+  const go = () => calculatorSettled().then(() => ("requestIdleCallback" in window
+    ? requestIdleCallback(fn, { timeout: 4000 }) : setTimeout(fn, 1500)));
   if (document.readyState === "complete") go();
   else addEventListener("load", go, { once: true });
 }

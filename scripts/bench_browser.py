@@ -165,7 +165,7 @@ def playwright():
 
 
 @contextmanager
-def context(pw, snapshot=True, user_dir=None):
+def context(pw, snapshot=True, user_dir=None, early=True):
     user_dir = user_dir or tempfile.mkdtemp(prefix="svod-bench-chromium-")
     ctx = pw.chromium.launch_persistent_context(
         user_dir, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True,
@@ -173,6 +173,8 @@ def context(pw, snapshot=True, user_dir=None):
     ctx.svod_user_dir = user_dir
     if not snapshot:
         ctx.add_init_script("globalThis.SVOD_CALC_SNAPSHOT = false;")
+    if not early:
+        ctx.add_init_script("globalThis.SVOD_CALC_EARLY = false;")
     try:
         yield ctx
     finally:
@@ -224,17 +226,31 @@ def largest_requests() -> list[dict]:
     return out
 
 
+def _median_marks(timings: list) -> dict | None:
+    """Median of each worker boot phase (ms on the worker's clock) over the runs that have it."""
+    marks = [t.get("marks") for t in timings if t and t.get("marks")]
+    if not marks:
+        return None
+    keys = sorted({k for m in marks for k in m}, key=lambda k: statistics.median(m[k] for m in marks if k in m))
+    return {k: _med([m[k] for m in marks if k in m]) for k in keys}
+
+
+#: Cold runs: the floor, our page as shipped, the same without the early worker start in <head>
+#: (SVOD_CALC_EARLY = false: calc.mjs starts it later), and without the snapshot.
+COLD_KINDS = ("floor", "snapshot", "late", "normal")
+
+
 def bench_browser(repeat: int) -> dict:
     rounds = max(3, min(repeat, 5))
-    cold = {"snapshot": [], "normal": [], "floor": []}
-    boots = {"snapshot": [], "normal": []}
-    timings = {"snapshot": [], "normal": []}
+    cold = {k: [] for k in COLD_KINDS}
+    boots = {k: [] for k in COLD_KINDS if k != "floor"}
+    timings = {k: [] for k in COLD_KINDS if k != "floor"}
     warm, warm_floor, warm_boot, warm_timings = [], [], [], []
     recalc = {}
     with served() as base, playwright() as pw:
         for i in range(rounds):
-            for kind in ("floor", "snapshot", "normal"):
-                with context(pw, snapshot=(kind != "normal")) as ctx:
+            for kind in COLD_KINDS:
+                with context(pw, snapshot=(kind != "normal"), early=(kind != "late")) as ctx:
                     page = _page(ctx)
                     if kind == "floor":
                         cold["floor"].append(floor(page, base + "bench-floor.html"))
@@ -244,8 +260,10 @@ def bench_browser(repeat: int) -> dict:
                     boots[kind].append(r["boot"])
                     timings[kind].append(r["timings"])
                     if kind == "snapshot" and i == 0:
-                        # warm: the same profile once the service worker has cached the build.
+                        # warm: the same profile once the service worker has cached the build, the
+                        # first tab closed (a returning visitor opens the site again).
                         wait_offline_ready(page)
+                        page.close()
                         for _ in range(rounds):
                             page2 = ctx.new_page()
                             r2 = first_result(page2, base + CALC_PAGE)
@@ -257,6 +275,8 @@ def bench_browser(repeat: int) -> dict:
                             warm_floor.append(floor(page3, base + "bench-floor.html"))
                             page3.close()
                         # one recalculation of every calculator at its largest inputs
+                        page = ctx.new_page()
+                        first_result(page, base + CALC_PAGE)
                         reqs = largest_requests()
                         for req in reqs:
                             page.evaluate(ROUND_TRIP_JS, req)  # JIT warm-up after a snapshot boot
@@ -268,16 +288,21 @@ def bench_browser(repeat: int) -> dict:
     med = {k: _med(v) for k, v in cold.items()}
     out = {
         "page": CALC_PAGE, "rounds": rounds,
-        "cold_ms": {"ours_snapshot": med["snapshot"], "ours_normal_boot": med["normal"],
-                    "floor_bare_loadPyodide": med["floor"],
+        "cold_ms": {"ours_snapshot": med["snapshot"], "ours_late_start": med["late"],
+                    "ours_normal_boot": med["normal"], "floor_bare_loadPyodide": med["floor"],
                     "runs": {k: [round(x) for x in v] for k, v in cold.items()}},
         "cold_ratio_ours_over_floor": round(med["snapshot"] / med["floor"], 3),
+        "cold_ratio_late_start_over_floor": round(med["late"] / med["floor"], 3),
         "cold_ratio_normal_boot_over_floor": round(med["normal"] / med["floor"], 3),
         "snapshot_saved_ms": round(med["normal"] - med["snapshot"], 1),
-        "boot_used": {"snapshot_runs": boots["snapshot"], "normal_runs": boots["normal"], "warm_runs": warm_boot},
-        "worker_timings_cold": {k: v[0] if v else None for k, v in timings.items()},
+        "early_start_saved_ms": round(med["late"] - med["snapshot"], 1),
+        "boot_used": {**{f"{k}_runs": v for k, v in boots.items()}, "warm_runs": warm_boot},
+        "worker_started_at_ms_cold": {k: _med([t["worker_started_at_ms"] for t in v if t]) for k, v in timings.items()},
+        "worker_phases_cold": {k: _median_marks(v) for k, v in timings.items()},
         "warm_ms": {"ours_snapshot": _med(warm), "floor_bare_loadPyodide": _med(warm_floor),
-                    "runs": [round(x) for x in warm], "worker_timings": warm_timings[0] if warm_timings else None},
+                    "runs": [round(x) for x in warm],
+                    "worker_started_at_ms": _med([t["worker_started_at_ms"] for t in warm_timings if t]),
+                    "worker_phases": _median_marks(warm_timings)},
         "recalc_round_trip_ms": recalc,
         "recalc_worst_median_ms": max((v["median_ms"] for v in recalc.values()), default=None),
     }
@@ -553,12 +578,23 @@ MANUAL_NOTES = [
     "Warm boot: the worker first skipped nothing and re-read the 13 MB runtime from the service-worker cache "
     "before loadPyodide read it again (warm first result 1587 ms, of which worker 'download' 375 ms); "
     "it now checks the cache and goes straight to loadPyodide (see warm worker timings).",
-    "Early worker start (overrides/main.html, calculator pages only): an inline async module in <head> imports "
-    "calc.mjs and starts the worker, render.mjs is modulepreloaded. Before: calc.mjs was requested at "
-    "DOMContentLoaded (519–549 ms) and the worker started at 847–964 ms; after: calc.mjs requested at about "
-    "314 ms, but on this loaded machine (load average 10–15 on 2 cores) the worker start stayed about 1 s, "
-    "because the main thread is busy parsing and running Material's bundle: no clear gain measured here "
-    "(worker_started_at_ms in the worker timings). It should help more where the network, not the CPU, is slow.",
+    "Early worker start, first version (an inline module in <head> importing calc.mjs): the worker still "
+    "started at 500–850 ms, after Material's stylesheets and bundle. Now an inline classic script at the start "
+    "of <head> creates it (overrides/main.html, site_meta) and calc.mjs takes it over: 40–250 ms "
+    "(see 'worker started at' above, and the late-start row, which is the same page without it).",
+    "Boot all at once (calculators/worker.mjs): before, loadPyodide awaited the whole snapshot before it even "
+    "started compiling the .wasm, and the worker's progress download ran before loadPyodide read everything a "
+    "second time. Now the .wasm compiles while it downloads (compileStreaming), the stdlib, both modules and the "
+    "snapshot come in parallel, and loadPyodide is handed the results: each runtime file is fetched once "
+    "(tests/browser/test_perf.py checks it).",
+    "Sparse snapshot (scripts/snapshot.py): runs of ≥ 256 zero bytes (51 % of the 31.5 MB heap) are left out; "
+    "the worker writes 15.8 MB into the image instead of inflating and copying 31.5 MB. Gzipped size unchanged (6.5 MB).",
+    "Service worker: cache.match with ignoreSearch scans every entry (about 200) on every request; URLs without a "
+    "query are now looked up by key. The worker reads runtime files from Cache Storage itself when they are there: "
+    "in one warm page, 4 rounds, .wasm 41–55 ms directly vs 88–94 ms through the service worker, stdlib 16–22 vs 37–43 ms.",
+    "Material's search worker (lunr and the stemmers, 100–340 ms of a worker thread at every page load) is started "
+    "at the first search instead (overrides/main.html); the first visit's precache of the whole site (34 MB) waits "
+    "until the calculator on the page is ready (site.mjs), instead of competing with its boot.",
 ]
 
 
@@ -569,6 +605,9 @@ def notes(r: dict) -> list[str]:
         out.append(f"Snapshot: cold first result {b['cold_ms']['ours_normal_boot']:.0f} → {b['cold_ms']['ours_snapshot']:.0f} ms "
                    f"(saved {b['snapshot_saved_ms']:.0f} ms); ours/floor {b['cold_ratio_normal_boot_over_floor']} → "
                    f"{b['cold_ratio_ours_over_floor']}.")
+        if b.get("early_start_saved_ms") is not None:
+            out.append(f"Early worker start: cold first result {b['cold_ms']['ours_late_start']:.0f} ms without it → "
+                       f"{b['cold_ms']['ours_snapshot']:.0f} ms with it (saved {b['early_start_saved_ms']:.0f} ms).")
     y = r.get("bytes")
     if y and "rules_page_uncompressed" in y:
         out.append(f"Compression (gzip, as GitHub Pages does): largest rules page {y['rules_page_uncompressed']['kb']} KB "

@@ -82,17 +82,33 @@ def _browser(b: dict) -> list[str]:
     out = ["## In headless chromium (loopback, text gzipped as GitHub Pages does)", "",
            f"Page `{b['page']}`; time from navigation start to the first result shown (or, for the floor, "
            f"to Python answering on a page with nothing but `loadPyodide()`); median of {b['rounds']} rounds, "
-           "each round measuring all three in turn, each in a fresh profile.", "",
+           "each round measuring every row in turn, each in a fresh profile.", "",
            _row("cold (empty profile)", "ms", "× floor"), _row("---", "---:", "---:"),
-           _row("ours, snapshot boot", c["ours_snapshot"], b["cold_ratio_ours_over_floor"]),
+           _row("ours, as shipped (snapshot, worker started in `<head>`)", c["ours_snapshot"], b["cold_ratio_ours_over_floor"]),
+           _row("ours, worker started later by calc.mjs (`SVOD_CALC_EARLY = false`)", c.get("ours_late_start"),
+                b.get("cold_ratio_late_start_over_floor")),
            _row("ours, normal boot (no snapshot)", c["ours_normal_boot"], b["cold_ratio_normal_boot_over_floor"]),
            _row("floor: bare `loadPyodide()`", c["floor_bare_loadPyodide"], 1),
-           "", f"The snapshot saved {b['snapshot_saved_ms']} ms of the cold first result. "
-           f"Runs: {c['runs']}. Boots used: {b['boot_used']}.", "",
-           _row("warm (service-worker cache)", "ms"), _row("---", "---:"),
+           "", f"The snapshot saved {b['snapshot_saved_ms']} ms of the cold first result, the early worker start "
+           f"{b.get('early_start_saved_ms')} ms. Runs: {c['runs']}. Boots used: {b['boot_used']}.", "",
+           _row("warm (service-worker cache, first tab closed)", "ms"), _row("---", "---:"),
            _row("ours, snapshot boot", w["ours_snapshot"]),
            _row("floor: bare `loadPyodide()` (HTTP / service-worker cache)", w["floor_bare_loadPyodide"]),
-           "", f"Worker timings (cold): {b['worker_timings_cold']}; warm: {w.get('worker_timings')}.", "",
+           "", "Where the time goes: the worker started at (page clock, ms, median) "
+           f"{b.get('worker_started_at_ms_cold')} cold and {w.get('worker_started_at_ms')} warm; its boot phases "
+           "(worker clock, ms since it started, median; `calculators/worker.mjs` marks):", "",
+           _row("phase", *[k for k in ("snapshot", "late", "normal")], "warm"),
+           _row("---", "---:", "---:", "---:", "---:")]
+    phases = b.get("worker_phases_cold") or {}
+    names = []
+    for d in [*phases.values(), w.get("worker_phases") or {}]:
+        for k in (d or {}):
+            if k not in names:
+                names.append(k)
+    for n in names:
+        out.append(_row(n, *[(phases.get(k) or {}).get(n, "") for k in ("snapshot", "late", "normal")],
+                        (w.get("worker_phases") or {}).get(n, "")))
+    out += ["",
            "One recalculation at the largest inputs, worker round trip (post → result, JSON both ways), "
            "after one warm-up call:", "",
            _row("calculator", "median, ms", "max, ms", "ok"), _row("---", "---:", "---:", "---")]

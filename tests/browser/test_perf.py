@@ -180,3 +180,21 @@ def test_calculator_page_starts_the_worker_early_and_downloads_each_runtime_file
     # started while the <head> was parsed, before calc.mjs (which would otherwise start it) was requested
     order = [u.rsplit("/", 1)[-1] for u in urls]
     assert order.index("worker.mjs") < order.index("calc.mjs"), order[:14]
+
+
+def test_first_visit_precache_waits_until_the_calculator_is_ready(new_context, base_url):
+    """The service worker (which downloads and stores the whole site) registers only after the
+    calculator on the page has booted, not while Python downloads and starts."""
+    ctx = new_context()
+    ctx.add_init_script("""
+      window.svodSeenAt = {};
+      addEventListener("svod:runtime", (e) => { window.svodSeenAt[e.detail] ??= performance.now(); });
+      const reg = navigator.serviceWorker.register.bind(navigator.serviceWorker);
+      navigator.serviceWorker.register = (...a) => { window.svodSeenAt.register ??= performance.now(); return reg(...a); };
+    """)
+    page = ctx.pages[0] if ctx.pages else ctx.new_page()
+    page.goto(base_url + CALC_PAGE)
+    page.wait_for_function("window.svodOffline && svodOffline.state === 'ready'", timeout=120_000)
+    seen = page.evaluate("window.svodSeenAt")
+    assert "ready" in seen and "register" in seen, seen
+    assert seen["register"] > seen["ready"], seen
