@@ -206,7 +206,8 @@ function startDownloads(config) {
 }
 
 /** Hand loadPyodide what startDownloads already has: its fetch of the .wasm and the stdlib is
- * answered from here, its instantiateStreaming of the .wasm instantiates the compiled module. */
+ * answered from here, its instantiateStreaming of the .wasm instantiates the compiled module.
+ * Returns the undo: after the boot nothing keeps the downloads (the 31.5 MB image among them). */
 function handOver(dl) {
   const wasmURL = dl.at(WASM);
   const stdlibURL = dl.at(STDLIB);
@@ -230,6 +231,10 @@ function handOver(dl) {
     mark("instantiate");
     const instance = await WebAssembly.instantiate(module, imports);
     return { instance, module };
+  };
+  return () => {
+    self.fetch = realFetch;
+    WebAssembly.instantiateStreaming = realInstantiateStreaming;
   };
 }
 
@@ -281,7 +286,7 @@ async function boot(config) {
   config = runtimeConfig(config);
   const t0 = performance.now();
   const dl = startDownloads(config);
-  handOver(dl);
+  const undo = handOver(dl);
   // Pyodide would wait forever on a .wasm it cannot compile: fail fast on any download error.
   const failed = dl.all.then(() => new Promise(() => {}));
   const { loadPyodide } = await dl.pyodideMjs;
@@ -313,6 +318,8 @@ async function boot(config) {
     return { py, how, t1 };
   };
   const { py, how, t1 } = await Promise.race([start(), failed]);
+  undo();
+  files.snapshotImage = null;
   const t2 = performance.now();
   afterBoot(py);
   const version = engineVersion(py);
