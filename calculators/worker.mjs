@@ -169,10 +169,12 @@ function startDownloads(config) {
   };
   const count = (n) => { loaded += n; report(false); };
 
-  const files = cachedOrFetched(config.files).then((r) => {
+  // files.json: built into a calculator page's <head> (config.filesData), else fetched.
+  const listed = config.filesData ? Promise.resolve(config.filesData) : cachedOrFetched(config.files).then((r) => {
     if (!r.ok) throw new BootError("network", `files.json: HTTP ${r.status}`);
     return r.json();
-  }).then((f) => {
+  });
+  const files = listed.then((f) => {
     mark("files_json");
     const useSnapshot = f.snapshot && config.snapshot !== false;
     total = [WASM, STDLIB, ASM].reduce((s, n) => s + (f.files[n] || 0), 0) + (useSnapshot ? f.snapshot.bytes : 0);

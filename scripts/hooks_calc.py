@@ -137,6 +137,11 @@ def on_config(config):
     nav = config.get("nav")
     if nav:
         _expand_nav(nav)
+    # What the worker would fetch first (assets/pyodide/files.json: runtime sizes, the snapshot's
+    # URL) goes into the calculator pages' <head> (overrides/main.html): the snapshot download
+    # starts with the worker instead of one request later.
+    runtime = Path(config["docs_dir"]) / "assets" / "pyodide" / "files.json"
+    config["extra"]["svod_runtime_files"] = json.loads(runtime.read_text(encoding="utf-8")) if runtime.exists() else None
     return config
 
 
