@@ -97,8 +97,14 @@ const attr = (s) => esc(s);
 const isProb = (v) => v && typeof v === "object" && typeof v.exact === "string" && "float" in v;
 const isText = (v) => v && typeof v === "object" && !Array.isArray(v) && ("ru" in v || "en" in v);
 
+// Building an Intl.NumberFormat costs far more than formatting with one, and a result with a
+// distribution formats hundreds of numbers with a handful of option sets: keep them.
+const numFmts = new Map();
 function numFmt(lang, opts) {
-  return new Intl.NumberFormat(lang === "en" ? "en-GB" : "ru-RU", opts);
+  const key = `${lang}|${JSON.stringify(opts)}`;
+  let f = numFmts.get(key);
+  if (!f) numFmts.set(key, (f = new Intl.NumberFormat(lang === "en" ? "en-GB" : "ru-RU", opts)));
+  return f;
 }
 
 /** A number for display: minus sign, the locale's decimal comma. */

@@ -266,7 +266,8 @@ class OncePerSection(Treeprocessor):
     under one heading, i.e. one rule) rather than on every occurrence — 140 dotted
     underlines made a long page hard to read — and never inside a heading (a heading is
     not the place to tap for a definition). Occurrences are the same term when their
-    tooltip text is the same (any inflected form)."""
+    tooltip text is the same (any inflected form). A kept term gets ``tabindex="0"`` and
+    ``class="svod-term"`` (docs/assets/javascripts/site.js shows its tooltip on focus)."""
 
     @staticmethod
     def _unwrap(el, parent) -> None:
@@ -297,6 +298,10 @@ class OncePerSection(Treeprocessor):
                     self._unwrap(el, parents[el])
                 else:
                     seen.add(el.get("title"))
+                    # focusable, so a tap (phone) or Tab shows the definition: set here at build
+                    # time rather than by a script scanning the page at every load
+                    el.set("tabindex", "0")
+                    el.set("class", "svod-term")
         return None
 
 

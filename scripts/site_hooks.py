@@ -3,8 +3,9 @@
 - the glossary page (``<!-- svod:glossary -->``) and the glossary tooltips (Markdown
   abbreviations appended to each rule page of the term's system), see ``scripts/glossary.py``;
 - a notice on English pages that fall back to the Russian text;
-- the language links (head ``hreflang`` and the header switch) at the language roots, made
-  contextual in the browser by ``docs/assets/javascripts/site.js``; a Russian root 404 page;
+- the header's language switch at the language roots, made contextual in the browser by
+  ``docs/assets/javascripts/site.js``; no hreflang links in the head (the per-page
+  alternates are in sitemap.xml); a Russian root 404 page;
 - Russian stemming for search: Material's search worker is wrapped by
   ``scripts/search/stem-worker.js`` (see that file).
 """
@@ -12,6 +13,7 @@
 from __future__ import annotations
 
 import logging
+import re
 import shutil
 import sys
 from copy import deepcopy
@@ -84,7 +86,8 @@ def on_page_context(context, page, config, nav):
     ``<link rel="alternate">`` hrefs as the bases of alternate sites and fetches
     ``<href>/sitemap.xml`` from each: per-page links made it fetch a missing
     ``glossary/sitemap.xml`` on every page. The header switch still goes to the same page:
-    docs/assets/javascripts/site.js points it there on every page change.
+    docs/assets/javascripts/site.js points it there on every page change. (Material also
+    writes them into the head as hreflang links: on_post_page drops those.)
     """
     i18n = config.plugins.get("i18n")
     roots = getattr(i18n, "extra_alternate", None)
@@ -95,10 +98,38 @@ def on_page_context(context, page, config, nav):
     return context
 
 
+#: ``<link rel="alternate" href="/svod/en/" hreflang="en">`` as Material's base.html writes them
+#: from ``extra.alternate`` (at the language roots, see on_page_context).
+HEAD_HREFLANG = re.compile(r'\s*<link rel="alternate" href="[^"]*" hreflang="[^"]*">')
+
+
+def drop_head_hreflang(output: str) -> str:
+    """Drop the head's hreflang links (issue 6, Lighthouse).
+
+    Material fetches and parses ``<href>/sitemap.xml`` for every ``<link rel="alternate">``
+    at each page load and each instant page change, only to redirect clicks on the language
+    switch, which docs/assets/javascripts/site.js handles before Material sees them: two
+    63 KB XML documents parsed on the main thread for nothing. The links themselves pointed
+    every page at the language roots, which search engines ignore for any page but the roots
+    (hreflang must be reciprocal); the per-page alternates are in sitemap.xml, which stays.
+    Only the head's links go: the header's language switch is unchanged."""
+    head_end = output.find("</head>")
+    if head_end < 0:
+        return output
+    return HEAD_HREFLANG.sub("", output[:head_end]) + output[head_end:]
+
+
+def on_post_template(output, template_name, config):
+    """The 404 page is a theme template, not a page: the same head."""
+    return drop_head_hreflang(output) if template_name == "404.html" else output
+
+
 def on_post_page(output, page, config):
     """The notice on English pages showing the Russian text. Added to the finished HTML,
     not the Markdown, so the search index keeps one copy of the Russian text (the i18n
-    plugin drops an English fallback entry only if it equals the Russian one)."""
+    plugin drops an English fallback entry only if it equals the Russian one). The head's
+    hreflang links are dropped (drop_head_hreflang)."""
+    output = drop_head_hreflang(output)
     lang = current_language(config)
     if lang == "ru" or page_locale(page) == lang:
         return output
@@ -151,8 +182,8 @@ def on_post_build(config):
         (site / current_language(config)).mkdir(exist_ok=True)
         page404.replace(site / current_language(config) / "404.html")
         page404.write_bytes(_ROOT_404["ru"])
-    # Material fetches the sitemap of every hreflang alternate (<base>/en/sitemap.xml) to
-    # switch languages; one sitemap serves both, so the English side gets a copy (no 404).
+    # Material's instant navigation on an English page reads <base>/sitemap.xml with base
+    # en/; one sitemap serves both languages, so the English side gets a copy (no 404).
     for lang_dir in (site / "en",):
         if lang_dir.is_dir():
             for name in ("sitemap.xml", "sitemap.xml.gz"):

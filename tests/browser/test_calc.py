@@ -494,8 +494,8 @@ def test_phone_layout_and_screenshots(new_context, base_url, site_dir, artifacts
     for scheme in ("light", "dark"):
         want = "slate" if scheme == "dark" else "default"
         if page.evaluate("document.body.getAttribute('data-md-color-scheme')") != want:
-            # the reader's dark-mode switch in the header (Material's palette toggle)
-            page.locator("[data-md-component=palette] label:visible").first.click()
+            # the reader's dark-mode switch in the header (overrides/partials/palette.html)
+            page.locator("form[data-svod-palette] label:visible").first.click()
         page.wait_for_function(f"document.body.getAttribute('data-md-color-scheme') === '{want}'")
         assert_fits_phone(page, root, f"{calc_id} {scheme}")
         assert root.locator("svg.svod-chart").count() >= 1 or root.locator(".svod-figure").count() >= 1

@@ -1,13 +1,18 @@
 /*
- * Свод: small site-wide behaviour (no dependencies, runs on every page change of
- * Material's instant navigation through document$).
+ * Свод: small site-wide behaviour (no dependencies). Everything is delegated from the
+ * document, so nothing scans the page at load and nothing needs re-running when Material's
+ * instant navigation swaps the content.
  *
- * 1. Glossary tooltips on touch screens and from the keyboard. Terms in the rule pages
- *    are <abbr title="…"> (Markdown abbreviations generated from docs/_glossary.yml by
- *    scripts/site_hooks.py). Material's content.tooltips shows them on hover and on
- *    focus; an <abbr> cannot take focus, so a tap on a phone did nothing. Each term
- *    becomes focusable (tabindex=0): a tap focuses it and Material shows the definition;
- *    a tap elsewhere blurs it and the tooltip goes.
+ * 1. Tooltips for [title] elements in the content: the glossary terms, <abbr title="…">
+ *    (Markdown abbreviations generated from docs/_glossary.yml by scripts/site_hooks.py),
+ *    and the other titled elements. They look and behave as Material's content.tooltips
+ *    (the same .md-tooltip2 markup and styles: on hover, on focus, below the term), but one
+ *    set of listeners serves the whole page: Material mounted a component with its own
+ *    listeners and subscriptions for every titled element at load, which cost more main-thread
+ *    time on a long rules page than anything else the page runs (Lighthouse, issue 6).
+ *    The terms are focusable (tabindex=0 and class svod-term, set at build time by
+ *    scripts/glossary.py): a tap on a phone focuses the term and shows the definition; a tap
+ *    elsewhere blurs it and the tooltip goes.
  *
  * 2. The language switch goes to the same page in the other language. The built links
  *    point at the language roots (scripts/site_hooks.py: Material fetches a sitemap from
@@ -36,18 +41,114 @@
     return new URL(path, root).pathname + location.search + location.hash
   }
 
-  function enhanceTerms() {
-    var terms = document.querySelectorAll(".md-content abbr")
-    for (var i = 0; i < terms.length; i++) {
-      var abbr = terms[i]
-      if (abbr.hasAttribute("tabindex")) continue
-      abbr.setAttribute("tabindex", "0")
-      abbr.classList.add("svod-term")
-      abbr.addEventListener("click", function (ev) {
-        if (document.activeElement !== ev.currentTarget) ev.currentTarget.focus()
-      })
+  // ---- 1. tooltips ------------------------------------------------------------------------
+
+  var TITLED = "[data-md-component=content] [title]:not([data-preview])"
+  var tip = null   // { host, node, title, hover, focus, timer }
+
+  function titled(target) {
+    return target instanceof Element ? target.closest(TITLED) : null
+  }
+
+  function place() {
+    if (!tip) return
+    var rect = tip.host.getBoundingClientRect()
+    var s = tip.node.style
+    s.setProperty("--md-tooltip-host-x", (rect.x + window.scrollX) + "px")
+    s.setProperty("--md-tooltip-host-y", (rect.y + window.scrollY) + "px")
+    s.setProperty("--md-tooltip-x", (rect.width / 2) + "px")
+    s.setProperty("--md-tooltip-y", (8 + rect.height) + "px")
+    s.setProperty("--md-tooltip-width", tip.node.firstChild.offsetWidth + "px")
+    s.setProperty("--md-tooltip-tail", "0px")
+  }
+
+  function drop() {
+    if (!tip) return
+    var t = tip
+    tip = null
+    clearTimeout(t.timer)
+    removeEventListener("scroll", place, true)
+    removeEventListener("resize", place)
+    t.node.remove()
+    t.host.setAttribute("title", t.title)
+    t.host.removeAttribute("aria-describedby")
+  }
+
+  function show(host) {
+    if (tip && tip.host === host) {
+      clearTimeout(tip.timer)
+      tip.node.classList.add("md-tooltip2--active")
+      return
+    }
+    drop()
+    var title = host.getAttribute("title")
+    if (!title) return
+    var node = document.createElement("div")
+    node.className = "md-tooltip2 md-tooltip2--bottom"
+    node.setAttribute("role", "tooltip")
+    node.id = "__tooltip2_svod"
+    var inner = document.createElement("div")
+    inner.className = "md-tooltip2__inner md-typeset"
+    inner.textContent = title
+    node.appendChild(inner)
+    // the native tooltip would cover ours: the title comes back when the tooltip goes
+    host.removeAttribute("title")
+    host.setAttribute("aria-describedby", node.id)
+    document.body.appendChild(node)
+    tip = { host: host, node: node, title: title, hover: false, focus: false, timer: 0 }
+    place()
+    addEventListener("scroll", place, { capture: true, passive: true })
+    addEventListener("resize", place)
+    // appear in the next frame, so the transition runs (as Material's)
+    requestAnimationFrame(function () {
+      if (tip && tip.node === node && (tip.hover || tip.focus)) node.classList.add("md-tooltip2--active")
+    })
+  }
+
+  function update() {
+    if (!tip) return
+    if (tip.hover || tip.focus) return show(tip.host)
+    var node = tip.node
+    node.classList.remove("md-tooltip2--active")
+    clearTimeout(tip.timer)
+    tip.timer = setTimeout(function () { if (tip && tip.node === node) drop() }, 250)
+  }
+
+  function onHost(host, key, value) {
+    if (!tip || tip.host !== host) {
+      if (!value) return
+      show(host)
+    }
+    if (tip && tip.host === host) {
+      tip[key] = value
+      update()
     }
   }
+
+  document.addEventListener("mouseover", function (ev) {
+    var host = tip && tip.host.contains(ev.target) ? tip.host : titled(ev.target)
+    if (host) onHost(host, "hover", true)
+  })
+  document.addEventListener("mouseout", function (ev) {
+    if (tip && tip.host.contains(ev.target) && !tip.host.contains(ev.relatedTarget))
+      onHost(tip.host, "hover", false)
+  })
+  document.addEventListener("focusin", function (ev) {
+    var host = tip && tip.host === ev.target ? tip.host : titled(ev.target)
+    if (host === ev.target) onHost(host, "focus", true)
+  })
+  document.addEventListener("focusout", function (ev) {
+    if (tip && tip.host === ev.target) onHost(tip.host, "focus", false)
+  })
+
+  // ---- terms: a tap focuses the term (browsers that do not focus a tapped <abbr>) ----------
+
+  document.addEventListener("click", function (ev) {
+    var term = ev.target instanceof Element ? ev.target.closest("abbr.svod-term") : null
+    if (term && document.activeElement !== term) term.focus()
+  })
+
+  // ---- 2. language switch -----------------------------------------------------------------
 
   function updateLanguageLinks() {
     var links = document.querySelectorAll("a.md-select__link[hreflang]")
@@ -64,7 +165,7 @@
   }, true)
 
   function onPage() {
-    enhanceTerms()
+    drop()
     updateLanguageLinks()
   }
 
