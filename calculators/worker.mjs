@@ -11,13 +11,14 @@
 //
 // Boot, everything at once (issue 6): the moment the boot message arrives the worker imports
 // pyodide.mjs and pyodide.asm.mjs, downloads the .wasm while compiling it (compileStreaming),
-// downloads the standard library, and streams the memory snapshot through gunzip into the
-// interpreter's memory image. loadPyodide would do these one after another (it awaits the
-// snapshot before it even starts compiling), so it is handed the results: the worker's fetch
-// answers its requests for the .wasm and the stdlib from what is already here (one download,
-// counted for the progress bar, .wasm MIME type checked), and WebAssembly.instantiateStreaming
-// instantiates the module compiled in advance. Only these two URLs are answered so; anything
-// else goes to the network as usual.
+// downloads the standard library and the lock file, and streams the memory snapshot through
+// gunzip into the interpreter's memory image. loadPyodide would do these one after another (it
+// awaits the snapshot before it even starts compiling), so it is handed the results: the
+// worker's fetch answers its requests for the .wasm, the stdlib and the lock file from what is
+// already here (one download, counted for the progress bar, .wasm MIME type checked), and
+// WebAssembly.instantiateStreaming instantiates the module compiled in advance. Only these
+// three URLs are answered so; anything else goes to the network as usual. Files the service
+// worker has cached are read from Cache Storage directly, not through it.
 
 let api = null;
 let booting = null;
@@ -211,13 +212,17 @@ function startDownloads(config) {
   const stdlib = get(at(STDLIB), STDLIB).then((r) => new Response(counted(r.body, count)).arrayBuffer())
     .then((b) => { mark("stdlib"); return b; });
 
-  const all = Promise.all([files, pyodideMjs, asmMjs, wasm, stdlib]);
+  // The lock file, which loadPyodide would fetch only when it starts, through the service
+  // worker (seen taking 300-400 ms for 524 bytes there while the boot kept it busy).
+  const lock = get(config.lockFileURL, "pyodide-lock.json").then((r) => r.arrayBuffer());
+
+  const all = Promise.all([files, pyodideMjs, asmMjs, wasm, stdlib, lock]);
   all.then(() => report(true), () => {});
-  return { files, pyodideMjs, asmMjs, wasm, stdlib, all, at };
+  return { files, pyodideMjs, asmMjs, wasm, stdlib, lock, all, at, lockURL: config.lockFileURL };
 }
 
-/** Hand loadPyodide what startDownloads already has: its fetch of the .wasm and the stdlib is
- * answered from here, its instantiateStreaming of the .wasm instantiates the compiled module.
+/** Hand loadPyodide what startDownloads already has: its fetch of the .wasm, the stdlib and the
+ * lock file is answered from here, its instantiateStreaming of the .wasm instantiates the compiled module.
  * Returns the undo: after the boot nothing keeps the downloads (the 31.5 MB image among them). */
 function handOver(dl) {
   const wasmURL = dl.at(WASM);
@@ -232,6 +237,7 @@ function handOver(dl) {
       return Promise.resolve(standIn);
     }
     if (url === stdlibURL) return dl.stdlib.then((b) => new Response(b.slice(0)));
+    if (url === dl.lockURL) return dl.lock.then((b) => new Response(b.slice(0), { headers: { "content-type": "application/json" } }));
     return realFetch(input, init);
   };
   const realInstantiateStreaming = WebAssembly.instantiateStreaming;
