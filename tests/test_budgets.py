@@ -90,3 +90,35 @@ def test_service_worker_precaches_the_snapshot_and_total_within_budget():
     listed = json.loads(re.search(r"const FILES = (\[.*?\]);", text, re.S)[1])
     assert listed == files
 
+
+
+# ---- main-thread start-up of a page (Lighthouse total blocking time, issue 6) ---------------
+# Deterministic stand-ins for what cost main-thread time at every page load (measured with
+# Lighthouse and CPU profiles, see the commits of branch lh): Material's palette component
+# (forced full-page style recalculations), content.tooltips (a component per titled
+# element), a sitemap fetched and parsed per head hreflang link, a script scanning every
+# glossary term. The largest rules page is the one where they cost most.
+
+def _largest_rules_page() -> tuple[str, str]:
+    from scripts.bench_browser import largest_rules_page
+
+    path = largest_rules_page()
+    return path, (SITE / path / "index.html").read_text(encoding="utf-8")
+
+
+def test_rules_page_start_up_budget():
+    needs_site()
+    path, html = _largest_rules_page()
+    head = html[: html.index("</head>")]
+    config = json.loads(re.search(r'<script id="__config" type="application/json">(.*?)</script>', html, re.S).group(1))
+    assert "content.tooltips" not in config["features"], "site.js shows the tooltips (delegated)"
+    assert 'data-md-component="palette"' not in html, "Material's palette component restyles the page at load"
+    assert "data-svod-palette" in html  # the switch is still there (overrides/partials/palette.html)
+    assert not re.search(r'<link rel="alternate"[^>]*hreflang', head), "Material parses a sitemap per hreflang link"
+    # the glossary terms are focusable from the build: nothing scans them at load
+    terms = re.findall(r"<abbr [^>]*>", html)
+    assert terms and all('tabindex="0"' in t and "svod-term" in t for t in terms), terms[:3]
+    # scripts fetched by a rules page: Material's bundle, site.js, site.mjs and nothing else
+    external = re.findall(r'<script[^>]* src="([^"]+)"', html)
+    assert len(external) == 3, (path, external)
+    assert not re.search(r"calc\.mjs|render\.mjs|pyodide", html), path

@@ -62,6 +62,9 @@ def test_rules_page_transfers_at_most_150_kb_before_idle(new_context, gz_url, wh
     # no Pyodide, no snapshot, no wheel, and not the whole search index on a page without a calculator
     assert not {"pyodide", "snapshot", "wheel"} & set(got["by_kind"]), detail
     assert not any("search_index.json" in u for u in urls), urls
+    # one sitemap (instant navigation's): no head hreflang links, whose sitemaps Material
+    # fetched and parsed on the main thread at every load (issue 6, Lighthouse)
+    assert sum(u.split("?")[0].endswith("sitemap.xml") for u in urls) <= 1, urls
     assert not off_host(ctx.svod_requests, gz_url)
 
 
