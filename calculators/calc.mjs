@@ -30,6 +30,12 @@ const rt = {
 const views = new Set();
 globalThis.svodCalc = { rt, views };
 
+/** One number formatter per language for the download progress (made once, not per message). */
+const MB_FORMAT = {};
+function megabytes(lang) {
+  return MB_FORMAT[lang] ||= new Intl.NumberFormat(lang === "en" ? "en-GB" : "ru-RU", { maximumFractionDigits: 1, minimumFractionDigits: 1 });
+}
+
 function eachView(fn) {
   for (const v of [...views]) {
     if (!v.root.isConnected) views.delete(v);
@@ -355,7 +361,7 @@ class View {
     let text = L.loading;
     let value = 2;
     if (rt.stage === "download") {
-      const mb = (b) => (b / 1048576).toLocaleString(this.lang === "en" ? "en-GB" : "ru-RU", { maximumFractionDigits: 1, minimumFractionDigits: 1 });
+      const mb = (b) => megabytes(this.lang).format(b / 1048576);
       text = rt.total ? `${L.download}: ${mb(rt.loaded)} ${L.of} ${mb(rt.total)} ${L.mb}…` : `${L.download}…`;
       value = rt.total ? 2 + 68 * Math.min(1, rt.loaded / rt.total) : 2;
     } else if (rt.stage === "start") {
@@ -437,7 +443,9 @@ class View {
     if (my !== this.seq) return;
     if (res.ok) {
       this.clearErrors();
-      this.result.innerHTML = renderBlocks(res.result.display, this.lang);
+      // The same HTML as shown (the build's result for the defaults): no DOM work.
+      const html = renderBlocks(res.result.display, this.lang);
+      if (this.result.innerHTML !== html) this.result.innerHTML = html;
       delete this.result.dataset.prebuilt;
       this.shownFor = JSON.stringify(params);
       this.root.classList.remove("svod-calc--stale");
