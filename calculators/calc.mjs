@@ -97,8 +97,14 @@ export function startRuntime() {
     }
     return;
   }
-  // The worker finds its files next to itself (runtimeConfig in worker.mjs).
-  w.postMessage({ type: "boot", config: { snapshot: globalThis.SVOD_CALC_SNAPSHOT !== false } });
+  // The worker finds its files next to itself (runtimeConfig in worker.mjs); what files.json
+  // says is built into a calculator page (overrides/main.html), so it need not fetch that.
+  const config = { snapshot: globalThis.SVOD_CALC_SNAPSHOT !== false };
+  try {
+    const built = document.getElementById("svod-runtime");
+    if (built) config.filesData = JSON.parse(built.textContent);
+  } catch { /* the worker fetches files.json */ }
+  w.postMessage({ type: "boot", config });
 }
 
 function retry() {
