@@ -50,6 +50,18 @@ def largest_params(calc) -> dict:
     return params
 
 
+def largest_valid_params(calc) -> dict:
+    """:func:`largest_params`, or the defaults when that corner is not a valid combination."""
+    from rules_core import api
+
+    params = largest_params(calc)
+    try:
+        api.validate(calc, params)
+    except Exception:
+        return {}
+    return params
+
+
 def bench_cpython(repeat: int) -> dict:
     from rules_core import api
     from rules_core import dice
@@ -57,11 +69,7 @@ def bench_cpython(repeat: int) -> dict:
     calcs = {}
     for c in api.list_calculators():
         calc = api.get(c["id"])
-        params = largest_params(calc)
-        try:
-            api.validate(calc, params)
-        except Exception:
-            params = {}  # the largest corner is not a valid combination: use the defaults
+        params = largest_valid_params(calc)
         caches = [f for f in vars(dice).values() if hasattr(f, "cache_clear")]
         for f in caches:
             f.cache_clear()

@@ -42,17 +42,21 @@ def site_dir() -> Path:
     return site
 
 
+def serving(srv, prefix: str):
+    """Run a server in a thread for a fixture: yields its base URL, then stops it."""
+    t = threading.Thread(target=srv.serve_forever, daemon=True)
+    t.start()
+    host, port = srv.server_address[:2]
+    yield f"http://{host}:{port}{prefix}"
+    srv.shutdown()
+    srv.server_close()
+
+
 @pytest.fixture(scope="session")
 def base_url(site_dir):
     from scripts.serve_site import make_server
 
-    srv = make_server(str(site_dir), "127.0.0.1", 0, PREFIX)
-    t = threading.Thread(target=srv.serve_forever, daemon=True)
-    t.start()
-    host, port = srv.server_address[:2]
-    yield f"http://{host}:{port}{PREFIX}"
-    srv.shutdown()
-    srv.server_close()
+    yield from serving(make_server(str(site_dir), "127.0.0.1", 0, PREFIX), PREFIX)
 
 
 @pytest.fixture(scope="session")

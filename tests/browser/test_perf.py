@@ -15,13 +15,12 @@ alternates): 17 requests / ≈ 101 KB on the home page, 16 on the largest rules 
 from __future__ import annotations
 
 import json
-import threading
 
 import pytest
 
 from scripts import bench_browser as bb
 
-from .conftest import off_host
+from .conftest import off_host, serving
 
 RULES_PAGE_BUDGET_BYTES = 150_000
 RULES_PAGE_MAX_REQUESTS = 20
@@ -33,13 +32,7 @@ BOOT_MS = 120_000
 @pytest.fixture(scope="module")
 def gz_url(site_dir):
     """The site on 127.0.0.1 under /svod/, text gzipped as GitHub Pages does."""
-    srv = bb.gzip_server(str(site_dir), "/svod/")
-    t = threading.Thread(target=srv.serve_forever, daemon=True)
-    t.start()
-    host, port = srv.server_address[:2]
-    yield f"http://{host}:{port}/svod/"
-    srv.shutdown()
-    srv.server_close()
+    yield from serving(bb.gzip_server(str(site_dir), "/svod/"), "/svod/")
 
 
 def transfer(ctx, url):
