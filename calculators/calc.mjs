@@ -3,7 +3,7 @@
 // to the worker, results recomputed as inputs change, state kept in the URL.
 // Loaded by site.mjs only on pages that have a calculator.
 
-import { fieldId, pickLang, renderBlocks, renderRecordRow, renderRoll, ui } from "./render.mjs";
+import { fieldId, formatDecimal, pickLang, renderBlocks, renderRecordRow, renderRoll, ui } from "./render.mjs";
 
 const HERE = new URL("./", import.meta.url);
 
@@ -30,11 +30,6 @@ const rt = {
 const views = new Set();
 globalThis.svodCalc = { rt, views };
 
-/** One number formatter per language for the download progress (made once, not per message). */
-const MB_FORMAT = {};
-function megabytes(lang) {
-  return MB_FORMAT[lang] ||= new Intl.NumberFormat(lang === "en" ? "en-GB" : "ru-RU", { maximumFractionDigits: 1, minimumFractionDigits: 1 });
-}
 
 function eachView(fn) {
   for (const v of [...views]) {
@@ -367,7 +362,7 @@ class View {
     let text = L.loading;
     let value = 2;
     if (rt.stage === "download") {
-      const mb = (b) => megabytes(this.lang).format(b / 1048576);
+      const mb = (b) => formatDecimal(b / 1048576, this.lang, 1, 1);
       text = rt.total ? `${L.download}: ${mb(rt.loaded)} ${L.of} ${mb(rt.total)} ${L.mb}…` : `${L.download}…`;
       value = rt.total ? 2 + 68 * Math.min(1, rt.loaded / rt.total) : 2;
     } else if (rt.stage === "start") {

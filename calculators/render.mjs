@@ -97,34 +97,66 @@ const attr = (s) => esc(s);
 const isProb = (v) => v && typeof v === "object" && typeof v.exact === "string" && "float" in v;
 const isText = (v) => v && typeof v === "object" && !Array.isArray(v) && ("ru" in v || "en" in v);
 
-// Building an Intl.NumberFormat costs far more than formatting with one, and a result with a
-// distribution formats hundreds of numbers with a handful of option sets: keep them.
-const numFmts = new Map();
-function numFmt(lang, opts) {
-  const key = `${lang}|${JSON.stringify(opts)}`;
-  let f = numFmts.get(key);
-  if (!f) numFmts.set(key, (f = new Intl.NumberFormat(lang === "en" ? "en-GB" : "ru-RU", opts)));
-  return f;
+// Numbers are formatted here, not with Intl.NumberFormat: the first NumberFormat of a page costs
+// 30-80 ms of main-thread time (ICU's locale data), measured in the calculator's boot (issue 6).
+// Same output as Intl for ru-RU and en-GB (tests/test_build_runtime.py compares them): the
+// shortest decimal of the double (as ICU uses), rounded half away from zero, trailing zeros
+// dropped down to minDigits, groups of three, ru "1 234,5" / en "1,234.5" (U+00A0 in ru).
+const SEP = { ru: ["\u00a0", ","], en: [",", "."] };
+
+/** The decimal string of |x| times 10**shift, rounded to maxDigits fraction digits. */
+function roundedDigits(x, shift, maxDigits, minDigits) {
+  const [mant, e = "0"] = String(Math.abs(x)).split("e");
+  const [i, f = ""] = mant.split(".");
+  let digits = i + f;
+  let point = i.length + Number(e) + shift;
+  if (point < 0) { digits = "0".repeat(-point) + digits; point = 0; }
+  if (digits.length < point) digits += "0".repeat(point - digits.length);
+  let kept = digits.slice(0, point + maxDigits).padEnd(point + maxDigits, "0");
+  if (digits.charCodeAt(point + maxDigits) >= 53) { // the next digit is 5..9: round up
+    const a = kept.split("");
+    let k = a.length - 1;
+    while (k >= 0 && a[k] === "9") a[k--] = "0";
+    if (k < 0) { a.unshift("1"); point += 1; } else a[k] = String(Number(a[k]) + 1);
+    kept = a.join("");
+  }
+  let int = kept.slice(0, point).replace(/^0+(?=\d)/, "") || "0";
+  let frac = kept.slice(point);
+  while (frac.length > minDigits && frac.endsWith("0")) frac = frac.slice(0, -1);
+  return [int, frac];
+}
+
+/** x as ru-RU / en-GB write it, to at most maxDigits (at least minDigits) fraction digits. */
+export function formatDecimal(x, lang, maxDigits = 3, minDigits = 0, shift = 0) {
+  if (!Number.isFinite(x) || Math.abs(x) >= 1e21) return String(x); // never reached by our values
+  const [group, decimal] = SEP[lang === "en" ? "en" : "ru"];
+  const [int, frac] = roundedDigits(x, shift, maxDigits, minDigits);
+  const grouped = int.replace(/\B(?=(\d{3})+$)/g, group);
+  const sign = x < 0 || Object.is(x, -0) ? "-" : "";
+  return sign + grouped + (frac ? decimal + frac : "");
 }
 
 /** A number for display: minus sign, the locale's decimal comma. */
 export function fmtNumber(x, lang, digits = 3) {
-  return numFmt(lang, { maximumFractionDigits: digits }).format(x).replace("-", "−");
+  return formatDecimal(x, lang, digits).replace("-", "−");
+}
+
+/** A share 0..1 as a percent with d fraction digits at most: ru "74 %", en "74%". */
+function percent(x, lang, d) {
+  return formatDecimal(x, lang, d, 0, 2) + (lang === "en" ? "%" : "\u00a0%");
 }
 
 /** A probability in words: "74 %" (ru) / "74%" (en); never "0 %" or "100 %" unless exact. */
 export function fmtPercent(p, lang) {
-  const exact = p.exact;
   const f = Number(p.float);
-  const nf = (d) => numFmt(lang, { style: "percent", maximumFractionDigits: d, minimumFractionDigits: 0 });
-  if (exact === "0/1" || f <= 0) return nf(0).format(0);
-  if (exact === "1/1" || f >= 1) return nf(0).format(1);
+  if (p.exact === "0/1" || f <= 0) return percent(0, lang, 0);
+  if (p.exact === "1/1" || f >= 1) return percent(1, lang, 0);
   const pc = f * 100;
   const d = pc < 1 || pc > 99 ? 2 : pc < 10 || pc > 90 ? 1 : 0;
-  const shown = Number(pc.toFixed(d));
-  if (shown <= 0) return "< " + nf(2).format(0.0001);
-  if (shown >= 100) return "> " + nf(2).format(0.9999);
-  return nf(d).format(f);
+  const [int, frac] = roundedDigits(f, 2, d, 0); // what would be shown
+  if (int === "0" && !frac) return "< " + percent(0.0001, lang, 2);
+  if (int === "100") return "> " + percent(0.9999, lang, 2);
+  return percent(f, lang, d);
 }
 
 /** Any display value V → {text, exact?}. Probabilities come as percents, other exact

@@ -321,13 +321,50 @@ console.log(JSON.stringify({{ ru: renderBlocks(blocks, "ru"), en: renderBlocks(b
     assert "future-kind" not in ru
 
 
+def test_number_formatting_matches_intl():
+    """render.mjs formats numbers itself (the first Intl.NumberFormat of a page costs 30-80 ms of
+    main-thread time in the calculator's boot, issue 6); its output must be Intl's, character for
+    character, for ru-RU and en-GB: decimals, percents, the progress line's megabytes."""
+    code = """
+import { formatDecimal } from "./calculators/render.mjs";
+let seed = 12345;
+const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+const xs = [0, -0, 1, -1, 0.5, 0.745, 1.0005, 2.5, -2.5, 0.0005, 0.00049, 999.9995, 1234.5, 1234567.891,
+  1e-7, 1.5e-10, 123456789012, 0.1 + 0.2, 99.995, 0.99995, 0.0000999, 5e-324, 1e20, 9.995, 0.9999];
+for (let i = 0; i < 3000; i++) {
+  const scale = 10 ** Math.floor(rnd() * 14 - 7);
+  xs.push((rnd() - 0.3) * scale, Math.round(rnd() * 100000) / 1000, Math.round(rnd() * 1e6) / 1e6);
+}
+const bad = [];
+for (const lang of ["ru", "en"]) {
+  const loc = lang === "en" ? "en-GB" : "ru-RU";
+  for (const [max, min] of [[3, 0], [2, 0], [1, 0], [0, 0], [1, 1]]) {
+    const nf = new Intl.NumberFormat(loc, { maximumFractionDigits: max, minimumFractionDigits: min });
+    for (const x of xs) if (nf.format(x) !== formatDecimal(x, lang, max, min)) bad.push([lang, max, min, x, nf.format(x), formatDecimal(x, lang, max, min)]);
+  }
+  for (const d of [0, 1, 2]) {
+    const pf = new Intl.NumberFormat(loc, { style: "percent", maximumFractionDigits: d, minimumFractionDigits: 0 });
+    const mine = (x) => formatDecimal(x, lang, d, 0, 2) + (lang === "en" ? "%" : "\\u00a0%");
+    for (const x of xs) if (x >= 0 && pf.format(x) !== mine(x)) bad.push([lang, "percent", d, x, pf.format(x), mine(x)]);
+  }
+}
+console.log(JSON.stringify({ n: xs.length, bad: bad.slice(0, 10) }));
+"""
+    out = json.loads(node_eval(code))
+    assert out["n"] > 9000
+    assert out["bad"] == []
+
+
 def test_percentages_never_round_to_certainty():
     code = """
 import { fmtPercent } from "./calculators/render.mjs";
-const cases = [["1/1", 1], ["0/1", 0], ["1/100000", 1e-5], ["99999/100000", 0.99999], ["1/3", 1/3], ["1/200", 0.005]];
+const cases = [["1/1", 1], ["0/1", 0], ["1/100000", 1e-5], ["99999/100000", 0.99999], ["1/3", 1/3], ["1/200", 0.005],
+  ["19999/20000", 0.99995], ["1/20000", 0.00005]];
 console.log(JSON.stringify(cases.map(([e, f]) => fmtPercent({exact: e, float: f}, "ru"))));
 """
     out = json.loads(node_eval(code))
     assert out[0] == "100\u00a0%" and out[1] == "0\u00a0%"
     assert out[2].startswith("<") and out[3].startswith(">")
     assert out[4] == "33\u00a0%" and out[5] == "0,5\u00a0%"
+    # 99.995 % would round to "100 %" at two digits: "> 99,99 %"
+    assert out[6] == "> 99,99\u00a0%" and out[7] == "0,01\u00a0%"
