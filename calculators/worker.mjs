@@ -111,18 +111,30 @@ function counted(body, count) {
   return body.pipeThrough(new TransformStream({ transform(chunk, ctl) { count(chunk.byteLength); ctl.enqueue(chunk); } }));
 }
 
-/** The memory snapshot, streamed (its bytes count in the download progress), gunzipped with
- * DecompressionStream and unpacked while it arrives. Resolves to a Uint8Array, or to null when
- * there is none or it cannot be read (the worker then boots normally). */
+/** The memory snapshot, streamed (its bytes count in the download progress) and unpacked while it
+ * arrives: the inflated copy the service worker keeps (under the name without ".gz") when it is
+ * there, else the gzipped file, gunzipped with DecompressionStream. Resolves to a Uint8Array, or
+ * to null when there is none or it cannot be read (the worker then boots normally). */
 function fetchSnapshot(config, files, count) {
   const snap = files.snapshot;
   if (!snap || config.snapshot === false || typeof DecompressionStream !== "function") return Promise.resolve(null);
   const url = new URL(snap.url, config.files).href;
   return (async () => {
-    const r = await cachedOrFetched(url);
-    if (!r.ok) throw new Error(`HTTP ${r.status}`);
+    const kept = await cachedOnly(url.replace(/\.gz$/, ""));
+    let body;
+    if (kept) {
+      // progress in the units of the download it replaces
+      const scale = snap.sparse_bytes ? snap.bytes / snap.sparse_bytes : 0;
+      body = counted(kept.body, (n) => count(n * scale));
+      files.snapshotSource = "inflated";
+    } else {
+      const r = await cachedOrFetched(url);
+      if (!r.ok) throw new Error(`HTTP ${r.status}`);
+      body = counted(r.body, count).pipeThrough(new DecompressionStream("gzip"));
+      files.snapshotSource = "gzip";
+    }
     const t = performance.now();
-    const image = await readSparseSnapshot(counted(r.body, count).pipeThrough(new DecompressionStream("gzip")));
+    const image = await readSparseSnapshot(body);
     mark("snapshot_ready");
     files.snapshotMs = Math.round(performance.now() - t);
     return image;
@@ -132,16 +144,23 @@ function fetchSnapshot(config, files, count) {
   });
 }
 
+/** A file from the service worker's cache, or null. */
+async function cachedOnly(url) {
+  try {
+    const hit = self.caches && await caches.match(url);
+    if (hit && hit.ok) return hit;
+  } catch { /* no Cache Storage here (e.g. an opaque origin) */ }
+  return null;
+}
+
 /** A runtime file from the service worker's cache when it is there (read directly: about half
  * the time of a fetch that the service worker answers from the same cache), else fetched. */
 async function cachedOrFetched(url) {
-  try {
-    const hit = self.caches && await caches.match(url);
-    if (hit && hit.ok) {
-      hit.svodCached = true;
-      return hit;
-    }
-  } catch { /* no Cache Storage here (e.g. an opaque origin): fetch */ }
+  const hit = await cachedOnly(url);
+  if (hit) {
+    hit.svodCached = true;
+    return hit;
+  }
   return realFetch(url);
 }
 
@@ -356,7 +375,7 @@ async function boot(config) {
   afterBoot(py);
   const version = engineVersion(py);
   const timings = {
-    snapshot_fetch_inflate_ms: files.snapshotMs ?? null, download_ms: Math.round(t1 - t0),
+    snapshot_fetch_inflate_ms: files.snapshotMs ?? null, snapshot_source: files.snapshotSource ?? null, download_ms: Math.round(t1 - t0),
     start_ms: Math.round(t2 - t1), total_ms: Math.round(performance.now() - t0), marks,
   };
   post({ type: "ready", version, python: py.version, pyodide: files.version, boot: how, timings });

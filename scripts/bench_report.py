@@ -141,10 +141,15 @@ def _bytes(y: dict) -> list[str]:
         p = y["service_worker_precache"]
         out += ["### What the service worker precaches", "",
                 f"{p['files']} files, {p['bytes']} bytes raw ({p['mb']} MB); {p['gzip_bytes']} bytes "
-                f"({p['gzip_mb']} MB) as a gzipping server sends it.", ""] + \
+                f"({p['gzip_mb']} MB) as a gzipping server sends it"
+                + (f"; {p['stored_bytes']} bytes ({p['stored_mb']} MB) stored, the snapshot inflated." if "stored_bytes" in p else "."),
+                ""] + \
             _kinds(p["by_kind"], ("files", "bytes", "gzip_bytes")) + [""]
     if "snapshot" in y:
-        out += [f"Memory snapshot: {y['snapshot']['raw_bytes']} bytes raw, {y['snapshot']['gzip_bytes']} gzipped. "
+        sparse = y["snapshot"].get("sparse_bytes")
+        out += [f"Memory snapshot: {y['snapshot']['raw_bytes']} bytes raw"
+                + (f", {sparse} without its zero runs (as the service worker keeps it)" if sparse else "")
+                + f", {y['snapshot']['gzip_bytes']} gzipped. "
                 f"Wheel: {y.get('wheel_bytes')} bytes.", ""]
     return out
 

@@ -128,8 +128,9 @@ def run(root: Path) -> None:
     shutil.copyfile(cached, target)
     files_json = root / PYODIDE_OUT / "files.json"
     files = json.loads(files_json.read_text(encoding="utf-8"))
+    # sparse_bytes: the inflated file, which the service worker keeps (the progress bar scales it)
     files["snapshot"] = {"url": f"../py/snapshot/{k}/{NAME}", "bytes": target.stat().st_size,
-                         "raw_bytes": info["raw_bytes"]}
+                         "sparse_bytes": len(gzip.decompress(target.read_bytes())), "raw_bytes": info["raw_bytes"]}
     files_json.write_text(json.dumps(files, indent=1) + "\n", encoding="utf-8")
     print(f"build: snapshot {k}/{NAME}: {target.stat().st_size / 1e6:.1f} MB gzipped "
           f"({info['raw_bytes'] / 1e6:.1f} MB raw, {info['modules']} modules; {note})")
