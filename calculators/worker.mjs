@@ -44,8 +44,8 @@ const STDLIB = "python_stdlib.zip";
 const ASM = "pyodide.asm.mjs";
 const SNAPSHOT_MAGIC = "SVODSNP1";
 
-/** Every option of loadPyodide in one place; ``snapshot`` (a promise of the memory image of
- * scripts/snapshot.py, a Uint8Array) boots an interpreter with rules_core already imported. */
+/** Every option of loadPyodide in one place; ``snapshot`` (a promise of a memory snapshot read by
+ * readSparseSnapshot) boots an interpreter with rules_core already imported. */
 export function bootOptions(config, snapshot = null, asm = null) {
   const opts = {
     indexURL: config.pyodide,
@@ -53,22 +53,42 @@ export function bootOptions(config, snapshot = null, asm = null) {
     stdout: () => {},
     stderr: (s) => console.warn("[python]", s),
   };
-  if (asm && typeof asm.default === "function") opts.createPyodideModule = asm.default;
-  if (snapshot) opts._loadSnapshot = snapshot;
+  const create = asm && typeof asm.default === "function" ? asm.default : null;
+  if (create) opts.createPyodideModule = create;
+  if (snapshot) {
+    // loadPyodide gets only the snapshot's head (header and JSON, a few hundred bytes) and
+    // restores the memory from it; the module's restoreSnapshot is wrapped to then write the
+    // records straight into the interpreter's memory: no 31.5 MB image built and copied again.
+    opts._loadSnapshot = snapshot.then((snap) => snap.head);
+    opts.createPyodideModule = async (moduleArg) => {
+      const Module = await (create || (await import(new URL("pyodide.asm.mjs", config.pyodide).href)).default)(moduleArg);
+      const snap = await snapshot;
+      const restore = Module.API && Module.API.restoreSnapshot;
+      if (typeof restore !== "function") throw new Error("this Pyodide has no API.restoreSnapshot");
+      Module.API.restoreSnapshot = (head) => {
+        const meta = restore(head); // checks the magic number and the build id, reads the JSON
+        if (head === snap.head) writeSnapshot(Module.HEAPU8, snap);
+        return meta;
+      };
+      return Module;
+    };
+  }
   return opts;
 }
 
-/** The memory image from the sparse snapshot stream of scripts/snapshot.py (already gunzipped):
- * "SVODSNP1", the image size (u32 LE), then records (offset u32, length u32, bytes); everything
- * not in a record is zero (half of the 30 MiB heap is). Written straight into the image as the
- * chunks arrive: no second copy of the heap. */
+/** The sparse snapshot stream of scripts/snapshot.py (already gunzipped): "SVODSNP1", the image
+ * size (u32 LE), then records (offset u32, length u32, bytes); everything not in a record is zero
+ * (half of the 30 MiB heap is). Read into a list of pieces [offset, bytes] that point into the
+ * stream's own chunks (nothing copied), and the image's head: Pyodide's header (magic, where the
+ * memory starts, JSON length, build id) and JSON, up to where the memory starts. */
 export async function readSparseSnapshot(stream) {
   const reader = stream.getReader();
   const head = new Uint8Array(12);
   const view = new DataView(head.buffer);
+  const pieces = [];
   let need = 12;
   let have = 0;
-  let out = null;
+  let size = -1;
   let dst = 0;
   let left = 0;
   for (;;) {
@@ -78,7 +98,7 @@ export async function readSparseSnapshot(stream) {
     while (i < value.length) {
       if (left > 0) {
         const n = Math.min(left, value.length - i);
-        out.set(value.subarray(i, i + n), dst);
+        pieces.push([dst, value.subarray(i, i + n)]);
         dst += n;
         left -= n;
         i += n;
@@ -90,20 +110,61 @@ export async function readSparseSnapshot(stream) {
       i += n;
       if (have < need) break;
       have = 0;
-      if (!out) {
+      if (size < 0) {
         const magic = String.fromCharCode(...head.subarray(0, 8));
         if (magic !== SNAPSHOT_MAGIC) throw new Error("not a svod snapshot");
-        out = new Uint8Array(view.getUint32(8, true));
+        size = view.getUint32(8, true);
         need = 8;
       } else {
         dst = view.getUint32(0, true);
         left = view.getUint32(4, true);
-        if (dst + left > out.length) throw new Error("corrupt snapshot: record out of range");
+        if (dst + left > size) throw new Error("corrupt snapshot: record out of range");
       }
     }
   }
-  if (!out || left || have) throw new Error("truncated snapshot");
-  return out;
+  if (size < 0 || left || have) throw new Error("truncated snapshot");
+  const bytes = (from, to) => {
+    const out = new Uint8Array(to - from);
+    for (const [at, b] of pieces) {
+      if (at >= to || at + b.length <= from) continue;
+      const lo = Math.max(at, from);
+      out.set(b.subarray(lo - at, Math.min(at + b.length, to) - at), lo - from);
+    }
+    return out;
+  };
+  const memoryAt = new DataView(bytes(0, 8).buffer).getUint32(4, true); // Pyodide's header: where the memory starts
+  if (memoryAt % 4 || memoryAt > size) throw new Error("corrupt snapshot: bad header");
+  return { size, memoryAt, pieces, head: bytes(0, memoryAt) };
+}
+
+/** The memory of a snapshot read by readSparseSnapshot, written into the interpreter's memory:
+ * its records, and zeros wherever the memory is not zero already (read first, so pages that are
+ * still untouched stay so). */
+export function writeSnapshot(heap, snap) {
+  const base = snap.memoryAt;
+  const end = snap.size - base;
+  if (heap.length < end) throw new Error(`snapshot memory ${end} > ${heap.length}`);
+  let at = 0; // memory below this is written
+  const zero = (from, to) => {
+    // whole 4-byte words are checked as words; the few bytes at the ends one by one
+    const w = new Uint32Array(heap.buffer, heap.byteOffset, heap.length >>> 2);
+    let i = from;
+    for (; i < to && i & 3; i++) heap[i] = 0;
+    const wEnd = (to & ~3) >>> 2;
+    for (let k = i >>> 2; k < wEnd; k++) if (w[k] !== 0) w[k] = 0;
+    for (i = Math.max(i, wEnd << 2); i < to; i++) heap[i] = 0;
+  };
+  for (const [off, b] of snap.pieces) {
+    const from = off - base;
+    const skip = from < 0 ? Math.min(-from, b.length) : 0; // the head: already given to Pyodide
+    if (skip === b.length) continue;
+    const to = from + b.length;
+    if (from + skip > at) zero(at, from + skip);
+    heap.set(skip ? b.subarray(skip) : b, from + skip);
+    at = Math.max(at, to);
+  }
+  if (end > at) zero(at, end);
+  snap.pieces = [];
 }
 
 /** Count the bytes of a response body as they pass (progress bar). */
@@ -113,8 +174,9 @@ function counted(body, count) {
 
 /** The memory snapshot, streamed (its bytes count in the download progress) and unpacked while it
  * arrives: the inflated copy the service worker keeps (under the name without ".gz") when it is
- * there, else the gzipped file, gunzipped with DecompressionStream. Resolves to a Uint8Array, or
- * to null when there is none or it cannot be read (the worker then boots normally). */
+ * there, else the gzipped file, gunzipped with DecompressionStream. Resolves to what
+ * readSparseSnapshot returns, or to null when there is none or it cannot be read (the worker then
+ * boots normally). */
 function fetchSnapshot(config, files, count) {
   const snap = files.snapshot;
   if (!snap || config.snapshot === false || typeof DecompressionStream !== "function") return Promise.resolve(null);
@@ -134,10 +196,10 @@ function fetchSnapshot(config, files, count) {
       files.snapshotSource = "gzip";
     }
     const t = performance.now();
-    const image = await readSparseSnapshot(body);
+    const data = await readSparseSnapshot(body);
     mark("snapshot_ready");
     files.snapshotMs = Math.round(performance.now() - t);
-    return image;
+    return data;
   })().catch((e) => {
     console.warn("svod: no snapshot, normal boot:", e.message || e);
     return null;
@@ -200,7 +262,7 @@ function startDownloads(config) {
     const useSnapshot = f.snapshot && config.snapshot !== false;
     total = [WASM, STDLIB, ASM].reduce((s, n) => s + (f.files[n] || 0), 0) + (useSnapshot ? f.snapshot.bytes : 0);
     report(true);
-    f.snapshotImage = fetchSnapshot(config, f, count);
+    f.snapshotData = fetchSnapshot(config, f, count);
     return f;
   });
 
@@ -257,7 +319,7 @@ function startDownloads(config) {
 
 /** Hand loadPyodide what startDownloads already has: its fetch of the .wasm, the stdlib and the
  * lock file is answered from here, its instantiateStreaming of the .wasm instantiates the compiled module.
- * Returns the undo: after the boot nothing keeps the downloads (the 31.5 MB image among them). */
+ * Returns the undo: after the boot nothing keeps the downloads (the snapshot's 15.8 MB among them). */
 function handOver(dl) {
   const wasmURL = dl.at(WASM);
   const stdlibURL = dl.at(STDLIB);
@@ -345,10 +407,10 @@ async function boot(config) {
   mark("pyodide_mjs");
   // A rejected snapshot promise (none, or unreadable) → a normal boot below.
   const wanted = files.snapshot && config.snapshot !== false;
-  const snapshot = wanted && files.snapshotImage.then((b) => b || Promise.reject(new Error("no snapshot")));
+  const snapshot = wanted && files.snapshotData.then((b) => b || Promise.reject(new Error("no snapshot")));
   if (snapshot) snapshot.catch(() => {}); // handled: snapshotBoot reports it
   // The status line moves on to "starting" once every byte is here (download → start → rules).
-  Promise.all([dl.all, files.snapshotImage]).then(() => post({ type: "progress", stage: "start" }), () => {});
+  Promise.all([dl.all, files.snapshotData]).then(() => post({ type: "progress", stage: "start" }), () => {});
   const start = async () => {
     const asm = await dl.asmMjs;
     const t1 = performance.now();
@@ -370,7 +432,7 @@ async function boot(config) {
   };
   const { py, how, t1 } = await Promise.race([start(), failed]);
   undo();
-  files.snapshotImage = null;
+  files.snapshotData = null;
   const t2 = performance.now();
   afterBoot(py);
   const version = engineVersion(py);

@@ -57,3 +57,53 @@ def test_built_snapshot_is_sparse_and_smaller_to_unpack():
     assert len(image) == info["raw_bytes"]
     # the worker writes less than 70 % of the image (zeros are left out): measured 15.4 of 31.5 MB
     assert len(data) < 0.7 * len(image), (len(data), len(image))
+
+
+# ---- the worker's reader and writer (calculators/worker.mjs), run in Node ----------------
+
+def _pyodide_like(draw_parts, memory_at):
+    """An image as Pyodide lays it out: its header (magic, where the memory starts, JSON length,
+    build id), then the JSON, zeros up to ``memory_at``, then the memory."""
+    header = struct.pack("<4I", 0x706E7900, memory_at, 2, 0) + bytes(range(32)) + b"{}"
+    return header + b"\0" * (memory_at - len(header)) + b"".join(draw_parts)
+
+
+cases = st.lists(st.tuples(blocks, st.sampled_from([64, 144, 1024]), st.integers(1, 5000), st.integers(0, 255)),
+                 min_size=8, max_size=8)
+
+
+@settings(max_examples=6, deadline=None)
+@given(cases)
+def test_worker_writes_the_snapshot_memory_exactly(batch):
+    """readSparseSnapshot reads the stream in any chunking; writeSnapshot leaves the interpreter's
+    memory equal to the image's memory part, whatever it held before (zeros written where the
+    image has zero runs), and nothing past it touched; the head is the image up to the memory."""
+    import base64
+    import json
+
+    from tests.test_build_runtime import node_eval
+
+    items = []
+    for parts, memory_at, chunk, fill in batch:
+        image = _pyodide_like(parts, memory_at)
+        items.append({"data": base64.b64encode(snapshot.encode(image)).decode(), "chunk": chunk, "fill": fill,
+                      "image": base64.b64encode(image).decode(), "memoryAt": memory_at})
+    code = """
+globalThis.self = globalThis;
+const { readSparseSnapshot, writeSnapshot } = await import("./calculators/worker.mjs");
+const b64 = (s) => Uint8Array.from(Buffer.from(s, "base64"));
+const out = [];
+for (const it of %s) {
+  const data = b64(it.data), image = b64(it.image);
+  const stream = new ReadableStream({ start(c) { for (let i = 0; i < data.length; i += it.chunk) c.enqueue(data.slice(i, i + it.chunk)); c.close(); } });
+  const snap = await readSparseSnapshot(stream);
+  const mem = image.length - it.memoryAt;
+  const heap = new Uint8Array(mem + 64).fill(it.fill);
+  writeSnapshot(heap, snap);
+  const same = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
+  out.push([snap.memoryAt === it.memoryAt, same(snap.head, image.subarray(0, it.memoryAt)),
+            same(heap.subarray(0, mem), image.subarray(it.memoryAt)), heap.subarray(mem).every((x) => x === it.fill)]);
+}
+console.log(JSON.stringify(out));
+""" % json.dumps(items)
+    assert json.loads(node_eval(code)) == [[True, True, True, True]] * len(items)
