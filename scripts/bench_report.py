@@ -167,7 +167,10 @@ def _memory(m: dict) -> list[str]:
 
 
 def _lighthouse(lh: dict) -> list[str]:
+    runs = lh.get("runs_per_page", 1)
     out = [f"## Lighthouse {lh.get('version', '')} (mobile)", "",
+           *([f"Each page {runs} times; the run with the median performance score is shown, every run's "
+              "performance score in brackets.", ""] if runs > 1 else []),
            _row("page", "performance", "accessibility", "best practices", "SEO", "failed audits", "metrics"),
            _row("---", "---:", "---:", "---:", "---:", "---", "---")]
     for name, v in lh.items():
@@ -176,7 +179,10 @@ def _lighthouse(lh: dict) -> list[str]:
         s = v["scores"]
         failed = "; ".join(f"{k}: {', '.join(a)}" for k, a in v.get("failed_audits", {}).items()) or "—"
         metrics = ", ".join(f"{k} {x}" for k, x in v.get("metrics", {}).items())
-        out.append(_row(f"{name} (`{v['page']}`)", s.get("performance"), s.get("accessibility"),
+        perf = s.get("performance")
+        if v.get("performance_runs") and len(v["performance_runs"]) > 1:
+            perf = f"{perf} ({', '.join(map(str, v['performance_runs']))})"
+        out.append(_row(f"{name} (`{v['page']}`)", perf, s.get("accessibility"),
                         s.get("best-practices"), s.get("seo"), failed, metrics))
     return out + [""]
 
