@@ -24,6 +24,31 @@ _api.list_calculators()
 del _n, _api
 len(_names)
 `);
+// Freed memory keeps what it held; zeroed, it drops out of the sparse snapshot (scripts/snapshot.py
+// leaves out zero runs) and compresses away: measured 15.7 -> 13.6 MB to unpack, 6.7 -> 5.9 MB
+// gzipped. Python here allocates straight from dlmalloc (no pymalloc arenas), so taking every
+// free block with malloc, zeroing it and freeing it again reaches all of it. A block that would
+// grow the heap (sbrk moves) or the memory is handed back at once: the memory size stays.
+py.runPython("import gc; gc.collect()");
+const M = py._module;
+const held = [];
+let zeroed = 0;
+for (const size of [1 << 20, 1 << 18, 1 << 16, 1 << 14, 1 << 12, 1 << 10, 256, 64, 16]) {
+  for (;;) {
+    const memory = M.HEAPU8.length;
+    const top = M._sbrk(0);
+    const p = M._malloc(size);
+    if (!p) break;
+    if (M.HEAPU8.length !== memory || M._sbrk(0) !== top) {
+      M._free(p);
+      break;
+    }
+    M.HEAPU8.fill(0, p, p + size);
+    zeroed += size;
+    held.push(p);
+  }
+}
+for (const p of held) M._free(p);
 const snap = py.makeMemorySnapshot();
 writeFileSync(out, snap);
 const t1 = performance.now();
@@ -39,5 +64,5 @@ if (!res.ok) {
   process.exit(1);
 }
 console.log(JSON.stringify({
-  bytes: snap.length, modules, make_ms: Math.round(t1 - t0), snapshot_boot_ms: Math.round(t2 - t1),
+  bytes: snap.length, modules, zeroed_free_bytes: zeroed, make_ms: Math.round(t1 - t0), snapshot_boot_ms: Math.round(t2 - t1),
 }));
