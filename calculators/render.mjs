@@ -282,8 +282,6 @@ export function renderCalculator(spec, lang, opts = {}) {
     `<p class="svod-calc__title" id="${prefix}-title"><span class="svod-calc__badge">${esc(L.calculator)}</span> ${esc(tr(spec.title, lang))}</p>` +
     desc +
     `<form class="svod-calc__form" novalidate autocomplete="off">${fields}</form>` +
-    `<div class="svod-calc__status" role="status"><span class="svod-calc__status-text">${esc(L.loading)}</span>` +
-    `<progress class="svod-calc__progress" max="100" value="0" aria-hidden="true"></progress></div>` +
     `<div class="svod-calc__errors" role="alert" hidden></div>` +
     // The defaults' results, computed at build time by the same rules_core: shown at once,
     // replaced by the live ones (and dimmed if the inputs differ before Python is ready).
@@ -291,7 +289,11 @@ export function renderCalculator(spec, lang, opts = {}) {
     `${opts.blocks ? renderBlocks(opts.blocks, lang) : ""}</div>` +
     `<div class="svod-calc__actions">${roll}` +
     `<label class="svod-check svod-calc__exact-label"><input type="checkbox" class="svod-calc__exact"> <span>${esc(L.exact)}</span></label>` +
-    `<button type="button" class="svod-calc__reset">${esc(L.reset)}</button></div>` +
+    `<button type="button" class="svod-calc__reset">${esc(L.reset)}</button>` +
+    // Python's loading status, in the row of the buttons that wait for it: it takes no line of
+    // its own, so nothing moves when it is hidden (Lighthouse CLS) and no empty band is left.
+    `<div class="svod-calc__status" role="status"><span class="svod-calc__status-text">${esc(L.loading)}</span>` +
+    `<progress class="svod-calc__progress" max="100" value="0" aria-hidden="true"></progress></div></div>` +
     `<div class="svod-calc__rolled" aria-live="polite"></div>` +
     `</section>`;
 }

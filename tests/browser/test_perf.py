@@ -206,3 +206,36 @@ def test_first_visit_precache_waits_until_the_calculator_is_ready(new_context, b
     seen = page.evaluate("window.svodSeenAt")
     assert "ready" in seen and "register" in seen, seen
     assert seen["register"] > seen["ready"], seen
+
+
+@pytest.mark.parametrize("width", [1280, 412])
+def test_nothing_moves_when_python_is_ready(new_context, base_url, width):
+    """The prebuilt result is shown at once and stays where it is while Python loads and when it
+    is ready: the status line sits in the buttons' row and keeps its place once hidden (no empty
+    band between the form and the result). Layout shifts (what Lighthouse's CLS sums) stay ~0."""
+    ctx = new_context()
+    ctx.add_init_script("""
+      window.svodShift = 0;
+      new PerformanceObserver((l) => { for (const e of l.getEntries()) if (!e.hadRecentInput) window.svodShift += e.value; })
+        .observe({ type: "layout-shift", buffered: true });
+    """)
+    page = ctx.pages[0] if ctx.pages else ctx.new_page()
+    page.set_viewport_size({"width": width, "height": 900})
+    page.goto(base_url + CALC_PAGE)
+    sel = f'.svod-calc[data-calc="{CALC}"]'
+    page.wait_for_selector(f"{sel} .svod-calc__result > *")
+    place = """(sel) => { const r = document.querySelector(sel); const q = (s) => r.querySelector(s).getBoundingClientRect();
+      return { form: Math.round(q('.svod-calc__form').bottom), result: Math.round(q('.svod-calc__result').top),
+               actions: Math.round(q('.svod-calc__actions').top), status: Math.round(q('.svod-calc__status').top) }; }"""
+    before = page.evaluate(place, sel)
+    assert page.locator(f"{sel} .svod-calc__status").is_visible() or page.evaluate(
+        f"document.querySelector('{sel}').classList.contains('svod-calc--ready')")
+    ready_root(page)
+    page.wait_for_function(f"document.querySelector('{sel}').dataset.state === 'done'")
+    page.wait_for_timeout(300)
+    after = page.evaluate(place, sel)
+    assert after == before, (before, after)
+    # the status is in the buttons' row, not between the form and the result
+    assert before["status"] >= before["actions"], before
+    assert before["result"] - before["form"] < 40, before
+    assert page.evaluate("window.svodShift") < 0.01
