@@ -46,7 +46,7 @@ const SNAPSHOT_MAGIC = "SVODSNP1";
 
 /** Every option of loadPyodide in one place; ``snapshot`` (a promise of a memory snapshot read by
  * readSparseSnapshot) boots an interpreter with rules_core already imported. */
-export function bootOptions(config, snapshot = null, asm = null) {
+export function bootOptions(config, snapshot = null, asm = null, head = null) {
   const opts = {
     indexURL: config.pyodide,
     lockFileURL: config.lockFileURL,
@@ -56,18 +56,20 @@ export function bootOptions(config, snapshot = null, asm = null) {
   const create = asm && typeof asm.default === "function" ? asm.default : null;
   if (create) opts.createPyodideModule = create;
   if (snapshot) {
-    // loadPyodide gets only the snapshot's head (header and JSON, a few hundred bytes) and
-    // restores the memory from it; the module's restoreSnapshot is wrapped to then write the
-    // records straight into the interpreter's memory: no 31.5 MB image built and copied again.
-    opts._loadSnapshot = snapshot.then((snap) => snap.head);
+    // loadPyodide gets only the snapshot's head (header and JSON, a few hundred bytes: it starts
+    // as soon as that has arrived) and restores the memory from it; the module's
+    // restoreSnapshot is wrapped to then write the records straight into the interpreter's
+    // memory: no 31.5 MB image built and copied again. The rest of the snapshot arrives while
+    // the module is set up, and is awaited only before the module is handed back.
+    opts._loadSnapshot = head || snapshot.then((snap) => snap.head);
     opts.createPyodideModule = async (moduleArg) => {
       const Module = await (create || (await import(new URL("pyodide.asm.mjs", config.pyodide).href)).default)(moduleArg);
       const snap = await snapshot;
       const restore = Module.API && Module.API.restoreSnapshot;
       if (typeof restore !== "function") throw new Error("this Pyodide has no API.restoreSnapshot");
-      Module.API.restoreSnapshot = (head) => {
-        const meta = restore(head); // checks the magic number and the build id, reads the JSON
-        if (head === snap.head) writeSnapshot(Module.HEAPU8, snap);
+      Module.API.restoreSnapshot = (given) => {
+        const meta = restore(given); // checks the magic number and the build id, reads the JSON
+        writeSnapshot(Module.HEAPU8, snap);
         return meta;
       };
       return Module;
@@ -80,17 +82,35 @@ export function bootOptions(config, snapshot = null, asm = null) {
  * size (u32 LE), then records (offset u32, length u32, bytes); everything not in a record is zero
  * (half of the 30 MiB heap is). Read into a list of pieces [offset, bytes] that point into the
  * stream's own chunks (nothing copied), and the image's head: Pyodide's header (magic, where the
- * memory starts, JSON length, build id) and JSON, up to where the memory starts. */
-export async function readSparseSnapshot(stream) {
+ * memory starts, JSON length, build id) and JSON, up to where the memory starts. ``onHead`` gets
+ * the head as soon as it is complete (the first record after it has begun): loadPyodide needs
+ * only that to start, the memory is written much later. */
+export async function readSparseSnapshot(stream, onHead = null) {
   const reader = stream.getReader();
   const head = new Uint8Array(12);
   const view = new DataView(head.buffer);
   const pieces = [];
+  const bytes = (from, to) => {
+    const out = new Uint8Array(to - from);
+    for (const [at, b] of pieces) {
+      if (at >= to || at + b.length <= from) continue;
+      const lo = Math.max(at, from);
+      out.set(b.subarray(lo - at, Math.min(at + b.length, to) - at), lo - from);
+    }
+    return out;
+  };
   let need = 12;
   let have = 0;
   let size = -1;
   let dst = 0;
   let left = 0;
+  let memoryAt = -1; // Pyodide's header: where the memory starts in the image
+  const findMemoryAt = () => {
+    if (memoryAt < 0 && pieces.length && pieces[0][0] === 0) {
+      const m = new DataView(bytes(0, 8).buffer).getUint32(4, true);
+      memoryAt = m % 4 || m > size ? -2 : m;
+    }
+  };
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
@@ -119,21 +139,19 @@ export async function readSparseSnapshot(stream) {
         dst = view.getUint32(0, true);
         left = view.getUint32(4, true);
         if (dst + left > size) throw new Error("corrupt snapshot: record out of range");
+        if (onHead) {
+          findMemoryAt(); // every record before this one is complete
+          if (memoryAt >= 0 && dst >= memoryAt) {
+            onHead(bytes(0, memoryAt));
+            onHead = null;
+          }
+        }
       }
     }
   }
   if (size < 0 || left || have) throw new Error("truncated snapshot");
-  const bytes = (from, to) => {
-    const out = new Uint8Array(to - from);
-    for (const [at, b] of pieces) {
-      if (at >= to || at + b.length <= from) continue;
-      const lo = Math.max(at, from);
-      out.set(b.subarray(lo - at, Math.min(at + b.length, to) - at), lo - from);
-    }
-    return out;
-  };
-  const memoryAt = new DataView(bytes(0, 8).buffer).getUint32(4, true); // Pyodide's header: where the memory starts
-  if (memoryAt % 4 || memoryAt > size) throw new Error("corrupt snapshot: bad header");
+  findMemoryAt();
+  if (memoryAt < 0) throw new Error("corrupt snapshot: bad header");
   return { size, memoryAt, pieces, head: bytes(0, memoryAt) };
 }
 
@@ -181,6 +199,8 @@ function fetchSnapshot(config, files, count) {
   const snap = files.snapshot;
   if (!snap || config.snapshot === false || typeof DecompressionStream !== "function") return Promise.resolve(null);
   const url = new URL(snap.url, config.files).href;
+  let gotHead;
+  files.snapshotHead = new Promise((resolve) => { gotHead = resolve; });
   return (async () => {
     const kept = await cachedOnly(url.replace(/\.gz$/, ""));
     let body;
@@ -196,7 +216,7 @@ function fetchSnapshot(config, files, count) {
       files.snapshotSource = "gzip";
     }
     const t = performance.now();
-    const data = await readSparseSnapshot(body);
+    const data = await readSparseSnapshot(body, (h) => { mark("snapshot_head"); gotHead(h); });
     mark("snapshot_ready");
     files.snapshotMs = Math.round(performance.now() - t);
     return data;
@@ -341,14 +361,16 @@ function handOver(dl) {
   };
 }
 
-/** A fresh random state even if the interpreter came from a memory snapshot. Called through
- * the FFI, not runPython: no Python source to compile while the boot is timed. */
+/** A fresh random state even if the interpreter came from a memory snapshot: 256 bits from the
+ * browser's CSPRNG (what os.urandom reads here too), given to random.seed as an int. Called through
+ * the FFI, not runPython (no Python source to compile while the boot is timed); an int seeds
+ * directly, where bytes would go through SHA-512 first (measured in Node: 4-6 ms, not 10-17). */
 function afterBoot(py) {
   const random = py.pyimport("random");
-  const os = py.pyimport("os");
-  const seed = os.urandom(32);
+  let seed = 0n;
+  for (const w of crypto.getRandomValues(new Uint32Array(8))) seed = (seed << 32n) | BigInt(w);
   random.seed(seed);
-  for (const p of [seed, os, random]) p.destroy();
+  random.destroy();
 }
 
 function engineVersion(py) {
@@ -360,9 +382,9 @@ function engineVersion(py) {
 
 /** Boot from the snapshot (rules_core already imported); null if that fails for any reason
  * (e.g. "Snapshot build id mismatch"), and the caller boots normally. */
-async function snapshotBoot(loadPyodide, config, snapshot, asm) {
+async function snapshotBoot(loadPyodide, config, snapshot, asm, head) {
   try {
-    const py = await loadPyodide(bootOptions(config, snapshot, asm));
+    const py = await loadPyodide(bootOptions(config, snapshot, asm, head));
     post({ type: "progress", stage: "rules" }); // rules_core is already in the snapshot: a quick stage
     api = py.pyimport("rules_core.api");
     return py;
@@ -399,12 +421,15 @@ async function boot(config) {
   const wanted = files.snapshot && config.snapshot !== false;
   const snapshot = wanted && files.snapshotData.then((b) => b || Promise.reject(new Error("no snapshot")));
   if (snapshot) snapshot.catch(() => {}); // handled: snapshotBoot reports it
+  // Its head as soon as it is read; if the snapshot fails before that, so does the head.
+  const head = snapshot && Promise.race([files.snapshotHead || snapshot.then((b) => b.head), snapshot.then((b) => b.head)]);
+  if (head) head.catch(() => {});
   // The status line moves on to "starting" once every byte is here (download → start → rules).
   Promise.all([dl.all, files.snapshotData]).then(() => post({ type: "progress", stage: "start" }), () => {});
   const start = async () => {
     const asm = await dl.asmMjs;
     const t1 = performance.now();
-    let py = snapshot ? await snapshotBoot(loadPyodide, config, snapshot, asm) : null;
+    let py = snapshot ? await snapshotBoot(loadPyodide, config, snapshot, asm, head) : null;
     const how = py ? "snapshot" : "normal";
     if (!py) {
       py = await loadPyodide(bootOptions(config, null, asm));
@@ -423,6 +448,7 @@ async function boot(config) {
   const { py, how, t1 } = await Promise.race([start(), failed]);
   undo();
   files.snapshotData = null;
+  files.snapshotHead = null;
   const t2 = performance.now();
   afterBoot(py);
   const version = engineVersion(py);
