@@ -99,7 +99,16 @@ export function startRuntime() {
     const built = document.getElementById("svod-runtime");
     if (built) config.filesData = JSON.parse(built.textContent);
   } catch { /* the worker fetches files.json */ }
+  // The .wasm compiled by the page's <head> on a warm visit (overrides/main.html): the worker
+  // waits for it instead of compiling its own, and compiles its own if it does not come.
+  const pageWasm = globalThis.svodWasm;
+  globalThis.svodWasm = null;
+  if (pageWasm) config.wasmFromPage = true;
   w.postMessage({ type: "boot", config });
+  if (pageWasm) {
+    pageWasm.then((module) => w.postMessage({ type: "wasm", module: module || null }),
+      () => w.postMessage({ type: "wasm", module: null }));
+  }
 }
 
 function retry() {

@@ -298,7 +298,7 @@ function startDownloads(config) {
 
   // The .wasm: checked (a wrong MIME type would make Pyodide hang forever), compiled while it
   // downloads, counted from the other half of the tee.
-  const wasm = get(at(WASM), WASM).then((r) => {
+  const compile = () => get(at(WASM), WASM).then((r) => {
     const ct = (r.headers.get("content-type") || "").split(";")[0].trim();
     if (ct !== "application/wasm") throw new BootError("wasm-mime", ct || "none");
     // From Cache Storage it is compiled as it is (V8 may then use the code it cached there;
@@ -311,6 +311,14 @@ function startDownloads(config) {
       mark("wasm_compiled");
       return m;
     }, (e) => { throw e instanceof BootError ? e : new BootError("boot", `${WASM}: ${e.message || e}`); });
+  });
+  // On a warm visit the page compiles it (config.wasmFromPage) and posts the module; if it
+  // posts none, the worker compiles its own.
+  const wasm = !config.wasmFromPage ? compile() : fromPage.then((m) => {
+    if (!m) return compile();
+    files.then((f) => count(f.files[WASM] || 0), () => {});
+    mark("wasm_compiled");
+    return m;
   });
 
   // The standard library: Pyodide writes it into its file system; the bytes are kept for a
@@ -459,9 +467,15 @@ async function boot(config) {
   post({ type: "ready", version, python: py.version, pyodide: files.version, boot: how, timings });
 }
 
+/** The .wasm module the page compiled (a "wasm" message), or null. */
+let gotPageWasm;
+const fromPage = new Promise((resolve) => { gotPageWasm = resolve; });
+
 self.onmessage = (e) => {
   const m = e.data || {};
-  if (m.type === "boot") {
+  if (m.type === "wasm") {
+    gotPageWasm(m.module instanceof WebAssembly.Module ? m.module : null);
+  } else if (m.type === "boot") {
     if (!booting) {
       booting = boot(m.config).catch((err) => {
         post({ type: "fatal", code: err.code || "boot", detail: err.detail || String(err.message || err) });
