@@ -29,6 +29,8 @@ const realFetch = self.fetch.bind(self);
 
 /** Boot phases, ms since the worker started (its own performance clock): the benchmark reports them. */
 const marks = {};
+/** Where the compiled .wasm came from: "worker" (compiled here) or "page" (warm visits). */
+let wasmSource = "worker";
 const mark = (name) => { marks[name] = Math.round(performance.now()); };
 
 class BootError extends Error {
@@ -318,6 +320,7 @@ function startDownloads(config) {
     if (!m) return compile();
     files.then((f) => count(f.files[WASM] || 0), () => {});
     mark("wasm_compiled");
+    wasmSource = "page";
     return m;
   });
 
@@ -461,7 +464,7 @@ async function boot(config) {
   afterBoot(py);
   const version = engineVersion(py);
   const timings = {
-    snapshot_fetch_inflate_ms: files.snapshotMs ?? null, snapshot_source: files.snapshotSource ?? null, download_ms: Math.round(t1 - t0),
+    snapshot_fetch_inflate_ms: files.snapshotMs ?? null, snapshot_source: files.snapshotSource ?? null, wasm_source: wasmSource, download_ms: Math.round(t1 - t0),
     start_ms: Math.round(t2 - t1), total_ms: Math.round(performance.now() - t0), marks,
   };
   post({ type: "ready", version, python: py.version, pyodide: files.version, boot: how, timings });

@@ -239,3 +239,24 @@ def test_nothing_moves_when_python_is_ready(new_context, base_url, width):
     assert before["status"] >= before["actions"], before
     assert before["result"] - before["form"] < 40, before
     assert page.evaluate("window.svodShift") < 0.01
+
+
+@pytest.mark.parametrize("cached", [True, False])
+def test_warm_visit_compiles_the_wasm_in_the_page(new_context, base_url, cached):
+    """Once the service worker has the runtime, a calculator page's <head> compiles the .wasm
+    from Cache Storage and the worker boots with that module; without it there (a cache the
+    browser evicted in part) the worker compiles its own, and the page works all the same."""
+    ctx = new_context()
+    page = ctx.pages[0] if ctx.pages else ctx.new_page()
+    page.goto(base_url)
+    page.wait_for_function("window.svodOffline && svodOffline.state === 'ready' && !!navigator.serviceWorker.controller",
+                           timeout=120_000)
+    if not cached:
+        assert page.evaluate("""(async () => { let n = 0; for (const k of await caches.keys()) { const c = await caches.open(k);
+          for (const r of await c.keys()) if (r.url.endsWith('/pyodide.asm.wasm')) n += await c.delete(r) ? 1 : 0; } return n; })()""") == 1
+    page.goto(base_url + CALC_PAGE)
+    root = ready_root(page)
+    assert root.get_attribute("data-boot") == "snapshot"
+    page.wait_for_function(f"document.querySelector('.svod-calc[data-calc=\"{CALC}\"]').dataset.state === 'done'")
+    assert page.evaluate("svodCalc.rt.timings.wasm_source") == ("page" if cached else "worker")
+    assert call(page, RUN)["ok"]
