@@ -139,7 +139,8 @@ function onWorkerMessage(w, m) {
 
 function call(request) {
   return new Promise((resolve, reject) => {
-    if (!rt.worker || rt.state !== "ready") { reject(new Error("not ready")); return; }
+    // While Python loads, the worker keeps calls and answers them right after "ready".
+    if (!rt.worker || (rt.state !== "ready" && rt.state !== "loading")) { reject(new Error("not ready")); return; }
     const id = ++rt.seq;
     rt.calls.set(id, { resolve, reject });
     rt.worker.postMessage({ type: "call", id, text: JSON.stringify(request) });
@@ -442,15 +443,26 @@ class View {
       if (rt.state === "idle") startRuntime();
       return;
     }
+    // asked while Python loaded (attachAll): the answer follows "ready", no second call
+    if (this.pending === JSON.stringify(params)) return;
+    await this.request(params);
+  }
+
+  /** One calculation of ``params``; the answer is shown unless a later one was asked for. */
+  async request(params) {
     const my = ++this.seq;
-    this.root.dataset.state = "computing";
+    const key = JSON.stringify(params);
+    this.pending = key;
+    if (rt.state === "ready") this.root.dataset.state = "computing";
     let res;
     try {
       res = await call({ op: "run", id: this.id, params });
     } catch {
+      if (my === this.seq) this.pending = null;
       return; // the runtime failed: the status line says so
     }
     if (my !== this.seq) return;
+    this.pending = null;
     if (res.ok) {
       this.clearErrors();
       // The same HTML as shown (the build's result for the defaults): no DOM work.
@@ -516,7 +528,9 @@ export function attachAll(doc = document) {
     v.markStale(v.read());
   }
   if (rt.state === "idle") startRuntime();
-  else if (rt.state === "ready") eachView((v) => { if (!v.root.dataset.state || v.root.dataset.state === "loading") v.compute(); });
+  if (rt.state === "ready") eachView((v) => { if (!v.root.dataset.state || v.root.dataset.state === "loading") v.compute(); });
+  // Python is loading: ask now, the worker answers right after "ready" (no round trip then).
+  else if (rt.state === "loading") eachView((v) => { if (v.root.dataset.state === "loading" && v.pending == null) v.request(v.read()); });
 }
 
 export { rt, fieldId };

@@ -468,6 +468,25 @@ async function boot(config) {
     start_ms: Math.round(t2 - t1), total_ms: Math.round(performance.now() - t0), marks,
   };
   post({ type: "ready", version, python: py.version, pyodide: files.version, boot: how, timings });
+  settled = true;
+  for (const m of early.splice(0)) answer(m);
+}
+
+/** Calls that came while Python loaded (until "ready", so after the reseed): answered right
+ * after "ready", or refused if the boot failed. */
+const early = [];
+let settled = false;
+
+function answer(m) {
+  let text;
+  try {
+    text = api ? api.handle_json(m.text)
+      : JSON.stringify({ ok: false, errors: [{ field: "", ru: "Python ещё не готов.", en: "Python is not ready yet." }] });
+  } catch (err) {
+    text = JSON.stringify({ ok: false, errors: [{ field: "", ru: "Внутренняя ошибка калькулятора.", en: "Internal calculator error." }],
+      internal: String(err) });
+  }
+  post({ type: "result", id: m.id, text });
 }
 
 /** The .wasm module the page compiled (a "wasm" message), or null. */
@@ -482,17 +501,12 @@ self.onmessage = (e) => {
     if (!booting) {
       booting = boot(m.config).catch((err) => {
         post({ type: "fatal", code: err.code || "boot", detail: err.detail || String(err.message || err) });
+        settled = true;
+        for (const q of early.splice(0)) answer(q);
       });
     }
   } else if (m.type === "call") {
-    let text;
-    try {
-      text = api ? api.handle_json(m.text)
-        : JSON.stringify({ ok: false, errors: [{ field: "", ru: "Python ещё не готов.", en: "Python is not ready yet." }] });
-    } catch (err) {
-      text = JSON.stringify({ ok: false, errors: [{ field: "", ru: "Внутренняя ошибка калькулятора.", en: "Internal calculator error." }],
-        internal: String(err) });
-    }
-    post({ type: "result", id: m.id, text });
+    if (!settled) early.push(m);
+    else answer(m);
   }
 };

@@ -260,3 +260,26 @@ def test_warm_visit_compiles_the_wasm_in_the_page(new_context, base_url, cached)
     page.wait_for_function(f"document.querySelector('.svod-calc[data-calc=\"{CALC}\"]').dataset.state === 'done'")
     assert page.evaluate("svodCalc.rt.timings.wasm_source") == ("page" if cached else "worker")
     assert call(page, RUN)["ok"]
+
+
+def test_first_calculation_is_asked_while_python_loads(new_context, base_url):
+    """The page asks for its first result while Python loads; the worker keeps the call and
+    answers it right after "ready" (no round trip then), once: no second call at "ready"."""
+    ctx = new_context()
+    ctx.add_init_script("""
+      window.svodSent = [];
+      const post = Worker.prototype.postMessage;
+      Worker.prototype.postMessage = function (m, t) {
+        if (m && m.type === "call") window.svodSent.push({ at: performance.now(), state: globalThis.svodCalc?.rt.state });
+        return post.call(this, m, t);
+      };
+    """)
+    page = ctx.pages[0] if ctx.pages else ctx.new_page()
+    page.goto(base_url + CALC_PAGE)
+    ready_root(page)
+    page.wait_for_function(f"document.querySelector('.svod-calc[data-calc=\"{CALC}\"]').dataset.state === 'done'")
+    sent = page.evaluate("window.svodSent")
+    assert [s["state"] for s in sent] == ["loading"], sent
+    # and the answer is the engine's: the same as a call made now
+    shown = page.locator(f'.svod-calc[data-calc="{CALC}"] .svod-calc__result').inner_text()
+    assert "%" in shown and call(page, RUN)["ok"]
