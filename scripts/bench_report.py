@@ -95,6 +95,8 @@ def _browser(b: dict) -> list[str]:
            _row("warm (service-worker cache, first tab closed)", "ms"), _row("---", "---:"),
            _row("ours, snapshot boot", w["ours_snapshot"]),
            _row("floor: bare `loadPyodide()` (HTTP / service-worker cache)", w["floor_bare_loadPyodide"]),
+           "", f"Warm runs of ours (in one profile, the first tab closed, {len(w.get('runs', []))} runs before the "
+           f"floor's): {w.get('runs')}.",
            "", "Where the time goes: the worker started at (page clock, ms, median) "
            f"{b.get('worker_started_at_ms_cold')} cold and {w.get('worker_started_at_ms')} warm; its boot phases "
            "(worker clock, ms since it started, median; `calculators/worker.mjs` marks):", "",
