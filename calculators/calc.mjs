@@ -30,7 +30,6 @@ const rt = {
 const views = new Set();
 globalThis.svodCalc = { rt, views };
 
-
 function eachView(fn) {
   for (const v of [...views]) {
     if (!v.root.isConnected) views.delete(v);

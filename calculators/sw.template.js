@@ -11,7 +11,7 @@ const CACHE = `svod-${VERSION}`;
 const SCOPE = new URL(self.registration.scope);
 const CONCURRENCY = 4;
 
-// The Pyodide memory snapshot is downloaded gzipped (6.5 MB) and kept inflated (15.8 MB), under
+// The Pyodide memory snapshot is downloaded gzipped (5.75 MB) and kept inflated (13.6 MB), under
 // its name without ".gz": the calculator's worker reads it from here directly, and a warm boot
 // then spends no CPU on gunzip (issue 6: about 100 ms of the worker's time on 2 cores). Nothing
 // asks the server for the name without ".gz".

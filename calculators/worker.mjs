@@ -3,7 +3,10 @@
 // rules_core.api.handle_json. Settings come by postMessage, never by query string (a service
 // worker answering with ignoreSearch would drop it).
 //
-// Protocol (page → worker): {type: "boot", config}, {type: "call", id, text}
+// Protocol (page → worker): {type: "boot", config}, {type: "call", id, text} (calls that come
+//                            before "ready" are kept and answered right after it),
+//                            {type: "wasm", module} (the .wasm the page compiled on a warm visit,
+//                            or null; only when the boot config says wasmFromPage)
 //           (worker → page): {type: "progress", stage: "download"|"start"|"rules", loaded?, total?}
 //                            {type: "ready", version, python, boot: "snapshot"|"normal", timings},
 //                            {type: "fatal", code, detail}
@@ -11,14 +14,14 @@
 //
 // Boot, everything at once (issue 6): the moment the boot message arrives the worker imports
 // pyodide.mjs and pyodide.asm.mjs, downloads the .wasm while compiling it (compileStreaming),
-// downloads the standard library and the lock file, and streams the memory snapshot through
-// gunzip into the interpreter's memory image. loadPyodide would do these one after another (it
-// awaits the snapshot before it even starts compiling), so it is handed the results: the
-// worker's fetch answers its requests for the .wasm, the stdlib and the lock file from what is
-// already here (one download, counted for the progress bar, .wasm MIME type checked), and
-// WebAssembly.instantiateStreaming instantiates the module compiled in advance. Only these
-// three URLs are answered so; anything else goes to the network as usual. Files the service
-// worker has cached are read from Cache Storage directly, not through it.
+// downloads the standard library and the lock file, and reads the memory snapshot's records as
+// they arrive (see bootOptions for how they reach the interpreter's memory). loadPyodide would do
+// these one after another (it awaits the snapshot before it even starts compiling), so it is
+// handed the results: the worker's fetch answers its requests for the .wasm, the stdlib and the
+// lock file from what is already here (one download, counted for the progress bar, .wasm MIME
+// type checked), and WebAssembly.instantiateStreaming instantiates the module compiled in
+// advance. Only these three URLs are answered so; anything else goes to the network as usual.
+// Files the service worker has cached are read from Cache Storage directly, not through it.
 
 let api = null;
 let booting = null;
@@ -89,8 +92,8 @@ export function bootOptions(config, snapshot = null, asm = null, head = null) {
  * only that to start, the memory is written much later. */
 export async function readSparseSnapshot(stream, onHead = null) {
   const reader = stream.getReader();
-  const head = new Uint8Array(12);
-  const view = new DataView(head.buffer);
+  const header = new Uint8Array(12); // the format's header, then each record's
+  const view = new DataView(header.buffer);
   const pieces = [];
   const bytes = (from, to) => {
     const out = new Uint8Array(to - from);
@@ -127,13 +130,13 @@ export async function readSparseSnapshot(stream, onHead = null) {
         continue;
       }
       const n = Math.min(need - have, value.length - i);
-      head.set(value.subarray(i, i + n), have);
+      header.set(value.subarray(i, i + n), have);
       have += n;
       i += n;
       if (have < need) break;
       have = 0;
       if (size < 0) {
-        const magic = String.fromCharCode(...head.subarray(0, 8));
+        const magic = String.fromCharCode(...header.subarray(0, 8));
         if (magic !== SNAPSHOT_MAGIC) throw new Error("not a svod snapshot");
         size = view.getUint32(8, true);
         need = 8;
@@ -165,9 +168,9 @@ export function writeSnapshot(heap, snap) {
   const end = snap.size - base;
   if (heap.length < end) throw new Error(`snapshot memory ${end} > ${heap.length}`);
   let at = 0; // memory below this is written
+  const w = new Uint32Array(heap.buffer, heap.byteOffset, heap.length >>> 2);
   const zero = (from, to) => {
     // whole 4-byte words are checked as words; the few bytes at the ends one by one
-    const w = new Uint32Array(heap.buffer, heap.byteOffset, heap.length >>> 2);
     let i = from;
     for (; i < to && i & 3; i++) heap[i] = 0;
     const wEnd = (to & ~3) >>> 2;
@@ -299,7 +302,7 @@ function startDownloads(config) {
     (e) => { throw new BootError("network", `${ASM}: ${e.message || e}`); });
 
   // The .wasm: checked (a wrong MIME type would make Pyodide hang forever), compiled while it
-  // downloads, counted from the other half of the tee.
+  // downloads.
   const compile = () => get(at(WASM), WASM).then((r) => {
     const ct = (r.headers.get("content-type") || "").split(";")[0].trim();
     if (ct !== "application/wasm") throw new BootError("wasm-mime", ct || "none");
@@ -340,7 +343,7 @@ function startDownloads(config) {
 
 /** Hand loadPyodide what startDownloads already has: its fetch of the .wasm, the stdlib and the
  * lock file is answered from here, its instantiateStreaming of the .wasm instantiates the compiled module.
- * Returns the undo: after the boot nothing keeps the downloads (the snapshot's 15.8 MB among them). */
+ * Returns the undo: after the boot nothing keeps the downloads (the snapshot's records among them). */
 function handOver(dl) {
   const wasmURL = dl.at(WASM);
   const stdlibURL = dl.at(STDLIB);
@@ -433,7 +436,7 @@ async function boot(config) {
   const snapshot = wanted && files.snapshotData.then((b) => b || Promise.reject(new Error("no snapshot")));
   if (snapshot) snapshot.catch(() => {}); // handled: snapshotBoot reports it
   // Its head as soon as it is read; if the snapshot fails before that, so does the head.
-  const head = snapshot && Promise.race([files.snapshotHead || snapshot.then((b) => b.head), snapshot.then((b) => b.head)]);
+  const head = snapshot && Promise.race([files.snapshotHead, snapshot.then((b) => b.head)].filter(Boolean));
   if (head) head.catch(() => {});
   // The status line moves on to "starting" once every byte is here (download → start → rules).
   Promise.all([dl.all, files.snapshotData]).then(() => post({ type: "progress", stage: "start" }), () => {});

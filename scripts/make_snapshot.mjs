@@ -25,7 +25,7 @@ del _n, _api
 len(_names)
 `);
 // Freed memory keeps what it held; zeroed, it drops out of the sparse snapshot (scripts/snapshot.py
-// leaves out zero runs) and compresses away: measured 15.7 -> 13.6 MB to unpack, 6.7 -> 5.9 MB
+// leaves out zero runs) and compresses away: measured 15.7 -> 13.6 MB to unpack, 6.5 -> 5.75 MB
 // gzipped. Python here allocates straight from dlmalloc (no pymalloc arenas), so taking every
 // free block with malloc, zeroing it and freeing it again reaches all of it. A block that would
 // grow the heap (sbrk moves) or the memory is handed back at once: the memory size stays.

@@ -91,7 +91,6 @@ def test_service_worker_precaches_the_snapshot_and_total_within_budget():
     assert listed == files
 
 
-
 # ---- main-thread start-up of a page (Lighthouse total blocking time, issue 6) ---------------
 # Deterministic stand-ins for what cost main-thread time at every page load (measured with
 # Lighthouse and CPU profiles, see the commits of branch lh): Material's palette component
