@@ -40,8 +40,9 @@ from pathlib import Path
 from markdown_it import MarkdownIt
 from mdit_py_plugins.admon import admon_plugin
 
+from scripts.sources import SOURCES_DIR  # the repository's sources/
+
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES_DIR = ROOT.parent / "shared" / "sources"
 DOCS = ROOT / "docs"
 CHANGES = DOCS / "_changes.yml"
 

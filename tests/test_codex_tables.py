@@ -1,13 +1,13 @@
 """Every cell of rules_core/codex/tables.py against the Markdown tables of source 004."""
 
-from pathlib import Path
 
 import pytest
 
 from rules_core.codex import tables as ct
 from scripts.svod_tables import get_table, render_table
+from scripts.sources import source_path
 
-SOURCE = Path(__file__).resolve().parents[1].parent / "shared" / "sources" / "004_942c28bb0f8dad93.txt"
+SOURCE = source_path("004")
 TEXT = SOURCE.read_text(encoding="utf-8")
 
 

@@ -8,10 +8,9 @@ import pytest
 from rules_core.lysogorsk import rules as r
 from rules_core.lysogorsk import tables as tb
 from scripts.svod_tables import expand, render_table
+from scripts.sources import source_path
 
-SOURCE_PATH = Path(__file__).resolve().parents[1] / ".." / "shared" / "sources" / "001_943a340dda0f5fec.txt"
-if not SOURCE_PATH.exists():  # a worktree next to /work/shared
-    SOURCE_PATH = Path("/work/shared/sources/001_943a340dda0f5fec.txt")
+SOURCE_PATH = source_path("001")
 RAW = SOURCE_PATH.read_text(encoding="utf-8")
 # Our cells carry the typo fixes: compare with the source after the same fixes.
 SOURCE = RAW

@@ -1,6 +1,6 @@
 """Audit of the «Сериал» calculators against source 000: one test per discrepancy found.
 
-Each expected value comes from the quoted words of /work/shared/sources/000_0b03cd1dacc00d97.txt
+Each expected value comes from the quoted words of sources/000_0b03cd1dacc00d97.txt
 (line numbers given) or from arithmetic on them, never from the engine's own output.
 """
 

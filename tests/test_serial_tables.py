@@ -1,14 +1,14 @@
 """The serial tables against the text of source 000: numbers and wording."""
 
 import re
-from pathlib import Path
 
 import pytest
 
 from rules_core.serial import tables as TB
 from scripts.svod_tables import expand, render_table
+from scripts.sources import source_path
 
-SOURCE = Path(__file__).resolve().parents[1].parent / "shared" / "sources" / "000_0b03cd1dacc00d97.txt"
+SOURCE = source_path("000")
 
 #: Obvious typos of the source fixed in the tables (source form → table form).
 TYPO_FIXES = {"на на 1 свой раунд": "на 1 свой раунд", "создания..": "создания."}

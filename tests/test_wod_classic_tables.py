@@ -1,14 +1,13 @@
 """Every cell of rules_core/wod/tables.py against source 003 (each table cell on its own line there)."""
 
-from pathlib import Path
 
 import pytest
 
 from rules_core.wod import tables as wt
 from scripts.svod_tables import get_table, render_table
+from scripts.sources import source_path
 
-# the sources live in ../shared/sources/ beside the repository (DEVELOPERS.md)
-SOURCE = Path(__file__).resolve().parents[1].parent / "shared" / "sources" / "003_b26a6085247ca0e1.txt"
+SOURCE = source_path("003")
 LINES = SOURCE.read_text(encoding="utf-8").splitlines()
 
 # table id → (the line that opens it in 003, the line right after its last cell)
