@@ -192,6 +192,7 @@ async function register() {
   try {
     const reg = await container.register(url, { scope: ROOT.pathname });
     registration = reg;
+    sw.registered = true; // (tests wait for it: the page now hears of updates)
     // a registration left with no worker at all (its first install failed): install again
     if (!reg.installing && !reg.waiting && !reg.active) await reg.update();
     if (container.controller) setState({ state: "ready" });
