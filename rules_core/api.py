@@ -79,10 +79,7 @@ def validate(calc: Calculator, params: Any) -> dict:
         raise field_error("params", f"Слишком много параметров: {len(params)}.",
                           f"Too many parameters: {len(params)}.")
     known = {p.name for p in calc.params}
-    errors = [
-        {"field": shown(str(k), 80), "ru": "Неизвестный параметр.", "en": "Unknown parameter."}
-        for k in params if k not in known
-    ]
+    errors = [_unknown_param(k) for k in params if k not in known]
     out = {}
     for p in calc.params:
         try:
@@ -94,6 +91,13 @@ def validate(calc: Calculator, params: Any) -> dict:
     if calc.check:
         calc.check(out)
     return out
+
+
+def _unknown_param(name: Any) -> dict:
+    name = str(name)
+    if name:
+        return {"field": shown(name, 80), "ru": "Неизвестный параметр.", "en": "Unknown parameter."}
+    return {"field": "params", "ru": "Неизвестный параметр «».", "en": "Unknown parameter ''."}
 
 
 def run(calc_id: str, params: dict | None = None) -> dict:
