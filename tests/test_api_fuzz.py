@@ -17,6 +17,7 @@ import re
 import subprocess
 import sys
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
@@ -526,3 +527,64 @@ def test_cli_seed_text_reads_like_the_engine():
     a = json.loads(cli("roll", "wod-pool", '{"dice": 4}', "--seed", "18446744073709551615").stdout)
     b = api.roll("wod-pool", {"dice": 4}, seed=2**64 - 1)
     assert a == b
+
+
+# ---- the same entry under Pyodide (the browser's interpreter, whose stack is shorter) -------
+
+PYODIDE_SCRIPT = r"""
+import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+import path from "node:path";
+const [dir, wheel, textsFile] = process.argv.slice(1);
+const { loadPyodide } = await import(pathToFileURL(path.join(dir, "pyodide.mjs")).href);
+const py = await loadPyodide({ indexURL: dir + "/" });
+py.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel");
+const api = py.pyimport("rules_core.api");
+const out = [];
+for (const text of JSON.parse(readFileSync(textsFile, "utf8"))) {
+  const t = performance.now();
+  let answer;
+  try { answer = api.handle_json(text); } catch (e) { answer = { threw: String(e) }; }
+  out.push({ answer: typeof answer === "string" ? answer : JSON.stringify(answer), ms: performance.now() - t });
+}
+const t = performance.now();
+out.push({ answer: api.handle_json(undefined), ms: performance.now() - t });
+console.log(JSON.stringify(out));
+"""
+
+HOSTILE_TEXTS = [
+    "[" * 3000, "[" * 10_000 + "]" * 10_000, '{"a":' * 5000 + "1" + "}" * 5000,
+    '{"op":"run","id":"wod-pool","params":{"x":' + "[" * 100_000,
+    '{"op":"run","id":[1]}', '{"op":"run","id":"wod-pool","params":{"dice":"٣"}}',
+    '{"op":"run","id":"lysogorsk-drunkenness","params":{"drinks":[' + ",".join(["{}"] * 2000) + "]}}",
+    '{"op":"run","id":"wod-pool","params":{"dice":5}}',
+]
+
+
+def test_handle_json_under_pyodide_answers_hostile_text(tmp_path):
+    """Pyodide's C stack is far shorter than CPython's: there, about 3,000 levels of nesting
+    used to end in a RangeError and no answer at all."""
+    import shutil
+
+    from scripts import build_wheel
+
+    node = shutil.which("node")
+    if not node:
+        pytest.fail("Node.js is needed (scripts/setup installs it)")
+    root = Path(__file__).resolve().parent.parent
+    name, data = build_wheel.wheel_bytes_and_name(root)  # of the sources as they are now
+    wheel = tmp_path / name.rsplit("/", 1)[-1]
+    wheel.write_bytes(data)
+    texts = tmp_path / "texts.json"
+    texts.write_text(json.dumps(HOSTILE_TEXTS), encoding="utf-8")
+    r = subprocess.run([node, "--input-type=module", "-e", PYODIDE_SCRIPT, "--",
+                        str(root / "node_modules" / "pyodide"), str(wheel), str(texts)],
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr[-2000:]
+    results = json.loads(r.stdout.strip().splitlines()[-1])
+    assert len(results) == len(HOSTILE_TEXTS) + 1
+    answers = [check_text_response(x["answer"]) for x in results]
+    assert answers[-2]["ok"] and not any(a["ok"] for a in answers[:-2] + answers[-1:])
+    assert error_fields(answers[4]) == {"id"} and error_fields(answers[5]) == {"dice"}
+    assert error_fields(answers[6]) == {"drinks"}  # the list's length, before any record is read
+    print("pyodide handle_json ms:", [round(x["ms"], 1) for x in results])
