@@ -18,7 +18,8 @@ import re
 from typing import Any
 
 from .dice import Roller
-from .spec import MAX_PARAMS, Calculator, InputError, T, _check_int, _names, field_error, shown
+from .spec import (MAX_PARAMS, Calculator, InputError, T, _check_int, _names, field_error, shown, summary_of,
+                   validate_fields)
 
 __all__ = ["SYSTEMS", "list_calculators", "get", "validate", "run", "roll", "handle", "handle_json",
            "loads", "dumps"]
@@ -80,12 +81,10 @@ def validate(calc: Calculator, params: Any) -> dict:
                           f"Too many parameters: {len(params)}.")
     known = {p.name for p in calc.params}
     errors = [_unknown_param(k) for k in params if k not in known]
-    out = {}
-    for p in calc.params:
-        try:
-            out[p.name] = p.validate(params.get(p.name, p.default))
-        except InputError as e:
-            errors.extend(e.errors)
+    try:
+        out = validate_fields(calc.params, params)
+    except InputError as e:
+        errors.extend(e.errors)
     if errors:
         raise InputError(errors)
     if calc.check:
@@ -101,8 +100,12 @@ def _unknown_param(name: Any) -> dict:
 
 
 def run(calc_id: str, params: dict | None = None) -> dict:
+    """Validate and compute; the result carries ``"summary"``: the figures the calculator
+    declares as the ones it exists for (see :func:`rules_core.spec.summary_of`)."""
     calc = get(calc_id)
-    return calc.compute(validate(calc, params))
+    result = calc.compute(validate(calc, params))
+    result["summary"] = summary_of(calc, result)
+    return result
 
 
 #: A roll's seed: what ``Roller()`` draws itself is 8 random bytes; a request may give one back.

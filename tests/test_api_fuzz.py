@@ -23,7 +23,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 from rules_core import api
-from rules_core.spec import MAX_INT_DIGITS, InputError, Param
+from rules_core.spec import MAX_INT_DIGITS, InputError, Param, applicable_names, applies
 
 CALCS = {c.id: c for c in (api.get(s["id"]) for s in api.list_calculators())}
 IDS = sorted(CALCS)
@@ -331,7 +331,12 @@ def normalized(p: Param, value):
     if p.kind == "int_list":
         return [int(v) for v in value]
     if p.kind == "record_list":
-        return [{f.name: normalized(f, r.get(f.name, f.default)) for f in p.fields} for r in value]
+        out = []
+        for r in value:
+            rec = {f.name: normalized(f, r.get(f.name, f.default)) for f in p.fields}
+            live = applicable_names(p.fields, rec)
+            out.append({f.name: rec[f.name] if f.name in live else f.default for f in p.fields})
+        return out
     return value
 
 
@@ -375,9 +380,12 @@ def test_valid_params_compute_or_are_refused_by_the_calculators_own_check(case):
     except InputError:
         got = None  # the calculator's check refused a combination: shape checked below
     if got is not None:
-        # nothing replaced: every value given is there as given; the rest are the defaults
+        # nothing replaced: every value given is there as given; the rest, and those whose
+        # ``when`` is false, are the defaults
+        live = applicable_names(calc.params, got)
         for p in calc.params:
-            assert got[p.name] == normalized(p, params.get(p.name, p.default)), p.name
+            want = normalized(p, params.get(p.name, p.default)) if p.name in live else p.default
+            assert got[p.name] == want, p.name
     r = check_response(api.handle({"op": "run", "id": cid, "params": params}))
     if r["ok"]:
         assert isinstance(r["result"].get("display"), list) and r["result"]["display"]
@@ -393,7 +401,16 @@ def test_bad_params_are_refused_beside_exactly_their_fields(data):
     calc = CALCS[cid]
     by_name = {p.name: p for p in calc.params}
     params = data.draw(st.fixed_dictionaries({}, optional={p.name: valid_value(p) for p in calc.params}))
-    bad = data.draw(st.lists(st.sampled_from(sorted(by_name)), min_size=1, max_size=3, unique=True))
+    base = data.draw(st.lists(st.sampled_from(sorted(by_name)), min_size=1, max_size=3, unique=True))
+    # only a parameter that applies is read (a condition on a bad value is false)
+    try:
+        values = api.validate(calc, params)
+    except InputError:
+        values = None
+    assume(values is not None)
+    ok = applicable_names(calc.params, values, valid=lambda n: n not in base)
+    bad = [n for n in base if applies(by_name[n].when, values, ok.__contains__)]
+    assume(bad)
     expected = set()
     for name in bad:
         p = by_name[name]
