@@ -8,8 +8,6 @@ test-artifacts/offline-fault-*.png.
 
 from __future__ import annotations
 
-import functools
-import http.server
 import io
 import json
 import os
@@ -43,7 +41,7 @@ def make_fault_server(directory, prefix="/svod/"):
     "missing" (404), "truncated" (the first half, with a matching Content-Length) or "type" (the
     file with Content-Type ``arg``). Faulty answers are ``no-store``: once a fault is removed,
     the browser's HTTP cache cannot serve it again."""
-    from scripts.serve_site import Handler
+    from scripts.serve_site import Handler, make_server
 
     faults: dict = {}
 
@@ -71,9 +69,7 @@ def make_fault_server(directory, prefix="/svod/"):
             self.end_headers()
             return io.BytesIO(data)
 
-    handler = type("FaultHandler", (FaultHandler,), {"prefix": prefix})
-    srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0),
-                                          functools.partial(handler, directory=os.path.abspath(directory)))
+    srv = make_server(str(directory), "127.0.0.1", 0, prefix, handler=FaultHandler)
     srv.faults = faults
     return srv
 
