@@ -11,11 +11,11 @@ from __future__ import annotations
 import io
 import json
 import os
-import threading
 import urllib.parse
 
 import pytest
 
+from .conftest import serving
 from .test_calc import BOOT_MS, assert_matches_cli, engine_run, read, wait_state
 
 STATUS = "[data-svod-offline]"
@@ -77,10 +77,8 @@ def make_fault_server(directory, prefix="/svod/"):
 @pytest.fixture(scope="module")
 def fault_server(site_dir):
     srv = make_fault_server(site_dir)
-    threading.Thread(target=srv.serve_forever, daemon=True).start()
-    yield srv, f"http://127.0.0.1:{srv.server_address[1]}/svod/"
-    srv.shutdown()
-    srv.server_close()
+    for base in serving(srv, "/svod/"):
+        yield srv, base
 
 
 def runtime_path(site_dir, name):
