@@ -1,4 +1,5 @@
-"""Command line: ``python -m rules_core list`` | ``run ID 'JSON'`` | ``roll ID 'JSON' [--seed N]``.
+"""Command line: ``python -m rules_core list`` | ``run ID 'JSON'`` | ``roll ID 'JSON' [--seed N]``
+| ``scene …`` (the Storyteller's scene: :mod:`rules_core.scene.cli`).
 
 ``run`` and ``roll`` print the result as JSON and exit 0, or print the errors as JSON
 (``{"errors": [...]}``) and exit 2.
@@ -14,6 +15,11 @@ from . import api
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["scene"]:
+        from .scene.cli import main as scene_main
+
+        return scene_main(argv[1:])
     parser = argparse.ArgumentParser(prog="python -m rules_core", description="Свод rules engine")
     sub = parser.add_subparsers(dest="cmd", required=True)
     sub.add_parser("list", help="list the calculators and their parameters as JSON")
@@ -23,6 +29,8 @@ def main(argv: list[str] | None = None) -> int:
         p.add_argument("params", nargs="?", default="{}", help="parameters as a JSON object")
         if name == "roll":
             p.add_argument("--seed", type=int, default=None)
+    sub.add_parser("scene", help="the Storyteller's scene: new, apply, preview, replay, load, spec "
+                                 "(python -m rules_core scene -h)")
     args = parser.parse_args(argv)
 
     if args.cmd == "list":

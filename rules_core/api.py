@@ -106,7 +106,8 @@ def roll(calc_id: str, params: dict | None = None, seed: int | None = None) -> d
 def handle(request: Any) -> dict:
     """One request → one response; never raises.
 
-    ``{"op": "list"}``, ``{"op": "run", "id", "params"}``, ``{"op": "roll", "id", "params", "seed"?}``
+    ``{"op": "list"}``, ``{"op": "run", "id", "params"}``, ``{"op": "roll", "id", "params", "seed"?}``,
+    ``{"op": "scene", "cmd", …}`` (:mod:`rules_core.scene.api`)
     → ``{"ok": true, "result": …}`` or ``{"ok": false, "errors": [{"field", "ru", "en"}]}``.
     """
     try:
@@ -119,6 +120,10 @@ def handle(request: Any) -> dict:
             return {"ok": True, "result": run(request.get("id"), request.get("params"))}
         if op == "roll":
             return {"ok": True, "result": roll(request.get("id"), request.get("params"), request.get("seed"))}
+        if op == "scene":  # the Storyteller's scene: its own JSON commands (rules_core.scene.api)
+            from .scene.api import handle as scene_handle
+
+            return scene_handle(request)
         raise field_error("op", "Неизвестная операция.", "Unknown operation.")
     except InputError as e:
         return {"ok": False, "errors": e.errors}
