@@ -68,8 +68,8 @@ def _run_edit(ctx: Ctx, a: dict, box) -> None:
     new = C.edit(ch, a.get("name"), a.get("stats"), a.get("state"))
     chars = ctx.scene["characters"]
     chars[[c["id"] for c in chars].index(ch["id"])] = new
-    parts = [f"{k} {ch[part][k]} → {new[part][k]}" for part in ("stats", "state") for k in new[part]
-             if new[part][k] != ch[part][k]]
+    parts = [f"{k} {ch[part][k]} → {new[part][k]}" if not isinstance(new[part][k], (list, dict)) else k
+             for part in ("stats", "state") for k in new[part] if new[part][k] != ch[part][k]]
     if new["name"] != ch["name"]:
         parts.insert(0, f"{ch['name']} → {new['name']}")
     changed = ", ".join(parts) or "—"
@@ -172,10 +172,12 @@ for _mod in C.SYSTEMS.values():
         ACTIONS[_a.type] = _a
 
 
-def validate_action(value: Any, path: str = "") -> dict:
+def validate_action(value: Any, path: str = "", depth_checked: bool = False) -> dict:
     """The action with its defaults filled, or :class:`InputError`. Checks its own fields, and
-    the shape of hand-rolled faces; not yet the scene (who exists, what is due)."""
-    F.check_depth(value, path or "action")
+    the shape of hand-rolled faces; not yet the scene (who exists, what is due).
+    ``depth_checked``: the caller has bounded the nesting already (a whole scene's)."""
+    if not depth_checked:
+        F.check_depth(value, path or "action")
     if not isinstance(value, dict):
         raise field_error(path or "action", "Действие — объект JSON.", "An action is a JSON object.")
     tpath = f"{path}.type" if path else "type"

@@ -55,7 +55,7 @@ def handle(request: dict) -> dict:
             return {"ok": True, "result": {"scene": state.new_scene(request.get("name", ""))}}
         if cmd == "load":
             raw = request.get("scene")
-            data = state.load_text(raw) if isinstance(raw, str) else raw
+            data = state.parse_text(raw) if isinstance(raw, str) else raw
             version = data.get("version") if isinstance(data, dict) else None
             sc = state.load(data)
             return {"ok": True, "result": {"scene": sc, "migrated_from": version if version != state.VERSION else None}}

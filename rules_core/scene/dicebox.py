@@ -19,6 +19,7 @@ from typing import Any
 
 from ..dice import Roller
 from ..spec import InputError, field_error
+from .fields import shown
 
 #: Most dice in one group (the calculators' pools are at most 30; two guns, bursts: 60).
 MAX_GROUP = 60
@@ -110,7 +111,7 @@ def check_given(value: Any, plan: list[tuple[str, int | None]]) -> dict:
     repeated = {k for k, i in plan if i is not None}
     errors, out = [], {}
     for key, v in value.items():
-        path = f"dice.{key}"
+        path = f"dice.{shown(key)}"
         if key not in names:
             errors.append({"field": path, "ru": "Такие кубики в этом действии не бросаются.",
                            "en": "No such dice in this action."})

@@ -22,8 +22,15 @@ from .actions import ACTIONS, validate_action
 from .common import Ctx
 from .dicebox import DiceBox
 
-#: The JSON text of one log entry (its action with every die, and its line).
-MAX_ENTRY_CHARS = 3000
+#: The JSON text of one log entry (its action with every die, and its line): a scene's text is
+#: at most :data:`fields.MAX_LOG` of these plus its characters (:data:`fields.MAX_SCENE_CHARS`).
+MAX_ENTRY_CHARS = 4000
+
+
+def _clip(text: dict) -> dict:
+    """A log line within :data:`fields.MAX_LOG_TEXT` characters per language (cut with «…»)."""
+    n = F.MAX_LOG_TEXT
+    return {k: v if len(v) <= n else v[:n - 1] + "…" for k, v in text.items()}
 
 
 def _failure(errors: list, exc: Exception | None = None) -> dict:
@@ -112,6 +119,7 @@ def _run(sc: dict, a: dict, replaying: bool) -> tuple[dict, dict, DiceBox | None
     logged = {k: v for k, v in a.items() if k != "seed"}
     if box is not None:
         logged["dice"] = box.recorded
+    ctx.text = _clip(ctx.text)
     entry = {"n": len(sc["log"]) + 1, "round": round_before, "action": logged, "text": ctx.text}
     if len(S.dump(entry)) > MAX_ENTRY_CHARS:
         raise field_error("type", "Слишком длинная запись журнала.", "The log entry is too long.")

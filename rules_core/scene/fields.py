@@ -77,6 +77,12 @@ def text_list(value: Any, name: str, max_items: int, max_len: int) -> list[str]:
     return out
 
 
+def shown(key: Any) -> str:
+    """A key of the input as an error names it (a hostile key is not echoed whole)."""
+    k = str(key)
+    return k if len(k) <= 40 else k[:39] + "…"
+
+
 def fold(name: str) -> str:
     """A tag name compared without case and «ё»: «Огонь» = «огонь»."""
     return name.casefold().replace("ё", "е")
@@ -91,7 +97,7 @@ def record(value: Any, name: str, fields: dict[str, Callable[[Any, str], Any]],
     errors = []
     for k in value:
         if k not in fields:
-            errors.append({"field": f"{name}.{k}" if name else str(k), "ru": "Неизвестное поле.",
+            errors.append({"field": f"{name}.{shown(k)}" if name else shown(k), "ru": "Неизвестное поле.",
                            "en": "Unknown field."})
     out = {}
     for k, check in fields.items():
@@ -204,4 +210,4 @@ MAX_TAGS = 12
 MAX_TAG_LEN = 32
 #: The JSON text of a whole scene: at most MAX_LOG entries of at most engine.MAX_ENTRY_CHARS, plus
 #: the characters (a test checks the bound holds for the largest scenes).
-MAX_SCENE_CHARS = 1_600_000
+MAX_SCENE_CHARS = 2_100_000

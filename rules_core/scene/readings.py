@@ -113,8 +113,8 @@ OPEN = [
            "At the scene's end УП are Stamina plus the character's lasting sources again; УП won "
            "during the fight (e.g. «Доспех Луны») are gone."),
     _entry("SERIAL_DOOR_STATE_AT_END", "serial",
-           "у каждого состояния Порога свой срок («после двух своих раундов», «до конца боя», «через "
-           "несколько десятков минут»)",
+           "у каждого состояния Порога свой срок («после двух своих раундов», «до конца боя», «Через "
+           "несколько десятков минут он придет в себя»)",
            "Конец сцены не меняет состояние Порога (Последний вздох, Оглушение…): его меняет "
            "Рассказчик; заново начинаются только счётчики сцены.",
            "The scene's end leaves a death's-door state as it is, for the Storyteller to change; "

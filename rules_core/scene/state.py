@@ -58,7 +58,7 @@ def _characters(v: Any, path: str) -> list:
 
 def _entry(v: Any, path: str) -> dict:
     return F.record(v, path, {"n": F.integer(1, F.MAX_LOG), "round": F.integer(1, F.MAX_ROUND),
-                              "action": lambda a, p: validate_action(a, p), "text": F.bilingual(F.MAX_LOG_TEXT)},
+                              "action": lambda a, p: validate_action(a, p, depth_checked=True), "text": F.bilingual(F.MAX_LOG_TEXT)},
                     required=("n", "round", "action", "text"))
 
 
@@ -154,22 +154,27 @@ def load(data: Any) -> dict:
     return validate(data)
 
 
-def load_text(text: Any) -> dict:
-    """A scene from its JSON text; an unreadable text gives an error naming where it breaks."""
+def parse_text(text: Any) -> Any:
+    """The JSON value of a scene's text, bounded; an unreadable text gives an error naming where
+    it breaks."""
     if not isinstance(text, str):
         raise field_error("scene", "Нужен текст JSON.", "JSON text expected.")
     if len(text) > F.MAX_SCENE_CHARS:
         raise field_error("scene", f"Сцена длиннее {F.MAX_SCENE_CHARS} символов.",
                           f"The scene is longer than {F.MAX_SCENE_CHARS} characters.")
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as e:
         raise field_error("scene", f"Сцена не читается: неверный JSON (строка {e.lineno}, символ {e.colno}).",
                           f"The scene cannot be read: invalid JSON (line {e.lineno}, column {e.colno}).") from None
     except RecursionError:
         raise field_error("scene", "Сцена не читается: слишком глубокая вложенность.",
                           "The scene cannot be read: nested too deeply.") from None
-    return load(data)
+
+
+def load_text(text: Any) -> dict:
+    """A scene from its JSON text (:func:`parse_text`, then :func:`load`)."""
+    return load(parse_text(text))
 
 
 def dump(scene: dict) -> str:
