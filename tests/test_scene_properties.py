@@ -138,9 +138,11 @@ def _walk(actions):
         new, ev = apply(sc, a)
         _check_event(new, ev)
         if ev["ok"]:
-            if a["type"] == "undo":
-                assert new == scenes[-2] if len(scenes) > 1 else True
+            if a["type"] == "undo" and len(scenes) > 1:
+                assert new == scenes[-2]
                 scenes.pop()
+            elif a["type"] == "undo":  # back past the base scene's own entries
+                scenes[0] = new
             else:
                 scenes.append(new)
             sc = new

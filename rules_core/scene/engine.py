@@ -140,25 +140,25 @@ def _apply_valid(sc: dict, action: Any) -> tuple[dict, dict]:
     return work, event
 
 
+def _guard(run, field: str, on_error=None):
+    """``run()``, or ``(on_error, failure)`` for bad input, too deep a value or a bug: never a traceback."""
+    try:
+        return run()
+    except InputError as e:
+        return on_error, _failure(e.errors)
+    except RecursionError:
+        return on_error, _failure([{"field": field, "ru": "Слишком сложный ввод.", "en": "Input too complex."}])
+    except Exception as e:  # a bug, but never a traceback
+        return on_error, _internal(e)
+
+
 def apply(scene: Any, action: Any) -> tuple[dict | None, dict]:
     """``(new scene, event)``; on a refused action ``(the scene, {"ok": false, "errors"})``;
     on an unreadable scene ``(None, {"ok": false, "errors"})``. Never raises."""
-    try:
-        sc = S.load(scene)
-    except InputError as e:
-        return None, _failure(e.errors)
-    except RecursionError:
-        return None, _failure([{"field": "scene", "ru": "Слишком сложный ввод.", "en": "Input too complex."}])
-    except Exception as e:  # a bug, but never a traceback
-        return None, _internal(e)
-    try:
-        return _apply_valid(sc, action)
-    except InputError as e:
-        return sc, _failure(e.errors)
-    except RecursionError:
-        return sc, _failure([{"field": "action", "ru": "Слишком сложный ввод.", "en": "Input too complex."}])
-    except Exception as e:
-        return sc, _internal(e)
+    sc, failure = _guard(lambda: (S.load(scene), None), "scene")
+    if failure is not None:
+        return None, failure
+    return _guard(lambda: _apply_valid(sc, action), "action", sc)
 
 
 def _undo(sc: dict) -> tuple[dict, dict]:
@@ -203,37 +203,28 @@ def replay(log: Any, name: str = "") -> dict:
 
 def replay_safe(log: Any, name: Any = "") -> tuple[dict | None, dict]:
     """:func:`replay` that never raises: ``(scene, {"ok": true})`` or ``(None, errors)``."""
-    try:
-        if isinstance(log, dict) and "log" in log:  # a whole scene: its name and log
-            name = log.get("name", "")
-            log = log["log"]
-        if not isinstance(name, str):
+    def run():
+        lg, nm = (log["log"], log.get("name", "")) if isinstance(log, dict) and "log" in log else (log, name)
+        if not isinstance(nm, str):
             raise field_error("name", "Имя сцены — текст.", "The scene's name is text.")
-        return replay(log, name), {"ok": True}
-    except InputError as e:
-        return None, _failure(e.errors)
-    except RecursionError:
-        return None, _failure([{"field": "log", "ru": "Слишком сложный ввод.", "en": "Input too complex."}])
-    except Exception as e:
-        return None, _internal(e)
+        return replay(lg, nm), {"ok": True}
+
+    return _guard(run, "log")
 
 
 def preview(scene: Any, action: Any) -> dict:
     """An action's exact odds before the roll (``{"ok", "chance": true, "odds", "display",
     "calculator": {"id", "params"}, "dice_needed"}``), or for an action without chance what it
     would do (``{"ok", "chance": false, "event"}``). Never raises."""
-    try:
+    def run():
         sc = S.load(scene)
         a = validate_action(action)
         spec = ACTIONS[a["type"]]
         if spec.preview is None:
             _new, event = _apply_valid(sc, action)
-            return {"ok": True, "type": a["type"], "chance": False, "event": event}
+            return {"ok": True, "type": a["type"], "chance": False, "event": event}, None
         ctx = _prepare(_working_copy(sc), a)
-        return {"ok": True, "type": a["type"], "chance": True, **spec.preview(ctx, a)}
-    except InputError as e:
-        return _failure(e.errors)
-    except RecursionError:
-        return _failure([{"field": "action", "ru": "Слишком сложный ввод.", "en": "Input too complex."}])
-    except Exception as e:
-        return _internal(e)
+        return {"ok": True, "type": a["type"], "chance": True, **spec.preview(ctx, a)}, None
+
+    out, failure = _guard(run, "action")
+    return failure if failure is not None else out

@@ -505,13 +505,12 @@ def _attack_preview(ctx: Ctx, a: dict) -> dict:
             "attack_dice": n["dice"], "attack_difficulty": n["difficulty"], "damage_dice": n["damage_dice"],
             "defence_dice": n["defence_dice"] if p["defence"] != "none" else None,
             "armor_used": n["armor"], "attacker_penalty": pen_a, "target_penalty": pen_t}
-    diff = n["difficulty"] if n["difficulty"] is not None else T("невозможно", "impossible")
     display = [
         figures(
             ("p_hit", T("Шанс попасть", "Chance to hit"), odds["p_hit"]),
-            ("attack", T("Атака: кубиков / сложность", "Attack: dice / difficulty"),
-             T(f"{n['dice']} / {diff if isinstance(diff, int) else diff['ru']}",
-               f"{n['dice']} / {diff if isinstance(diff, int) else diff['en']}")),
+            ("attack_dice", T("Кубиков атаки", "Attack dice"), n["dice"]),
+            ("attack_difficulty", T("Сложность атаки", "Attack difficulty"),
+             n["difficulty"] if n["difficulty"] is not None else T("попасть нельзя", "no hit possible")),
             ("mean_damage", T("Средний урон после Брони и тэга", "Mean damage after Armor and tag"),
              odds["mean_damage"]),
             ("p_death_door", T("Шанс Порога Смерти", "Chance of death's door"), odds["p_death_door"]),
