@@ -151,11 +151,11 @@ def _walk(actions):
     return scenes
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def _flat(groups):
     return [a for g in groups for a in (g if isinstance(g, list) else [g])]
 
 
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(plays | hit_then_roll(), min_size=1, max_size=30))
 def test_replay_of_any_valid_log_is_deterministic_and_undo_goes_back(actions):
     scenes = _walk(_flat(actions))

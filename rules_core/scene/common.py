@@ -90,8 +90,3 @@ def calc_compute(calc_id: str, params: dict) -> dict:
 
 def calc_roll(calc_id: str, params: dict, box) -> dict:
     return api.get(calc_id).roll(params, box)
-
-
-def yes(b: bool) -> dict:
-    return T("да", "yes") if b else T("нет", "no")
-

@@ -170,19 +170,6 @@ def _log_text(v: Any, path: str, max_len: int) -> str:
     return v
 
 
-def merge_errors(*checks: Callable[[], Any]) -> list:
-    """Run each check, gather every error, raise them together."""
-    errors, out = [], []
-    for c in checks:
-        try:
-            out.append(c())
-        except InputError as e:
-            errors.extend(e.errors)
-    if errors:
-        raise InputError(errors)
-    return out
-
-
 def spec_json(name: str, kind: str, label: dict, default: Any, **extra) -> dict:
     """A field description in the shape of :meth:`Param.to_json` for kinds Param lacks
     (``text``, ``text_list``, ``id``)."""
