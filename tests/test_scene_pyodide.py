@@ -5,6 +5,7 @@ error, not a traceback — so the page and the command line agree."""
 import json
 import shutil
 import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -12,7 +13,8 @@ from rules_core import api
 from rules_core.scene import apply
 from rules_core.scene.state import new_scene
 from scripts import build_wheel
-from scripts.sources import ROOT
+
+ROOT = Path(__file__).resolve().parents[1]
 
 PYODIDE = ROOT / "node_modules" / "pyodide"
 
