@@ -1,4 +1,5 @@
-"""Command line: ``python -m rules_core list`` | ``run ID 'JSON'`` | ``roll ID 'JSON' [--seed N]``.
+"""Command line: ``python -m rules_core list`` | ``run ID 'JSON'`` | ``roll ID 'JSON' [--seed N]``
+| ``scene …`` (the Storyteller's scene: :mod:`rules_core.scene.cli`).
 
 ``run`` and ``roll`` print the result as JSON and exit 0, or print the errors as JSON
 (``{"errors": [...]}``) and exit 2. The parameters' JSON and the seed are read by the
@@ -25,6 +26,11 @@ def _print(obj) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["scene"]:
+        from .scene.cli import main as scene_main
+
+        return scene_main(argv[1:])
     parser = argparse.ArgumentParser(prog="python -m rules_core", description="Свод rules engine")
     sub = parser.add_subparsers(dest="cmd", required=True)
     sub.add_parser("list", help="list the calculators and their parameters as JSON")
@@ -35,6 +41,8 @@ def main(argv: list[str] | None = None) -> int:
         if name == "roll":
             # a string: the engine reads it (argparse's int() would take "１_０" for 10)
             p.add_argument("--seed", default=None, help="a whole number 0 ≤ N < 2**64")
+    sub.add_parser("scene", help="the Storyteller's scene: new, apply, preview, replay, load, spec "
+                                 "(python -m rules_core scene -h)")
     args = parser.parse_args(argv)
 
     if args.cmd == "list":
