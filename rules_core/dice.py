@@ -18,14 +18,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
-from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
-from math import comb, gcd, lcm
+from math import gcd, lcm
 from typing import Any
 
-__all__ = ["Dist", "Roller", "BOTCH_RULES", "PoolOutcome", "d10_counts", "d10_pool", "is_botch",
-           "net_successes", "pool_net", "roll_d10_pool"]
+__all__ = ["Dist", "Roller"]
 
 
 def _sort_key(x: Any) -> tuple:
@@ -361,85 +358,6 @@ class Dist:
 
 
 # ---------------------------------------------------------------------------------
-# World of Darkness d10 pools
-# ---------------------------------------------------------------------------------
-
-#: Botch rules. ``"revised"``: the roll botches when no die shows a success and at
-#: least one die shows 1. ``"second"`` (2nd edition): it botches when 1s outnumber the
-#: successes. Both only mean anything when 1s cancel successes (attack-type rolls).
-BOTCH_RULES = ("revised", "second")
-
-
-@dataclass(frozen=True, order=True)
-class PoolOutcome:
-    """The raw counts of one d10 pool roll."""
-
-    successes: int  # dice showing ≥ difficulty
-    ones: int  # dice showing 1
-
-
-def _check_pool(dice: int, difficulty: int) -> None:
-    if not isinstance(dice, int) or dice < 0:
-        raise ValueError("dice must be a non-negative integer")
-    if not isinstance(difficulty, int) or not 2 <= difficulty <= 10:
-        raise ValueError("difficulty must be between 2 and 10")
-
-
-@lru_cache(maxsize=512)
-def d10_counts(dice: int, difficulty: int) -> Dist:
-    """Joint distribution of (successes, ones) for ``dice`` d10 at ``difficulty``.
-
-    A face ≥ difficulty is a success; a face of 1 is a one (difficulty ≥ 2, so a one is
-    never a success). Exact multinomial: C(n, s)·C(n−s, o)·ps^s·p1^o·pother^(n−s−o).
-    """
-    _check_pool(dice, difficulty)
-    # Integer weights over 10**dice: a success face has 11 − difficulty ways, a one 1 way,
-    # any other face difficulty − 2 ways.
-    ws, wo = 11 - difficulty, difficulty - 2
-    acc: dict[PoolOutcome, int] = {}
-    for s in range(dice + 1):
-        for o in range(dice - s + 1):
-            rest = dice - s - o
-            weight = comb(dice, s) * comb(dice - s, o) * ws**s * wo**rest
-            if weight:
-                acc[PoolOutcome(s, o)] = weight
-    return Dist._make(acc, ordered=True)  # listed in (successes, ones) order
-
-
-def pool_net(outcome: PoolOutcome, ones_cancel: bool) -> int:
-    """Net successes of a roll: successes minus 1s when they cancel, never below 0."""
-    if ones_cancel:
-        return max(0, outcome.successes - outcome.ones)
-    return outcome.successes
-
-
-def is_botch(outcome: PoolOutcome, ones_cancel: bool, botch_rule: str) -> bool:
-    """Whether a roll botches. Rolls in which 1s do not cancel (damage) never botch."""
-    if botch_rule not in BOTCH_RULES:
-        raise ValueError(f"botch_rule must be one of {BOTCH_RULES}")
-    if not ones_cancel:
-        return False
-    if botch_rule == "revised":
-        return outcome.successes == 0 and outcome.ones >= 1
-    return outcome.ones > outcome.successes
-
-
-def d10_pool(dice: int, difficulty: int, ones_cancel: bool = True,
-             botch_rule: str = "revised") -> Dist:
-    """Distribution of a pool's result: net successes (int ≥ 0) or the string ``"botch"``."""
-    if botch_rule not in BOTCH_RULES:
-        raise ValueError(f"botch_rule must be one of {BOTCH_RULES}")
-    return d10_counts(dice, difficulty).map(
-        lambda o: "botch" if is_botch(o, ones_cancel, botch_rule) else pool_net(o, ones_cancel)
-    )
-
-
-def net_successes(dice: int, difficulty: int, ones_cancel: bool = True) -> Dist:
-    """Distribution of net successes (a botch counts as 0)."""
-    return d10_counts(dice, difficulty).map(lambda o: pool_net(o, ones_cancel))
-
-
-# ---------------------------------------------------------------------------------
 # Seeded rolling
 # ---------------------------------------------------------------------------------
 
@@ -448,9 +366,13 @@ class Roller:
 
     Under a Pyodide memory snapshot the global ``random`` state is frozen into the
     snapshot, so a roller without a seed draws its seed from ``os.urandom``.
+
+    >>> Roller(7).dice(3, 6) == Roller(7).dice(3, 6)
+    True
     """
 
     def __init__(self, seed: int | None = None):
+        """A roller seeded with ``seed`` (kept in :attr:`seed`), or with a fresh random seed."""
         if seed is None:
             import os
 
@@ -459,23 +381,27 @@ class Roller:
         self._rng = random.Random(seed)
 
     def die(self, sides: int) -> int:
+        """One die: a face 1..sides."""
         return self._rng.randint(1, sides)
 
     def dice(self, n: int, sides: int) -> list[int]:
+        """``n`` dice of ``sides`` faces, in the order rolled."""
         return [self.die(sides) for _ in range(n)]
 
 
-def roll_d10_pool(roller: Roller, dice: int, difficulty: int, ones_cancel: bool = True,
-                  botch_rule: str = "revised") -> dict:
-    """Roll a d10 pool: the faces and what they mean, consistent with :func:`d10_pool`."""
-    _check_pool(dice, difficulty)
-    faces = roller.dice(dice, 10)
-    outcome = PoolOutcome(sum(f >= difficulty for f in faces), faces.count(1))
-    botch = is_botch(outcome, ones_cancel, botch_rule)
-    return {
-        "faces": faces,
-        "successes": outcome.successes,
-        "ones": outcome.ones,
-        "net": pool_net(outcome, ones_cancel),
-        "botch": botch,
-    }
+#: The World of Darkness d10 pool lived here before it moved to :mod:`rules_core.wod.pool`;
+#: these names stay importable from ``rules_core.dice`` for code written against that.
+_MOVED_TO_WOD_POOL = ("BOTCH_RULES", "PoolOutcome", "d10_counts", "pool_net", "is_botch", "d10_pool",
+                      "net_successes", "roll_d10_pool")
+
+
+def __getattr__(name: str):
+    """The d10-pool names that moved to :mod:`rules_core.wod.pool`, looked up there."""
+    if name in _MOVED_TO_WOD_POOL:
+        from .wod import pool
+
+        value = getattr(pool, name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+

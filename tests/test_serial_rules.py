@@ -10,7 +10,8 @@ import icepool
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from rules_core.dice import Dist, d10_counts
+from rules_core.dice import Dist
+from rules_core.wod.pool import d10_counts
 from rules_core.serial import rules as R
 from rules_core.serial import tables as TB
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
-from ..dice import Dist, d10_counts, pool_net, roll_d10_pool
+from ..dice import Dist
+from ..wod.pool import d10_counts, pool_net, roll_d10_pool
 from ..spec import (Calculator, T, bool_param, choice_param, dist_block, field_error, figures,
                     int_list_param, int_param, note, prob)
 from . import rules as R

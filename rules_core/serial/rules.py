@@ -4,7 +4,7 @@ Terms in the docstrings are the source's. Where 000 is silent, ambiguous or unfi
 reading chosen is a named constant (and a keyword argument, so each reading is testable and
 the calculators can offer it as a switch); the docstring quotes the source's words.
 
-Dice: every roll is the World of Darkness d10 pool of :mod:`rules_core.dice`. Attack and
+Dice: every roll is the World of Darkness d10 pool of :mod:`rules_core.wod.pool`. Attack and
 defence rolls: 1s cancel successes (the classic rule; 000 only says that damage rolls do not
 cancel: «Бросок урона обычно идет по сложности 6, единички не вычитаются»).
 """
@@ -16,7 +16,8 @@ from fractions import Fraction
 from functools import lru_cache
 from math import ceil, comb
 
-from ..dice import Dist, d10_pool, net_successes
+from ..dice import Dist
+from ..wod.pool import d10_pool, net_successes
 from . import tables as _t
 
 # =================================================================================

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..dice import BOTCH_RULES, d10_pool, roll_d10_pool
+from .pool import BOTCH_RULES, d10_pool, roll_d10_pool
 from ..spec import (Calculator, T, bool_param, choice_param, dist_block, field_error, figures, frac,
                     int_param, note, prob)
 from . import classic

@@ -39,7 +39,8 @@ from fractions import Fraction
 from functools import lru_cache
 from math import comb, gcd
 
-from ..dice import Dist, PoolOutcome, is_botch, net_successes, pool_net
+from ..dice import Dist
+from .pool import PoolOutcome, is_botch, net_successes, pool_net
 
 DAMAGE_TYPES = ("bashing", "lethal", "aggravated")
 ARMOR_BREAK_READINGS = ("at_least_double", "more_than_double")
