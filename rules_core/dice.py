@@ -70,10 +70,13 @@ class Dist:
 
     def _set(self, weights: dict, den: int, ordered: bool = False) -> None:
         """Store positive ``weights`` summing to ``den``, reduced to lowest terms."""
-        g = gcd(*weights.values())
-        if g > 1:
-            weights = {o: w // g for o, w in weights.items()}
-            den //= g
+        if len(weights) == 1:
+            weights, den = dict.fromkeys(weights, 1), 1
+        else:
+            g = gcd(*weights.values())
+            if g != 1:
+                weights = {o: w // g for o, w in weights.items()}
+                den //= g
         self._w, self._den, self._ordered = weights, den, ordered
 
     @classmethod

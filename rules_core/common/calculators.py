@@ -209,10 +209,6 @@ def _check(p: dict) -> None:
 # Each system: the hit before and after armor
 # =================================================================================================
 
-def _dist_from_weights(weights: dict, total: int) -> Dist:
-    return Dist({k: Fraction(w, total) for k, w in weights.items()})
-
-
 def serial_part(p: dict) -> dict:
     """«Сериал»: one portion, Броня (tripled by the maneuver) subtracted."""
     arm = SR.armor_against(p["serial_armor"], p["serial_maneuver"])
@@ -247,14 +243,9 @@ def wod_part(p: dict) -> dict:
         p_ruined = Fraction(int(WC.armor_ruined(n, s["armor"], p["wod_armor_break"])))
     else:
         def levels(pool: int, armor: int) -> tuple[Dist, Fraction]:
-            w = WC._levels_and_ruin(n, WC.DAMAGE_DIFFICULTY, ones, pool, WC.SOAK_DIFFICULTY, armor,
-                                    p["wod_armor_break"])
-            total = 10 ** (n + pool)
-            by_level: dict[int, int] = {}
-            for (lv, _ruined), wt in w.items():
-                by_level[lv] = by_level.get(lv, 0) + wt
-            return (_dist_from_weights(by_level, total),
-                    Fraction(sum(wt for (_lv, r), wt in w.items() if r), total))
+            out = WC.damage_soak_dist(n, WC.DAMAGE_DIFFICULTY, ones, pool, WC.SOAK_DIFFICULTY, armor,
+                                      p["wod_armor_break"])
+            return out.map(lambda o: o[0]), out.p(lambda o: o[1])
 
         before, _ = levels(s["body"], 0)
         after, p_ruined = levels(s["pool"], s["armor"])

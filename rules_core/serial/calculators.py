@@ -6,11 +6,8 @@ every reading of a gap in the source is a switch here (see the constants in ``ru
 
 from __future__ import annotations
 
-from fractions import Fraction
-from functools import lru_cache
-
 from ..dice import Dist
-from ..wod.pool import d10_counts, pool_net, roll_d10_pool
+from ..wod.pool import roll_d10_pool
 from ..spec import (Calculator, T, bool_param, choice_param, dist_block, field_error, figures,
                     int_list_param, int_param, note, prob)
 from . import rules as R
@@ -402,110 +399,62 @@ def _attack_numbers(p: dict) -> dict:
             "armor": R.armor_against(p["armor"], p["maneuver"]), "maneuver": m}
 
 
-@lru_cache(maxsize=256)
-def _net_weights(dice: int, difficulty: int,
-                 ones_cancel: bool = R.ATTACK_ONES_CANCEL) -> tuple[tuple[int, int], ...]:
-    """Net successes of an attack/defence pool as integer weights over 10**dice."""
-    acc: dict[int, int] = {}
-    scale = 10**dice
-    for o, q in d10_counts(dice, difficulty).items():
-        k = pool_net(o, ones_cancel)
-        acc[k] = acc.get(k, 0) + q.numerator * (scale // q.denominator)
-    return tuple(sorted(acc.items()))
-
-
-def _dist(weights: dict, den: int) -> Dist:
-    return Dist({o: Fraction(w, den) for o, w in weights.items() if w})
+def _landing(h: R.HitOutcome, crit_at: int | None) -> tuple[bool, bool, int]:
+    """What the damage roll needs to know of a hit: (landed, critical, the block's levels)."""
+    crit = bool(h.hit and crit_at is not None and h.successes >= crit_at)
+    return (h.hit, crit, h.block if h.hit else 0)
 
 
 def attack_outcome(p: dict) -> dict:
     """Exact distributions of a whole attack (validated params of ``serial-attack``).
 
-    Computed on integer weights over a common denominator (10^dice), then turned into
-    :class:`Dist`; equal to composing :func:`rules.hit_distribution`,
-    :func:`rules.damage_distribution`, :func:`rules.portion_after_armor` and
-    :func:`rules.take_portion` (tests check this against the plain Dist composition).
+    The attack against the defence (:func:`rules.hit_distribution`), then for a hit the damage
+    roll (:func:`rules.damage_distribution`, +3 automatic successes on a master strike's
+    critical), Броня and tag (:func:`rules.portion_after_armor`) and the target
+    (:func:`rules.take_portion`); a miss leaves the target as it was.
     """
     n = _attack_numbers(p)
     m = n["maneuver"]
-    keyed: dict[tuple, int] = {}
-    counter = 0
-    if n["difficulty"] is None:
-        keyed[(False, False, 0)] = hden = 1
-    else:
-        ones = p["attack_ones_cancel"]
-        aw = _net_weights(n["dice"], n["difficulty"], ones)
-        dw = (_net_weights(n["defence_dice"], n["defence_difficulty"], ones) if p["defence"] != "none"
-              else ((0, 1),))
-        hden = 10 ** n["dice"] * (10 ** n["defence_dice"] if p["defence"] != "none" else 1)
-        crit_at = m["crit_at"]
-        for a, wa in aw:
-            for d, wd in dw:
-                h = R.resolve_defence(a, d, p["defence"], m["hit_multiplier"], p["parry_tie"])
-                crit = bool(h.hit and crit_at is not None and h.successes >= crit_at)
-                k = (h.hit, crit, h.block if h.hit else 0)
-                keyed[k] = keyed.get(k, 0) + wa * wd
-                if h.counter:
-                    counter += wa * wd
-    portions: dict[bool, dict] = {}
-    pden = 10 ** n["damage_dice"]
-    for crit in {k[1] for k in keyed if k[0]}:
-        auto = m["crit_successes"] if crit else 0
-        acc: dict[int, int] = {}
-        for k, w in R.damage_weights(n["damage_dice"], p["damage_difficulty"]):
-            d = R.portion_after_armor(k + auto, n["armor"], p["tag"])
-            acc[d] = acc.get(d, 0) + w
-        portions[crit] = acc
-    states: dict[tuple, int] = {}
-    memo: dict[tuple, tuple] = {}
-    for (landed, crit, block), w in keyed.items():
+    hits = R.hit_distribution(n["dice"], n["difficulty"], p["defence"], n["defence_dice"],
+                              n["defence_difficulty"], m["hit_multiplier"], p["parry_tie"],
+                              p["attack_ones_cancel"])
+    landings = hits.map(lambda h: _landing(h, m["crit_at"]))
+    portions = {crit: R.damage_distribution(n["damage_dice"], p["damage_difficulty"],
+                                            m["crit_successes"] if crit else 0).map(
+                    lambda k: R.portion_after_armor(k, n["armor"], p["tag"]))
+                for crit in {crit for landed, crit, _ in landings if landed}}
+    memo: dict[tuple[int, int], tuple] = {}
+
+    def target_after(d: int, block: int) -> tuple:
+        if (d, block) not in memo:
+            t = R.Target(p["absorption"], p["health"], p["stamina"])
+            s = R.take_portion(t, d, block, p["negative_rule"])
+            status = ("instant_death" if s.instant_death else "death_door" if s.door
+                      else "wounded" if s.to_health else "absorbed")
+            memo[(d, block)] = (d, t.absorption, t.health, status)
+        return memo[(d, block)]
+
+    def after(landing: tuple) -> Dist:
+        landed, crit, block = landing
         if not landed:
-            st = (None, p["absorption"], p["health"], "miss")
-            states[st] = states.get(st, 0) + w * pden
-            continue
-        pw = portions[crit]
-        for d, v in pw.items():
-            key = (d, max(0, d - block))  # the block's levels go first (rules.BLOCK_FIRST)
-            st = memo.get(key)
-            if st is None:
-                t = R.Target(p["absorption"], p["health"], p["stamina"])
-                s = R.take_portion(t, d, block, p["negative_rule"])
-                status = ("instant_death" if s.instant_death else "death_door" if s.door
-                          else "wounded" if s.to_health else "absorbed")
-                st = memo[key] = (d, t.absorption, t.health, status)
-            states[st] = states.get(st, 0) + w * v
-    den = hden * pden
+            return Dist.constant((None, p["absorption"], p["health"], "miss"))
+        return portions[crit].map(lambda d: target_after(d, block))
 
-    def marginal(f) -> Dist:
-        acc: dict = {}
-        for st, w in states.items():
-            k = f(st)
-            acc[k] = acc.get(k, 0) + w
-        return _dist(acc, den)
-
-    status = marginal(lambda s: s[3])
+    states = landings.bind(after)
+    status = states.map(lambda s: s[3])
     door_outcomes = Dist.constant("none")
     if status["death_door"] or status["instant_death"]:
-        acc: dict = {}
-        for st, w in states.items():
-            if st[3] == "death_door":
-                # not an instant death (take_portion checked the excess); the excess burned
-                dd = R.death_door_distribution(p["stamina"], p["health"], p["health"],
-                                               rule=p["negative_rule"])[0]
-                for k, q in dd.items():  # q is a multiple of 1/6
-                    acc[k] = acc.get(k, 0) + w * int(q * 6)
-            else:
-                k = "instant_death" if st[3] == "instant_death" else "none"
-                acc[k] = acc.get(k, 0) + w * 6
-        door_outcomes = _dist(acc, den * 6)
-    damage = marginal(lambda s: s[0] if s[0] is not None else 0)
-    p_hit = Fraction(sum(w for k, w in keyed.items() if k[0]), hden)
+        # not an instant death (take_portion checked the excess); the excess burned
+        door = R.death_door_distribution(p["stamina"], p["health"], p["health"], rule=p["negative_rule"])[0]
+        door_outcomes = status.bind(lambda s: door if s == "death_door" else Dist.constant(
+            "instant_death" if s == "instant_death" else "none"))
     return {
-        "numbers": n, "p_hit": p_hit, "damage": damage,
-        "absorption_left": marginal(lambda s: s[1]), "health_left": marginal(lambda s: s[2]),
+        "numbers": n, "p_hit": landings.p(lambda k: k[0]),
+        "damage": states.map(lambda s: s[0] if s[0] is not None else 0),
+        "absorption_left": states.map(lambda s: s[1]), "health_left": states.map(lambda s: s[2]),
         "status": status, "door_outcomes": door_outcomes,
-        "p_crit": Fraction(sum(w for k, w in keyed.items() if k[1]), hden),
-        "p_counter": Fraction(counter, hden),
+        "p_crit": landings.p(lambda k: k[1]),
+        "p_counter": hits.p(lambda h: h.counter),
     }
 
 
@@ -703,27 +652,18 @@ def _explosion_compute(p: dict) -> dict:
     kind = p["kind"]
     dice = R.explosion_dice(kind, p["distance"], radius=p["radius"] if kind in ("military", "badaboom") else None,
                             dice=p["dice"] if kind == "badaboom" else None, falloff=p["falloff"])
-    den = 10 ** dice
-    portion: dict[int, int] = {}
-    for k, w in R.damage_weights(dice, R.DAMAGE_DIFFICULTY):
-        d = R.portion_after_armor(k, p["armor"], p["tag"])
-        portion[d] = portion.get(d, 0) + w
-    states: dict[tuple, int] = {}
-    for d, w in portion.items():
+    portion = R.damage_distribution(dice, R.DAMAGE_DIFFICULTY).map(
+        lambda k: R.portion_after_armor(k, p["armor"], p["tag"]))
+
+    def target_after(d: int) -> tuple:
         t = R.Target(p["absorption"], p["health"], p["stamina"])
         s = R.take_portion(t, d, 0, p["negative_rule"])
         status = ("instant_death" if s.instant_death else "death_door" if s.door
                   else "wounded" if s.to_health else "absorbed")
-        key = (d, t.health, status)
-        states[key] = states.get(key, 0) + w
+        return (d, t.health, status)
 
-    def marginal(i):
-        acc: dict = {}
-        for st, w in states.items():
-            acc[st[i]] = acc.get(st[i], 0) + w
-        return _dist(acc, den)
-
-    damage, health, status = marginal(0), marginal(1), marginal(2)
+    states = portion.map(target_after)
+    damage, health, status = (states.map(lambda s, i=i: s[i]) for i in range(3))
     res = {
         "dice": dice,
         "damage": [{"damage": d, "p": prob(damage[d])} for d in damage.outcomes()],

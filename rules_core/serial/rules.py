@@ -13,8 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
-from math import ceil, comb
+from math import ceil
 
 from ..dice import Dist
 from ..wod.pool import d10_pool, net_successes
@@ -590,26 +589,18 @@ def damage_pool(strength: int = 0, weapon: int = 0, maneuver_dice: int = 0,
     return max(0, (0 if ranged else strength) + weapon + maneuver_dice)
 
 
-@lru_cache(maxsize=256)
-def damage_weights(dice: int, difficulty: int = DAMAGE_DIFFICULTY) -> tuple[tuple[int, int], ...]:
-    """Successes of a damage roll as integer weights over 10**dice: since «единички не
-    вычитаются», only the count of faces ≥ difficulty matters — a binomial, the marginal of
-    :func:`rules_core.dice.d10_counts` (tests check they agree)."""
-    _nonneg("dice", dice)
-    if not 2 <= difficulty <= 10:
-        raise ValueError("difficulty must be between 2 and 10")
-    hit, miss = 11 - difficulty, difficulty - 1
-    return tuple((k, comb(dice, k) * hit**k * miss**(dice - k)) for k in range(dice + 1)
-                 if hit**k * miss**(dice - k))
-
-
 def damage_distribution(dice: int, difficulty: int = DAMAGE_DIFFICULTY,
                         automatic: int = 0) -> Dist:
     """Damage rolled: successes of ``dice`` at ``difficulty`` («Бросок урона обычно идет по
     сложности 6, единички не вычитаются») plus ``automatic`` successes («+3 автоуспеха к
-    броску урона»)."""
-    den = 10**dice
-    return Dist({k + automatic: Fraction(w, den) for k, w in damage_weights(dice, difficulty)})
+    броску урона»). Since the 1s do not cancel, only the count of faces ≥ difficulty matters.
+
+    >>> damage_distribution(1)
+    Dist({0: 1/2, 1: 1/2})
+    """
+    _nonneg("dice", dice)
+    rolled = net_successes(dice, difficulty, ones_cancel=False)
+    return rolled + automatic if automatic else rolled
 
 
 def damage_from_faces(faces: list[int], difficulty: int = DAMAGE_DIFFICULTY) -> int:

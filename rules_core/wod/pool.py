@@ -97,6 +97,7 @@ def is_botch(outcome: PoolOutcome, ones_cancel: bool, botch_rule: str) -> bool:
     return outcome.ones > outcome.successes
 
 
+@lru_cache(maxsize=512)
 def d10_pool(dice: int, difficulty: int, ones_cancel: bool = True,
              botch_rule: str = "revised") -> Dist:
     """Distribution of a pool's result: net successes (int ≥ 0) or the string ``"botch"``."""
@@ -107,13 +108,33 @@ def d10_pool(dice: int, difficulty: int, ones_cancel: bool = True,
     )
 
 
+@lru_cache(maxsize=None)
+def _die(difficulty: int, ones_cancel: bool) -> Dist:
+    """One d10 as its contribution to the net: +1 a success, −1 a one that cancels, else 0."""
+    weights = {1: 11 - difficulty, 0: difficulty - 2, -1: 1}
+    if not ones_cancel:
+        weights = {1: 11 - difficulty, 0: difficulty - 1}
+    return Dist.from_weights(weights)
+
+
+@lru_cache(maxsize=1024)
+def _net_sum(dice: int, difficulty: int, ones_cancel: bool) -> Dist:
+    """Successes minus the 1s that cancel, before the floor at 0: one die more than ``dice − 1``."""
+    if dice == 0:
+        return Dist.constant(0)
+    return _net_sum(dice - 1, difficulty, ones_cancel) + _die(difficulty, ones_cancel)
+
+
+@lru_cache(maxsize=512)
 def net_successes(dice: int, difficulty: int, ones_cancel: bool = True) -> Dist:
-    """Distribution of net successes (a botch counts as 0).
+    """Distribution of net successes (a botch counts as 0): the same law as
+    :func:`d10_counts` mapped by :func:`pool_net`.
 
     >>> net_successes(2, 6, ones_cancel=False)
     Dist({0: 1/4, 1: 1/2, 2: 1/4})
     """
-    return d10_counts(dice, difficulty).map(lambda o: pool_net(o, ones_cancel))
+    _check_pool(dice, difficulty)
+    return _net_sum(dice, difficulty, ones_cancel).map(lambda x: max(0, x))
 
 
 def roll_d10_pool(roller: Roller, dice: int, difficulty: int, ones_cancel: bool = True,
