@@ -159,7 +159,10 @@ class Dist:
         p = Fraction(p)
         if not 0 <= p <= 1:
             raise ValueError("p must be in [0, 1]")
-        return cls.from_weights({yes: p.numerator, no: p.denominator - p.numerator})
+        weights = {yes: p.numerator} if p else {}
+        if p != 1:
+            weights[no] = weights.get(no, 0) + p.denominator - p.numerator
+        return cls._make(weights)
 
     @classmethod
     def mixture(cls, parts: Iterable[tuple[Fraction | int, Dist]]) -> Dist:

@@ -559,17 +559,6 @@ def test_sleep_against_fraction_chain(stamina, conf, wp, hours, rounding):
     assert r.sleep_deprivation(stamina, conf, wp, hours, 0, rounding) == _sleep_oracle(stamina, conf, wp, hours, rounding)
 
 
-@SETTINGS
-@given(st.lists(st.integers(-2, 16), min_size=1, max_size=6), st.integers(0, 6), st.integers(0, 6),
-       st.integers(0, 5), st.integers(-3, 3), st.booleans(), st.booleans())
-def test_drinking_chain_equals_repeated_steps(uss, stamina, fort, start, mod, willing, stage_stamina):
-    got = r.drinking([("custom", us, 0) for us in uss], stamina, fort, start, mod, willing, stage_stamina)
-    d = Dist.constant(start)
-    for us, g in zip(uss, got):
-        d = r.drink_step(d, us, stamina, fort, mod, willing, stage_stamina)
-        assert g == d
-
-
 def test_the_pages_own_examples():
     # docs/lysogorsk/wounds.md, «Пример (составлен для Свода)»: Выносливость 3 → 18 хитов, пороги
     # 4,5 → 5 / 9 / 13,5 → 14; ≤ 5 critical, 6–8 heavy, 9–14 light, 15–18 scratch.

@@ -38,7 +38,6 @@ Readings chosen (each a parameter and a calculator switch):
 
 from __future__ import annotations
 
-from fractions import Fraction
 from functools import lru_cache
 from math import comb
 
@@ -147,8 +146,7 @@ def lv_dist(dice: int, min_face: int, stress: int = 0, explodes: bool = True) ->
                 if w:
                     lv = _lv_from_counts(o, m, s, stress, explodes)
                     acc[lv] = acc.get(lv, 0) + w
-    den = 6**dice
-    return Dist({lv: Fraction(w, den) for lv, w in acc.items()})
+    return Dist.from_weights(acc)  # over 6**dice
 
 
 def flax_dist(reading: str = "signed") -> Dist:

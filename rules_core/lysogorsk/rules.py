@@ -54,6 +54,16 @@ def p_check(bonus: int, difficulty: int, reroll: bool = False) -> Fraction:
     return p_success(dice_2d6(reroll) + bonus, difficulty)
 
 
+@lru_cache(maxsize=4096)
+def check_passes(bonus: int, difficulty: int, reroll: bool = False) -> Dist:
+    """Whether 2К + ``bonus`` reaches ``difficulty``: ``True`` (a success) or ``False``.
+
+    >>> check_passes(0, 12)[True]
+    Fraction(1, 36)
+    """
+    return (dice_2d6(reroll) + bonus).map(lambda x: x >= difficulty)
+
+
 def margin(total: Dist, difficulty: int) -> Dist:
     """How far the result is above (≥ 0: success) or below (< 0: failure) the УС."""
     return total - difficulty
@@ -571,56 +581,34 @@ def _stage_mods(stage: int) -> dict[str, int]:
 STAGE_STAMINA_IN_CHECK = True
 
 
-def _advance(stage: int, difficulty: int, stamina: int, fortitude: int, modifier: int, willing: bool,
-             stage_stamina: bool) -> Fraction:
-    """P(one drink moves a character at ``stage`` one stage on)."""
-    if stage >= tb.MAX_STAGE:
-        return Fraction(0)
-    if willing:
-        return Fraction(1)
-    bonus = _stage_mods(stage).get("stamina", 0) if stage_stamina else 0
-    return 1 - p_check(stamina + bonus + fortitude + modifier, difficulty)
-
-
 def drink_step(stage_dist: Dist, difficulty: int, stamina: int, fortitude: int, modifier: int = 0,
                willing: bool = False, stage_stamina: bool = STAGE_STAMINA_IN_CHECK) -> Dist:
     """One drink: «делать проверку на навык Стойкости против некоторого УС … В случае провала
     он переходит в следующую стадию опьянения». «При желании персонаж может и не делать
     проверки» — the willing drinker skips the check and moves on (our reading: he wants to
     get drunk, so every drink is a failure). Stage 5 is the last: he is under the table."""
-    acc: dict[int, Fraction] = {}
-    for stage, p in stage_dist.items():
-        up = _advance(stage, difficulty, stamina, fortitude, modifier, willing, stage_stamina)
-        acc[stage] = acc.get(stage, Fraction(0)) + p * (1 - up)
-        acc[stage + 1] = acc.get(stage + 1, Fraction(0)) + p * up
-    return Dist(acc)
+
+    def after(stage: int) -> Dist:
+        if stage >= tb.MAX_STAGE:
+            return Dist.constant(stage)
+        if willing:
+            return Dist.constant(stage + 1)
+        bonus = _stage_mods(stage).get("stamina", 0) if stage_stamina else 0
+        return check_passes(stamina + bonus + fortitude + modifier, difficulty).map(
+            lambda passed: stage if passed else stage + 1)
+
+    return stage_dist.bind(after)
 
 
 def drinking(drinks: list[tuple], stamina: int, fortitude: int, start_stage: int = 0, modifier: int = 0,
              willing: bool = False, stage_stamina: bool = STAGE_STAMINA_IN_CHECK) -> list[Dist]:
-    """The stage distribution after each single drink (``drinks`` from :func:`expand_drinks`).
-
-    The same chain as repeated :func:`drink_step`, kept in integer weights over 36^n."""
-    weights = {start_stage: 1}
-    den = 1
+    """The stage distribution after each single drink (``drinks`` from :func:`expand_drinks`):
+    :func:`drink_step` after :func:`drink_step`."""
+    stages = Dist.constant(start_stage)
     out = []
     for _label, us, *_ in drinks:
-        den *= 36
-        nxt: dict[int, int] = {}
-        for stage, w in weights.items():
-            if stage >= tb.MAX_STAGE:
-                stay = 36
-            elif willing:
-                stay = 0
-            else:
-                bonus = _stage_mods(stage).get("stamina", 0) if stage_stamina else 0
-                stay = _ok_count(stamina + bonus + fortitude + modifier, us)
-            if stay:
-                nxt[stage] = nxt.get(stage, 0) + w * stay
-            if stay != 36:
-                nxt[stage + 1] = nxt.get(stage + 1, 0) + w * (36 - stay)
-        weights = nxt
-        out.append(Dist({s: Fraction(w, den) for s, w in weights.items()}))
+        stages = drink_step(stages, us, stamina, fortitude, modifier, willing, stage_stamina)
+        out.append(stages)
     return out
 
 
@@ -700,7 +688,7 @@ def starvation(stamina: int, fortitude: int, days: int, kind: str = "hunger", mo
     текущее значение»).
     """
     grace = STARVATION_GRACE_PER_STAMINA[kind] * stamina
-    # integer weights over 36^steps (exact, and far faster than Fractions over long chains)
+    # a chain of integer weights over 36^steps: the state is small and the chain long
     state: dict = {stamina: 1}
     steps = max(0, days - grace)
     for _day in range(steps):
@@ -716,8 +704,7 @@ def starvation(stamina: int, fortitude: int, days: int, kind: str = "hunger", mo
                 down = "dead" if s <= 0 else s - 1
                 nxt[down] = nxt.get(down, 0) + w * (36 - ok)
         state = nxt
-    den = 36 ** steps
-    return Dist({k: Fraction(w, den) for k, w in state.items()})
+    return Dist.from_weights(state)
 
 
 #: Of the 36 equally likely 2К rolls, how many reach at least t (t = 2 … 12).
@@ -756,10 +743,8 @@ def sleep_deprivation(stamina: int, confidence: int, willpower: int, hours: int,
     if stamina < 1:
         raise ValueError("sleep needs Выносливость ≥ 1 (the УС divides by it)")
     grace = SLEEP_GRACE_PER_STAMINA * stamina
-    state: dict[int, int] = {0: 1}  # integer weights over 36^steps
-    steps = 0
+    state: dict[int, int] = {0: 1}  # integer weights over 36 per check, as in starvation()
     for h in range(grace + 1, hours + 1):
-        steps += 1
         us = sleep_difficulty(h, stamina, rounding)
         nxt: dict[int, int] = {}
         for fails, w in state.items():
@@ -769,5 +754,4 @@ def sleep_deprivation(stamina: int, confidence: int, willpower: int, hours: int,
             if ok != 36:
                 nxt[fails + 1] = nxt.get(fails + 1, 0) + w * (36 - ok)
         state = nxt
-    den = 36 ** steps
-    return Dist({k: Fraction(w, den) for k, w in state.items()})
+    return Dist.from_weights(state)
