@@ -19,7 +19,7 @@ another system's:
 * «Сериал»'s encumbrance by Сила (the ``serial/encumbrance`` table): «Перегружен» or not.
 
 Every rule is the systems' own function (:mod:`rules_core.serial.rules`,
-:mod:`rules_core.wod.classic`, :mod:`rules_core.lysogorsk.rules`, :mod:`rules_core.codex.rules`);
+:mod:`rules_core.wod.rules`, :mod:`rules_core.lysogorsk.rules`, :mod:`rules_core.codex.rules`);
 every reading of a gap those modules name is a switch here too. The one reading this module adds:
 
 * :data:`LOAD_ARMOR_AUTO` — which armor the encumbrance check counts. 000: «Для простоты,
@@ -43,7 +43,7 @@ from ..serial import rules as SR
 from ..serial import tables as ST
 from ..spec import (Calculator, T, bool_param, choice_param, dist_block, field_error, figures, frac,
                     int_param, note, prob)
-from ..wod import classic as WC
+from ..wod import rules as WC
 from ..wod.calculators import _ARMOR_OPTIONS as WOD_ARMOR_OPTIONS
 from ..wod.calculators import soak_notes
 from ..wod.calculators import _DAMAGE_TYPE_OPTIONS as WOD_DAMAGE_TYPE_OPTIONS

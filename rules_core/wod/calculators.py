@@ -2,7 +2,7 @@
 
 ``wod-pool`` (a d10 pool), ``wod-soak`` (002's soak roll) and ``wod-classic-attack`` (attack,
 damage and soak of one attack, 002/003). The rules and the readings chosen are in
-:mod:`rules_core.wod.classic`.
+:mod:`rules_core.wod.rules`.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from fractions import Fraction
 from .pool import BOTCH_RULES, d10_pool, roll_d10_pool
 from ..spec import (Calculator, T, bool_param, choice_param, dist_block, field_error, figures, frac,
                     int_param, note, prob)
-from . import classic
+from . import rules
 from .tables import TABLES, firearm_can_burst, melee_weapon_bonus, signed_int, strength_maneuver_bonus
 
 MAX_POOL = 30
@@ -113,7 +113,7 @@ def _soak_params(default_type: str) -> tuple:
         int_param("stamina", "Выносливость цели", "Target's Stamina", 2, 0, 10),
         int_param("fortitude", "Стойкость цели", "Target's Fortitude", 0, 0, 10),
         choice_param("armor", "Броня цели", "Target's armor", "0", _ARMOR_OPTIONS),
-        int_param("soak_difficulty", "Сложность поглощения", "Soak difficulty", classic.SOAK_DIFFICULTY, 2, 10,
+        int_param("soak_difficulty", "Сложность поглощения", "Soak difficulty", rules.SOAK_DIFFICULTY, 2, 10,
                   help=T("Начальная 6; оружие и обстоятельства могут её менять (002).",
                          "6 to begin with; weapons and circumstances may change it (002).")),
         choice_param("armor_soak", "Броня против непоглощаемого", "Armor against unsoakable damage", "with_body", [
@@ -141,11 +141,11 @@ def _soak_params(default_type: str) -> tuple:
 def _soak_setup(p: dict) -> dict:
     supernatural = p["target"] == "supernatural"
     armor = int(p["armor"])
-    body = classic.body_soak_dice(p["stamina"], p["fortitude"], p["damage_type"], supernatural)
-    pool = classic.soak_dice(p["stamina"], p["fortitude"], armor, p["damage_type"], supernatural,
+    body = rules.body_soak_dice(p["stamina"], p["fortitude"], p["damage_type"], supernatural)
+    pool = rules.soak_dice(p["stamina"], p["fortitude"], armor, p["damage_type"], supernatural,
                              p["armor_soak"])
     return {"supernatural": supernatural, "armor": armor, "body": body, "pool": pool,
-            "stun": classic.stun_threshold(p["stamina"], supernatural)}
+            "stun": rules.stun_threshold(p["stamina"], supernatural)}
 
 
 def soak_notes(can_soak: bool, damage_type: str, armor: int, armor_soak: str,
@@ -172,9 +172,9 @@ def _soak_notes(p: dict, s: dict) -> list[dict]:
 
 def _soak_compute(p: dict) -> dict:
     s = _soak_setup(p)
-    levels = classic.soak_levels(p["incoming"], s["pool"], p["soak_difficulty"], p["ones_cancel"])
+    levels = rules.soak_levels(p["incoming"], s["pool"], p["soak_difficulty"], p["ones_cancel"])
     p_stun = levels.p(lambda x: x > s["stun"])
-    ruined = classic.armor_ruined(p["incoming"], s["armor"], p["armor_break"])
+    ruined = rules.armor_ruined(p["incoming"], s["armor"], p["armor_break"])
     display = [
         figures(
             ("soak_pool", T("Кубиков поглощения", "Soak dice"), s["pool"]),
@@ -201,7 +201,7 @@ def _dice_block(label_ru: str, label_en: str, faces: list[int], difficulty: int,
 def _soak_roll(p: dict, roller) -> dict:
     s = _soak_setup(p)
     faces = roller.dice(s["pool"], 10)
-    k = classic.soak_successes(faces, p["soak_difficulty"], p["ones_cancel"])
+    k = rules.soak_successes(faces, p["soak_difficulty"], p["ones_cancel"])
     levels = max(0, p["incoming"] - k)
     stunned = levels > s["stun"]
     return {"faces": faces, "soaked": k, "levels": levels, "stunned": stunned, "display": [
@@ -257,7 +257,7 @@ def maneuver_mods(maneuver: str) -> tuple[int, int]:
 
 def cover_mod(cover: str) -> int:
     if cover == "prone":
-        return classic.PRONE_COVER
+        return rules.PRONE_COVER
     return 0 if cover == "none" else signed_int(_COVER[int(cover)][1])
 
 
@@ -373,7 +373,7 @@ def _attack_setup(p: dict) -> dict:
             if shots > rate:
                 raise field_error("shots", f"Скорострельность этого оружия — {rate}.",
                                   f"This weapon's rate is {rate}.")
-    difficulty = p["attack_difficulty"] + dmod + weapon_difficulty_mod(w) + classic.cover_difficulty(cover_mod(p["cover"]),
+    difficulty = p["attack_difficulty"] + dmod + weapon_difficulty_mod(w) + rules.cover_difficulty(cover_mod(p["cover"]),
                                                                           cover_mod(p["attacker_cover"]))
     if difficulty > 10:
         raise field_error("attack_difficulty", f"Итоговая сложность {difficulty} больше 10.",
@@ -384,7 +384,7 @@ def _attack_setup(p: dict) -> dict:
     extra_add = p["extra_successes_add"] or m in SUCCESSES_ADD_MANEUVERS
     return {"attack_dice": dice, "difficulty": difficulty, "damage": damage, "helpless": helpless,
             "shots": shots, "extra_add": extra_add,
-            "pools": classic.multiple_shot_pools(dice, shots) if m == "multiple" else [dice],
+            "pools": rules.multiple_shot_pools(dice, shots) if m == "multiple" else [dice],
             "spray_targets": p["targets"] if m == "spray" else 0, **_soak_setup(p)}
 
 
@@ -423,9 +423,9 @@ def _attack_compute(p: dict) -> dict:
                   ones_cancel_damage=p["ones_cancel"], soak_difficulty=p["soak_difficulty"],
                   armor_break=p["armor_break"], auto_hit=a["helpless"])
     if p["maneuver"] == "multiple":
-        without = classic.soak_dice(p["stamina"], p["fortitude"], 0, p["damage_type"], a["supernatural"],
+        without = rules.soak_dice(p["stamina"], p["fortitude"], 0, p["damage_type"], a["supernatural"],
                                     p["armor_soak"])
-        dist = classic.shots_dist(a["pools"], a["difficulty"], a["damage"], stun_above=a["stun"],
+        dist = rules.shots_dist(a["pools"], a["difficulty"], a["damage"], stun_above=a["stun"],
                                   soak_without_armor=without, armor=a["armor"], armor_dice=a["pool"] - without,
                                   **common)
         levels = dist.map(lambda o: o[0])
@@ -441,12 +441,12 @@ def _attack_compute(p: dict) -> dict:
             no_botch *= 1 - d["botch"]
         p_hit, p_botch = 1 - miss_all, 1 - no_botch
     else:
-        dist = classic.attack_dist(a["attack_dice"], a["difficulty"], a["damage"], soak_pool=a["pool"],
+        dist = rules.attack_dist(a["attack_dice"], a["difficulty"], a["damage"], soak_pool=a["pool"],
                                    armor=a["armor"], spray_targets=a["spray_targets"],
                                    spray_reading=p["spray_share"], spray_dice=p["spray_dice"], **common)
         levels = dist.map(lambda o: o[1])
-        p_hit = dist.p(lambda o: o[0] == classic.HIT)
-        p_botch = dist.p(lambda o: o[0] == classic.BOTCH)
+        p_hit = dist.p(lambda o: o[0] == rules.HIT)
+        p_botch = dist.p(lambda o: o[0] == rules.BOTCH)
         p_stun = dist.p(lambda o: o[1] > a["stun"])
         p_ruin = dist.p(lambda o: o[2])
     display = [
@@ -514,23 +514,23 @@ def _one_attack_roll(p: dict, a: dict, roller, pool: int, armor_intact: bool, la
         out["botch"] = r["botch"]
         net = 0 if r["botch"] else r["net"]
         if a["spray_targets"] and net:
-            net = classic.spray_share(net, a["spray_targets"], p["spray_share"])
+            net = rules.spray_share(net, a["spray_targets"], p["spray_share"])
             out["share"] = net
             first = 1 if p["spray_dice"] == "all" else 0
     if net >= 1:
         out["hit"] = True
         dice = a["damage"] + (net - 1 + first if a["extra_add"] else 0)
         dmg = roller.dice(dice, 10)
-        s = classic.soak_successes(dmg, classic.DAMAGE_DIFFICULTY, p["ones_cancel"])
+        s = rules.soak_successes(dmg, rules.DAMAGE_DIFFICULTY, p["ones_cancel"])
         armor = a["armor"] if armor_intact else 0
-        without = classic.soak_dice(p["stamina"], p["fortitude"], 0, p["damage_type"], a["supernatural"],
+        without = rules.soak_dice(p["stamina"], p["fortitude"], 0, p["damage_type"], a["supernatural"],
                                     p["armor_soak"])
         soak = roller.dice(a["pool"] if armor_intact else without, 10)
-        k = classic.soak_successes(soak, p["soak_difficulty"], p["ones_cancel"])
+        k = rules.soak_successes(soak, p["soak_difficulty"], p["ones_cancel"])
         levels = max(0, s - k)
         out.update(damage_faces=dmg, damage_successes=s, soak_faces=soak, soaked=k, levels=levels,
-                   stunned=levels > a["stun"], armor_ruined=classic.armor_ruined(s, armor, p["armor_break"]))
-        blocks.append(_dice_block(f"Повреждения{label}", f"Damage{label}", dmg, classic.DAMAGE_DIFFICULTY,
+                   stunned=levels > a["stun"], armor_ruined=rules.armor_ruined(s, armor, p["armor_break"]))
+        blocks.append(_dice_block(f"Повреждения{label}", f"Damage{label}", dmg, rules.DAMAGE_DIFFICULTY,
                                   p["ones_cancel"]))
         blocks.append(_dice_block(f"Поглощение{label}", f"Soak{label}", soak, p["soak_difficulty"], p["ones_cancel"]))
     return out

@@ -2,7 +2,7 @@
 
 Every cell is the source's own; the only changes are the obvious typos listed in
 :data:`TYPO_FIXES` (layout hyphens in the firearms header, Cyrillic «Т»/«К» where the
-legends use the Latin letters T/K). ``tests/test_wod_classic_tables.py`` checks every
+legends use the Latin letters T/K). ``tests/test_wod_tables.py`` checks every
 value against the source text.
 
 Pages include a table with ``<!-- svod:table wod/ID -->``; the calculators read the same rows.

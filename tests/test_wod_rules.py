@@ -13,7 +13,7 @@ from hypothesis import given, settings, strategies as st
 from rules_core import api
 from rules_core.dice import Dist
 from rules_core.wod.pool import d10_pool, net_successes
-from rules_core.wod import classic as C
+from rules_core.wod import rules as C
 from rules_core.wod import calculators as WC
 from tests.fakes import FakeRoller
 
