@@ -364,10 +364,10 @@ def test_breakdown_after_readings():
 
 
 def test_formula_reproduces_the_table_where_the_degrees_are_known():
-    assert r.drink_difficulty(40, 100, False) == tb.DRINK_DIFFICULTY["vodka_shot"] == 4
-    assert r.drink_difficulty(5, 330, True) == tb.DRINK_DIFFICULTY["beer"] == 3
-    assert r.drink_difficulty(12, 200, False) == tb.DRINK_DIFFICULTY["wine_glass"] == 2
-    assert r.drink_difficulty(12, 500, False) == tb.DRINK_DIFFICULTY["wine_bottle"] == 5
+    assert r.drink_difficulty(40, 100, False) == tb.DRINKS["vodka_shot"]["difficulty"] == 4
+    assert r.drink_difficulty(5, 330, True) == tb.DRINKS["beer"]["difficulty"] == 3
+    assert r.drink_difficulty(12, 200, False) == tb.DRINKS["wine_glass"]["difficulty"] == 2
+    assert r.drink_difficulty(12, 500, False) == tb.DRINKS["wine_bottle"]["difficulty"] == 5
     # «начиная со вторых» read as begun hundreds would make beer 4, against the table
     assert r.drink_difficulty(5, 330, True, "started") == 4
     assert r.drink_difficulty(12, 200, False, "started") == 2

@@ -37,7 +37,6 @@ from ..codex import rules as CR
 from ..codex.tables import TABLES as CODEX_TABLES
 from ..dice import Dist
 from ..lysogorsk import rules as LR
-from ..lysogorsk import tables as LT
 from ..lysogorsk.calculators import COVER_OPTIONS as LYS_COVER_OPTIONS
 from ..serial import rules as SR
 from ..serial import tables as ST
@@ -256,7 +255,7 @@ def wod_part(p: dict) -> dict:
 
 def lys_part(p: dict) -> dict:
     """Лысогорск: 2К + Мощность without and with Защита (armour, cover, Бронебойность)."""
-    cover = LT.COVER_PROTECTION.get(p["lys_cover"], 0)
+    cover = LR.cover_protection(p["lys_cover"])
     prot = LR.protection(p["lys_armor"], cover, p["lys_armor_piercing"], p["lys_ap_rule"])
     return {"before": LR.hit_damage(p["lys_power"], 0), "after": LR.hit_damage(p["lys_power"], prot),
             "protection": prot, "cover": cover}

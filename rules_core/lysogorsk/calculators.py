@@ -23,7 +23,7 @@ STATE_NAMES = {
     "dying": T("при смерти (15 минут)", "dying (15 minutes)"),
     "dead": T("мгновенная смерть", "instant death"),
 }
-STAGE_NAMES = {s: name for s, name, _t, _m in tb.DRUNK_STAGES}
+STAGE_NAMES = {s: stage["name"] for s, stage in tb.DRUNK_STAGES.items()}
 
 ROUNDING_PARAM = choice_param(
     "rounding", "Округление дробного урона", "Rounding of fractional damage", r.DEFAULT_ROUNDING, [
@@ -61,8 +61,7 @@ def _difficulty_name(us: int) -> str:
 # ---------------------------------------------------------------------------------------
 
 SIZE_OPTIONS = [("none", "не стрельба / не учитывать", "not shooting / ignore")] + [
-    (sid, name["ru"], name["en"]) for sid, name, _us, _m in tb.TARGET_SIZE]
-SIZE = {sid: (us, m) for sid, _n, us, m in tb.TARGET_SIZE}
+    (sid, size["name"]["ru"], size["name"]["en"]) for sid, size in tb.TARGET_SIZE.items()]
 
 CHECK_PARAMS = (
     choice_param("mode", "Вид проверки", "Kind of check", "check", [
@@ -97,8 +96,9 @@ def _check_sides(p: dict):
     floor = None
     opp_mod = p["opponent_modifier"]
     if p["target_size"] != "none":
-        floor, size_mod = SIZE[p["target_size"]]
-        opp_mod += size_mod
+        size = tb.TARGET_SIZE[p["target_size"]]
+        floor = size["difficulty"]
+        opp_mod += size["dodge_modifier"]
     dfd = r.check_total(p["opponent_attribute"], p["opponent_skill"], opp_mod, p["opponent_reroll"])
     return att, dfd, floor
 
@@ -185,8 +185,9 @@ def _check_roll(p: dict, roller) -> dict:
     opp_mod = p["opponent_modifier"]
     floor = None
     if p["target_size"] != "none":
-        floor, size_mod = SIZE[p["target_size"]]
-        opp_mod += size_mod
+        size = tb.TARGET_SIZE[p["target_size"]]
+        floor = size["difficulty"]
+        opp_mod += size["dodge_modifier"]
     opp = odice + p["opponent_attribute"] + p["opponent_skill"] + opp_mod
     defence = opp if floor is None else max(opp, floor)
     diff = total - defence
@@ -204,9 +205,11 @@ def _check_roll(p: dict, roller) -> dict:
 # lysogorsk-damage
 # ---------------------------------------------------------------------------------------
 
-COVER_OPTIONS = [("none", "нет", "none")] + [(cid, f"{n['ru']} ({v})", f"{n['en']} ({v})")
-                                            for cid, n, v in tb.COVER]
-ENV_OPTIONS = [(eid, f"{n['ru']} — {d}", f"{n['en']} — {d}") for eid, n, d, _t in tb.ENVIRONMENT]
+COVER_OPTIONS = [("none", "нет", "none")] + [
+    (cid, f"{c['name']['ru']} ({-c['protection']})", f"{c['name']['en']} ({-c['protection']})")
+    for cid, c in tb.COVER.items()]
+ENV_OPTIONS = [(eid, f"{e['medium']['ru']} — {e['damage']}", f"{e['medium']['en']} — {e['damage']}")
+               for eid, e in tb.ENVIRONMENT.items()]
 
 DAMAGE_PARAMS = (
     choice_param("source", "Источник урона", "Source of damage", "weapon", [
@@ -302,8 +305,7 @@ def _damage_dist(p: dict) -> tuple[Dist, list[dict], dict]:
     info: dict = {"source": src}
     fort = r.check_total(p["stamina"], p["fortitude"])
     if src == "weapon":
-        cover = tb.COVER_PROTECTION.get(p["cover"], 0)
-        prot = r.protection(p["armor"], cover, p["armor_piercing"], p["ap_rule"])
+        prot = r.protection(p["armor"], r.cover_protection(p["cover"]), p["armor_piercing"], p["ap_rule"])
         aim = None if p["aim"] == "none" else p["aim"]
         per = r.aimed_damage(p["power"], prot, aim, p["aim_order"], p["rounding"])
         info.update(protection=prot)
@@ -327,7 +329,7 @@ def _damage_dist(p: dict) -> tuple[Dist, list[dict], dict]:
                           f"Power {power} = {p['volts']} V / 50, rounded down. No armour protects."))
         return r.hit_damage(power, 0), notes, info
     if src == "environment":
-        base = tb.ENVIRONMENT_DAMAGE[p["environment"]]
+        base = tb.ENVIRONMENT[p["environment"]]["damage"]
         if p["splashed"]:
             seq = r.splash_sequence(base, p["rounding"])
             info.update(per_round=seq)
@@ -405,8 +407,8 @@ def _damage_compute(p: dict) -> dict:
     if any(ps.values()):
         no_bleed = T("не кровоточит (временный урон)", "no bleeding (temporary damage)")
         hits_text = [row[0] for row in tb.TABLES["bleeding"]["rows"]]
-        rows = [[hits_text[i], no_bleed if p["temporary"] else row[2], row[3], prob(ps[i])]
-                for i, row in enumerate(tb.BLEEDING)]
+        rows = [[hits_text[i], no_bleed if p["temporary"] else band["loss"], band["pain_shock"], prob(ps[i])]
+                for i, band in enumerate(tb.BLEEDING)]
         display.append({"kind": "table",
                         "title": T("Кровотечение и болевой шок", "Bleeding and pain shock"),
                         "columns": [T("Хитов осталось", "Hits left"), T("Кровотечение", "Bleeding"),
@@ -430,9 +432,9 @@ def _damage_compute(p: dict) -> dict:
         "state": {s: prob(state[s]) for s in r.STATES},
         "likeliest_state": likeliest,
         "wound_penalty": r.wound_penalty(likeliest),
-        "bleeding": [{"loss": row[2], "pain_shock_difficulty": row[3], "p": prob(pb[i])}
-                     for i, row in enumerate(tb.BLEEDING)],
-        "pain_shock": [{"difficulty": row[3], "p": prob(ps[i])} for i, row in enumerate(tb.BLEEDING)],
+        "bleeding": [{"loss": band["loss"], "pain_shock_difficulty": band["pain_shock"], "p": prob(pb[i])}
+                     for i, band in enumerate(tb.BLEEDING)],
+        "pain_shock": [{"difficulty": band["pain_shock"], "p": prob(ps[i])} for i, band in enumerate(tb.BLEEDING)],
         "display": display,
     }
 
@@ -444,9 +446,8 @@ def _damage_roll(p: dict, roller) -> dict:
     total = r.max_hits(p["stamina"], p["extra_hits"])
     extra: dict = {}
     if src == "weapon":
-        cover = tb.COVER_PROTECTION.get(p["cover"], 0)
-        prot = r.protection(p["armor"], cover, p["armor_piercing"], p["ap_rule"])
-        mult = tb.AIM_MULTIPLIER.get(p["aim"])
+        prot = r.protection(p["armor"], r.cover_protection(p["cover"]), p["armor_piercing"], p["ap_rule"])
+        mult = r.aim_multiplier(p["aim"])
         if mult is None:
             d = max(0, roll + p["power"] - prot)
         elif p["aim_order"] == "after":
@@ -461,7 +462,7 @@ def _damage_roll(p: dict, roller) -> dict:
     elif src == "electric":
         d = roll + r.electric_power(p["volts"])
     elif src == "environment":
-        base = tb.ENVIRONMENT_DAMAGE[p["environment"]]
+        base = tb.ENVIRONMENT[p["environment"]]["damage"]
         d = sum(r.splash_sequence(base, p["rounding"])) if p["splashed"] else base * p["rounds"]
         dice = []
     else:
@@ -504,9 +505,10 @@ def _damage_roll(p: dict, roller) -> dict:
 # lysogorsk-drunkenness
 # ---------------------------------------------------------------------------------------
 
-DRINK_OPTIONS = tuple(Option(did, T(f"{n['ru']} ({v}) — УС {us}", f"{n['en']} ({v}) — УС {us}"))
-                      for did, n, v, us in tb.DRINKS) + (
-    Option(tb.FROM_THE_BOTTLE[0], T("Водка из горла = 5 стопок", "Vodka from the bottle = 5 shots")),
+DRINK_OPTIONS = tuple(Option(did, T(f"{d['name']['ru']} ({tb.volume_text(d['litres'])['ru']}) — УС {d['difficulty']}",
+                                     f"{d['name']['en']} ({tb.volume_text(d['litres'])['ru']}) — УС {d['difficulty']}"))
+                      for did, d in tb.DRINKS.items()) + (
+    Option(tb.FROM_THE_BOTTLE["id"], T("Водка из горла = 5 стопок", "Vodka from the bottle = 5 shots")),
     Option("custom", T("Другой напиток (по формуле)", "Another drink (by the formula)")),
 )
 MAX_DRINKS = 60  # single drinks after expansion (a bottle is five)
@@ -555,7 +557,7 @@ DRUNK_PARAMS = (
 
 
 def _drunk_check(p: dict) -> None:
-    n = sum((tb.FROM_THE_BOTTLE[3] if d["drink"] == tb.FROM_THE_BOTTLE[0] else 1) * d["count"]
+    n = sum((tb.FROM_THE_BOTTLE["servings"] if d["drink"] == tb.FROM_THE_BOTTLE["id"] else 1) * d["count"]
             for d in p["drinks"])
     if n > MAX_DRINKS:
         raise InputError({"field": "drinks", "ru": f"Не больше {MAX_DRINKS} порций (бутылка из горла — 5).",
@@ -574,7 +576,7 @@ def _effects_text(stage: int) -> T:
 def _drink_label(label: str) -> T:
     if label == "custom":
         return T("другой напиток", "another drink")
-    return tb.DRINK_NAME[label]
+    return tb.DRINKS[label]["name"]
 
 
 def _drunk_compute(p: dict) -> dict:
@@ -604,8 +606,8 @@ def _drunk_compute(p: dict) -> dict:
          + [T(f"стадия {s}", f"stage {s}") for s in stages],
          "rows": rows},
         {"kind": "note", "level": "info",
-         "text": T(f"{likeliest}-я стадия. " + tb.DRUNK_STAGES[likeliest][2]["ru"],
-                   f"Stage {likeliest}. " + tb.DRUNK_STAGES[likeliest][2]["en"])},
+         "text": T(f"{likeliest}-я стадия. " + tb.DRUNK_STAGES[likeliest]["effects"]["ru"],
+                   f"Stage {likeliest}. " + tb.DRUNK_STAGES[likeliest]["effects"]["en"])},
         dist_block("hangover", T("Похмелье: штраф ко всем броскам", "Hangover: penalty to all rolls"),
                    T("штраф", "penalty"), hang),
     ]
@@ -679,8 +681,8 @@ def _drunk_roll(p: dict, roller) -> dict:
 # lysogorsk-breakdown
 # ---------------------------------------------------------------------------------------
 
-BREAKDOWN_NAMES = {bid: name for _lo, _hi, bid, name, _t in tb.BREAKDOWN}
-AFTER_NAMES = {bid: text for _lo, _hi, bid, text in tb.BREAKDOWN_AFTER}
+BREAKDOWN_NAMES = {bid: band["name"] for bid, band in tb.BREAKDOWN.items()}
+AFTER_NAMES = {bid: band["text"] for bid, band in tb.BREAKDOWN_AFTER.items()}
 
 BREAKDOWN_PARAMS = (
     int_param("willpower", "Сила духа", "Willpower", 2, 0, 30),
@@ -821,7 +823,7 @@ def _area_roll(p: dict, roller) -> dict:
 # lysogorsk-thrown-miss
 # ---------------------------------------------------------------------------------------
 
-THROWN_NAMES = {bid: name for _lo, _hi, bid, name, _t in tb.THROWN_MISS}
+THROWN_NAMES = {bid: band["name"] for bid, band in tb.THROWN_MISS.items()}
 THROWN_PARAMS = (
     int_param("strength", "Сила", "Strength", 3, -10, 30),
     int_param("modifier", "Модификаторы", "Modifiers", 0, -40, 40),
@@ -838,7 +840,7 @@ THROWN_PARAMS = (
 
 def _thrown_compute(p: dict) -> dict:
     d = r.thrown_miss(p["strength"], p["modifier"], p["reading"], p["difficulty"])
-    rows = [[_lo_hi_text(lo, hi), name, prob(d[bid])] for lo, hi, bid, name, _t in tb.THROWN_MISS]
+    rows = [[band["label"], band["name"], prob(d[bid])] for bid, band in tb.THROWN_MISS.items()]
     return {"outcome": {bid: prob(d[bid]) for bid in THROWN_NAMES},
             "display": [{"kind": "table", "title": T("Куда упало при промахе", "Where it lands on a miss"),
                          "columns": [T("Результат", "Result"), T("Итог", "Outcome"), T("Вероятность", "Probability")],
@@ -850,16 +852,12 @@ def _thrown_compute(p: dict) -> dict:
                if p["reading"] == "total" else [])}
 
 
-def _lo_hi_text(lo, hi):
-    return tb.TABLES["thrown_miss"]["rows"][[x[0] for x in tb.THROWN_MISS].index(lo)][0]
-
-
 def _thrown_roll(p: dict, roller) -> dict:
     faces = roller.dice(2, 6)
     total = sum(faces) + p["strength"] + p["modifier"]
     value = total - p["difficulty"] if p["reading"] == "margin" else total
     band = r.band_of(value, tb.THROWN_MISS)
-    text = next(t for _lo, _hi, bid, _n, t in tb.THROWN_MISS if bid == band)
+    text = tb.THROWN_MISS[band]["text"]
     return {"faces": faces, "total": total, "value": value, "outcome": band,
             "display": [{"kind": "dice", "label": T("Проверка на Силу", "Strength check"), "sides": 6,
                          "faces": faces, "marks": ["", ""]},

@@ -174,7 +174,7 @@ def wound_level(hits: int, total: int, quarter_is_critical: bool = QUARTER_IS_CR
 
 def wound_penalty(level: str) -> int | None:
     """−6 / −4 / −2 / 0; ``None`` when the character is out (dying, dead, unconscious)."""
-    return tb.WOUND_PENALTY.get(level)
+    return tb.WOUND_LEVELS[level]["penalty"] if level in tb.WOUND_LEVELS else None
 
 
 #: «лежать он в таком состоянии может пятнадцать минут, после чего погибает»
@@ -195,9 +195,9 @@ def bleeding(hits: int) -> dict | None:
     """
     if hits <= 0 and not BLEEDING_WHEN_DYING:
         return None
-    for i, (lo, hi, loss, us) in enumerate(tb.BLEEDING):
-        if (lo is None or hits >= lo) and hits <= hi:
-            return {"band": i, "loss": loss, "pain_shock": us}
+    for i, band in enumerate(tb.BLEEDING):
+        if (band["lowest"] is None or hits >= band["lowest"]) and hits <= band["highest"]:
+            return {"band": i, "loss": band["loss"], "pain_shock": band["pain_shock"]}
     return None
 
 
@@ -261,6 +261,11 @@ def protection(armor: int, cover: int = 0, armor_piercing: int = 0, ap_rule: str
     raise ValueError(f"ap_rule must be one of {AP_RULES}")
 
 
+def cover_protection(cover: str) -> int:
+    """The Защита a cover adds (:data:`tables.COVER`); 0 for none («нет» or an unknown id)."""
+    return tb.COVER[cover]["protection"] if cover in tb.COVER else 0
+
+
 def hit_damage(power: int, prot: int = 0) -> Dist:
     """«2К+Мощность-(Защита-Бронебойность)»; «Если общий результат броска оказался равен нулю
     или меньше, то … никакого урона нанесено не было» (``prot`` is already ≥ 0)."""
@@ -272,10 +277,16 @@ def hit_damage(power: int, prot: int = 0) -> Dist:
 AIM_ORDERS = ("after", "before")
 
 
+def aim_multiplier(aim: str | None) -> Fraction | None:
+    """An aimed shot's damage multiplier (head ×2, a limb ×½); ``None``: no aimed shot, or one
+    that does not change the damage (an item in the hand)."""
+    return tb.AIMED_SHOTS[aim]["damage_multiplier"] if aim in tb.AIMED_SHOTS else None
+
+
 def aimed_damage(power: int, prot: int, aim: str | None = None, order: str = "after",
                  rounding: str = DEFAULT_ROUNDING) -> Dist:
     """One bullet's (or blow's) damage with an aimed shot's multiplier."""
-    mult = tb.AIM_MULTIPLIER.get(aim) if aim else None
+    mult = aim_multiplier(aim)
     if mult is None:
         return hit_damage(power, prot)
     if order == "after":
@@ -453,9 +464,10 @@ def splash_sequence(base: int, rounding: str = DEFAULT_ROUNDING) -> list[int]:
 # Thrown weapons
 # ---------------------------------------------------------------------------------------
 
-def band_of(value: int, bands) -> str:
-    for lo, hi, bid, *_rest in bands:
-        if (lo is None or value >= lo) and (hi is None or value <= hi):
+def band_of(value: int, bands: dict[str, dict]) -> str:
+    """The id of the band (``lowest``..``highest``, ``None``: no bound) that ``value`` falls in."""
+    for bid, band in bands.items():
+        if (band["lowest"] is None or value >= band["lowest"]) and (band["highest"] is None or value <= band["highest"]):
             return bid
     raise AssertionError(value)  # pragma: no cover - the bands cover every integer
 
@@ -549,12 +561,13 @@ def expand_drinks(drinks: list[dict], volume_reading: str = "full") -> list[tupl
     out = []
     for i, d in enumerate(drinks):
         kind = d["drink"]
-        if kind == tb.FROM_THE_BOTTLE[0]:
-            singles = [(tb.FROM_THE_BOTTLE[2], tb.DRINK_DIFFICULTY[tb.FROM_THE_BOTTLE[2]])] * tb.FROM_THE_BOTTLE[3]
+        if kind == tb.FROM_THE_BOTTLE["id"]:
+            shot = tb.FROM_THE_BOTTLE["drink"]
+            singles = [(shot, tb.DRINKS[shot]["difficulty"])] * tb.FROM_THE_BOTTLE["servings"]
         elif kind == "custom":
             singles = [("custom", drink_difficulty(d["degrees"], d["volume_g"], d["bubbles"], volume_reading))]
         else:
-            singles = [(kind, tb.DRINK_DIFFICULTY[kind])]
+            singles = [(kind, tb.DRINKS[kind]["difficulty"])]
         for _ in range(d.get("count", 1)):
             out.extend((label, us, i) for label, us in singles)
     return out
@@ -568,9 +581,9 @@ def stage_modifiers(stage: int) -> dict[str, int]:
 @lru_cache(maxsize=16)
 def _stage_mods(stage: int) -> dict[str, int]:
     acc: dict[str, int] = {}
-    for s, _name, _text, mods in tb.DRUNK_STAGES:
+    for s, record in tb.DRUNK_STAGES.items():
         if s <= stage:
-            for k, v in mods.items():
+            for k, v in record["changes"].items():
                 acc[k] = acc.get(k, 0) + v
     return {k: v for k, v in acc.items() if v}
 
