@@ -9,16 +9,13 @@ from ..dice import Dist
 from ..spec import (Calculator, T, bool_param, choice_param, dist_block, field_error, figures, frac,
                     int_param, note, prob)
 from . import rules as R
-from .tables import TABLES, consequence, cover_hindrance, shield_fv, weapon_dice
+from . import tables
 
 MAX_ED6 = 12
 MAX_DIFFICULTY = 30
 
-_SCALE = TABLES["difficulty_scale"]["rows"]
-
-
 def _scale_name(difficulty: int) -> dict | None:
-    return next((row[0] for row in _SCALE if row[1] == difficulty), None)
+    return next((d["name"] for d in tables.DIFFICULTY_SCALE if d["difficulty"] == difficulty), None)
 
 
 def _skill_params() -> tuple:
@@ -185,15 +182,11 @@ def _roll_roll(p: dict, roller) -> dict:
 
 # ---- codex-attack -------------------------------------------------------------------------------
 
-_WEAPONS = TABLES["weapons"]["rows"]
-_ARMOR = TABLES["armor"]["rows"]
-_SHIELDS = TABLES["shields"]["rows"]
-_COVER = TABLES["cover"]["rows"]
 
 ATTACK_PARAMS = (
     choice_param("weapon", "Оружие", "Weapon", "1",
-                 [(str(i), f"{r[0]['ru']} ({r[1]}, урон {r[2]})", f"{r[0]['en']} ({r[1]}, damage {r[2]})")
-                  for i, r in enumerate(_WEAPONS)]),
+                 [(str(i), f"{w['name']['ru']} ({w['dice']}AD6, урон {w['damage']})",
+                   f"{w['name']['en']} ({w['dice']}AD6, damage {w['damage']})") for i, w in enumerate(tables.WEAPONS)]),
     choice_param("kind", "Вид атаки", "Attack kind", "normal", [
         ("quick", "Быстрая (½ AD6, ½ урона)", "Quick (½ AD6, ½ damage)"),
         ("normal", "Обычная", "Normal"),
@@ -212,14 +205,16 @@ ATTACK_PARAMS = (
     choice_param("range", "Дистанция", "Range", "ranged", [
         ("ranged", "Дальняя атака", "Ranged attack"), ("melee", "Ближний бой", "Melee")]),
     choice_param("cover", "Укрытие цели", "Target's cover", "0",
-                 [(str(i), r[0]["ru"], r[0]["en"]) for i, r in enumerate(_COVER)]),
+                 [(str(i), c["name"]["ru"], c["name"]["en"]) for i, c in enumerate(tables.COVER)]),
     choice_param("shield", "Щит цели", "Target's shield", "none",
-                 [("none", "Нет", "None")] + [(str(i), r[0]["ru"], r[0]["en"]) for i, r in enumerate(_SHIELDS)]),
+                 [("none", "Нет", "None")] + [(str(i), s["name"]["ru"], s["name"]["en"])
+                                              for i, s in enumerate(tables.SHIELDS)]),
     int_param("other_hindrance", "Иное затруднение (магия и т.п.)", "Other hindrance (magic etc.)", 0, 0,
               R.MAX_HINDRANCE),
     int_param("reduction", "Снижение сложности (наибольшее)", "Difficulty reduction (the largest)", 0, 0, 10),
     choice_param("armor", "Броня цели", "Target's armor", "0",
-                 [(str(i), f"{r[0]['ru']} (N = {r[1]})", f"{r[0]['en']} (N = {r[1]})") for i, r in enumerate(_ARMOR)]),
+                 [(str(i), f"{a['name']['ru']} (N = {a['threshold']})", f"{a['name']['en']} (N = {a['threshold']})")
+                  for i, a in enumerate(tables.ARMOR)]),
     bool_param("non_mechanical", "Немеханический эффект, помеченный как игнорирующий броню",
                "Non-mechanical effect marked as ignoring armor", False),
     int_param("damage_taken", "Урон уже на треке", "Damage already on the track", 0, 0, 60),
@@ -244,30 +239,30 @@ ATTACK_PARAMS = (
 
 def _attack_setup(p: dict) -> dict:
     wi = int(p["weapon"])
-    row = _WEAPONS[wi]
+    weapon = tables.WEAPONS[wi]
     kind = p["kind"]
     light = wi == R.LIGHT_CATEGORY
     if kind == "burst" and light and p["burst_light"] == "forbidden":
         raise field_error("kind", "Очередь лёгким оружием невозможна (выбранное чтение).",
                           "No burst with a light weapon (the chosen reading).")
-    cost = R.attack_ad6(kind, weapon_dice(row), p["ad6_left"])
+    cost = R.attack_ad6(kind, weapon["dice"], p["ad6_left"])
     if cost > p["ad6_left"]:
         raise field_error("ad6_left", f"Атака стоит {cost} AD6, в запасе {p['ad6_left']}.",
                           f"The attack costs {cost} AD6; {p['ad6_left']} left.")
     if cost + p["extra_ad6"] > p["ad6_left"]:
         raise field_error("extra_ad6", f"Лишних AD6 не больше {p['ad6_left'] - cost}.",
                           f"At most {p['ad6_left'] - cost} extra AD6.")
-    cover = cover_hindrance(_COVER[int(p["cover"])])
+    cover = tables.COVER[int(p["cover"])]["hindrance"]
     ranged = p["range"] == "ranged"
-    shield = 0 if p["shield"] == "none" else shield_fv(_SHIELDS[int(p["shield"])], ranged)
+    shield = 0 if p["shield"] == "none" else tables.SHIELDS[int(p["shield"])]["ranged_fv" if ranged else "melee_fv"]
     armor_row = R.armor_after_aim(int(p["armor"]), kind, p["aimed_bonus"])
-    per_hit = R.hit_damage(kind, row[2], light, p["aimed_bonus"], p["burst_rounding"])
+    per_hit = R.hit_damage(kind, weapon["damage"], light, p["aimed_bonus"], p["burst_rounding"])
     return {
         "ad6": cost + p["extra_ad6"], "cost": cost, "out_of_reach": cover is None,
         "hindrances": {"cover": cover or 0, "shield": shield, "other": p["other_hindrance"]},
         "difficulty": None if cover is None else R.hit_difficulty([cover, shield, p["other_hindrance"]],
                                                                    p["reduction"]),
-        "threshold": _ARMOR[armor_row][1], "armor_row": armor_row, "per_hit": per_hit,
+        "threshold": tables.ARMOR[armor_row]["threshold"], "armor_row": armor_row, "per_hit": per_hit,
         "ignores_armor": wi == R.LARGE_CATEGORY or p["non_mechanical"],
     }
 
@@ -336,7 +331,7 @@ def _attack_compute(p: dict) -> dict:
         dist_block("damage", T("Урон по цели", "Damage to the target"), T("урон", "damage"), dmg),
         {"kind": "table", "title": T("Где остановится урон на треке", "Where the damage stops on the track"),
          "columns": [T("Уровень", "Level"), T("Вероятность", "Probability"), T("Последствие", "Consequence")],
-         "rows": [[lvl, prob(level[lvl]), consequence(lvl)] for lvl in level.outcomes()]},
+         "rows": [[lvl, prob(level[lvl]), tables.CONSEQUENCES[lvl]["consequence"]] for lvl in level.outcomes()]},
     ] + _attack_notes(p, a)
     return {"possible": True, "p_hit": prob(p_hit), "hit_difficulty": d, "ad6": a["ad6"], "ed6": s["ed6"],
             "per_hit": a["per_hit"], "threshold": a["threshold"], "p_incapacitated": prob(p_incap),
@@ -364,7 +359,7 @@ def _attack_roll(p: dict, roller) -> dict:
                if hit else T(f"Промах: {out['lv']} LV из {a['difficulty']}", f"Miss: {out['lv']} of {a['difficulty']} LV"))
     out["display"] = _faces_blocks(out, a["ad6"]) + [
         figures(("result", T("Итог", "Result"), verdict), ("consequence", T("Последствие", "Consequence"),
-                                                           consequence(level)))]
+                                                           tables.CONSEQUENCES[level]["consequence"]))]
     return out
 
 

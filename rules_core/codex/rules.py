@@ -55,6 +55,14 @@ AD6_PER_TURN = 4
 MAX_STRESS = 6
 
 
+def _skill_row(level: int) -> tuple[int, bool]:
+    """(smallest face giving an LV, whether sixes explode) of a row of ``codex/skill_levels``."""
+    if level not in tb.SKILL_LEVELS:
+        raise ValueError(f"no skill level {level} in the table")
+    row = tb.SKILL_LEVELS[level]
+    return row["min_face"], row["sixes_explode"]
+
+
 def skill_rule(level: int, skill0: str = "as_level_1",
                scale: str = "as_written") -> tuple[int, bool] | None:
     """(smallest face giving an LV, whether sixes explode from stress), or ``None`` if unusable."""
@@ -67,12 +75,12 @@ def skill_rule(level: int, skill0: str = "as_level_1",
             raise ValueError(f"with the shifted table skill levels are 0..{MAX_SKILL_SHIFTED}")
         if level == 0 and skill0 == "cannot":
             return None
-        return tb.skill_min_face(level + 1), tb.skill_sixes_explode(level + 1)
+        return _skill_row(level + 1)
     if level == 0:
         if skill0 == "cannot":
             return None
-        return tb.skill_min_face(1), False  # § 1: «навык 0 никогда не получает взрыва шестёрок»
-    return tb.skill_min_face(level), tb.skill_sixes_explode(level)
+        return _skill_row(1)[0], False  # § 1: «навык 0 никогда не получает взрыва шестёрок»
+    return _skill_row(level)
 
 
 def resolve(faces: list[int], min_face: int, stress: int, explodes: bool = True) -> dict:
@@ -202,11 +210,13 @@ def through_armor(damage: int, threshold: int, ignores_armor: bool = False) -> i
 # ---- the endurance track (§ 5) ------------------------------------------------------------------
 
 INCAPACITATED_READINGS = ("full", "over")
+#: The damage each threshold of the track holds, threshold 1 first: [10, 8, 8, 6, 6, 4].
+TRACK = [threshold["damage"] for threshold in tb.ENDURANCE.values()]
 
 
 def track_capacity(tough: int) -> int:
     """Damage the available thresholds hold: threshold 1 plus one per level of «Стойкий»."""
-    return sum(tb.endurance_thresholds()[: 1 + tough])
+    return sum(TRACK[: 1 + tough])
 
 
 def track_level(total: int) -> int:
@@ -215,11 +225,11 @@ def track_level(total: int) -> int:
     Damage beyond the whole track (42) still counts as level 6.
     """
     cum = 0
-    for i, size in enumerate(tb.endurance_thresholds(), start=1):
+    for i, size in enumerate(TRACK, start=1):
         cum += size
         if total <= cum:
             return i
-    return len(tb.endurance_thresholds())
+    return len(TRACK)
 
 
 def incapacitated(total: int, tough: int, reading: str = "full") -> bool:
@@ -248,9 +258,10 @@ BURST_ROUNDING = ("down", "up")
 #: Is each burst success its own hit against the armor threshold («урон одиночного попадания»)?
 #: ``"per_success"`` (default) or ``"total"`` (the whole burst is one hit).
 BURST_ARMOR_READINGS = ("per_success", "total")
-#: Which weapon category ignores armor: «Оружие категории Большое … всегда наносит полный урон».
-LARGE_CATEGORY = 3  # the row index of «Большое (+)» in codex/weapons
-LIGHT_CATEGORY = 0
+#: Which weapon category ignores armor: «Оружие категории Большое … всегда наносит полный урон»
+#: (its index in :data:`tables.WEAPONS`); and the light one, whose burst is special.
+LARGE_CATEGORY = next(i for i, w in enumerate(tb.WEAPONS) if w["id"] == "large")
+LIGHT_CATEGORY = next(i for i, w in enumerate(tb.WEAPONS) if w["id"] == "light")
 
 
 def attack_ad6(kind: str, weapon_dice: int, available: int = AD6_PER_TURN) -> int:

@@ -34,7 +34,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..codex import rules as CR
-from ..codex.tables import TABLES as CODEX_TABLES
+from ..codex import tables as CT
 from ..dice import Dist
 from ..lysogorsk import rules as LR
 from ..lysogorsk.calculators import COVER_OPTIONS as LYS_COVER_OPTIONS
@@ -63,8 +63,6 @@ SYSTEM_NAMES = {
     "codex": T("Codex of…", "Codex of…"),
 }
 
-_CODEX_WEAPONS = CODEX_TABLES["weapons"]["rows"]
-_CODEX_ARMOR = CODEX_TABLES["armor"]["rows"]
 #: «Сериал» maneuvers that multiply the target's Броня (read from serial/maneuvers).
 _SERIAL_ARMOR_MANEUVERS = [k for k, m in ST.MANEUVERS.items() if m["armor_multiplier"] != 1]
 _WEIGHT_NAMES = {"none": T("без доспеха", "no armor"), "light": T("лёгкий доспех", "light armor"),
@@ -139,8 +137,8 @@ PARAMS = (
                            "001 does not say how armour piercing meets armour and cover together.")),
     # ---- Codex ----
     choice_param("codex_weapon", "Codex: оружие", "Codex: weapon", "1",
-                 [(str(i), f"{r[0]['ru']} (урон {r[2]})", f"{r[0]['en']} (damage {r[2]})")
-                  for i, r in enumerate(_CODEX_WEAPONS)]),
+                 [(str(i), f"{w['name']['ru']} (урон {w['damage']})", f"{w['name']['en']} (damage {w['damage']})")
+                  for i, w in enumerate(CT.WEAPONS)]),
     choice_param("codex_attack", "Codex: вид атаки", "Codex: attack kind", "normal", [
         ("quick", "Быстрая (½ урона)", "Quick (½ damage)"),
         ("normal", "Обычная", "Normal"),
@@ -156,8 +154,8 @@ PARAMS = (
               help=T("Только для очереди: урон считается за каждый успех.",
                      "Burst only: damage is counted per success.")),
     choice_param("codex_armor", "Codex: броня цели", "Codex: target's armor", "2",
-                 [(str(i), f"{r[0]['ru']} (N = {r[1]})", f"{r[0]['en']} (N = {r[1]})")
-                  for i, r in enumerate(_CODEX_ARMOR)]),
+                 [(str(i), f"{a['name']['ru']} (N = {a['threshold']})", f"{a['name']['en']} (N = {a['threshold']})")
+                  for i, a in enumerate(CT.ARMOR)]),
     bool_param("codex_non_mechanical", "Codex: немеханический эффект, помеченный как игнорирующий броню",
                "Codex: non-mechanical effect marked as ignoring armor", False),
     choice_param("codex_burst_light", "Codex: очередь лёгким оружием", "Codex: burst with a light weapon", "full", [
@@ -265,10 +263,10 @@ def codex_part(p: dict) -> dict:
     """Codex: one hit's damage against the armor threshold N (per success for a burst)."""
     wi = int(p["codex_weapon"])
     kind = p["codex_attack"]
-    per_hit = CR.hit_damage(kind, _CODEX_WEAPONS[wi][2], wi == CR.LIGHT_CATEGORY, p["codex_aimed_bonus"],
+    per_hit = CR.hit_damage(kind, CT.WEAPONS[wi]["damage"], wi == CR.LIGHT_CATEGORY, p["codex_aimed_bonus"],
                             p["codex_burst_rounding"])
     armor_row = CR.armor_after_aim(int(p["codex_armor"]), kind, p["codex_aimed_bonus"])
-    threshold = _CODEX_ARMOR[armor_row][1]
+    threshold = CT.ARMOR[armor_row]["threshold"]
     ignores = wi == CR.LARGE_CATEGORY or p["codex_non_mechanical"]
     lv = p["codex_successes"] if kind == "burst" else 1
     before = lv * per_hit
@@ -327,13 +325,13 @@ def _hit_cells(p: dict, wod: dict, codex: dict) -> dict:
     wod_hit = (T(f"{m} усп. повреждений", f"{m} damage successes") if p["wod_hit"] == "successes"
                else T(f"{m} куб. повреждений", f"{m} damage dice"))
     lys_hit = T(f"2К + Мощность {p['lys_power']}", f"2d6 + Power {p['lys_power']}")
-    w = _CODEX_WEAPONS[int(p["codex_weapon"])]
+    w = CT.WEAPONS[int(p["codex_weapon"])]["name"]
     per = codex["per_hit"]
     if p["codex_attack"] == "burst":
-        codex_hit = T(f"{w[0]['ru']}, очередь: {codex['successes']} × {per}",
-                      f"{w[0]['en']}, burst: {codex['successes']} × {per}")
+        codex_hit = T(f"{w['ru']}, очередь: {codex['successes']} × {per}",
+                      f"{w['en']}, burst: {codex['successes']} × {per}")
     else:
-        codex_hit = T(f"{w[0]['ru']}: урон {per}", f"{w[0]['en']}: damage {per}")
+        codex_hit = T(f"{w['ru']}: урон {per}", f"{w['en']}: damage {per}")
     return {"serial": serial_hit, "wod": wod_hit, "lysogorsk": lys_hit, "codex": codex_hit}
 
 
@@ -347,11 +345,12 @@ def _armor_cells(p: dict, serial: dict, wod: dict, lys: dict, codex: dict) -> di
                   f"{p['lys_armor_piercing']} → {lys['protection']}",
                   f"Protection {p['lys_armor']} + cover {lys['cover']} − piercing "
                   f"{p['lys_armor_piercing']} → {lys['protection']}")
-    row = _CODEX_ARMOR[codex["armor_row"]]
+    armor = CT.ARMOR[codex["armor_row"]]
+    name, threshold = armor["name"], armor["threshold"]
     if codex["ignores_armor"]:
-        codex_armor = T(f"{row[0]['ru']} (N = {row[1]}) не действует", f"{row[0]['en']} (N = {row[1]}) does not apply")
+        codex_armor = T(f"{name['ru']} (N = {threshold}) не действует", f"{name['en']} (N = {threshold}) does not apply")
     else:
-        codex_armor = T(f"{row[0]['ru']}: порог N = {row[1]}", f"{row[0]['en']}: threshold N = {row[1]}")
+        codex_armor = T(f"{name['ru']}: порог N = {threshold}", f"{name['en']}: threshold N = {threshold}")
     return {"serial": serial_armor, "wod": wod_armor, "lysogorsk": lys_armor, "codex": codex_armor}
 
 
