@@ -12,8 +12,7 @@ from fractions import Fraction
 from .pool import BOTCH_RULES, d10_pool, roll_d10_pool
 from ..spec import (Calculator, T, bool_param, choice_param, dist_block, field_error, figures, frac,
                     int_param, note, prob)
-from . import rules
-from .tables import TABLES, firearm_can_burst, melee_weapon_bonus, signed_int, strength_maneuver_bonus
+from . import rules, tables
 
 MAX_POOL = 30
 
@@ -101,9 +100,8 @@ _TARGET_OPTIONS = [
     ("mortal", "Смертный", "Mortal"),
     ("supernatural", "Вампир или иное сверхъестественное существо", "Vampire or other supernatural being"),
 ]
-_ARMOR_ROWS = TABLES["armor"]["rows"]
 _ARMOR_OPTIONS = [("0", "Без брони", "No armor")] + [
-    (str(row[1]), f"{row[0]['ru']}: {row[1]}", f"{row[0]['en']}: {row[1]}") for row in _ARMOR_ROWS]
+    (str(a["rating"]), f"{a['name']['ru']}: {a['rating']}", f"{a['name']['en']}: {a['rating']}") for a in tables.ARMOR]
 
 
 def _soak_params(default_type: str) -> tuple:
@@ -218,12 +216,6 @@ SOAK_PARAMS = (int_param("incoming", "Успехов на броске повр�
 
 # ---- the attack ---------------------------------------------------------------------------------
 
-_MELEE = TABLES["melee_weapons"]["rows"]
-_FIREARMS = TABLES["firearms"]["rows"]
-_MANEUVERS = {row[0]["ru"]: row for row in TABLES["ranged_maneuvers"]["rows"]}
-#: maneuver value → the row of 003's ranged maneuvers table it applies (accuracy, difficulty)
-MANEUVER_ROWS = {"burst": "Очередь", "full_auto": "Обстрел", "spray": "Автоматический огонь",
-                 "multiple": "Несколько выстрелов"}
 #: maneuvers only a weapon marked «*» (fires bursts: an automatic weapon) can make
 AUTOMATIC_MANEUVERS = ("burst", "full_auto", "spray")
 #: maneuvers whose text itself says the attack successes add damage dice, whatever the switch for
@@ -232,33 +224,42 @@ AUTOMATIC_MANEUVERS = ("burst", "full_auto", "spray")
 #: кубиков при броске повреждений» (003)
 SUCCESSES_ADD_MANEUVERS = ("full_auto", "spray")
 #: the highest rate of fire in 003's firearms table (a custom weapon may not exceed it either)
-MAX_SHOTS = max(row[3] for row in TABLES["firearms"]["rows"])
+MAX_SHOTS = max(f["rate"] for f in tables.FIREARMS)
 _BASE_DIFFICULTY = 6  # 003: «начальная сложность боевых действий равна 6»; table difficulties are 6 + N
-_COVER = TABLES["cover"]["rows"]
 
 _WEAPON_OPTIONS = [("custom", "Свой пул повреждений", "Custom damage pool")] + [
-    (f"melee{i}", f"{r[0]['ru']} ({r[1]['ru']})", f"{r[0]['en']} ({r[1]['en']})") for i, r in enumerate(_MELEE)
+    (f"melee{i}", f"{w['name']['ru']} ({tables.melee_damage_text(w)['ru']})",
+     f"{w['name']['en']} ({tables.melee_damage_text(w)['en']})") for i, w in enumerate(tables.MELEE_WEAPONS)
 ] + [
-    (f"brawl{i}", f"{r[0]['ru']}: {r[4]['ru']}, трудность {r[2]}", f"{r[0]['en']}: {r[4]['en']}, difficulty {r[2]}")
-    for i, r in enumerate(TABLES["melee_maneuvers"]["rows"]) if strength_maneuver_bonus(r) is not None
+    (f"brawl{i}", f"{m['name']['ru']}: {m['damage']['ru']}, трудность {m['difficulty']}",
+     f"{m['name']['en']}: {m['damage']['en']}, difficulty {m['difficulty']}")
+    for i, m in enumerate(tables.MELEE_MANEUVERS) if m["strength_bonus"] is not None
 ] + [
-    (f"firearm{i}", f"{r[0]['ru']} ({r[1]})", f"{r[0]['en']} ({r[1]})") for i, r in enumerate(_FIREARMS)
+    (f"firearm{i}", f"{f['type']['ru']} ({f['damage']})", f"{f['type']['en']} ({f['damage']})")
+    for i, f in enumerate(tables.FIREARMS)
 ]
+
+
+#: Cover on either side: 003's cover table and lying prone (:data:`rules.PRONE_COVER`).
+_COVER_OPTIONS = [("none", "Нет", "None")] + [
+    (str(i), f"{c['name']['ru']} +{c['difficulty']}", f"{c['name']['en']} +{c['difficulty']}")
+    for i, c in enumerate(tables.COVER)] + [
+    ("prone", "Лежит на земле (+1, выведено из примера 003)", "Prone (+1, inferred from 003's example)")]
 
 
 def maneuver_mods(maneuver: str) -> tuple[int, int]:
     """(extra attack dice, difficulty change) of a ranged maneuver, read from 003's table."""
     if maneuver == "none":
         return 0, 0
-    row = _MANEUVERS[MANEUVER_ROWS[maneuver]]
-    accuracy = 0 if row[2]["ru"] == "специально" else signed_int(row[2])  # multiple shots: own pools
-    return accuracy, row[3] - _BASE_DIFFICULTY
+    m = tables.RANGED_MANEUVERS[maneuver]
+    accuracy = 0 if m["accuracy"] is None else m["accuracy"]  # multiple shots: own pools
+    return accuracy, m["difficulty"] - _BASE_DIFFICULTY
 
 
 def cover_mod(cover: str) -> int:
     if cover == "prone":
         return rules.PRONE_COVER
-    return 0 if cover == "none" else signed_int(_COVER[int(cover)][1])
+    return 0 if cover == "none" else tables.COVER[int(cover)]["difficulty"]
 
 
 def weapon_damage(p: dict) -> int:
@@ -266,16 +267,16 @@ def weapon_damage(p: dict) -> int:
     if w == "custom":
         return p["damage_dice"]
     if w.startswith("melee"):
-        return p["strength"] + melee_weapon_bonus(_MELEE[int(w[5:])])
+        return p["strength"] + tables.MELEE_WEAPONS[int(w[5:])]["strength_bonus"]
     if w.startswith("brawl"):
-        return p["strength"] + strength_maneuver_bonus(TABLES["melee_maneuvers"]["rows"][int(w[5:])])
-    return _FIREARMS[int(w[7:])][1]
+        return p["strength"] + tables.MELEE_MANEUVERS[int(w[5:])]["strength_bonus"]
+    return tables.FIREARMS[int(w[7:])]["damage"]
 
 
 def weapon_difficulty_mod(weapon: str) -> int:
     """A melee maneuver's difficulty over the base 6 (Пинок, Подножка, Таран: 7)."""
     if weapon.startswith("brawl"):
-        return TABLES["melee_maneuvers"]["rows"][int(weapon[5:])][2] - _BASE_DIFFICULTY
+        return tables.MELEE_MANEUVERS[int(weapon[5:])]["difficulty"] - _BASE_DIFFICULTY
     return 0
 
 
@@ -315,14 +316,8 @@ ATTACK_PARAMS = (
                  ], help=T("003: «этот распределенный Успех так же прибавляется к запасу кубиков при броске "
                            "повреждений».",
                            "003: «this distributed success is also added to the damage dice pool».")),
-    choice_param("cover", "Укрытие цели", "Target's cover", "none",
-                 [("none", "Нет", "None")] + [(str(i), f"{r[0]['ru']} {r[1]['ru']}", f"{r[0]['en']} {r[1]['en']}")
-                                              for i, r in enumerate(_COVER)] +
-                 [("prone", "Лежит на земле (+1, выведено из примера 003)", "Prone (+1, inferred from 003's example)")]),
-    choice_param("attacker_cover", "Укрытие стреляющего", "The shooter's own cover", "none",
-                 [("none", "Нет", "None")] + [(str(i), f"{r[0]['ru']} {r[1]['ru']}", f"{r[0]['en']} {r[1]['en']}")
-                                              for i, r in enumerate(_COVER)] +
-                 [("prone", "Лежит на земле (+1, выведено из примера 003)", "Prone (+1, inferred from 003's example)")],
+    choice_param("cover", "Укрытие цели", "Target's cover", "none", _COVER_OPTIONS),
+    choice_param("attacker_cover", "Укрытие стреляющего", "The shooter's own cover", "none", _COVER_OPTIONS,
                  help=T("Стреляющий из укрытия получает на 1 меньше, чем тот, кто стреляет по нему; "
                         "укрытия обеих сторон складываются (003).",
                         "Shooting from cover costs 1 less than shooting at it; both sides' covers add up (003).")),
@@ -359,7 +354,7 @@ def _attack_setup(p: dict) -> dict:
         if not w.startswith("firearm"):
             raise field_error("maneuver", "Очередь, обстрел и автоматический огонь — только для огнестрельного оружия.",
                               "Bursts, full-clip and automatic fire need a firearm.")
-        if not firearm_can_burst(_FIREARMS[int(w[7:])]):
+        if not tables.FIREARMS[int(w[7:])]["bursts"]:
             raise field_error("maneuver", "Это оружие не стреляет очередями (в таблице нет «*»).",
                               "This weapon cannot fire bursts (no «*» in the table).")
     shots = 1
@@ -369,7 +364,7 @@ def _attack_setup(p: dict) -> dict:
                               "Multiple shots need a ranged weapon.")
         shots = p["shots"]
         if w.startswith("firearm"):
-            rate = _FIREARMS[int(w[7:])][3]
+            rate = tables.FIREARMS[int(w[7:])]["rate"]
             if shots > rate:
                 raise field_error("shots", f"Скорострельность этого оружия — {rate}.",
                                   f"This weapon's rate is {rate}.")
