@@ -170,8 +170,8 @@ def test_temporary_damage_knocks_out_but_does_not_kill():
 @given(st.integers(0, 20), st.integers(0, 40))
 def test_one_temporary_hit_never_kills_a_fresh_character(stamina, dmg):
     total = r.max_hits(stamina)
-    if dmg > total - r.tb.INSTANT_DEATH_HITS:
-        dmg = total - r.tb.INSTANT_DEATH_HITS
+    if dmg > total - tb.INSTANT_DEATH_HITS:
+        dmg = total - tb.INSTANT_DEATH_HITS
     perm, temp = r.apply_damage(total, 0, 0, dmg, True)
     assert perm == 0 and r.state_after(total, perm, temp) not in ("dying", "dead")
 
@@ -181,7 +181,7 @@ def test_one_temporary_hit_never_kills_a_fresh_character(stamina, dmg):
 def test_temporary_track_conserves_damage(total, perm, temp, dmg):
     p2, t2 = r.apply_damage(total, perm, temp, dmg, True)
     assert p2 >= perm and t2 >= 0
-    cap = total - r.tb.INSTANT_DEATH_HITS
+    cap = total - tb.INSTANT_DEATH_HITS
     if perm + temp + dmg <= cap:
         assert (p2, t2) == (perm, temp + dmg)
     assert r.apply_damage(total, perm, temp, dmg, False) == (perm + dmg, temp)

@@ -42,7 +42,7 @@ from functools import lru_cache
 from math import comb
 
 from ..dice import Dist
-from . import tables as tb
+from . import tables
 
 SKILL0_READINGS = ("as_level_1", "cannot")
 SKILL_SCALE_READINGS = ("as_written", "shifted")
@@ -57,9 +57,9 @@ MAX_STRESS = 6
 
 def _skill_row(level: int) -> tuple[int, bool]:
     """(smallest face giving an LV, whether sixes explode) of a row of ``codex/skill_levels``."""
-    if level not in tb.SKILL_LEVELS:
+    if level not in tables.SKILL_LEVELS:
         raise ValueError(f"no skill level {level} in the table")
-    row = tb.SKILL_LEVELS[level]
+    row = tables.SKILL_LEVELS[level]
     return row["min_face"], row["sixes_explode"]
 
 
@@ -211,7 +211,7 @@ def through_armor(damage: int, threshold: int, ignores_armor: bool = False) -> i
 
 INCAPACITATED_READINGS = ("full", "over")
 #: The damage each threshold of the track holds, threshold 1 first: [10, 8, 8, 6, 6, 4].
-TRACK = [threshold["damage"] for threshold in tb.ENDURANCE.values()]
+TRACK = [threshold["damage"] for threshold in tables.ENDURANCE.values()]
 
 
 def track_capacity(tough: int) -> int:
@@ -260,8 +260,8 @@ BURST_ROUNDING = ("down", "up")
 BURST_ARMOR_READINGS = ("per_success", "total")
 #: Which weapon category ignores armor: «Оружие категории Большое … всегда наносит полный урон»
 #: (its index in :data:`tables.WEAPONS`); and the light one, whose burst is special.
-LARGE_CATEGORY = next(i for i, w in enumerate(tb.WEAPONS) if w["id"] == "large")
-LIGHT_CATEGORY = next(i for i, w in enumerate(tb.WEAPONS) if w["id"] == "light")
+LARGE_CATEGORY = next(i for i, w in enumerate(tables.WEAPONS) if w["id"] == "large")
+LIGHT_CATEGORY = next(i for i, w in enumerate(tables.WEAPONS) if w["id"] == "light")
 
 
 def attack_ad6(kind: str, weapon_dice: int, available: int = AD6_PER_TURN) -> int:

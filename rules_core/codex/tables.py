@@ -15,7 +15,8 @@ __all__ = ["ENDURANCE", "CONSEQUENCES", "ARMOR", "SHIELDS", "ABILITY_COSTS", "SK
 
 #: The endurance track: threshold number → the damage it holds and who has it.
 ENDURANCE: dict[int, dict] = {
-    1: {"damage": 10, "access": T("Доступен каждому персонажу по умолчанию всегда", "Always available to every character")},
+    1: {"damage": 10,
+        "access": T("Доступен каждому персонажу по умолчанию всегда", "Always available to every character")},
     2: {"damage": 8, "access": T("Черта «Стойкий», уровень 1", "Trait «Tough», level 1")},
     3: {"damage": 8, "access": T("Черта «Стойкий», уровень 2", "Trait «Tough», level 2")},
     4: {"damage": 6, "access": T("Черта «Стойкий», уровень 3", "Trait «Tough», level 3")},
@@ -55,10 +56,10 @@ ARMOR: list[dict] = [
 SHIELDS: list[dict] = [
     {"name": T("Малый щит (баклер)", "Small shield (buckler)"), "points": 5, "load": 0, "load_carried": None,
      "melee_fv": 2, "ranged_fv": 0, "effect": T("2FV только в ближнем бою", "2FV in melee only")},
-    {"name": T("Щит", "Shield"), "points": 10, "load": 1, "load_carried": None,
-     "melee_fv": 2, "ranged_fv": 2, "effect": T("2FV", "2FV")},
-    {"name": T("Большой щит", "Large shield"), "points": 20, "load": 2, "load_carried": None,
-     "melee_fv": 3, "ranged_fv": 3, "effect": T("3FV, штраф: −1 базовая скорость", "3FV, penalty: −1 base speed")},
+    {"name": T("Щит", "Shield"), "points": 10, "load": 1, "load_carried": None, "melee_fv": 2, "ranged_fv": 2,
+     "effect": T("2FV", "2FV")},
+    {"name": T("Большой щит", "Large shield"), "points": 20, "load": 2, "load_carried": None, "melee_fv": 3,
+     "ranged_fv": 3, "effect": T("3FV, штраф: −1 базовая скорость", "3FV, penalty: −1 base speed")},
     {"name": T("Укрытие переносное (Павеза)", "Portable cover (pavise)"), "points": None, "load": 4,
      "load_carried": 2, "melee_fv": 2, "ranged_fv": 5,
      "effect": T("5FV от дальних атак / 2FV в ближнем бою (если между сражающимися), штраф: −1 базовая "

@@ -12,7 +12,7 @@ from functools import lru_cache
 from math import ceil, floor
 
 from ..dice import Dist
-from . import tables as tb
+from . import tables
 
 # ---------------------------------------------------------------------------------------
 # Dice and checks
@@ -145,7 +145,7 @@ EXTRA_HITS_PER_STAMINA = 2
 
 def max_hits(stamina: int, extra: int = 0) -> int:
     """«Изначальное полное количество этих самых хитов у персонажа равняется 15+Выносливость.»"""
-    return tb.BASE_HITS + stamina + extra
+    return tables.BASE_HITS + stamina + extra
 
 
 def thresholds(total: int) -> tuple[int, int, int]:
@@ -158,7 +158,7 @@ def wound_level(hits: int, total: int, quarter_is_critical: bool = QUARTER_IS_CR
     """The state at ``hits`` left of ``total``: ``scratch`` / ``light`` / ``heavy`` /
     ``critical`` / ``dying`` (0 or fewer: «смертельное ранение и состояние при смерти») /
     ``dead`` («Минус десять хитов означает мгновенную смерть»: −10 or fewer)."""
-    if hits <= tb.INSTANT_DEATH_HITS:
+    if hits <= tables.INSTANT_DEATH_HITS:
         return "dead"
     if hits <= 0:
         return "dying"
@@ -174,7 +174,7 @@ def wound_level(hits: int, total: int, quarter_is_critical: bool = QUARTER_IS_CR
 
 def wound_penalty(level: str) -> int | None:
     """−6 / −4 / −2 / 0; ``None`` when the character is out (dying, dead, unconscious)."""
-    return tb.WOUND_LEVELS[level]["penalty"] if level in tb.WOUND_LEVELS else None
+    return tables.WOUND_LEVELS[level]["penalty"] if level in tables.WOUND_LEVELS else None
 
 
 #: «лежать он в таком состоянии может пятнадцать минут, после чего погибает»
@@ -195,7 +195,7 @@ def bleeding(hits: int) -> dict | None:
     """
     if hits <= 0 and not BLEEDING_WHEN_DYING:
         return None
-    for i, band in enumerate(tb.BLEEDING):
+    for i, band in enumerate(tables.BLEEDING):
         if (band["lowest"] is None or hits >= band["lowest"]) and hits <= band["highest"]:
             return {"band": i, "loss": band["loss"], "pain_shock": band["pain_shock"]}
     return None
@@ -214,7 +214,7 @@ def apply_damage(total: int, perm: int, temp: int, damage: int, temporary: bool)
     """
     if not temporary:
         return perm + damage, temp
-    free = max(0, total - tb.INSTANT_DEATH_HITS - perm - temp)
+    free = max(0, total - tables.INSTANT_DEATH_HITS - perm - temp)
     stored = min(damage, free)
     over = damage - stored
     temp += stored
@@ -230,7 +230,7 @@ def state_after(total: int, perm: int, temp: int,
     временным повреждением нельзя: если нанесено «Здоровье» временных повреждений, оно
     вызывает потерю сознания на один час» — ``unconscious``.
     """
-    if total - perm <= tb.INSTANT_DEATH_HITS:
+    if total - perm <= tables.INSTANT_DEATH_HITS:
         return "dead"
     if total - perm <= 0:
         return "dying"
@@ -263,7 +263,7 @@ def protection(armor: int, cover: int = 0, armor_piercing: int = 0, ap_rule: str
 
 def cover_protection(cover: str) -> int:
     """The Защита a cover adds (:data:`tables.COVER`); 0 for none («нет» or an unknown id)."""
-    return tb.COVER[cover]["protection"] if cover in tb.COVER else 0
+    return tables.COVER[cover]["protection"] if cover in tables.COVER else 0
 
 
 def hit_damage(power: int, prot: int = 0) -> Dist:
@@ -280,7 +280,7 @@ AIM_ORDERS = ("after", "before")
 def aim_multiplier(aim: str | None) -> Fraction | None:
     """An aimed shot's damage multiplier (head ×2, a limb ×½); ``None``: no aimed shot, or one
     that does not change the damage (an item in the hand)."""
-    return tb.AIMED_SHOTS[aim]["damage_multiplier"] if aim in tb.AIMED_SHOTS else None
+    return tables.AIMED_SHOTS[aim]["damage_multiplier"] if aim in tables.AIMED_SHOTS else None
 
 
 def aimed_damage(power: int, prot: int, aim: str | None = None, order: str = "after",
@@ -467,7 +467,8 @@ def splash_sequence(base: int, rounding: str = DEFAULT_ROUNDING) -> list[int]:
 def band_of(value: int, bands: dict[str, dict]) -> str:
     """The id of the band (``lowest``..``highest``, ``None``: no bound) that ``value`` falls in."""
     for bid, band in bands.items():
-        if (band["lowest"] is None or value >= band["lowest"]) and (band["highest"] is None or value <= band["highest"]):
+        lo, hi = band["lowest"], band["highest"]
+        if (lo is None or value >= lo) and (hi is None or value <= hi):
             return bid
     raise AssertionError(value)  # pragma: no cover - the bands cover every integer
 
@@ -486,7 +487,7 @@ def thrown_miss(strength: int, modifier: int = 0, reading: str = "total", diffic
         total = total - difficulty
     elif reading != "total":
         raise ValueError(f"reading must be one of {THROWN_READINGS}")
-    return total.map(lambda r: band_of(r, tb.THROWN_MISS))
+    return total.map(lambda r: band_of(r, tables.THROWN_MISS))
 
 
 # ---------------------------------------------------------------------------------------
@@ -496,7 +497,7 @@ def thrown_miss(strength: int, modifier: int = 0, reading: str = "total", diffic
 def breakdown_roll(willpower: int, breakdowns_in_scene: int = 1, modifier: int = 0) -> Dist:
     """«2К-Сила духа+(2 за каждый нервный срыв в этой сцене, считая этот)»; «Модификаторы от
     ранений не действуют, но могут накладываться дополнительные модификаторы»."""
-    return TWO_D6 + (-willpower + tb.BREAKDOWN_PER_BREAKDOWN * breakdowns_in_scene + modifier)
+    return TWO_D6 + (-willpower + tables.BREAKDOWN_PER_BREAKDOWN * breakdowns_in_scene + modifier)
 
 
 def breakdown_willpower(willpower: int, confidence: int, extraordinary: bool) -> int:
@@ -507,7 +508,7 @@ def breakdown_willpower(willpower: int, confidence: int, extraordinary: bool) ->
 
 
 def breakdown(willpower: int, breakdowns_in_scene: int = 1, modifier: int = 0) -> Dist:
-    return breakdown_roll(willpower, breakdowns_in_scene, modifier).map(lambda r: band_of(r, tb.BREAKDOWN))
+    return breakdown_roll(willpower, breakdowns_in_scene, modifier).map(lambda r: band_of(r, tables.BREAKDOWN))
 
 
 #: The check after a breakdown: «делается еще одна проверка на навык Сила духа. В случае,
@@ -526,7 +527,7 @@ def breakdown_after(confidence: int, willpower: int, modifier: int = 0, reading:
         total = total - stress_difficulty
     elif reading != "total":
         raise ValueError(f"reading must be one of {AFTER_READINGS}")
-    return total.map(lambda r: band_of(r, tb.BREAKDOWN_AFTER))
+    return total.map(lambda r: band_of(r, tables.BREAKDOWN_AFTER))
 
 
 # ---------------------------------------------------------------------------------------
@@ -561,13 +562,13 @@ def expand_drinks(drinks: list[dict], volume_reading: str = "full") -> list[tupl
     out = []
     for i, d in enumerate(drinks):
         kind = d["drink"]
-        if kind == tb.FROM_THE_BOTTLE["id"]:
-            shot = tb.FROM_THE_BOTTLE["drink"]
-            singles = [(shot, tb.DRINKS[shot]["difficulty"])] * tb.FROM_THE_BOTTLE["servings"]
+        if kind == tables.FROM_THE_BOTTLE["id"]:
+            shot = tables.FROM_THE_BOTTLE["drink"]
+            singles = [(shot, tables.DRINKS[shot]["difficulty"])] * tables.FROM_THE_BOTTLE["servings"]
         elif kind == "custom":
             singles = [("custom", drink_difficulty(d["degrees"], d["volume_g"], d["bubbles"], volume_reading))]
         else:
-            singles = [(kind, tb.DRINKS[kind]["difficulty"])]
+            singles = [(kind, tables.DRINKS[kind]["difficulty"])]
         for _ in range(d.get("count", 1)):
             out.extend((label, us, i) for label, us in singles)
     return out
@@ -581,7 +582,7 @@ def stage_modifiers(stage: int) -> dict[str, int]:
 @lru_cache(maxsize=16)
 def _stage_mods(stage: int) -> dict[str, int]:
     acc: dict[str, int] = {}
-    for s, record in tb.DRUNK_STAGES.items():
+    for s, record in tables.DRUNK_STAGES.items():
         if s <= stage:
             for k, v in record["changes"].items():
                 acc[k] = acc.get(k, 0) + v
@@ -602,7 +603,7 @@ def drink_step(stage_dist: Dist, difficulty: int, stamina: int, fortitude: int, 
     get drunk, so every drink is a failure). Stage 5 is the last: he is under the table."""
 
     def after(stage: int) -> Dist:
-        if stage >= tb.MAX_STAGE:
+        if stage >= tables.MAX_STAGE:
             return Dist.constant(stage)
         if willing:
             return Dist.constant(stage + 1)
@@ -636,7 +637,7 @@ def stage3_trait_fail(confidence: int, willpower: int, modifier: int = 0) -> Fra
     """P(a negative trait fires) on entering stage 3: «по проверке Силы духа или чистой
     Уверенности против УС 5». Stage 1 gives «+1 к Уверенности», counted here."""
     conf = confidence + stage_modifiers(3).get("confidence", 0)
-    return 1 - p_success(check_total(conf, willpower, modifier), tb.STAGE3_TRAIT_DIFFICULTY)
+    return 1 - p_success(check_total(conf, willpower, modifier), tables.STAGE3_TRAIT_DIFFICULTY)
 
 
 def p_reaches_stage3(start_stage: int, stage_dists: list[Dist]) -> Fraction:

@@ -38,22 +38,36 @@ DIFFICULTY_NAMES = {
 
 #: Combat stress at the start of a fight: situation → УС, plus two modifiers.
 COMBAT_STRESS: dict[str, dict] = {
-    "overwhelming": {"situation": T("Бой против заведомо непреодолимых сил противника (в здании, штурмуемом ОМОНом)",
-                       "A fight against plainly overwhelming forces (in a building stormed by riot police)"), "difficulty": 10},
-    "superior": {"situation": T("Бой против превосходящих сил противника (в одиночку против банды братков)",
-                   "A fight against superior forces (alone against a gang of thugs)"), "difficulty": 7},
-    "equal": {"situation": T("Бой против равных сил противника (ячейка Института против банды братков)",
-                "A fight against equal forces (an Institute cell against a gang of thugs)"), "difficulty": 5},
-    "weaker": {"situation": T("Бой против более слабого противника (ячейка Института против кучки гопников)",
-                 "A fight against a weaker enemy (an Institute cell against a handful of hooligans)"), "difficulty": 2},
-    "trivial": {"situation": T("Бой против несерьезного противника (отряд Защитников против одинокой дворовой шавки)",
-                  "A fight against a frivolous enemy (a squad of Defenders against a lone stray mutt)"), "difficulty": 0},
+    "overwhelming": {
+        "situation": T("Бой против заведомо непреодолимых сил противника (в здании, штурмуемом ОМОНом)",
+                       "A fight against plainly overwhelming forces (in a building stormed by riot police)"),
+        "difficulty": 10},
+    "superior": {
+        "situation": T("Бой против превосходящих сил противника (в одиночку против банды братков)",
+                       "A fight against superior forces (alone against a gang of thugs)"),
+        "difficulty": 7},
+    "equal": {
+        "situation": T("Бой против равных сил противника (ячейка Института против банды братков)",
+                       "A fight against equal forces (an Institute cell against a gang of thugs)"),
+        "difficulty": 5},
+    "weaker": {
+        "situation": T("Бой против более слабого противника (ячейка Института против кучки гопников)",
+                       "A fight against a weaker enemy (an Institute cell against a handful of hooligans)"),
+        "difficulty": 2},
+    "trivial": {
+        "situation": T("Бой против несерьезного противника (отряд Защитников против одинокой дворовой шавки)",
+                       "A fight against a frivolous enemy (a squad of Defenders against a lone stray mutt)"),
+        "difficulty": 0},
 }
 COMBAT_STRESS_MODIFIERS: dict[str, dict] = {
-    "first_fight": {"situation": T("Первый бой в жизни персонажа", "The character's first fight ever"), "modifier": 6},
-    "supernatural": {"situation": T("Противники — сверхъестественные существа", "The enemies are supernatural beings"), "modifier": 3},
+    "first_fight": {"situation": T("Первый бой в жизни персонажа", "The character's first fight ever"),
+                    "modifier": 6},
+    "supernatural": {"situation": T("Противники — сверхъестественные существа",
+                                    "The enemies are supernatural beings"),
+                     "modifier": 3},
     "authorities": {"situation": T("Противники — представители законной власти",
-                      "The enemies are representatives of lawful authority"), "modifier": 3},
+                                   "The enemies are representatives of lawful authority"),
+                    "modifier": 3},
 }
 
 # ---------------------------------------------------------------------------------------
@@ -70,25 +84,29 @@ WOUND_LEVELS: dict[str, dict] = {
     "critical": {"name": T("Критическое ранение", "Critical wound"),
                  "share": T("четверть хитов и меньше", "a quarter of the hits or fewer"), "penalty": -6},
     "heavy": {"name": T("Тяжелое ранение", "Heavy wound"),
-                 "share": T("более четверти, но менее половины", "more than a quarter but less than a half"), "penalty": -4},
+              "share": T("более четверти, но менее половины", "more than a quarter but less than a half"),
+              "penalty": -4},
     "light": {"name": T("Легкое ранение", "Light wound"),
-                 "share": T("от половины до трех четвертей", "from a half to three quarters"), "penalty": -2},
+              "share": T("от половины до трех четвертей", "from a half to three quarters"), "penalty": -2},
     "scratch": {"name": T("Царапина", "Scratch"),
-                 "share": T("больше чем три четверти", "more than three quarters"), "penalty": 0},
+                "share": T("больше чем три четверти", "more than three quarters"), "penalty": 0},
 }
 
 #: Bleeding and pain shock by the hits left: (lowest, highest, loss, pain-shock УС).
 BLEEDING: list[dict] = [
     {"lowest": 5, "highest": 8, "loss": T("1 хит в десять минут", "1 hit every ten minutes"), "pain_shock": 5},
-    {"lowest": None, "highest": 4, "loss": T("1 хит в три раунда", "1 hit every three rounds"), "pain_shock": 7},
+    {"lowest": None, "highest": 4, "loss": T("1 хит в три раунда", "1 hit every three rounds"),
+     "pain_shock": 7},
 ]
 
 #: Natural and medical healing by wound level: level, period, Стойкость УС, hits back,
 #: Медицина УС.
 HEALING: dict[str, dict] = {
-    "light": {"period": T("24 часа", "24 hours"), "fortitude_difficulty": 2, "hits": 1, "medicine_difficulty": 2},
+    "light": {"period": T("24 часа", "24 hours"), "fortitude_difficulty": 2, "hits": 1,
+              "medicine_difficulty": 2},
     "heavy": {"period": T("неделя", "a week"), "fortitude_difficulty": 5, "hits": 2, "medicine_difficulty": 5},
-    "critical": {"period": T("месяц", "a month"), "fortitude_difficulty": 7, "hits": 3, "medicine_difficulty": 7},
+    "critical": {"period": T("месяц", "a month"), "fortitude_difficulty": 7, "hits": 3,
+                 "medicine_difficulty": 7},
 }
 
 #: Extra penalties of head wounds by the current wound level (None: not applicable).
@@ -104,38 +122,50 @@ HEAD_TRAUMA = {
 #: Cover and its Защита, written as the source writes it («дает защиту от повреждений -1»).
 COVER: dict[str, dict] = {
     "cupboard": {"name": T("Дверца шкафа, деревянные доски или мебель дает защиту от повреждений",
-                   "A cupboard door, wooden boards or furniture"), "protection": 1},
-    "door": {"name": T("Деревянная дверь квартиры или дверца машины",
-               "A wooden flat door or a car door"), "protection": 2},
-    "partition": {"name": T("Деревянная стена-перегородка в квартире",
-                    "A wooden partition wall in a flat"), "protection": 4},
+                           "A cupboard door, wooden boards or furniture"), "protection": 1},
+    "door": {"name": T("Деревянная дверь квартиры или дверца машины", "A wooden flat door or a car door"),
+             "protection": 2},
+    "partition": {"name": T("Деревянная стена-перегородка в квартире", "A wooden partition wall in a flat"),
+                  "protection": 4},
     "steel_door": {"name": T("Стальная дверь", "A steel door"), "protection": 8},
     "concrete": {"name": T("Бетонная стена или столб", "A concrete wall or pillar"), "protection": 12},
 }
 
 #: Target size: the УС to hit a target that does not dodge, and the dodge modifier.
 TARGET_SIZE: dict[str, dict] = {
-    "larger": {"name": T("Больше человека (стена, автомобиль)", "Larger than a human (a wall, a car)"), "difficulty": 0, "dodge_modifier": -3},
-    "human": {"name": T("Человек или примерно равна человеку по размерам", "A human or about human-sized"), "difficulty": 2, "dodge_modifier": 0},
+    "larger": {"name": T("Больше человека (стена, автомобиль)", "Larger than a human (a wall, a car)"),
+               "difficulty": 0, "dodge_modifier": -3},
+    "human": {"name": T("Человек или примерно равна человеку по размерам", "A human or about human-sized"),
+              "difficulty": 2, "dodge_modifier": 0},
     "smaller": {"name": T("Меньше человека (собака, стандартная спортивная мишень)",
-                  "Smaller than a human (a dog, a standard sports target)"), "difficulty": 5, "dodge_modifier": 3},
-    "tiny": {"name": T("Совсем маленькая (крыса, яблочко мишени)", "Very small (a rat, a bull's-eye)"), "difficulty": 7, "dodge_modifier": 6},
+                          "Smaller than a human (a dog, a standard sports target)"), "difficulty": 5,
+                "dodge_modifier": 3},
+    "tiny": {"name": T("Совсем маленькая (крыса, яблочко мишени)", "Very small (a rat, a bull's-eye)"),
+             "difficulty": 7, "dodge_modifier": 6},
 }
 
 #: Modifiers to a Стрельба check.
 SHOOTING_MODIFIERS: list[dict] = [
     {"group": T("Расстояние", "Range"), "circumstance": T("Ближнее расстояние", "Close range"), "modifier": 0},
-    {"group": T("Расстояние", "Range"), "circumstance": T("Среднее расстояние", "Medium range"), "modifier": -2},
+    {"group": T("Расстояние", "Range"), "circumstance": T("Среднее расстояние", "Medium range"),
+     "modifier": -2},
     {"group": T("Расстояние", "Range"), "circumstance": T("Дальнее расстояние", "Long range"), "modifier": -4},
-    {"group": T("Прикрытие", "Cover"), "circumstance": T("Одна вторая (до пояса)", "One half (up to the waist)"), "modifier": -3},
+    {"group": T("Прикрытие", "Cover"),
+     "circumstance": T("Одна вторая (до пояса)", "One half (up to the waist)"), "modifier": -3},
     {"group": T("Прикрытие", "Cover"), "circumstance": T("Две третьих", "Two thirds"), "modifier": -4},
     {"group": T("Прикрытие", "Cover"), "circumstance": T("Три четверти", "Three quarters"), "modifier": -5},
-    {"group": T("Прикрытие", "Cover"), "circumstance": T("Видно только чуть-чуть", "Only a little visible"), "modifier": -6},
-    {"group": T("Прочее", "Other"), "circumstance": T("Стрельба по-македонски", "Shooting with two guns («Macedonian» style)"), "modifier": -2},
-    {"group": T("Прочее", "Other"), "circumstance": T("Стрельба «не с той» руки (с левой для правши)",
-                             "Shooting with the «wrong» hand (the left for a right-hander)"), "modifier": -2},
-    {"group": T("Прочее", "Other"), "circumstance": T("Перенос огня (второй и более выстрел в раунд — по разным целям)",
-                             "Shifting fire (second and later shots in a round at different targets)"), "modifier": -1},
+    {"group": T("Прикрытие", "Cover"), "circumstance": T("Видно только чуть-чуть", "Only a little visible"),
+     "modifier": -6},
+    {"group": T("Прочее", "Other"),
+     "circumstance": T("Стрельба по-македонски", "Shooting with two guns («Macedonian» style)"),
+     "modifier": -2},
+    {"group": T("Прочее", "Other"),
+     "circumstance": T("Стрельба «не с той» руки (с левой для правши)",
+                       "Shooting with the «wrong» hand (the left for a right-hander)"), "modifier": -2},
+    {"group": T("Прочее", "Other"),
+     "circumstance": T("Перенос огня (второй и более выстрел в раунд — по разным целям)",
+                       "Shifting fire (second and later shots in a round at different targets)"),
+     "modifier": -1},
 ]
 
 #: Aimed shots: the part, the to-hit modifier, the damage multiplier (None: the damage does not
@@ -163,43 +193,54 @@ AIMED_SHOTS: dict[str, dict] = {
 
 #: Environment damage per round: id, medium, damage, damage type.
 ENVIRONMENT: dict[str, dict] = {
-    "boiling_water": {"medium": T("Кипяток (около 100°С)", "Boiling water (about 100 °C)"), "damage": 2, "kind": "heat"},
-    "hot_oil": {"medium": T("Горячее масло (около 200 °С)", "Hot oil (about 200 °C)"), "damage": 5, "kind": "heat"},
-    "molten_metal": {"medium": T("Расплавленный металл (500° С и выше)", "Molten metal (500 °C and above)"), "damage": 10, "kind": "heat"},
-    "liquid_gas": {"medium": T("Сжиженный газ (-30°С и ниже)", "Liquefied gas (−30 °C and below)"), "damage": 5, "kind": "cold"},
-    "acid": {"medium": T("Кислота, щелочь, иное агрессивное вещество", "Acid, alkali, another corrosive substance"), "damage": 5, "kind": "chemical"},
+    "boiling_water": {"medium": T("Кипяток (около 100°С)", "Boiling water (about 100 °C)"), "damage": 2,
+                      "kind": "heat"},
+    "hot_oil": {"medium": T("Горячее масло (около 200 °С)", "Hot oil (about 200 °C)"), "damage": 5,
+                "kind": "heat"},
+    "molten_metal": {"medium": T("Расплавленный металл (500° С и выше)", "Molten metal (500 °C and above)"),
+                     "damage": 10, "kind": "heat"},
+    "liquid_gas": {"medium": T("Сжиженный газ (-30°С и ниже)", "Liquefied gas (−30 °C and below)"),
+                   "damage": 5, "kind": "cold"},
+    "acid": {"medium": T("Кислота, щелочь, иное агрессивное вещество",
+                         "Acid, alkali, another corrosive substance"), "damage": 5, "kind": "chemical"},
     "ecto_acid": {"medium": T("Эктоплазменная кислота", "Ectoplasmic acid"), "damage": 10, "kind": "chemical"},
-    "fire_candle": {"medium": T("Огонь (свечка или зажигалка)", "Fire (a candle or a lighter)"), "damage": 1, "kind": "fire"},
+    "fire_candle": {"medium": T("Огонь (свечка или зажигалка)", "Fire (a candle or a lighter)"), "damage": 1,
+                    "kind": "fire"},
     "fire_bonfire": {"medium": T("Огонь (костер)", "Fire (a bonfire)"), "damage": 5, "kind": "fire"},
-    "fire_flamethrower": {"medium": T("Огонь (огнемет)", "Fire (a flamethrower)"), "damage": 7, "kind": "fire"},
-    "fire_firebox": {"medium": T("Огонь (топка паровоза)", "Fire (a locomotive's firebox)"), "damage": 10, "kind": "fire"},
-    "holy_water": {"medium": T("Святая вода (для тех, на кого действует)", "Holy water (for those it affects)"), "damage": 5, "kind": "holiness"},
+    "fire_flamethrower": {"medium": T("Огонь (огнемет)", "Fire (a flamethrower)"), "damage": 7,
+                          "kind": "fire"},
+    "fire_firebox": {"medium": T("Огонь (топка паровоза)", "Fire (a locomotive's firebox)"), "damage": 10,
+                     "kind": "fire"},
+    "holy_water": {"medium": T("Святая вода (для тех, на кого действует)",
+                               "Holy water (for those it affects)"), "damage": 5, "kind": "holiness"},
 }
 
 #: Where a thrown object lands on a miss, by the Сила check: the band of results (``None``: no
 #: bound), the source's own label of the band («Меньше 0 – Явный недолет.» …), name and text.
 THROWN_MISS: dict[str, dict] = {
     "far_short": {"lowest": None, "highest": -1, "label": T("Меньше 0", "Below 0"),
-     "name": T("Явный недолет", "Well short"),
-     "text": T("Предмет упал на полпути между метающим и целью. Если это граната — метателю не повезло.",
-       "It fell halfway between the thrower and the target. If it is a grenade, bad luck for the thrower.")},
-    "short": {"lowest": 0, "highest": 1, "label": T("0-1", "0–1"),
-     "name": T("Недолет", "Short"),
-     "text": T("Предмет немного не долетел до цели. Если это граната, то цели, скорее всего, все равно будет больно.",
-       "It fell a little short of the target. If it is a grenade, the target will most likely get hurt anyway.")},
-    "aside": {"lowest": 2, "highest": 4, "label": T("2-4", "2–4"),
-     "name": T("В сторону", "Aside"),
-     "text": T("Предмет упал справа или слева.", "It fell to the right or to the left.")},
-    "over": {"lowest": 5, "highest": 6, "label": T("5-6", "5–6"),
-     "name": T("Перелет", "Over"),
-     "text": T("Предмет упал за целью. Если это граната, то осколки все равно заденут цель.",
-       "It fell behind the target. If it is a grenade, the fragments will still hit the target.")},
+                  "name": T("Явный недолет", "Well short"),
+                  "text": T("Предмет упал на полпути между метающим и целью. Если это граната — метателю не "
+                            "повезло.",
+                            "It fell halfway between the thrower and the target. If it is a grenade, bad "
+                            "luck for the thrower.")},
+    "short": {"lowest": 0, "highest": 1, "label": T("0-1", "0–1"), "name": T("Недолет", "Short"),
+              "text": T("Предмет немного не долетел до цели. Если это граната, то цели, скорее всего, все "
+                        "равно будет больно.",
+                        "It fell a little short of the target. If it is a grenade, the target will most "
+                        "likely get hurt anyway.")},
+    "aside": {"lowest": 2, "highest": 4, "label": T("2-4", "2–4"), "name": T("В сторону", "Aside"),
+              "text": T("Предмет упал справа или слева.", "It fell to the right or to the left.")},
+    "over": {"lowest": 5, "highest": 6, "label": T("5-6", "5–6"), "name": T("Перелет", "Over"),
+             "text": T("Предмет упал за целью. Если это граната, то осколки все равно заденут цель.",
+                       "It fell behind the target. If it is a grenade, the fragments will still hit the "
+                       "target.")},
     "far_over": {"lowest": 7, "highest": None, "label": T("7 или больше", "7 or more"),
-     "name": T("Явный перелет", "Way over"),
-     "text": T("Предмет улетел куда-то в космос. Ну, может, и не в космос, но явно слишком далеко, "
-       "возможно, за пределы места боя.",
-       "It flew off into space. Well, maybe not into space, but clearly too far, perhaps out of "
-       "the battlefield.")},
+                 "name": T("Явный перелет", "Way over"),
+                 "text": T("Предмет улетел куда-то в космос. Ну, может, и не в космос, но явно слишком "
+                           "далеко, возможно, за пределы места боя.",
+                           "It flew off into space. Well, maybe not into space, but clearly too far, "
+                           "perhaps out of the battlefield.")},
 }
 
 # ---------------------------------------------------------------------------------------
@@ -208,50 +249,66 @@ THROWN_MISS: dict[str, dict] = {
 
 #: The nervous breakdown table: the band of results (``None``: no bound), name and text.
 BREAKDOWN: dict[str, dict] = {
-    "fine": {"lowest": None, "highest": 0, "name": T("Персонаж более-менее в порядке", "The character is more or less fine"), "text": T("", "")},
+    "fine": {"lowest": None, "highest": 0,
+             "name": T("Персонаж более-менее в порядке", "The character is more or less fine"),
+             "text": T("", "")},
     "short": {"lowest": 1, "highest": 3, "name": T("Кратковременный срыв", "A short breakdown"),
-     "text": T("Персонаж теряет способность к действиям, требующим серьезной концентрации внимания "
-       "(использование магии, вхождение в ИСС, прицельная стрельба из оружия и так далее), до тех пор, "
-       "пока не потратит как минимум восемь часов игрового времени на спокойный сон в комфортной обстановке.",
-       "The character cannot do anything that needs serious concentration (using magic, entering an "
-       "altered state, aimed shooting and so on) until they spend at least eight hours of game time "
-       "sleeping calmly in comfort.")},
+              "text": T("Персонаж теряет способность к действиям, требующим серьезной концентрации внимания "
+                        "(использование магии, вхождение в ИСС, прицельная стрельба из оружия и так далее), "
+                        "до тех пор, пока не потратит как минимум восемь часов игрового времени на "
+                        "спокойный сон в комфортной обстановке.",
+                        "The character cannot do anything that needs serious concentration (using magic, "
+                        "entering an altered state, aimed shooting and so on) until they spend at least "
+                        "eight hours of game time sleeping calmly in comfort.")},
     "exhaustion": {"lowest": 4, "highest": 6, "name": T("Нервное истощение", "Nervous exhaustion"),
-     "text": T("Персонаж теряет способность к действиям, требующим концентрации внимания (те же, что и в "
-       "предыдущем случае). Кроме этого, персонаж испытывает серьезные трудности в общении с другими "
-       "людьми (ведет себя излишне агрессивно или, напротив, излишне замкнуто) — считается, что все его социальные навыки (Дипломатия, Лидерство и так далее) равны нулю. "
-       "Персонаж находится в таком состоянии до тех пор, пока не отдохнет спокойно и с комфортом трое суток.",
-       "The character cannot do anything that needs concentration (as above). Besides, they have serious "
-       "trouble dealing with people (too aggressive or, on the contrary, too withdrawn) — all their social skills (Diplomacy, Leadership and so on) count as "
-       "zero — until they rest calmly and in comfort for three days.")},
-    "disorder": {"lowest": 7, "highest": 9, "name": T("Серьезное нервное расстройство", "A serious nervous disorder"),
-     "text": T("Персонаж, помимо всего вышеперечисленного, приобретает (без компенсации в плюшках) отрицательную "
-       "психическую особенность (Амнезия, Зависимость, Мизантроп, Навязчивая идея, Нервный, Параноик, "
-       "Фанатик, Фобия), которая достаточно серьезно усложняет его жизнь. Эта зависимость добавляется в "
-       "список особенностей персонажа. Степень расстройства и стоимость особенности определяется мастером. "
-       "Она может быть излечена при условии соответствующей траты времени и денег, а также за "
-       "соответствующее количество свободных плюшек.",
-       "On top of all the above, the character gains (with no compensation in points) a negative mental "
-       "trait (Amnesia, Addiction, Misanthrope, Obsession, Nervous, Paranoid, Fanatic, Phobia) that makes "
-       "their life seriously harder. It is added to the character's traits; its degree and cost are set by "
-       "the Storyteller. It can be cured with due time and money and the matching number of free points.")},
-    "insanity": {"lowest": 10, "highest": None, "name": T("Полная потеря рассудка", "Complete loss of sanity"),
-     "text": T("Игрок полностью теряет контроль над персонажем. В определенном смысле эквивалентно гибели "
-       "персонажа — с той разницей, что отправляется он не на кладбище, а в дом с мягкими стенами. "
-       "Впрочем, ему может помочь магическое или экстрасенсорное вмешательство — например, с точки "
-       "зрения шамана, персонаж потерял свою душу, которую возможно отыскать и вернуть на место.",
-       "The player loses all control of the character. In a sense it equals the character's death — except "
-       "that they go not to the graveyard but to a padded room.")},
+                   "text": T("Персонаж теряет способность к действиям, требующим концентрации внимания (те "
+                             "же, что и в предыдущем случае). Кроме этого, персонаж испытывает серьезные "
+                             "трудности в общении с другими людьми (ведет себя излишне агрессивно или, "
+                             "напротив, излишне замкнуто) — считается, что все его социальные навыки "
+                             "(Дипломатия, Лидерство и так далее) равны нулю. Персонаж находится в таком "
+                             "состоянии до тех пор, пока не отдохнет спокойно и с комфортом трое суток.",
+                             "The character cannot do anything that needs concentration (as above). "
+                             "Besides, they have serious trouble dealing with people (too aggressive or, on "
+                             "the contrary, too withdrawn) — all their social skills (Diplomacy, Leadership "
+                             "and so on) count as zero — until they rest calmly and in comfort for three "
+                             "days.")},
+    "disorder": {"lowest": 7, "highest": 9,
+                 "name": T("Серьезное нервное расстройство", "A serious nervous disorder"),
+                 "text": T("Персонаж, помимо всего вышеперечисленного, приобретает (без компенсации в "
+                           "плюшках) отрицательную психическую особенность (Амнезия, Зависимость, "
+                           "Мизантроп, Навязчивая идея, Нервный, Параноик, Фанатик, Фобия), которая "
+                           "достаточно серьезно усложняет его жизнь. Эта зависимость добавляется в список "
+                           "особенностей персонажа. Степень расстройства и стоимость особенности "
+                           "определяется мастером. Она может быть излечена при условии соответствующей "
+                           "траты времени и денег, а также за соответствующее количество свободных плюшек.",
+                           "On top of all the above, the character gains (with no compensation in points) a "
+                           "negative mental trait (Amnesia, Addiction, Misanthrope, Obsession, Nervous, "
+                           "Paranoid, Fanatic, Phobia) that makes their life seriously harder. It is added "
+                           "to the character's traits; its degree and cost are set by the Storyteller. It "
+                           "can be cured with due time and money and the matching number of free points.")},
+    "insanity": {"lowest": 10, "highest": None,
+                 "name": T("Полная потеря рассудка", "Complete loss of sanity"),
+                 "text": T("Игрок полностью теряет контроль над персонажем. В определенном смысле "
+                           "эквивалентно гибели персонажа — с той разницей, что отправляется он не на "
+                           "кладбище, а в дом с мягкими стенами. Впрочем, ему может помочь магическое или "
+                           "экстрасенсорное вмешательство — например, с точки зрения шамана, персонаж "
+                           "потерял свою душу, которую возможно отыскать и вернуть на место.",
+                           "The player loses all control of the character. In a sense it equals the "
+                           "character's death — except that they go not to the graveyard but to a padded "
+                           "room.")},
 }
 #: «2К-Сила духа+(2 за каждый нервный срыв в этой сцене, считая этот)».
 BREAKDOWN_PER_BREAKDOWN = 2
 
 #: The check after a breakdown: the band of results (``None``: no bound) and what follows.
 BREAKDOWN_AFTER: dict[str, dict] = {
-    "unconscious": {"lowest": None, "highest": -3, "text": T("Бессознательное состояние до конца сцены",
-                                "Unconscious until the end of the scene")},
-    "shock": {"lowest": -2, "highest": 0, "text": T("Шок, паника или неистовство — в зависимости от характера персонажа и решения мастера",
-                       "Shock, panic or frenzy — by the character's nature and the Storyteller's decision")},
+    "unconscious": {"lowest": None, "highest": -3,
+                    "text": T("Бессознательное состояние до конца сцены",
+                              "Unconscious until the end of the scene")},
+    "shock": {"lowest": -2, "highest": 0,
+              "text": T("Шок, паника или неистовство — в зависимости от характера персонажа и решения "
+                        "мастера",
+                        "Shock, panic or frenzy — by the character's nature and the Storyteller's decision")},
     "none": {"lowest": 1, "highest": None, "text": T("Без последствий", "No consequence")},
 }
 
@@ -262,13 +319,15 @@ BREAKDOWN_AFTER: dict[str, dict] = {
 #: The drinks table: drink, volume in litres, УС. Its values win over the formula.
 DRINKS: dict[str, dict] = {
     "vodka_shot": {"name": T("Стопка водки", "A shot of vodka"), "litres": Fraction(1, 10), "difficulty": 4},
-    "beer": {"name": T("Банка, кружка пива", "A can or mug of beer"), "litres": Fraction(33, 100), "difficulty": 3},
-    "cocktail": {"name": T("Банка коктейля", "A can of cocktail"), "litres": Fraction(33, 100), "difficulty": 4},
-    "wine_glass": {"name": T("Стакан вина", "A glass of wine"), "litres": Fraction(2, 10), "difficulty": 2},
-    "wine_bottle": {"name": T("Бутылка вина", "A bottle of wine"), "litres": Fraction(5, 10), "difficulty": 5},
+    "beer": {"name": T("Банка, кружка пива", "A can or mug of beer"), "litres": Fraction(33, 100),
+             "difficulty": 3},
+    "cocktail": {"name": T("Банка коктейля", "A can of cocktail"), "litres": Fraction(33, 100),
+                 "difficulty": 4},
+    "wine_glass": {"name": T("Стакан вина", "A glass of wine"), "litres": Fraction(1, 5), "difficulty": 2},
+    "wine_bottle": {"name": T("Бутылка вина", "A bottle of wine"), "litres": Fraction(1, 2), "difficulty": 5},
     "yorsh": {"name": T("Кружка «ерша»", "A mug of «yorsh» (beer with vodka)"), "litres": Fraction(33, 100),
               "difficulty": 5},
-    "port": {"name": T("Стакан портвейна", "A glass of port"), "litres": Fraction(2, 10), "difficulty": 3},
+    "port": {"name": T("Стакан портвейна", "A glass of port"), "litres": Fraction(1, 5), "difficulty": 3},
     "spirit_shot": {"name": T("Стопка чистого спирта", "A shot of pure spirit"), "litres": Fraction(1, 10),
                     "difficulty": 10},
 }
@@ -289,46 +348,48 @@ FROM_THE_BOTTLE = {"id": "vodka_bottle", "name": T("Водка из горла",
 DRUNK_STAGES: dict[int, dict] = {
     0: {"name": T("Трезвый", "Sober"),
         "effects": T("Нет. В этой стадии находится любой нормальный персонаж.",
-       "None. Any normal character is at this stage."),
-        "changes": {}},
+                     "None. Any normal character is at this stage."), "changes": {}},
     1: {"name": T("Для храбрости", "Dutch courage"),
-        "effects": T("Повышение настроения, эйфория (+1 к Уверенности и Везению); думать становится немножко тяжелее "
-       "(-1 к Мышлению); фобии и психологические зависимости временно теряют силу.",
-       "Better mood, euphoria (+1 to Confidence and Luck); thinking gets a little harder (−1 to Thinking); "
-       "phobias and psychological dependencies lose their force for a while."),
+        "effects": T("Повышение настроения, эйфория (+1 к Уверенности и Везению); думать становится "
+                     "немножко тяжелее (-1 к Мышлению); фобии и психологические зависимости временно теряют "
+                     "силу.",
+                     "Better mood, euphoria (+1 to Confidence and Luck); thinking gets a little harder (−1 "
+                     "to Thinking); phobias and psychological dependencies lose their force for a while."),
         "changes": {"confidence": 1, "luck": 1, "thinking": -1}},
     2: {"name": T("Легкое опьянение", "Tipsy"),
-        "effects": T("Несколько нарушается координация (-1 к Ловкости), повышается болевой порог (+1 к Выносливости, "
-       "временная особенность Толстокожий).",
-       "Coordination suffers a little (−1 to Agility); the pain threshold rises (+1 to Stamina, the "
-       "temporary trait Thick-Skinned)."),
+        "effects": T("Несколько нарушается координация (-1 к Ловкости), повышается болевой порог (+1 к "
+                     "Выносливости, временная особенность Толстокожий).",
+                     "Coordination suffers a little (−1 to Agility); the pain threshold rises (+1 to "
+                     "Stamina, the temporary trait Thick-Skinned)."),
         "changes": {"agility": -1, "stamina": 1}},
     3: {"name": T("Среднее опьянение", "Drunk"),
         "effects": T("Образование и Мышление уменьшаются на 1. Поведение становится непредсказуемым, фобии, "
-       "психологические зависимости или другие психологические особенности могут исчезнуть, а могут, "
-       "наоборот, всплыть. Как только персонаж вступает в эту стадию, он делает по проверке Силы духа или "
-       "чистой Уверенности против УС 5 на каждую из своих негативных психологических особенностей (фобий, "
-       "навязчивых идей и т. п.). Если проверка провалена, особенность срабатывает и персонаж переходит под "
-       "контроль мастера. Если же нет, то особенность прекращает действовать, пока он не протрезвеет.",
-       "Education and Thinking drop by 1. Behaviour becomes unpredictable; phobias, dependencies and other "
-       "psychological traits may vanish or surface. On entering this stage the character checks Willpower "
-       "or bare Confidence against УС 5 for each negative psychological trait (phobias, obsessions and so on). "
-       "On a failure the trait fires and the Storyteller takes control; otherwise the trait stops working "
-       "until the character sobers up."),
-        "changes": {"education": -1, "thinking": -1}},
+                     "психологические зависимости или другие психологические особенности могут исчезнуть, а "
+                     "могут, наоборот, всплыть. Как только персонаж вступает в эту стадию, он делает по "
+                     "проверке Силы духа или чистой Уверенности против УС 5 на каждую из своих негативных "
+                     "психологических особенностей (фобий, навязчивых идей и т. п.). Если проверка "
+                     "провалена, особенность срабатывает и персонаж переходит под контроль мастера. Если же "
+                     "нет, то особенность прекращает действовать, пока он не протрезвеет.",
+                     "Education and Thinking drop by 1. Behaviour becomes unpredictable; phobias, "
+                     "dependencies and other psychological traits may vanish or surface. On entering this "
+                     "stage the character checks Willpower or bare Confidence against УС 5 for each "
+                     "negative psychological trait (phobias, obsessions and so on). On a failure the trait "
+                     "fires and the Storyteller takes control; otherwise the trait stops working until the "
+                     "character sobers up."), "changes": {"education": -1, "thinking": -1}},
     4: {"name": T("Сильное опьянение", "Very drunk"),
-        "effects": T("Ловкость, Образование и Мышление уменьшаются еще на единичку. Если персонаж еще способен ходить "
-       "(имеет неотрицательную Ловкость) и соображать (неотрицательное Мышление), то он переходит под "
-       "контроль Мастера. Единственное, что доступно игроку, — сопротивляться действиям, предписываемым "
-       "мастером, делая проверки на навык Силы духа против УС, определяемого... Разумеется, мастером.",
-       "Agility, Education and Thinking drop by one more. If the character can still walk (non-negative "
-       "Agility) and think (non-negative Thinking), the Storyteller takes control of them. All the player can "
-       "do is resist the actions the Storyteller dictates with Willpower checks against a УС set by… the "
-       "Storyteller, of course."),
+        "effects": T("Ловкость, Образование и Мышление уменьшаются еще на единичку. Если персонаж еще "
+                     "способен ходить (имеет неотрицательную Ловкость) и соображать (неотрицательное "
+                     "Мышление), то он переходит под контроль Мастера. Единственное, что доступно игроку, — "
+                     "сопротивляться действиям, предписываемым мастером, делая проверки на навык Силы духа "
+                     "против УС, определяемого... Разумеется, мастером.",
+                     "Agility, Education and Thinking drop by one more. If the character can still walk "
+                     "(non-negative Agility) and think (non-negative Thinking), the Storyteller takes "
+                     "control of them. All the player can do is resist the actions the Storyteller dictates "
+                     "with Willpower checks against a УС set by… the Storyteller, of course."),
         "changes": {"agility": -1, "education": -1, "thinking": -1}},
     5: {"name": T("В хлам", "Wasted"),
         "effects": T("Персонаж падает под стол и отключается. Наутро ему будет плохо.",
-       "The character falls under the table and passes out. They will feel bad in the morning."),
+                     "The character falls under the table and passes out. They will feel bad in the morning."),
         "changes": {}},
 }
 MAX_STAGE = 5

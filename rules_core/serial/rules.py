@@ -17,7 +17,7 @@ from math import ceil
 
 from ..dice import Dist
 from ..wod.pool import d10_pool, net_successes
-from . import tables as _t
+from . import tables
 
 # =================================================================================
 # Named readings of gaps in the source
@@ -391,7 +391,7 @@ def attack_roll(s: AttackSetup) -> tuple[int, int | None]:
     «Засада»: successes of the ambush roll added to the pool; wound penalty; «Стрельба
     по-македонски»: half the pool, rounded down.
     """
-    m = _t.MANEUVERS[s.maneuver]
+    m = tables.MANEUVERS[s.maneuver]
     dice = s.pool + s.extra_dice + m["attack_dice"] + s.ambush_successes
     diff = s.base
     point_blank = False
@@ -418,7 +418,7 @@ def attack_roll(s: AttackSetup) -> tuple[int, int | None]:
         if s.blind:
             diff += BLIND_MELEE_DIFFICULTY
         if s.melee_class:
-            diff += _t.MELEE_CLASSES[s.melee_class]["attack_difficulty"]
+            diff += tables.MELEE_CLASSES[s.melee_class]["attack_difficulty"]
     if s.attacker_prone and not s.ranged:
         diff += PRONE_ATTACKER
     dice += {"front": 0, "flank": FLANK_DICE, "rear": REAR_DICE}[s.flank]
@@ -475,7 +475,7 @@ def parry_difficulty(defender_class: str, attacker_class: str) -> int | None:
         return {"unarmed": 5, "short": 5, "classic": PARRY_DEFAULT_DIFFICULTY, "heavy": 7}[attacker_class]
     # mighty defender: «+1 к сложности ... парирования»
     base = 7 if attacker_class == "heavy" else PARRY_DEFAULT_DIFFICULTY
-    return max(base, PARRY_DEFAULT_DIFFICULTY + _t.MELEE_CLASSES["mighty"]["attack_difficulty"])
+    return max(base, PARRY_DEFAULT_DIFFICULTY + tables.MELEE_CLASSES["mighty"]["attack_difficulty"])
 
 
 def parry_allowed(attacker_power: int, defender_strength: int, defender_dexterity: int,
@@ -613,15 +613,15 @@ def effective_armor(armors: list[int]) -> int:
     """«Броня никогда не стэкается»; «из нескольких источников Брони всегда работает только
     наибольший». Armor is 0..6: «Броня > 6 такой просто не бывает»."""
     for a in armors:
-        if not isinstance(a, int) or not 0 <= a <= _t.MAX_ARMOR:
-            raise ValueError(f"armor must be 0..{_t.MAX_ARMOR}")
+        if not isinstance(a, int) or not 0 <= a <= tables.MAX_ARMOR:
+            raise ValueError(f"armor must be 0..{tables.MAX_ARMOR}")
     return max(armors, default=0)
 
 
 def armor_against(armor: int, maneuver: str = "none") -> int:
     """Armor against one attack: tripled against «Град ударов» and «Короткая очередь»
     («Броня цели утраивается против этого удара»)."""
-    return armor * _t.MANEUVERS[maneuver]["armor_multiplier"]
+    return armor * tables.MANEUVERS[maneuver]["armor_multiplier"]
 
 
 TAGS = ("none", "resistance", "vulnerability", "immunity", "both")
@@ -803,7 +803,7 @@ def instant_death(excess: int, stamina: int, rule: str = NEGATIVE_HITS_RULE) -> 
     return exceeds(excess, threshold(stamina), rule)
 
 
-DOOR_OUTCOMES = ("instant_death",) + _t.DEATH_DOOR_KEYS
+DOOR_OUTCOMES = ("instant_death",) + tables.DEATH_DOOR_KEYS
 
 
 def death_door_roll(die: int, previous_rolls: int = 0, last_breath_before: bool = False,
@@ -824,7 +824,7 @@ def death_door_roll(die: int, previous_rolls: int = 0, last_breath_before: bool 
         if below_one == "death":
             return "instant_death"
         r = 1
-    key = _t.DEATH_DOOR[r]["key"]
+    key = tables.DEATH_DOOR[r]["key"]
     if key == "last_breath" and last_breath_before:
         return "instant_death"
     return key
@@ -897,7 +897,7 @@ def armor_weight(armor: int) -> str:
     """«обычно если доспех дает 2+ Брони, то он тяжелый»; 1 — лёгкий; 0 — нет доспеха."""
     if armor <= 0:
         return "none"
-    return "heavy" if armor >= _t.HEAVY_ARMOR_FROM else "light"
+    return "heavy" if armor >= tables.HEAVY_ARMOR_FROM else "light"
 
 
 _WEIGHT = {"none": 0, "light": 1, "heavy": 2}
@@ -913,10 +913,10 @@ def overloaded(strength: int, large: int = 0, huge: int = 0, armor: str = "none"
         raise ValueError("armor must be none, light or heavy")
     if strength < 1:
         return large > 0 or huge > 0 or armor != "none"
-    top = min(strength, max(_t.ENCUMBRANCE))
+    top = min(strength, max(tables.ENCUMBRANCE))
     rows = range(1, top + 1) if monotone else (top,)
     for s in rows:
-        for lg, hg, arm in _t.ENCUMBRANCE[s]["allow"]:
+        for lg, hg, arm in tables.ENCUMBRANCE[s]["allow"]:
             if large <= lg and huge <= hg and _WEIGHT[armor] <= _WEIGHT[arm]:
                 return False
     return True
@@ -938,15 +938,15 @@ def explosion_dice(kind: str, distance: int, radius: int | None = None,
       for each full 5 m (:data:`BADABOOM_FALLOFF`).
     «Урон от ВВ не складывается напрямую» — several charges: the biggest one (:func:`max`).
     """
-    if kind not in _t.EXPLOSIVES:
-        raise ValueError(f"kind must be one of {tuple(_t.EXPLOSIVES)}")
+    if kind not in tables.EXPLOSIVES:
+        raise ValueError(f"kind must be one of {tuple(tables.EXPLOSIVES)}")
     _nonneg("distance", distance)
-    e = _t.EXPLOSIVES[kind]
+    e = tables.EXPLOSIVES[kind]
     full = e["dice"] if dice is None else dice
     if dice is not None and not 0 <= dice <= e["dice"]:
         raise ValueError(f"at most {e['dice']} dice")
     if kind == "military":
-        lo, hi = _t.MILITARY_RADIUS
+        lo, hi = tables.MILITARY_RADIUS
         r = hi if radius is None else radius
         if not lo <= r <= hi:
             raise ValueError(f"radius must be {lo}..{hi}")
@@ -964,7 +964,7 @@ def explosion_dice(kind: str, distance: int, radius: int | None = None,
 def grenade_max_distance(strength: int) -> int:
     """«Максимальная дистанция броска (5*Значение вашей силы без амулетов)»."""
     _nonneg("strength", strength)
-    return _t.GRENADE_RANGE_PER_STRENGTH * strength
+    return tables.GRENADE_RANGE_PER_STRENGTH * strength
 
 
 def grenade_dodged(dodge_successes: int, throw_successes: int) -> bool:
@@ -1029,4 +1029,4 @@ def external_boosts_allowed(count: int) -> bool:
 def master_strike_critical(successes_after_defence: int) -> bool:
     """«Если эта атака набрала 7 и больше успехов на попадании ... (+3 автоуспеха к броску
     урона). ... атака должна набрать 7 успехов, а не бросок.»"""
-    return successes_after_defence >= _t.MANEUVERS["master"]["crit_at"]
+    return successes_after_defence >= tables.MANEUVERS["master"]["crit_at"]

@@ -91,26 +91,27 @@ assert set(BOTCH_RULES) == {o.value for o in POOL_PARAMS[3].options}
 # =================================================================================================
 
 
-_DAMAGE_TYPE_OPTIONS = [
+DAMAGE_TYPE_OPTIONS = [
     ("bashing", "Поверхностные", "Bashing"),
     ("lethal", "Летальные", "Lethal"),
     ("aggravated", "Усиливающиеся", "Aggravated"),
 ]
-_TARGET_OPTIONS = [
+TARGET_OPTIONS = [
     ("mortal", "Смертный", "Mortal"),
     ("supernatural", "Вампир или иное сверхъестественное существо", "Vampire or other supernatural being"),
 ]
-_ARMOR_OPTIONS = [("0", "Без брони", "No armor")] + [
-    (str(a["rating"]), f"{a['name']['ru']}: {a['rating']}", f"{a['name']['en']}: {a['rating']}") for a in tables.ARMOR]
+ARMOR_OPTIONS = [("0", "Без брони", "No armor")] + [
+    (str(a["rating"]), f"{a['name']['ru']}: {a['rating']}", f"{a['name']['en']}: {a['rating']}")
+    for a in tables.ARMOR]
 
 
 def _soak_params(default_type: str) -> tuple:
     return (
-        choice_param("damage_type", "Тип повреждений", "Damage type", default_type, _DAMAGE_TYPE_OPTIONS),
-        choice_param("target", "Цель", "Target", "mortal", _TARGET_OPTIONS),
+        choice_param("damage_type", "Тип повреждений", "Damage type", default_type, DAMAGE_TYPE_OPTIONS),
+        choice_param("target", "Цель", "Target", "mortal", TARGET_OPTIONS),
         int_param("stamina", "Выносливость цели", "Target's Stamina", 2, 0, 10),
         int_param("fortitude", "Стойкость цели", "Target's Fortitude", 0, 0, 10),
-        choice_param("armor", "Броня цели", "Target's armor", "0", _ARMOR_OPTIONS),
+        choice_param("armor", "Броня цели", "Target's armor", "0", ARMOR_OPTIONS),
         int_param("soak_difficulty", "Сложность поглощения", "Soak difficulty", rules.SOAK_DIFFICULTY, 2, 10,
                   help=T("Начальная 6; оружие и обстоятельства могут её менять (002).",
                          "6 to begin with; weapons and circumstances may change it (002).")),
@@ -368,8 +369,8 @@ def _attack_setup(p: dict) -> dict:
             if shots > rate:
                 raise field_error("shots", f"Скорострельность этого оружия — {rate}.",
                                   f"This weapon's rate is {rate}.")
-    difficulty = p["attack_difficulty"] + dmod + weapon_difficulty_mod(w) + rules.cover_difficulty(cover_mod(p["cover"]),
-                                                                          cover_mod(p["attacker_cover"]))
+    cover = rules.cover_difficulty(cover_mod(p["cover"]), cover_mod(p["attacker_cover"]))
+    difficulty = p["attack_difficulty"] + dmod + weapon_difficulty_mod(w) + cover
     if difficulty > 10:
         raise field_error("attack_difficulty", f"Итоговая сложность {difficulty} больше 10.",
                           f"The final difficulty {difficulty} is above 10.")
