@@ -108,19 +108,6 @@ BLIND_RANGED_MAX_METRES = 10
 #: give «Легкое +1, Хорошее +2, Отличное +3» to difficulty. Used as that.
 COVER_DIFFICULTY = {0: 0, 1: 1, 2: 2, 3: 3}
 
-FLANK_DICE = 2  # «с фланга, получают к броску атаки два дополнительных кубика»
-REAR_DICE = 3  # «а атакующие с тыла – три»
-MANY_ON_ONE_MAX = 4  # «Максимальный отрицательный модификатор за “все на одного” – это -4»
-PRONE_MELEE = -2  # «-2 к сложности попадания по лежащему в ближнем бою»
-PRONE_RANGED = 2  # «но +2 к попаданию в дальнем бою (кроме случаев выстрела в упор)»
-PRONE_ATTACKER = 2  # «броски Драки и Фехтования, совершаемые лежащими ... штраф +2 к сложности»
-
-BASE_DIFFICULTY = 6
-DODGE_MELEE_DIFFICULTY = 6
-DODGE_RANGED_DIFFICULTY = 8
-BLOCK_DIFFICULTY = 7
-DAMAGE_DIFFICULTY = 6
-
 #: Parry difficulty when 000 names none (same-length weapons, a short weapon against a short
 #: one or fists): the base difficulty 6.
 PARRY_DEFAULT_DIFFICULTY = 6
@@ -143,6 +130,24 @@ BADABOOM_FALLOFF = "started"
 #: «Подготовка: На следующий ход добавить половину своего показателя Инициативы.» Rounding
 #: unstated: down.
 PREPARATION_ROUNDING = "down"
+
+
+# =================================================================================
+# Numbers the source states
+# =================================================================================
+
+FLANK_DICE = 2  # «с фланга, получают к броску атаки два дополнительных кубика»
+REAR_DICE = 3  # «а атакующие с тыла – три»
+MANY_ON_ONE_MAX = 4  # «Максимальный отрицательный модификатор за “все на одного” – это -4»
+PRONE_MELEE = -2  # «-2 к сложности попадания по лежащему в ближнем бою»
+PRONE_RANGED = 2  # «но +2 к попаданию в дальнем бою (кроме случаев выстрела в упор)»
+PRONE_ATTACKER = 2  # «броски Драки и Фехтования, совершаемые лежащими ... штраф +2 к сложности»
+
+BASE_DIFFICULTY = 6
+DODGE_MELEE_DIFFICULTY = 6
+DODGE_RANGED_DIFFICULTY = 8
+BLOCK_DIFFICULTY = 7
+DAMAGE_DIFFICULTY = 6
 
 
 def _half(n: int, rounding: str = HALF_ROUNDING) -> int:
@@ -278,25 +283,6 @@ def ambush(attacker_successes: int, defender_successes: int) -> str:
     return "tie" if attacker_successes == defender_successes else "defender"
 
 
-#: «Удачный рефлекторный бросок Восприятие + Бдительность (сложность 8)» (blind ranged attack).
-BLIND_ROLL_DIFFICULTY = 8
-#: «Последний вздох»: «удачный бросок Ловкость+Медицины по сложности 8».
-LAST_BREATH_MEDICINE_DIFFICULTY = 8
-#: «Оглушение»: «Ловкость+Медицина (сложность 6) или Ловкость+Выживание (сложность 6)».
-STUNNED_REVIVE_DIFFICULTY = 6
-#: «Ходячий мертвец»: «после двух своих раундов он упадёт мёртвым»; «Берсерк» — «не два, а три».
-WALKING_DEAD_ROUNDS = 2
-WALKING_DEAD_ROUNDS_BERSERK = 3
-#: «Стрельба по-македонски»: «Только персонажи с нечеловеческой (6+) силой могут стрелять
-#: по-македонски из оружия большого размера.»
-TWO_GUNS_LARGE_MIN_STRENGTH = 6
-#: «Гранаты. Бросок ловкость+атлетика, сложность 6, ... достаточно 1 успеха.»
-GRENADE_THROW_DIFFICULTY = 6
-#: Grenade dodge: «Маневр “уворот” возможен (сложность 6), если на расстоянии 2 метров ...»
-GRENADE_DODGE_DIFFICULTY = 6
-GRENADE_COVER_METRES = 2
-
-
 # =================================================================================
 # Wounds
 # =================================================================================
@@ -349,6 +335,8 @@ def range_difficulty(distance: int, weapon_range: int) -> int | None:
     return None
 
 
+#: «Удачный рефлекторный бросок Восприятие + Бдительность (сложность 8)» (blind ranged attack).
+BLIND_ROLL_DIFFICULTY = 8
 #: Range bands for when the distance is not given in metres: «в упор» (≤ 2 m) 5, up to the
 #: weapon's range 6, up to twice that 8.
 RANGE_BANDS = {"point_blank": POINT_BLANK_DIFFICULTY, "normal": RANGE_DIFFICULTY, "long": MAX_RANGE_DIFFICULTY}
@@ -804,6 +792,13 @@ def instant_death(excess: int, stamina: int, rule: str = NEGATIVE_HITS_RULE) -> 
 
 
 DOOR_OUTCOMES = ("instant_death",) + tables.DEATH_DOOR_KEYS
+#: «Последний вздох»: «удачный бросок Ловкость+Медицины по сложности 8».
+LAST_BREATH_MEDICINE_DIFFICULTY = 8
+#: «Оглушение»: «Ловкость+Медицина (сложность 6) или Ловкость+Выживание (сложность 6)».
+STUNNED_REVIVE_DIFFICULTY = 6
+#: «Ходячий мертвец»: «после двух своих раундов он упадёт мёртвым»; «Берсерк» — «не два, а три».
+WALKING_DEAD_ROUNDS = 2
+WALKING_DEAD_ROUNDS_BERSERK = 3
 
 
 def death_door_roll(die: int, previous_rolls: int = 0, last_breath_before: bool = False,
@@ -923,8 +918,66 @@ def overloaded(strength: int, large: int = 0, huge: int = 0, armor: str = "none"
 
 
 # =================================================================================
+# Maneuvers: their effects
+# =================================================================================
+
+#: «Стрельба по-македонски»: «Только персонажи с нечеловеческой (6+) силой могут стрелять
+#: по-македонски из оружия большого размера.»
+TWO_GUNS_LARGE_MIN_STRENGTH = 6
+
+
+def spread_fire_hits(successes: int, targets: int) -> int:
+    """Очередь веером: «Каждая цель требует одного успеха на броске попадания. Если успехов
+    было получено меньше, чем целей, то атакующий выбирает в кого он попал.» → targets hit."""
+    _nonneg("values", successes, targets)
+    return min(successes, targets)
+
+
+def disarm(damage_successes: int, opponent_strength: int) -> bool:
+    """Разоружение: «Если число полученных успехов превышает уровень Силы противника, то
+    противник ... лишается оружия.»"""
+    return damage_successes > opponent_strength
+
+
+def trip(attack_successes: int, target_successes: int) -> bool:
+    """Подсечка: «Если число успехов на этом броске меньше, чем число успехов нападающего, то
+    цель падает на землю»."""
+    return target_successes < attack_successes
+
+
+def grapple_escape(victim_successes: int, attacker_successes: int) -> bool:
+    """Захват: «Для успеха жертве надо набрать больше успехов, чем нападающему.»"""
+    return victim_successes > attacker_successes
+
+
+def special_activation(successes_after_defence: int, needed: int, damage_rolled: int,
+                       armor: int) -> bool:
+    """«Специальная активация»: «Если эта атака набрала Х+ успехов на попадании после уворота
+    противника и её урон смог пробить Броню цели, то атака получает дополнительный эффект.»
+    (e.g. «Яд наги»: 7+ successes, then 7 more levels of poison damage: :data:`NAGA_POISON`)."""
+    return successes_after_defence >= needed and damage_rolled > armor
+
+
+#: «Яд наги»: «набрала 7+ успехов ... цель получает дополнительно 7 уровней урона».
+NAGA_POISON = {"needed": 7, "extra_damage": 7}
+
+
+def master_strike_critical(successes_after_defence: int) -> bool:
+    """«Если эта атака набрала 7 и больше успехов на попадании ... (+3 автоуспеха к броску
+    урона). ... атака должна набрать 7 успехов, а не бросок.»"""
+    return successes_after_defence >= tables.MANEUVERS["master"]["crit_at"]
+
+
+# =================================================================================
 # Explosives
 # =================================================================================
+
+#: «Гранаты. Бросок ловкость+атлетика, сложность 6, ... достаточно 1 успеха.»
+GRENADE_THROW_DIFFICULTY = 6
+#: Grenade dodge: «Маневр “уворот” возможен (сложность 6), если на расстоянии 2 метров ...»
+GRENADE_DODGE_DIFFICULTY = 6
+GRENADE_COVER_METRES = 2
+
 
 def explosion_dice(kind: str, distance: int, radius: int | None = None,
                    dice: int | None = None, falloff: str = BADABOOM_FALLOFF) -> int:
@@ -972,41 +1025,9 @@ def grenade_dodged(dodge_successes: int, throw_successes: int) -> bool:
     return dodge_successes >= throw_successes
 
 
-def spread_fire_hits(successes: int, targets: int) -> int:
-    """Очередь веером: «Каждая цель требует одного успеха на броске попадания. Если успехов
-    было получено меньше, чем целей, то атакующий выбирает в кого он попал.» → targets hit."""
-    _nonneg("values", successes, targets)
-    return min(successes, targets)
-
-
-def disarm(damage_successes: int, opponent_strength: int) -> bool:
-    """Разоружение: «Если число полученных успехов превышает уровень Силы противника, то
-    противник ... лишается оружия.»"""
-    return damage_successes > opponent_strength
-
-
-def trip(attack_successes: int, target_successes: int) -> bool:
-    """Подсечка: «Если число успехов на этом броске меньше, чем число успехов нападающего, то
-    цель падает на землю»."""
-    return target_successes < attack_successes
-
-
-def grapple_escape(victim_successes: int, attacker_successes: int) -> bool:
-    """Захват: «Для успеха жертве надо набрать больше успехов, чем нападающему.»"""
-    return victim_successes > attacker_successes
-
-
-def special_activation(successes_after_defence: int, needed: int, damage_rolled: int,
-                       armor: int) -> bool:
-    """«Специальная активация»: «Если эта атака набрала Х+ успехов на попадании после уворота
-    противника и её урон смог пробить Броню цели, то атака получает дополнительный эффект.»
-    (e.g. «Яд наги»: 7+ successes, then 7 more levels of poison damage: :data:`NAGA_POISON`)."""
-    return successes_after_defence >= needed and damage_rolled > armor
-
-
-#: «Яд наги»: «набрала 7+ успехов ... цель получает дополнительно 7 уровней урона».
-NAGA_POISON = {"needed": 7, "extra_damage": 7}
-
+# =================================================================================
+# Old effects converted, power-up limits
+# =================================================================================
 
 def convert_soak_difficulty(old_soak_difficulty: int) -> int:
     """Old effects that changed the target's soak difficulty: «заменяется на равное уменьшение
@@ -1024,9 +1045,3 @@ def external_boosts_allowed(count: int) -> bool:
     at most one parameter changed by external effects."""
     _nonneg("count", count)
     return count <= MAX_EXTERNAL_BOOSTS
-
-
-def master_strike_critical(successes_after_defence: int) -> bool:
-    """«Если эта атака набрала 7 и больше успехов на попадании ... (+3 автоуспеха к броску
-    урона). ... атака должна набрать 7 успехов, а не бросок.»"""
-    return successes_after_defence >= tables.MANEUVERS["master"]["crit_at"]
