@@ -10,6 +10,8 @@ from ..spec import (Calculator, T, bool_param, choice_param, dist_block, field_e
                     int_param, note, prob)
 from . import rules, tables
 
+__all__ = ["MAX_ED6", "MAX_DIFFICULTY", "ROLL_PARAMS", "ATTACK_PARAMS", "CALCULATORS"]
+
 MAX_ED6 = 12
 MAX_DIFFICULTY = 30
 

@@ -44,6 +44,14 @@ from math import comb
 from ..dice import Dist
 from . import tables
 
+__all__ = ["SKILL0_READINGS", "SKILL_SCALE_READINGS", "MAX_SKILL_SHIFTED", "FLAX_READINGS", "LV_FLOOR",
+           "AD6_PER_TURN", "MAX_STRESS", "skill_rule", "resolve", "flax_extra", "lv_dist", "flax_dist",
+           "roll_dist", "CHARACTER_TARGET", "MAX_HINDRANCE", "MIN_DIFFICULTY", "top1", "hit_difficulty",
+           "through_armor", "INCAPACITATED_READINGS", "TRACK", "track_capacity", "track_level",
+           "incapacitated", "ATTACK_KINDS", "AIMED_BONUSES", "BURST_LIGHT_READINGS", "BURST_ROUNDING",
+           "BURST_ARMOR_READINGS", "LARGE_CATEGORY", "LIGHT_CATEGORY", "attack_ad6", "hit_damage",
+           "armor_after_aim", "attack_damage"]
+
 SKILL0_READINGS = ("as_level_1", "cannot")
 SKILL_SCALE_READINGS = ("as_written", "shifted")
 #: With the shifted reading the table's six rows are skill levels 0–5.
@@ -158,6 +166,11 @@ def lv_dist(dice: int, min_face: int, stress: int = 0, explodes: bool = True) ->
 
 
 def flax_dist(reading: str = "signed") -> Dist:
+    """The extra result of the FLAX 2D6 (:func:`flax_extra` of a success die and a failure die).
+
+    >>> flax_dist()[0], flax_dist("absolute")[5]
+    (Fraction(1, 6), Fraction(1, 18))
+    """
     d6 = Dist.die(6)
     return d6.combine(d6, lambda a, b: flax_extra(a, b, reading))
 
@@ -191,7 +204,11 @@ def top1(values) -> int:
 
 
 def hit_difficulty(hindrances, reduction: int = 0) -> int:
-    """2 + the single largest hindrance (each capped at 5), minus the largest reduction, ≥ 1."""
+    """2 + the single largest hindrance (each capped at 5), minus the largest reduction, ≥ 1.
+
+    >>> hit_difficulty([3, 5])  # § 24: a large shield (+3) under a blurring cloak (+5): only 5 counts
+    7
+    """
     h = min(MAX_HINDRANCE, top1(hindrances))
     return max(MIN_DIFFICULTY, CHARACTER_TARGET + h - reduction)
 

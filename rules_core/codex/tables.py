@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from ..spec import T
 
-__all__ = ["ENDURANCE", "CONSEQUENCES", "ARMOR", "SHIELDS", "ABILITY_COSTS", "SKILL_LEVELS",
-           "ACTION_COSTS", "WEAPONS", "DIFFICULTY_SCALE", "COVER", "EXHAUSTION", "TABLES"]
+__all__ = ["ENDURANCE", "CONSEQUENCES", "ARMOR", "SHIELDS", "ABILITY_COSTS", "SKILL_LEVELS", "ACTION_COSTS",
+           "WEAPONS", "DIFFICULTY_SCALE", "COVER", "EXHAUSTION", "TABLES"]
 
 #: The endurance track: threshold number → the damage it holds and who has it.
 ENDURANCE: dict[int, dict] = {

@@ -48,6 +48,10 @@ from ..wod.calculators import DAMAGE_TYPE_OPTIONS as WOD_DAMAGE_TYPE_OPTIONS
 from ..wod.calculators import TARGET_OPTIONS as WOD_TARGET_OPTIONS
 from ..wod.calculators import soak_notes
 
+__all__ = ["MAX_DICE", "MAX_LEVELS", "MAX_TRAIT", "LOAD_ARMOR_AUTO", "LOAD_ARMOR_CHOICES", "SYSTEM_NAMES",
+           "PARAMS", "serial_part", "wod_pools", "wod_part", "lys_part", "codex_part", "encumbrance_part",
+           "UNITS", "BEFORE_MEANS", "CALCULATORS"]
+
 MAX_DICE = 30  # damage dice (Сериал, classic)
 MAX_LEVELS = 60  # a rolled portion / damage successes
 MAX_TRAIT = 10

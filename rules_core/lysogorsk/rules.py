@@ -14,6 +14,24 @@ from math import ceil, floor
 from ..dice import Dist
 from . import tables
 
+__all__ = ["TWO_D6", "TWO_D6_BEST_OF_TWO", "TIE_RULES", "dice_2d6", "check_total", "p_success", "p_check",
+           "check_passes", "margin", "opposed_margin", "opposed_outcome", "extra_actions_penalty",
+           "ROUNDINGS", "DEFAULT_ROUNDING", "round_by", "QUARTER_IS_CRITICAL", "EXTRA_HITS_PER_STAMINA",
+           "max_hits", "thresholds", "wound_level", "wound_penalty", "DYING_MINUTES", "BLEEDING_WHEN_DYING",
+           "bleeding", "apply_damage", "state_after", "STATES", "AP_RULES", "protection", "cover_protection",
+           "hit_damage", "AIM_ORDERS", "aim_multiplier", "aimed_damage", "RANGES", "burst_hits",
+           "short_burst", "burst_damage", "AREA_FIRE_UNDECLARED_DODGE", "area_fire", "electric_power",
+           "STEP_READINGS", "fall_steps", "crash_steps", "NO_DAMAGE_WITHOUT_STEPS", "ARMOR_AGAINST_FALLS",
+           "seat_belts", "BELT_READINGS", "seat_belts_power", "halved", "with_halving_check", "ROUND_ONCE",
+           "BELTS_BEFORE_HALVING", "splash_sequence", "band_of", "THROWN_READINGS", "thrown_miss",
+           "breakdown_roll", "breakdown_willpower", "breakdown", "AFTER_READINGS", "breakdown_after",
+           "VOLUME_READINGS", "drink_difficulty", "expand_drinks", "stage_modifiers",
+           "STAGE_STAMINA_IN_CHECK", "drink_step", "drinking", "hangover", "stage3_trait_fail",
+           "p_reaches_stage3", "dependence_p", "SUFFOCATION_GRACE_PER_STAMINA",
+           "SUFFOCATION_FIRST_DIFFICULTY", "suffocation", "STARVATION_GRACE_PER_STAMINA",
+           "STARVATION_DIFFICULTY", "starvation", "SLEEP_GRACE_PER_STAMINA", "SLEEP_FAIL_PENALTY",
+           "sleep_difficulty", "sleep_deprivation"]
+
 # ---------------------------------------------------------------------------------------
 # Dice and checks
 # ---------------------------------------------------------------------------------------
@@ -116,7 +134,11 @@ DEFAULT_ROUNDING = "math"
 
 
 def round_by(x: Fraction | int, rule: str = DEFAULT_ROUNDING) -> int:
-    """Round a non-negative rational. ``"math"`` is half-up (Python's ``round`` is not)."""
+    """Round a non-negative rational. ``"math"`` is half-up (Python's ``round`` is not).
+
+    >>> round_by(Fraction(9, 2)), round(Fraction(9, 2)), round_by(Fraction(9, 2), "down")
+    (5, 4, 4)
+    """
     x = Fraction(x)
     if rule == "math":
         return floor(x + Fraction(1, 2))
@@ -144,7 +166,11 @@ EXTRA_HITS_PER_STAMINA = 2
 
 
 def max_hits(stamina: int, extra: int = 0) -> int:
-    """«Изначальное полное количество этих самых хитов у персонажа равняется 15+Выносливость.»"""
+    """«Изначальное полное количество этих самых хитов у персонажа равняется 15+Выносливость.»
+
+    >>> max_hits(3)
+    18
+    """
     return tables.BASE_HITS + stamina + extra
 
 
@@ -363,7 +389,11 @@ def area_fire(shooting: Dist, dodges: list[Dist | None], bullets: int) -> list[F
 
 def electric_power(volts: int) -> int:
     """«Мощность, равная напряжению в вольтах, деленному на 50 и округленному в меньшую
-    сторону. Так, удар из розетки 220 вольт наносит урон два кубика плюс 4.»"""
+    сторону. Так, удар из розетки 220 вольт наносит урон два кубика плюс 4.»
+
+    >>> electric_power(220)
+    4
+    """
     return volts // 50
 
 
@@ -430,6 +460,7 @@ def seat_belts_power(power: int) -> int | None:
 
 
 def halved(damage: Dist, factor: Fraction, rounding: str = DEFAULT_ROUNDING) -> Dist:
+    """Damage multiplied by ``factor`` (a half, a quarter …) and rounded once (:func:`round_by`)."""
     return damage.map(lambda d: round_by(d * factor, rounding))
 
 
@@ -508,6 +539,8 @@ def breakdown_willpower(willpower: int, confidence: int, extraordinary: bool) ->
 
 
 def breakdown(willpower: int, breakdowns_in_scene: int = 1, modifier: int = 0) -> Dist:
+    """The breakdown roll (:func:`breakdown_roll`) read on the table: the id of its row of
+    :data:`tables.BREAKDOWN`."""
     return breakdown_roll(willpower, breakdowns_in_scene, modifier).map(lambda r: band_of(r, tables.BREAKDOWN))
 
 
@@ -522,6 +555,8 @@ AFTER_READINGS = ("total", "margin")
 
 def breakdown_after(confidence: int, willpower: int, modifier: int = 0, reading: str = "total",
                     stress_difficulty: int = 0) -> Dist:
+    """The Сила духа check after a breakdown read on :data:`tables.BREAKDOWN_AFTER` (the id of the
+    row), by the reading of :data:`AFTER_READINGS`."""
     total = check_total(confidence, willpower, modifier)
     if reading == "margin":
         total = total - stress_difficulty

@@ -16,6 +16,13 @@ from fractions import Fraction
 
 from ..spec import T
 
+__all__ = ["TYPO_FIXES", "DIFFICULTY_MIN", "DIFFICULTY_MAX", "DIFFICULTY_NAMES", "COMBAT_STRESS",
+           "COMBAT_STRESS_MODIFIERS", "BASE_HITS", "INSTANT_DEATH_HITS", "WOUND_LEVELS", "BLEEDING",
+           "HEALING", "HEAD_TRAUMA", "COVER", "TARGET_SIZE", "SHOOTING_MODIFIERS", "AIMED_SHOTS",
+           "ENVIRONMENT", "THROWN_MISS", "BREAKDOWN", "BREAKDOWN_PER_BREAKDOWN", "BREAKDOWN_AFTER", "DRINKS",
+           "volume_text", "FROM_THE_BOTTLE", "DRUNK_STAGES", "MAX_STAGE", "STAGE3_TRAIT_DIFFICULTY",
+           "ATTRIBUTE_NAMES", "ENVIRONMENT_KINDS", "TABLES"]
+
 #: Obvious typos of the source fixed in the cells below: (source text, our text).
 TYPO_FIXES = [
     ("Горячее масло (около 200: ° С)", "Горячее масло (около 200 °С)"),
@@ -334,7 +341,11 @@ DRINKS: dict[str, dict] = {
 
 
 def volume_text(litres: Fraction) -> T:
-    """A volume as the source writes it («0,33 л»; in English «0.33 l»)."""
+    """A volume as the source writes it («0,33 л»; in English «0.33 l»).
+
+    >>> volume_text(Fraction(33, 100))
+    {'ru': '0,33 л', 'en': '0.33 l'}
+    """
     number = f"{float(litres):g}"
     return T(number.replace(".", ",") + " л", number + " l")
 

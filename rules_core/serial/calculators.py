@@ -12,6 +12,11 @@ from ..spec import (Calculator, T, bool_param, choice_param, dist_block, field_e
                     int_list_param, int_param, note, prob)
 from . import rules, tables
 
+__all__ = ["MAX_POOL", "MAX_HEALTH", "MAX_ABSORPTION", "MAX_STAMINA", "MAX_PORTION", "TAG_PARAM",
+           "NEGATIVE_RULE_PARAM", "EXCESS_BURNS_PARAM", "BELOW_ONE_PARAM", "DAMAGE_PARAMS", "DOOR_PARAMS",
+           "ATTACK_MANEUVERS", "PARRY_WEAPONS", "ATTACK_PARAMS", "attack_outcome", "EXPLOSION_PARAMS",
+           "CALCULATORS"]
+
 MAX_POOL = 30
 MAX_HEALTH = 30
 MAX_ABSORPTION = 60

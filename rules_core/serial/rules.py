@@ -19,6 +19,36 @@ from ..dice import Dist
 from ..wod.pool import d10_pool, net_successes
 from . import tables
 
+__all__ = ["ATTACK_ONES_CANCEL", "BOTCH_CHOICES", "BOTCH_RULE", "DIFFICULTY_CHOICES", "DIFFICULTY_OVERFLOW",
+           "PARRY_TIE_CHOICES", "PARRY_TIE", "AUTOFIRE_PENALTY_CHOICES", "AUTOFIRE_PENALTY",
+           "BELOW_ONE_CHOICES", "BELOW_ONE", "NEGATIVE_HITS_CHOICES", "NEGATIVE_HITS_RULE",
+           "EXCESS_BURNS_CHOICES", "EXCESS_BURNS", "NONLETHAL_MODIFIER", "NONLETHAL_CAN_KILL",
+           "HALF_ROUNDING_CHOICES", "HALF_ROUNDING", "BURNING_FIRST_TURN_COUNTS", "POINT_BLANK_METRES",
+           "POINT_BLANK_DIFFICULTY", "RANGE_DIFFICULTY", "MAX_RANGE_DIFFICULTY", "BLIND_MELEE_DIFFICULTY",
+           "BLIND_RANGED_DIFFICULTY", "BLIND_RANGED_MAX_METRES", "COVER_DIFFICULTY",
+           "PARRY_DEFAULT_DIFFICULTY", "BLOCK_FIRST", "ENCUMBRANCE_MONOTONE", "FALLOFF_CHOICES",
+           "BADABOOM_FALLOFF", "PREPARATION_ROUNDING", "FLANK_DICE", "REAR_DICE", "MANY_ON_ONE_MAX",
+           "PRONE_MELEE", "PRONE_RANGED", "PRONE_ATTACKER", "BASE_DIFFICULTY", "DODGE_MELEE_DIFFICULTY",
+           "DODGE_RANGED_DIFFICULTY", "BLOCK_DIFFICULTY", "DAMAGE_DIFFICULTY", "CREATURE_ORDER",
+           "CREATURE_NAMES", "initiative", "initiative_order", "lower_initiative", "preparation_bonus",
+           "speed", "run_distance", "max_interceptions", "reaction_level", "may_intercept_magical_movement",
+           "speech_limit", "ambush", "wound_level", "wound_penalty", "finish_difficulty", "range_difficulty",
+           "BLIND_ROLL_DIFFICULTY", "RANGE_BANDS", "AttackSetup", "attack_roll", "many_on_one_penalty",
+           "desperate_defence_pool", "dodge_difficulty", "parry_difficulty", "parry_allowed", "block_allowed",
+           "HitOutcome", "DEFENCES", "resolve_defence", "cover_redirects", "COVER_DIFFICULTY_ROLL",
+           "hit_distribution", "botch_probability", "damage_pool", "damage_distribution", "damage_from_faces",
+           "effective_armor", "armor_against", "TAGS", "apply_tag", "portion_after_armor",
+           "absorption_levels", "worn_protection", "after_door_outcome", "threshold", "exceeds", "Target",
+           "Step", "take_portion", "take_damage", "instant_death", "DOOR_OUTCOMES",
+           "LAST_BREATH_MEDICINE_DIFFICULTY", "STUNNED_REVIVE_DIFFICULTY", "WALKING_DEAD_ROUNDS",
+           "WALKING_DEAD_ROUNDS_BERSERK", "death_door_roll", "nonlethal_roll", "death_door_distribution",
+           "stabilized_dies", "BURNING_PENALTY", "EXTINGUISH_FRIEND", "EXTINGUISH_SELF", "burning_damage",
+           "armor_weight", "overloaded", "TWO_GUNS_LARGE_MIN_STRENGTH", "spread_fire_hits", "disarm", "trip",
+           "grapple_escape", "special_activation", "NAGA_POISON", "master_strike_critical",
+           "GRENADE_THROW_DIFFICULTY", "GRENADE_DODGE_DIFFICULTY", "GRENADE_COVER_METRES", "explosion_dice",
+           "grenade_max_distance", "grenade_dodged", "convert_soak_difficulty", "MAX_EXTERNAL_BOOSTS",
+           "external_boosts_allowed"]
+
 # =================================================================================
 # Named readings of gaps in the source
 # =================================================================================
@@ -592,8 +622,11 @@ def damage_distribution(dice: int, difficulty: int = DAMAGE_DIFFICULTY,
 
 
 def damage_from_faces(faces: list[int], difficulty: int = DAMAGE_DIFFICULTY) -> int:
-    """Damage of rolled faces: every face ≥ difficulty, 1s not subtracted (Маша: 1 3 6 7 7 10
-    → 4)."""
+    """Damage of rolled faces: every face ≥ difficulty, 1s not subtracted.
+
+    >>> damage_from_faces([1, 3, 6, 7, 7, 10])  # Маша: «Выпадает “1 3 6 7 7 10”. Это 4 урона.»
+    4
+    """
     return sum(f >= difficulty for f in faces)
 
 
@@ -670,7 +703,11 @@ def after_door_outcome(t: "Target", key: str) -> None:
 
 
 def threshold(stamina: int) -> int:
-    """«больше 12 (или Выносливости*3, берется большее)»: max(12, 3 × Выносливость)."""
+    """«больше 12 (или Выносливости*3, берется большее)»: max(12, 3 × Выносливость).
+
+    >>> threshold(2), threshold(5)
+    (12, 15)
+    """
     _nonneg("stamina", stamina)
     return max(12, 3 * stamina)
 
@@ -808,6 +845,9 @@ def death_door_roll(die: int, previous_rolls: int = 0, last_breath_before: bool 
     бросков Порога»). «Повторное выпадение Последнего Вздоха на броске Порога в той же сцене
     автоматически приводит к моментальной смерти». Below 1: :data:`BELOW_ONE`.
     Маша: 5 − 1 = 4 → «Калечащая рана».
+
+    >>> death_door_roll(5, previous_rolls=1)
+    'crippling_wound'
     """
     if below_one not in BELOW_ONE_CHOICES:
         raise ValueError(f"below_one must be one of {BELOW_ONE_CHOICES}")

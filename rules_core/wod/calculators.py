@@ -14,6 +14,11 @@ from ..spec import (Calculator, T, bool_param, choice_param, dist_block, field_e
                     int_param, note, prob)
 from . import rules, tables
 
+__all__ = ["MAX_POOL", "POOL_PARAMS", "CALCULATORS", "DAMAGE_TYPE_OPTIONS", "TARGET_OPTIONS", "ARMOR_OPTIONS",
+           "soak_notes", "SOAK_PARAMS", "AUTOMATIC_MANEUVERS", "SUCCESSES_ADD_MANEUVERS", "MAX_SHOTS",
+           "maneuver_mods", "cover_mod", "weapon_damage", "weapon_difficulty_mod", "ATTACK_PARAMS",
+           "levels_block"]
+
 MAX_POOL = 30
 
 POOL_PARAMS = (
@@ -258,12 +263,15 @@ def maneuver_mods(maneuver: str) -> tuple[int, int]:
 
 
 def cover_mod(cover: str) -> int:
+    """The difficulty a cover option adds (``"none"``, a row of 003's cover table, or ``"prone"``)."""
     if cover == "prone":
         return rules.PRONE_COVER
     return 0 if cover == "none" else tables.COVER[int(cover)]["difficulty"]
 
 
 def weapon_damage(p: dict) -> int:
+    """The damage dice of the chosen weapon: the custom pool, Сила + a melee weapon's or a brawling
+    maneuver's bonus, or a firearm's damage."""
     w = p["weapon"]
     if w == "custom":
         return p["damage_dice"]

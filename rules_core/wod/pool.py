@@ -19,8 +19,8 @@ from math import comb
 
 from ..dice import Dist, Roller
 
-__all__ = ["BOTCH_RULES", "PoolOutcome", "d10_counts", "pool_net", "is_botch", "d10_pool",
-           "net_successes", "roll_d10_pool"]
+__all__ = ["BOTCH_RULES", "PoolOutcome", "d10_counts", "pool_net", "is_botch", "d10_pool", "net_successes",
+           "roll_d10_pool"]
 
 #: Botch rules. ``"revised"``: the roll botches when no die shows a success and at
 #: least one die shows 1. ``"second"`` (2nd edition): it botches when 1s outnumber the

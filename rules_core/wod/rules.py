@@ -40,6 +40,12 @@ from functools import lru_cache
 from ..dice import Dist
 from .pool import d10_pool, net_successes
 
+__all__ = ["DAMAGE_TYPES", "ARMOR_BREAK_READINGS", "ARMOR_SOAK_READINGS", "SOAK_DIFFICULTY",
+           "DAMAGE_DIFFICULTY", "SUPERNATURAL_STUN_BONUS", "body_soak_dice", "soak_dice", "stun_threshold",
+           "armor_ruined", "soak_successes", "soak_dist", "damage_soak_dist", "soak_levels", "attack_dist",
+           "SPRAY_READINGS", "SPRAY_DICE_READINGS", "spray_share", "SPRAY_SINGLE_TARGET_ROUNDS_DOWN",
+           "multiple_shot_pools", "shots_dist", "PRONE_COVER", "cover_difficulty"]
+
 DAMAGE_TYPES = ("bashing", "lethal", "aggravated")
 ARMOR_BREAK_READINGS = ("at_least_double", "more_than_double")
 ARMOR_SOAK_READINGS = ("with_body", "always")
@@ -107,6 +113,11 @@ def soak_successes(faces: list[int], difficulty: int = SOAK_DIFFICULTY, ones_can
 
 
 def soak_dist(dice: int, difficulty: int = SOAK_DIFFICULTY, ones_cancel: bool = False) -> Dist:
+    """Soak successes of ``dice`` d10 (never a botch, never below 0).
+
+    >>> soak_dist(1)
+    Dist({0: 1/2, 1: 1/2})
+    """
     return net_successes(dice, difficulty, ones_cancel)
 
 

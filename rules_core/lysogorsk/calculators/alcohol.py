@@ -9,7 +9,7 @@ from ...spec import (Calculator, InputError, Option, Param, T, bool_param, choic
                       figures, int_param, note, prob)
 from .. import rules, tables
 
-__all__ = ["CALCULATOR", "DRUNK_PARAMS", "DRINK_OPTIONS", "MAX_DRINKS", "STAGE_NAMES"]
+__all__ = ["STAGE_NAMES", "DRINK_OPTIONS", "MAX_DRINKS", "DRINKS_PARAM", "DRUNK_PARAMS", "CALCULATOR"]
 
 
 STAGE_NAMES = {s: stage["name"] for s, stage in tables.DRUNK_STAGES.items()}

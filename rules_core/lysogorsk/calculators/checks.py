@@ -7,7 +7,7 @@ from __future__ import annotations
 from ...spec import Calculator, T, bool_param, choice_param, dist_block, figures, int_param, note, prob
 from .. import rules, tables
 
-__all__ = ["CALCULATOR", "CHECK_PARAMS", "SIZE_OPTIONS"]
+__all__ = ["SIZE_OPTIONS", "CHECK_PARAMS", "CALCULATOR"]
 
 
 def _tie_param(name="tie"):

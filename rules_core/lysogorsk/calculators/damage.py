@@ -12,7 +12,8 @@ from ...spec import (Calculator, InputError, T, bool_param, choice_param, dist_b
                       note, prob)
 from .. import rules, tables
 
-__all__ = ["CALCULATOR", "DAMAGE_PARAMS", "COVER_OPTIONS", "ENV_OPTIONS", "STATE_NAMES", "ROUNDING_OPTIONS"]
+__all__ = ["STATE_NAMES", "ROUNDING_OPTIONS", "ROUNDING_PARAM", "QUARTER_PARAM", "COVER_OPTIONS",
+           "ENV_OPTIONS", "DAMAGE_PARAMS", "CALCULATOR"]
 
 
 STATE_NAMES = {

@@ -8,7 +8,7 @@ from fractions import Fraction
 from ...spec import Calculator, Param, T, figures, int_param, note, prob
 from .. import rules
 
-__all__ = ["CALCULATOR", "AREA_PARAMS"]
+__all__ = ["AREA_PARAMS", "CALCULATOR"]
 
 
 AREA_PARAMS = (

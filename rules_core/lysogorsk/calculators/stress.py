@@ -7,7 +7,7 @@ from __future__ import annotations
 from ...spec import Calculator, T, bool_param, choice_param, dist_block, figures, int_param, note, prob
 from .. import rules, tables
 
-__all__ = ["CALCULATOR", "BREAKDOWN_PARAMS", "BREAKDOWN_NAMES", "AFTER_NAMES"]
+__all__ = ["BREAKDOWN_NAMES", "AFTER_NAMES", "BREAKDOWN_PARAMS", "CALCULATOR"]
 
 
 BREAKDOWN_NAMES = {bid: band["name"] for bid, band in tables.BREAKDOWN.items()}

@@ -8,7 +8,7 @@ from ...spec import Calculator, InputError, T, choice_param, dist_block, figures
 from .. import rules
 from .damage import ROUNDING_OPTIONS
 
-__all__ = ["CALCULATOR", "SURVIVAL_PARAMS", "SURVIVAL_MAX_DAYS", "SLEEP_MAX_CHECKS"]
+__all__ = ["SURVIVAL_PARAMS", "SURVIVAL_MAX_DAYS", "SLEEP_MAX_CHECKS", "CALCULATOR"]
 
 
 SURVIVAL_PARAMS = (

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ...spec import Calculator, T, choice_param, figures, int_param, note, prob
 from .. import rules, tables
 
-__all__ = ["CALCULATOR", "THROWN_PARAMS", "THROWN_NAMES"]
+__all__ = ["THROWN_NAMES", "THROWN_PARAMS", "CALCULATOR"]
 
 
 THROWN_NAMES = {bid: band["name"] for bid, band in tables.THROWN_MISS.items()}
