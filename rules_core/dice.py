@@ -52,7 +52,7 @@ class Dist:
     [(1, 1), (2, 3)]
     """
 
-    __slots__ = ("_w", "_den", "_ordered")
+    __slots__ = ("_w", "_den", "_ordered", "_probs")
 
     def __init__(self, probabilities: Mapping[Hashable, Fraction | int]):
         """Build from exact probabilities that sum to exactly 1 (raises ``ValueError`` else)."""
@@ -77,7 +77,7 @@ class Dist:
             if g != 1:
                 weights = {o: w // g for o, w in weights.items()}
                 den //= g
-        self._w, self._den, self._ordered = weights, den, ordered
+        self._w, self._den, self._ordered, self._probs = weights, den, ordered, {}
 
     @classmethod
     def _make(cls, weights: dict, ordered: bool = False) -> Dist:
@@ -192,8 +192,7 @@ class Dist:
     # ---- access -------------------------------------------------------------------
     def items(self) -> list[tuple[Any, Fraction]]:
         """(outcome, probability) pairs in listing order."""
-        den = self._den
-        return [(o, Fraction(w, den)) for o, w in self._order().items()]
+        return [(o, self[o]) for o in self._order()]
 
     def weights(self) -> list[tuple[Any, int]]:
         """(outcome, integer weight) pairs in listing order; the weights sum to
@@ -214,7 +213,10 @@ class Dist:
 
     def __getitem__(self, outcome: Hashable) -> Fraction:
         """P(outcome); 0 for an outcome that cannot happen."""
-        return Fraction(self._w.get(outcome, 0), self._den)
+        p = self._probs.get(outcome)
+        if p is None:
+            p = self._probs[outcome] = Fraction(self._w.get(outcome, 0), self._den)
+        return p
 
     def __iter__(self) -> Iterator:
         """The outcomes in listing order."""

@@ -707,17 +707,15 @@ def suffocation(stamina: int, fortitude: int, modifier: int = 0) -> Dist:
     minutes, and the k-th check (УС 4 + k) comes at the minute grace + k."""
     grace = SUFFOCATION_GRACE_PER_STAMINA * stamina
     bonus = stamina + fortitude + modifier
-    acc: dict[int, Fraction] = {}
-    alive, den = 1, 1  # P(still up) = alive / den, kept as integers
-    k = 0
+    fails: dict[int, tuple[int, int]] = {}  # minute → (weight over 36^checks, checks made by then)
+    alive, k = 1, 0  # P(still up) = alive / 36^k, kept as integers
     while alive:
         k += 1
         ok = _ok_count(bonus, SUFFOCATION_FIRST_DIFFICULTY + k - 1)
-        den *= 36
         if ok != 36:
-            acc[grace + k] = Fraction(alive * (36 - ok), den)
+            fails[grace + k] = (alive * (36 - ok), k)
         alive *= ok
-    return Dist(acc)
+    return Dist.from_weights({minute: w * 36 ** (k - j) for minute, (w, j) in fails.items()})
 
 
 #: «Без пищи человек может продержаться количество дней, равное его утроенной Выносливости»;
