@@ -1,4 +1,4 @@
-"""The cross-system armor calculator ``armor`` (issue 5, «Across systems»).
+"""The cross-system armor calculator ``armor``.
 
 For one hit, what each system's armor does to it, side by side. The four systems measure a
 hit differently, so each takes the hit in its own terms and no number is converted into
