@@ -9,7 +9,7 @@ from ...spec import (Calculator, InputError, Option, Param, T, bool_param, choic
                       figures, int_param, note, prob)
 from .. import rules, tables
 
-__all__ = ["STAGE_NAMES", "DRINK_OPTIONS", "MAX_DRINKS", "DRINKS_PARAM", "DRUNK_PARAMS", "CALCULATOR"]
+__all__ = ["STAGE_NAMES", "DRINK_OPTIONS", "MAX_DRINKS", "DRINKS_PARAM", "PARAMS", "check", "compute", "roll"]
 
 
 STAGE_NAMES = {s: stage["name"] for s, stage in tables.DRUNK_STAGES.items()}
@@ -43,7 +43,7 @@ DRINKS_PARAM = Param(
 )
 
 
-DRUNK_PARAMS = (
+PARAMS = (
     int_param("stamina", "Выносливость", "Stamina", 2, 0, 30),
     int_param("fortitude", "Стойкость", "Fortitude", 1, 0, 30),
     DRINKS_PARAM,
@@ -68,7 +68,7 @@ DRUNK_PARAMS = (
 )
 
 
-def _drunk_check(p: dict) -> None:
+def check(p: dict) -> None:
     n = sum((tables.FROM_THE_BOTTLE["servings"] if d["drink"] == tables.FROM_THE_BOTTLE["id"] else 1) * d["count"]
             for d in p["drinks"])
     if n > MAX_DRINKS:
@@ -91,7 +91,7 @@ def _drink_label(label: str) -> T:
     return tables.DRINKS[label]["name"]
 
 
-def _drunk_compute(p: dict) -> dict:
+def compute(p: dict) -> dict:
     singles = rules.expand_drinks(p["drinks"], p["volume_reading"])
     dists = rules.drinking(singles, p["stamina"], p["fortitude"], p["start_stage"], p["modifier"],
                        p["willing"], p["stage_stamina"])
@@ -158,7 +158,7 @@ def _drunk_compute(p: dict) -> dict:
     return result
 
 
-def _drunk_roll(p: dict, roller) -> dict:
+def roll(p: dict, roller) -> dict:
     singles = rules.expand_drinks(p["drinks"], p["volume_reading"])
     stage = p["start_stage"]
     rows, log = [], []
@@ -187,13 +187,3 @@ def _drunk_roll(p: dict, roller) -> dict:
                 ("hangover", T("Похмелье (штраф)", "Hangover (penalty)"), -hang if hang else 0)),
     ]
     return {"log": log, "stage": stage, "hangover": hang, "display": display}
-
-
-CALCULATOR = Calculator(
-    id="lysogorsk-drunkenness", system="lysogorsk", kind="drunkenness",
-    title=T("Опьянение", "Drunkenness"),
-    description=T("Стадия после каждой порции (проверка Стойкости против УС напитка), эффекты и похмелье.",
-                  "The stage after each drink (a Fortitude check against the drink's УС), effects and "
-                  "the hangover."),
-    params=DRUNK_PARAMS, compute=_drunk_compute, roll=_drunk_roll, check=_drunk_check,
-)

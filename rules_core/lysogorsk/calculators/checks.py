@@ -7,7 +7,7 @@ from __future__ import annotations
 from ...spec import Calculator, T, bool_param, choice_param, dist_block, figures, int_param, note, prob
 from .. import rules, tables
 
-__all__ = ["SIZE_OPTIONS", "CHECK_PARAMS", "CALCULATOR"]
+__all__ = ["SIZE_OPTIONS", "PARAMS", "compute", "roll"]
 
 
 def _tie_param(name="tie"):
@@ -26,7 +26,7 @@ SIZE_OPTIONS = [("none", "не стрельба / не учитывать", "not
     (sid, size["name"]["ru"], size["name"]["en"]) for sid, size in tables.TARGET_SIZE.items()]
 
 
-CHECK_PARAMS = (
+PARAMS = (
     choice_param("mode", "Вид проверки", "Kind of check", "check", [
         ("check", "против УС", "against a УС"),
         ("opposed", "противопоставленная", "opposed"),
@@ -66,7 +66,7 @@ def _check_sides(p: dict):
     return att, dfd, floor
 
 
-def _check_compute(p: dict) -> dict:
+def compute(p: dict) -> dict:
     if p["mode"] == "check":
         total = rules.check_total(p["attribute"], p["skill"], p["modifier"], p["reroll"])
         ps = rules.p_success(total, p["difficulty"])
@@ -131,7 +131,7 @@ def _dice_blocks(label: T, a, b) -> list[dict]:
     return blocks
 
 
-def _check_roll(p: dict, roller) -> dict:
+def roll(p: dict, roller) -> dict:
     a, b, dice = _roll_2d6(roller, p["reroll"])
     bonus = p["attribute"] + p["skill"] + p["modifier"]
     total = dice + bonus
@@ -162,12 +162,3 @@ def _check_roll(p: dict, roller) -> dict:
             "display": _dice_blocks(T("Ваши кубики", "Your dice"), a, b)
             + _dice_blocks(T("Кубики противника", "The opponent's dice"), oa, ob)
             + [figures(("result", T(f"{total} против {defence}", f"{total} against {defence}"), verdict))]}
-
-
-CALCULATOR = Calculator(
-    id="lysogorsk-check", system="lysogorsk", kind="check",
-    title=T("Проверка: 2К + атрибут + навык", "Check: 2d6 + attribute + skill"),
-    description=T("Шанс успеха против УС и запас; противопоставленная проверка (ничья — «атакующему»).",
-                  "The chance of success against a УС and the margin; opposed checks (ties to the «attacker»)."),
-    params=CHECK_PARAMS, compute=_check_compute, roll=_check_roll,
-)

@@ -13,7 +13,7 @@ from ...spec import (Calculator, InputError, T, bool_param, choice_param, dist_b
 from .. import rules, tables
 
 __all__ = ["STATE_NAMES", "ROUNDING_OPTIONS", "ROUNDING_PARAM", "QUARTER_PARAM", "COVER_OPTIONS",
-           "ENV_OPTIONS", "DAMAGE_PARAMS", "CALCULATOR"]
+           "ENV_OPTIONS", "PARAMS", "check", "compute", "roll"]
 
 
 STATE_NAMES = {
@@ -57,7 +57,7 @@ ENV_OPTIONS = [(eid, f"{e['medium']['ru']} — {e['damage']}", f"{e['medium']['e
                for eid, e in tables.ENVIRONMENT.items()]
 
 
-DAMAGE_PARAMS = (
+PARAMS = (
     choice_param("source", "Источник урона", "Source of damage", "weapon", [
         ("weapon", "оружие (2К + Мощность)", "a weapon (2d6 + Power)"),
         ("fall", "падение", "a fall"),
@@ -129,7 +129,7 @@ DAMAGE_PARAMS = (
 )
 
 
-def _damage_check(p: dict) -> None:
+def check(p: dict) -> None:
     errors = []
     if p["extra_hits"] > rules.EXTRA_HITS_PER_STAMINA * p["stamina"]:
         errors.append({"field": "extra_hits",
@@ -215,7 +215,7 @@ def _damage_dist(p: dict) -> tuple[Dist, list[dict], dict]:
     return rules.with_halving_check(dmg, p_check, Fraction(1, 2), other, p["rounding"]), notes, info
 
 
-def _damage_compute(p: dict) -> dict:
+def compute(p: dict) -> dict:
     dmg, notes, info = _damage_dist(p)
     total = rules.max_hits(p["stamina"], p["extra_hits"])
     perm0, temp0 = p["damage_taken"], p["temporary_taken"]
@@ -285,9 +285,9 @@ def _damage_compute(p: dict) -> dict:
     }
 
 
-def _damage_roll(p: dict, roller) -> dict:
+def roll(p: dict, roller) -> dict:
     dice = roller.dice(2, 6)
-    roll = sum(dice)
+    rolled = sum(dice)
     src = p["source"]
     total = rules.max_hits(p["stamina"], p["extra_hits"])
     extra: dict = {}
@@ -295,18 +295,18 @@ def _damage_roll(p: dict, roller) -> dict:
         prot = rules.protection(p["armor"], rules.cover_protection(p["cover"]), p["armor_piercing"], p["ap_rule"])
         mult = rules.aim_multiplier(p["aim"])
         if mult is None:
-            d = max(0, roll + p["power"] - prot)
+            d = max(0, rolled + p["power"] - prot)
         elif p["aim_order"] == "after":
-            d = rules.round_by(max(0, roll + p["power"] - prot) * mult, p["rounding"])
+            d = rules.round_by(max(0, rolled + p["power"] - prot) * mult, p["rounding"])
         else:
-            d = max(0, rules.round_by((roll + p["power"]) * mult, p["rounding"]) - prot)
+            d = max(0, rules.round_by((rolled + p["power"]) * mult, p["rounding"]) - prot)
         if p["burst_shots"]:
             hits = rules.burst_hits(p["burst_shots"], p["burst_close"], p["burst_medium"], p["burst_far"],
                                 p["range"], p["ammo_left"])
             extra["bullets_hit"] = hits
             d *= hits
     elif src == "electric":
-        d = roll + rules.electric_power(p["volts"])
+        d = rolled + rules.electric_power(p["volts"])
     elif src == "environment":
         base = tables.ENVIRONMENT[p["environment"]]["damage"]
         d = sum(rules.splash_sequence(base, p["rounding"])) if p["splashed"] else base * p["rounds"]
@@ -319,7 +319,7 @@ def _damage_roll(p: dict, roller) -> dict:
         if (steps == 0 and p["no_damage_below_threshold"]) or power is None:
             d, dice = 0, []
         else:
-            d = max(0, roll + power - (p["armor"] if rules.ARMOR_AGAINST_FALLS else 0))
+            d = max(0, rolled + power - (p["armor"] if rules.ARMOR_AGAINST_FALLS else 0))
             if src == "crash" and p["belts"] and not belts_power:
                 d = rules.seat_belts(d)
             factor = Fraction(1, 2) if src == "crash" and p["airbags"] else Fraction(1)
@@ -345,14 +345,3 @@ def _damage_roll(p: dict, roller) -> dict:
                            ("state", T("Состояние", "State"), STATE_NAMES[state])))
     return {"faces": dice, "damage": d, "hits_left": total - perm - temp, "state": state, **extra,
             "display": display}
-
-
-CALCULATOR = Calculator(
-    id="lysogorsk-damage", system="lysogorsk", kind="damage",
-    title=T("Урон и ранение", "Damage and the wound it leaves"),
-    description=T("2К + Мощность − (Защита − Бронебойность), преграды, прицельные выстрелы, очереди, "
-                  "падения, аварии, электричество, среда — и уровень ранения после.",
-                  "2d6 + Power − (Protection − Armour piercing), cover, aimed shots, bursts, falls, crashes, "
-                  "electricity, environment — and the wound level after."),
-    params=DAMAGE_PARAMS, compute=_damage_compute, roll=_damage_roll, check=_damage_check,
-)

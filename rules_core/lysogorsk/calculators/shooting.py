@@ -8,10 +8,10 @@ from fractions import Fraction
 from ...spec import Calculator, Param, T, figures, int_param, note, prob
 from .. import rules
 
-__all__ = ["AREA_PARAMS", "CALCULATOR"]
+__all__ = ["PARAMS", "compute", "roll"]
 
 
-AREA_PARAMS = (
+PARAMS = (
     int_param("attribute", "Атрибут стрелка", "Shooter's attribute", 3, -10, 30),
     int_param("skill", "Стрельба", "Shooting", 2, 0, 30),
     int_param("modifier", "Модификаторы стрельбы", "Shooting modifiers", 0, -40, 40),
@@ -34,7 +34,7 @@ def _area_dodges(p: dict) -> list:
             for t in p["targets"]]
 
 
-def _area_compute(p: dict) -> dict:
+def compute(p: dict) -> dict:
     shoot = rules.check_total(p["attribute"], p["skill"], p["modifier"])
     hits = rules.area_fire(shoot, _area_dodges(p), p["bullets"])
     expected = sum(hits, Fraction(0))
@@ -56,7 +56,7 @@ def _area_compute(p: dict) -> dict:
     }
 
 
-def _area_roll(p: dict, roller) -> dict:
+def roll(p: dict, roller) -> dict:
     faces = roller.dice(2, 6)
     shot = sum(faces) + p["attribute"] + p["skill"] + p["modifier"]
     left = p["bullets"]
@@ -76,12 +76,3 @@ def _area_roll(p: dict, roller) -> dict:
                  "columns": [T("№", "#"), T("Кубики", "Dice"), T("Уклонение", "Dodge"), T("Итог", "Outcome")],
                  "rows": rows},
             ]}
-
-
-CALCULATOR = Calculator(
-    id="lysogorsk-area-fire", system="lysogorsk", kind="attack",
-    title=T("Стрельба по площади", "Area fire"),
-    description=T("Кто на линии огня получит пулю: Уклонение (или 5) против одной проверки Стрельбы.",
-                  "Who in the line of fire takes a bullet: Dodge (or 5) against one Shooting check."),
-    params=AREA_PARAMS, compute=_area_compute, roll=_area_roll,
-)

@@ -7,14 +7,14 @@ from __future__ import annotations
 from ...spec import Calculator, T, bool_param, choice_param, dist_block, figures, int_param, note, prob
 from .. import rules, tables
 
-__all__ = ["BREAKDOWN_NAMES", "AFTER_NAMES", "BREAKDOWN_PARAMS", "CALCULATOR"]
+__all__ = ["BREAKDOWN_NAMES", "AFTER_NAMES", "PARAMS", "compute", "roll"]
 
 
 BREAKDOWN_NAMES = {bid: band["name"] for bid, band in tables.BREAKDOWN.items()}
 AFTER_NAMES = {bid: band["text"] for bid, band in tables.BREAKDOWN_AFTER.items()}
 
 
-BREAKDOWN_PARAMS = (
+PARAMS = (
     int_param("willpower", "Сила духа", "Willpower", 2, 0, 30),
     int_param("confidence", "Уверенность (текущая)", "Confidence (current)", 0, -10, 30),
     int_param("breakdowns_in_scene", "Нервный срыв в этой сцене по счету (считая этот)",
@@ -32,10 +32,10 @@ BREAKDOWN_PARAMS = (
 )
 
 
-def _breakdown_compute(p: dict) -> dict:
+def compute(p: dict) -> dict:
     wp = rules.breakdown_willpower(p["willpower"], p["confidence"], p["extraordinary"])
-    roll = rules.breakdown_roll(wp, p["breakdowns_in_scene"], p["modifier"])
-    bands = roll.map(lambda x: rules.band_of(x, tables.BREAKDOWN))
+    rolled = rules.breakdown_roll(wp, p["breakdowns_in_scene"], p["modifier"])
+    bands = rolled.map(lambda x: rules.band_of(x, tables.BREAKDOWN))
     after = rules.breakdown_after(p["confidence"], p["willpower"], p["after_modifier"], p["after_reading"],
                               p["stress_difficulty"])
     display = [
@@ -44,7 +44,7 @@ def _breakdown_compute(p: dict) -> dict:
          "rows": [[BREAKDOWN_NAMES[b], prob(bands[b])] for b in BREAKDOWN_NAMES]},
         dist_block("roll", T("Бросок: 2К − Сила духа + 2 за каждый срыв в сцене",
                              "Roll: 2d6 − Willpower + 2 per breakdown in the scene"), T("результат", "result"),
-                   roll),
+                   rolled),
         {"kind": "table", "title": T("Проверка Силы духа после срыва", "The Willpower check after"),
          "columns": [T("Итог", "Outcome"), T("Вероятность", "Probability")],
          "rows": [[AFTER_NAMES[b], prob(after[b])] for b in AFTER_NAMES]},
@@ -57,7 +57,7 @@ def _breakdown_compute(p: dict) -> dict:
             "willpower_used": wp, "display": display}
 
 
-def _breakdown_roll(p: dict, roller) -> dict:
+def roll(p: dict, roller) -> dict:
     wp = rules.breakdown_willpower(p["willpower"], p["confidence"], p["extraordinary"])
     faces = roller.dice(2, 6)
     total = sum(faces) - wp + tables.BREAKDOWN_PER_BREAKDOWN * p["breakdowns_in_scene"] + p["modifier"]
@@ -76,12 +76,3 @@ def _breakdown_roll(p: dict, roller) -> dict:
                 figures(("outcome", T(f"Срыв: {total}", f"Breakdown: {total}"), BREAKDOWN_NAMES[band]),
                         ("after", T(f"После: {at}", f"After: {at}"), AFTER_NAMES[aband])),
             ]}
-
-
-CALCULATOR = Calculator(
-    id="lysogorsk-breakdown", system="lysogorsk", kind="check",
-    title=T("Нервный срыв", "Nervous breakdown"),
-    description=T("2К − Сила духа + 2 за каждый срыв в сцене по таблице, и проверка после.",
-                  "2d6 − Willpower + 2 per breakdown in the scene on the table, and the check after."),
-    params=BREAKDOWN_PARAMS, compute=_breakdown_compute, roll=_breakdown_roll,
-)

@@ -8,10 +8,10 @@ from ...spec import Calculator, InputError, T, choice_param, dist_block, figures
 from .. import rules
 from .damage import ROUNDING_OPTIONS
 
-__all__ = ["SURVIVAL_PARAMS", "SURVIVAL_MAX_DAYS", "SLEEP_MAX_CHECKS", "CALCULATOR"]
+__all__ = ["PARAMS", "SURVIVAL_MAX_DAYS", "SLEEP_MAX_CHECKS", "check", "compute", "roll"]
 
 
-SURVIVAL_PARAMS = (
+PARAMS = (
     choice_param("kind", "Что", "What", "suffocation", [
         ("suffocation", "удушье (минуты без воздуха)", "suffocation (minutes without air)"),
         ("hunger", "голод (дни без еды)", "hunger (days without food)"),
@@ -36,7 +36,7 @@ SURVIVAL_MAX_DAYS = 365
 SLEEP_MAX_CHECKS = 120  # hours awake after the grace
 
 
-def _survival_check(p: dict) -> None:
+def check(p: dict) -> None:
     if p["kind"] == "sleep" and p["stamina"] < 1:
         raise InputError({"field": "stamina", "ru": "Для сна Выносливость не меньше 1 (УС делится на нее).",
                           "en": "For sleep the Stamina must be at least 1 (the УС divides by it)."})
@@ -49,7 +49,7 @@ def _survival_check(p: dict) -> None:
                           "en": f"At most {SURVIVAL_MAX_DAYS} days."})
 
 
-def _survival_compute(p: dict) -> dict:
+def compute(p: dict) -> dict:
     kind, st_, t = p["kind"], p["stamina"], p["time"]
     if kind == "suffocation":
         grace = rules.SUFFOCATION_GRACE_PER_STAMINA * st_
@@ -100,7 +100,7 @@ def _survival_compute(p: dict) -> dict:
             ]}
 
 
-def _survival_roll(p: dict, roller) -> dict:
+def roll(p: dict, roller) -> dict:
     kind, st_, t = p["kind"], p["stamina"], p["time"]
     rows, log = [], []
     if kind == "suffocation":
@@ -153,12 +153,3 @@ def _survival_roll(p: dict, roller) -> dict:
                         "columns": [T("Когда", "When"), T("Кубики", "Dice"), T("Итог", "Total"), T("УС", "УС"),
                                     T("Результат", "Outcome")], "rows": rows})
     return {**result, "log": log, "display": display}
-
-
-CALCULATOR = Calculator(
-    id="lysogorsk-survival", system="lysogorsk", kind="check",
-    title=T("Удушье, голод, жажда, без сна", "Suffocation, hunger, thirst, no sleep"),
-    description=T("Сколько продержится персонаж: срок без проверок и шансы после него.",
-                  "How long a character lasts: the time without checks and the odds after it."),
-    params=SURVIVAL_PARAMS, compute=_survival_compute, roll=_survival_roll, check=_survival_check,
-)

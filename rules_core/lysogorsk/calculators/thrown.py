@@ -6,11 +6,11 @@ from __future__ import annotations
 from ...spec import Calculator, T, choice_param, figures, int_param, note, prob
 from .. import rules, tables
 
-__all__ = ["THROWN_NAMES", "THROWN_PARAMS", "CALCULATOR"]
+__all__ = ["THROWN_NAMES", "PARAMS", "compute", "roll"]
 
 
 THROWN_NAMES = {bid: band["name"] for bid, band in tables.THROWN_MISS.items()}
-THROWN_PARAMS = (
+PARAMS = (
     int_param("strength", "Сила", "Strength", 3, -10, 30),
     int_param("modifier", "Модификаторы", "Modifiers", 0, -40, 40),
     choice_param("reading", "Что сверять с таблицей", "What is read on the table", "total", [
@@ -24,7 +24,7 @@ THROWN_PARAMS = (
 )
 
 
-def _thrown_compute(p: dict) -> dict:
+def compute(p: dict) -> dict:
     d = rules.thrown_miss(p["strength"], p["modifier"], p["reading"], p["difficulty"])
     rows = [[band["label"], band["name"], prob(d[bid])] for bid, band in tables.THROWN_MISS.items()]
     return {"outcome": {bid: prob(d[bid]) for bid in THROWN_NAMES},
@@ -38,7 +38,7 @@ def _thrown_compute(p: dict) -> dict:
                if p["reading"] == "total" else [])}
 
 
-def _thrown_roll(p: dict, roller) -> dict:
+def roll(p: dict, roller) -> dict:
     faces = roller.dice(2, 6)
     total = sum(faces) + p["strength"] + p["modifier"]
     value = total - p["difficulty"] if p["reading"] == "margin" else total
@@ -49,12 +49,3 @@ def _thrown_roll(p: dict, roller) -> dict:
                          "faces": faces, "marks": ["", ""]},
                         figures(("outcome", T(f"Результат {value}", f"Result {value}"), THROWN_NAMES[band])),
                         {"kind": "note", "level": "info", "text": text}]}
-
-
-CALCULATOR = Calculator(
-    id="lysogorsk-thrown-miss", system="lysogorsk", kind="check",
-    title=T("Куда упало метательное оружие", "Where a thrown weapon lands"),
-    description=T("Проверка на Силу при промахе по таблице недолетов и перелетов.",
-                  "The Strength check on a miss, read on the short / over table."),
-    params=THROWN_PARAMS, compute=_thrown_compute, roll=_thrown_roll,
-)
