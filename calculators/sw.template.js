@@ -3,10 +3,20 @@
 // rules_core wheel — into one cache named after the build. A new deploy is a new sw.js: it
 // caches the new build whole while the old one keeps serving, then waits until the page
 // asks it to take over (the page offers a reload); the old cache is then deleted.
+//
+// The precache is all or nothing, and says why: every file must come with HTTP 200, a type its
+// reader accepts (TYPES) and exactly the size the build recorded (SIZES). The first file that
+// does not stops the install; the pages hear {type: "svod-precache-failed", version, path,
+// reason: "http"|"type"|"size"|"network"|"quota"|"other", detail, got?, want?} at once (got and
+// want: the type or the size that came and the one wanted; want null: anything but HTML), and the files
+// already checked stay in the cache for the next attempt (the page's «Повторить», or the next
+// visit), which fetches only what is missing.
 "use strict";
 
 const VERSION = "__SVOD_VERSION__";
 const FILES = __SVOD_FILES__;
+/** The size in bytes of each of FILES, as built (the gzipped snapshot: its gzipped size). */
+const SIZES = __SVOD_SIZES__;
 const CACHE = `svod-${VERSION}`;
 const SCOPE = new URL(self.registration.scope);
 const CONCURRENCY = 4;
@@ -16,10 +26,96 @@ const CONCURRENCY = 4;
 // then spends no CPU on gunzip (issue 6: about 100 ms of the worker's time on 2 cores). Nothing
 // asks the server for the name without ".gz".
 const INFLATE = /\/snapshot\.bin\.gz$/;
+/** The calculators' runtime is cached first: it is what offline use needs most, and the
+ * likeliest to be refused by a host (size, type). */
+const FIRST = /^assets\/(pyodide|py|calc)\//;
 
-function inflated(res) {
-  return new Response(res.body.pipeThrough(new DecompressionStream("gzip")),
-    { headers: { "content-type": "application/octet-stream" } });
+/** The types a file's reader accepts, by its name; any other file may come as anything but
+ * HTML (a host's error or fallback page). WebAssembly.compileStreaming refuses a .wasm of any
+ * other type (and Pyodide then waits forever), a browser runs no module or worker of a
+ * non-JavaScript type and applies no stylesheet that is not text/css. */
+const TYPES = [
+  [/\.wasm$/, ["application/wasm"]],
+  [/\.m?js$/, ["text/javascript", "application/javascript", "application/x-javascript"]],
+  [/\.css$/, ["text/css"]],
+  [/(^|\/|\.html)$/, ["text/html"]],
+];
+
+class PrecacheError extends Error {
+  constructor(path, reason, detail, got = null, want = null) {
+    super(`precache ${path}: ${reason} ${detail}`);
+    this.path = path;
+    this.reason = reason;
+    this.detail = String(detail);
+    this.got = got;
+    this.want = want;
+  }
+
+  toMessage() {
+    return { type: "svod-precache-failed", version: VERSION, path: this.path, reason: this.reason,
+      detail: this.detail, got: this.got, want: this.want };
+  }
+}
+
+const sizeError = (path, got, want) => new PrecacheError(path, "size", `${got} ≠ ${want}`, got, want);
+
+function typeError(path, res) {
+  const type = (res.headers.get("content-type") || "").split(";")[0].trim().toLowerCase();
+  const rule = TYPES.find(([re]) => re.test(path));
+  if (rule ? !rule[1].includes(type) : type === "text/html") {
+    const want = rule ? rule[1][0] : null;
+    return new PrecacheError(path, "type", `${type || "none"} ≠ ${want || "not text/html"}`, type || "none", want);
+  }
+  return null;
+}
+
+/** Count the bytes of a stream as they pass. */
+function counting(counter) {
+  return new TransformStream({ transform(chunk, ctl) { counter.n += chunk.byteLength; ctl.enqueue(chunk); } });
+}
+
+async function drain(stream) {
+  const reader = stream.getReader();
+  while (!(await reader.read()).done) { /* counted on the way */ }
+}
+
+/** One file into the cache, checked; throws a PrecacheError. */
+async function fetchChecked(cache, path, size, stopped) {
+  const url = new URL(path, SCOPE).href;
+  const inflate = INFLATE.test(path) && typeof DecompressionStream === "function";
+  const key = inflate ? url.slice(0, -".gz".length) : url;
+  if (await cache.match(key)) return;
+  let res;
+  try {
+    // no-cache: revalidate with the server (a 304 costs nothing), never a stale copy.
+    res = await fetch(url, { cache: "no-cache", credentials: "same-origin" });
+  } catch (err) {
+    throw new PrecacheError(path, "network", err.message || err);
+  }
+  if (res.status !== 200) throw new PrecacheError(path, "http", res.status);
+  const bad = typeError(path, res);
+  if (bad) throw bad;
+  if (stopped()) return;
+  const got = { n: 0 };
+  try {
+    if (inflate) {
+      const body = res.body.pipeThrough(counting(got)).pipeThrough(new DecompressionStream("gzip"));
+      await cache.put(key, new Response(body, { headers: { "content-type": "application/octet-stream" } }));
+    } else {
+      // The response itself goes in (its URL and headers kept); a copy of it is counted.
+      const copy = res.clone();
+      await Promise.all([cache.put(key, res), copy.body && drain(copy.body.pipeThrough(counting(got)))]);
+    }
+  } catch (err) {
+    await cache.delete(key).catch(() => {});
+    if (got.n !== size) throw sizeError(path, got.n, size);
+    const quota = err && err.name === "QuotaExceededError";
+    throw new PrecacheError(path, quota ? "quota" : "other", err.message || err);
+  }
+  if (got.n !== size) {
+    await cache.delete(key);
+    throw sizeError(path, got.n, size);
+  }
 }
 
 async function broadcast(message) {
@@ -29,23 +125,26 @@ async function broadcast(message) {
 
 async function precache() {
   const cache = await caches.open(CACHE);
-  const queue = FILES.slice();
-  const total = queue.length;
+  const order = [...FILES.keys()].sort((a, b) => FIRST.test(FILES[b]) - FIRST.test(FILES[a]) || a - b);
+  const total = order.length;
   let done = 0;
   let lastSent = 0;
+  let failure = null;
+  const stopped = () => failure !== null;
   async function one() {
-    for (;;) {
-      const path = queue.shift();
-      if (path === undefined) return;
-      const url = new URL(path, SCOPE).href;
-      const inflate = INFLATE.test(path) && typeof DecompressionStream === "function";
-      const key = inflate ? url.slice(0, -".gz".length) : url;
-      if (!(await cache.match(key))) {
-        // no-cache: revalidate with the server (a 304 costs nothing), never a stale copy.
-        const res = await fetch(url, { cache: "no-cache", credentials: "same-origin" });
-        if (!res.ok || res.status !== 200) throw new Error(`precache ${path}: HTTP ${res.status}`);
-        await cache.put(key, inflate ? inflated(res) : res);
+    while (!stopped()) {
+      const i = order.shift();
+      if (i === undefined) return;
+      try {
+        await fetchChecked(cache, FILES[i], SIZES[i], stopped);
+      } catch (err) {
+        if (failure) return;
+        failure = err instanceof PrecacheError ? err : new PrecacheError(FILES[i], "other", err.message || err);
+        // at once: the files still on their way are not waited for
+        broadcast(failure.toMessage());
+        return;
       }
+      if (stopped()) return;
       done += 1;
       const now = Date.now();
       if (now - lastSent > 200 || done === total) {
@@ -55,6 +154,7 @@ async function precache() {
     }
   }
   await Promise.all(Array.from({ length: CONCURRENCY }, one));
+  if (failure) throw failure;
 }
 
 self.addEventListener("install", (event) => {
