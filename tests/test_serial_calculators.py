@@ -175,7 +175,7 @@ def test_attack_roll_masha_example():
 
 
 def _rules_composition(p):
-    """The attack composed from rules functions with plain Dist (the slow, obvious way)."""
+    """The attack composed by hand from the rules functions and the maneuvers table."""
     m = TB.MANEUVERS[p["maneuver"]]
     dice = p["attack_dice"] + m["attack_dice"]
     diff = R.finish_difficulty(p["attack_difficulty"] + m["difficulty"])
@@ -222,12 +222,12 @@ def _fix(p):
 
 @settings(max_examples=30, deadline=None)
 @given(attack_params)
-def test_attack_equals_the_plain_composition_and_sums_to_one(p):
+def test_attack_matches_the_rules_composed_by_hand_and_sums_to_one(p):
     p = _fix(p)
     r = api.run("serial-attack", p)
-    slow = _rules_composition({**p, "defence_dice": p["defence_dice"] if p["defence"] != "none" else 0})
-    assert dist_of(r["damage"], "damage") == dict(slow.map(lambda s: s[0]).items())
-    assert dist_of(r["health_left"], "value") == dict(slow.map(lambda s: s[1]).items())
+    by_hand = _rules_composition({**p, "defence_dice": p["defence_dice"] if p["defence"] != "none" else 0})
+    assert dist_of(r["damage"], "damage") == dict(by_hand.map(lambda s: s[0]).items())
+    assert dist_of(r["health_left"], "value") == dict(by_hand.map(lambda s: s[1]).items())
     for rows in (r["damage"], r["health_left"], r["absorption_left"]):
         assert sum(F(x["p"]) for x in rows) == 1
     assert sum(F(v) for v in r["status"].values()) == 1

@@ -8,17 +8,15 @@ from __future__ import annotations
 from ..dice import Dist
 from ..spec import (Calculator, T, bool_param, choice_param, dist_block, field_error, figures, frac,
                     int_param, note, prob)
-from . import rules as R
-from .tables import TABLES, consequence, cover_hindrance, shield_fv, weapon_dice
+from . import rules, tables
+
+__all__ = ["MAX_ED6", "MAX_DIFFICULTY", "ROLL_PARAMS", "ATTACK_PARAMS", "CALCULATORS"]
 
 MAX_ED6 = 12
 MAX_DIFFICULTY = 30
 
-_SCALE = TABLES["difficulty_scale"]["rows"]
-
-
 def _scale_name(difficulty: int) -> dict | None:
-    return next((row[0] for row in _SCALE if row[1] == difficulty), None)
+    return next((d["name"] for d in tables.DIFFICULTY_SCALE if d["difficulty"] == difficulty), None)
 
 
 def _skill_params() -> tuple:
@@ -42,7 +40,7 @@ def _skill_params() -> tuple:
                   "навыку 0, а § 17 знает уровни навыков только 0–5.",
                   "§ 15's table numbers levels 1–6, but § 1 puts «never explode» on skill 0 and § 17 knows "
                   "skill levels 0–5 only.")),
-        int_param("stress", "Стресс", "Stress", 0, 0, R.MAX_STRESS),
+        int_param("stress", "Стресс", "Stress", 0, 0, rules.MAX_STRESS),
         bool_param("flax", "FLAX (стресс сверх 6)", "FLAX (stress beyond 6)", False),
         choice_param("flax_reading", "Как считать FLAX", "How FLAX counts", "signed", [
             ("signed", "Кубик успехов минус кубик провалов (может быть меньше нуля)",
@@ -60,15 +58,15 @@ def _skill_params() -> tuple:
 
 def _roll_setup(p: dict, ad6: int) -> dict:
     ed6 = 0 if p["exhaustion6"] else p["ed6"]
-    dist = R.roll_dist(ad6 + ed6, p["skill"], p["stress"], p["flax"], p["skill0"], p["flax_reading"],
+    dist = rules.roll_dist(ad6 + ed6, p["skill"], p["stress"], p["flax"], p["skill0"], p["flax_reading"],
                        p["skill_scale"])
     return {"ad6": ad6, "ed6": ed6, "dice": ad6 + ed6, "dist": dist}
 
 
 def _skill_check(p: dict) -> None:
-    if p["skill_scale"] == "shifted" and p["skill"] > R.MAX_SKILL_SHIFTED:
-        raise field_error("skill", f"Со сдвигом таблицы навыков уровни 0–{R.MAX_SKILL_SHIFTED}.",
-                          f"With the shifted skills table the levels are 0–{R.MAX_SKILL_SHIFTED}.")
+    if p["skill_scale"] == "shifted" and p["skill"] > rules.MAX_SKILL_SHIFTED:
+        raise field_error("skill", f"Со сдвигом таблицы навыков уровни 0–{rules.MAX_SKILL_SHIFTED}.",
+                          f"With the shifted skills table the levels are 0–{rules.MAX_SKILL_SHIFTED}.")
 
 
 def _roll_notes(p: dict) -> list[dict]:
@@ -98,19 +96,19 @@ def _roll_notes(p: dict) -> list[dict]:
 def _roll_faces(p: dict, roller, ad6: int, ed6: int) -> dict:
     """Roll AD6 + ED6 (+ the FLAX 2D6); mark faces by the same rules as the exact distribution."""
     faces = roller.dice(ad6 + ed6, 6)
-    rule = R.skill_rule(p["skill"], p["skill0"], p["skill_scale"])
+    rule = rules.skill_rule(p["skill"], p["skill0"], p["skill_scale"])
     out: dict = {"ad6_faces": faces[:ad6], "ed6_faces": faces[ad6:]}
     if rule is None:
         out.update(lv=0, marks=[""] * len(faces), usable=False)
         return out
     min_face, explodes = rule
     if p["flax"]:
-        r = R.resolve(faces, min_face, 0, False)
+        r = rules.resolve(faces, min_face, 0, False)
         fl = roller.dice(2, 6)
-        extra = R.flax_extra(fl[0], fl[1], p["flax_reading"])
-        out.update(flax_faces=fl, flax_extra=extra, lv=max(R.LV_FLOOR, r["lv"] + extra), marks=r["marks"])
+        extra = rules.flax_extra(fl[0], fl[1], p["flax_reading"])
+        out.update(flax_faces=fl, flax_extra=extra, lv=max(rules.LV_FLOOR, r["lv"] + extra), marks=r["marks"])
     else:
-        r = R.resolve(faces, min_face, p["stress"], explodes)
+        r = rules.resolve(faces, min_face, p["stress"], explodes)
         out.update(lv=r["lv"], marks=r["marks"])
     out["usable"] = True
     return out
@@ -132,7 +130,7 @@ def _faces_blocks(out: dict, ad6: int) -> list[dict]:
 # ---- codex-roll ---------------------------------------------------------------------------------
 
 ROLL_PARAMS = (
-    int_param("ad6", "AD6 (кубики действий)", "AD6 (action dice)", 2, 0, R.AD6_PER_TURN),
+    int_param("ad6", "AD6 (кубики действий)", "AD6 (action dice)", 2, 0, rules.AD6_PER_TURN),
     int_param("ed6", "ED6 (подготовка и добавки)", "ED6 (preparation and extras)", 1, 0, MAX_ED6,
               help=T("Добросить кубики до значения подготовки; переброс здесь не считается.",
                      "Dice added up to the preparation; rerolls are not modelled here.")),
@@ -185,15 +183,12 @@ def _roll_roll(p: dict, roller) -> dict:
 
 # ---- codex-attack -------------------------------------------------------------------------------
 
-_WEAPONS = TABLES["weapons"]["rows"]
-_ARMOR = TABLES["armor"]["rows"]
-_SHIELDS = TABLES["shields"]["rows"]
-_COVER = TABLES["cover"]["rows"]
 
 ATTACK_PARAMS = (
     choice_param("weapon", "Оружие", "Weapon", "1",
-                 [(str(i), f"{r[0]['ru']} ({r[1]}, урон {r[2]})", f"{r[0]['en']} ({r[1]}, damage {r[2]})")
-                  for i, r in enumerate(_WEAPONS)]),
+                 [(str(i), f"{w['name']['ru']} ({w['dice']}AD6, урон {w['damage']})",
+                   f"{w['name']['en']} ({w['dice']}AD6, damage {w['damage']})")
+                  for i, w in enumerate(tables.WEAPONS)]),
     choice_param("kind", "Вид атаки", "Attack kind", "normal", [
         ("quick", "Быстрая (½ AD6, ½ урона)", "Quick (½ AD6, ½ damage)"),
         ("normal", "Обычная", "Normal"),
@@ -205,21 +200,25 @@ ATTACK_PARAMS = (
         ("ignore_armor_class", "Игнорирование 1 уровня класса брони", "Ignore 1 armor class"),
         ("other", "Другой (на числа не влияет)", "Another (no effect on the numbers)"),
     ]),
-    int_param("ad6_left", "AD6 в запасе на этот ход", "AD6 left this turn", R.AD6_PER_TURN, 0, R.AD6_PER_TURN),
-    int_param("extra_ad6", "Лишние AD6, докинутые к атаке", "Extra AD6 added to the attack", 0, 0, R.AD6_PER_TURN),
+    int_param("ad6_left", "AD6 в запасе на этот ход", "AD6 left this turn", rules.AD6_PER_TURN, 0,
+              rules.AD6_PER_TURN),
+    int_param("extra_ad6", "Лишние AD6, докинутые к атаке", "Extra AD6 added to the attack", 0, 0,
+              rules.AD6_PER_TURN),
     int_param("ed6", "ED6 (боевая подготовка и добавки)", "ED6 (combat preparation and extras)", 1, 0, MAX_ED6),
 ) + _skill_params() + (
     choice_param("range", "Дистанция", "Range", "ranged", [
         ("ranged", "Дальняя атака", "Ranged attack"), ("melee", "Ближний бой", "Melee")]),
     choice_param("cover", "Укрытие цели", "Target's cover", "0",
-                 [(str(i), r[0]["ru"], r[0]["en"]) for i, r in enumerate(_COVER)]),
+                 [(str(i), c["name"]["ru"], c["name"]["en"]) for i, c in enumerate(tables.COVER)]),
     choice_param("shield", "Щит цели", "Target's shield", "none",
-                 [("none", "Нет", "None")] + [(str(i), r[0]["ru"], r[0]["en"]) for i, r in enumerate(_SHIELDS)]),
+                 [("none", "Нет", "None")] + [(str(i), s["name"]["ru"], s["name"]["en"])
+                                              for i, s in enumerate(tables.SHIELDS)]),
     int_param("other_hindrance", "Иное затруднение (магия и т.п.)", "Other hindrance (magic etc.)", 0, 0,
-              R.MAX_HINDRANCE),
+              rules.MAX_HINDRANCE),
     int_param("reduction", "Снижение сложности (наибольшее)", "Difficulty reduction (the largest)", 0, 0, 10),
     choice_param("armor", "Броня цели", "Target's armor", "0",
-                 [(str(i), f"{r[0]['ru']} (N = {r[1]})", f"{r[0]['en']} (N = {r[1]})") for i, r in enumerate(_ARMOR)]),
+                 [(str(i), f"{a['name']['ru']} (N = {a['threshold']})",
+                   f"{a['name']['en']} (N = {a['threshold']})") for i, a in enumerate(tables.ARMOR)]),
     bool_param("non_mechanical", "Немеханический эффект, помеченный как игнорирующий броню",
                "Non-mechanical effect marked as ignoring armor", False),
     int_param("damage_taken", "Урон уже на треке", "Damage already on the track", 0, 0, 60),
@@ -244,31 +243,32 @@ ATTACK_PARAMS = (
 
 def _attack_setup(p: dict) -> dict:
     wi = int(p["weapon"])
-    row = _WEAPONS[wi]
+    weapon = tables.WEAPONS[wi]
     kind = p["kind"]
-    light = wi == R.LIGHT_CATEGORY
+    light = wi == rules.LIGHT_CATEGORY
     if kind == "burst" and light and p["burst_light"] == "forbidden":
         raise field_error("kind", "Очередь лёгким оружием невозможна (выбранное чтение).",
                           "No burst with a light weapon (the chosen reading).")
-    cost = R.attack_ad6(kind, weapon_dice(row), p["ad6_left"])
+    cost = rules.attack_ad6(kind, weapon["dice"], p["ad6_left"])
     if cost > p["ad6_left"]:
         raise field_error("ad6_left", f"Атака стоит {cost} AD6, в запасе {p['ad6_left']}.",
                           f"The attack costs {cost} AD6; {p['ad6_left']} left.")
     if cost + p["extra_ad6"] > p["ad6_left"]:
         raise field_error("extra_ad6", f"Лишних AD6 не больше {p['ad6_left'] - cost}.",
                           f"At most {p['ad6_left'] - cost} extra AD6.")
-    cover = cover_hindrance(_COVER[int(p["cover"])])
+    cover = tables.COVER[int(p["cover"])]["hindrance"]
     ranged = p["range"] == "ranged"
-    shield = 0 if p["shield"] == "none" else shield_fv(_SHIELDS[int(p["shield"])], ranged)
-    armor_row = R.armor_after_aim(int(p["armor"]), kind, p["aimed_bonus"])
-    per_hit = R.hit_damage(kind, row[2], light, p["aimed_bonus"], p["burst_rounding"])
+    shield = 0 if p["shield"] == "none" else tables.SHIELDS[int(p["shield"])][
+        "ranged_fv" if ranged else "melee_fv"]
+    armor_row = rules.armor_after_aim(int(p["armor"]), kind, p["aimed_bonus"])
+    per_hit = rules.hit_damage(kind, weapon["damage"], light, p["aimed_bonus"], p["burst_rounding"])
     return {
         "ad6": cost + p["extra_ad6"], "cost": cost, "out_of_reach": cover is None,
         "hindrances": {"cover": cover or 0, "shield": shield, "other": p["other_hindrance"]},
-        "difficulty": None if cover is None else R.hit_difficulty([cover, shield, p["other_hindrance"]],
+        "difficulty": None if cover is None else rules.hit_difficulty([cover, shield, p["other_hindrance"]],
                                                                    p["reduction"]),
-        "threshold": _ARMOR[armor_row][1], "armor_row": armor_row, "per_hit": per_hit,
-        "ignores_armor": wi == R.LARGE_CATEGORY or p["non_mechanical"],
+        "threshold": tables.ARMOR[armor_row]["threshold"], "armor_row": armor_row, "per_hit": per_hit,
+        "ignores_armor": wi == rules.LARGE_CATEGORY or p["non_mechanical"],
     }
 
 
@@ -279,7 +279,7 @@ def _attack_check(p: dict) -> None:
 
 def _track(p: dict, damage: int) -> tuple:
     total = p["damage_taken"] + damage
-    return (R.track_level(total), R.incapacitated(total, p["tough"], p["incapacitated_at"]))
+    return (rules.track_level(total), rules.incapacitated(total, p["tough"], p["incapacitated_at"]))
 
 
 def _attack_notes(p: dict, a: dict) -> list[dict]:
@@ -306,7 +306,8 @@ def _attack_compute(p: dict) -> dict:
     def outcome(x):
         if x < d:
             return 0
-        return R.attack_damage(x, p["kind"], a["per_hit"], a["threshold"], a["ignores_armor"], p["burst_armor"])
+        return rules.attack_damage(x, p["kind"], a["per_hit"], a["threshold"], a["ignores_armor"],
+                                   p["burst_armor"])
 
     dmg = lv.map(outcome)
     p_hit = lv.at_least(d)
@@ -336,7 +337,7 @@ def _attack_compute(p: dict) -> dict:
         dist_block("damage", T("Урон по цели", "Damage to the target"), T("урон", "damage"), dmg),
         {"kind": "table", "title": T("Где остановится урон на треке", "Where the damage stops on the track"),
          "columns": [T("Уровень", "Level"), T("Вероятность", "Probability"), T("Последствие", "Consequence")],
-         "rows": [[lvl, prob(level[lvl]), consequence(lvl)] for lvl in level.outcomes()]},
+         "rows": [[lvl, prob(level[lvl]), tables.CONSEQUENCES[lvl]["consequence"]] for lvl in level.outcomes()]},
     ] + _attack_notes(p, a)
     return {"possible": True, "p_hit": prob(p_hit), "hit_difficulty": d, "ad6": a["ad6"], "ed6": s["ed6"],
             "per_hit": a["per_hit"], "threshold": a["threshold"], "p_incapacitated": prob(p_incap),
@@ -354,7 +355,7 @@ def _attack_roll(p: dict, roller) -> dict:
     ed6 = 0 if p["exhaustion6"] else p["ed6"]
     out = _roll_faces(p, roller, a["ad6"], ed6)
     hit = out["usable"] and out["lv"] >= a["difficulty"]
-    damage = (R.attack_damage(out["lv"], p["kind"], a["per_hit"], a["threshold"], a["ignores_armor"],
+    damage = (rules.attack_damage(out["lv"], p["kind"], a["per_hit"], a["threshold"], a["ignores_armor"],
                               p["burst_armor"]) if hit else 0)
     level, incap = _track(p, damage)
     out.update(possible=True, hit=hit, damage=damage, track_level=level, incapacitated=incap)
@@ -364,7 +365,7 @@ def _attack_roll(p: dict, roller) -> dict:
                if hit else T(f"Промах: {out['lv']} LV из {a['difficulty']}", f"Miss: {out['lv']} of {a['difficulty']} LV"))
     out["display"] = _faces_blocks(out, a["ad6"]) + [
         figures(("result", T("Итог", "Result"), verdict), ("consequence", T("Последствие", "Consequence"),
-                                                           consequence(level)))]
+                                                           tables.CONSEQUENCES[level]["consequence"]))]
     return out
 
 
