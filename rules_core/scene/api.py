@@ -78,5 +78,5 @@ def handle(request: dict) -> dict:
     except RecursionError:
         return {"ok": False, "errors": [{"field": "scene", "ru": "Слишком сложный ввод.", "en": "Input too complex."}]}
     except Exception as e:  # a bug, but never a traceback
-        return {"ok": False, "errors": [{"field": "", "ru": f"Внутренняя ошибка: {type(e).__name__}.",
+        return {"ok": False, "errors": [{"field": "request", "ru": f"Внутренняя ошибка: {type(e).__name__}.",
                                          "en": f"Internal error: {type(e).__name__}."}], "internal": repr(e)}

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..codex import rules as R
-from ..codex import tables as tb
+from ..codex import rules as codex_rules
+from ..codex import tables as codex_tables
 from ..spec import T, field_error, int_list_param
 from . import fields as F
 from . import readings as RD
@@ -29,7 +29,7 @@ MAX_DAMAGE = 1000
 
 
 def state_fields(stats: dict) -> dict:
-    return {"damage": F.integer(0, MAX_DAMAGE), "stress": F.integer(0, R.MAX_STRESS), "flax": F.boolean}
+    return {"damage": F.integer(0, MAX_DAMAGE), "stress": F.integer(0, codex_rules.MAX_STRESS), "flax": F.boolean}
 
 
 def initial_state(stats: dict) -> dict:
@@ -41,26 +41,26 @@ def check_stats(stats: dict) -> None:
 
 
 def check_state(stats: dict, state: dict) -> None:
-    if state["flax"] and state["stress"] != R.MAX_STRESS:
+    if state["flax"] and state["stress"] != codex_rules.MAX_STRESS:
         raise field_error("state.flax", "FLAX — только при полном счётчике стресса (6).",
                           "FLAX only with a full stress counter (6).")
 
 
 def threshold(stats: dict) -> int:
     """The armor's «Порог N» (table ``codex/armor``)."""
-    return tb.TABLES["armor"]["rows"][int(stats["armor"])][1]
+    return codex_tables.ARMOR[int(stats["armor"])]["threshold"]
 
 
 def view(ch: dict, scene: dict) -> dict:
     st, s = ch["stats"], ch["state"]
     rd = scene["readings"][SYSTEM]
-    level = R.track_level(s["damage"])
-    out = R.incapacitated(s["damage"], st["tough"], rd["incapacitated_at"])
+    level = codex_rules.track_level(s["damage"])
+    out = codex_rules.incapacitated(s["damage"], st["tough"], rd["incapacitated_at"])
     return {
         "status": "incapacitated" if out else "active",
         "status_name": T("Недееспособен", "Incapacitated") if out else T("В строю", "Active"),
-        "damage": s["damage"], "capacity": R.track_capacity(st["tough"]),
-        "track": tb.endurance_thresholds(), "level": level, "consequence": tb.consequence(level),
+        "damage": s["damage"], "capacity": codex_rules.track_capacity(st["tough"]),
+        "track": list(codex_rules.TRACK), "level": level, "consequence": codex_tables.CONSEQUENCES[level]["consequence"],
         "threshold": threshold(st), "stress": s["stress"], "flax": s["flax"],
     }
 
@@ -73,15 +73,15 @@ def end_of_scene(ch: dict) -> dict:
 
 
 def scene_end_report(ch: dict) -> dict:
-    level = R.track_level(ch["state"]["damage"])
-    return {"character": ch["id"], "level": level, "consequence": tb.consequence(level)}
+    level = codex_rules.track_level(ch["state"]["damage"])
+    return {"character": ch["id"], "level": level, "consequence": codex_tables.CONSEQUENCES[level]["consequence"]}
 
 
 def _run_damage(ctx: Ctx, a: dict, box) -> None:
     ch = ctx.char(a["character"])
     s, st = ch["state"], ch["stats"]
     n = threshold(st)
-    dealt = [R.through_armor(d, n, a["ignores_armor"]) for d in a["hits"]]
+    dealt = [codex_rules.through_armor(d, n, a["ignores_armor"]) for d in a["hits"]]
     if s["damage"] + sum(dealt) > MAX_DAMAGE:
         raise field_error("hits", f"На треке не больше {MAX_DAMAGE} урона.", f"At most {MAX_DAMAGE} on the track.")
     before = view(ch, ctx.scene)
@@ -102,8 +102,8 @@ def add_stress(stress: int, flax: bool, amount: int) -> tuple[int, bool]:
     counter (:data:`readings.CODEX_FLAX_STEP`)."""
     assert RD.CODEX_FLAX_STEP == "seventh"
     level = stress + (1 if flax else 0) + amount
-    level = max(0, min(R.MAX_STRESS + 1, level))
-    return min(level, R.MAX_STRESS), level > R.MAX_STRESS
+    level = max(0, min(codex_rules.MAX_STRESS + 1, level))
+    return min(level, codex_rules.MAX_STRESS), level > codex_rules.MAX_STRESS
 
 
 def _run_stress(ctx: Ctx, a: dict, box) -> None:
@@ -124,7 +124,7 @@ def _char(v, path):
 
 
 def _amount(v, path):
-    n = F.integer(-(R.MAX_STRESS + 1), R.MAX_STRESS + 1)(v, path)
+    n = F.integer(-(codex_rules.MAX_STRESS + 1), codex_rules.MAX_STRESS + 1)(v, path)
     if n == 0:
         raise field_error(path, "Стресс меняется хотя бы на 1.", "Stress changes by at least 1.")
     return n
@@ -150,7 +150,7 @@ ACTIONS = [
         {"character": _char, "amount": _amount}, _run_stress, required=("character", "amount"),
         spec=(F.spec_json("character", "character", T("Персонаж", "Character"), None, system=SYSTEM),
               F.spec_json("amount", "int", T("Стресс: + получить, − снять", "Stress: + gain, − take away"), 1,
-                          min=-(R.MAX_STRESS + 1), max=R.MAX_STRESS + 1)),
+                          min=-(codex_rules.MAX_STRESS + 1), max=codex_rules.MAX_STRESS + 1)),
         refs=("character",)),
 ]
 

@@ -41,7 +41,7 @@ def _failure(errors: list, exc: Exception | None = None) -> dict:
 
 
 def _internal(exc: Exception) -> dict:
-    return _failure([{"field": "", "ru": f"Внутренняя ошибка: {type(exc).__name__}.",
+    return _failure([{"field": "action", "ru": f"Внутренняя ошибка: {type(exc).__name__}.",
                       "en": f"Internal error: {type(exc).__name__}."}], exc)
 
 

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..lysogorsk import calculators as LC
-from ..lysogorsk import rules as r
-from ..lysogorsk import tables as tb
+from ..lysogorsk import calculators as lysogorsk_calculators
+from ..lysogorsk.calculators import alcohol as lysogorsk_alcohol, damage as lysogorsk_damage
+from ..lysogorsk import rules as lysogorsk_rules
+from ..lysogorsk import tables as lysogorsk_tables
 from ..spec import T, field_error
 from . import fields as F
 from . import readings as RD
@@ -34,7 +35,7 @@ MAX_HITS_LOST = 1000
 
 def state_fields(stats: dict) -> dict:
     return {"damage": F.integer(0, MAX_HITS_LOST), "temporary": F.integer(0, MAX_HITS_LOST),
-            "stage": F.integer(0, tb.MAX_STAGE), "drinks": F.integer(0, 10 * F.MAX_LOG)}
+            "stage": F.integer(0, lysogorsk_tables.MAX_STAGE), "drinks": F.integer(0, 10 * F.MAX_LOG)}
 
 
 def initial_state(stats: dict) -> dict:
@@ -42,7 +43,7 @@ def initial_state(stats: dict) -> dict:
 
 
 def check_stats(stats: dict) -> None:
-    if stats["extra_hits"] > r.EXTRA_HITS_PER_STAMINA * stats["stamina"]:
+    if stats["extra_hits"] > lysogorsk_rules.EXTRA_HITS_PER_STAMINA * stats["stamina"]:
         raise field_error("stats.extra_hits", "Доп. хитов не больше удвоенной Выносливости.",
                           "Extra hits cannot exceed twice the Stamina.")
 
@@ -55,12 +56,12 @@ def hits_total(stats: dict) -> int:
     """«15+Выносливость» (plus bought hits), with the sober Выносливость
     (:data:`readings.LYSOGORSK_HITS_SOBER_STAMINA`)."""
     assert RD.LYSOGORSK_HITS_SOBER_STAMINA
-    return r.max_hits(stats["stamina"], stats["extra_hits"])
+    return lysogorsk_rules.max_hits(stats["stamina"], stats["extra_hits"])
 
 
 def _state_key(ch: dict, rd: dict) -> str:
     s = ch["state"]
-    return r.state_after(hits_total(ch["stats"]), s["damage"], s["temporary"], rd["quarter_is_critical"])
+    return lysogorsk_rules.state_after(hits_total(ch["stats"]), s["damage"], s["temporary"], rd["quarter_is_critical"])
 
 
 def view(ch: dict, scene: dict) -> dict:
@@ -70,13 +71,13 @@ def view(ch: dict, scene: dict) -> dict:
     key = _state_key(ch, rd)
     stage = s["stage"]
     return {
-        "status": key, "status_name": LC.STATE_NAMES[key],
+        "status": key, "status_name": lysogorsk_damage.STATE_NAMES[key],
         "hits": total - s["damage"] - s["temporary"], "hits_max": total,
-        "permanent_left": total - s["damage"], "thresholds": list(r.thresholds(total)),
-        "wound_penalty": r.wound_penalty(key),
-        "stage": stage, "stage_name": LC.STAGE_NAMES[stage], "stage_effect": tb.DRUNK_STAGES[stage][2],
-        "stage_modifiers": r.stage_modifiers(stage),
-        "hangover_after_sleep": r.hangover(stage, st["stamina"]),
+        "permanent_left": total - s["damage"], "thresholds": list(lysogorsk_rules.thresholds(total)),
+        "wound_penalty": lysogorsk_rules.wound_penalty(key),
+        "stage": stage, "stage_name": lysogorsk_alcohol.STAGE_NAMES[stage], "stage_effect": lysogorsk_tables.DRUNK_STAGES[stage]["effects"],
+        "stage_modifiers": lysogorsk_rules.stage_modifiers(stage),
+        "hangover_after_sleep": lysogorsk_rules.hangover(stage, st["stamina"]),
         "drinks": s["drinks"],
     }
 
@@ -96,17 +97,17 @@ def _run_damage(ctx: Ctx, a: dict, box) -> None:
         raise field_error("character", f"{ch['name']} мёртв.", f"{ch['name']} is dead.")
     s = ch["state"]
     before = _state_key(ch, rd)
-    perm, temp = r.apply_damage(hits_total(ch["stats"]), s["damage"], s["temporary"], a["hits"], a["temporary"])
+    perm, temp = lysogorsk_rules.apply_damage(hits_total(ch["stats"]), s["damage"], s["temporary"], a["hits"], a["temporary"])
     if perm > MAX_HITS_LOST:  # pragma: no cover - death comes long before
         raise field_error("hits", "Слишком много урона.", "Too much damage.")
     s.update(damage=perm, temporary=temp)
     after = _state_key(ch, rd)
     left = hits_total(ch["stats"]) - perm - temp
     kind = T("временный ", "temporary ") if a["temporary"] else T("", "")
-    ctx.text = T(f"{ch['name']}: {kind['ru']}урон {a['hits']} → хитов {left}, {LC.STATE_NAMES[after]['ru']}.",
-                 f"{ch['name']}: −{a['hits']} hits of {kind['en']}damage → {left} hits, {LC.STATE_NAMES[after]['en']}.")
+    ctx.text = T(f"{ch['name']}: {kind['ru']}урон {a['hits']} → хитов {left}, {lysogorsk_damage.STATE_NAMES[after]['ru']}.",
+                 f"{ch['name']}: −{a['hits']} hits of {kind['en']}damage → {left} hits, {lysogorsk_damage.STATE_NAMES[after]['en']}.")
     ctx.result = {"character": ch["id"], "hits": left, "state_before": before, "state": after,
-                  "wound_penalty": r.wound_penalty(after)}
+                  "wound_penalty": lysogorsk_rules.wound_penalty(after)}
 
 
 # ---- drinking ---------------------------------------------------------------------------------
@@ -127,7 +128,7 @@ def drink_params(ch: dict, a: dict, rd: dict) -> dict:
 
 
 def _singles(p: dict, rd: dict) -> list:
-    return r.expand_drinks(p["drinks"], rd["volume_reading"])
+    return lysogorsk_rules.expand_drinks(p["drinks"], rd["volume_reading"])
 
 
 def _drinker(ctx: Ctx, a: dict) -> dict:
@@ -151,7 +152,7 @@ def _drink_preview(ctx: Ctx, a: dict) -> dict:
     res = calc_compute("lysogorsk-drunkenness", p)
     n = len(_singles(p, rd))
     stage = ch["state"]["stage"]
-    checks = 0 if a["willing"] or stage >= tb.MAX_STAGE else n
+    checks = 0 if a["willing"] or stage >= lysogorsk_tables.MAX_STAGE else n
     return {"odds": {"final_stage": res["final_stage"], "stages": res["stages"],
                      "likeliest_stage": res["likeliest_stage"], "hangover": res["hangover"]},
             "display": res["display"], "calculator": {"id": "lysogorsk-drunkenness", "params": p},
@@ -160,7 +161,8 @@ def _drink_preview(ctx: Ctx, a: dict) -> dict:
 
 
 def _drink_name(label: str) -> dict:
-    return tb.DRINK_NAME.get(label) or T("другой напиток", "another drink")
+    drink = lysogorsk_tables.DRINKS.get(label)
+    return drink["name"] if drink else T("другой напиток", "another drink")
 
 
 def _run_drink(ctx: Ctx, a: dict, box) -> None:
@@ -180,11 +182,11 @@ def _run_drink(ctx: Ctx, a: dict, box) -> None:
     count = f" ×{len(roll['log'])}" if len(roll["log"]) > 1 else ""
     stage = roll["stage"]
     ctx.text = T(f"{ch['name']} пьёт: {name['ru']}{count}" + (f" ({checks})" if checks else "")
-                 + f" → {stage}-я стадия: {LC.STAGE_NAMES[stage]['ru']}.",
+                 + f" → {stage}-я стадия: {lysogorsk_alcohol.STAGE_NAMES[stage]['ru']}.",
                  f"{ch['name']} drinks: {name['en']}{count}" + (f" ({checks_en})" if checks_en else "")
-                 + f" → stage {stage}: {LC.STAGE_NAMES[stage]['en']}.")
+                 + f" → stage {stage}: {lysogorsk_alcohol.STAGE_NAMES[stage]['en']}.")
     ctx.result = {"character": ch["id"], "stage_before": before, "stage": stage, "checks": roll["log"],
-                  "hangover_after_sleep": r.hangover(stage, ch["stats"]["stamina"])}
+                  "hangover_after_sleep": lysogorsk_rules.hangover(stage, ch["stats"]["stamina"])}
     ctx.display = roll["display"]
 
 

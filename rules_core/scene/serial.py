@@ -9,9 +9,9 @@ death's-door rolls, Шок and «Последний вздох» already had, th
 from __future__ import annotations
 
 from ..dice import Dist
-from ..serial import calculators as SC
-from ..serial import rules as R
-from ..serial import tables as TB
+from ..serial import calculators as serial_calculators
+from ..serial import rules as serial_rules
+from ..serial import tables as serial_tables
 from ..spec import InputError, T, dist_block, field_error, figures, int_param, note, prob
 from . import fields as F
 from . import readings as RD
@@ -23,13 +23,13 @@ TITLE = T("Мир Тьмы: Сериал", "World of Darkness: Serial")
 # ---- the sheet --------------------------------------------------------------------------------
 
 STAT_PARAMS = (
-    int_param("stamina", "Выносливость", "Stamina", 2, 0, SC.MAX_STAMINA),
-    int_param("health_max", "Здоровье (полное)", "Health (full)", 7, 1, SC.MAX_HEALTH),
+    int_param("stamina", "Выносливость", "Stamina", 2, 0, serial_calculators.MAX_STAMINA),
+    int_param("health_max", "Здоровье (полное)", "Health (full)", 7, 1, serial_calculators.MAX_HEALTH),
     int_param("absorption_bonus", "УП сверх Выносливости (доспех, предметы)",
-              "УП beyond Stamina (armor, items)", 0, 0, SC.MAX_ABSORPTION - SC.MAX_STAMINA,
+              "УП beyond Stamina (armor, items)", 0, 0, serial_calculators.MAX_ABSORPTION - serial_calculators.MAX_STAMINA,
               help=T("«1 куб поглощения дает 1 Уровень Поглощения»: кожаная куртка — 1.",
                      "«1 soak die gives 1 absorption level»: a leather jacket is 1.")),
-    int_param("armor", "Броня", "Armor", 0, 0, TB.MAX_ARMOR),
+    int_param("armor", "Броня", "Armor", 0, 0, serial_tables.MAX_ARMOR),
 )
 TAG_LISTS = ("resistance", "vulnerability", "immunity")
 TAG_LABELS = {"resistance": T("Устойчивость к", "Resistance to"),
@@ -51,13 +51,13 @@ STATS_SPEC = tuple(p.to_json() for p in STAT_PARAMS) + tuple(
 
 #: ``door``: ``None``; ``"pending"`` (brought to death's door, the d6 is still to roll); an
 #: outcome of the d6 table; ``"stabilized"`` (set by the Storyteller: «Стабилизирован»).
-DOOR_STATES = ("pending",) + TB.DEATH_DOOR_KEYS + ("stabilized",)
+DOOR_STATES = ("pending",) + serial_tables.DEATH_DOOR_KEYS + ("stabilized",)
 #: The lowest Здоровье kept (damage at death's door takes it below 0; death stops it long before).
 HEALTH_FLOOR = -500
 MAX_COUNT = 1000
 
 PENDING_FIELDS = {
-    "health_before": F.integer(0, SC.MAX_HEALTH),
+    "health_before": F.integer(0, serial_calculators.MAX_HEALTH),
     "damage": F.integer(0, 1000),
     "nonlethal": F.boolean,
     "negative_before": F.integer(0, MAX_COUNT),
@@ -67,7 +67,7 @@ PENDING_FIELDS = {
 def state_fields(stats: dict) -> dict:
     return {
         "health": F.integer(HEALTH_FLOOR, stats["health_max"]),
-        "absorption": F.integer(0, SC.MAX_ABSORPTION),
+        "absorption": F.integer(0, serial_calculators.MAX_ABSORPTION),
         "negative": F.integer(0, MAX_COUNT),
         "door_visits": F.integer(0, MAX_COUNT),
         "door_rolls": F.integer(0, MAX_COUNT),
@@ -82,7 +82,7 @@ def state_fields(stats: dict) -> dict:
 
 def absorption_base(stats: dict) -> int:
     """УП at the start of a fight: «Выносливость даёт Поглощение всем персонажам» plus the lasting sources."""
-    return R.absorption_levels(stats["stamina"], stats["absorption_bonus"])
+    return serial_rules.absorption_levels(stats["stamina"], stats["absorption_bonus"])
 
 
 def initial_state(stats: dict) -> dict:
@@ -111,7 +111,7 @@ STATUS_NAMES = {
     "heavy": T("Тяжело ранен: −4 кубика, скорость вдвое меньше", "Badly wounded: −4 dice, half speed"),
     "door": T("На пороге смерти", "On death's door"),
     "pending": T("На пороге смерти: бросьте д6 Порога", "On death's door: roll the d6"),
-    **{v["key"]: v["name"] for v in TB.DEATH_DOOR.values()},
+    **{v["key"]: v["name"] for v in serial_tables.DEATH_DOOR.values()},
     "stabilized": T("Стабилизирован", "Stabilized"),
     "dead": T("Мёртв", "Dead"),
 }
@@ -122,19 +122,19 @@ def status(state: dict) -> str:
         return "dead"
     if state["door"]:
         return state["door"]
-    return R.wound_level(state["health"]) or "ok"
+    return serial_rules.wound_level(state["health"]) or "ok"
 
 
 def wound_penalty(ch: dict, push_through_pain: bool = False) -> int:
     """Dice a roll loses to wounds (:data:`readings.SERIAL_WOUND_PENALTY_ROLLS`): «Превозмогая
     боль» (1 ПСВ) and «Воля к жизни» («Персонаж не испытывает штрафов от ран») take none."""
     s = ch["state"]
-    return R.wound_penalty(s["health"], push_through_pain or s["door"] == "will_to_live")
+    return serial_rules.wound_penalty(s["health"], push_through_pain or s["door"] == "will_to_live")
 
 
 def negative_left(stats: dict, state: dict, rule: str) -> int:
     """How much more damage at death's door the character survives this scene."""
-    lim = R.threshold(stats["stamina"])
+    lim = serial_rules.threshold(stats["stamina"])
     left = lim - state["negative"] if rule == "more_than" else lim - state["negative"] - 1
     return max(0, left)
 
@@ -148,15 +148,15 @@ def view(ch: dict, scene: dict) -> dict:
         "health": s["health"], "health_max": st["health_max"],
         "absorption": s["absorption"], "absorption_base": absorption_base(st),
         "armor": st["armor"],
-        "wound_level": R.wound_level(s["health"]), "wound_penalty": wound_penalty(ch),
-        "threshold": R.threshold(st["stamina"]),
+        "wound_level": serial_rules.wound_level(s["health"]), "wound_penalty": wound_penalty(ch),
+        "threshold": serial_rules.threshold(st["stamina"]),
         "negative": s["negative"], "negative_left": negative_left(st, s, rd["negative_rule"]),
         "door_rolls": s["door_rolls"], "next_door_modifier": -s["door_rolls"],
         "had_shock": s["had_shock"], "had_last_breath": s["had_last_breath"],
         "roll_due": s["door"] == "pending",
     }
-    if s["door"] in TB.DEATH_DOOR_KEYS:
-        out["status_effect"] = next(v["effect"] for v in TB.DEATH_DOOR.values() if v["key"] == s["door"])
+    if s["door"] in serial_tables.DEATH_DOOR_KEYS:
+        out["status_effect"] = next(v["effect"] for v in serial_tables.DEATH_DOOR.values() if v["key"] == s["door"])
     return out
 
 
@@ -192,13 +192,13 @@ def effective_tag(stats: dict, tags: list[str]) -> str:
     return "vulnerability" if has["vulnerability"] else "none"
 
 
-def _target(ch: dict) -> R.Target:
+def _target(ch: dict) -> serial_rules.Target:
     s = ch["state"]
-    return R.Target(s["absorption"], s["health"], ch["stats"]["stamina"], s["negative"], s["door_visits"],
+    return serial_rules.Target(s["absorption"], s["health"], ch["stats"]["stamina"], s["negative"], s["door_visits"],
                     s["dead"])
 
 
-def _door_due(door: str | None, step: R.Step) -> bool:
+def _door_due(door: str | None, step: serial_rules.Step) -> bool:
     """Whether this portion calls for a death's-door roll: it brought the character to death's
     door, or it reached Здоровье of a stunned one («Если в состоянии оглушения персонаж получит
     урон, то будет вынужден еще раз сделать бросок», :data:`readings.SERIAL_DOOR_AGAIN_ON`;
@@ -217,7 +217,7 @@ def take(ctx: Ctx, ch: dict, portions: list[tuple[int, int, int]], nonlethal: bo
     pending = s["pending"]
     for rolled, portion, block in portions:
         before_h, before_neg = t.health, t.negative
-        step = R.take_portion(t, portion, block, rd["negative_rule"], rd["excess_burns"])
+        step = serial_rules.take_portion(t, portion, block, rd["negative_rule"], rd["excess_burns"])
         due = not step.dead and pending is None and _door_due(s["door"], step)
         if due:
             pending = {"health_before": max(0, before_h), "damage": step.to_health, "nonlethal": nonlethal,
@@ -260,7 +260,7 @@ def _steps_table(steps: list[dict]) -> dict:
     for i, x in enumerate(steps, 1):
         event = T("", "")
         if x["instant_death"]:
-            event = TB.INSTANT_DEATH["name"]
+            event = serial_tables.INSTANT_DEATH["name"]
         elif x["death_by_negative"]:
             event = T("Смерть: отрицательные хиты", "Death: negative hits")
         elif x["roll_due"]:
@@ -285,8 +285,8 @@ def _run_damage(ctx: Ctx, a: dict, box) -> None:
     _alive(ch, "character")
     st = ch["stats"]
     tag = a["tag"] or effective_tag(st, a["tags"])
-    arm = R.armor_against(st["armor"], "flurry" if a["armor_tripled"] else "none")
-    portions = [(p, R.portion_after_armor(p, arm, tag), 0) for p in a["portions"]]
+    arm = serial_rules.armor_against(st["armor"], "flurry" if a["armor_tripled"] else "none")
+    portions = [(p, serial_rules.portion_after_armor(p, arm, tag), 0) for p in a["portions"]]
     steps = take(ctx, ch, portions, a["nonlethal"])
     ctx.text = _steps_text(ch["name"], steps, ch)
     ctx.result = {"character": ch["id"], "tag": tag, "armor_used": arm, "steps": steps}
@@ -297,8 +297,8 @@ def _run_gain(ctx: Ctx, a: dict, box) -> None:
     ch = ctx.char(a["character"])
     _alive(ch, "character")
     s = ch["state"]
-    if s["absorption"] + a["amount"] > SC.MAX_ABSORPTION:
-        raise field_error("amount", f"УП не больше {SC.MAX_ABSORPTION}.", f"At most {SC.MAX_ABSORPTION} УП.")
+    if s["absorption"] + a["amount"] > serial_calculators.MAX_ABSORPTION:
+        raise field_error("amount", f"УП не больше {serial_calculators.MAX_ABSORPTION}.", f"At most {serial_calculators.MAX_ABSORPTION} УП.")
     s["absorption"] += a["amount"]
     ctx.text = T(f"{ch['name']}: +{a['amount']} УП → {s['absorption']}.",
                  f"{ch['name']}: +{a['amount']} УП → {s['absorption']}.")
@@ -323,7 +323,7 @@ def door_params(ch: dict, rd: dict) -> dict:
         "shocked_before": s["had_shock"], "last_breath_before": s["had_last_breath"],
         "negative_before": min(pend["negative_before"], 200), "below_one": rd["below_one"],
         "negative_rule": rd["negative_rule"], "nonlethal_modifier": rd["nonlethal_modifier"],
-        "nonlethal_can_kill": R.NONLETHAL_CAN_KILL, "excess_burns": rd["excess_burns"],
+        "nonlethal_can_kill": serial_rules.NONLETHAL_CAN_KILL, "excess_burns": rd["excess_burns"],
     })
 
 
@@ -344,13 +344,13 @@ def _door_preview(ctx: Ctx, a: dict) -> dict:
     ch = _door_char(ctx, a)
     p = door_params(ch, ctx.readings(SYSTEM))
     res = calc_compute("serial-death-door", p)
-    odds = {k: res[k] for k in R.DOOR_OUTCOMES}
+    odds = {k: res[k] for k in serial_rules.DOOR_OUTCOMES}
     return {"odds": odds, "display": res["display"], "calculator": {"id": "serial-death-door", "params": p},
             "dice_needed": [{"group": "d6", "count": 1, "sides": 6}]}
 
 
 def _door_name(key: str) -> dict:
-    return TB.INSTANT_DEATH["name"] if key == "instant_death" else STATUS_NAMES[key]
+    return serial_tables.INSTANT_DEATH["name"] if key == "instant_death" else STATUS_NAMES[key]
 
 
 def _run_door(ctx: Ctx, a: dict, box) -> None:
@@ -364,7 +364,7 @@ def _run_door(ctx: Ctx, a: dict, box) -> None:
     if not nonlethal or RD.SERIAL_NONLETHAL_ROLL_COUNTS:
         s["door_rolls"] += 1
     t = _target(ch)
-    R.after_door_outcome(t, key)  # «остается с 1 уровнем Здоровья» / death
+    serial_rules.after_door_outcome(t, key)  # «остается с 1 уровнем Здоровья» / death
     s.update(health=t.health, dead=t.dead, pending=None, door=None if t.dead else key,
              had_shock=s["had_shock"] or key == "shock",
              had_last_breath=s["had_last_breath"] or key == "last_breath")
@@ -443,7 +443,7 @@ def _after(ch: dict, rd: dict, portion: int, block: int, memo: dict) -> tuple:
     key = (portion, block)
     if key not in memo:
         t = _target(ch)
-        step = R.take_portion(t, portion, block, rd["negative_rule"], rd["excess_burns"])
+        step = serial_rules.take_portion(t, portion, block, rd["negative_rule"], rd["excess_burns"])
         st = ("dead" if step.dead else "death_door" if _door_due(ch["state"]["door"], step)
               else "wounded" if step.to_health else "absorbed")
         memo[key] = (st, portion, t.absorption, t.health)
@@ -458,21 +458,21 @@ def attack_fold(p: dict, numbers: dict, tgt: dict, rd: dict) -> Dist:
     numbers. For a fresh target it equals the calculator's own ``attack_outcome`` (tested)."""
     m = numbers["maneuver"]
     s = tgt["state"]
-    hits = R.hit_distribution(numbers["dice"], numbers["difficulty"], p["defence"], numbers["defence_dice"],
+    hits = serial_rules.hit_distribution(numbers["dice"], numbers["difficulty"], p["defence"], numbers["defence_dice"],
                               numbers["defence_difficulty"], m["hit_multiplier"], p["parry_tie"],
                               p["attack_ones_cancel"])
     portions: dict[bool, Dist] = {}
     memo: dict = {}
     miss = Dist.constant(("miss", 0, s["absorption"], s["health"]))
 
-    def outcome(h: R.HitOutcome) -> Dist:
+    def outcome(h: serial_rules.HitOutcome) -> Dist:
         if not h.hit:
             return miss
         crit = m["crit_at"] is not None and h.successes >= m["crit_at"]
         if crit not in portions:
-            dmg = R.damage_distribution(numbers["damage_dice"], p["damage_difficulty"],
+            dmg = serial_rules.damage_distribution(numbers["damage_dice"], p["damage_difficulty"],
                                         m["crit_successes"] if crit else 0)
-            portions[crit] = dmg.map(lambda k: R.portion_after_armor(k, numbers["armor"], p["tag"]))
+            portions[crit] = dmg.map(lambda k: serial_rules.portion_after_armor(k, numbers["armor"], p["tag"]))
         return portions[crit].map(lambda d: _after(tgt, rd, d, h.block, memo))
 
     return hits.bind(outcome)
@@ -487,7 +487,7 @@ FOLD_NAMES = {"miss": T("промах", "miss"),
 
 def _attack_preview(ctx: Ctx, a: dict) -> dict:
     p, att, tgt, pen_a, pen_t = attack_params(ctx, a)
-    o = SC.attack_outcome(p)
+    o = serial_calculators.attack_outcome(p)
     n = o["numbers"]
     fold = attack_fold(p, n, tgt, ctx.readings(SYSTEM))
     status = fold.map(lambda x: x[0])
@@ -581,7 +581,7 @@ def _portions(v, path):
     return _PORTIONS.validate(v, path)
 
 
-_tag_override = F.optional(F.choice(R.TAGS))
+_tag_override = F.optional(F.choice(serial_rules.TAGS))
 _bool = F.boolean
 
 ACTIONS = [
@@ -594,18 +594,18 @@ ACTIONS = [
         spec=(F.spec_json("character", "character", T("Персонаж", "Character"), None, system=SYSTEM),
               _PORTIONS.to_json(),
               F.spec_json("tags", "text_list", T("Тэги урона", "Damage tags"), [], max_items=F.MAX_TAGS),
-              {**SC.TAG_PARAM.to_json(), "name": "tag", "default": None,
+              {**serial_calculators.TAG_PARAM.to_json(), "name": "tag", "default": None,
                "help": T("Пусто — по тэгам урона и персонажа.", "Empty: from the damage's and the character's tags.")},
               calc_param("serial-damage", "armor_tripled").to_json(),
               calc_param("serial-death-door", "nonlethal").to_json()),
         refs=("character",)),
     ActionSpec(
         "gain_absorption", SYSTEM, T("Получить УП", "Gain УП"),
-        {"character": _char, "amount": F.integer(1, SC.MAX_ABSORPTION)}, _run_gain,
+        {"character": _char, "amount": F.integer(1, serial_calculators.MAX_ABSORPTION)}, _run_gain,
         required=("character", "amount"),
         spec=(F.spec_json("character", "character", T("Персонаж", "Character"), None, system=SYSTEM),
               int_param("amount", "Новых УП (например, «Доспех Луны»: по успехам)",
-                        "New УП («Доспех Луны»: by successes)", 1, 1, SC.MAX_ABSORPTION).to_json()),
+                        "New УП («Доспех Луны»: by successes)", 1, 1, serial_calculators.MAX_ABSORPTION).to_json()),
         refs=("character",)),
     ActionSpec(
         "death_door", SYSTEM, T("Бросок Порога Смерти", "Death's-door roll"),
@@ -624,7 +624,7 @@ ACTIONS = [
               F.spec_json("params", "calculator", T("Атака", "Attack"), {}, calculator="serial-attack",
                           filled=list(SCENE_FILLED)),
               F.spec_json("tags", "text_list", T("Тэги урона", "Damage tags"), [], max_items=F.MAX_TAGS),
-              {**SC.TAG_PARAM.to_json(), "name": "tag", "default": None},
+              {**serial_calculators.TAG_PARAM.to_json(), "name": "tag", "default": None},
               calc_param("serial-death-door", "nonlethal").to_json(),
               F.spec_json("attacker_pushes", "bool", T("Атакующий «превозмогает боль» (1 ПСВ)",
                                                        "The attacker pushes through pain (1 WP)"), False),
@@ -637,6 +637,6 @@ ACTIONS = [
 
 def readings_params() -> tuple:
     """The rules' own switches a «Сериал» scene keeps (the calculators' parameters)."""
-    return (SC.NEGATIVE_RULE_PARAM, SC.EXCESS_BURNS_PARAM, SC.BELOW_ONE_PARAM,
+    return (serial_calculators.NEGATIVE_RULE_PARAM, serial_calculators.EXCESS_BURNS_PARAM, serial_calculators.BELOW_ONE_PARAM,
             calc_param("serial-death-door", "nonlethal_modifier"))
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..spec import T, int_param
-from ..wod import classic
+from ..wod import rules as wod_rules
 from . import fields as F
 from . import readings as RD
 from .common import ActionSpec, Ctx, calc_compute, calc_param, calc_roll, calc_validate
@@ -116,7 +116,7 @@ def _run(ctx: Ctx, a: dict, box) -> None:
     roll = calc_roll("wod-soak", p, box)
     s = ch["state"]
     s[a["damage_type"]] += roll["levels"]
-    ruined = classic.armor_ruined(a["successes"], int(p["armor"]), rd["armor_break"])
+    ruined = wod_rules.armor_ruined(a["successes"], int(p["armor"]), rd["armor_break"])
     s["armor_ruined"] = s["armor_ruined"] or ruined
     if roll["stunned"]:
         s["stunned_round"] = ctx.round
