@@ -373,7 +373,6 @@ def bad_item(p: Param):
     st.just(cid), st.fixed_dictionaries({}, optional={p.name: valid_value(p) for p in CALCS[cid].params}))))
 def test_valid_params_compute_or_are_refused_by_the_calculators_own_check(case):
     cid, params = case
-    assume(not any(bug(cid, params) for bug in KNOWN_BUGS.values()))
     calc = CALCS[cid]
     try:
         got = api.validate(calc, params)
@@ -389,7 +388,7 @@ def test_valid_params_compute_or_are_refused_by_the_calculators_own_check(case):
     r = check_response(api.handle({"op": "run", "id": cid, "params": params}))
     if r["ok"]:
         assert isinstance(r["result"].get("display"), list) and r["result"]["display"]
-        check_probabilities(cid, r["result"], known=True)
+        check_probabilities(cid, r["result"])
     if calc.roll is not None:
         check_response(api.handle({"op": "roll", "id": cid, "params": params, "seed": 7}))
 
@@ -436,21 +435,11 @@ def test_bad_params_are_refused_beside_exactly_their_fields(data):
     assert named == expected, (params, r["errors"])
 
 
-#: Valid parameters the engine still fails on inside the system packages (their fix is the
-#: lead's, after the engine's move): name → does this request hit it. Each has a strict xfail
-#: below, so that the fix turns it into a failure that says: remove the entry.
-KNOWN_BUGS = {
-    # defence_difficulty 0 means "by the rules"; 1 passes the spec (0..10) and reaches
-    # dice._check_pool: ValueError('difficulty must be between 2 and 10')
-    "serial-attack defence_difficulty 1": lambda cid, p: (
-        cid == "serial-attack" and str(p.get("defence_difficulty")) == "1" and p.get("defence", "none") != "none"),
-}
-
-
-@pytest.mark.xfail(strict=True, reason="KNOWN_BUGS: serial-attack defence_difficulty 1")
-def test_known_bug_serial_attack_defence_difficulty_1():
-    check_response(api.handle({"op": "run", "id": "serial-attack",
-                               "params": {"defence": "dodge", "defence_difficulty": 1}}))
+def test_serial_attack_defence_difficulty_1_is_refused_beside_its_field():
+    """0 means "by the rules"; 1 is no d10 difficulty: refused, not an internal error."""
+    r = api.handle({"op": "run", "id": "serial-attack", "params": {"defence": "dodge", "defence_difficulty": 1}})
+    check_response(r)
+    assert r["ok"] is False and [e["field"] for e in r["errors"]] == ["defence_difficulty"]
 
 
 # ---- numbers that are not probabilities do not come in the probability shape --------------
@@ -469,12 +458,9 @@ def walk(obj, key=""):
             yield from walk(v, key)
 
 
-def check_probabilities(cid, result, known=False):
-    """Every probability-shaped value is one; a mean never comes in that shape. ``known``:
-    pass over the keys of :data:`KNOWN_PROB_SHAPED_MEANS` (tested on their own below)."""
+def check_probabilities(cid, result):
+    """Every probability-shaped value is one; a mean never comes in that shape."""
     for key, obj in walk(result):
-        if known and key == KNOWN_PROB_SHAPED_MEANS.get(cid):
-            continue
         if set(obj) == PROB_SHAPE:  # the probability shape: 0 ≤ p ≤ 1
             num, den = map(int, obj["exact"].split("/"))
             assert 0 <= Fraction(num, den) <= 1, (cid, key, obj)
@@ -483,15 +469,8 @@ def check_probabilities(cid, result, known=False):
             assert obj.get("kind") == "number", (cid, key, obj)
 
 
-#: Results that still carry a mean in the probability shape (in the system packages, fixed by
-#: the lead after the engine's move): strict, so that the fix turns these into failures to mend.
-KNOWN_PROB_SHAPED_MEANS = {"lysogorsk-area-fire": "expected_bullets"}
-
-
 @pytest.mark.parametrize("cid", IDS)
-def test_means_are_numbers_not_probabilities(cid, request):
-    if cid in KNOWN_PROB_SHAPED_MEANS:
-        request.applymarker(pytest.mark.xfail(strict=True, reason=f"{KNOWN_PROB_SHAPED_MEANS[cid]} via prob()"))
+def test_means_are_numbers_not_probabilities(cid):
     calc = CALCS[cid]
     check_probabilities(cid, api.run(cid, {}))
     check_probabilities(cid, api.run(cid, largest_request(calc)["params"]) if _valid(calc) else {})

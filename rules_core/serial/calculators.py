@@ -359,6 +359,9 @@ ATTACK_PARAMS = (
 
 def _attack_check(p: dict) -> None:
     m = tables.MANEUVERS[p["maneuver"]]
+    if p["defence_difficulty"] == 1 and p["defence"] != "none":
+        raise field_error("defence_difficulty", "Сложность — 0 (по правилам) или от 2 до 10.",
+                          "Difficulty: 0 (by the rules) or 2 to 10.")
     if m["range"] == "melee" and p["ranged"]:
         raise field_error("maneuver", "Это манёвр ближнего боя.", "This is a melee maneuver.")
     if m["range"] == "ranged" and not p["ranged"]:

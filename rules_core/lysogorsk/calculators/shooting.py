@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ...spec import Calculator, Param, T, figures, int_param, note, prob
+from ...spec import Calculator, Param, T, figures, frac, int_param, note, prob
 from .. import rules
 
 __all__ = ["PARAMS", "compute", "roll"]
@@ -42,10 +42,10 @@ def compute(p: dict) -> dict:
             for i, (t, h) in enumerate(zip(p["targets"], hits))]
     return {
         "p_hit": [prob(h) for h in hits],
-        "expected_bullets": prob(expected),
+        "expected_bullets": frac(expected),
         "display": [
             figures(("expected_bullets", T("Среднее число попавших пуль", "Mean bullets that hit"),
-                     round(float(expected), 3))),
+                     frac(expected))),
             {"kind": "table", "title": T("Шанс получить пулю", "Chance of taking a bullet"),
              "columns": [T("№", "#"), T("Уклоняется", "Dodging"), T("Вероятность", "Probability")], "rows": rows},
             note("Одна проверка Стрельбы против Уклонения каждого; при равенстве попадает стрелок; пули "
