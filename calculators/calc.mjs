@@ -3,7 +3,8 @@
 // to the worker, results recomputed as inputs change, state kept in the URL.
 // Loaded by site.mjs only on pages that have a calculator.
 
-import { fieldId, formatDecimal, pickLang, renderBlocks, renderRecordRow, renderRoll, ui } from "./render.mjs";
+import { formatDecimal, pickLang, renderBlocks, renderRoll, ui } from "./render.mjs";
+import { fieldId, KINDS, kindOf, newRecord } from "./kinds.mjs";
 
 const HERE = new URL("./", import.meta.url);
 
@@ -146,50 +147,45 @@ function call(request) {
   });
 }
 
-// ---- values: form ⇄ params ⇄ URL --------------------------------------------------------
-
-function intish(s) {
-  if (typeof s !== "string") return s;
-  const t = s.trim().replace(/^[−–]/, "-");
-  return /^-?\d+$/.test(t) ? Number(t) : t;
-}
-
-function intList(s) {
-  if (Array.isArray(s)) return s;
-  const t = String(s ?? "").trim();
-  return t ? t.split(/[\s,;]+/).filter(Boolean).map(intish) : [];
-}
+// ---- values: form ⇄ params ⇄ URL (each kind's part is in kinds.mjs) ---------------------
 
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
-
-/** A param's default as the form reads it back (records get every field, in order). */
-function formDefault(p) {
-  if (p.kind !== "record_list" || !Array.isArray(p.default)) return p.default;
-  return p.default.map((r) => Object.fromEntries((p.fields || []).map((f) => [f.name, r && f.name in r ? r[f.name] : f.default])));
-}
 
 function urlKey(calcId, name) {
   return `${calcId}.${name}`;
 }
 
-function encodeParam(p, v) {
-  if (p.kind === "bool") return v ? "1" : "0";
-  if (p.kind === "int_list") return Array.isArray(v) ? v.join(",") : String(v);
-  if (p.kind === "record_list") return JSON.stringify(v);
-  return String(v);
-}
-
-function decodeParam(p, raw) {
-  if (p.kind === "bool") return ["1", "true", "yes", "да", "on"].includes(raw.toLowerCase());
-  if (p.kind === "int") return intish(raw);
-  if (p.kind === "int_list") return intList(raw);
-  if (p.kind === "record_list") {
-    try {
-      const v = JSON.parse(raw);
-      return Array.isArray(v) ? v : undefined;
-    } catch { return undefined; }
+/** A form's controls by name, gathered once for a whole read or write (one query per field
+ * would make a long list quadratic), and its records' rows. */
+class FormIndex {
+  constructor(view) {
+    this.form = view.form;
+    this.prefix = view.prefix;
+    this.lang = view.lang;
+    this.byName = null;
   }
-  return raw;
+
+  input(path) {
+    if (!this.byName) {
+      this.byName = new Map();
+      for (const el of this.form.elements) if (el.name) this.byName.set(el.name, el);
+    }
+    return this.byName.get(path) || null;
+  }
+
+  records(path) {
+    return this.form.querySelector(`[data-field="${CSS.escape(path)}"] > .svod-records`);
+  }
+
+  rows(path) {
+    const box = this.records(path);
+    return box ? [...box.children].filter((el) => el.classList.contains("svod-record")) : [];
+  }
+
+  /** Rows were drawn afresh: the controls are gathered again when next asked for. */
+  redrawn() {
+    this.byName = null;
+  }
 }
 
 // ---- one calculator on the page ---------------------------------------------------------
@@ -216,55 +212,17 @@ class View {
     this.defaults = null;
   }
 
-  input(path) {
-    return this.form.querySelector(`[name="${CSS.escape(path)}"]`);
-  }
-
-  readInput(p, path) {
-    const el = this.input(path);
-    if (!el) return p.default;
-    if (p.kind === "bool") return el.checked;
-    if (p.kind === "int") return intish(el.value);
-    if (p.kind === "int_list") return intList(el.value);
-    return el.value;
-  }
-
   read() {
+    const form = new FormIndex(this);
     const out = {};
-    for (const p of this.spec.params) {
-      if (p.kind === "record_list") {
-        const rows = this.form.querySelectorAll(`[data-field="${CSS.escape(p.name)}"] .svod-record`);
-        out[p.name] = [...rows].map((row) => {
-          const i = row.dataset.index;
-          const rec = {};
-          for (const f of p.fields || []) rec[f.name] = this.readInput(f, `${p.name}[${i}].${f.name}`);
-          return rec;
-        });
-      } else {
-        out[p.name] = this.readInput(p, p.name);
-      }
-    }
+    for (const p of this.spec.params) out[p.name] = kindOf(p).read(p, p.name, form);
     return out;
   }
 
-  writeInput(p, path, v) {
-    const el = this.input(path);
-    if (!el) return;
-    if (p.kind === "bool") el.checked = !!v;
-    else if (p.kind === "int_list") el.value = Array.isArray(v) ? v.join(", ") : String(v ?? "");
-    else el.value = v == null ? "" : String(v);
-  }
-
-  writeRecords(p, rows) {
-    const box = this.form.querySelector(`[data-field="${CSS.escape(p.name)}"] .svod-records`);
-    box.innerHTML = (rows || []).map((r, i) => renderRecordRow(p, i, r, this.prefix, this.lang)).join("");
-  }
-
   write(values) {
+    const form = new FormIndex(this);
     for (const p of this.spec.params) {
-      if (!(p.name in values)) continue;
-      if (p.kind === "record_list") this.writeRecords(p, values[p.name]);
-      else this.writeInput(p, p.name, values[p.name]);
+      if (p.name in values) kindOf(p).write(p, p.name, values[p.name], form);
     }
   }
 
@@ -274,7 +232,7 @@ class View {
     for (const p of this.spec.params) {
       const key = urlKey(this.id, p.name);
       if (!qs.has(key)) continue;
-      const v = decodeParam(p, qs.get(key));
+      const v = kindOf(p).decode(p, qs.get(key));
       if (v !== undefined) values[p.name] = v;
     }
     this.write(values);
@@ -284,8 +242,9 @@ class View {
     const url = new URL(location.href);
     for (const p of this.spec.params) {
       const key = urlKey(this.id, p.name);
-      if (same(params[p.name], formDefault(p))) url.searchParams.delete(key);
-      else url.searchParams.set(key, encodeParam(p, params[p.name]));
+      const k = kindOf(p);
+      if (same(params[p.name], k.formValue(p, p.default))) url.searchParams.delete(key);
+      else url.searchParams.set(key, k.encode(p, params[p.name]));
     }
     if (url.href !== location.href) history.replaceState(history.state, "", url.href);
   }
@@ -303,12 +262,7 @@ class View {
     this.form.addEventListener("click", (e) => {
       const step = e.target.closest(".svod-step");
       if (step) {
-        const el = step.parentElement.querySelector("input");
-        const cur = intish(el.value);
-        const lo = el.min === "" ? -Infinity : Number(el.min);
-        const hi = el.max === "" ? Infinity : Number(el.max);
-        const next = typeof cur === "number" ? Math.min(hi, Math.max(lo, cur + Number(step.dataset.step))) : (Number.isFinite(lo) ? lo : 0);
-        el.value = String(next);
+        KINDS.int.step(step.parentElement.querySelector("input"), Number(step.dataset.step));
         schedule(0);
         return;
       }
@@ -319,12 +273,11 @@ class View {
         const p = this.spec.params.find((q) => q.name === field.dataset.field);
         const rows = this.read()[p.name];
         if (add) {
-          const last = rows.length ? rows[rows.length - 1] : Object.fromEntries((p.fields || []).map((f) => [f.name, f.default]));
-          rows.push({ ...last });
+          rows.push(rows.length ? { ...rows[rows.length - 1] } : newRecord(p, null));
         } else {
           rows.splice(Number(remove.closest(".svod-record").dataset.index), 1);
         }
-        this.writeRecords(p, rows);
+        this.write({ [p.name]: rows });
         schedule(0);
       }
     });

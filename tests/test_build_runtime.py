@@ -303,6 +303,18 @@ def test_form_renderer_handles_every_param_kind():
         assert f'data-calc="{c["id"]}"' in html["ru"][c["id"]]
 
 
+def test_form_renderer_refuses_a_kind_it_does_not_know():
+    """kinds.mjs is the one table of parameter kinds: a spec with a kind it lacks fails the
+    build, naming the param and the kind, instead of drawing something that half works."""
+    from mkdocs.exceptions import PluginError
+
+    spec = {**ALL_KINDS_SPEC, "params": [*ALL_KINDS_SPEC["params"],
+                                         {"name": "when", "kind": "date", "label": {"ru": "Когда", "en": "When"},
+                                          "default": "2026-11-30"}]}
+    with pytest.raises(PluginError, match=r'param when: unknown kind "date"'):
+        hooks_calc.render_forms([spec])
+
+
 def test_result_renderer_handles_every_block_kind():
     code = f"""
 import {{ renderBlocks, fmtPercent }} from "./calculators/render.mjs";

@@ -1,7 +1,7 @@
 // Build time: the calculator forms for the pages, drawn by the browser's own renderer.
 // stdin: {"specs": [spec, ...], "langs": ["ru", "en"], "defaults": {id: display blocks}}
 // →  stdout: {lang: {id: html}}
-import { renderCalculator } from "../render.mjs";
+import { renderCalculator } from "../kinds.mjs";
 
 let input = "";
 process.stdin.setEncoding("utf8");
