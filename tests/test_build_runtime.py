@@ -315,6 +315,32 @@ def test_form_renderer_refuses_a_kind_it_does_not_know():
         hooks_calc.render_forms([spec])
 
 
+def test_boot_module_is_written_for_the_shipped_pyodide():
+    """calculators/boot.mjs relies on one Pyodide's loader internals and says which: the version
+    package.json pins and node_modules holds (what the build copies into the site)."""
+    written_for = node_eval('import { PYODIDE_VERSION } from "./calculators/boot.mjs"; console.log(PYODIDE_VERSION);').strip()
+    pinned = json.loads((ROOT / "package.json").read_text())["devDependencies"]["pyodide"]
+    installed = json.loads((ROOT / "node_modules/pyodide/package.json").read_text())["version"]
+    assert written_for == pinned == installed
+
+
+def test_another_pyodide_fails_the_build(tmp_path):
+    """With another Pyodide in node_modules the build's form step (render_forms.mjs, run by every
+    build) fails, naming both versions, and draws nothing."""
+    shutil.copytree(ROOT / "calculators", tmp_path / "calculators")
+    (tmp_path / "node_modules/pyodide").mkdir(parents=True)
+    (tmp_path / "node_modules/pyodide/package.json").write_text('{"name": "pyodide", "version": "315.0.0"}')
+    r = subprocess.run([shutil.which("node"), str(tmp_path / "calculators/build/render_forms.mjs")],
+                       input=json.dumps({"specs": [ALL_KINDS_SPEC], "langs": ["ru"]}), capture_output=True, text=True)
+    assert r.returncode == 1 and r.stdout == ""
+    assert "Pyodide 315.0.0" in r.stderr and "written for Pyodide 314." in r.stderr, r.stderr
+    # the same step with the shipped Pyodide draws the form
+    shutil.copy(ROOT / "node_modules/pyodide/package.json", tmp_path / "node_modules/pyodide/package.json")
+    r = subprocess.run([shutil.which("node"), str(tmp_path / "calculators/build/render_forms.mjs")],
+                       input=json.dumps({"specs": [ALL_KINDS_SPEC], "langs": ["ru"]}), capture_output=True, text=True)
+    assert r.returncode == 0 and 'data-calc="test-all-kinds"' in json.loads(r.stdout)["ru"]["test-all-kinds"], r.stderr
+
+
 def test_result_renderer_handles_every_block_kind():
     code = f"""
 import {{ renderBlocks, fmtPercent }} from "./calculators/render.mjs";

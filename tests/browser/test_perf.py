@@ -262,6 +262,28 @@ def test_warm_visit_compiles_the_wasm_in_the_page(new_context, base_url, cached)
     assert call(page, RUN)["ok"]
 
 
+def test_another_pyodide_version_boots_the_documented_way(new_context, base_url, site_dir):
+    """boot.mjs uses Pyodide's internals only with the version it was written for: a pyodide.mjs
+    that says it is another version is booted with loadPyodide's documented options alone (no
+    hand-over, no snapshot), and the calculator computes all the same."""
+    js = (site_dir / "assets/pyodide/pyodide.mjs").read_text(encoding="utf-8")
+    export = "export{dt as loadPyodide,U as version}"
+    assert js.count(export) == 1, "pyodide.mjs's exports changed: update this test"
+    js = js.replace(export, 'const svodOther="314.0.99";export{dt as loadPyodide,svodOther as version}')
+    ctx = new_context()
+    ctx.route("**/assets/pyodide/pyodide.mjs", lambda route: route.fulfill(
+        status=200, body=js, content_type="text/javascript"))
+    warnings = []
+    page = ctx.pages[0] if ctx.pages else ctx.new_page()
+    page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    page.goto(base_url + CALC_PAGE)
+    root = ready_root(page)
+    assert root.get_attribute("data-boot") == "plain"
+    page.wait_for_function(f"document.querySelector('.svod-calc[data-calc=\"{CALC}\"]').dataset.state === 'done'")
+    assert call(page, RUN)["ok"]
+    assert any("Pyodide 314.0.99" in w and "written for 314.0.7" in w for w in warnings), warnings
+
+
 def test_first_calculation_is_asked_while_python_loads(new_context, base_url):
     """The page asks for its first result while Python loads; the worker keeps the call and
     answers it right after "ready" (no round trip then), once: no second call at "ready"."""
