@@ -26,7 +26,7 @@ const ERRORS = {
 
 const rt = {
   worker: null, state: "idle", stage: null, loaded: 0, total: 0, error: null,
-  calls: new Map(), seq: 0, timer: null, boots: 0, version: null, startedAt: 0, readyMs: null, early: false,
+  calls: new Map(), seq: 0, timer: null, boots: 0, version: null, startedAt: 0, readyMs: null,
 };
 const views = new Set();
 globalThis.svodCalc = { rt, views };
@@ -61,37 +61,19 @@ function fail(code, detail) {
   setRuntime({ state: "error", error: { code, detail } });
 }
 
-/** The worker the page's <head> started before anything else loaded (overrides/main.html,
- * calculator pages, issue 6), if it is still there to be taken: its messages so far were queued. */
-function takeEarlyWorker() {
-  const early = globalThis.svodEarlyWorker;
-  globalThis.svodEarlyWorker = null;
-  return early && early.worker ? early : null;
-}
-
 export function startRuntime() {
   if (rt.worker) return;
   rt.boots += 1;
-  const early = takeEarlyWorker();
-  const w = early ? early.worker : new Worker(new URL("worker.mjs", HERE), { type: "module", name: "svod-calc" });
-  rt.startedAt = early ? early.startedAt : performance.now();
-  rt.early = Boolean(early);
+  const w = new Worker(new URL("worker.mjs", HERE), { type: "module", name: "svod-calc" });
+  rt.startedAt = performance.now();
   rt.worker = w;
   setRuntime({ state: "loading", stage: "download", loaded: 0, total: 0, error: null });
   armWatchdog();
-  const onError = (e) => {
+  w.onmessage = (e) => onWorkerMessage(w, e.data);
+  w.onerror = (e) => {
     if (e && e.preventDefault) e.preventDefault();
     if (rt.worker === w) fail("boot", (e && e.message) || "worker");
   };
-  w.onmessage = (e) => onWorkerMessage(w, e.data);
-  w.onerror = onError;
-  if (early) {
-    for (const e of early.queue.splice(0)) {
-      if (e.type === "error") onError(e);
-      else onWorkerMessage(w, e.data);
-    }
-    return;
-  }
   // The worker finds its files next to itself (runtimeConfig in worker.mjs); what files.json
   // says is built into a calculator page (overrides/main.html), so it need not fetch that.
   const config = { snapshot: globalThis.SVOD_CALC_SNAPSHOT !== false };
@@ -486,3 +468,7 @@ export function attachAll(doc = document) {
 }
 
 export { rt, fieldId };
+
+// A calculator page's <head> imports this module (overrides/main.html; its runtime data, built in,
+// marks such a page): the worker starts now, not when site.mjs attaches the forms.
+if (typeof document !== "undefined" && document.getElementById("svod-runtime")) startRuntime();

@@ -284,12 +284,12 @@ async function boot(config) {
   };
   post({ type: "ready", version: engine, python: py.version, pyodide: files.version, boot: how, timings });
   settled = true;
-  for (const m of early.splice(0)) answer(m);
+  for (const m of waiting.splice(0)) answer(m);
 }
 
 /** Calls that came while Python loaded (until "ready", so after the reseed): answered right
  * after "ready", or refused if the boot failed. */
-const early = [];
+const waiting = [];
 let settled = false;
 
 function answer(m) {
@@ -317,11 +317,11 @@ self.onmessage = (e) => {
       booting = boot(m.config).catch((err) => {
         post({ type: "fatal", code: err.code || "boot", detail: err.detail || String(err.message || err) });
         settled = true;
-        for (const q of early.splice(0)) answer(q);
+        for (const q of waiting.splice(0)) answer(q);
       });
     }
   } else if (m.type === "call") {
-    if (!settled) early.push(m);
+    if (!settled) waiting.push(m);
     else answer(m);
   }
 };

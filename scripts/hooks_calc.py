@@ -32,7 +32,7 @@ from mkdocs.exceptions import PluginError  # noqa: E402
 MARKER = re.compile(r"^([ \t]*)<!--\s*svod:calc\s+(\S+?)\s*-->[ \t]*$", re.M)
 FENCE = re.compile(r"(^[ \t]*(?:```|~~~)[^\n]*\n.*?^[ \t]*(?:```|~~~)[ \t]*$)", re.M | re.S)
 SLOT = re.compile(r'<div class="svod-calc-slot" data-svod-calc="([^"]+)"></div>')
-RUNTIME_FILES = ("site.mjs", "calc.mjs", "kinds.mjs", "render.mjs", "worker.mjs", "boot.mjs", "calc.css")
+RUNTIME_FILES = ("site.mjs", "calc.mjs", "kinds.mjs", "render.mjs", "worker.mjs", "boot.mjs", "head.js", "calc.css")
 LANGS = ("ru", "en")
 CALC_DIR = "calculators"
 

@@ -117,7 +117,12 @@ def test_rules_page_start_up_budget():
     # the glossary terms are focusable from the build: nothing scans them at load
     terms = re.findall(r"<abbr [^>]*>", html)
     assert terms and all('tabindex="0"' in t and "svod-term" in t for t in terms), terms[:3]
-    # scripts fetched by a rules page: Material's bundle, site.js, site.mjs and nothing else
+    # scripts fetched by a rules page: Material's bundle, site.js, site.mjs, our head script and
+    # nothing else; no inline script but Material's own and the palette switch's
     external = re.findall(r'<script[^>]* src="([^"]+)"', html)
-    assert len(external) == 3, (path, external)
-    assert not re.search(r"calc\.mjs|render\.mjs|pyodide", html), path
+    assert len(external) == 4 and sum(s.endswith("assets/calc/head.js") for s in external) == 1, (path, external)
+    assert not re.search(r"calc\.mjs|render\.mjs|kinds\.mjs|pyodide", html), path
+    inline = re.findall(r"<script(?![^>]* src=)(?![^>]*application/json)[^>]*>(.*?)</script>", html, re.S)
+    material = ("__md_scope=", "var target=document.getElementById(location.hash")
+    ours = [i[:80] for i in inline if not i.startswith(material)]
+    assert len(ours) == 1 and ours[0].startswith("(function(){var f=document.querySelector(\"form[data-svod-palette]"), ours

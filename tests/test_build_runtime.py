@@ -138,7 +138,8 @@ def test_service_worker_precaches_every_page_and_the_runtime():
         key = "./" if rel == "index.html" else rel[:-len("index.html")] if rel.endswith("/index.html") else rel
         assert key in pages, rel
     must = {"search/search_index.json", "manifest.webmanifest", "assets/py/pyodide-lock.json",
-            "assets/calc/worker.mjs", "assets/calc/site.mjs", "404.html",
+            "assets/calc/worker.mjs", "assets/calc/boot.mjs", "assets/calc/site.mjs", "assets/calc/head.js",
+            "assets/calc/kinds.mjs", "404.html",
             *(f"assets/pyodide/{n}" for n in copy_pyodide.FILES)}
     assert must <= set(files)
     assert any(re.fullmatch(r"assets/py/[0-9a-f]{8}/svod_rules_core-.*\.whl", f) for f in files)

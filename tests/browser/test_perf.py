@@ -163,31 +163,23 @@ def test_offline_boot_uses_the_precached_snapshot(new_context, base_url):
     assert call(page, RUN)["ok"]
 
 
-@pytest.mark.parametrize("early", [False, True])
-def test_calculator_page_downloads_each_runtime_file_once(new_context, base_url, early):
-    """One worker, one boot; loadPyodide is handed what the worker already fetched: no runtime
-    file is fetched twice, files.json not at all (built into the page). With SVOD_CALC_EARLY the
-    page's <head> starts the worker and calc.mjs takes it over."""
+def test_calculator_page_downloads_each_runtime_file_once(new_context, base_url):
+    """One worker, one boot, started by calc.mjs; loadPyodide is handed what the worker already
+    fetched: no runtime file is fetched twice, files.json not at all (built into the page)."""
     ctx = new_context()
-    if early:
-        ctx.add_init_script("globalThis.SVOD_CALC_EARLY = true;")
     page = ctx.pages[0] if ctx.pages else ctx.new_page()
     urls = []
     page.on("request", lambda r: urls.append(r.url.split("?")[0]))
     page.goto(base_url + CALC_PAGE)
     ready_root(page)
     page.wait_for_function(f"document.querySelector('.svod-calc[data-calc=\"{CALC}\"]').dataset.state === 'done'")
-    rt = page.evaluate("({early: svodCalc.rt.early, boots: svodCalc.rt.boots, left: globalThis.svodEarlyWorker ?? null})")
-    assert rt == {"early": early, "boots": 1, "left": None}, rt
-    names = ["worker.mjs", "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+    assert page.evaluate("svodCalc.rt.boots") == 1
+    names = ["worker.mjs", "boot.mjs", "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
              "snapshot.bin.gz", "pyodide-lock.json", "files.json"]
     counts = {n: sum(1 for u in urls if u.rsplit("/", 1)[-1] == n) for n in names}
     assert counts == {**{n: 1 for n in names}, "files.json": 0}, counts
     order = [u.rsplit("/", 1)[-1] for u in urls]
-    if early:  # started while the <head> was parsed, before calc.mjs was requested
-        assert order.index("worker.mjs") < order.index("calc.mjs"), order[:14]
-    else:
-        assert order.index("calc.mjs") < order.index("worker.mjs"), order[:14]
+    assert order.index("calc.mjs") < order.index("worker.mjs"), order[:14]
 
 
 def test_first_visit_precache_waits_until_the_calculator_is_ready(new_context, base_url):
