@@ -112,15 +112,19 @@ export function handOver(dl, realFetch, mark) {
       standIns.add(standIn);
       return Promise.resolve(standIn);
     }
-    if (url === stdlibURL) return dl.stdlib.then((b) => new Response(b.slice(0)));
-    if (url === dl.lockURL) return dl.lock.then((b) => new Response(b.slice(0), { headers: { "content-type": "application/json" } }));
+    // A download that failed has already failed the boot (the worker reports it): loadPyodide
+    // is left waiting instead of being handed the rejection, which it would hold unhandled in a
+    // promise it awaits only later (its stdlib install), an uncaught rejection in the console.
+    const never = () => new Promise(() => {});
+    if (url === stdlibURL) return dl.stdlib.then((b) => new Response(b.slice(0)), never);
+    if (url === dl.lockURL) return dl.lock.then((b) => new Response(b.slice(0), { headers: { "content-type": "application/json" } }), never);
     return realFetch(input, init);
   };
   const realInstantiateStreaming = WebAssembly.instantiateStreaming;
   WebAssembly.instantiateStreaming = async (source, imports) => {
     const r = await source;
     if (!standIns.has(r)) return realInstantiateStreaming.call(WebAssembly, r, imports);
-    const module = await dl.wasm;
+    const module = await dl.wasm.catch(() => new Promise(() => {})); // failed: reported already, as above
     mark("instantiate");
     const instance = await WebAssembly.instantiate(module, imports);
     return { instance, module };

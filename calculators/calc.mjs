@@ -4,9 +4,10 @@
 // Loaded by site.mjs only on pages that have a calculator.
 
 import { formatDecimal, pickLang, renderBlocks, renderRoll, ui } from "./render.mjs";
-import { fieldId, KINDS, kindOf, newRecord } from "./kinds.mjs";
+import { fieldId, KINDS, kindOf, newRecord, refusal } from "./kinds.mjs";
 
 const HERE = new URL("./", import.meta.url);
+const UI_NO_ANSWER = { ru: ui("ru").noAnswer, en: ui("en").noAnswer };
 
 const watchdogMs = () => Number(globalThis.SVOD_CALC_WATCHDOG_MS) || 45000;
 const pageLang = () => pickLang(document.documentElement.lang);
@@ -20,6 +21,7 @@ const ERRORS = {
   rules: { ru: (d) => `не загрузились правила (${d}).`, en: (d) => `the rules did not load (${d}).` },
   watchdog: { ru: (d) => d, en: (d) => d },
   boot: { ru: (d) => `ошибка запуска (${d}).`, en: (d) => `start-up error (${d}).` },
+  crashed: { ru: (d) => `Python перестал отвечать (${d}).`, en: (d) => `Python stopped answering (${d}).` },
 };
 
 // ---- the runtime: one worker ------------------------------------------------------------
@@ -114,9 +116,19 @@ function onWorkerMessage(w, m) {
     const c = rt.calls.get(m.id);
     if (c) {
       rt.calls.delete(m.id);
-      try { c.resolve({ ...JSON.parse(m.text), raw: m.text }); } catch (err) { c.reject(err); }
+      c.resolve(readAnswer(m.text));
     }
   }
+}
+
+/** The worker's answer; one that is not the engine's JSON (never expected) is an error answer,
+ * so the calculator says so instead of waiting. */
+function readAnswer(text) {
+  try {
+    const res = typeof text === "string" ? JSON.parse(text) : null;
+    if (res && typeof res === "object" && (res.ok === true ? res.result : Array.isArray(res.errors))) return { ...res, raw: text };
+  } catch { /* below */ }
+  return { ok: false, errors: [{ field: "", ru: UI_NO_ANSWER.ru, en: UI_NO_ANSWER.en }], raw: String(text) };
 }
 
 function call(request) {
@@ -132,6 +144,9 @@ function call(request) {
 // ---- values: form ⇄ params ⇄ URL (each kind's part is in kinds.mjs) ---------------------
 
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Fields of an error that name the request, not a param: shown without the name. */
+const REQUEST_FIELDS = new Set(["request", "params", "id", "op", "seed"]);
 
 function urlKey(calcId, name) {
   return `${calcId}.${name}`;
@@ -192,6 +207,9 @@ class View {
     this.timer = null;
     this.shownFor = null;
     this.defaults = null;
+    /** What the page's link says that the form cannot take: refusals {field, ru, en}, shown
+     * beside their fields until the reader changes those fields; nothing is computed meanwhile. */
+    this.refused = [];
   }
 
   read() {
@@ -208,21 +226,55 @@ class View {
     }
   }
 
+  /** The calculator's values from the page's link (?CALC_ID.PARAM=value), each checked by its
+   * kind before anything is drawn; what is refused stays refused (this.refused). */
   fromURL() {
     const qs = new URLSearchParams(location.search);
     const values = {};
+    const refused = [];
+    const names = new Set(this.spec.params.map((p) => p.name));
+    const mine = `${this.id}.`;
+    for (const key of new Set(qs.keys())) {
+      if (key.startsWith(mine) && !names.has(key.slice(mine.length))) {
+        refused.push(refusal("", "unknown", key.slice(mine.length, mine.length + 40)));
+      }
+    }
     for (const p of this.spec.params) {
-      const key = urlKey(this.id, p.name);
-      if (!qs.has(key)) continue;
-      const v = kindOf(p).decode(p, qs.get(key));
-      if (v !== undefined) values[p.name] = v;
+      const given = qs.getAll(urlKey(this.id, p.name));
+      if (!given.length) continue;
+      if (given.length > 1) {
+        refused.push(refusal(p.name, "twice"));
+        continue;
+      }
+      const { value, errors } = kindOf(p).fromLink(p, given[0]);
+      if (value !== undefined) values[p.name] = value;
+      refused.push(...errors);
     }
     this.write(values);
+    this.refused = refused;
+  }
+
+  /** The reader changed the field at ``path`` (with ``rows``: added or removed rows of that
+   * list): refusals of it, of what contains it and (rows) of what it contains are lifted, and so
+   * are those of the link as a whole. */
+  lift(path, rows = false) {
+    if (!this.refused.length) return;
+    const within = (outer, inner) => inner === outer || inner.startsWith(`${outer}[`) || inner.startsWith(`${outer}.`);
+    this.refused = this.refused.filter((e) => e.field && !within(e.field, path) && !(rows && within(path, e.field)));
   }
 
   toURL(params) {
     const url = new URL(location.href);
+    const held = (name) => this.refused.some((e) => e.field === name || e.field.startsWith(`${name}[`));
+    if (!this.refused.some((e) => !e.field)) {
+      // a parameter of this calculator that no longer exists goes once the reader has seen why
+      const names = new Set(this.spec.params.map((p) => p.name));
+      for (const key of [...url.searchParams.keys()]) {
+        if (key.startsWith(`${this.id}.`) && !names.has(key.slice(this.id.length + 1))) url.searchParams.delete(key);
+      }
+    }
     for (const p of this.spec.params) {
+      if (held(p.name)) continue; // the link's own value stays until the reader changes it
       const key = urlKey(this.id, p.name);
       const k = kindOf(p);
       if (same(params[p.name], k.formValue(p, p.default))) url.searchParams.delete(key);
@@ -238,13 +290,21 @@ class View {
       clearTimeout(this.timer);
       this.timer = setTimeout(() => this.compute(), delay);
     };
-    this.form.addEventListener("input", (e) => schedule(e.target.type === "checkbox" || e.target.tagName === "SELECT" ? 0 : 150));
-    this.form.addEventListener("change", () => schedule(0));
+    this.form.addEventListener("input", (e) => {
+      this.lift(e.target.name || "");
+      schedule(e.target.type === "checkbox" || e.target.tagName === "SELECT" ? 0 : 150);
+    });
+    this.form.addEventListener("change", (e) => {
+      this.lift(e.target.name || "");
+      schedule(0);
+    });
     this.form.addEventListener("submit", (e) => { e.preventDefault(); schedule(0); });
     this.form.addEventListener("click", (e) => {
       const step = e.target.closest(".svod-step");
       if (step) {
-        KINDS.int.step(step.parentElement.querySelector("input"), Number(step.dataset.step));
+        const input = step.parentElement.querySelector("input");
+        KINDS.int.step(input, Number(step.dataset.step));
+        this.lift(input.name);
         schedule(0);
         return;
       }
@@ -260,6 +320,7 @@ class View {
           rows.splice(Number(remove.closest(".svod-record").dataset.index), 1);
         }
         this.write({ [p.name]: rows });
+        this.lift(p.name, true);
         schedule(0);
       }
     });
@@ -267,6 +328,7 @@ class View {
       this.root.classList.toggle("svod-calc--exact", e.target.checked);
     });
     this.root.querySelector(".svod-calc__reset").addEventListener("click", () => {
+      this.refused = [];
       this.write(Object.fromEntries(this.spec.params.map((p) => [p.name, p.default])));
       this.rolled.innerHTML = "";
       schedule(0);
@@ -292,7 +354,7 @@ class View {
       const e = rt.error || {};
       const fmt = (ERRORS[e.code] || ERRORS.boot)[this.lang];
       const detail = e.code === "watchdog" ? L.hung(e.detail.s) : fmt(e.detail);
-      this.statusText.textContent = `${L.failed}: ${detail}`;
+      this.statusText.textContent = `${e.code === "crashed" ? L.stopped : L.failed}: ${detail}`;
       this.progress.hidden = true;
       if (!this.status.querySelector(".svod-calc__retry")) {
         this.status.insertAdjacentHTML("beforeend", `<button type="button" class="md-button svod-calc__retry">${L.retry}</button>`);
@@ -342,21 +404,45 @@ class View {
   showErrors(errors) {
     this.clearErrors();
     for (const e of errors || []) {
-      const msg = e[this.lang] || e.ru || e.en || "?";
-      const field = this.fieldFor(e.field);
+      let msg = e[this.lang] || e.ru || e.en || "?";
+      const path = String(e.field ?? "");
+      const field = this.fieldFor(path);
       const box = field && field.querySelector(":scope > .svod-err");
       if (box) {
+        // an item of a list shown beside the list says which item it is
+        const item = /^\[(\d+)\]$/.exec(path.slice(field.dataset.field.length));
+        if (item) msg = `${this.L.item(Number(item[1]) + 1)}: ${msg}`;
         box.textContent = box.textContent ? `${box.textContent} ${msg}` : msg;
         box.hidden = false;
         const inp = field.querySelector(":scope > input, :scope > select, :scope > .svod-stepper > input, :scope > label > input");
         if (inp) inp.setAttribute("aria-invalid", "true");
       } else {
         const line = document.createElement("p");
-        line.textContent = e.field ? `${e.field}: ${msg}` : msg;
+        line.textContent = path && !REQUEST_FIELDS.has(path) ? `${path}: ${msg}` : msg;
         this.errors.append(line);
         this.errors.hidden = false;
       }
     }
+  }
+
+  /** What the page refuses itself for these params: the link's refusals not yet lifted, and
+   * text in the form that is no value. */
+  refusals(params) {
+    const typed = this.spec.params.flatMap((p) => kindOf(p).refusals(p, params[p.name], p.name));
+    return [...this.refused, ...typed];
+  }
+
+  /** Refusals in place of a result: nothing is computed until they are gone. */
+  refuse(errors) {
+    this.seq += 1; // a result still on its way is for other inputs
+    this.pending = null;
+    this.showErrors(errors);
+    if (this.result.innerHTML) {
+      this.root.classList.add("svod-calc--stale");
+      this.result.setAttribute("data-stale-note", this.L.stale);
+    }
+    this.root.dataset.state = "invalid";
+    if (this.rollBtn) this.rollBtn.disabled = true;
   }
 
   /** Results drawn for other inputs (at build time, or before an error) are dimmed. */
@@ -372,6 +458,12 @@ class View {
     const params = this.read();
     this.toURL(params);
     this.root.dataset.params = JSON.stringify(params);
+    const refused = this.refusals(params);
+    if (refused.length) {
+      this.refuse(refused);
+      if (rt.state === "idle") startRuntime();
+      return;
+    }
     if (rt.state !== "ready") {
       this.markStale(params);
       if (rt.state === "idle") startRuntime();
@@ -420,6 +512,11 @@ class View {
   async roll() {
     if (rt.state !== "ready") return;
     const params = this.read();
+    const refused = this.refusals(params);
+    if (refused.length) {
+      this.refuse(refused);
+      return;
+    }
     this.root.dataset.rollState = "rolling";
     let res;
     try {
@@ -459,7 +556,9 @@ export function attachAll(doc = document) {
     v.bind();
     v.showStatus();
     v.root.dataset.params = JSON.stringify(v.read());
-    v.markStale(v.read());
+    const refused = v.refusals(v.read());
+    if (refused.length) v.refuse(refused); // at once: Python is not needed to say so
+    else v.markStale(v.read());
   }
   if (rt.state === "idle") startRuntime();
   if (rt.state === "ready") eachView((v) => { if (!v.root.dataset.state || v.root.dataset.state === "loading") v.compute(); });

@@ -3,6 +3,13 @@
 // written to the form, and carried in the URL. The build runs the drawing in Node to put every
 // form into its page (calculators/build/render_forms.mjs); calc.mjs runs the same table in the
 // browser. A kind the table does not know fails the build.
+//
+// Each kind: draw(p, value, path, prefix, lang) → HTML; read(p, path, form) and
+// write(p, path, value, form) through calc.mjs's index of the form; encode(p, value) → the
+// link's text; fromLink(p, text) → {value?, errors} (value: what to write into the form);
+// fromJSON(p, value, path) → {value?, error?} for a field of a record in a link;
+// refusals(p, value, path) → what of a value read from the form is no value (refused here, not
+// sent); formValue(p, v) → v as the form reads it back.
 
 import { esc, renderBlocks, tr, ui } from "./render.mjs";
 
@@ -21,18 +28,77 @@ function errHTML(id) {
   return `<p class="svod-err" id="${id}-err" role="alert" hidden></p>`;
 }
 
-// ---- reading values ---------------------------------------------------------------------
+// ---- reading values: one strict rule -----------------------------------------------------
+// The form's text and a deep link are read by the engine's rule (rules_core/spec.py, "Reading
+// input"): a value is what it says or it is refused beside its field; nothing is trimmed,
+// rounded, replaced by a default or otherwise reinterpreted. Text that is no valid value is sent
+// to the engine as it stands, which refuses it with its own message; what the form cannot even
+// hold (a yes/no that is neither, an option that does not exist, a list too long to draw) is
+// refused here, from the link, before anything is drawn.
 
-function intish(s) {
-  if (typeof s !== "string") return s;
-  const t = s.trim().replace(/^[−–]/, "-");
-  return /^-?\d+$/.test(t) ? Number(t) : t;
+const INT_TEXT = /^-?[0-9]+$/;
+
+/** A whole number as typed: the ASCII digits 0-9, with a leading "-" for a negative one, or
+ * the minus sign U+2212 (what the page itself writes) → that number. Anything else stays the
+ * text it is, for the engine to refuse; so do digits beyond what a JavaScript number holds
+ * exactly (the engine reads them exactly and checks the range). */
+export function readInt(text) {
+  if (typeof text !== "string") return text;
+  const t = text.startsWith("\u2212") ? "-" + text.slice(1) : text;
+  if (!INT_TEXT.test(t)) return text;
+  const n = Number(t);
+  return Number.isSafeInteger(n) ? n : t;
 }
 
-function intList(s) {
-  if (Array.isArray(s)) return s;
-  const t = String(s ?? "").trim();
-  return t ? t.split(/[\s,;]+/).filter(Boolean).map(intish) : [];
+/** Whole numbers separated by commas (spaces beside a comma belong to the separator), each read
+ * by readInt; "" is the empty list; an empty item ("1,,2", "1,") stays, to be refused. */
+export function readIntList(text) {
+  return text === "" ? [] : text.split(/\s*,\s*/).map(readInt);
+}
+
+/** A refusal {field, ru, en}, the engine's shape, in both languages: ``key`` names a text of
+ * render.mjs's UI (of its ``link`` part for what a deep link says). */
+export function refusal(field, key, ...args) {
+  const say = (lang) => {
+    const L = ui(lang);
+    const m = key in L.link ? L.link[key] : L[key];
+    return typeof m === "function" ? m(...args) : m;
+  };
+  return { field, ru: say("ru"), en: say("en") };
+}
+
+/** A whole number read from text that is none (readInt kept the text). */
+function intRefusal(v, path) {
+  return typeof v === "string" ? [refusal(path, v === "" ? "intEmpty" : "intText")] : [];
+}
+
+/** A value of a link or a record quoted in a message: at most 40 characters. */
+function shown(text) {
+  const t = String(text);
+  return t.length <= 40 ? t : t.slice(0, 39) + "…";
+}
+
+/** A scalar JSON value written as a message quotes it; anything else is not repeated. */
+const quoted = (v) => (v === null || ["string", "number", "boolean"].includes(typeof v) ? shown(JSON.stringify(v)) : "…");
+
+/** The list's length against the spec's bounds, or a refusal. */
+function lengthRefusal(p, path, n) {
+  if (p.max_len != null && n > p.max_len) return refusal(path, "many", n, p.max_len);
+  if (p.min_len != null && n < p.min_len) return refusal(path, "few", n, p.min_len);
+  return null;
+}
+
+/** The longest link value worth reading for a param (far above any valid one): anything longer
+ * is refused unread. */
+const INT_CHARS = 40;
+function maxLinkChars(p) {
+  if (p.kind === "int_list") return (p.max_len ?? 20) * (INT_CHARS + 4);
+  if (p.kind === "record_list") {
+    const perRecord = (p.fields || []).reduce((n, f) => n + f.name.length + 8 + (f.kind === "choice"
+      ? 2 * Math.max(0, ...(f.options || []).map((o) => o.value.length)) : INT_CHARS), 8);
+    return (p.max_len ?? 30) * perRecord + 8;
+  }
+  return INT_CHARS;
 }
 
 // ---- the kinds ----------------------------------------------------------------------------
@@ -46,9 +112,10 @@ function scalarField(p, path, prefix, lang, body, helpParts) {
 }
 
 /** A kind whose value is one form control (found by its name, the param's path). */
-function scalar({ draw, get, set, encode = (v) => String(v), decode = (raw) => raw, ...more }) {
+function scalar({ draw, get, set, encode = (v) => String(v), refusals = () => [], ...more }) {
   return {
     ...more,
+    refusals,
     draw,
     read: (p, path, form) => {
       const el = form.input(path);
@@ -59,7 +126,6 @@ function scalar({ draw, get, set, encode = (v) => String(v), decode = (raw) => r
       if (el) set(el, v);
     },
     encode: (p, v) => encode(v),
-    decode: (p, raw) => decode(raw),
     formValue: (p, v) => v,
   };
 }
@@ -72,20 +138,34 @@ export const KINDS = {
       const L = ui(lang);
       const lo = p.min != null ? ` min="${p.min}"` : "";
       const hi = p.max != null ? ` max="${p.max}"` : "";
+      // A text field, not type="number": that one drops what it cannot parse as the user types
+      // (the minus sign U+2212, "_") and turns "1_0" into 10 before anything can refuse it.
+      // Digits on a phone's keyboard where no minus is needed; the full keyboard otherwise.
+      const keys = p.min != null && p.min >= 0 ? "numeric" : "text";
       return scalarField(p, path, prefix, lang, (id, label, desc) =>
         `<label for="${id}">${label}</label>` +
         `<div class="svod-stepper">` +
         `<button type="button" class="svod-step" data-step="-1" aria-label="${attr(L.less)}: ${label}" tabindex="-1">−</button>` +
-        `<input id="${id}" name="${attr(path)}" type="number" inputmode="numeric" step="1"${lo}${hi} value="${attr(value ?? "")}" ${desc}>` +
+        `<input id="${id}" name="${attr(path)}" type="text" inputmode="${keys}" spellcheck="false"${lo}${hi} value="${attr(value ?? "")}" ${desc}>` +
         `<button type="button" class="svod-step" data-step="1" aria-label="${attr(L.more)}: ${label}" tabindex="-1">+</button>` +
         `</div>`, [rangeText(p, L), tr(p.help, lang)]);
     },
-    get: (el) => intish(el.value),
+    get: (el) => readInt(el.value),
+    refusals: (p, v, path) => intRefusal(v, path),
     set: (el, v) => { el.value = v == null ? "" : String(v); },
-    decode: intish,
+    /** The link's text goes into the field as it stands (the engine judges it), unless it is
+     * too long to be a number at all. */
+    fromLink(p, raw) {
+      if (raw.length > INT_CHARS) return { errors: [refusal(p.name, "long", raw.length, INT_CHARS)] };
+      return { value: raw, errors: [] };
+    },
+    fromJSON(p, v, path) {
+      if (typeof v === "number" || typeof v === "string") return { value: String(v) };
+      return { error: refusal(path, "jsonInt") };
+    },
     /** The stepper's − / +: one step within min..max; from a field that holds no number, min (or 0). */
     step(el, by) {
-      const cur = intish(el.value);
+      const cur = readInt(el.value);
       const lo = el.min === "" ? -Infinity : Number(el.min);
       const hi = el.max === "" ? Infinity : Number(el.max);
       el.value = String(typeof cur === "number" ? Math.min(hi, Math.max(lo, cur + by)) : (Number.isFinite(lo) ? lo : 0));
@@ -99,9 +179,15 @@ export const KINDS = {
       [tr(p.help, lang)]);
     },
     get: (el) => el.checked,
-    set: (el, v) => { el.checked = !!v; },
+    set: (el, v) => { el.checked = v === true; },
     encode: (v) => (v ? "1" : "0"),
-    decode: (raw) => ["1", "true", "yes", "да", "on"].includes(raw.toLowerCase()),
+    fromLink(p, raw) {
+      if (raw === "1" || raw === "0") return { value: raw === "1", errors: [] };
+      return { errors: [refusal(p.name, "bool", shown(raw))] };
+    },
+    fromJSON(p, v, path) {
+      return typeof v === "boolean" ? { value: v } : { error: refusal(path, "jsonBool", quoted(v)) };
+    },
   }),
 
   choice: scalar({
@@ -114,6 +200,14 @@ export const KINDS = {
     },
     get: (el) => el.value,
     set: (el, v) => { el.value = v == null ? "" : String(v); },
+    fromLink(p, raw) {
+      if ((p.options || []).some((o) => o.value === raw)) return { value: raw, errors: [] };
+      return { errors: [refusal(p.name, "choice", shown(raw))] };
+    },
+    fromJSON(p, v, path) {
+      if (typeof v === "string" && (p.options || []).some((o) => o.value === v)) return { value: v };
+      return { error: refusal(path, "choice", typeof v === "string" ? shown(v) : quoted(v)) };
+    },
   }),
 
   int_list: scalar({
@@ -126,10 +220,26 @@ export const KINDS = {
         `<input id="${id}" name="${attr(path)}" type="text" inputmode="text" value="${attr(text)}" placeholder="3, 4, 5" ${desc}>`,
       [L.listHint + (range ? ` (${range})` : ""), tr(p.help, lang)]);
     },
-    get: (el) => intList(el.value),
+    get: (el) => readIntList(el.value),
+    refusals: (p, v, path) => (Array.isArray(v) ? v.flatMap((x, i) => intRefusal(x, `${path}[${i}]`)) : []),
     set: (el, v) => { el.value = Array.isArray(v) ? v.join(", ") : String(v ?? ""); },
     encode: (v) => (Array.isArray(v) ? v.join(",") : String(v)),
-    decode: intList,
+    /** The length first (nothing longer than the spec allows goes into the field); the items
+     * as the link writes them (the engine judges them), shown as "3, 4, 5" when all are numbers. */
+    fromLink(p, raw) {
+      const max = maxLinkChars(p);
+      if (raw.length > max) return { errors: [refusal(p.name, "long", raw.length, max)] };
+      const items = readIntList(raw);
+      const long = lengthRefusal(p, p.name, items.length);
+      if (long) return { errors: [long] };
+      return { value: items.every((x) => typeof x === "number") ? items : raw, errors: [] };
+    },
+    fromJSON(p, v, path) {
+      if (!Array.isArray(v) || !v.every((x) => typeof x === "number" || typeof x === "string")) {
+        return { error: refusal(path, "jsonList") };
+      }
+      return { error: lengthRefusal(p, path, v.length), value: v.join(", ") };
+    },
   }),
 
   record_list: {
@@ -151,6 +261,11 @@ export const KINDS = {
         return rec;
       });
     },
+    /** What the form holds that is no value (the text of a number that is none), every record's. */
+    refusals(p, rows, path) {
+      return (Array.isArray(rows) ? rows : []).flatMap((rec, i) =>
+        (p.fields || []).flatMap((f) => kindOf(f).refusals(f, rec[f.name], `${path}[${i}].${f.name}`)));
+    },
     /** The rows drawn afresh from the records. */
     write(p, path, rows, form) {
       const box = form.records(path);
@@ -159,12 +274,41 @@ export const KINDS = {
       form.redrawn();
     },
     encode: (p, v) => JSON.stringify(v),
-    decode(p, raw) {
-      try {
-        const v = JSON.parse(raw);
-        return Array.isArray(v) ? v : undefined;
-      } catch { return undefined; }
+    /** Checked before a row is drawn: the link's size, that it is a JSON list, its length; then
+     * every record (an object of known fields) and every field by its kind. Every bad record
+     * and field is reported; what the form cannot hold is drawn as the field's default and
+     * refused beside it, so nothing is computed for it. */
+    fromLink(p, raw) {
+      const max = maxLinkChars(p);
+      if (raw.length > max) return { errors: [refusal(p.name, "long", raw.length, max)] };
+      let list;
+      try { list = JSON.parse(raw); } catch { list = null; }
+      if (!Array.isArray(list)) return { errors: [refusal(p.name, "json")] };
+      const long = lengthRefusal(p, p.name, list.length);
+      if (long) return { errors: [long] };
+      const errors = [];
+      const names = new Set((p.fields || []).map((f) => f.name));
+      const rows = list.map((rec, i) => {
+        const path = `${p.name}[${i}]`;
+        if (!rec || typeof rec !== "object" || Array.isArray(rec)) {
+          errors.push(refusal(path, "record"));
+          return newRecord(p, null);
+        }
+        const unknown = Object.keys(rec).filter((k) => !names.has(k));
+        if (unknown.length) errors.push(refusal(path, "fields", unknown.slice(0, 5).map(shown).join(", ")));
+        const out = {};
+        for (const f of p.fields || []) {
+          // a field the record leaves out takes its default, as in the engine
+          if (!Object.hasOwn(rec, f.name)) { out[f.name] = f.default; continue; }
+          const r = kindOf(f).fromJSON(f, rec[f.name], `${path}.${f.name}`);
+          if (r.error) errors.push(r.error);
+          out[f.name] = r.error ? f.default : r.value;
+        }
+        return out;
+      });
+      return { value: rows, errors };
     },
+    fromJSON: (p, v, path) => ({ error: refusal(path, "nested") }),
     /** The records as the form reads them back: every field, in order. */
     formValue(p, v) {
       if (!Array.isArray(v)) return v;

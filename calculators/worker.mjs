@@ -292,16 +292,48 @@ async function boot(config) {
 const waiting = [];
 let settled = false;
 
+/** An error answer in the engine's shape: every error names a field and says why, in both
+ * languages (field "request": the request as a whole). */
+const refusedText = (ru, en, internal) =>
+  JSON.stringify({ ok: false, errors: [{ field: "request", ru, en }], ...(internal ? { internal } : {}) });
+
+/** Every call gets an answer: the engine's JSON text, or an error answer when there is no
+ * engine, the request is no text, or the engine threw (a stack overflow inside Pyodide on
+ * input nested deep enough, say) or answered with something that is no text. After such a
+ * failure Python is asked a trivial question; if it cannot answer that either, the page is
+ * told that the calculator has stopped (it offers a restart). */
 function answer(m) {
   let text;
-  try {
-    text = api ? api.handle_json(m.text)
-      : JSON.stringify({ ok: false, errors: [{ field: "", ru: "Python ещё не готов.", en: "Python is not ready yet." }] });
-  } catch (err) {
-    text = JSON.stringify({ ok: false, errors: [{ field: "", ru: "Внутренняя ошибка калькулятора.", en: "Internal calculator error." }],
-      internal: String(err) });
+  let failure = null;
+  if (!api) {
+    text = refusedText("Python ещё не готов.", "Python is not ready yet.");
+  } else if (typeof m.text !== "string") {
+    text = refusedText("Запрос должен быть текстом JSON.", "The request must be JSON text.");
+  } else {
+    try {
+      text = api.handle_json(m.text);
+      if (typeof text !== "string") failure = `answer ${typeof text}`;
+    } catch (err) {
+      failure = String(err && err.message ? `${err.name}: ${err.message}` : err);
+    }
+    if (failure) {
+      text = refusedText("Внутренняя ошибка калькулятора: запрос не обработан.",
+        "Internal calculator error: the request was not handled.", failure);
+    }
   }
   post({ type: "result", id: m.id, text });
+  if (failure && !pythonAnswers()) {
+    api = null;
+    post({ type: "fatal", code: "crashed", detail: failure.slice(0, 200) });
+  }
+}
+
+function pythonAnswers() {
+  try {
+    return typeof api.handle_json("{}") === "string";
+  } catch {
+    return false;
+  }
 }
 
 /** The .wasm module the page compiled (a "wasm" message), or null. */
