@@ -235,7 +235,9 @@ async function boot(config) {
   const t0 = performance.now();
   const dl = startDownloads(config);
   // Pyodide would wait forever on a .wasm it cannot compile: fail fast on any download error.
+  // (Handled here at once: a file can fail before the race below is reached.)
   const failed = dl.all.then(() => new Promise(() => {}));
+  failed.catch(() => {});
   const { loadPyodide, version } = await dl.pyodideMjs;
   const files = await dl.files;
   mark("pyodide_mjs");
