@@ -1,4 +1,4 @@
-"""Deterministic size budgets of the built site (issue 6): they fail when a budget breaks.
+"""Deterministic size budgets of the built site: they fail when a budget breaks.
 
 Timings are not tested (the machine is shared and noisy): they are in bench/REPORT.md.
 Budgets are the measured sizes of November 2026 (bench/results.json) plus headroom:
@@ -91,7 +91,7 @@ def test_service_worker_precaches_the_snapshot_and_total_within_budget():
     assert listed == files
 
 
-# ---- main-thread start-up of a page (Lighthouse total blocking time, issue 6) ---------------
+# ---- main-thread start-up of a page (Lighthouse total blocking time) ----------------------
 # Deterministic stand-ins for what cost main-thread time at every page load (measured with
 # Lighthouse and CPU profiles, see the commits of branch lh): Material's palette component
 # (forced full-page style recalculations), content.tooltips (a component per titled

@@ -363,7 +363,7 @@ console.log(JSON.stringify({{ ru: renderBlocks(blocks, "ru"), en: renderBlocks(b
 
 def test_number_formatting_matches_intl():
     """render.mjs formats numbers itself (the first Intl.NumberFormat of a page costs 30-80 ms of
-    main-thread time in the calculator's boot, issue 6); its output must be Intl's, character for
+    main-thread time in the calculator's boot); its output must be Intl's, character for
     character, for ru-RU and en-GB: decimals, percents, the progress line's megabytes."""
     code = """
 import { formatDecimal } from "./calculators/render.mjs";

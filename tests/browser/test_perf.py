@@ -1,4 +1,4 @@
-"""Issue 6 in the browser: deterministic budgets (bytes and requests of a rules page, nothing
+"""Start-up in the browser: deterministic budgets (bytes and requests of a rules page, nothing
 off-host) and the memory snapshot (used, falls back, precached, reseeded). Timings are not
 tested here; they are in bench/REPORT.md (scripts/bench).
 
@@ -56,7 +56,7 @@ def test_rules_page_transfers_at_most_150_kb_before_idle(new_context, gz_url, wh
     assert not {"pyodide", "snapshot", "wheel"} & set(got["by_kind"]), detail
     assert not any("search_index.json" in u for u in urls), urls
     # one sitemap (instant navigation's): no head hreflang links, whose sitemaps Material
-    # fetched and parsed on the main thread at every load (issue 6, Lighthouse)
+    # fetched and parsed on the main thread at every load (Lighthouse)
     assert sum(u.split("?")[0].endswith("sitemap.xml") for u in urls) <= 1, urls
     assert not off_host(ctx.svod_requests, gz_url)
 
