@@ -21,6 +21,7 @@ import pytest
 from scripts import bench_browser as bb
 
 from .conftest import off_host, serving
+from .test_calc import worker_answer
 
 RULES_PAGE_BUDGET_BYTES = 150_000
 RULES_PAGE_MAX_REQUESTS = 20
@@ -81,16 +82,7 @@ def ready_root(page):
 
 
 def call(page, req):
-    return json.loads(page.evaluate("""async (req) => {
-      const w = globalThis.svodCalc.rt.worker;
-      const id = 1e9 + Math.floor(Math.random() * 1e6);
-      return await new Promise((resolve) => {
-        const h = (e) => { if (e.data && e.data.type === "result" && e.data.id === id) {
-          w.removeEventListener("message", h); resolve(e.data.text); } };
-        w.addEventListener("message", h);
-        w.postMessage({ type: "call", id, text: JSON.stringify(req) });
-      });
-    }""", req))
+    return json.loads(worker_answer(page, json.dumps(req)))
 
 
 RUN = {"op": "run", "id": CALC, "params": {"dice": 30, "difficulty": 8}}
