@@ -83,56 +83,12 @@ FIRST_RESULT_JS = """() => {
 
 # ---- the server and the browser ------------------------------------------------------------
 
-#: What GitHub Pages compresses (gzip): text. The .wasm, zip, wheel and snapshot go as they are.
-COMPRESSIBLE = {"text/html", "text/css", "text/javascript", "application/javascript", "application/json",
-                "image/svg+xml", "application/xml", "text/xml", "text/plain", "application/manifest+json"}
-
-
 def gzip_server(directory: str, prefix: str = PREFIX, compress: bool = True):
-    """scripts.serve_site's server (sub-path, 404 page, .wasm MIME) that also gzips text when the
-    browser accepts it, as GitHub Pages does; ``compress=False`` is the plain one."""
-    import functools
-    import http.server
-    import io
-    import urllib.parse
+    """scripts.serve_site's server (sub-path, 404 page, .wasm MIME, gzip as GitHub Pages does);
+    ``compress=False`` is the plain one."""
+    from scripts.serve_site import make_server
 
-    from scripts.serve_site import Handler
-
-    cache: dict[str, bytes] = {}
-
-    class GzipHandler(Handler):
-        def send_head(self):
-            path = urllib.parse.urlsplit(self.path).path
-            if compress and path.startswith(self.prefix) and "gzip" in self.headers.get("Accept-Encoding", ""):
-                local = self.translate_path(self.path)
-                if os.path.isdir(local) and path.endswith("/"):
-                    local = os.path.join(local, "index.html")
-                ctype = self.guess_type(local)
-                if os.path.isfile(local) and ctype.split(";")[0].strip() in COMPRESSIBLE:
-                    if local not in cache:
-                        with open(local, "rb") as f:
-                            cache[local] = gzip.compress(f.read(), 6, mtime=0)
-                    data = cache[local]
-                    self.send_response(200)
-                    self.send_header("Content-Type", ctype)
-                    self.send_header("Content-Encoding", "gzip")
-                    self.send_header("Vary", "Accept-Encoding")
-                    self.send_header("Content-Length", str(len(data)))
-                    self.end_headers()
-                    return io.BytesIO(data)
-            return super().send_head()
-
-    class Server(http.server.ThreadingHTTPServer):
-        daemon_threads = True
-
-        def handle_error(self, request, client_address):  # a tab closed mid-download: not news
-            import sys
-
-            if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
-                super().handle_error(request, client_address)
-
-    handler = type("PrefixGzipHandler", (GzipHandler,), {"prefix": prefix})
-    return Server(("127.0.0.1", 0), functools.partial(handler, directory=os.path.abspath(directory)))
+    return make_server(directory, "127.0.0.1", 0, prefix, compress=compress)
 
 
 @contextmanager

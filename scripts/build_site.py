@@ -1,12 +1,16 @@
-"""Build the whole site into ``site/``: ``python -m scripts.build_site``.
+"""Build the whole site into ``site/``: ``python -m scripts.build_site [STEP ...] [--site-dir DIR]``.
 
 Steps run in order; each is a module in ``scripts/`` with ``run(root: Path) -> None``.
-A step module that does not exist yet is skipped with a notice.
+A step module that does not exist yet is skipped with a notice. ``--site-dir`` builds into
+another folder (the steps that write the site read it from ``SVOD_SITE_DIR``), e.g. a second
+build for another address (``SVOD_SITE_URL``) beside the first.
 """
 
 from __future__ import annotations
 
+import argparse
 import importlib
+import os
 import sys
 import time
 from pathlib import Path
@@ -23,8 +27,19 @@ STEPS = [
 ]
 
 
+def site_dir(root: Path) -> Path:
+    """Where the site is built: ``SVOD_SITE_DIR`` (relative to the repository) or ``site/``."""
+    return root / os.environ.get("SVOD_SITE_DIR", "site")
+
+
 def main(argv: list[str]) -> int:
-    only = set(argv)
+    ap = argparse.ArgumentParser(prog="scripts/build")
+    ap.add_argument("steps", nargs="*", help="only these steps (by their module name)")
+    ap.add_argument("--site-dir", help="build into this folder instead of site/")
+    a = ap.parse_args(argv)
+    if a.site_dir:
+        os.environ["SVOD_SITE_DIR"] = str(Path(a.site_dir).resolve())
+    only = set(a.steps)
     for name in STEPS:
         short = name.rsplit(".", 1)[1]
         if only and short not in only:

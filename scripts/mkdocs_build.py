@@ -1,4 +1,4 @@
-"""Build step: ``mkdocs build --strict`` into site/."""
+"""Build step: ``mkdocs build --strict`` into site/ (or ``SVOD_SITE_DIR``)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+from scripts.build_site import site_dir
+
 
 def run(root: Path) -> None:
-    subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet"],
-                   cwd=root, check=True)
+    subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet",
+                    "--site-dir", str(site_dir(root))], cwd=root, check=True)

@@ -61,7 +61,9 @@ def build_version(site: Path, files: list[str]) -> str:
 
 
 def run(root: Path) -> None:
-    site = root / "site"
+    from scripts.build_site import site_dir
+
+    site = site_dir(root)
     files = precache_list(site)
     version = build_version(site, files)
     text = (root / TEMPLATE).read_text(encoding="utf-8")

@@ -36,6 +36,24 @@ CACHE = Path(".cache/snapshot")
 SCRIPT = Path("scripts/make_snapshot.mjs")
 FORMAT = Path("scripts/snapshot.py")  # this file: the sparse format is part of the key
 MAGIC = b"SVODSNP1"
+#: The Node.js the snapshot is made with (the Pages workflow installs this version with
+#: actions/setup-node): a snapshot made in Node 20 boots in chromium; one made elsewhere is
+#: untested, so another major version fails the build here instead of in a reader's browser.
+NODE_VERSION_FILE = Path(".node-version")
+NODE_MAJOR = int(Path(__file__).resolve().parent.parent.joinpath(NODE_VERSION_FILE).read_text().split(".")[0])
+
+
+def check_node(version: str) -> None:
+    """Refuse a Node.js whose major version is not :data:`NODE_MAJOR` (``version`` as
+    ``node --version`` prints it, e.g. ``v20.20.2``)."""
+    try:
+        major = int(version.strip().lstrip("v").split(".")[0])
+    except ValueError:
+        major = None
+    if major != NODE_MAJOR:
+        raise SystemExit(f"snapshot: Node.js {version.strip() or '?'} found; the snapshot is made and tested "
+                         f"with Node.js {NODE_MAJOR} (.node-version). Install it (the Pages workflow uses "
+                         f"actions/setup-node with .node-version).")
 #: A run of zeros at least this long is left out of the sparse image (a record header is 8 bytes).
 MIN_GAP = 256
 
@@ -92,6 +110,7 @@ def key(root: Path, wheel: Path, runtime: list[Path]) -> str:
 def make(root: Path, wheel: Path, dest: Path) -> dict:
     """Run make_snapshot.mjs; write the gzipped snapshot to ``dest``."""
     node = shutil.which("node") or "node"
+    check_node(subprocess.run([node, "--version"], capture_output=True, text=True).stdout)
     with tempfile.TemporaryDirectory(prefix="svod-snapshot-") as tmp:
         raw = Path(tmp) / "snapshot.bin"
         # The npm package dir (same runtime files as the copy, plus the lock file Node boots with).
