@@ -207,12 +207,13 @@ def int_oracle(value, lo, hi):
     if type(value) is int:
         n = value
     elif type(value) is str:
-        digits = value[1:] if value.startswith("-") else value
+        negative = value[:1] in ("-", "\u2212")  # the ASCII hyphen-minus or the minus sign
+        digits = value[1:] if negative else value
         if not digits or any(c not in "0123456789" for c in digits):
             return False, None
         if len(digits.lstrip("0")) > MAX_INT_DIGITS:  # beyond every bound (and int()'s limit)
             return False, None
-        n = int(value)
+        n = -int(digits) if negative else int(digits)
     else:
         return False, None
     return (lo <= n <= hi, n if lo <= n <= hi else None)
@@ -227,7 +228,7 @@ def near_int_text(n: int):
     body = s.lstrip("-")
     sign = "-" if n < 0 else ""
     out = [f" {s}", f"{s} ", f"+{body}", f"{s}.0", f"{s}e0", f"{s}\n", f"\t{s}", f"{sign} {body}",
-           "\u2212" + body, "\u2013" + body, f"{s}_", f"0x{body}", ""]
+           "\u2013" + body, "\u2212+" + body, "-\u2212" + body, f"{s}_", f"0x{body}", ""]
     if len(body) > 1:
         out.append(sign + body[0] + "_" + body[1:])
         out.append(sign + body[0] + " " + body[1:])
@@ -242,6 +243,7 @@ def int_inputs(lo: int, hi: int):
         st.integers(lo, hi), st.integers(lo, hi).map(str), st.integers(lo, hi).map(lambda n: "0" * 3 + str(n) if n >= 0 else str(n)),
         st.integers(max_value=lo - 1), st.integers(min_value=hi + 1), st.integers().map(str),
         st.integers(lo, hi).flatmap(near_int_text),
+        st.integers(lo, hi).map(lambda n: str(n).replace("-", "\u2212")),
         st.integers(lo, hi).map(float), st.floats(), st.booleans(), st.none(), any_text,
         st.just("9" * 40), st.just("-" + "9" * 5000),
         st.lists(st.integers(lo, hi), max_size=2), st.dictionaries(any_text, st.integers(), max_size=2),
