@@ -172,7 +172,7 @@ PARAMS = (
     choice_param("codex_burst_armor", "Codex: очередь против брони", "Codex: burst against armor", "per_success", [
         ("per_success", "каждый успех — отдельное попадание", "each success is a separate hit"),
         ("total", "вся очередь — одно попадание", "the whole burst is one hit"),
-    ], help=T("004: порог сравнивается с «уроном одиночного попадания».",
+    ], help=T("004: порог сравнивается с уроном одиночного попадания («если урон одиночного попадания меньше порога брони N»).",
               "004: the threshold meets «the damage of a single hit».")),
     # ---- «Сериал»: encumbrance ----
     int_param("strength", "Нагрузка (Сериал): Сила", "Load (Serial): Strength", 2, 0, MAX_TRAIT),

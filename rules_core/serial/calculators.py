@@ -317,7 +317,7 @@ ATTACK_PARAMS = (
     int_param("attackers", "Атакующих цель в этот ход («Толпа на одного»)",
               "Attackers of the target this turn (many on one)", 1, 1, 10),
     int_param("defence_dice", "Кубики защиты", "Defence dice", 0, 0, MAX_POOL,
-              help=T("До штрафа «Толпы на одного»; «Отчаянная защита» — уже с вычетом 1 за каждую "
+              help=T("До штрафа «Толпа на одного»; «Отчаянная защита» — уже с вычетом 1 за каждую "
                      "следующую защиту.",
                      "Before the many-on-one penalty; for desperate defence already less 1 per "
                      "further defence.")),

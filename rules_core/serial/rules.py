@@ -105,7 +105,7 @@ EXCESS_BURNS = "first"
 #: roll applies to that parity roll (it would flip odd/even). Default: it does not.
 NONLETHAL_MODIFIER = False
 
-#: Whether instant death («излишки больше 12 (или Выносливости*3)») applies to nonlethal
+#: Whether instant death («Если они [излишки] больше 12 (или Выносливости*3, берется большее)») applies to nonlethal
 #: damage. 000 checks instant death before any roll («Если персонаж не умирает сразу, то
 #: делается бросок») and says nothing special for nonlethal: default True (literal).
 NONLETHAL_CAN_KILL = True
@@ -135,7 +135,8 @@ BLIND_RANGED_DIFFICULTY = 3
 BLIND_RANGED_MAX_METRES = 10
 
 #: Cover: 000 refers to «таблице "укрытия"» that it does not contain; the base rules (003)
-#: give «Легкое +1, Хорошее +2, Отличное +3» to difficulty. Used as that.
+#: give light +1, good +2, superior +3 to difficulty («Легкое (за уличным фонарем) +1», «Хорошее
+#: (за автомобилем) +2», «Отличное (за углом) +3»). Used as that.
 COVER_DIFFICULTY = {0: 0, 1: 1, 2: 2, 3: 3}
 
 #: Parry difficulty when 000 names none (same-length weapons, a short weapon against a short
@@ -157,7 +158,7 @@ ENCUMBRANCE_MONOTONE = True
 FALLOFF_CHOICES = ("started", "full")
 BADABOOM_FALLOFF = "started"
 
-#: «Подготовка: На следующий ход добавить половину своего показателя Инициативы.» Rounding
+#: «Подготовка (Действие). На следующий ход добавить половину своего показателя Инициативы.» Rounding
 #: unstated: down.
 PREPARATION_ROUNDING = "down"
 

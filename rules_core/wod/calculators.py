@@ -314,7 +314,7 @@ ATTACK_PARAMS = (
                  "least", [
                      ("least", "Только равная доля (остаток ушёл другим)", "Only the even share (the rest went elsewhere)"),
                      ("most", "Равная доля и весь остаток", "The even share and every leftover"),
-                 ], help=T("003: остаток успехов стрелявший «распределяет, как он хочет»; одна цель получает "
+                 ], help=T("003: остаток успехов стрелявший «распределяет свои оставшиеся Успехи, как он хочет»; одна цель получает "
                            "половину успехов (округляем вниз).",
                            "003: the shooter spends the leftover successes «as he wants»; a single target gets "
                            "half the successes (rounded down).")),

@@ -1,4 +1,4 @@
-"""Classic World of Darkness: soak, armor, «stunned» and one attack, exactly (sources 002, 003).
+"""Classic World of Darkness: soak, armor, stunning («Оглушен») and one attack, exactly (sources 002, 003).
 
 Rules (002, «Поглощение» and «Доспехи»; 003, «Оглушен»):
 
@@ -26,7 +26,7 @@ Readings chosen where the sources leave a gap (each is a parameter and a calcula
   soak roll the character may make at all) or ``"always"`` (armor dice soak any damage).
 * ``ones_cancel`` on damage and soak rolls — 002 only says they «не могут закончиться провалом»
   (cannot botch); the default is that 1s do not cancel successes on these rolls (switchable).
-* «Extra hit successes add damage dice» — the classic rule that every attack success beyond
+* Extra hit successes add damage dice — the classic rule that every attack success beyond
   the first adds a die to the damage pool. 002/003 never state it; they only imply it
   (003, automatic fire: «этот распределенный Успех так же прибавляется к запасу кубиков при броске
   повреждений»; full-clip fire: «Дополнительные Успехи добавляются к обычному броску
@@ -250,7 +250,7 @@ def shots_dist(pools: list[int], attack_difficulty: int, damage_dice: int, *, st
     """Several separate attacks on one target: outcomes ``(total levels, stunned, armor ruined)``.
 
     Each shot is its own attack with its own damage and soak roll («за каждую пулю причитается один
-    бросок повреждений»); «stunned» is judged per attack; once armor is ruined the later shots are
+    бросок повреждений»); stunning is judged per attack; once armor is ruined the later shots are
     soaked without its rating. ``armor_dice`` is what the intact armor adds to the soak pool
     (its rating, or 0 when it may not soak this damage; see :data:`ARMOR_SOAK_READINGS`).
     """
