@@ -13,8 +13,9 @@ from ..spec import (Calculator, T, bool_param, choice_param, dist_block, field_e
 from . import rules, tables
 
 __all__ = ["MAX_POOL", "MAX_HEALTH", "MAX_ABSORPTION", "MAX_STAMINA", "MAX_PORTION", "TAG_PARAM",
+           "TWO_RESISTANCES_PARAM", "ONES_PARAM",
            "NEGATIVE_RULE_PARAM", "EXCESS_BURNS_PARAM", "BELOW_ONE_PARAM", "DAMAGE_PARAMS", "DOOR_PARAMS",
-           "ATTACK_MANEUVERS", "PARRY_WEAPONS", "ATTACK_PARAMS", "attack_outcome", "EXPLOSION_PARAMS",
+           "ATTACK_MANEUVERS", "PARRY_WEAPONS", "ATTACK_PARAMS", "attack_numbers", "attack_outcome", "EXPLOSION_PARAMS",
            "CALCULATORS"]
 
 MAX_POOL = 30
@@ -31,7 +32,18 @@ TAG_PARAM = choice_param("tag", "Тэг урона у цели", "Target's tag f
     ("vulnerability", "Уязвимость (×2)", "Vulnerability (double)"),
     ("immunity", "Иммунитет (0)", "Immunity (nothing)"),
     ("both", "Устойчивость и Уязвимость (взаимно убирают)", "Both (they cancel)"),
+    ("two_resistances", "две Устойчивости к этому типу", "Two resistances to this type"),
+    ("two_vulnerabilities", "две Уязвимости к этому типу (не складываются)", "Two vulnerabilities (do not add up)"),
 ])
+TWO_RESISTANCES_PARAM = choice_param(
+    "two_resistances", "Две Устойчивости к одному типу", "Two resistances to one type", rules.TWO_RESISTANCES, [
+        ("one", "действуют как одна (не складываются)", "work as one (do not add up)"),
+        ("none", "не работает ни одна", "neither works"),
+    ], help=T("000: «Две устойчивости к одному и тому же типу урона просто не работают» — рядом с «Две "
+              "уязвимости ... не складываются».",
+              "000: two resistances to one damage type «simply do not work» — next to «two "
+              "vulnerabilities do not add up»."),
+    group="readings", when={"param": "tag", "eq": "two_resistances"})
 NEGATIVE_RULE_PARAM = choice_param(
     "negative_rule", "Когда урон сверх порога убивает", "When damage beyond the threshold kills",
     rules.NEGATIVE_HITS_RULE, [
@@ -58,6 +70,15 @@ BELOW_ONE_PARAM = choice_param(
         ("death", "смерть", "death"),
     ], help=T("Источник не говорит, что значит результат меньше 1.",
               "The source does not say what a result below 1 means."))
+
+
+ONES_PARAM = bool_param(
+    "ones_cancel", "Единицы вычитают успехи и на этих бросках", "1s cancel successes on these rolls too",
+    rules.OTHER_ONES_CANCEL,
+    help=T("Источник говорит только про урон («единички не вычитаются») и захват («единички вычитаются»); "
+           "для остальных бросков — как на бросках попадания.",
+           "The source only speaks of damage (1s do not cancel) and grappling (1s cancel); other rolls "
+           "are read as hit rolls."), group="readings")
 
 
 def _door_name(key: str) -> dict:
@@ -93,6 +114,7 @@ DAMAGE_PARAMS = (
               "Negative hits already counted this scene", 0, 0, 100),
     NEGATIVE_RULE_PARAM,
     EXCESS_BURNS_PARAM,
+    TWO_RESISTANCES_PARAM,
 )
 
 
@@ -100,7 +122,8 @@ def _damage_compute(p: dict) -> dict:
     door_visits = 1 if p["door_before"] or p["health"] <= 0 else 0
     t, steps = rules.take_damage(p["absorption"], p["health"], p["stamina"], p["portions"],
                              p["armor"], p["tag"], "flurry" if p["armor_tripled"] else "none",
-                             p["negative_before"], door_visits, p["negative_rule"], p["excess_burns"])
+                             p["negative_before"], door_visits, p["negative_rule"], p["excess_burns"],
+                             p["two_resistances"])
     arm = p["armor"] * (3 if p["armor_tripled"] else 1)
     lim = rules.threshold(p["stamina"])
     reached = any(s.door for s in steps) or p["health"] <= 0 and any(s.to_health for s in steps)
@@ -354,6 +377,45 @@ ATTACK_PARAMS = (
         ("second", "единиц больше, чем успехов", "more 1s than successes"),
     ]),
     NEGATIVE_RULE_PARAM,
+    # ---- the wound penalties of both sides, a lost parry or block, desperate defence, ambush ----
+    int_param("attacker_health", "Здоровье атакующего (штраф за ранения к атаке)",
+              "Attacker's Health (the wound penalty on the attack)", 7, 0, MAX_HEALTH,
+              help=T("5 и ниже — −2 кубика к броску атаки, 3 и ниже (и на Пороге Смерти, 0) — −4.",
+                     "5 or less: −2 attack dice; 3 or less (and on death's door, 0): −4."), group="details"),
+    bool_param("attacker_no_pain", "Атакующий без штрафа за ранения («Превозмогая боль», «Воля к жизни»)",
+               "No wound penalty for the attacker (pushing through pain, will to live)", False, group="details",
+               when={"param": "attacker_health", "max": 5}),
+    bool_param("target_no_pain", "Цель без штрафа за ранения к защите («Превозмогая боль», «Воля к жизни»)",
+               "No wound penalty on the target's defence", False, group="details",
+               when={"all": [{"param": "defence", "ne": "none"}, {"param": "health", "max": 5}]}),
+    int_param("defender_limit", "Сила + Ловкость парирующего / Сила + Выносливость блокирующего",
+              "Parrier's Strength + Dexterity / blocker's Strength + Stamina", 10, 0, 40,
+              help=T("Если Сила + оружие нападающего (кубики урона) больше, защита автоматически провалена.",
+                     "If the attacker's Strength + weapon (the damage dice) is more, the defence fails outright."),
+              group="details", when={"param": "defence", "in": ["parry", "block"]}),
+    bool_param("desperate", "«Отчаянная защита»", "Desperate defence", False, group="details",
+               when={"param": "defence", "in": ["dodge", "block"]}),
+    int_param("defence_number", "Какая это защита в ходу (1 — первая)", "Which defence this turn (1: the first)",
+              1, 1, 10, help=T("«теряет по одному кубику (эффект кумулятивен) при каждом последующем защитном "
+                               "приеме».", "One die less for each later defence this turn."),
+              group="details", when={"all": [{"param": "defence", "in": ["dodge", "block"]},
+                                             {"param": "desperate", "eq": True}]}),
+    int_param("ambush_successes", "Засада: успехов на броске Незаметности (к кубикам атаки)",
+              "Ambush: stealth successes (added to the attack dice)", 0, 0, MAX_POOL,
+              help=T("Выигранная засада: «одну свободную атаку» — цель не защищается.",
+                     "A won ambush: one free attack — the target does not defend."), group="details"),
+    bool_param("wound_penalty_damage", "Штраф за ранения и к броску урона", "The wound penalty on the damage roll too",
+               rules.WOUND_PENALTY_ON_DAMAGE,
+               help=T("Источник не говорит, к каким броскам: «дает штраф в 2 кубика», «избежать штрафов к броскам».",
+                      "The source does not say which rolls: «a penalty of 2 dice», «avoid the penalties to rolls»."),
+               group="readings", when={"param": "attacker_health", "max": 5}),
+    bool_param("wound_penalty_before_halving", "«По-македонски»: штраф за ранения до деления пополам",
+               "Two guns: the wound penalty before halving", rules.WOUND_PENALTY_BEFORE_HALVING,
+               group="readings", when={"all": [{"param": "maneuver", "eq": "two_guns"},
+                                               {"param": "attacker_health", "max": 5}]}),
+    bool_param("block_first", "УП блока тратятся раньше своих УП", "Block levels are spent before one's own",
+               rules.BLOCK_FIRST, group="readings", when={"param": "defence", "eq": "block"}),
+    TWO_RESISTANCES_PARAM,
 )
 
 
@@ -378,6 +440,9 @@ def _attack_check(p: dict) -> None:
     if p["ranged"] and p["defence"] in ("parry", "block"):
         raise field_error("defence", "Дистанционные атаки нельзя парировать или блокировать.",
                           "Ranged attacks cannot be parried or blocked.")
+    if p["ambush_successes"] and p["defence"] != "none":
+        raise field_error("defence", "Выигранная засада даёт «одну свободную атаку»: цель не защищается.",
+                          "A won ambush gives one free attack: the target does not defend.")
     if p["defence"] == "parry" and _parry_default(p) is None:
         if p["melee_class"] == "mighty":
             raise field_error("defence", "Удары оружия могущественной драки невозможно парировать.",
@@ -386,24 +451,37 @@ def _attack_check(p: dict) -> None:
                           "длинное оружие.", "A short weapon cannot effectively parry a longer one.")
 
 
-def _attack_numbers(p: dict) -> dict:
-    """Attack dice/difficulty, defence difficulty, damage dice after the maneuver."""
+def attack_numbers(p: dict) -> dict:
+    """Attack dice/difficulty, defence dice/difficulty (and whether the defence is made at all),
+    damage dice after the maneuver, the wound penalties of both sides (validated ``serial-attack`` params)."""
     m = tables.MANEUVERS[p["maneuver"]]
+    pen_attack = rules.wound_penalty(p["attacker_health"], p["attacker_no_pain"])
     setup = rules.AttackSetup(
         pool=p["attack_dice"], ranged=p["ranged"], base=p["attack_difficulty"],
         range_band=p["range_band"] if p["ranged"] else None,
         melee_class=None if p["melee_class"] in ("none", "unarmed") else p["melee_class"],
         target_prone=p["target_prone"], attacker_prone=p["attacker_prone"], blind=p["blind"],
         blind_roll_succeeded=True, flank=p["flank"], cover=p["cover"], maneuver=p["maneuver"],
-        autofire_penalty=p["autofire_penalty"], overflow=p["overflow"])
+        autofire_penalty=p["autofire_penalty"], overflow=p["overflow"], ambush_successes=p["ambush_successes"],
+        wound_penalty=pen_attack, penalty_before_halving=p["wound_penalty_before_halving"])
     dice, diff = rules.attack_roll(setup)
-    def_dice = max(0, p["defence_dice"] - rules.many_on_one_penalty(p["attackers"]))
+    defence = p["defence"]
+    # «Но если Сила + Модификатор Оружия ... нападающего больше ..., то маневр автоматически провален»
+    overpowered = defence in ("parry", "block") and p["damage_dice"] > p["defender_limit"]
+    pen_defence = rules.wound_penalty(p["health"], p["target_no_pain"]) if defence != "none" else 0
+    pool = p["defence_dice"]
+    if p["desperate"] and defence in ("dodge", "block"):
+        pool = rules.desperate_defence_pool(pool, p["defence_number"])
+    def_dice = max(0, pool - rules.many_on_one_penalty(p["attackers"]) - pen_defence)
     ddiff = p["defence_difficulty"] or {"dodge": rules.dodge_difficulty(p["ranged"]),
                                         "block": rules.BLOCK_DIFFICULTY, "parry": _parry_default(p),
-                                        "none": 6}[p["defence"]]
+                                        "none": 6}[defence]
     dmg = p["damage_dice"] + m["damage_dice"] + (p["maneuver_trait"] if m["damage_bonus"] else 0)
+    if p["wound_penalty_damage"]:
+        dmg -= pen_attack
     return {"dice": dice, "difficulty": diff, "defence_difficulty": ddiff, "defence_dice": def_dice,
-            "damage_dice": max(0, dmg),
+            "damage_dice": max(0, dmg), "defence": "none" if overpowered else defence, "overpowered": overpowered,
+            "attack_penalty": pen_attack, "defence_penalty": pen_defence,
             "armor": rules.armor_against(p["armor"], p["maneuver"]), "maneuver": m}
 
 
@@ -421,22 +499,22 @@ def attack_outcome(p: dict) -> dict:
     critical), Броня and tag (:func:`rules.portion_after_armor`) and the target
     (:func:`rules.take_portion`); a miss leaves the target as it was.
     """
-    n = _attack_numbers(p)
+    n = attack_numbers(p)
     m = n["maneuver"]
-    hits = rules.hit_distribution(n["dice"], n["difficulty"], p["defence"], n["defence_dice"],
+    hits = rules.hit_distribution(n["dice"], n["difficulty"], n["defence"], n["defence_dice"],
                               n["defence_difficulty"], m["hit_multiplier"], p["parry_tie"],
                               p["attack_ones_cancel"])
     landings = hits.map(lambda h: _landing(h, m["crit_at"]))
     portions = {crit: rules.damage_distribution(n["damage_dice"], p["damage_difficulty"],
                                             m["crit_successes"] if crit else 0).map(
-                    lambda k: rules.portion_after_armor(k, n["armor"], p["tag"]))
+                    lambda k: rules.portion_after_armor(k, n["armor"], p["tag"], p["two_resistances"]))
                 for crit in {crit for landed, crit, _ in landings if landed}}
     memo: dict[tuple[int, int], tuple] = {}
 
     def target_after(d: int, block: int) -> tuple:
         if (d, block) not in memo:
             t = rules.Target(p["absorption"], p["health"], p["stamina"])
-            s = rules.take_portion(t, d, block, p["negative_rule"])
+            s = rules.take_portion(t, d, block, p["negative_rule"], block_first=p["block_first"])
             status = ("instant_death" if s.instant_death else "death_door" if s.door
                       else "wounded" if s.to_health else "absorbed")
             memo[(d, block)] = (d, t.absorption, t.health, status)
@@ -475,6 +553,8 @@ def _attack_compute(p: dict) -> dict:
         "attack_dice": n["dice"], "attack_difficulty": n["difficulty"],
         "defence_difficulty": n["defence_difficulty"] if p["defence"] != "none" else None,
         "damage_dice": n["damage_dice"], "armor_used": n["armor"],
+        "attack_penalty": n["attack_penalty"], "defence_penalty": n["defence_penalty"],
+        "defence_overpowered": n["overpowered"],
         "p_hit": prob(o["p_hit"]), "p_botch": prob(p_botch),
         "p_critical": prob(o["p_crit"]), "p_parry_counter": prob(o["p_counter"]),
         "damage": [{"damage": d, "p": prob(o["damage"][d])} for d in o["damage"].outcomes()],
@@ -533,10 +613,15 @@ def _attack_compute(p: dict) -> dict:
                             "Blind: assumes the reflexive Perception + Alertness roll (difficulty 8) "
                             "succeeded and the target is within 10 m; otherwise no shot.", "warning"))
     extra = []
-    if p["defence"] != "none":
+    if p["defence"] != "none" and not n["overpowered"]:
         dtext = f"{n['defence_dice']} / {n['defence_difficulty']}"
-        extra.append(("defence", T("Защита: кубиков (после «Толпы на одного») / сложность",
-                                   "Defence: dice (after many-on-one) / difficulty"), T(dtext, dtext)))
+        extra.append(("defence", T("Защита: кубиков (после «Толпы на одного» и штрафа за ранения) / сложность",
+                                   "Defence: dice (after many-on-one and the wound penalty) / difficulty"),
+                      T(dtext, dtext)))
+    if n["attack_penalty"] or n["defence_penalty"]:
+        extra.append(("wound_penalties", T("Штраф за ранения: атака / защита", "Wound penalty: attack / defence"),
+                      T(f"−{n['attack_penalty']} / −{n['defence_penalty']}",
+                        f"−{n['attack_penalty']} / −{n['defence_penalty']}")))
     if p["maneuver"] == "master":
         extra.append(("p_critical", T("Шанс критической атаки (+3 автоуспеха к урону)",
                                       "Chance of a critical (+3 automatic damage successes)"),
@@ -557,15 +642,17 @@ def _attack_compute(p: dict) -> dict:
                             "least one success; shown here: the chance and damage for one target "
                             "given all successes. With fewer successes than targets the attacker "
                             "chooses whom he hit."))
-    if p["defence"] == "parry":
-        display.append(note("Парировать можно, только если Сила + оружие нападающего не больше Силы + "
-                            "Ловкости защитника; иначе парирование провалено.",
-                            "A parry only works if the attacker's Strength + weapon is at most the "
-                            "defender's Strength + Dexterity."))
-    if p["defence"] == "block":
-        display.append(note("Блок проваливается, если Сила + оружие нападающего больше Силы + "
-                            "Выносливости защитника.", "A block fails if the attacker's Strength + "
-                            "weapon exceeds the defender's Strength + Stamina."))
+    if n["overpowered"]:
+        what = T("Парирование", "The parry") if p["defence"] == "parry" else T("Блок", "The block")
+        limit = T("Силы + Ловкости", "Strength + Dexterity") if p["defence"] == "parry" else T(
+            "Силы + Выносливости", "Strength + Stamina")
+        display.append(note(f"{what['ru']} автоматически провалено: Сила + оружие нападающего ({p['damage_dice']}) "
+                            f"больше {limit['ru']} защитника ({p['defender_limit']}).",
+                            f"{what['en']} fails outright: the attacker's Strength + weapon ({p['damage_dice']}) "
+                            f"is more than the defender's {limit['en']} ({p['defender_limit']}).", "warning"))
+    if p["ambush_successes"]:
+        display.append(note(f"Засада: +{p['ambush_successes']} кубиков к атаке, цель не защищается.",
+                            f"Ambush: +{p['ambush_successes']} attack dice, the target does not defend."))
     res["display"] = display
     return res
 
@@ -575,7 +662,7 @@ def _marks(faces, difficulty, ones=True):
 
 
 def _attack_roll(p: dict, roller) -> dict:
-    n = _attack_numbers(p)
+    n = attack_numbers(p)
     m = n["maneuver"]
     display = []
     if n["difficulty"] is None:
@@ -585,21 +672,22 @@ def _attack_roll(p: dict, roller) -> dict:
     display.append({"kind": "dice", "label": T("Атака", "Attack"), "sides": 10, "faces": att["faces"],
                     "marks": _marks(att["faces"], n["difficulty"], p["attack_ones_cancel"])})
     dnet = 0
-    if p["defence"] != "none":
+    if n["defence"] != "none":
         dfn = roll_d10_pool(roller, n["defence_dice"], n["defence_difficulty"], p["attack_ones_cancel"])
         dnet = dfn["net"]
         display.append({"kind": "dice", "label": T("Защита", "Defence"), "sides": 10, "faces": dfn["faces"],
                         "marks": _marks(dfn["faces"], n["defence_difficulty"], p["attack_ones_cancel"])})
-    h = rules.resolve_defence(att["net"], dnet, p["defence"], m["hit_multiplier"], p["parry_tie"])
+    h = rules.resolve_defence(att["net"], dnet, n["defence"], m["hit_multiplier"], p["parry_tie"])
     out = {"attack": att, "defence_net": dnet, "hit": h.hit, "successes": h.successes,
-           "counter": h.counter, "damage": 0}
+           "counter": h.counter, "damage": 0, "defence_rolled": n["defence"] != "none",
+           "attack_penalty": n["attack_penalty"], "defence_penalty": n["defence_penalty"]}
     if h.hit:
         crit = m["crit_at"] is not None and h.successes >= m["crit_at"]
         faces = roller.dice(n["damage_dice"], 10)
         rolled = rules.damage_from_faces(faces, p["damage_difficulty"]) + (m["crit_successes"] if crit else 0)
-        portion = rules.portion_after_armor(rolled, n["armor"], p["tag"])
+        portion = rules.portion_after_armor(rolled, n["armor"], p["tag"], p["two_resistances"])
         t = rules.Target(p["absorption"], p["health"], p["stamina"])
-        s = rules.take_portion(t, portion, h.block, p["negative_rule"])
+        s = rules.take_portion(t, portion, h.block, p["negative_rule"], block_first=p["block_first"])
         display.append({"kind": "dice", "label": T("Урон", "Damage"), "sides": 10, "faces": faces,
                         "marks": _marks(faces, p["damage_difficulty"], ones=False)})
         out.update({"damage_faces": faces, "rolled": rolled, "critical": crit, "damage": portion,
