@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .pool import BOTCH_RULES, d10_pool, roll_d10_pool
+from .pool import BOTCH_RULES, d10_pool, net_successes, roll_d10_pool
 from ..spec import (Calculator, T, bool_param, choice_param, dist_block, field_error, figures, frac,
                     int_param, note, prob)
 from . import rules, tables
@@ -253,6 +253,19 @@ _COVER_OPTIONS = [("none", "Нет", "None")] + [
     ("prone", "Лежит на земле (+1, выведено из примера 003)", "Prone (+1, inferred from 003's example)")]
 
 
+#: 003's «Обезоружить» (Ловкость + Фехтование/Драка, Трудность 7, Точность «Нормальная +1», Повреждения
+#: «Специальные»): the roll is computed; what the disarm does is not in the excerpt.
+DISARM = next(m for m in tables.MELEE_MANEUVERS if m["key"] == "disarm")
+_WEAPON_OPTIONS += [("disarm", f"{DISARM['name']['ru']}: трудность {DISARM['difficulty']}, +{DISARM['accuracy_dice']} "
+                               "кубик (эффект в выдержку не вошёл)",
+                     f"{DISARM['name']['en']}: difficulty {DISARM['difficulty']}, +{DISARM['accuracy_dice']} die "
+                     "(its effect is not in the excerpt)")]
+#: the weapons that shoot: a firearm of the table, or a custom pool (which may be either)
+RANGED_WEAPONS = [v for v, _, _ in _WEAPON_OPTIONS if v.startswith("firearm") or v == "custom"]
+#: the defences of 003's melee table, «(R): маневр уменьшает успехи нападения противника»
+DEFENCES = {m["key"]: m for m in tables.MELEE_MANEUVERS if m["key"] in ("dodge", "block", "parry")}
+
+
 def maneuver_mods(maneuver: str) -> tuple[int, int]:
     """(extra attack dice, difficulty change) of a ranged maneuver, read from 003's table."""
     if maneuver == "none":
@@ -284,6 +297,8 @@ def weapon_damage(p: dict) -> int:
 
 def weapon_difficulty_mod(weapon: str) -> int:
     """A melee maneuver's difficulty over the base 6 (Пинок, Подножка, Таран: 7)."""
+    if weapon == "disarm":
+        return DISARM["difficulty"] - _BASE_DIFFICULTY
     if weapon.startswith("brawl"):
         return tables.MELEE_MANEUVERS[int(weapon[5:])]["difficulty"] - _BASE_DIFFICULTY
     return 0
@@ -291,13 +306,14 @@ def weapon_difficulty_mod(weapon: str) -> int:
 
 ATTACK_PARAMS = (
     int_param("attack_dice", "Кубиков атаки", "Attack dice", 6, 0, 20,
-              help=T("Атрибут + Способность с модификаторами (фланг, прицеливание…), без маневра.",
-                     "Attribute + Ability with modifiers (flank, aiming…), without the maneuver.")),
+              help=T("Атрибут + Способность. Фланг и тыл, слепота, прицеливание и маневр добавятся сами (ниже).",
+                     "Attribute + Ability. Flank and rear, blindness, aiming and the maneuver are added below.")),
     int_param("attack_difficulty", "Сложность атаки", "Attack difficulty", 6, 2, 10,
-              help=T("6; в упор 4, на предельной дальности 8 (003). Маневр и укрытие добавятся сами.",
-                     "6; point blank 4, long range 8 (003). Maneuver and cover are added on top.")),
+              help=T("Обычно 6. Дальность, маневр, укрытие, слепота и противники добавятся сами (ниже).",
+                     "Usually 6. Range, maneuver, cover, blindness and opponents are added below.")),
     choice_param("maneuver", "Маневр стрельбы", "Firing maneuver", "none", [
         ("none", "Обычный выстрел / удар", "Single shot / strike"),
+        ("two_weapons", "Два оружия (сложное действие, «не с той руки» +1)", "Two weapons (a multiple action, off hand +1)"),
         ("burst", "Очередь (+2 кубика, трудность +1)", "Three-round burst (+2 dice, difficulty +1)"),
         ("full_auto", "Обстрел (+10 кубиков, трудность +2)", "Full-clip fire (+10 dice, difficulty +2)"),
         ("spray", "Автоматический огонь по площади (+10, трудность +2)",
@@ -355,10 +371,132 @@ ATTACK_PARAMS = (
 ) + _soak_params("lethal")
 
 
+_RANGED = {"param": "weapon", "in": RANGED_WEAPONS}
+_DEFENDS = {"param": "defence", "ne": "none"}
+ATTACK_PARAMS = ATTACK_PARAMS + (
+    # ---- the target's defence (003's melee table: block, dodge, parry — «(R)») ----
+    choice_param("defence", "Защита цели (уменьшает успехи атаки)", "The target's defence (takes attack successes away)",
+                 "none", [("none", "нет", "none")] + [
+                     (k, f"{m['name']['ru']}: {m['roll']['ru']}, трудность {m['difficulty']}",
+                      f"{m['name']['en']}: {m['roll']['en']}, difficulty {m['difficulty']}") for k, m in DEFENCES.items()],
+                 help=T("«(R): маневр уменьшает успехи нападения противника» — каждый успех защиты снимает успех атаки.",
+                        "«(R)»: each success of the defence takes one attack success away."), group="details"),
+    int_param("defence_dice", "Кубиков защиты", "Defence dice", 4, 0, 20, group="details", when=_DEFENDS),
+    int_param("defender_opponents", "Противников у защищающегося в ближнем бою", "The defender's opponents in melee",
+              1, 1, 10, help=T("«+1 к броскам на нападение и защиту для каждого противника после первого (максимум до +4)».",
+                               "+1 to attack and defence rolls for each opponent after the first (at most +4)."),
+              group="details", when=_DEFENDS),
+    # ---- situations (002) and complications (003) ----
+    choice_param("flank", "Откуда атака", "Attacking from", "front", [
+        ("front", "спереди", "the front"), ("flank", "с фланга (+1 кубик)", "the flank (+1 die)"),
+        ("rear", "с тыла (+2 кубика)", "the rear (+2 dice)")], group="details"),
+    int_param("attacker_opponents", "Противников у атакующего в ближнем бою", "The attacker's opponents in melee",
+              1, 1, 10, help=T("+1 к сложности за каждого после первого, максимум +4 (002).",
+                               "+1 difficulty for each after the first, at most +4 (002)."), group="details"),
+    bool_param("attacker_blind", "Атакующий ослеплён или в темноте (+2 к сложности)",
+               "The attacker is blind or in the dark (+2 difficulty)", False, group="details"),
+    bool_param("target_blind", "Цель слепа (+2 кубика атаки)", "The target is blind (+2 attack dice)", False,
+               group="details"),
+    choice_param("range", "Дальность", "Range", "short", [
+        ("short", "до дальности оружия (трудность 6)", "up to the weapon's range (difficulty 6)"),
+        ("point_blank", "в упор, до 2 м (4)", "point blank, within 2 m (4)"),
+        ("long", "до двойной дальности (8)", "up to twice the range (8)"),
+        ("distance", "по расстоянию (оружие из таблицы)", "by distance (a weapon of the table)"),
+    ], group="details", when=_RANGED),
+    int_param("distance", "Расстояние до цели, м", "Distance to the target, m", 10, 0, 2000, group="details",
+              when={"all": [_RANGED, {"param": "range", "eq": "distance"}]}),
+    int_param("aim_rounds", "Раундов прицеливания", "Rounds of aiming", 0, 0, 10,
+              help=T("+1 кубик за раунд, не больше Восприятия; целиться в того, кто движется быстрее шага, нельзя.",
+                     "+1 die a round, at most Perception; no aiming at one moving faster than a walk."),
+              group="details", when=_RANGED),
+    int_param("perception", "Восприятие стреляющего", "The shooter's Perception", 2, 0, 10, group="details",
+              when={"all": [_RANGED, {"param": "aim_rounds", "min": 1}]}),
+    bool_param("scope", "Оптический прицел (+2 кубика)", "Telescopic sight (+2 dice)", False, group="details",
+               when=_RANGED),
+    # ---- readings ----
+    choice_param("blind_ranged", "Ослеплённый и дистанционная атака", "A blind attacker and ranged attacks",
+                 rules.BLIND_RANGED, [("impossible", "невозможна (002)", "impossible (002)"),
+                                      ("plus_two", "трудность +2, как любое действие (003)", "difficulty +2 like any action (003)")],
+                 help=T("002: «Ослепленный персонаж не может выполнять дистанционные атаки»; 003: «все действия слепого "
+                        "персонажа происходят со Трудностью +2».",
+                        "002: a blinded character cannot make ranged attacks; 003: all a blind character's actions +2."),
+                 group="readings", when={"all": [{"param": "attacker_blind", "eq": True}, _RANGED]}),
+    bool_param("scope_needs_aim", "Прицел добавляет кубики только к прицельному выстрелу",
+               "The sight adds dice to an aimed shot only", rules.SCOPE_NEEDS_AIM, group="readings",
+               when={"all": [_RANGED, {"param": "scope", "eq": True}]}),
+    choice_param("range_unit", "Дальность таблицы", "The table's range", rules.RANGE_UNIT, [
+        ("yards", "в ярдах (1 ярд = 0.91 м)", "in yards (1 yard = 0.91 m)"),
+        ("metres", "как метры (как считает «Сериал»)", "as metres (as «Serial» counts)")],
+        help=T("003: «Прицельная дальность выстрела из оружия в ярдах (1 ярд = 0.91 м)», а выстрел в упор — «в радиусе "
+               "двух метров».", "003: the range is in yards, point blank «within two metres»."),
+        group="readings", when={"all": [_RANGED, {"param": "range", "eq": "distance"}]}),
+    choice_param("autofire_dodge", "«Уклонение от автоматического огня получает Трудность +1»",
+                 "Dodging automatic fire: difficulty +1", rules.AUTOFIRE_DODGE_READING, [
+                     ("spray", "только от автоматического огня по площади", "only against the spray"),
+                     ("spray_and_full_auto", "и от обстрела", "against full-clip fire too")],
+                 group="readings", when={"all": [{"param": "defence", "eq": "dodge"},
+                                                 {"param": "maneuver", "in": ["spray", "full_auto"]}]}),
+    bool_param("spray_single_rounds_down", "Одна цель под обстрелом: половина успехов с округлением вниз",
+               "A single target of a spray: half the successes rounded down", rules.SPRAY_SINGLE_TARGET_ROUNDS_DOWN,
+               group="readings", when={"all": [{"param": "maneuver", "eq": "spray"}, {"param": "targets", "max": 1}]}),
+)
+
+
+def situation_mods(p: dict) -> dict:
+    """What the situations and complications of 002/003 add: attack dice, attack difficulty, the
+    defence's difficulty change; refuses what the sources rule out."""
+    w = p["weapon"]
+    ranged = w in RANGED_WEAPONS
+    dice = rules.FLANK_DICE[p["flank"]] + (rules.BLIND_TARGET_DICE if p["target_blind"] else 0)
+    diff = rules.multiple_opponents_penalty(p["attacker_opponents"])
+    if p["attacker_blind"]:
+        if ranged and w != "custom" and p["blind_ranged"] == "impossible":
+            raise field_error("attacker_blind", "«Ослепленный персонаж не может выполнять дистанционные атаки» (002).",
+                              "A blinded character cannot make ranged attacks (002).")
+        diff += rules.BLIND_DIFFICULTY
+    band = "short"
+    if ranged:
+        dice += rules.aim_dice(p["aim_rounds"], p["perception"], p["scope"], p["scope_needs_aim"])
+        band = p["range"]
+        if band == "distance":
+            if not w.startswith("firearm"):
+                raise field_error("range", "По расстоянию — только для оружия из таблицы (у него есть дальность).",
+                                  "By distance needs a weapon of the table (it has a range).")
+            band = rules.range_band(p["distance"], tables.FIREARMS[int(w[7:])]["range"], p["range_unit"])
+            if band is None:
+                raise field_error("distance", "Дальше двойной дальности оружия выстрелить нельзя.",
+                                  "No shot beyond twice the weapon's range.")
+        diff += rules.RANGE_DIFFICULTY[band] - _BASE_DIFFICULTY
+    ddiff = 0
+    if p["defence"] != "none":
+        ddiff = DEFENCES[p["defence"]]["difficulty"] + rules.multiple_opponents_penalty(p["defender_opponents"])
+        autofire = ("spray",) if p["autofire_dodge"] == "spray" else ("spray", "full_auto")
+        if p["defence"] == "dodge" and p["maneuver"] in autofire:
+            ddiff += rules.AUTOFIRE_DODGE
+    return {"dice": dice, "difficulty": diff, "defence_difficulty": ddiff, "band": band}
+
+
 def _attack_setup(p: dict) -> dict:
     acc, dmod = maneuver_mods(p["maneuver"])
     w = p["weapon"]
     m = p["maneuver"]
+    if m == "two_weapons":
+        dmod = 0  # the off hand's +1 goes to the second shot only
+        if w not in RANGED_WEAPONS:
+            raise field_error("maneuver", "Два оружия — стрельба из двух видов оружия сразу.",
+                              "Two weapons: shooting two guns at once.")
+    if p["defence"] != "none":
+        if m in ("multiple", "two_weapons"):
+            raise field_error("defence", "Защита здесь считается против одной атаки, а не нескольких выстрелов.",
+                              "The defence is counted against one attack here, not several shots.")
+        if p["immobilized"] == "helpless":
+            raise field_error("defence", "Полностью обездвиженный не защищается.", "A helpless target does not defend.")
+        if p["defence"] in ("block", "parry") and w.startswith("firearm"):
+            raise field_error("defence", "Блок и парирование — маневры ближнего боя.",
+                              "Block and parry are melee maneuvers.")
+    if w == "disarm" and m != "none":
+        raise field_error("maneuver", "Обезоружить — маневр ближнего боя.", "Disarm is a melee maneuver.")
+    sit = situation_mods(p)
     if m in AUTOMATIC_MANEUVERS:
         if not w.startswith("firearm"):
             raise field_error("maneuver", "Очередь, обстрел и автоматический огонь — только для огнестрельного оружия.",
@@ -378,17 +516,29 @@ def _attack_setup(p: dict) -> dict:
                 raise field_error("shots", f"Скорострельность этого оружия — {rate}.",
                                   f"This weapon's rate is {rate}.")
     cover = rules.cover_difficulty(cover_mod(p["cover"]), cover_mod(p["attacker_cover"]))
-    difficulty = p["attack_difficulty"] + dmod + weapon_difficulty_mod(w) + cover
-    if difficulty > 10:
-        raise field_error("attack_difficulty", f"Итоговая сложность {difficulty} больше 10.",
-                          f"The final difficulty {difficulty} is above 10.")
+    difficulty = p["attack_difficulty"] + dmod + weapon_difficulty_mod(w) + cover + sit["difficulty"]
+    last = difficulty + (rules.OFF_HAND_DIFFICULTY if m == "two_weapons" else 0)
+    if last > 10:
+        raise field_error("attack_difficulty", f"Итоговая сложность {last} больше 10.",
+                          f"The final difficulty {last} is above 10.")
+    if sit["defence_difficulty"] > 10:
+        raise field_error("defender_opponents", f"Сложность защиты {sit['defence_difficulty']} больше 10.",
+                          f"The defence's difficulty {sit['defence_difficulty']} is above 10.")
     helpless = p["immobilized"] == "helpless"
-    dice = p["attack_dice"] + acc + (2 if p["immobilized"] == "struggling" else 0)
-    damage = weapon_damage(p) + (2 if helpless else 0)
-    extra_add = p["extra_successes_add"] or m in SUCCESSES_ADD_MANEUVERS
+    dice = p["attack_dice"] + acc + (2 if p["immobilized"] == "struggling" else 0) + sit["dice"]
+    if w == "disarm":
+        dice += DISARM["accuracy_dice"]
+    damage = 0 if w == "disarm" else weapon_damage(p) + (2 if helpless else 0)
+    extra_add = (p["extra_successes_add"] or m in SUCCESSES_ADD_MANEUVERS) and w != "disarm"
+    pools = [dice]
+    if m == "multiple":
+        pools = rules.multiple_shot_pools(dice, shots)
+    elif m == "two_weapons":
+        pools = rules.multiple_shot_pools(dice, 2)
     return {"attack_dice": dice, "difficulty": difficulty, "damage": damage, "helpless": helpless,
-            "shots": shots, "extra_add": extra_add,
-            "pools": rules.multiple_shot_pools(dice, shots) if m == "multiple" else [dice],
+            "shots": len(pools), "extra_add": extra_add, "pools": pools,
+            "difficulties": [difficulty, last] if m == "two_weapons" else [difficulty] * len(pools),
+            "defence_difficulty": sit["defence_difficulty"], "band": sit["band"],
             "spray_targets": p["targets"] if m == "spray" else 0, **_soak_setup(p)}
 
 
@@ -426,28 +576,32 @@ def _attack_compute(p: dict) -> dict:
     common = dict(extra_successes_add=a["extra_add"], botch_rule=p["botch_rule"],
                   ones_cancel_damage=p["ones_cancel"], soak_difficulty=p["soak_difficulty"],
                   armor_break=p["armor_break"], auto_hit=a["helpless"])
-    if p["maneuver"] == "multiple":
+    if p["maneuver"] in ("multiple", "two_weapons"):
         without = rules.soak_dice(p["stamina"], p["fortitude"], 0, p["damage_type"], a["supernatural"],
                                     p["armor_soak"])
-        dist = rules.shots_dist(a["pools"], a["difficulty"], a["damage"], stun_above=a["stun"],
+        dist = rules.shots_dist(a["pools"], a["difficulties"], a["damage"], stun_above=a["stun"],
                                   soak_without_armor=without, armor=a["armor"], armor_dice=a["pool"] - without,
                                   **common)
         levels = dist.map(lambda o: o[0])
         p_stun = dist.p(lambda o: o[1])
         p_ruin = dist.p(lambda o: o[2])
         miss_all, no_botch = Fraction(1), Fraction(1)
-        for pool in a["pools"]:
+        for pool, difficulty in zip(a["pools"], a["difficulties"]):
             if a["helpless"]:
                 miss_all = Fraction(0)
                 continue
-            d = d10_pool(pool, a["difficulty"], True, p["botch_rule"])
+            d = d10_pool(pool, difficulty, True, p["botch_rule"])
             miss_all *= 1 - d.p(lambda o: o != "botch" and o >= 1)
             no_botch *= 1 - d["botch"]
         p_hit, p_botch = 1 - miss_all, 1 - no_botch
     else:
+        defence = None
+        if p["defence"] != "none":
+            defence = net_successes(p["defence_dice"], a["defence_difficulty"], True)
         dist = rules.attack_dist(a["attack_dice"], a["difficulty"], a["damage"], soak_pool=a["pool"],
                                    armor=a["armor"], spray_targets=a["spray_targets"],
-                                   spray_reading=p["spray_share"], spray_dice=p["spray_dice"], **common)
+                                   spray_reading=p["spray_share"], spray_dice=p["spray_dice"], defence=defence,
+                                   spray_single_rounds_down=p["spray_single_rounds_down"], **common)
         levels = dist.map(lambda o: o[1])
         p_hit = dist.p(lambda o: o[0] == rules.HIT)
         p_botch = dist.p(lambda o: o[0] == rules.BOTCH)
@@ -469,9 +623,10 @@ def _attack_compute(p: dict) -> dict:
             ("attack", T("Атака", "Attack"),
              T("автоматически удачна", "automatic hit") if a["helpless"]
              else T(f"выстрелов {len(a['pools'])}, кубиков по выстрелам: {', '.join(map(str, a['pools']))}; "
-                    f"сложность {a['difficulty']}",
+                    f"сложность {', '.join(map(str, sorted(set(a['difficulties']))))}",
                     f"{len(a['pools'])} shots, dice per shot: {', '.join(map(str, a['pools']))}; "
-                    f"difficulty {a['difficulty']}") if p["maneuver"] == "multiple"
+                    f"difficulty {', '.join(map(str, sorted(set(a['difficulties']))))}")
+             if p["maneuver"] in ("multiple", "two_weapons")
              else T(f"{a['attack_dice']} куб., сложность {a['difficulty']}",
                     f"{a['attack_dice']} dice, difficulty {a['difficulty']}")),
             ("damage", T("Повреждения", "Damage"),
@@ -481,6 +636,9 @@ def _attack_compute(p: dict) -> dict:
                                          else " + successes beyond the first"))),
             ("soak", T("Поглощение", "Soak"), T(f"{a['pool']} куб., сложность {p['soak_difficulty']}",
                                                 f"{a['pool']} dice, difficulty {p['soak_difficulty']}")),
+            *((("defence", T("Защита цели", "The target's defence"),
+                T(f"{p['defence_dice']} куб., сложность {a['defence_difficulty']}",
+                  f"{p['defence_dice']} dice, difficulty {a['defence_difficulty']}")),) if p["defence"] != "none" else ()),
         ),
         levels_block("levels", T("Уровни повреждений цели", "Health levels the target loses"),
                      T("уровней", "levels"), levels),
@@ -498,29 +656,44 @@ def _attack_compute(p: dict) -> dict:
             "для обстрела и автоматического огня 003 говорит это прямо.",
             "Attack successes beyond the first are added to the damage pool even with the general rule "
             "off: for full-clip and automatic fire 003 says so outright."))
+    if p["weapon"] == "disarm":
+        display.append(note("Обезоружить: считается только бросок (Трудность 7, Точность «Нормальная +1»); что он даёт "
+                            "(«Специальные» повреждения), в выдержку из источника не вошло.",
+                            "Disarm: only the roll is computed; what it does is not in the excerpt.", "warning"))
+    if p["aim_rounds"] and p["weapon"] in RANGED_WEAPONS:
+        display.append(note("Прицеливание: «целиться по жертве, которая передвигается со скоростью быстрее обычного "
+                            "шага, невозможно».", "Aiming: no aiming at a target moving faster than a walk."))
     return {"p_hit": prob(p_hit), "p_botch": prob(p_botch), "p_stunned": prob(p_stun),
             "p_armor_ruined": prob(p_ruin), "mean_levels": frac(levels.mean()),
             "attack_dice": a["attack_dice"], "attack_difficulty": a["difficulty"], "damage_dice": a["damage"],
+            "attack_difficulties": a["difficulties"], "defence_difficulty": a["defence_difficulty"] or None,
             "soak_pool": a["pool"],
             "levels": [{"levels": o, "p": prob(levels[o])} for o in levels.outcomes()], "display": display}
 
 
-def _one_attack_roll(p: dict, a: dict, roller, pool: int, armor_intact: bool, label: str, blocks: list) -> dict:
+def _one_attack_roll(p: dict, a: dict, roller, pool: int, armor_intact: bool, label: str, blocks: list,
+                     difficulty: int | None = None) -> dict:
     """Roll one attack (one shot); append its dice blocks; return what happened."""
+    difficulty = a["difficulty"] if difficulty is None else difficulty
     out = {"hit": False, "botch": False, "levels": 0, "stunned": False, "armor_ruined": False}
     first = 0  # 1 when every success of a spray share adds a die (not only those beyond the first)
     if a["helpless"]:
         net = 1
     else:
-        r = roll_d10_pool(roller, pool, a["difficulty"], True, p["botch_rule"])
-        blocks.append(_dice_block(f"Атака{label}", f"Attack{label}", r["faces"], a["difficulty"], True))
+        r = roll_d10_pool(roller, pool, difficulty, True, p["botch_rule"])
+        blocks.append(_dice_block(f"Атака{label}", f"Attack{label}", r["faces"], difficulty, True))
         out["attack_faces"] = r["faces"]
         out["botch"] = r["botch"]
         net = 0 if r["botch"] else r["net"]
         if a["spray_targets"] and net:
-            net = rules.spray_share(net, a["spray_targets"], p["spray_share"])
+            net = rules.spray_share(net, a["spray_targets"], p["spray_share"], p["spray_single_rounds_down"])
             out["share"] = net
             first = 1 if p["spray_dice"] == "all" else 0
+        if p["defence"] != "none" and not r["botch"]:
+            d = roll_d10_pool(roller, p["defence_dice"], a["defence_difficulty"], True)
+            blocks.append(_dice_block("Защита", "Defence", d["faces"], a["defence_difficulty"], True))
+            out["defence_faces"] = d["faces"]
+            net = rules.defended(net, d["net"])
     if net >= 1:
         out["hit"] = True
         dice = a["damage"] + (net - 1 + first if a["extra_add"] else 0)
@@ -544,9 +717,9 @@ def _attack_roll(p: dict, roller) -> dict:
     a = _attack_setup(p)
     blocks: list[dict] = []
     shots, intact = [], True
-    for i, pool in enumerate(a["pools"]):
+    for i, (pool, difficulty) in enumerate(zip(a["pools"], a["difficulties"])):
         label = f" {i + 1}" if len(a["pools"]) > 1 else ""
-        shot = _one_attack_roll(p, a, roller, pool, intact, label, blocks)
+        shot = _one_attack_roll(p, a, roller, pool, intact, label, blocks, difficulty)
         intact = intact and not shot["armor_ruined"]
         shots.append(shot)
     out = shots[0] if len(shots) == 1 else {
