@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ..dice import Dist
+
 from .pool import BOTCH_RULES, d10_pool, net_successes, roll_d10_pool
 from ..spec import (Calculator, T, bool_param, choice_param, dist_block, field_error, figures, frac,
                     int_param, note, prob)
@@ -768,4 +770,211 @@ CALCULATORS += [
         roll=_attack_roll,
         check=_attack_check,
     ),
+]
+
+
+# =================================================================================================
+# wod-ambush: the ambush and the surprise of flank and rear (002)
+# =================================================================================================
+
+_AMBUSH = {"param": "mode", "eq": "ambush"}
+_SURPRISE = {"param": "mode", "eq": "surprise"}
+OTHER_ONES_PARAM = bool_param("ones_cancel", "Единицы отменяют успехи", "Ones cancel successes", rules.ONES_CANCEL_OTHER,
+                              help=T("Выдержки говорят только, что броски повреждений и поглощения «не могут закончиться "
+                                     "провалом»; здесь — как на броске атаки.",
+                                     "The excerpts only say damage and soak rolls cannot botch; here as on attack rolls."),
+                              group="readings")
+
+AMBUSH_PARAMS = (
+    choice_param("mode", "Что считать", "What to work out", "ambush", [
+        ("ambush", "Засада: бросок застигнутого", "Ambush: the ambushed one's roll"),
+        ("surprise", "Атака с фланга или тыла: избежать неожиданного удара", "Flank or rear: avoid the surprise"),
+    ]),
+    int_param("victim_pool", "Застигнутый: Восприятие + Бдительность (сложность 8)",
+              "The ambushed: Perception + Alertness (difficulty 8)", 4, 0, MAX_POOL, when=_AMBUSH),
+    int_param("own_pool", "Его обычный запас на действие", "His usual pool for the action", 6, 0, MAX_POOL,
+              when={"all": [_AMBUSH, {"param": "ambush_pool", "eq": "at_most"}]}),
+    int_param("prepare_pool", "Устроивший засаду: Сообразительность + Маскировка (сложность 6)",
+              "The ambusher: Wits + Stealth (difficulty 6)", 5, 0, MAX_POOL, when=_AMBUSH),
+    choice_param("side", "Откуда атака", "Attacking from", "flank", [
+        ("flank", "с фланга (сложность 6)", "the flank (difficulty 6)"), ("rear", "с тыла (сложность 8)", "the rear (difficulty 8)"),
+    ], when=_SURPRISE),
+    int_param("wits_perception", "Жертва: Сообразительность + Восприятие", "The victim: Wits + Perception", 4, 0, MAX_POOL,
+              when=_SURPRISE),
+    int_param("stealth", "Маскировка нападающего", "The attacker's Stealth", 2, 0, 10, when=_SURPRISE),
+    choice_param("ambush_pool", "«Определяет запас бросков на действия в первом ходу»",
+                 "«Sets the dice pool for actions in the first turn»", rules.AMBUSH_POOL, [
+                     ("successes", "запас — число успехов", "the pool is the number of successes"),
+                     ("at_most", "не больше своего обычного запаса", "at most one's usual pool")],
+                 group="readings", when=_AMBUSH),
+    OTHER_ONES_PARAM,
+)
+
+
+def _ambush_wod_compute(p: dict) -> dict:
+    ones = p["ones_cancel"]
+    if p["mode"] == "surprise":
+        diff = rules.SURPRISE_DIFFICULTY[p["side"]]
+        roll = net_successes(p["wits_perception"], diff, ones)
+        avoided = roll.p(lambda k: rules.surprise_avoided(k, p["stealth"]))
+        need = max(1, p["stealth"])
+        display = [figures(
+            ("p_avoided", T("Жертва избежала неожиданного удара", "The victim avoids the surprise"), prob(avoided)),
+            ("needed", T("Нужно успехов (Маскировка нападающего, не меньше 1)", "Successes needed (the attacker's Stealth, "
+                         "at least 1)"), need),
+            ("bonus", T("Иначе нападающему кубиков атаки", "Otherwise the attacker's extra dice"),
+             f"+{rules.FLANK_DICE[p['side']]}"))]
+        display.append(note("Бросок — «по решению Рассказчика». Щиты не защищают от нападения сзади.",
+                            "The roll is «at the Storyteller's decision». Shields do not guard the rear."))
+        return {"p_avoided": prob(avoided), "needed": need, "display": display}
+    roll = net_successes(p["victim_pool"], rules.AMBUSH_VICTIM_DIFFICULTY, ones)
+    pool = roll.map(lambda k: rules.ambush_pool(k, p["own_pool"], p["ambush_pool"]))
+    prepared = net_successes(p["prepare_pool"], rules.AMBUSH_PREPARE_DIFFICULTY, ones).at_least(1)
+    display = [
+        figures(("p_no_dice", T("Ни одного кубика в первом ходу", "No dice at all in the first turn"), prob(pool[0])),
+                ("mean_pool", T("Запас на действие в первом ходу, в среднем", "The first turn's pool, mean"),
+                 frac(pool.mean())),
+                ("p_prepared", T("Засада подготовлена (хотя бы 1 успех)", "The ambush is set (at least 1 success)"),
+                 prob(prepared))),
+        dist_block("first_turn_pool", T("Запас бросков на действия в первом ходу", "The dice pool for the first turn's "
+                                        "actions"), T("кубиков", "dice"), pool),
+        note("Нападающий «автоматически выигрывает инициативу»; нужно подходящее прикрытие.",
+             "The ambusher wins the initiative automatically; suitable cover is needed."),
+    ]
+    return {"p_no_dice": prob(pool[0]), "mean_pool": frac(pool.mean()), "p_prepared": prob(prepared),
+            "first_turn_pool": [{"dice": k, "p": prob(pool[k])} for k in pool.outcomes()], "display": display}
+
+
+# =================================================================================================
+# wod-knockdown: the trip, the tackle and the fall (003)
+# =================================================================================================
+
+_NOT_FALL = {"param": "cause", "ne": "fall"}
+KNOCKDOWN_PARAMS = (
+    choice_param("cause", "Что случилось", "What happened", "trip", [
+        ("trip", "Подножка: цель бросает, чтобы устоять", "Sweep: the target rolls to stay up"),
+        ("tackle", "Таран: оба бросают по трудности 7", "Tackle: both roll at difficulty 7"),
+        ("fall", "Персонаж уже упал", "The character has fallen"),
+    ]),
+    int_param("pool", "Ловкость + Легкая Атлетика цели", "The target's Dexterity + Athletics", 4, 0, MAX_POOL),
+    int_param("attacker_pool", "Ловкость + Легкая Атлетика атакующего", "The attacker's Dexterity + Athletics", 4, 0,
+              MAX_POOL, when={"param": "cause", "eq": "tackle"}),
+    int_param("difficulty", "Трудность броска подножки и падения", "Difficulty of the sweep's and the fall's roll",
+              rules.KNOCKDOWN_DIFFICULTY, 2, 10, help=T("003 её не называет (у «Тарана» — 7): обычная 6.",
+                                                      "003 names none (the tackle's is 7): the usual 6."), group="details"),
+    choice_param("botch_rule", "Правило провала", "Botch rule", rules.ATTACK_BOTCH, [
+        ("revised", "Ни одного успеха и хотя бы одна «1»", "No success and at least one 1"),
+        ("second", "Единиц больше, чем успехов", "More 1s than successes")], group="readings"),
+    bool_param("rolls_again", "Упавший бросает ещё раз, за падение", "The one who fell rolls again, for the fall",
+               rules.FALL_ROLLS_AGAIN, help=T("«После того, как он упал, вы бросаете Ловкость + Легкая Атлетика».",
+                                              "«After he fell you roll Dexterity + Athletics»."),
+               group="readings", when=_NOT_FALL),
+)
+
+
+def _fall(pool: int, difficulty: int, botch_rule: str) -> Dist:
+    return d10_pool(pool, difficulty, True, botch_rule).map(rules.fall_outcome)
+
+
+def _knocked(pool: int, difficulty: int, p: dict) -> Dist:
+    """One character's roll to stay up and, if down, his fall: ``"stays"``, ``"up"``, ``"down"``, ``"hurt"``."""
+    roll = d10_pool(pool, difficulty, True, p["botch_rule"])
+    if p["rolls_again"]:
+        again = _fall(pool, p["difficulty"], p["botch_rule"])
+        return roll.bind(lambda r: Dist.constant("stays") if r != "botch" and r >= 1 else again)
+    return roll.map(lambda r: "stays" if r != "botch" and r >= 1 else rules.fall_outcome(r))
+
+
+def _knockdown_rows(d: Dist) -> list[tuple]:
+    return [("p_falls", T("Падает", "Falls"), prob(1 - d["stays"])),
+            ("p_up", T("Встаёт сразу (инициатива −2 в следующем раунде)", "Up at once (initiative −2 next round)"),
+             prob(d["up"])),
+            ("p_down", T("Следующее действие — встать на ноги", "The next action goes to standing up"), prob(d["down"])),
+            ("p_hurt", T("Падает неудачно: 1 уровень повреждений", "Falls badly: 1 level of damage"), prob(d["hurt"]))]
+
+
+def _knockdown_compute(p: dict) -> dict:
+    cause = p["cause"]
+    if cause == "fall":
+        d = _fall(p["pool"], p["difficulty"], p["botch_rule"])
+        rows = _knockdown_rows(d)[1:]
+    else:
+        diff = rules.TACKLE_DIFFICULTY if cause == "tackle" else p["difficulty"]
+        d = _knocked(p["pool"], diff, p)
+        rows = _knockdown_rows(d)
+    res = {k: v for k, _, v in rows}
+    display = [figures(*rows)]
+    if cause == "tackle":
+        a = _knocked(p["attacker_pool"], rules.TACKLE_DIFFICULTY, p)
+        res["attacker_p_falls"] = prob(1 - a["stays"])
+        display.append(figures(("attacker_p_falls", T("Атакующий тоже падает", "The attacker falls too"),
+                                res["attacker_p_falls"])))
+        display.append(note("Даже устоявшая жертва «получит Трудность +1 на свое действие в следующем раунде».",
+                            "Even a victim who stays up gets +1 difficulty on its next round's action."))
+    if cause == "trip":
+        display.append(note("Подножка ещё и бьёт: повреждения — Сила атакующего (или оружия); это считает калькулятор атаки.",
+                            "The sweep also hits: Strength damage (or the weapon's); the attack calculator counts it."))
+    res["display"] = display
+    return res
+
+
+# =================================================================================================
+# wod-armor: the armor's Dexterity penalty (002, 003)
+# =================================================================================================
+
+ARMOR_PENALTY_PARAMS = (
+    choice_param("armor", "Доспех", "Armor", "4", ARMOR_OPTIONS[1:]),
+    int_param("dexterity", "Ловкость", "Dexterity", 3, 0, 10),
+    int_param("melee", "Фехтование", "Melee", 0, 0, 10),
+    int_param("strength", "Сила (или Сила + Стойкость)", "Strength (or Strength + Fortitude)", 2, 0, 20),
+    bool_param("strength_known", "Известна Сила, нужная для доспеха", "The Strength the armor needs is known", False,
+               help=T("Таблица доспехов Тёмных веков с этим значением в выдержку не вошла.",
+                      "The Dark Ages armor table with that value is not in the excerpt."), group="details"),
+    int_param("required", "Сила, нужная для ношения доспеха", "Strength the armor needs", 2, 1, 10, group="details",
+              when={"param": "strength_known", "eq": True}),
+    choice_param("rounding", "Половинный штраф", "The half penalty", rules.HALF_PENALTY_ROUNDING, [
+        ("down", "с округлением вниз", "rounded down"), ("up", "с округлением вверх", "rounded up")], group="readings"),
+    choice_param("double", "«Вдвое превышающей»", "«Twice»", rules.ARMOR_BREAK, [
+        ("at_least_double", "Сила ≥ 2 × нужной", "Strength ≥ 2 × the need"),
+        ("more_than_double", "Сила > 2 × нужной", "Strength > 2 × the need")], group="readings",
+        when={"param": "strength_known", "eq": True}),
+)
+
+
+def _armor_penalty_compute(p: dict) -> dict:
+    rating = int(p["armor"])
+    full = next(a for a in tables.ARMOR if a["rating"] == rating)["dexterity_penalty"]
+    penalty, halved = rules.armor_dexterity_penalty(rating, p["melee"], p["strength"],
+                                                    p["required"] if p["strength_known"] else None, p["rounding"], p["double"])
+    dex = max(0, p["dexterity"] - penalty)
+    why = (T("половинный: Фехтование 3 и выше", "halved: Melee 3 or more") if p["melee"] >= rules.HALF_PENALTY_MELEE
+           else T("половинный: Сила вдвое больше нужной", "halved: twice the Strength needed") if halved
+           else T("полный", "full"))
+    display = [figures(
+        ("penalty", T("Штраф к Ловкости", "Dexterity penalty"), f"−{penalty}" if penalty else "0"),
+        ("dexterity", T("Ловкость в доспехе", "Dexterity in the armor"), dex),
+        ("soak", T("Кубиков к поглощению", "Soak dice added"), f"+{rating}"),
+        ("why", T("Штраф", "The penalty"), T(f"{why['ru']} (по таблице {full})", f"{why['en']} (the table's {full})")))]
+    if not p["strength_known"]:
+        display.append(note("Сила, нужная для доспеха, неизвестна: половинный штраф — только за Фехтование 3 и выше.",
+                            "The Strength the armor needs is unknown: the half penalty comes from Melee 3+ only."))
+    return {"penalty": penalty, "halved": halved, "dexterity": dex, "display": display}
+
+
+CALCULATORS += [
+    Calculator(id="wod-ambush", system="wod", kind="check", title=T("Засада и удар с фланга (классика)",
+                                                                    "Ambush and flank attacks (classic)"),
+               description=T("Запас застигнутого засадой в первом ходу; шанс избежать удара с фланга или тыла (002).",
+                             "The ambushed one's first-turn pool; the chance to avoid a flank or rear surprise (002)."),
+               params=AMBUSH_PARAMS, compute=_ambush_wod_compute, summary=("p_no_dice", "mean_pool", "p_avoided")),
+    Calculator(id="wod-knockdown", system="wod", kind="check", title=T("Подножка, таран и падение (классика)",
+                                                                       "Sweep, tackle and falling (classic)"),
+               description=T("Устоит ли цель, и что будет с упавшим: встать сразу, потерять действие или ушибиться (003).",
+                             "Whether the target stays up, and what the fall does (003)."),
+               params=KNOCKDOWN_PARAMS, compute=_knockdown_compute, summary=("p_falls", "p_hurt", "p_up")),
+    Calculator(id="wod-armor", system="wod", kind="armor", title=T("Штраф доспеха к Ловкости (классика)",
+                                                                   "Armor's Dexterity penalty (classic)"),
+               description=T("Штраф Ловкости по классу доспеха и когда он половинный (002, 003).",
+                             "The Dexterity penalty by armor class and when it is halved (002, 003)."),
+               params=ARMOR_PENALTY_PARAMS, compute=_armor_penalty_compute, summary=("penalty", "dexterity")),
 ]
