@@ -860,7 +860,7 @@ KNOCKDOWN_PARAMS = (
     int_param("attacker_pool", "Ловкость + Легкая Атлетика атакующего", "The attacker's Dexterity + Athletics", 4, 0,
               MAX_POOL, when={"param": "cause", "eq": "tackle"}),
     int_param("difficulty", "Трудность броска подножки и падения", "Difficulty of the sweep's and the fall's roll",
-              rules.KNOCKDOWN_DIFFICULTY, 2, 10, help=T("003 её не называет (у «Тарана» — 7): обычная 6.",
+              rules.KNOCKDOWN_DIFFICULTY, 2, 10, help=T("003 её не называет (у маневра «Таран» — 7): обычная 6.",
                                                       "003 names none (the tackle's is 7): the usual 6."), group="details"),
     choice_param("botch_rule", "Правило провала", "Botch rule", rules.ATTACK_BOTCH, [
         ("revised", "Ни одного успеха и хотя бы одна «1»", "No success and at least one 1"),

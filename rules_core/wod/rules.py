@@ -426,7 +426,7 @@ def armor_dexterity_penalty(rating: int, melee: int = 0, strength: int = 0, requ
 # ---- several shots and automatic fire (003) ----------------------------------------------------
 
 SPRAY_READINGS = ("least", "most")
-#: The share taken for «the target in question» (:func:`spray_share`): only the even share.
+#: The share taken for the target in question (:func:`spray_share`): only the even share.
 SPRAY_SHARE = "least"
 #: «этот распределенный Успех так же прибавляется к запасу кубиков при броске повреждений» (003): the
 #: target's share counts like a hit's successes — those beyond the first add dice (``"beyond_first"``,
