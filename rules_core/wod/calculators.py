@@ -432,7 +432,7 @@ ATTACK_PARAMS = ATTACK_PARAMS + (
         help=T("003: «Прицельная дальность выстрела из оружия в ярдах (1 ярд = 0.91 м)», а выстрел в упор — «в радиусе "
                "двух метров».", "003: the range is in yards, point blank «within two metres»."),
         group="readings", when={"all": [_RANGED, {"param": "range", "eq": "distance"}]}),
-    choice_param("autofire_dodge", "«Уклонение от автоматического огня получает Трудность +1»",
+    choice_param("autofire_dodge", "Уклонение от автоматического огня: Трудность +1",
                  "Dodging automatic fire: difficulty +1", rules.AUTOFIRE_DODGE_READING, [
                      ("spray", "только от автоматического огня по площади", "only against the spray"),
                      ("spray_and_full_auto", "и от обстрела", "against full-clip fire too")],
@@ -802,7 +802,7 @@ AMBUSH_PARAMS = (
     int_param("wits_perception", "Жертва: Сообразительность + Восприятие", "The victim: Wits + Perception", 4, 0, MAX_POOL,
               when=_SURPRISE),
     int_param("stealth", "Маскировка нападающего", "The attacker's Stealth", 2, 0, 10, when=_SURPRISE),
-    choice_param("ambush_pool", "«Определяет запас бросков на действия в первом ходу»",
+    choice_param("ambush_pool", "Запас в первом ходу после засады",
                  "«Sets the dice pool for actions in the first turn»", rules.AMBUSH_POOL, [
                      ("successes", "запас — число успехов", "the pool is the number of successes"),
                      ("at_most", "не больше своего обычного запаса", "at most one's usual pool")],
@@ -934,7 +934,7 @@ ARMOR_PENALTY_PARAMS = (
               when={"param": "strength_known", "eq": True}),
     choice_param("rounding", "Половинный штраф", "The half penalty", rules.HALF_PENALTY_ROUNDING, [
         ("down", "с округлением вниз", "rounded down"), ("up", "с округлением вверх", "rounded up")], group="readings"),
-    choice_param("double", "«Вдвое превышающей»", "«Twice»", rules.ARMOR_BREAK, [
+    choice_param("double", "Вдвое превышающая Сила", "«Twice»", rules.ARMOR_BREAK, [
         ("at_least_double", "Сила ≥ 2 × нужной", "Strength ≥ 2 × the need"),
         ("more_than_double", "Сила > 2 × нужной", "Strength > 2 × the need")], group="readings",
         when={"param": "strength_known", "eq": True}),
