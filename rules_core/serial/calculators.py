@@ -1167,7 +1167,9 @@ def _ambush_outcome(p: dict) -> dict:
     for (who, bonus), w in d.items():
         if who == "attacker":
             hit += w * net_successes(p["attack_dice"] + bonus, p["attack_difficulty"], p["attack_ones_cancel"]).at_least(1)
-    return {"dist": d, "won": won, "p_win": p_win, "p_tie": d.p(lambda o: o[0] == "tie"),
+    p_tie = d.p(lambda o: o[0] == "tie")
+    tie_bonus = d.given(lambda o: o[0] == "tie").map(lambda o: o[1]).mean() if p_tie else Fraction(0)
+    return {"dist": d, "won": won, "p_win": p_win, "p_tie": p_tie, "tie_bonus": tie_bonus,
             "p_spotted": d.p(lambda o: o[0] == "defender"), "p_free_hit": hit}
 
 
@@ -1180,9 +1182,12 @@ def _ambush_compute(p: dict) -> dict:
                          "A tie: the attacker goes first, the target may defend"), prob(o["p_tie"])),
              ("p_spotted", T("Цель видит засаду: все в порядке инициативы",
                              "The target sees it: everyone by Initiative"), prob(o["p_spotted"]))]
-    display = [figures(*items)]
     res = {"p_ambush": prob(o["p_win"]), "p_free_hit": prob(o["p_free_hit"]), "p_tie": prob(o["p_tie"]),
-           "p_spotted": prob(o["p_spotted"])}
+           "p_spotted": prob(o["p_spotted"]), "tie_bonus": frac(o["tie_bonus"])}
+    if o["p_tie"]:
+        items.append(("tie_bonus", T("Кубиков к атаке при ничьей, в среднем", "Dice added on a tie, mean"),
+                      frac(o["tie_bonus"])))
+    display = [figures(*items)]
     if o["won"] is not None:
         bonus = o["won"].map(lambda x: x[1])
         res["mean_bonus"] = frac(bonus.mean())
@@ -1280,6 +1285,7 @@ def _contest_compute(p: dict) -> dict:
     res = {"p_effect": prob(effect)}
     if c != "grapple":
         res["p_hit"] = prob(1 - dist["miss"])
+        res["p_no_effect"] = prob(dist["no_effect"])
         items.append(("p_hit", T("Атака попала", "The attack hits"), res["p_hit"]))
         no = {"trip": T("Попала, но цель устояла", "A hit, but the target stays up"),
               "disarm": T("Попала, но успехов не больше Силы: нападающий роняет оружие или получает повреждения",
