@@ -953,7 +953,7 @@ def _armor_penalty_compute(p: dict) -> dict:
     display = [figures(
         ("penalty", T("Штраф к Ловкости", "Dexterity penalty"), f"−{penalty}" if penalty else "0"),
         ("dexterity", T("Ловкость в доспехе", "Dexterity in the armor"), dex),
-        ("soak", T("Кубиков к поглощению", "Soak dice added"), f"+{rating}"),
+        ("soak", T("Кубиков поглощения от доспеха", "Soak dice from the armor"), f"+{rating}"),
         ("why", T("Штраф", "The penalty"), T(f"{why['ru']} (по таблице {full})", f"{why['en']} (the table's {full})")))]
     if not p["strength_known"]:
         display.append(note("Сила, нужная для доспеха, неизвестна: половинный штраф — только за Фехтование 3 и выше.",
