@@ -526,7 +526,8 @@ def attack_outcome(p: dict) -> dict:
     status = states.map(lambda s: s[3])
     door_outcomes = Dist.constant("none")
     if status["death_door"] or status["instant_death"]:
-        # not an instant death (take_portion checked the excess); the excess burned
+        # not an instant death (take_portion checked the excess): the excess burned, or at a later
+        # door of the scene counted as negative hits, which do not reach the threshold then
         door = rules.death_door_distribution(p["stamina"], p["health"], p["health"], p["door_rolls_before"],
                                              rule=p["negative_rule"])[0]
         door_outcomes = status.bind(lambda s: door if s == "death_door" else Dist.constant(
@@ -599,9 +600,9 @@ def _attack_compute(p: dict) -> dict:
                   [tables.INSTANT_DEATH["name"], res["status"]["instant_death"]]]},
     ]
     if status["death_door"]:
-        k = p["door_rolls_before"]
-        which = (T("первый в сцене", "the first in the scene") if not k
-                 else T(f"{k + 1}-й в сцене, −{k}", f"roll {k + 1} in the scene, −{k}"))
+        earlier = p["door_rolls_before"]
+        which = (T("первый в сцене", "the first in the scene") if not earlier
+                 else T(f"{earlier + 1}-й в сцене, −{earlier}", f"roll {earlier + 1} in the scene, −{earlier}"))
         display.append({"kind": "table", "title": T(f"Порог Смерти и его бросок д6 ({which['ru']}): "
                                                     "вероятность из всех атак",
                                                     f"Death's door and its d6 ({which['en']}): "
