@@ -294,6 +294,30 @@ def _run_damage(ctx: Ctx, a: dict, box) -> None:
     ctx.display = [_steps_table(steps)]
 
 
+#: The tag a burning character's fire damage carries unless the action names others («Огонь»).
+FIRE_TAGS = ["Огонь"]
+
+
+def _run_burning(ctx: Ctx, a: dict, box) -> None:
+    """«Горит! В начале своего хода цель получает 2 уровня урона + 1 уровень за каждый ход горения»:
+    the levels of this turn, through Броня and the character's tags as the ``serial-burning``
+    calculator reads them (:data:`rules_core.serial.rules.BURNING_IS_PORTION`), then УП and Здоровье."""
+    ch = ctx.char(a["character"])
+    _alive(ch, "character")
+    st = ch["stats"]
+    tag = a["tag"] or effective_tag(st, a["tags"])
+    levels = serial_rules.burning_damage(a["turn"])
+    portion = serial_rules.burning_portion(a["turn"], st["armor"], tag)
+    steps = take(ctx, ch, [(levels, portion, 0)], False)
+    tail = _steps_text(ch["name"], steps, ch)
+    ctx.text = T(f"Горит, ход {a['turn']}: {levels} ур. урона. {tail['ru']}",
+                 f"Burning, turn {a['turn']}: {levels} damage levels. {tail['en']}")
+    ctx.result = {"character": ch["id"], "turn": a["turn"], "levels": levels, "tag": tag, "steps": steps,
+                  "calculator": {"id": "serial-burning", "params": calc_validate(
+                      "serial-burning", {"turn": a["turn"], "armor": st["armor"], "tag": tag, "extinguisher": "nobody"})}}
+    ctx.display = [_steps_table(steps)]
+
+
 def _run_gain(ctx: Ctx, a: dict, box) -> None:
     ch = ctx.char(a["character"])
     _alive(ch, "character")
@@ -609,6 +633,17 @@ ACTIONS = [
                "help": T("Пусто — по тэгам урона и персонажа.", "Empty: from the damage's and the character's tags.")},
               calc_param("serial-damage", "armor_tripled").to_json(),
               calc_param("serial-death-door", "nonlethal").to_json()),
+        refs=("character",)),
+    ActionSpec(
+        "burning", SYSTEM, T("Горит!", "Burning"),
+        {"character": _char, "turn": F.param(calc_param("serial-burning", "turn")), "tags": _tags,
+         "tag": _tag_override},
+        _run_burning, required=("character", "turn"), defaults={"tags": list(FIRE_TAGS), "tag": None},
+        spec=(F.spec_json("character", "character", T("Персонаж", "Character"), None, system=SYSTEM),
+              {k: v for k, v in calc_param("serial-burning", "turn").to_json().items() if k != "when"},
+              F.spec_json("tags", "text_list", T("Тэги урона", "Damage tags"), list(FIRE_TAGS), max_items=F.MAX_TAGS),
+              {**serial_calculators.TAG_PARAM.to_json(), "name": "tag", "default": None,
+               "help": T("Пусто — по тэгам урона и персонажа.", "Empty: from the damage's and the character's tags.")}),
         refs=("character",)),
     ActionSpec(
         "gain_absorption", SYSTEM, T("Получить УП", "Gain УП"),

@@ -892,9 +892,9 @@ def _ambush_wod_compute(p: dict) -> dict:
 _NOT_FALL = {"param": "cause", "ne": "fall"}
 KNOCKDOWN_PARAMS = (
     choice_param("cause", "Что случилось", "What happened", "trip", [
-        ("trip", "Подножка: цель бросает, чтобы устоять", "Sweep: the target rolls to stay up"),
-        ("tackle", "Таран: оба бросают по трудности 7", "Tackle: both roll at difficulty 7"),
-        ("fall", "Персонаж уже упал", "The character has fallen"),
+        ("trip", "Подножка: устоит ли цель", "Sweep: does the target stay up"),
+        ("tackle", "Таран: оба бросают по 7", "Tackle: both roll at 7"),
+        ("fall", "Уже упал", "Has fallen"),
     ]),
     int_param("pool", "Ловкость + Легкая Атлетика цели", "The target's Dexterity + Athletics", 4, 0, MAX_POOL),
     int_param("attacker_pool", "Ловкость + Легкая Атлетика атакующего", "The attacker's Dexterity + Athletics", 4, 0,
