@@ -11,11 +11,7 @@ from hypothesis import given, settings, strategies as st
 
 from rules_core import api
 from rules_core.serial import rules as R
-
-
-def F(p):
-    n, d = map(int, p["exact"].split("/"))
-    return Fraction(n, d)
+from tests.d10_oracle import F, errors, net, p
 
 
 def fig(result, key):
@@ -26,24 +22,6 @@ def fig(result, key):
                 if item["key"] == key:
                     return item["value"]
     raise KeyError(key)
-
-
-def errors(calc, params):
-    r = api.handle({"op": "run", "id": calc, "params": params})
-    assert not r["ok"], r
-    return r["errors"]
-
-
-def net(n, d=6, ones=True):
-    """icepool: net successes of n d10, 1s cancelling (or not), never below 0."""
-    if n == 0:
-        return icepool.Die([0])
-    face = icepool.d10.map(lambda x: 1 if x >= d else (-1 if x == 1 and ones else 0))
-    return (n @ face).map(lambda v: max(0, v))
-
-
-def p(die, pred):
-    return Fraction(sum(q for o, q in die.items() if pred(o)), die.denominator())
 
 
 # =================================================================================================

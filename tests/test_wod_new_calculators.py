@@ -4,44 +4,13 @@ icepool as an independent oracle for the rolls, hypothesis for invariants."""
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 import icepool
 from hypothesis import given, settings, strategies as st
 
 from rules_core import api
 from rules_core.wod import rules as R
 from rules_core.wod import tables as TB
-
-
-def F(p):
-    n, d = map(int, p["exact"].split("/"))
-    return Fraction(n, d)
-
-
-def errors(calc, params):
-    r = api.handle({"op": "run", "id": calc, "params": params})
-    assert not r["ok"], r
-    return r["errors"]
-
-
-def net(n, d=6, ones=True):
-    if n == 0:
-        return icepool.Die([0])
-    face = icepool.d10.map(lambda x: 1 if x >= d else (-1 if x == 1 and ones else 0))
-    return (n @ face).map(lambda v: max(0, v))
-
-
-def raw(n, d=6):
-    """icepool: (successes, ones) of n d10 — for the botch of the revised rule."""
-    if n == 0:
-        return icepool.Die([icepool.Vector((0, 0))])
-    face = icepool.d10.map(lambda x: icepool.Vector((1 if x >= d else 0, 1 if x == 1 else 0)))
-    return n @ face
-
-
-def p(die, pred):
-    return Fraction(sum(q for o, q in die.items() if pred(o)), die.denominator())
+from tests.d10_oracle import F, errors, net, raw, p
 
 
 def firearm(name):
