@@ -1018,7 +1018,7 @@ def _initiative_compute(p: dict) -> dict:
                              T("ничья: решите броском кубика", "tie: settle with a die") if len(g) > 1 else ""])
         ties = sum(len(g) > 1 for g in groups)
         display = [
-            figures(("order", T("Порядок ходов", "The order of turns"), _order_text(groups))),
+            figures(("initiative", T("Порядок ходов", "The order of turns"), _order_text(groups))),
             {"kind": "table", "title": T("Порядок ходов", "The order of turns"),
              "columns": [T("Место", "Place"), T("Участник", "Who"), T("Инициатива", "Initiative"),
                          T("Кто", "Kind"), T("", "")], "rows": rows},
@@ -1091,13 +1091,17 @@ WOUNDS_PARAMS = (
 )
 
 
-def _minus(n: int) -> str:
-    """A penalty of ``n`` dice as the page shows it: «−2», or «0» for none."""
-    return f"−{n}" if n else "0"
+def _minus(n: int) -> int:
+    """A penalty of ``n`` dice as a number (the page prints «−2»)."""
+    return -n
 
 
 def _wounds_compute(p: dict) -> dict:
-    pen = rules.penalties(p["health"], p["push"], p["burning"], p["burning_spared"], p["burning_willpower"],
+    # what does not apply does not count: pushing through pain without a wound, the fire's
+    # Willpower without a fire (either would spare the other pain under the reading «one»)
+    push = p["push"] and p["health"] <= 5
+    fire_wp = p["burning_willpower"] and p["burning"] and not p["burning_spared"]
+    pen = rules.penalties(p["health"], push, p["burning"], p["burning_spared"], fire_wp,
                           p["overloaded"], p["will_to_live"] and p["health"] <= 0, p["pain_willpower"])
     speed = rules.speed(p["athletics"], p["health"], p["overloaded"], p["half_rounding"])
     run = rules.run_distance(p["dexterity"], p["athletics"], p["health"], p["overloaded"], p["half_rounding"],
@@ -1115,7 +1119,7 @@ def _wounds_compute(p: dict) -> dict:
     display = [figures(*items),
                {"kind": "table", "title": T("Из чего штраф", "What the penalty is made of"),
                 "columns": [T("Причина", "Cause"), T("Кубиков", "Dice")], "rows": rows}]
-    if p["push"] and level:
+    if push and level:
         display.append(note("«Превозмогая боль» снимает штрафы к броскам, «но не штрафов к движению».",
                             "Pushing through pain lifts the roll penalties, not the movement one."))
     return {"roll_penalty": pen.roll, "dexterity_penalty": pen.dexterity, "wounds": pen.wounds,
@@ -1190,7 +1194,10 @@ def _burning_compute(p: dict) -> dict:
              ("damage_so_far", T(f"Всего за ходы 1–{k}", f"In all over turns 1–{k}"), so_far)]
     res = {"damage_this_turn": now, "damage_so_far": so_far, "levels": b["levels"][:k], "portions": b["portions"][:k]}
     display = []
-    if b["p_out"] is not None:
+    if b["p_out"] is None:
+        items.insert(1, ("p_out", T("Шанс потушить одной попыткой", "Chance to put it out in one try"),
+                         T("никто не тушит", "nobody puts it out")))
+    else:
         items.insert(1, ("p_out", T("Шанс потушить одной попыткой", "Chance to put it out in one try"), prob(b["p_out"])))
         items.append(("roll", T("Бросок тушения: кубиков / сложность", "Putting out: dice / difficulty"),
                       f"{b['pool']} / {b['difficulty']}"))
@@ -1455,7 +1462,7 @@ CALCULATORS += [
         description=T("Инициатива — лучшая из трёх сумм; «Подготовка», понижение; порядок ходов с ничьими по видам существ.",
                       "Initiative — the best of three sums; Preparation, lowering; the turn order with ties by kind."),
         params=INITIATIVE_PARAMS, compute=_initiative_compute, check=_initiative_check,
-        summary=("initiative", "order")),
+        summary=("initiative",)),
     Calculator(
         id="serial-wounds", system="serial", kind="check",
         title=T("Штрафы и скорость", "Penalties and speed"),

@@ -478,7 +478,8 @@ ATTACK_PARAMS = ATTACK_PARAMS + (
                                                  {"param": "maneuver", "in": ["spray", "full_auto"]}]}),
     bool_param("spray_single_rounds_down", "Одна цель под обстрелом: половина успехов с округлением вниз",
                "A single target of a spray: half the successes rounded down", rules.SPRAY_SINGLE_TARGET_ROUNDS_DOWN,
-               group="readings", when={"all": [{"param": "maneuver", "eq": "spray"}, {"param": "targets", "max": 1}]}),
+               group="readings", when={"all": [{"param": "maneuver", "eq": "spray"}, {"param": "targets", "max": 1},
+                                               {"param": "immobilized", "ne": "helpless"}]}),
 )
 
 
@@ -561,6 +562,9 @@ def _attack_setup(p: dict) -> dict:
     if last > 10:
         raise field_error("attack_difficulty", f"Итоговая сложность {last} больше 10.",
                           f"The final difficulty {last} is above 10.")
+    if difficulty < 2:
+        raise field_error("attack_difficulty", f"Итоговая сложность {difficulty} меньше 2.",
+                          f"The final difficulty {difficulty} is below 2.")
     if sit["defence_difficulty"] > 10:
         raise field_error("defender_opponents", f"Сложность защиты {sit['defence_difficulty']} больше 10.",
                           f"The defence's difficulty {sit['defence_difficulty']} is above 10.")
@@ -602,10 +606,15 @@ def _maneuver_notes(p: dict, a: dict) -> list[dict]:
                      "считается по одной атаке; сломанная броня дальше не поглощает.",
                      "Each shot is its own attack with its own damage and soak roll; stunning is judged per "
                      "attack; ruined armor soaks no more.")]
+    if p["maneuver"] == "spray" and p["targets"] == 1:
+        down = p["spray_single_rounds_down"]
+        return [note("Автоматический огонь по одной цели: она получает половину успехов (с округлением "
+                     + ("вниз)." if down else "вверх)."),
+                     "Spray at a single target: it gets half the successes (rounded " + ("down)." if down else "up)."))]
     if p["maneuver"] == "spray":
-        return [note("Автоматический огонь: одна цель получает половину успехов (вниз); при нескольких целях — "
-                     + ("только равную долю." if p["spray_share"] == "least" else "равную долю и весь остаток."),
-                     "Spray: a single target gets half the successes (rounded down); with several targets — "
+        return [note("Автоматический огонь по нескольким целям: эта цель получает "
+                     + ("только равную долю успехов." if p["spray_share"] == "least" else "равную долю и весь остаток."),
+                     "Spray at several targets: this target gets "
                      + ("only the even share." if p["spray_share"] == "least" else "the even share and every leftover."))]
     return []
 
@@ -859,9 +868,9 @@ def _ambush_wod_compute(p: dict) -> dict:
         avoided = roll.p(lambda k: rules.surprise_avoided(k, p["stealth"]))
         need = max(1, p["stealth"])
         display = [figures(
-            ("p_avoided", T("Жертва избежала неожиданного удара", "The victim avoids the surprise"), prob(avoided)),
-            ("needed", T("Нужно успехов (Маскировка нападающего, не меньше 1)", "Successes needed (the attacker's Stealth, "
-                         "at least 1)"), need),
+            ("chance", T("Жертва избежала неожиданного удара", "The victim avoids the surprise"), prob(avoided)),
+            ("dice", T("Нужно успехов (Маскировка нападающего, не меньше 1)", "Successes needed (the attacker's Stealth, "
+                       "at least 1)"), need),
             ("bonus", T("Иначе нападающему кубиков атаки", "Otherwise the attacker's extra dice"),
              f"+{rules.FLANK_DICE[p['side']]}"))]
         display.append(note("Бросок — «по решению Рассказчика». Щиты не защищают от нападения сзади.",
@@ -871,8 +880,8 @@ def _ambush_wod_compute(p: dict) -> dict:
     pool = roll.map(lambda k: rules.ambush_pool(k, p["own_pool"], p["ambush_pool"]))
     prepared = net_successes(p["prepare_pool"], rules.AMBUSH_PREPARE_DIFFICULTY, ones).at_least(1)
     display = [
-        figures(("p_no_dice", T("Ни одного кубика в первом ходу", "No dice at all in the first turn"), prob(pool[0])),
-                ("mean_pool", T("Запас на действие в первом ходу, в среднем", "The first turn's pool, mean"),
+        figures(("chance", T("Ни одного кубика в первом ходу", "No dice at all in the first turn"), prob(pool[0])),
+                ("dice", T("Запас на действие в первом ходу, в среднем", "The first turn's pool, mean"),
                  frac(pool.mean())),
                 ("p_prepared", T("Засада подготовлена (хотя бы 1 успех)", "The ambush is set (at least 1 success)"),
                  prob(prepared))),
@@ -937,7 +946,8 @@ def _knockdown_compute(p: dict) -> dict:
     cause = p["cause"]
     if cause == "fall":
         d = _fall(p["pool"], p["difficulty"], p["botch_rule"])
-        rows = _knockdown_rows(d)[1:]
+        rows = _knockdown_rows(d)
+        rows[0] = ("p_falls", T("Упал", "Fell"), prob(1))
     else:
         diff = rules.TACKLE_DIFFICULTY if cause == "tackle" else p["difficulty"]
         d = _knocked(p["pool"], diff, p)
@@ -991,7 +1001,7 @@ def _armor_penalty_compute(p: dict) -> dict:
            else T("половинный: Сила вдвое больше нужной", "halved: twice the Strength needed") if halved
            else T("полный", "full"))
     display = [figures(
-        ("penalty", T("Штраф к Ловкости", "Dexterity penalty"), f"−{penalty}" if penalty else "0"),
+        ("penalty", T("Штраф к Ловкости", "Dexterity penalty"), -penalty),
         ("dexterity", T("Ловкость в доспехе", "Dexterity in the armor"), dex),
         ("soak", T("Кубиков поглощения от доспеха", "Soak dice from the armor"), f"+{rating}"),
         ("why", T("Штраф", "The penalty"), T(f"{why['ru']} (по таблице {full})", f"{why['en']} (the table's {full})")))]
@@ -1006,7 +1016,7 @@ CALCULATORS += [
                                                                     "Ambush and flank attacks (classic)"),
                description=T("Запас застигнутого засадой в первом ходу; шанс избежать удара с фланга или тыла (002).",
                              "The ambushed one's first-turn pool; the chance to avoid a flank or rear surprise (002)."),
-               params=AMBUSH_PARAMS, compute=_ambush_wod_compute, summary=("p_no_dice", "mean_pool", "p_avoided")),
+               params=AMBUSH_PARAMS, compute=_ambush_wod_compute, summary=("chance", "dice")),
     Calculator(id="wod-knockdown", system="wod", kind="check", title=T("Подножка, таран и падение (классика)",
                                                                        "Sweep, tackle and falling (classic)"),
                description=T("Устоит ли цель, и что будет с упавшим: встать сразу, потерять действие или ушибиться (003).",
