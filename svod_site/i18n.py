@@ -1,13 +1,11 @@
-"""MkDocs hooks of the site's infrastructure.
+"""What the bilingual build (mkdocs-static-i18n, suffix structure) needs besides the pages.
 
-- the glossary page (``<!-- svod:glossary -->``) and the glossary tooltips (Markdown
-  abbreviations appended to each rule page of the term's system), see ``scripts/glossary.py``;
-- a notice on English pages that fall back to the Russian text;
+- a notice on English pages that fall back to the Russian text (:func:`add_fallback_notice`);
 - the header's language switch at the language roots, made contextual in the browser by
-  ``docs/assets/javascripts/site.js``; no hreflang links in the head (the per-page
-  alternates are in sitemap.xml); a Russian root 404 page;
-- Russian stemming for search: Material's search worker is wrapped by
-  ``scripts/search/stem-worker.js`` (see that file).
+  ``docs/assets/javascripts/site.js`` (:func:`keep_language_roots`); no hreflang links in the
+  head (:func:`drop_head_hreflang`; the per-page alternates are in sitemap.xml);
+- a Russian root 404 page and the English one under ``en/`` (:class:`Root404`), and the sitemap
+  where Material's instant navigation looks for it on the English side (:func:`copy_sitemap`).
 """
 
 from __future__ import annotations
@@ -15,17 +13,10 @@ from __future__ import annotations
 import logging
 import re
 import shutil
-import sys
 from copy import deepcopy
 from pathlib import Path
 
-from mkdocs import plugins
-
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from scripts import glossary  # noqa: E402
+from svod_site.lang import DEFAULT, OTHERS
 
 
 class _InstantSwitchFilter(logging.Filter):
@@ -47,39 +38,9 @@ FALLBACK_NOTICE = (
     '<p class="admonition-title">Not translated yet</p>'
     "<p>This page is not translated yet; showing the Russian text.</p></div>"
 )
-STEM_WORKER = ROOT / "scripts" / "search" / "stem-worker.js"
-STEM_MARK = "Свод: Russian and English stemming"
 
 
-def current_language(config) -> str:
-    i18n = config.plugins.get("i18n")
-    lang = getattr(i18n, "current_language", None)
-    return lang or config.theme.get("language", "ru") or "ru"
-
-
-def page_locale(page, default: str = "ru") -> str:
-    return getattr(page.file, "locale", None) or (
-        "en" if ".en." in page.file.src_uri else default)
-
-
-def on_config(config):
-    if not any(isinstance(e, glossary.TermsOncePerSection) for e in config.markdown_extensions):
-        config.markdown_extensions.append(glossary.TermsOncePerSection())
-    return config
-
-
-def on_page_markdown(markdown, page, config, files):
-    lang = current_language(config)
-    src = page.file.src_uri
-    markdown = glossary.expand(markdown, lang, src, Path(config.docs_dir))
-    system = glossary.page_system(src)
-    if system and not glossary.NO_TOOLTIP_PAGES.match(src):
-        markdown += glossary.abbreviation_block(system, lang=lang, text_lang=page_locale(page))
-    return markdown
-
-
-@plugins.event_priority(-50)  # after mkdocs-static-i18n's on_page_context (priority 50)
-def on_page_context(context, page, config, nav):
+def keep_language_roots(config) -> None:
     """Keep the language links at the language roots (``/svod/``, ``/svod/en/``).
 
     mkdocs-static-i18n points them at the page's translation, but Material reads the
@@ -87,7 +48,8 @@ def on_page_context(context, page, config, nav):
     ``<href>/sitemap.xml`` from each: per-page links made it fetch a missing
     ``glossary/sitemap.xml`` on every page. The header switch still goes to the same page:
     docs/assets/javascripts/site.js points it there on every page change. (Material also
-    writes them into the head as hreflang links: on_post_page drops those.)
+    writes them into the head as hreflang links: :func:`drop_head_hreflang` drops those.)
+    Run after mkdocs-static-i18n's ``on_page_context``.
     """
     i18n = config.plugins.get("i18n")
     roots = getattr(i18n, "extra_alternate", None)
@@ -95,16 +57,15 @@ def on_page_context(context, page, config, nav):
         # both spellings: mkdocs-static-i18n sets the attribute, Jinja reads it first
         config.extra["alternate"] = deepcopy(roots)
         config.extra.alternate = config.extra["alternate"]
-    return context
 
 
 #: ``<link rel="alternate" href="/svod/en/" hreflang="en">`` as Material's base.html writes them
-#: from ``extra.alternate`` (at the language roots, see on_page_context).
+#: from ``extra.alternate`` (at the language roots, see keep_language_roots).
 HEAD_HREFLANG = re.compile(r'\s*<link rel="alternate" href="[^"]*" hreflang="[^"]*">')
 
 
 def drop_head_hreflang(output: str) -> str:
-    """Drop the head's hreflang links (issue 6, Lighthouse).
+    """Drop the head's hreflang links (a Lighthouse finding).
 
     Material fetches and parses ``<href>/sitemap.xml`` for every ``<link rel="alternate">``
     at each page load and each instant page change, only to redirect clicks on the language
@@ -119,20 +80,10 @@ def drop_head_hreflang(output: str) -> str:
     return HEAD_HREFLANG.sub("", output[:head_end]) + output[head_end:]
 
 
-def on_post_template(output, template_name, config):
-    """The 404 page is a theme template, not a page: the same head."""
-    return drop_head_hreflang(output) if template_name == "404.html" else output
-
-
-def on_post_page(output, page, config):
-    """The notice on English pages showing the Russian text. Added to the finished HTML,
+def add_fallback_notice(output: str) -> str:
+    """The notice on an English page showing the Russian text. Added to the finished HTML,
     not the Markdown, so the search index keeps one copy of the Russian text (the i18n
-    plugin drops an English fallback entry only if it equals the Russian one). The head's
-    hreflang links are dropped (drop_head_hreflang)."""
-    output = drop_head_hreflang(output)
-    lang = current_language(config)
-    if lang == "ru" or page_locale(page) == lang:
-        return output
+    plugin drops an English fallback entry only if it equals the Russian one)."""
     # the text is Russian: say so to screen readers and hyphenation (the notice says lang="en")
     output = output.replace('<article class="md-content__inner md-typeset">',
                             '<article class="md-content__inner md-typeset" lang="ru">', 1)
@@ -147,44 +98,29 @@ def on_post_page(output, page, config):
     return output[:at] + FALLBACK_NOTICE + output[at:]
 
 
-def install_stem_worker(site_dir: Path) -> Path | None:
-    """Put the stemming wrapper in place of Material's search worker (idempotent)."""
-    workers = site_dir / "assets" / "javascripts" / "workers"
-    for js in sorted(workers.glob("search.*.min.js")):
-        text = js.read_text(encoding="utf-8")
-        if STEM_MARK in text:
-            return js
-        material = js.with_name(js.name[: -len(".min.js")] + ".material.js")
-        js.replace(material)
-        map_file = js.with_name(js.name + ".map")
-        if map_file.exists():
-            map_file.replace(material.with_name(material.name + ".map"))
-        wrapper = STEM_WORKER.read_text(encoding="utf-8").replace("__MATERIAL_WORKER__", material.name)
-        js.write_text(wrapper, encoding="utf-8")
-        return js
-    raise RuntimeError(f"site_hooks: Material's search worker not found in {workers}")
+class Root404:
+    """The root 404.html is written by every language build, so it would end up English (the
+    last build). GitHub Pages serves only the root one: keep the default (Russian) build's,
+    and give the English one its own place (``en/404.html``)."""
+
+    def __init__(self):
+        self.default: bytes | None = None
+
+    def after_build(self, site: Path, lang: str) -> None:
+        page404 = site / "404.html"
+        if lang == DEFAULT:
+            if page404.is_file():
+                self.default = page404.read_bytes()
+        elif self.default is not None and page404.is_file():
+            (site / lang).mkdir(exist_ok=True)
+            page404.replace(site / lang / "404.html")
+            page404.write_bytes(self.default)
 
 
-_ROOT_404: dict[str, bytes] = {}
-
-
-def on_post_build(config):
-    site = Path(config.site_dir)
-    install_stem_worker(site)
-    # The root 404.html is written by every language build, so it would end up English (the
-    # last build). GitHub Pages serves only the root one: keep the default (Russian) build's,
-    # and give the English one its own place.
-    page404 = site / "404.html"
-    if current_language(config) == "ru":
-        if page404.is_file():
-            _ROOT_404["ru"] = page404.read_bytes()
-    elif "ru" in _ROOT_404 and page404.is_file():
-        (site / current_language(config)).mkdir(exist_ok=True)
-        page404.replace(site / current_language(config) / "404.html")
-        page404.write_bytes(_ROOT_404["ru"])
-    # Material's instant navigation on an English page reads <base>/sitemap.xml with base
-    # en/; one sitemap serves both languages, so the English side gets a copy (no 404).
-    for lang_dir in (site / "en",):
+def copy_sitemap(site: Path) -> None:
+    """Material's instant navigation on an English page reads <base>/sitemap.xml with base
+    en/; one sitemap serves both languages, so the English side gets a copy (no 404)."""
+    for lang_dir in (site / lang for lang in OTHERS):
         if lang_dir.is_dir():
             for name in ("sitemap.xml", "sitemap.xml.gz"):
                 if (site / name).is_file():

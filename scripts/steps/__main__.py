@@ -1,9 +1,8 @@
-"""Build the whole site into ``site/``: ``python -m scripts.build_site [STEP ...] [--site-dir DIR]``.
+"""Build the whole site into ``site/``: ``python -m scripts.steps [STEP ...] [--site-dir DIR]``.
 
-Steps run in order; each is a module in ``scripts/`` with ``run(root: Path) -> None``.
-A step module that does not exist yet is skipped with a notice. ``--site-dir`` builds into
-another folder (the steps that write the site read it from ``SVOD_SITE_DIR``), e.g. a second
-build for another address (``SVOD_SITE_URL``) beside the first.
+The steps of :data:`scripts.steps.STEPS` run in order (or only the named ones). ``--site-dir``
+builds into another folder (the steps that write the site read it from ``SVOD_SITE_DIR``), e.g.
+a second build for another address (``SVOD_SITE_URL``) beside the first.
 """
 
 from __future__ import annotations
@@ -15,45 +14,28 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from scripts.steps import STEPS
 
-STEPS = [
-    "scripts.gen_calc_pages",  # «Калькуляторы» pages from rules_core.api → docs/calculators/
-    "scripts.build_wheel",     # rules_core wheel → docs/assets/py/
-    "scripts.copy_pyodide",    # Pyodide runtime from node_modules → docs/assets/pyodide/
-    "scripts.snapshot",        # Pyodide memory snapshot with rules_core imported → docs/assets/py/snapshot/
-    "scripts.mkdocs_build",    # mkdocs build --strict → site/
-    "scripts.service_worker",  # precache list and versioned service worker → site/
-]
-
-
-def site_dir(root: Path) -> Path:
-    """Where the site is built: ``SVOD_SITE_DIR`` (relative to the repository) or ``site/``."""
-    return root / os.environ.get("SVOD_SITE_DIR", "site")
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(prog="scripts/build")
-    ap.add_argument("steps", nargs="*", help="only these steps (by their module name)")
+    ap.add_argument("steps", nargs="*", metavar="STEP", help=f"only these steps, of: {', '.join(STEPS)}")
     ap.add_argument("--site-dir", help="build into this folder instead of site/")
     a = ap.parse_args(argv)
+    unknown = sorted(set(a.steps) - set(STEPS))
+    if unknown:
+        ap.error(f"no such step: {', '.join(unknown)} (steps: {', '.join(STEPS)})")
     if a.site_dir:
         os.environ["SVOD_SITE_DIR"] = str(Path(a.site_dir).resolve())
-    only = set(a.steps)
     for name in STEPS:
-        short = name.rsplit(".", 1)[1]
-        if only and short not in only:
+        if a.steps and name not in a.steps:
             continue
-        try:
-            mod = importlib.import_module(name)
-        except ModuleNotFoundError as e:
-            if e.name == name:
-                print(f"build: {short}: not there yet, skipped")
-                continue
-            raise
+        mod = importlib.import_module(f"scripts.steps.{name}")
         t = time.perf_counter()
         mod.run(ROOT)
-        print(f"build: {short}: {time.perf_counter() - t:.1f} s")
+        print(f"build: {name}: {time.perf_counter() - t:.1f} s")
     return 0
 
 
