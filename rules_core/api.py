@@ -17,7 +17,7 @@ import json
 from typing import Any
 
 from .dice import Roller
-from .spec import Calculator, InputError, T, field_error
+from .spec import Calculator, InputError, T, field_error, summary_of, validate_fields
 
 __all__ = ["SYSTEMS", "list_calculators", "get", "run", "roll", "handle", "handle_json"]
 
@@ -73,12 +73,10 @@ def validate(calc: Calculator, params: Any) -> dict:
         {"field": str(k), "ru": "Неизвестный параметр.", "en": "Unknown parameter."}
         for k in params if k not in known
     ]
-    out = {}
-    for p in calc.params:
-        try:
-            out[p.name] = p.validate(params.get(p.name, p.default))
-        except InputError as e:
-            errors.extend(e.errors)
+    try:
+        out = validate_fields(calc.params, params)
+    except InputError as e:
+        errors.extend(e.errors)
     if errors:
         raise InputError(errors)
     if calc.check:
@@ -87,8 +85,12 @@ def validate(calc: Calculator, params: Any) -> dict:
 
 
 def run(calc_id: str, params: dict | None = None) -> dict:
+    """Validate and compute; the result carries ``"summary"``: the figures the calculator
+    declares as the ones it exists for (see :func:`rules_core.spec.summary_of`)."""
     calc = get(calc_id)
-    return calc.compute(validate(calc, params))
+    result = calc.compute(validate(calc, params))
+    result["summary"] = summary_of(calc, result)
+    return result
 
 
 def roll(calc_id: str, params: dict | None = None, seed: int | None = None) -> dict:

@@ -18,6 +18,18 @@ carry ``"display"``: a list of blocks the generic renderer in ``calculators/`` d
     a roll's faces; ``marks`` parallel to faces: "success", "one", "explode", "" …
 
 Here ``T`` is ``{"ru": str, "en": str}`` and ``P`` is :func:`prob`'s object.
+
+How a calculator is laid out (the same for the page and the command line):
+
+* every :class:`Param` has a ``group``: ``"main"`` (the few fields a user changes every time,
+  shown first), ``"details"`` (folded under «Подробнее») or ``"readings"`` (how to read an
+  unclear source, folded under «Толкования источника»);
+* a ``when`` condition says when a parameter applies at all (see :func:`applies`): one that
+  does not apply under the others' values is neither shown nor required, and the calculation
+  gets its default;
+* a :class:`Calculator`'s ``summary`` names the one to three figures it exists for (keys of
+  its ``figures`` blocks); :func:`summary_of` picks them out of a result, ``api.run`` puts
+  them under ``"summary"``, the CLI prints them, the page keeps them in sight.
 """
 
 from __future__ import annotations
@@ -64,12 +76,27 @@ class Option:
     label: Text
 
 
+#: Where a parameter stands in a calculator (see the module docstring).
+GROUPS = ("main", "details", "readings")
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A one-tap entry of a ``record_list`` («+ пиво»): its label and the record it adds."""
+
+    label: Text
+    record: dict
+
+
 @dataclass(frozen=True)
 class Param:
     """One input of a calculator.
 
     kinds: ``int`` (min, max), ``bool``, ``choice`` (options), ``int_list`` (item min/max,
     min_len/max_len), ``record_list`` (a list of records whose fields are Params).
+    ``group`` is one of :data:`GROUPS`; ``when`` a condition for :func:`applies` (for a
+    record's field it names the record's other fields); ``presets`` the one-tap entries of a
+    ``record_list``.
     """
 
     name: str
@@ -83,6 +110,17 @@ class Param:
     max_len: int | None = None
     fields: tuple["Param", ...] = ()
     help: Text | None = None
+    group: str = "main"
+    when: dict | None = None
+    presets: tuple[Preset, ...] = ()
+
+    def __post_init__(self):
+        if self.group not in GROUPS:
+            raise ValueError(f"param {self.name}: group must be one of {GROUPS}, not {self.group!r}")
+        if self.when is not None:
+            check_condition(self.when, f"param {self.name}")
+        if self.presets and self.kind != "record_list":
+            raise ValueError(f"param {self.name}: presets are for record_list params")
 
     def to_json(self) -> dict:
         d: dict[str, Any] = {"name": self.name, "kind": self.kind, "label": self.label,
@@ -100,6 +138,11 @@ class Param:
             d["fields"] = [f.to_json() for f in self.fields]
         if self.help:
             d["help"] = self.help
+        d["group"] = self.group
+        if self.when is not None:
+            d["when"] = self.when
+        if self.presets:
+            d["presets"] = [{"label": pr.label, "record": pr.record} for pr in self.presets]
         return d
 
     # ---- validation ---------------------------------------------------------------
@@ -132,8 +175,7 @@ class Param:
                 if unknown:
                     u = ", ".join(sorted(map(str, unknown)))
                     raise field_error(f"{name}[{i}]", f"Неизвестные поля: {u}.", f"Unknown fields: {u}.")
-                out.append({f.name: f.validate(rec.get(f.name, f.default), f"{name}[{i}].{f.name}")
-                            for f in self.fields})
+                out.append(validate_fields(self.fields, rec, f"{name}[{i}]."))
             return out
         raise AssertionError(f"unknown param kind {self.kind}")  # pragma: no cover
 
@@ -165,26 +207,175 @@ def _check_list(name: str, value: Any, min_len: int, max_len: int | None) -> lis
     return value
 
 
+# ---- when a parameter applies -------------------------------------------------------
+#
+# A condition is JSON, read alike here and in the page (calculators/when.mjs):
+#   {"param": NAME, "eq": V} | {"param": NAME, "ne": V} | {"param": NAME, "in": [V, ...]}
+#   {"param": NAME, "min": N} | {"param": NAME, "max": N}        (N inclusive, for ints)
+#   {"all": [C, ...]} | {"any": [C, ...]} | {"not": C}
+# NAME is another parameter of the same calculator (for a record's field: another field of
+# the same record). A condition on a parameter that does not apply itself is false.
+
+_TESTS = ("eq", "ne", "in", "min", "max")
+MAX_CONDITION_DEPTH = 8
+
+
+def check_condition(cond: Any, where: str, depth: int = 0) -> None:
+    """Raise ValueError unless ``cond`` is a well-formed condition (a spec bug, at import)."""
+    if depth > MAX_CONDITION_DEPTH or not isinstance(cond, dict) or len(cond) not in (1, 2):
+        raise ValueError(f"{where}: bad condition {cond!r}")
+    if "all" in cond or "any" in cond:
+        items = cond.get("all", cond.get("any"))
+        if len(cond) != 1 or not isinstance(items, list) or not items:
+            raise ValueError(f"{where}: bad condition {cond!r}")
+        for c in items:
+            check_condition(c, where, depth + 1)
+    elif "not" in cond:
+        if len(cond) != 1:
+            raise ValueError(f"{where}: bad condition {cond!r}")
+        check_condition(cond["not"], where, depth + 1)
+    else:
+        tests = [k for k in cond if k != "param"]
+        if not isinstance(cond.get("param"), str) or len(tests) != 1 or tests[0] not in _TESTS:
+            raise ValueError(f"{where}: bad condition {cond!r}")
+        if tests[0] == "in" and not isinstance(cond["in"], list):
+            raise ValueError(f"{where}: 'in' needs a list: {cond!r}")
+        if tests[0] in ("min", "max") and (isinstance(cond[tests[0]], bool) or not isinstance(cond[tests[0]], int)):
+            raise ValueError(f"{where}: '{tests[0]}' needs an integer: {cond!r}")
+
+
+def condition_names(cond: dict) -> set[str]:
+    """The parameter names a condition reads."""
+    if "all" in cond or "any" in cond:
+        return set().union(*(condition_names(c) for c in cond.get("all", cond.get("any"))))
+    if "not" in cond:
+        return condition_names(cond["not"])
+    return {cond["param"]}
+
+
+def applies(cond: dict | None, values: dict, applicable: Callable[[str], bool] = lambda name: True) -> bool:
+    """Whether a parameter with condition ``cond`` applies under ``values`` (validated values
+    by name); ``applicable(name)`` says whether a named parameter applies itself."""
+    if cond is None:
+        return True
+    if "all" in cond:
+        return all(applies(c, values, applicable) for c in cond["all"])
+    if "any" in cond:
+        return any(applies(c, values, applicable) for c in cond["any"])
+    if "not" in cond:
+        return not applies(cond["not"], values, applicable)
+    name = cond["param"]
+    if not applicable(name) or name not in values:
+        return False
+    v = values[name]
+    if "eq" in cond:
+        return v == cond["eq"] and type(v) is type(cond["eq"])
+    if "ne" in cond:
+        return not (v == cond["ne"] and type(v) is type(cond["ne"]))
+    if "in" in cond:
+        return any(v == x and type(v) is type(x) for x in cond["in"])
+    if isinstance(v, bool) or not isinstance(v, int):
+        return False
+    return v >= cond["min"] if "min" in cond else v <= cond["max"]
+
+
+def applicable_names(params: tuple[Param, ...] | list[Param], values: dict,
+                     valid: Callable[[str], bool] = lambda name: True) -> set[str]:
+    """The names of the parameters that apply under ``values`` (conditions may chain: one on a
+    parameter that does not apply, or whose value is not ``valid``, is false), as
+    :func:`validate_fields` decides. Raises ValueError on a cycle (a spec bug)."""
+    by_name = {p.name: p for p in params}
+    state: dict[str, bool] = {}
+    busy: set[str] = set()
+
+    def ok(name: str) -> bool:
+        if name not in by_name:
+            return False
+        if name in state:
+            return state[name]
+        if name in busy:
+            raise ValueError(f"conditions form a cycle through {name}")
+        busy.add(name)
+        state[name] = applies(by_name[name].when, values, ok) and valid(name)
+        busy.discard(name)
+        return state[name]
+
+    return {p.name for p in params if ok(p.name)}
+
+
+def validate_fields(params: tuple[Param, ...] | list[Param], given: dict, prefix: str = "") -> dict:
+    """Validate ``given`` against ``params`` (a missing value takes its default), collecting
+    every error. A parameter whose ``when`` is false is not validated and gets its default; a
+    condition reads only parameters that apply and hold a valid value (one on a bad value is
+    false, and that value's own error is reported)."""
+    by_name = {p.name: p for p in params}
+    values: dict[str, Any] = {}
+    errors: list[dict] = []
+    live: dict[str, bool] = {}
+    busy: set[str] = set()
+
+    def resolve(name: str) -> bool:
+        """Whether ``name`` applies and holds a valid value (validated on first use)."""
+        if name not in by_name:
+            return False
+        if name in live:
+            return live[name]
+        if name in busy:
+            raise ValueError(f"conditions form a cycle through {name}")
+        busy.add(name)
+        p = by_name[name]
+        ok = applies(p.when, values, resolve)
+        if ok:
+            try:
+                values[name] = p.validate(given.get(name, p.default), prefix + name)
+            except InputError as e:
+                errors.extend(e.errors)
+                ok = False
+        busy.discard(name)
+        live[name] = ok
+        return ok
+
+    for p in params:
+        resolve(p.name)
+    if errors:
+        raise InputError(errors)
+    return {p.name: values[p.name] if live[p.name] else p.default for p in params}
+
+
+def summary_of(calc: "Calculator", result: dict) -> list[dict]:
+    """The figures a calculator declares as its summary, picked out of a result's display:
+    ``[{"key", "label", "value"}]`` in the declared order."""
+    found: dict[str, dict] = {}
+    for block in result.get("display", []):
+        if isinstance(block, dict) and block.get("kind") == "figures":
+            for item in block.get("items", []):
+                found.setdefault(item.get("key"), item)
+    return [found[k] for k in calc.summary if k in found]
+
+
 # ---- constructors that read well in calculator modules ---------------------------
 
-def int_param(name, ru, en, default, lo, hi, help: Text | None = None) -> Param:
-    return Param(name, "int", T(ru, en), default, min=lo, max=hi, help=help)
+def int_param(name, ru, en, default, lo, hi, help: Text | None = None, group: str = "main",
+              when: dict | None = None) -> Param:
+    return Param(name, "int", T(ru, en), default, min=lo, max=hi, help=help, group=group, when=when)
 
 
-def bool_param(name, ru, en, default=False, help: Text | None = None) -> Param:
-    return Param(name, "bool", T(ru, en), default, help=help)
+def bool_param(name, ru, en, default=False, help: Text | None = None, group: str = "main",
+               when: dict | None = None) -> Param:
+    return Param(name, "bool", T(ru, en), default, help=help, group=group, when=when)
 
 
 def choice_param(name, ru, en, default, options: list[tuple[str, str, str]],
-                 help: Text | None = None) -> Param:
+                 help: Text | None = None, group: str = "main", when: dict | None = None) -> Param:
     return Param(name, "choice", T(ru, en), default,
-                 options=tuple(Option(v, T(r, e)) for v, r, e in options), help=help)
+                 options=tuple(Option(v, T(r, e)) for v, r, e in options), help=help,
+                 group=group, when=when)
 
 
 def int_list_param(name, ru, en, default, lo, hi, min_len=0, max_len=20,
-                   help: Text | None = None) -> Param:
+                   help: Text | None = None, group: str = "main", when: dict | None = None) -> Param:
     return Param(name, "int_list", T(ru, en), default, min=lo, max=hi, min_len=min_len,
-                 max_len=max_len, help=help)
+                 max_len=max_len, help=help, group=group, when=when)
 
 
 @dataclass(frozen=True)
@@ -207,10 +398,30 @@ class Calculator:
     description: Text | None = None
     kind: str = "dice"  # dice | damage | armor | death | drunkenness | attack | check
     tags: tuple[str, ...] = field(default_factory=tuple)
+    #: keys of the figures this calculator exists for (one to three), see :func:`summary_of`
+    summary: tuple[str, ...] = ()
+
+    def __post_init__(self):
+        names = [p.name for p in self.params]
+        if len(set(names)) != len(names):
+            raise ValueError(f"calculator {self.id}: duplicate parameter names")
+        for p in self.params:
+            for other in condition_names(p.when) if p.when else ():
+                if other not in names or other == p.name:
+                    raise ValueError(f"calculator {self.id}: {p.name}'s condition names {other!r}")
+            for f in p.fields:
+                fields = [g.name for g in p.fields]
+                for other in condition_names(f.when) if f.when else ():
+                    if other not in fields or other == f.name:
+                        raise ValueError(f"calculator {self.id}: {p.name}.{f.name}'s condition names {other!r}")
+        applicable_names(self.params, {p.name: p.default for p in self.params})  # no cycle
+        if len(self.summary) > 3:
+            raise ValueError(f"calculator {self.id}: a summary is one to three figures")
 
     def to_json(self) -> dict:
         d = {"id": self.id, "system": self.system, "title": self.title, "kind": self.kind,
-             "params": [p.to_json() for p in self.params], "can_roll": self.roll is not None}
+             "params": [p.to_json() for p in self.params], "can_roll": self.roll is not None,
+             "summary": list(self.summary)}
         if self.description:
             d["description"] = self.description
         return d

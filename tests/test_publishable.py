@@ -44,14 +44,15 @@ OUTSIDE = re.compile(r"\.\./shared|/work/|shared/sources")
 def test_no_tracked_file_names_a_path_outside_the_repository():
     bad = []
     for rel in tracked():
-        if rel.startswith("sources/") or rel.endswith((".png", ".wasm", ".whl", ".zip")):
+        if rel.startswith("sources/") or rel == "tests/test_publishable.py" \
+                or rel.endswith((".png", ".wasm", ".whl", ".zip")):
             continue
         try:
             text = (ROOT / rel).read_text(encoding="utf-8")
         except UnicodeDecodeError:
             continue
         bad += [f"{rel}:{n}" for n, line in enumerate(text.splitlines(), 1)
-                if OUTSIDE.search(line) and "OUTSIDE = re.compile" not in line]
+                if OUTSIDE.search(line)]
     assert not bad, bad
 
 
@@ -59,6 +60,8 @@ def source_tests(tests: Path) -> list[str]:
     """The test files that read the sources (through scripts.sources or the coverage check)."""
     out = []
     for f in sorted(tests.glob("test_*.py")):
+        if f.name == Path(__file__).name:
+            continue  # this file needs git, which a copy does not have
         text = f.read_text(encoding="utf-8")
         if "scripts.sources" in text or "from scripts.checks import coverage" in text:
             out.append(f.relative_to(tests.parent).as_posix())
