@@ -60,8 +60,9 @@ class SvodPlugin(BasePlugin):
         ``build/assets/`` go in as the site's ``assets/``."""
         artefacts = build_files.files(config)
         if overlap := build_files.overlaps(files, artefacts):
-            raise PluginError(f"svod: docs/{overlap[0]} (and {len(overlap) - 1} more): those folders are "
-                              f"filled by the build steps ({build_files.BUILD_ASSETS}/); remove them from docs/")
+            more = f" and {len(overlap) - 1} more" if len(overlap) > 1 else ""
+            raise PluginError(f"svod: docs/{overlap[0]}{more}: the build steps fill those folders "
+                              f"({build_files.BUILD_ASSETS}/); remove them from docs/")
         self.generated = calc_pages.generate(Path(config.docs_dir), english="i18n" in config.plugins)
         if clash := [uri for uri in self.generated if files.get_file_from_path(uri)]:
             raise PluginError(f"svod: docs/{clash[0]}: the calculator pages are generated "
@@ -75,7 +76,8 @@ class SvodPlugin(BasePlugin):
         # in the order MkDocs reads docs/ (the search index and the sitemap list pages so)
         docs = Path(config.docs_dir)
         in_docs = [f for f in files if f.abs_src_path and Path(f.abs_src_path).is_relative_to(docs)]
-        others = [f for f in files if f not in in_docs]
+        taken = {f.src_uri for f in in_docs}
+        others = [f for f in files if f.src_uri not in taken]
         return Files([*sorted([*in_docs, *pages], key=lambda f: docs_order(f.src_uri)), *others, *artefacts])
 
     @event_priority(-110)
