@@ -14,12 +14,15 @@ from __future__ import annotations
 
 import importlib
 import json
+import re
 from typing import Any
 
 from .dice import Roller
-from .spec import Calculator, InputError, T, field_error, summary_of, validate_fields
+from .spec import (MAX_PARAMS, Calculator, InputError, T, _check_int, _names, field_error, shown, summary_of,
+                   validate_fields)
 
-__all__ = ["SYSTEMS", "list_calculators", "get", "run", "roll", "handle", "handle_json"]
+__all__ = ["SYSTEMS", "list_calculators", "get", "validate", "run", "roll", "handle", "handle_json",
+           "loads", "dumps"]
 
 #: System id → its title. The order is the order of the calculators list.
 SYSTEMS: dict[str, dict] = {
@@ -56,23 +59,28 @@ def list_calculators() -> list[dict]:
     return [c.to_json() for c in _load().values()]
 
 
-def get(calc_id: str) -> Calculator:
+def get(calc_id: Any) -> Calculator:
+    if not isinstance(calc_id, str):
+        raise field_error("id", "Идентификатор калькулятора должен быть строкой.",
+                          "The calculator id must be a string.")
     try:
         return _load()[calc_id]
     except KeyError:
-        raise field_error("id", f"Нет калькулятора «{calc_id}».", f"No calculator '{calc_id}'.") from None
+        raise field_error("id", f"Нет калькулятора «{shown(calc_id)}».", f"No calculator '{shown(calc_id)}'.") from None
 
 
 def validate(calc: Calculator, params: Any) -> dict:
+    """The parameters by the rules of :mod:`rules_core.spec`: every error at once, then the
+    calculator's own ``check`` of how they go together."""
     if params is None:
         params = {}
     if not isinstance(params, dict):
         raise field_error("params", "Параметры должны быть объектом.", "Parameters must be an object.")
+    if len(params) > MAX_PARAMS:
+        raise field_error("params", f"Слишком много параметров: {len(params)}.",
+                          f"Too many parameters: {len(params)}.")
     known = {p.name for p in calc.params}
-    errors = [
-        {"field": str(k), "ru": "Неизвестный параметр.", "en": "Unknown parameter."}
-        for k in params if k not in known
-    ]
+    errors = [_unknown_param(k) for k in params if k not in known]
     try:
         out = validate_fields(calc.params, params)
     except InputError as e:
@@ -84,6 +92,13 @@ def validate(calc: Calculator, params: Any) -> dict:
     return out
 
 
+def _unknown_param(name: Any) -> dict:
+    name = str(name)
+    if name:
+        return {"field": shown(name, 80), "ru": "Неизвестный параметр.", "en": "Unknown parameter."}
+    return {"field": "params", "ru": "Неизвестный параметр «».", "en": "Unknown parameter ''."}
+
+
 def run(calc_id: str, params: dict | None = None) -> dict:
     """Validate and compute; the result carries ``"summary"``: the figures the calculator
     declares as the ones it exists for (see :func:`rules_core.spec.summary_of`)."""
@@ -93,52 +108,142 @@ def run(calc_id: str, params: dict | None = None) -> dict:
     return result
 
 
-def roll(calc_id: str, params: dict | None = None, seed: int | None = None) -> dict:
+#: A roll's seed: what ``Roller()`` draws itself is 8 random bytes; a request may give one back.
+SEED_MAX = 2**64 - 1
+
+
+def roll(calc_id: str, params: dict | None = None, seed: int | str | None = None) -> dict:
+    """Roll once. ``seed`` (optional) by the ``int`` rule, 0 ≤ seed < 2**64: a string of
+    digits too, since a page's JavaScript number cannot hold every 64-bit seed."""
     calc = get(calc_id)
     if calc.roll is None:
         raise field_error("id", "Этот калькулятор не бросает кубики.", "This calculator does not roll dice.")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise field_error("seed", "Зерно должно быть целым числом.", "The seed must be a whole number.")
+    errors = []
+    if seed is not None:
+        try:
+            seed = _check_int("seed", seed, 0, SEED_MAX)
+        except InputError as e:
+            errors.extend(e.errors)
+    try:
+        valid = validate(calc, params)
+    except InputError as e:
+        errors.extend(e.errors)
+    if errors:
+        raise InputError(errors)
     roller = Roller(seed)
-    result = calc.roll(validate(calc, params), roller)
+    result = calc.roll(valid, roller)
     result["seed"] = roller.seed
     return result
+
+
+#: The keys each operation takes; any other key is refused.
+OPERATIONS = {"list": {"op"}, "run": {"op", "id", "params"}, "roll": {"op", "id", "params", "seed"}}
+#: A request's JSON text: at most so many characters (the largest valid request is a few KB)
+#: and so many levels of nesting (a valid one has 4: request, params, list, record). Both are
+#: checked before ``json.loads`` (which recurses once per level) sees the text.
+MAX_REQUEST_CHARS = 65536
+MAX_DEPTH = 16
+#: JSON strings (skipped) and brackets: the depth pre-scan's tokens.
+_JSON_TOKENS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]')
 
 
 def handle(request: Any) -> dict:
     """One request → one response; never raises.
 
-    ``{"op": "list"}``, ``{"op": "run", "id", "params"}``, ``{"op": "roll", "id", "params", "seed"?}``
-    → ``{"ok": true, "result": …}`` or ``{"ok": false, "errors": [{"field", "ru", "en"}]}``.
+    ``{"op": "list"}``, ``{"op": "run", "id", "params"?}``, ``{"op": "roll", "id", "params"?, "seed"?}``
+    → ``{"ok": true, "result": …}`` or ``{"ok": false, "errors": [{"field", "ru", "en"}, …]}``:
+    at least one error, each with a non-empty field and both texts.
     """
     try:
         if not isinstance(request, dict):
             raise field_error("request", "Запрос должен быть объектом.", "The request must be an object.")
         op = request.get("op")
+        if not isinstance(op, str) or op not in OPERATIONS:
+            raise field_error("op", "Неизвестная операция: нужно list, run или roll.",
+                              "Unknown operation: must be list, run or roll.")
+        extra = [k for k in request if k not in OPERATIONS[op]]
+        if extra:
+            u = _names(extra)
+            raise field_error("request", f"Лишние поля запроса {op}: {u}.", f"Unexpected fields for {op}: {u}.")
         if op == "list":
             return {"ok": True, "result": list_calculators()}
         if op == "run":
             return {"ok": True, "result": run(request.get("id"), request.get("params"))}
-        if op == "roll":
-            return {"ok": True, "result": roll(request.get("id"), request.get("params"), request.get("seed"))}
-        raise field_error("op", "Неизвестная операция.", "Unknown operation.")
+        return {"ok": True, "result": roll(request.get("id"), request.get("params"), request.get("seed"))}
     except InputError as e:
         return {"ok": False, "errors": e.errors}
     except RecursionError:
-        return {"ok": False, "errors": [{"field": "params", "ru": "Слишком сложный ввод.",
-                                         "en": "Input too complex."}]}
+        return {"ok": False, "errors": [{"field": "request", "ru": "Слишком сложный запрос.",
+                                         "en": "The request is too complex."}]}
     except Exception as e:  # a bug, but never a traceback to the user
-        return {"ok": False, "errors": [{"field": "", "ru": f"Внутренняя ошибка: {type(e).__name__}.",
+        return {"ok": False, "errors": [{"field": "request", "ru": f"Внутренняя ошибка: {type(e).__name__}.",
                                          "en": f"Internal error: {type(e).__name__}."}],
                 "internal": repr(e)}
 
 
-def handle_json(text: str) -> str:
-    """JSON text in, JSON text out (what the Web Worker calls)."""
+def _reject_constant(name: str):
+    raise ValueError(f"{name} is not JSON")
+
+
+class _Duplicate(ValueError):
+    """A key given twice in one JSON object (``json`` would keep the last silently)."""
+
+
+def _no_duplicates(pairs: list) -> dict:
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        seen = set()
+        for k, _ in pairs:
+            if k in seen:
+                raise _Duplicate(k)
+            seen.add(k)
+    return out
+
+
+def loads(text: Any, field: str = "request") -> Any:
+    """Strict JSON text → value, or :class:`InputError` on ``field``: a string of at most
+    :data:`MAX_REQUEST_CHARS` characters nested at most :data:`MAX_DEPTH` deep (both checked
+    first, in linear time), no NaN/Infinity, no key twice in one object."""
+    if not isinstance(text, str):
+        raise field_error(field, "Запрос должен быть текстом JSON.", "The request must be JSON text.")
+    if len(text) > MAX_REQUEST_CHARS:
+        raise field_error(field, f"Запрос слишком велик: больше {MAX_REQUEST_CHARS} символов.",
+                          f"The request is too large: over {MAX_REQUEST_CHARS} characters.")
+    depth = 0
+    for m in _JSON_TOKENS.finditer(text):
+        c = m.group()
+        if c in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise field_error(field, f"Запрос вложен слишком глубоко: больше {MAX_DEPTH} уровней.",
+                                  f"The request is nested too deep: over {MAX_DEPTH} levels.")
+        elif c in "]}":
+            depth -= 1
     try:
-        request = json.loads(text)
-    except (ValueError, TypeError):
-        response = {"ok": False, "errors": [{"field": "request", "ru": "Неверный JSON.", "en": "Invalid JSON."}]}
-    else:
-        response = handle(request)
-    return json.dumps(response, ensure_ascii=False)
+        return json.loads(text, parse_constant=_reject_constant, object_pairs_hook=_no_duplicates)
+    except _Duplicate as e:
+        k = shown(str(e.args[0]))
+        raise field_error(field, f"Неверный JSON: ключ «{k}» повторяется.",
+                          f"Invalid JSON: the key '{k}' is repeated.") from None
+    except ValueError:  # json.JSONDecodeError, NaN/Infinity, an integer of over 4300 digits
+        raise field_error(field, "Неверный JSON.", "Invalid JSON.") from None
+
+
+def dumps(response: dict, indent: int | None = None) -> str:
+    """A response as JSON text that any UTF-8 channel carries: a lone surrogate (which strict
+    JSON text in may hold as ``\\ud800``) is written as an escape, not as itself."""
+    text = json.dumps(response, ensure_ascii=False, indent=indent)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = json.dumps(response, ensure_ascii=True, indent=indent)
+    return text
+
+
+def handle_json(text: Any) -> str:
+    """JSON text in, JSON text out (what the Web Worker calls); never raises."""
+    try:
+        response = handle(loads(text))
+    except InputError as e:
+        response = {"ok": False, "errors": e.errors}
+    return dumps(response)

@@ -17,7 +17,54 @@ carry ``"display"``: a list of blocks the generic renderer in ``calculators/`` d
 ``{"kind": "dice", "label": T, "sides": int, "faces": [int], "marks": [str]}``
     a roll's faces; ``marks`` parallel to faces: "success", "one", "explode", "" …
 
-Here ``T`` is ``{"ru": str, "en": str}`` and ``P`` is :func:`prob`'s object.
+Here ``T`` is ``{"ru": str, "en": str}`` and ``P`` is :func:`prob`'s object: a probability,
+0 ≤ P ≤ 1. Any other exact number (a mean, a count, a ratio) is :func:`frac`'s object, which
+carries ``"kind": "number"``.
+
+Reading input: one strict rule
+------------------------------
+The engine, the page's form and a deep link read every value by the same rule: a value is
+valid as it stands, or it is refused with ``{"field", "ru", "en"}`` naming it. Nothing is
+replaced by a default, trimmed, rounded, case-folded or otherwise reinterpreted.
+
+``int``
+    a JSON integer (``true``/``false`` are not integers), or a string made of the ASCII
+    digits ``0``–``9`` only, with an optional leading ASCII hyphen-minus ``-``: ``"5"``,
+    ``"-5"``, ``"007"`` (= 7). Refused: every JSON float, even an integral one such as
+    ``5.0`` or ``1e3`` (JavaScript's ``JSON.stringify`` never writes an integer so, so only a
+    hand-made request carries one; accepting them would also take ``1e300`` and
+    ``9007199254740993.0``, which arrives already changed to ...992); strings with anything
+    else: surrounding or inner whitespace (``" 5 "``), ``"+5"``, ``"1_0"``, ``"1e3"``,
+    ``"5.0"``, the minus sign U+2212 or a dash (``"−5"``), full-width (``"５"``),
+    Arabic-Indic (``"٣"``) or any other non-ASCII digits, the empty string. A string of more
+    than :data:`MAX_INT_DIGITS` digits is out of range without being converted. Then
+    ``min ≤ value ≤ max``.
+``bool``
+    JSON ``true`` or ``false`` only (not ``"true"``, ``"false"``, ``1``, ``"1"``, ``"да"``).
+``choice``
+    a string exactly equal to one option's value (case and spaces as written).
+``int_list``
+    a JSON array (a comma-separated string is not one) whose length is checked against
+    ``min_len``/``max_len`` before any item is looked at; then every item by the ``int``
+    rule, every bad item reported (``name[i]``).
+``record_list``
+    a JSON array, its length checked first; every item an object whose keys are among the
+    record's fields (unknown keys refused); a field a record leaves out takes that field's
+    default, as a parameter the request leaves out does (an absent value is not a bad one;
+    nor is one whose ``when`` is false, see below: it is not read, and computes with its
+    default).
+    Every bad record and every bad field of every record is reported (``name[i]``,
+    ``name[i].field``), not only the first.
+
+The parameters are a JSON object (``null`` stands for ``{}``) of at most
+:data:`MAX_PARAMS` keys; an unknown name is refused, each one reported.
+
+As text (a deep link ``?CALC_ID.PARAM=value``, or a form's text box) the same values are:
+``int`` and each ``int_list`` item by the string rule above; ``int_list`` as items separated
+by ``,`` (spaces beside a comma are separators, an empty item as in ``1,,2`` or ``1,`` is
+refused); ``bool`` exactly ``1`` or ``0``; ``choice`` the exact value; ``record_list`` its
+JSON array, read by the rules above. Whatever is not so is refused beside its field, and a
+list longer than ``max_len`` is refused before any row of it is drawn.
 
 How a calculator is laid out (the same for the page and the command line):
 
@@ -34,6 +81,7 @@ How a calculator is laid out (the same for the page and the command line):
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable
@@ -147,57 +195,103 @@ class Param:
 
     # ---- validation ---------------------------------------------------------------
     def validate(self, value: Any, path: str | None = None) -> Any:
-        """Return the validated value or raise :class:`InputError` naming the field."""
+        """Return the validated value or raise :class:`InputError` naming the field (for a
+        list: every bad item, each under its own path)."""
         name = path or self.name
         if self.kind == "int":
             return _check_int(name, value, self.min, self.max)
         if self.kind == "bool":
-            if not isinstance(value, bool):
-                raise field_error(name, "Нужно «да» или «нет».", "Must be true or false.")
-            return value
+            return _check_bool(name, value)
         if self.kind == "choice":
-            allowed = [o.value for o in self.options]
-            if value not in allowed:
-                raise field_error(name, "Выберите один из вариантов: " + ", ".join(allowed) + ".",
-                                  "Choose one of: " + ", ".join(allowed) + ".")
-            return value
+            return _check_choice(name, value, [o.value for o in self.options])
         if self.kind == "int_list":
             items = _check_list(name, value, self.min_len, self.max_len)
-            return [_check_int(f"{name}[{i}]", v, self.min, self.max) for i, v in enumerate(items)]
+            return _each(name, items, lambda item_name, v: _check_int(item_name, v, self.min, self.max))
         if self.kind == "record_list":
             items = _check_list(name, value, self.min_len, self.max_len)
-            out = []
-            for i, rec in enumerate(items):
-                if not isinstance(rec, dict):
-                    raise field_error(f"{name}[{i}]", "Ожидалась запись с полями.",
-                                      "Expected a record with fields.")
-                unknown = set(rec) - {f.name for f in self.fields}
-                if unknown:
-                    u = ", ".join(sorted(map(str, unknown)))
-                    raise field_error(f"{name}[{i}]", f"Неизвестные поля: {u}.", f"Unknown fields: {u}.")
-                out.append(validate_fields(self.fields, rec, f"{name}[{i}]."))
-            return out
+            return _each(name, items, self._validate_record)
         raise AssertionError(f"unknown param kind {self.kind}")  # pragma: no cover
+
+    def _validate_record(self, name: str, rec: Any) -> dict:
+        if not isinstance(rec, dict):
+            raise field_error(name, "Ожидалась запись с полями.", "Expected a record with fields.")
+        errors = []
+        names = {f.name for f in self.fields}
+        unknown = [k for k in rec if k not in names]
+        if unknown:
+            u = _names(unknown)
+            errors.append({"field": name, "ru": f"Неизвестные поля: {u}.", "en": f"Unknown fields: {u}."})
+        try:
+            out = validate_fields(self.fields, rec, f"{name}.")
+        except InputError as e:
+            errors.extend(e.errors)
+        if errors:
+            raise InputError(errors)
+        return out
+
+
+#: A string of more digits than this is out of range, whatever the bounds (no int() of it).
+MAX_INT_DIGITS = 30
+#: At most so many keys in a request's parameters (the largest calculator has 34).
+MAX_PARAMS = 100
+_INT_TEXT = re.compile(r"-?[0-9]+")
+
+
+def shown(value: Any, limit: int = 40) -> str:
+    """A value of the request quoted in a message, cut to ``limit`` characters."""
+    text = value if isinstance(value, str) else repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _names(keys: list) -> str:
+    out = ", ".join(shown(str(k)) for k in keys[:5])
+    return out + (f" (+{len(keys) - 5})" if len(keys) > 5 else "")
+
+
+def _range_error(name: str, lo: int | None, hi: int | None) -> InputError:
+    if lo is not None and hi is not None:
+        return field_error(name, f"Допустимо от {lo} до {hi}.", f"Allowed: {lo} to {hi}.")
+    if lo is not None:
+        return field_error(name, f"Не меньше {lo}.", f"At least {lo}.")
+    return field_error(name, f"Не больше {hi}.", f"At most {hi}.")
 
 
 def _check_int(name: str, value: Any, lo: int | None, hi: int | None) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
-        raise field_error(name, "Нужно целое число.", "Must be a whole number.")
+    """The ``int`` rule of the module's docstring."""
     if isinstance(value, str):
-        try:
-            value = int(value.strip())
-        except ValueError:
-            raise field_error(name, "Нужно целое число.", "Must be a whole number.") from None
-    if isinstance(value, float):
-        if not value.is_integer():
-            raise field_error(name, "Нужно целое число.", "Must be a whole number.")
+        if value == "":
+            raise field_error(name, "Введите целое число.", "Enter a whole number.")
+        if not _INT_TEXT.fullmatch(value):
+            raise field_error(name, "Нужно целое число: цифры 0–9, для отрицательного — «-» впереди.",
+                              "Must be a whole number: digits 0-9, with a leading '-' if negative.")
+        if len(value.lstrip("-").lstrip("0")) > MAX_INT_DIGITS:
+            raise _range_error(name, lo, hi)
         value = int(value)
+    elif isinstance(value, float):
+        raise field_error(name, "Нужно целое число, без дробной части и точки.",
+                          "Must be a whole number, with no decimal point.")
+    elif isinstance(value, bool) or not isinstance(value, int):
+        raise field_error(name, "Нужно целое число.", "Must be a whole number.")
     if lo is not None and value < lo or hi is not None and value > hi:
-        raise field_error(name, f"Допустимо от {lo} до {hi}.", f"Allowed: {lo} to {hi}.")
+        raise _range_error(name, lo, hi)
+    return int(value)
+
+
+def _check_bool(name: str, value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise field_error(name, "Нужно «да» или «нет» (true или false).", "Must be true or false.")
+    return value
+
+
+def _check_choice(name: str, value: Any, allowed: list[str]) -> str:
+    if not isinstance(value, str) or value not in allowed:
+        raise field_error(name, "Выберите один из вариантов: " + ", ".join(allowed) + ".",
+                          "Choose one of: " + ", ".join(allowed) + ".")
     return value
 
 
 def _check_list(name: str, value: Any, min_len: int, max_len: int | None) -> list:
+    """A list whose length is within bounds; nothing in it is looked at yet."""
     if not isinstance(value, list):
         raise field_error(name, "Нужен список.", "Must be a list.")
     if len(value) < min_len:
@@ -205,6 +299,19 @@ def _check_list(name: str, value: Any, min_len: int, max_len: int | None) -> lis
     if max_len is not None and len(value) > max_len:
         raise field_error(name, f"Не больше {max_len} элем.", f"At most {max_len} items.")
     return value
+
+
+def _each(name: str, items: list, check: Callable[[str, Any], Any]) -> list:
+    """``check(f"{name}[i]", item)`` for every item; every item's errors are reported together."""
+    out, errors = [], []
+    for i, item in enumerate(items):
+        try:
+            out.append(check(f"{name}[{i}]", item))
+        except InputError as e:
+            errors.extend(e.errors)
+    if errors:
+        raise InputError(errors)
+    return out
 
 
 # ---- when a parameter applies -------------------------------------------------------

@@ -3,7 +3,9 @@
 The precache list is every file of the built site (pages as their directory URLs, the
 search index, the Pyodide runtime, the wheel, assets), except source maps, the gzipped
 sitemap and sw.js itself. The version is a hash of all of them: any change to the site is a
-new cache, and a deploy replaces the old cache whole.
+new cache, and a deploy replaces the old cache whole. Each file's size goes beside the list
+(``SIZES``): the service worker refuses a file that arrives with another size (truncated, or a
+host's error page), so a precache that completes has every byte of the build.
 """
 
 from __future__ import annotations
@@ -67,10 +69,12 @@ def run(root: Path) -> None:
     files = precache_list(site)
     version = build_version(site, files)
     text = (root / TEMPLATE).read_text(encoding="utf-8")
+    sizes = [file_for(site, f).stat().st_size for f in files]
     text = text.replace("__SVOD_VERSION__", version).replace(
-        "__SVOD_FILES__", json.dumps(files, ensure_ascii=False, indent=0))
+        "__SVOD_FILES__", json.dumps(files, ensure_ascii=False, indent=0)).replace(
+        "__SVOD_SIZES__", json.dumps(sizes))
     (site / "sw.js").write_text(text, encoding="utf-8")
-    size = sum(file_for(site, f).stat().st_size for f in files)
+    size = sum(sizes)
     print(f"build: service worker {version}: {len(files)} files, {size / 1e6:.1f} MB")
 
 

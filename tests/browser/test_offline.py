@@ -1,17 +1,19 @@
 """Offline and installable: after one online visit to a page without a calculator, the
 service worker has cached the whole site; offline, every page opens and a calculator on a
 page never visited computes the CLI's numbers. A new deploy replaces the cache whole and
-the page offers to reload."""
+the page offers to reload; every open tab takes it when asked."""
 
 from __future__ import annotations
 
 import json
 import re
 import shutil
-import threading
+
+import pytest
 
 from rules_core import api
 
+from .conftest import ROOT, serving
 from .test_calc import BOOT_MS, alternative, assert_matches_cli, cli_run, read, url_param, wait_state
 
 READY = "window.svodOffline && svodOffline.state === 'ready' && !!navigator.serviceWorker.controller"
@@ -70,42 +72,95 @@ def test_offline_after_one_visit(new_context, base_url, site_dir, assert_on_host
     assert_on_host(ctx, base_url)
 
 
-def test_new_deploy_replaces_the_cache_and_offers_a_reload(new_context, site_dir, tmp_path):
+@pytest.fixture
+def deployed(site_dir, tmp_path):
+    """A copy of the built site served on its own port: (base URL, the copy's root)."""
     from scripts.serve_site import make_server
 
-    copy = tmp_path / "site"
-    shutil.copytree(site_dir, copy)
-    srv = make_server(str(copy), "127.0.0.1", 0, "/svod/")
-    threading.Thread(target=srv.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{srv.server_address[1]}/svod/"
-    try:
-        ctx = new_context()
-        page = ctx.pages[0] if ctx.pages else ctx.new_page()
-        page.goto(base)
-        page.wait_for_function(READY, timeout=120_000)
-        old = page.evaluate("caches.keys()")
+    shutil.copytree(site_dir, tmp_path / "site")
+    srv = make_server(str(tmp_path / "site"), "127.0.0.1", 0, "/svod/")
+    for base in serving(srv, "/svod/"):
+        yield base, tmp_path
 
-        # a new deploy: a changed page and a new service worker version
-        index = copy / "index.html"
-        index.write_text(index.read_text(encoding="utf-8").replace("</h1>", " (новое)</h1>", 1), encoding="utf-8")
-        sw = copy / "sw.js"
-        sw.write_text(re.sub(r'const VERSION = "[0-9a-f]+"', 'const VERSION = "0000000000000001"',
-                             sw.read_text(encoding="utf-8")), encoding="utf-8")
 
-        page.reload()
-        # the old build keeps serving until the reader agrees to reload
-        assert "(новое)" not in page.locator("h1").first.inner_text()
-        page.wait_for_selector(".svod-update button", timeout=120_000)
-        assert "новая версия" in page.locator(".svod-update").inner_text()
-        with page.expect_navigation():
-            page.locator(".svod-update button").click()
-        page.wait_for_function(READY, timeout=60_000)
-        assert "(новое)" in page.locator("h1").first.inner_text()
-        new = page.evaluate("caches.keys()")
-        assert new == ["svod-0000000000000001"] and new != old
-    finally:
-        srv.shutdown()
-        srv.server_close()
+def first_tab(new_context, base):
+    ctx = new_context()
+    page = ctx.pages[0] if ctx.pages else ctx.new_page()
+    page.goto(base)
+    page.wait_for_function(READY, timeout=120_000)
+    return ctx, page
+
+
+def new_deploy(root) -> str:
+    """A new deploy of the copy: a changed home page and sw.js rebuilt as scripts/build does
+    (new version, new sizes). Returns the new version."""
+    from scripts.steps import service_worker
+
+    index = root / "site" / "index.html"
+    index.write_text(index.read_text(encoding="utf-8").replace("</h1>", " (новое)</h1>", 1), encoding="utf-8")
+    (root / service_worker.TEMPLATE).parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy(ROOT / service_worker.TEMPLATE, root / service_worker.TEMPLATE)
+    service_worker.run(root)
+    return re.search(r'const VERSION = "([0-9a-f]+)"', (root / "site" / "sw.js").read_text(encoding="utf-8"))[1]
+
+
+def controller_version(page) -> str:
+    return page.evaluate("""() => new Promise(resolve => {
+        navigator.serviceWorker.addEventListener("message", e => {
+            if (e.data && e.data.type === "svod-version") resolve(e.data.version); });
+        navigator.serviceWorker.controller.postMessage({type: "version"});
+    })""")
+
+
+def test_new_deploy_replaces_the_cache_and_offers_a_reload(new_context, deployed):
+    base, root = deployed
+    _, page = first_tab(new_context, base)
+    old = page.evaluate("caches.keys()")
+
+    version = new_deploy(root)
+    page.reload()
+    # the old build keeps serving until the reader agrees to reload
+    assert "(новое)" not in page.locator("h1").first.inner_text()
+    page.wait_for_selector(".svod-update button", timeout=120_000)
+    assert "новая версия" in page.locator(".svod-update").inner_text()
+    with page.expect_navigation():
+        page.locator(".svod-update button").click()
+    page.wait_for_function(READY, timeout=60_000)
+    assert "(новое)" in page.locator("h1").first.inner_text()
+    new = page.evaluate("caches.keys()")
+    assert new == [f"svod-{version}"] and new != old
+    assert controller_version(page) == version
+
+
+def test_every_open_tab_takes_the_update_when_asked(new_context, deployed):
+    """Two tabs on the old deploy; the first takes the update; «Обновить» in the second, whose
+    deploy has already been taken over, reloads it onto the new version at once."""
+    base, root = deployed
+    ctx, first = first_tab(new_context, base)
+    second = ctx.new_page()
+    second.goto(base)
+    second.wait_for_function(READY + " && svodOffline.registered", timeout=60_000)
+    first.wait_for_function("svodOffline.registered", timeout=60_000)
+
+    version = new_deploy(root)
+    first.reload()
+    for tab in (first, second):
+        tab.wait_for_selector(".svod-update button", timeout=120_000)
+        assert "(новое)" not in tab.locator("h1").first.inner_text()
+    with first.expect_navigation():
+        first.locator(".svod-update button").click()
+    first.wait_for_function(READY, timeout=60_000)
+    assert "(новое)" in first.locator("h1").first.inner_text()
+
+    # the second tab still shows the old page, under the new service worker, and its bar
+    assert "(новое)" not in second.locator("h1").first.inner_text()
+    assert second.locator(".svod-update button").is_visible()
+    with second.expect_navigation(timeout=10_000):
+        second.locator(".svod-update button").click()
+    second.wait_for_function(READY, timeout=60_000)
+    assert "(новое)" in second.locator("h1").first.inner_text()
+    assert controller_version(second) == version
+    assert second.locator(".svod-update").count() == 0
 
 
 def test_404_page_works_at_any_depth(page, base_url, assert_on_host):
