@@ -3,9 +3,11 @@
 // to the worker, results recomputed as inputs change, state kept in the URL.
 // Loaded by site.mjs only on pages that have a calculator.
 
-import { fieldId, formatDecimal, pickLang, renderBlocks, renderRecordRow, renderRoll, ui } from "./render.mjs";
+import { formatDecimal, pickLang, renderBlocks, renderRoll, ui } from "./render.mjs";
+import { fieldId, KINDS, kindOf, newRecord, refusal } from "./kinds.mjs";
 
 const HERE = new URL("./", import.meta.url);
+const UI_NO_ANSWER = { ru: ui("ru").noAnswer, en: ui("en").noAnswer };
 
 const watchdogMs = () => Number(globalThis.SVOD_CALC_WATCHDOG_MS) || 45000;
 const pageLang = () => pickLang(document.documentElement.lang);
@@ -19,13 +21,14 @@ const ERRORS = {
   rules: { ru: (d) => `не загрузились правила (${d}).`, en: (d) => `the rules did not load (${d}).` },
   watchdog: { ru: (d) => d, en: (d) => d },
   boot: { ru: (d) => `ошибка запуска (${d}).`, en: (d) => `start-up error (${d}).` },
+  crashed: { ru: (d) => `Python перестал отвечать (${d}).`, en: (d) => `Python stopped answering (${d}).` },
 };
 
 // ---- the runtime: one worker ------------------------------------------------------------
 
 const rt = {
   worker: null, state: "idle", stage: null, loaded: 0, total: 0, error: null,
-  calls: new Map(), seq: 0, timer: null, boots: 0, version: null, startedAt: 0, readyMs: null, early: false,
+  calls: new Map(), seq: 0, timer: null, boots: 0, version: null, startedAt: 0, readyMs: null,
 };
 const views = new Set();
 globalThis.svodCalc = { rt, views };
@@ -60,37 +63,19 @@ function fail(code, detail) {
   setRuntime({ state: "error", error: { code, detail } });
 }
 
-/** The worker the page's <head> started before anything else loaded (overrides/main.html,
- * calculator pages, issue 6), if it is still there to be taken: its messages so far were queued. */
-function takeEarlyWorker() {
-  const early = globalThis.svodEarlyWorker;
-  globalThis.svodEarlyWorker = null;
-  return early && early.worker ? early : null;
-}
-
 export function startRuntime() {
   if (rt.worker) return;
   rt.boots += 1;
-  const early = takeEarlyWorker();
-  const w = early ? early.worker : new Worker(new URL("worker.mjs", HERE), { type: "module", name: "svod-calc" });
-  rt.startedAt = early ? early.startedAt : performance.now();
-  rt.early = Boolean(early);
+  const w = new Worker(new URL("worker.mjs", HERE), { type: "module", name: "svod-calc" });
+  rt.startedAt = performance.now();
   rt.worker = w;
   setRuntime({ state: "loading", stage: "download", loaded: 0, total: 0, error: null });
   armWatchdog();
-  const onError = (e) => {
+  w.onmessage = (e) => onWorkerMessage(w, e.data);
+  w.onerror = (e) => {
     if (e && e.preventDefault) e.preventDefault();
     if (rt.worker === w) fail("boot", (e && e.message) || "worker");
   };
-  w.onmessage = (e) => onWorkerMessage(w, e.data);
-  w.onerror = onError;
-  if (early) {
-    for (const e of early.queue.splice(0)) {
-      if (e.type === "error") onError(e);
-      else onWorkerMessage(w, e.data);
-    }
-    return;
-  }
   // The worker finds its files next to itself (runtimeConfig in worker.mjs); what files.json
   // says is built into a calculator page (overrides/main.html), so it need not fetch that.
   const config = { snapshot: globalThis.SVOD_CALC_SNAPSHOT !== false };
@@ -131,9 +116,19 @@ function onWorkerMessage(w, m) {
     const c = rt.calls.get(m.id);
     if (c) {
       rt.calls.delete(m.id);
-      try { c.resolve({ ...JSON.parse(m.text), raw: m.text }); } catch (err) { c.reject(err); }
+      c.resolve(readAnswer(m.text));
     }
   }
+}
+
+/** The worker's answer; one that is not the engine's JSON (never expected) is an error answer,
+ * so the calculator says so instead of waiting. */
+function readAnswer(text) {
+  try {
+    const res = typeof text === "string" ? JSON.parse(text) : null;
+    if (res && typeof res === "object" && (res.ok === true ? res.result : Array.isArray(res.errors))) return { ...res, raw: text };
+  } catch { /* below */ }
+  return { ok: false, errors: [{ field: "", ru: UI_NO_ANSWER.ru, en: UI_NO_ANSWER.en }], raw: String(text) };
 }
 
 function call(request) {
@@ -146,50 +141,48 @@ function call(request) {
   });
 }
 
-// ---- values: form ⇄ params ⇄ URL --------------------------------------------------------
-
-function intish(s) {
-  if (typeof s !== "string") return s;
-  const t = s.trim().replace(/^[−–]/, "-");
-  return /^-?\d+$/.test(t) ? Number(t) : t;
-}
-
-function intList(s) {
-  if (Array.isArray(s)) return s;
-  const t = String(s ?? "").trim();
-  return t ? t.split(/[\s,;]+/).filter(Boolean).map(intish) : [];
-}
+// ---- values: form ⇄ params ⇄ URL (each kind's part is in kinds.mjs) ---------------------
 
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
-/** A param's default as the form reads it back (records get every field, in order). */
-function formDefault(p) {
-  if (p.kind !== "record_list" || !Array.isArray(p.default)) return p.default;
-  return p.default.map((r) => Object.fromEntries((p.fields || []).map((f) => [f.name, r && f.name in r ? r[f.name] : f.default])));
-}
+/** Fields of an error that name the request, not a param: shown without the name. */
+const REQUEST_FIELDS = new Set(["request", "params", "id", "op", "seed"]);
 
 function urlKey(calcId, name) {
   return `${calcId}.${name}`;
 }
 
-function encodeParam(p, v) {
-  if (p.kind === "bool") return v ? "1" : "0";
-  if (p.kind === "int_list") return Array.isArray(v) ? v.join(",") : String(v);
-  if (p.kind === "record_list") return JSON.stringify(v);
-  return String(v);
-}
-
-function decodeParam(p, raw) {
-  if (p.kind === "bool") return ["1", "true", "yes", "да", "on"].includes(raw.toLowerCase());
-  if (p.kind === "int") return intish(raw);
-  if (p.kind === "int_list") return intList(raw);
-  if (p.kind === "record_list") {
-    try {
-      const v = JSON.parse(raw);
-      return Array.isArray(v) ? v : undefined;
-    } catch { return undefined; }
+/** A form's controls by name, gathered once for a whole read or write (one query per field
+ * would make a long list quadratic), and its records' rows. */
+class FormIndex {
+  constructor(view) {
+    this.form = view.form;
+    this.prefix = view.prefix;
+    this.lang = view.lang;
+    this.byName = null;
   }
-  return raw;
+
+  input(path) {
+    if (!this.byName) {
+      this.byName = new Map();
+      for (const el of this.form.elements) if (el.name) this.byName.set(el.name, el);
+    }
+    return this.byName.get(path) || null;
+  }
+
+  records(path) {
+    return this.form.querySelector(`[data-field="${CSS.escape(path)}"] > .svod-records`);
+  }
+
+  rows(path) {
+    const box = this.records(path);
+    return box ? [...box.children].filter((el) => el.classList.contains("svod-record")) : [];
+  }
+
+  /** Rows were drawn afresh: the controls are gathered again when next asked for. */
+  redrawn() {
+    this.byName = null;
+  }
 }
 
 // ---- one calculator on the page ---------------------------------------------------------
@@ -214,78 +207,78 @@ class View {
     this.timer = null;
     this.shownFor = null;
     this.defaults = null;
-  }
-
-  input(path) {
-    return this.form.querySelector(`[name="${CSS.escape(path)}"]`);
-  }
-
-  readInput(p, path) {
-    const el = this.input(path);
-    if (!el) return p.default;
-    if (p.kind === "bool") return el.checked;
-    if (p.kind === "int") return intish(el.value);
-    if (p.kind === "int_list") return intList(el.value);
-    return el.value;
+    /** What the page's link says that the form cannot take: refusals {field, ru, en}, shown
+     * beside their fields until the reader changes those fields; nothing is computed meanwhile. */
+    this.refused = [];
   }
 
   read() {
+    const form = new FormIndex(this);
     const out = {};
-    for (const p of this.spec.params) {
-      if (p.kind === "record_list") {
-        const rows = this.form.querySelectorAll(`[data-field="${CSS.escape(p.name)}"] .svod-record`);
-        out[p.name] = [...rows].map((row) => {
-          const i = row.dataset.index;
-          const rec = {};
-          for (const f of p.fields || []) rec[f.name] = this.readInput(f, `${p.name}[${i}].${f.name}`);
-          return rec;
-        });
-      } else {
-        out[p.name] = this.readInput(p, p.name);
-      }
-    }
+    for (const p of this.spec.params) out[p.name] = kindOf(p).read(p, p.name, form);
     return out;
   }
 
-  writeInput(p, path, v) {
-    const el = this.input(path);
-    if (!el) return;
-    if (p.kind === "bool") el.checked = !!v;
-    else if (p.kind === "int_list") el.value = Array.isArray(v) ? v.join(", ") : String(v ?? "");
-    else el.value = v == null ? "" : String(v);
-  }
-
-  writeRecords(p, rows) {
-    const box = this.form.querySelector(`[data-field="${CSS.escape(p.name)}"] .svod-records`);
-    box.innerHTML = (rows || []).map((r, i) => renderRecordRow(p, i, r, this.prefix, this.lang)).join("");
-  }
-
   write(values) {
+    const form = new FormIndex(this);
     for (const p of this.spec.params) {
-      if (!(p.name in values)) continue;
-      if (p.kind === "record_list") this.writeRecords(p, values[p.name]);
-      else this.writeInput(p, p.name, values[p.name]);
+      if (p.name in values) kindOf(p).write(p, p.name, values[p.name], form);
     }
   }
 
+  /** The calculator's values from the page's link (?CALC_ID.PARAM=value), each checked by its
+   * kind before anything is drawn; what is refused stays refused (this.refused). */
   fromURL() {
     const qs = new URLSearchParams(location.search);
     const values = {};
+    const refused = [];
+    const names = new Set(this.spec.params.map((p) => p.name));
+    const mine = `${this.id}.`;
+    for (const key of new Set(qs.keys())) {
+      if (key.startsWith(mine) && !names.has(key.slice(mine.length))) {
+        refused.push(refusal("", "unknown", key.slice(mine.length, mine.length + 40)));
+      }
+    }
     for (const p of this.spec.params) {
-      const key = urlKey(this.id, p.name);
-      if (!qs.has(key)) continue;
-      const v = decodeParam(p, qs.get(key));
-      if (v !== undefined) values[p.name] = v;
+      const given = qs.getAll(urlKey(this.id, p.name));
+      if (!given.length) continue;
+      if (given.length > 1) {
+        refused.push(refusal(p.name, "twice"));
+        continue;
+      }
+      const { value, errors } = kindOf(p).fromLink(p, given[0]);
+      if (value !== undefined) values[p.name] = value;
+      refused.push(...errors);
     }
     this.write(values);
+    this.refused = refused;
+  }
+
+  /** The reader changed the field at ``path`` (with ``rows``: added or removed rows of that
+   * list): refusals of it, of what contains it and (rows) of what it contains are lifted, and so
+   * are those of the link as a whole. */
+  lift(path, rows = false) {
+    if (!this.refused.length) return;
+    const within = (outer, inner) => inner === outer || inner.startsWith(`${outer}[`) || inner.startsWith(`${outer}.`);
+    this.refused = this.refused.filter((e) => e.field && !within(e.field, path) && !(rows && within(path, e.field)));
   }
 
   toURL(params) {
     const url = new URL(location.href);
+    const held = (name) => this.refused.some((e) => e.field === name || e.field.startsWith(`${name}[`));
+    if (!this.refused.some((e) => !e.field)) {
+      // a parameter of this calculator that no longer exists goes once the reader has seen why
+      const names = new Set(this.spec.params.map((p) => p.name));
+      for (const key of [...url.searchParams.keys()]) {
+        if (key.startsWith(`${this.id}.`) && !names.has(key.slice(this.id.length + 1))) url.searchParams.delete(key);
+      }
+    }
     for (const p of this.spec.params) {
+      if (held(p.name)) continue; // the link's own value stays until the reader changes it
       const key = urlKey(this.id, p.name);
-      if (same(params[p.name], formDefault(p))) url.searchParams.delete(key);
-      else url.searchParams.set(key, encodeParam(p, params[p.name]));
+      const k = kindOf(p);
+      if (same(params[p.name], k.formValue(p, p.default))) url.searchParams.delete(key);
+      else url.searchParams.set(key, k.encode(p, params[p.name]));
     }
     if (url.href !== location.href) history.replaceState(history.state, "", url.href);
   }
@@ -297,18 +290,21 @@ class View {
       clearTimeout(this.timer);
       this.timer = setTimeout(() => this.compute(), delay);
     };
-    this.form.addEventListener("input", (e) => schedule(e.target.type === "checkbox" || e.target.tagName === "SELECT" ? 0 : 150));
-    this.form.addEventListener("change", () => schedule(0));
+    this.form.addEventListener("input", (e) => {
+      this.lift(e.target.name || "");
+      schedule(e.target.type === "checkbox" || e.target.tagName === "SELECT" ? 0 : 150);
+    });
+    this.form.addEventListener("change", (e) => {
+      this.lift(e.target.name || "");
+      schedule(0);
+    });
     this.form.addEventListener("submit", (e) => { e.preventDefault(); schedule(0); });
     this.form.addEventListener("click", (e) => {
       const step = e.target.closest(".svod-step");
       if (step) {
-        const el = step.parentElement.querySelector("input");
-        const cur = intish(el.value);
-        const lo = el.min === "" ? -Infinity : Number(el.min);
-        const hi = el.max === "" ? Infinity : Number(el.max);
-        const next = typeof cur === "number" ? Math.min(hi, Math.max(lo, cur + Number(step.dataset.step))) : (Number.isFinite(lo) ? lo : 0);
-        el.value = String(next);
+        const input = step.parentElement.querySelector("input");
+        KINDS.int.step(input, Number(step.dataset.step));
+        this.lift(input.name);
         schedule(0);
         return;
       }
@@ -319,12 +315,12 @@ class View {
         const p = this.spec.params.find((q) => q.name === field.dataset.field);
         const rows = this.read()[p.name];
         if (add) {
-          const last = rows.length ? rows[rows.length - 1] : Object.fromEntries((p.fields || []).map((f) => [f.name, f.default]));
-          rows.push({ ...last });
+          rows.push(rows.length ? { ...rows[rows.length - 1] } : newRecord(p, null));
         } else {
           rows.splice(Number(remove.closest(".svod-record").dataset.index), 1);
         }
-        this.writeRecords(p, rows);
+        this.write({ [p.name]: rows });
+        this.lift(p.name, true);
         schedule(0);
       }
     });
@@ -332,6 +328,7 @@ class View {
       this.root.classList.toggle("svod-calc--exact", e.target.checked);
     });
     this.root.querySelector(".svod-calc__reset").addEventListener("click", () => {
+      this.refused = [];
       this.write(Object.fromEntries(this.spec.params.map((p) => [p.name, p.default])));
       this.rolled.innerHTML = "";
       schedule(0);
@@ -357,7 +354,7 @@ class View {
       const e = rt.error || {};
       const fmt = (ERRORS[e.code] || ERRORS.boot)[this.lang];
       const detail = e.code === "watchdog" ? L.hung(e.detail.s) : fmt(e.detail);
-      this.statusText.textContent = `${L.failed}: ${detail}`;
+      this.statusText.textContent = `${e.code === "crashed" ? L.stopped : L.failed}: ${detail}`;
       this.progress.hidden = true;
       if (!this.status.querySelector(".svod-calc__retry")) {
         this.status.insertAdjacentHTML("beforeend", `<button type="button" class="md-button svod-calc__retry">${L.retry}</button>`);
@@ -407,21 +404,45 @@ class View {
   showErrors(errors) {
     this.clearErrors();
     for (const e of errors || []) {
-      const msg = e[this.lang] || e.ru || e.en || "?";
-      const field = this.fieldFor(e.field);
+      let msg = e[this.lang] || e.ru || e.en || "?";
+      const path = String(e.field ?? "");
+      const field = this.fieldFor(path);
       const box = field && field.querySelector(":scope > .svod-err");
       if (box) {
+        // an item of a list shown beside the list says which item it is
+        const item = /^\[(\d+)\]$/.exec(path.slice(field.dataset.field.length));
+        if (item) msg = `${this.L.item(Number(item[1]) + 1)}: ${msg}`;
         box.textContent = box.textContent ? `${box.textContent} ${msg}` : msg;
         box.hidden = false;
         const inp = field.querySelector(":scope > input, :scope > select, :scope > .svod-stepper > input, :scope > label > input");
         if (inp) inp.setAttribute("aria-invalid", "true");
       } else {
         const line = document.createElement("p");
-        line.textContent = e.field ? `${e.field}: ${msg}` : msg;
+        line.textContent = path && !REQUEST_FIELDS.has(path) ? `${path}: ${msg}` : msg;
         this.errors.append(line);
         this.errors.hidden = false;
       }
     }
+  }
+
+  /** What the page refuses itself for these params: the link's refusals not yet lifted, and
+   * text in the form that is no value. */
+  refusals(params) {
+    const typed = this.spec.params.flatMap((p) => kindOf(p).refusals(p, params[p.name], p.name));
+    return [...this.refused, ...typed];
+  }
+
+  /** Refusals in place of a result: nothing is computed until they are gone. */
+  refuse(errors) {
+    this.seq += 1; // a result still on its way is for other inputs
+    this.pending = null;
+    this.showErrors(errors);
+    if (this.result.innerHTML) {
+      this.root.classList.add("svod-calc--stale");
+      this.result.setAttribute("data-stale-note", this.L.stale);
+    }
+    this.root.dataset.state = "invalid";
+    if (this.rollBtn) this.rollBtn.disabled = true;
   }
 
   /** Results drawn for other inputs (at build time, or before an error) are dimmed. */
@@ -437,6 +458,12 @@ class View {
     const params = this.read();
     this.toURL(params);
     this.root.dataset.params = JSON.stringify(params);
+    const refused = this.refusals(params);
+    if (refused.length) {
+      this.refuse(refused);
+      if (rt.state === "idle") startRuntime();
+      return;
+    }
     if (rt.state !== "ready") {
       this.markStale(params);
       if (rt.state === "idle") startRuntime();
@@ -485,6 +512,11 @@ class View {
   async roll() {
     if (rt.state !== "ready") return;
     const params = this.read();
+    const refused = this.refusals(params);
+    if (refused.length) {
+      this.refuse(refused);
+      return;
+    }
     this.root.dataset.rollState = "rolling";
     let res;
     try {
@@ -524,7 +556,9 @@ export function attachAll(doc = document) {
     v.bind();
     v.showStatus();
     v.root.dataset.params = JSON.stringify(v.read());
-    v.markStale(v.read());
+    const refused = v.refusals(v.read());
+    if (refused.length) v.refuse(refused); // at once: Python is not needed to say so
+    else v.markStale(v.read());
   }
   if (rt.state === "idle") startRuntime();
   if (rt.state === "ready") eachView((v) => { if (!v.root.dataset.state || v.root.dataset.state === "loading") v.compute(); });
@@ -533,3 +567,7 @@ export function attachAll(doc = document) {
 }
 
 export { rt, fieldId };
+
+// A calculator page's <head> imports this module (overrides/main.html; its runtime data, built in,
+// marks such a page): the worker starts now, not when site.mjs attaches the forms.
+if (typeof document !== "undefined" && document.getElementById("svod-runtime")) startRuntime();

@@ -1,8 +1,8 @@
-// Свод — the one renderer of calculators: forms and results, drawn from the specs and the
-// result "display" blocks of rules_core (see rules_core/spec.py). Pure functions from data
-// to HTML strings: the build runs them in Node to put every form into its page (so nothing
-// jumps when Pyodide arrives), the browser runs the same code for results and new rows.
-// No per-calculator code here: every param kind and every block kind is handled generically.
+// Свод — the calculators' words and numbers, and their results: the interface texts in both
+// languages, number and percent formatting, and the result "display" blocks of rules_core (see
+// rules_core/spec.py) drawn as HTML. Pure functions from data to HTML strings: the build runs them
+// in Node for the defaults' results in every page (kinds.mjs draws the forms), the browser runs the
+// same code for live results. No per-calculator code: every block kind is handled generically.
 
 export const UI = {
   ru: {
@@ -38,6 +38,28 @@ export const UI = {
     stale: "Исправьте ввод: показан прошлый результат.",
     waiting: "Для начальных значений; пересчитаю, как только загрузится Python.",
     row: "Строка",
+    item: (n) => `Элемент ${n}`,
+    intEmpty: "Введите целое число.",
+    intText: "Нужно целое число: цифры 0–9, для отрицательного — минус впереди.",
+    stopped: "Калькулятор остановился",
+    noAnswer: "Калькулятор не дал ответа; попробуйте ещё раз.",
+    // what a deep link says that the page cannot take (checked before anything is drawn)
+    link: {
+      long: (n, max) => `Значение в ссылке слишком длинное: длина ${n}, можно не больше ${max}.`,
+      twice: "Этот параметр задан в ссылке дважды.",
+      unknown: (name) => `В ссылке неизвестный параметр «${name}».`,
+      bool: (raw) => `В ссылке нужно 1 (да) или 0 (нет), а не «${raw}».`,
+      choice: (raw) => `Нет такого варианта: «${raw}».`,
+      json: "Ссылка не читается: здесь нужен список записей в JSON.",
+      many: (n, max) => `В ссылке ${n} элем., можно не больше ${max}.`,
+      few: (n, min) => `В ссылке ${n} элем., нужно не меньше ${min}.`,
+      record: "Нужна запись с полями (объект JSON).",
+      fields: (u) => `Неизвестные поля: ${u}.`,
+      jsonBool: (raw) => `Нужно true или false, а не ${raw}.`,
+      jsonInt: "Нужно целое число.",
+      jsonList: "Нужен список чисел.",
+      nested: "Список внутри записи не поддерживается.",
+    },
   },
   en: {
     calculator: "Calculator",
@@ -72,6 +94,27 @@ export const UI = {
     stale: "Fix the input: the last result is shown.",
     waiting: "For the initial values; I will recompute once Python has loaded.",
     row: "Row",
+    item: (n) => `Item ${n}`,
+    intEmpty: "Enter a whole number.",
+    intText: "Must be a whole number: digits 0-9, with a minus in front if negative.",
+    stopped: "The calculator stopped",
+    noAnswer: "The calculator gave no answer; please try again.",
+    link: {
+      long: (n, max) => `The value in the link is too long: length ${n}, at most ${max}.`,
+      twice: "The link gives this parameter twice.",
+      unknown: (name) => `The link has an unknown parameter “${name}”.`,
+      bool: (raw) => `The link must say 1 (yes) or 0 (no), not “${raw}”.`,
+      choice: (raw) => `No such option: “${raw}”.`,
+      json: "The link cannot be read: a JSON list of records is needed here.",
+      many: (n, max) => `The link has ${n} items, at most ${max} are allowed.`,
+      few: (n, min) => `The link has ${n} items, at least ${min} are needed.`,
+      record: "A record with fields (a JSON object) is needed.",
+      fields: (u) => `Unknown fields: ${u}.`,
+      jsonBool: (raw) => `Must be true or false, not ${raw}.`,
+      jsonInt: "Must be a whole number.",
+      jsonList: "Must be a list of numbers.",
+      nested: "A list inside a record is not supported.",
+    },
   },
 };
 
@@ -98,7 +141,7 @@ const isProb = (v) => v && typeof v === "object" && typeof v.exact === "string" 
 const isText = (v) => v && typeof v === "object" && !Array.isArray(v) && ("ru" in v || "en" in v);
 
 // Numbers are formatted here, not with Intl.NumberFormat: the first NumberFormat of a page costs
-// 30-80 ms of main-thread time (ICU's locale data), measured in the calculator's boot (issue 6).
+// 30-80 ms of main-thread time (ICU's locale data), measured in the calculator's boot.
 // Same output as Intl for ru-RU and en-GB (tests/test_build_runtime.py compares them): the
 // shortest decimal of the double (as ICU uses), rounded half away from zero, trailing zeros
 // dropped down to minDigits, groups of three, ru "1 234,5" / en "1,234.5" (U+00A0 in ru).
@@ -182,120 +225,6 @@ function valueHTML(v, lang) {
   const frac = exact.endsWith("/1") ? exact.slice(0, -2) : exact;
   return `<span class="svod-v" data-exact="${attr(exact)}">${esc(text)}</span>` +
     `<span class="svod-exact"> = ${esc(frac.replace("-", "−"))}</span>`;
-}
-
-// ---- forms ------------------------------------------------------------------------------
-
-export function fieldId(prefix, path) {
-  return `${prefix}-${String(path).replace(/[^A-Za-z0-9_-]+/g, "-")}`;
-}
-
-function helpHTML(id, parts) {
-  const text = parts.filter(Boolean).join(". ");
-  return text ? `<small class="svod-help" id="${id}-help">${esc(text)}</small>` : "";
-}
-
-function errHTML(id) {
-  return `<p class="svod-err" id="${id}-err" role="alert" hidden></p>`;
-}
-
-function intListText(v) {
-  return Array.isArray(v) ? v.join(", ") : v == null ? "" : String(v);
-}
-
-/** One input (int, bool, choice, int_list) for the param p at path (a name or "list[i].name"). */
-export function renderInput(p, value, path, prefix, lang) {
-  const L = ui(lang);
-  const id = fieldId(prefix, path);
-  const label = esc(tr(p.label, lang));
-  const desc = `aria-describedby="${id}-help ${id}-err"`;
-  const help = tr(p.help, lang);
-  const open = `<div class="svod-field svod-field--${attr(p.kind)}" data-field="${attr(path)}" data-kind="${attr(p.kind)}">`;
-  if (p.kind === "int") {
-    const range = p.min != null && p.max != null ? L.range(p.min, p.max) : "";
-    const lo = p.min != null ? ` min="${p.min}"` : "";
-    const hi = p.max != null ? ` max="${p.max}"` : "";
-    return open + `<label for="${id}">${label}</label>` +
-      `<div class="svod-stepper">` +
-      `<button type="button" class="svod-step" data-step="-1" aria-label="${attr(L.less)}: ${label}" tabindex="-1">−</button>` +
-      `<input id="${id}" name="${attr(path)}" type="number" inputmode="numeric" step="1"${lo}${hi} value="${attr(value ?? "")}" ${desc}>` +
-      `<button type="button" class="svod-step" data-step="1" aria-label="${attr(L.more)}: ${label}" tabindex="-1">+</button>` +
-      `</div>` + helpHTML(id, [range, help]) + errHTML(id) + `</div>`;
-  }
-  if (p.kind === "bool") {
-    return open + `<label class="svod-check" for="${id}"><input id="${id}" name="${attr(path)}" type="checkbox"${value ? " checked" : ""} ${desc}> <span>${label}</span></label>` +
-      helpHTML(id, [help]) + errHTML(id) + `</div>`;
-  }
-  if (p.kind === "choice") {
-    const opts = (p.options || []).map((o) =>
-      `<option value="${attr(o.value)}"${o.value === value ? " selected" : ""}>${esc(tr(o.label, lang))}</option>`).join("");
-    return open + `<label for="${id}">${label}</label><select id="${id}" name="${attr(path)}" ${desc}>${opts}</select>` +
-      helpHTML(id, [help]) + errHTML(id) + `</div>`;
-  }
-  if (p.kind === "int_list") {
-    const range = p.min != null && p.max != null ? L.range(p.min, p.max) : "";
-    return open + `<label for="${id}">${label}</label>` +
-      `<input id="${id}" name="${attr(path)}" type="text" inputmode="text" value="${attr(intListText(value))}" placeholder="3, 4, 5" ${desc}>` +
-      helpHTML(id, [L.listHint + (range ? ` (${range})` : ""), help]) + errHTML(id) + `</div>`;
-  }
-  // Unknown kind: a text field, so that a new kind degrades instead of breaking the form.
-  return open + `<label for="${id}">${label}</label><input id="${id}" name="${attr(path)}" type="text" value="${attr(value ?? "")}" ${desc}>` +
-    helpHTML(id, [help]) + errHTML(id) + `</div>`;
-}
-
-/** One record of a record_list param: its fields and a «remove» button. */
-export function renderRecordRow(p, i, rec, prefix, lang) {
-  const L = ui(lang);
-  const path = `${p.name}[${i}]`;
-  const inner = (p.fields || []).map((f) =>
-    renderInput(f, rec && f.name in rec ? rec[f.name] : f.default, `${path}.${f.name}`, prefix, lang)).join("");
-  return `<div class="svod-record" data-field="${attr(path)}" data-index="${i}">` +
-    `<span class="svod-record__n">${esc(L.row)} ${i + 1}</span>${inner}` +
-    `<button type="button" class="svod-record__remove" aria-label="${attr(L.remove)}: ${esc(L.row)} ${i + 1}">${esc(L.remove)}</button>` +
-    errHTML(fieldId(prefix, path)) + `</div>`;
-}
-
-export function renderParam(p, value, prefix, lang) {
-  if (p.kind !== "record_list") return renderInput(p, value, p.name, prefix, lang);
-  const L = ui(lang);
-  const id = fieldId(prefix, p.name);
-  const rows = (Array.isArray(value) ? value : []).map((r, i) => renderRecordRow(p, i, r, prefix, lang)).join("");
-  return `<fieldset class="svod-field svod-field--record_list" data-field="${attr(p.name)}" data-kind="record_list">` +
-    `<legend>${esc(tr(p.label, lang))}</legend><div class="svod-records">${rows}</div>` +
-    `<button type="button" class="svod-record__add">${esc(L.add)}</button>` +
-    helpHTML(id, [tr(p.help, lang)]) + errHTML(id) + `</fieldset>`;
-}
-
-/** The whole calculator as it stands in the page before Python arrives. */
-export function renderCalculator(spec, lang, opts = {}) {
-  const L = ui(lang);
-  const prefix = opts.prefix || `svod-${spec.id}`;
-  const values = opts.values || {};
-  const fields = spec.params.map((p) => renderParam(p, p.name in values ? values[p.name] : p.default, prefix, lang)).join("");
-  const desc = spec.description ? `<p class="svod-calc__desc">${esc(tr(spec.description, lang))}</p>` : "";
-  const roll = spec.can_roll
-    ? `<button type="button" class="md-button md-button--primary svod-calc__roll" disabled>${esc(L.roll)}</button>` : "";
-  // The spec travels with the form, in an attribute (Material's instant navigation re-creates
-  // <script> elements of a new page and would run a JSON one as JavaScript).
-  return `<section class="svod-calc" data-calc="${attr(spec.id)}" data-prefix="${attr(prefix)}" data-state="loading" ` +
-    `data-spec="${attr(JSON.stringify(spec))}" aria-labelledby="${prefix}-title">` +
-    `<p class="svod-calc__title" id="${prefix}-title"><span class="svod-calc__badge">${esc(L.calculator)}</span> ${esc(tr(spec.title, lang))}</p>` +
-    desc +
-    `<form class="svod-calc__form" novalidate autocomplete="off">${fields}</form>` +
-    `<div class="svod-calc__errors" role="alert" hidden></div>` +
-    // The defaults' results, computed at build time by the same rules_core: shown at once,
-    // replaced by the live ones (and dimmed if the inputs differ before Python is ready).
-    `<div class="svod-calc__result" aria-live="polite"${opts.blocks ? ' data-prebuilt="1"' : ""}>` +
-    `${opts.blocks ? renderBlocks(opts.blocks, lang) : ""}</div>` +
-    `<div class="svod-calc__actions">${roll}` +
-    `<label class="svod-check svod-calc__exact-label"><input type="checkbox" class="svod-calc__exact"> <span>${esc(L.exact)}</span></label>` +
-    `<button type="button" class="svod-calc__reset">${esc(L.reset)}</button>` +
-    // Python's loading status, in the row of the buttons that wait for it: it takes no line of
-    // its own, so nothing moves when it is hidden (Lighthouse CLS) and no empty band is left.
-    `<div class="svod-calc__status" role="status"><span class="svod-calc__status-text">${esc(L.loading)}</span>` +
-    `<progress class="svod-calc__progress" max="100" value="0" aria-hidden="true"></progress></div></div>` +
-    `<div class="svod-calc__rolled" aria-live="polite"></div>` +
-    `</section>`;
 }
 
 // ---- results ----------------------------------------------------------------------------

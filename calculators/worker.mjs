@@ -8,26 +8,26 @@
 //                            {type: "wasm", module} (the .wasm the page compiled on a warm visit,
 //                            or null; only when the boot config says wasmFromPage)
 //           (worker → page): {type: "progress", stage: "download"|"start"|"rules", loaded?, total?}
-//                            {type: "ready", version, python, boot: "snapshot"|"normal", timings},
+//                            {type: "ready", version, python, boot: "snapshot"|"normal"|"plain", timings},
 //                            {type: "fatal", code, detail}
 //                            {type: "result", id, text}
 //
-// Boot, everything at once (issue 6): the moment the boot message arrives the worker imports
-// pyodide.mjs and pyodide.asm.mjs, downloads the .wasm while compiling it (compileStreaming),
-// downloads the standard library and the lock file, and reads the memory snapshot's records as
-// they arrive (see bootOptions for how they reach the interpreter's memory). loadPyodide would do
-// these one after another (it awaits the snapshot before it even starts compiling), so it is
-// handed the results: the worker's fetch answers its requests for the .wasm, the stdlib and the
-// lock file from what is already here (one download, counted for the progress bar, .wasm MIME
-// type checked), and WebAssembly.instantiateStreaming instantiates the module compiled in
-// advance. Only these three URLs are answered so; anything else goes to the network as usual.
-// Files the service worker has cached are read from Cache Storage directly, not through it.
+// Boot, everything at once: the moment the boot message arrives the worker imports pyodide.mjs
+// and pyodide.asm.mjs, downloads the .wasm while compiling it (compileStreaming), downloads the
+// standard library and the lock file, and reads the memory snapshot's records as they arrive.
+// loadPyodide would do these one after another (it awaits the snapshot before it even starts
+// compiling), so it is handed the results (one download of each, counted for the progress bar,
+// the .wasm's MIME type checked): how, in boot.mjs, which holds everything that relies on
+// Pyodide's internals. Files the service worker has cached are read from Cache Storage
+// directly, not through it.
+
+import { bootPyodide, readSparseSnapshot } from "./boot.mjs";
 
 let api = null;
 let booting = null;
 
 const post = (m) => self.postMessage(m);
-/** The network, whatever handOver later does to the global fetch. */
+/** The network, whatever the boot's hand-over (boot.mjs) later does to the global fetch. */
 const realFetch = self.fetch.bind(self);
 
 /** Boot phases, ms since the worker started (its own performance clock): the benchmark reports them. */
@@ -47,148 +47,6 @@ class BootError extends Error {
 const WASM = "pyodide.asm.wasm";
 const STDLIB = "python_stdlib.zip";
 const ASM = "pyodide.asm.mjs";
-const SNAPSHOT_MAGIC = "SVODSNP1";
-
-/** Every option of loadPyodide in one place; ``snapshot`` (a promise of a memory snapshot read by
- * readSparseSnapshot) boots an interpreter with rules_core already imported. */
-export function bootOptions(config, snapshot = null, asm = null, head = null) {
-  const opts = {
-    indexURL: config.pyodide,
-    lockFileURL: config.lockFileURL,
-    stdout: () => {},
-    stderr: (s) => console.warn("[python]", s),
-  };
-  const create = asm && typeof asm.default === "function" ? asm.default : null;
-  if (create) opts.createPyodideModule = create;
-  if (snapshot) {
-    // loadPyodide gets only the snapshot's head (header and JSON, a few hundred bytes: it starts
-    // as soon as that has arrived) and restores the memory from it; the module's
-    // restoreSnapshot is wrapped to then write the records straight into the interpreter's
-    // memory: no 31.5 MB image built and copied again. The rest of the snapshot arrives while
-    // the module is set up, and is awaited only before the module is handed back.
-    opts._loadSnapshot = head || snapshot.then((snap) => snap.head);
-    opts.createPyodideModule = async (moduleArg) => {
-      const Module = await (create || (await import(new URL("pyodide.asm.mjs", config.pyodide).href)).default)(moduleArg);
-      const snap = await snapshot;
-      const restore = Module.API && Module.API.restoreSnapshot;
-      if (typeof restore !== "function") throw new Error("this Pyodide has no API.restoreSnapshot");
-      Module.API.restoreSnapshot = (given) => {
-        const meta = restore(given); // checks the magic number and the build id, reads the JSON
-        writeSnapshot(Module.HEAPU8, snap);
-        return meta;
-      };
-      return Module;
-    };
-  }
-  return opts;
-}
-
-/** The sparse snapshot stream of scripts/snapshot.py (already gunzipped): "SVODSNP1", the image
- * size (u32 LE), then records (offset u32, length u32, bytes); everything not in a record is zero
- * (half of the 30 MiB heap is). Read into a list of pieces [offset, bytes] that point into the
- * stream's own chunks (nothing copied), and the image's head: Pyodide's header (magic, where the
- * memory starts, JSON length, build id) and JSON, up to where the memory starts. ``onHead`` gets
- * the head as soon as it is complete (the first record after it has begun): loadPyodide needs
- * only that to start, the memory is written much later. */
-export async function readSparseSnapshot(stream, onHead = null) {
-  const reader = stream.getReader();
-  const header = new Uint8Array(12); // the format's header, then each record's
-  const view = new DataView(header.buffer);
-  const pieces = [];
-  const bytes = (from, to) => {
-    const out = new Uint8Array(to - from);
-    for (const [at, b] of pieces) {
-      if (at >= to || at + b.length <= from) continue;
-      const lo = Math.max(at, from);
-      out.set(b.subarray(lo - at, Math.min(at + b.length, to) - at), lo - from);
-    }
-    return out;
-  };
-  let need = 12;
-  let have = 0;
-  let size = -1;
-  let dst = 0;
-  let left = 0;
-  let memoryAt = -1; // Pyodide's header: where the memory starts in the image
-  const findMemoryAt = () => {
-    if (memoryAt < 0 && pieces.length && pieces[0][0] === 0) {
-      const m = new DataView(bytes(0, 8).buffer).getUint32(4, true);
-      memoryAt = m % 4 || m > size ? -2 : m;
-    }
-  };
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    let i = 0;
-    while (i < value.length) {
-      if (left > 0) {
-        const n = Math.min(left, value.length - i);
-        pieces.push([dst, value.subarray(i, i + n)]);
-        dst += n;
-        left -= n;
-        i += n;
-        continue;
-      }
-      const n = Math.min(need - have, value.length - i);
-      header.set(value.subarray(i, i + n), have);
-      have += n;
-      i += n;
-      if (have < need) break;
-      have = 0;
-      if (size < 0) {
-        const magic = String.fromCharCode(...header.subarray(0, 8));
-        if (magic !== SNAPSHOT_MAGIC) throw new Error("not a svod snapshot");
-        size = view.getUint32(8, true);
-        need = 8;
-      } else {
-        dst = view.getUint32(0, true);
-        left = view.getUint32(4, true);
-        if (dst + left > size) throw new Error("corrupt snapshot: record out of range");
-        if (onHead) {
-          findMemoryAt(); // every record before this one is complete
-          if (memoryAt >= 0 && dst >= memoryAt) {
-            onHead(bytes(0, memoryAt));
-            onHead = null;
-          }
-        }
-      }
-    }
-  }
-  if (size < 0 || left || have) throw new Error("truncated snapshot");
-  findMemoryAt();
-  if (memoryAt < 0) throw new Error("corrupt snapshot: bad header");
-  return { size, memoryAt, pieces, head: bytes(0, memoryAt) };
-}
-
-/** The memory of a snapshot read by readSparseSnapshot, written into the interpreter's memory:
- * its records, and zeros wherever the memory is not zero already (read first, so pages that are
- * still untouched stay so). */
-export function writeSnapshot(heap, snap) {
-  const base = snap.memoryAt;
-  const end = snap.size - base;
-  if (heap.length < end) throw new Error(`snapshot memory ${end} > ${heap.length}`);
-  let at = 0; // memory below this is written
-  const w = new Uint32Array(heap.buffer, heap.byteOffset, heap.length >>> 2);
-  const zero = (from, to) => {
-    // whole 4-byte words are checked as words; the few bytes at the ends one by one
-    let i = from;
-    for (; i < to && i & 3; i++) heap[i] = 0;
-    const wEnd = (to & ~3) >>> 2;
-    for (let k = i >>> 2; k < wEnd; k++) if (w[k] !== 0) w[k] = 0;
-    for (i = Math.max(i, wEnd << 2); i < to; i++) heap[i] = 0;
-  };
-  for (const [off, b] of snap.pieces) {
-    const from = off - base;
-    const skip = from < 0 ? Math.min(-from, b.length) : 0; // the head: already given to Pyodide
-    if (skip === b.length) continue;
-    const to = from + b.length;
-    if (from + skip > at) zero(at, from + skip);
-    heap.set(skip ? b.subarray(skip) : b, from + skip);
-    at = Math.max(at, to);
-  }
-  if (end > at) zero(at, end);
-  snap.pieces = [];
-}
 
 /** Count the bytes of a response body as they pass (progress bar). */
 function counted(body, count) {
@@ -341,40 +199,6 @@ function startDownloads(config) {
   return { files, pyodideMjs, asmMjs, wasm, stdlib, lock, all, at, lockURL: config.lockFileURL };
 }
 
-/** Hand loadPyodide what startDownloads already has: its fetch of the .wasm, the stdlib and the
- * lock file is answered from here, its instantiateStreaming of the .wasm instantiates the compiled module.
- * Returns the undo: after the boot nothing keeps the downloads (the snapshot's records among them). */
-function handOver(dl) {
-  const wasmURL = dl.at(WASM);
-  const stdlibURL = dl.at(STDLIB);
-  const standIns = new WeakSet();
-  self.fetch = (input, init) => {
-    const url = String(input instanceof Request ? input.url : input);
-    if (url === wasmURL) {
-      // Never read: instantiateStreaming below knows it by identity.
-      const standIn = new Response(new Uint8Array(0), { headers: { "content-type": "application/wasm" } });
-      standIns.add(standIn);
-      return Promise.resolve(standIn);
-    }
-    if (url === stdlibURL) return dl.stdlib.then((b) => new Response(b.slice(0)));
-    if (url === dl.lockURL) return dl.lock.then((b) => new Response(b.slice(0), { headers: { "content-type": "application/json" } }));
-    return realFetch(input, init);
-  };
-  const realInstantiateStreaming = WebAssembly.instantiateStreaming;
-  WebAssembly.instantiateStreaming = async (source, imports) => {
-    const r = await source;
-    if (!standIns.has(r)) return realInstantiateStreaming.call(WebAssembly, r, imports);
-    const module = await dl.wasm;
-    mark("instantiate");
-    const instance = await WebAssembly.instantiate(module, imports);
-    return { instance, module };
-  };
-  return () => {
-    self.fetch = realFetch;
-    WebAssembly.instantiateStreaming = realInstantiateStreaming;
-  };
-}
-
 /** A fresh random state even if the interpreter came from a memory snapshot: 256 bits from the
  * browser's CSPRNG (what os.urandom reads here too), given to random.seed as an int. Called through
  * the FFI, not runPython (no Python source to compile while the boot is timed); an int seeds
@@ -394,21 +218,6 @@ function engineVersion(py) {
   return v;
 }
 
-/** Boot from the snapshot (rules_core already imported); null if that fails for any reason
- * (e.g. "Snapshot build id mismatch"), and the caller boots normally. */
-async function snapshotBoot(loadPyodide, config, snapshot, asm, head) {
-  try {
-    const py = await loadPyodide(bootOptions(config, snapshot, asm, head));
-    post({ type: "progress", stage: "rules" }); // rules_core is already in the snapshot: a quick stage
-    api = py.pyimport("rules_core.api");
-    return py;
-  } catch (e) {
-    console.warn("svod: snapshot boot failed, normal boot:", e.message || e);
-    api = null;
-    return null;
-  }
-}
-
 /** Where everything is, next to this worker: assets/calc/worker.mjs → assets/pyodide/, assets/py/.
  * The page sends only what it chooses (``snapshot: false`` for the benchmark's normal boot). */
 export function runtimeConfig(config = {}, here = self.location.href) {
@@ -425,28 +234,34 @@ async function boot(config) {
   config = runtimeConfig(config);
   const t0 = performance.now();
   const dl = startDownloads(config);
-  const undo = handOver(dl);
   // Pyodide would wait forever on a .wasm it cannot compile: fail fast on any download error.
+  // (Handled here at once: a file can fail before the race below is reached.)
   const failed = dl.all.then(() => new Promise(() => {}));
-  const { loadPyodide } = await dl.pyodideMjs;
+  failed.catch(() => {});
+  const { loadPyodide, version } = await dl.pyodideMjs;
   const files = await dl.files;
   mark("pyodide_mjs");
-  // A rejected snapshot promise (none, or unreadable) → a normal boot below.
+  // A rejected snapshot promise (none, or unreadable) → a normal boot.
   const wanted = files.snapshot && config.snapshot !== false;
   const snapshot = wanted && files.snapshotData.then((b) => b || Promise.reject(new Error("no snapshot")));
-  if (snapshot) snapshot.catch(() => {}); // handled: snapshotBoot reports it
+  if (snapshot) snapshot.catch(() => {}); // handled: bootPyodide reports it
   // Its head as soon as it is read; if the snapshot fails before that, so does the head.
   const head = snapshot && Promise.race([files.snapshotHead, snapshot.then((b) => b.head)].filter(Boolean));
   if (head) head.catch(() => {});
   // The status line moves on to "starting" once every byte is here (download → start → rules).
   Promise.all([dl.all, files.snapshotData]).then(() => post({ type: "progress", stage: "start" }), () => {});
   const start = async () => {
-    const asm = await dl.asmMjs;
+    await dl.asmMjs;
     const t1 = performance.now();
-    let py = snapshot ? await snapshotBoot(loadPyodide, config, snapshot, asm, head) : null;
-    const how = py ? "snapshot" : "normal";
-    if (!py) {
-      py = await loadPyodide(bootOptions(config, null, asm));
+    const afterSnapshot = (py) => {
+      post({ type: "progress", stage: "rules" }); // rules_core is already in the snapshot: a quick stage
+      api = py.pyimport("rules_core.api");
+    };
+    const { py, how } = await bootPyodide({
+      loadPyodide, version, config, dl, snapshot: snapshot || null, head, afterSnapshot, realFetch, mark,
+    });
+    if (how !== "snapshot") {
+      api = null;
       post({ type: "progress", stage: "rules" });
       const errors = [];
       await py.loadPackage("svod-rules-core", { messageCallback: () => {}, errorCallback: (m) => errors.push(m) });
@@ -460,36 +275,67 @@ async function boot(config) {
     return { py, how, t1 };
   };
   const { py, how, t1 } = await Promise.race([start(), failed]);
-  undo();
   files.snapshotData = null;
   files.snapshotHead = null;
   const t2 = performance.now();
   afterBoot(py);
-  const version = engineVersion(py);
+  const engine = engineVersion(py);
   const timings = {
     snapshot_fetch_inflate_ms: files.snapshotMs ?? null, snapshot_source: files.snapshotSource ?? null, wasm_source: wasmSource, download_ms: Math.round(t1 - t0),
     start_ms: Math.round(t2 - t1), total_ms: Math.round(performance.now() - t0), marks,
   };
-  post({ type: "ready", version, python: py.version, pyodide: files.version, boot: how, timings });
+  post({ type: "ready", version: engine, python: py.version, pyodide: files.version, boot: how, timings });
   settled = true;
-  for (const m of early.splice(0)) answer(m);
+  for (const m of waiting.splice(0)) answer(m);
 }
 
 /** Calls that came while Python loaded (until "ready", so after the reseed): answered right
  * after "ready", or refused if the boot failed. */
-const early = [];
+const waiting = [];
 let settled = false;
 
+/** An error answer in the engine's shape: every error names a field and says why, in both
+ * languages (field "request": the request as a whole). */
+const refusedText = (ru, en, internal) =>
+  JSON.stringify({ ok: false, errors: [{ field: "request", ru, en }], ...(internal ? { internal } : {}) });
+
+/** Every call gets an answer: the engine's JSON text, or an error answer when there is no
+ * engine, the request is no text, or the engine threw (a stack overflow inside Pyodide on
+ * input nested deep enough, say) or answered with something that is no text. After such a
+ * failure Python is asked a trivial question; if it cannot answer that either, the page is
+ * told that the calculator has stopped (it offers a restart). */
 function answer(m) {
   let text;
-  try {
-    text = api ? api.handle_json(m.text)
-      : JSON.stringify({ ok: false, errors: [{ field: "", ru: "Python ещё не готов.", en: "Python is not ready yet." }] });
-  } catch (err) {
-    text = JSON.stringify({ ok: false, errors: [{ field: "", ru: "Внутренняя ошибка калькулятора.", en: "Internal calculator error." }],
-      internal: String(err) });
+  let failure = null;
+  if (!api) {
+    text = refusedText("Python ещё не готов.", "Python is not ready yet.");
+  } else if (typeof m.text !== "string") {
+    text = refusedText("Запрос должен быть текстом JSON.", "The request must be JSON text.");
+  } else {
+    try {
+      text = api.handle_json(m.text);
+      if (typeof text !== "string") failure = `answer ${typeof text}`;
+    } catch (err) {
+      failure = String(err && err.message ? `${err.name}: ${err.message}` : err);
+    }
+    if (failure) {
+      text = refusedText("Внутренняя ошибка калькулятора: запрос не обработан.",
+        "Internal calculator error: the request was not handled.", failure);
+    }
   }
   post({ type: "result", id: m.id, text });
+  if (failure && !pythonAnswers()) {
+    api = null;
+    post({ type: "fatal", code: "crashed", detail: failure.slice(0, 200) });
+  }
+}
+
+function pythonAnswers() {
+  try {
+    return typeof api.handle_json("{}") === "string";
+  } catch {
+    return false;
+  }
 }
 
 /** The .wasm module the page compiled (a "wasm" message), or null. */
@@ -505,11 +351,11 @@ self.onmessage = (e) => {
       booting = boot(m.config).catch((err) => {
         post({ type: "fatal", code: err.code || "boot", detail: err.detail || String(err.message || err) });
         settled = true;
-        for (const q of early.splice(0)) answer(q);
+        for (const q of waiting.splice(0)) answer(q);
       });
     }
   } else if (m.type === "call") {
-    if (!settled) early.push(m);
+    if (!settled) waiting.push(m);
     else answer(m);
   }
 };

@@ -137,12 +137,16 @@ def roll(calc_id: str, params: dict | None = None, seed: int | str | None = None
 
 
 #: The keys each operation takes; any other key is refused.
-OPERATIONS = {"list": {"op"}, "run": {"op", "id", "params"}, "roll": {"op", "id", "params", "seed"}}
+OPERATIONS = {"list": {"op"}, "run": {"op", "id", "params"}, "roll": {"op", "id", "params", "seed"},
+              "scene": None}  # a scene command's fields are the scene's own (rules_core.scene.api)
 #: A request's JSON text: at most so many characters (the largest valid request is a few KB)
 #: and so many levels of nesting (a valid one has 4: request, params, list, record). Both are
 #: checked before ``json.loads`` (which recurses once per level) sees the text.
 MAX_REQUEST_CHARS = 65536
 MAX_DEPTH = 16
+#: A scene request carries the whole scene (``rules_core.scene.fields.MAX_SCENE_CHARS``) and one
+#: action beside it: its own, larger bound; every other request keeps MAX_REQUEST_CHARS.
+MAX_SCENE_REQUEST_CHARS = 2_100_000 + MAX_REQUEST_CHARS
 #: JSON strings (skipped) and brackets: the depth pre-scan's tokens.
 _JSON_TOKENS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]')
 
@@ -150,7 +154,8 @@ _JSON_TOKENS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]')
 def handle(request: Any) -> dict:
     """One request → one response; never raises.
 
-    ``{"op": "list"}``, ``{"op": "run", "id", "params"?}``, ``{"op": "roll", "id", "params"?, "seed"?}``
+    ``{"op": "list"}``, ``{"op": "run", "id", "params"?}``, ``{"op": "roll", "id", "params"?, "seed"?}``,
+    ``{"op": "scene", "cmd", …}`` (:mod:`rules_core.scene.api`, which checks its own fields)
     → ``{"ok": true, "result": …}`` or ``{"ok": false, "errors": [{"field", "ru", "en"}, …]}``:
     at least one error, each with a non-empty field and both texts.
     """
@@ -159,9 +164,9 @@ def handle(request: Any) -> dict:
             raise field_error("request", "Запрос должен быть объектом.", "The request must be an object.")
         op = request.get("op")
         if not isinstance(op, str) or op not in OPERATIONS:
-            raise field_error("op", "Неизвестная операция: нужно list, run или roll.",
-                              "Unknown operation: must be list, run or roll.")
-        extra = [k for k in request if k not in OPERATIONS[op]]
+            raise field_error("op", "Неизвестная операция: нужно list, run, roll или scene.",
+                              "Unknown operation: must be list, run, roll or scene.")
+        extra = [k for k in request if OPERATIONS[op] is not None and k not in OPERATIONS[op]]
         if extra:
             u = _names(extra)
             raise field_error("request", f"Лишние поля запроса {op}: {u}.", f"Unexpected fields for {op}: {u}.")
@@ -169,6 +174,10 @@ def handle(request: Any) -> dict:
             return {"ok": True, "result": list_calculators()}
         if op == "run":
             return {"ok": True, "result": run(request.get("id"), request.get("params"))}
+        if op == "scene":  # the Storyteller's scene: its own JSON commands (rules_core.scene.api)
+            from .scene.api import handle as scene_handle
+
+            return scene_handle(request)
         return {"ok": True, "result": roll(request.get("id"), request.get("params"), request.get("seed"))}
     except InputError as e:
         return {"ok": False, "errors": e.errors}
@@ -200,15 +209,19 @@ def _no_duplicates(pairs: list) -> dict:
     return out
 
 
-def loads(text: Any, field: str = "request") -> Any:
+def _too_large(field: str, limit: int) -> InputError:
+    return field_error(field, f"Запрос слишком велик: больше {limit} символов.",
+                       f"The request is too large: over {limit} characters.")
+
+
+def loads(text: Any, field: str = "request", limit: int = MAX_REQUEST_CHARS) -> Any:
     """Strict JSON text → value, or :class:`InputError` on ``field``: a string of at most
-    :data:`MAX_REQUEST_CHARS` characters nested at most :data:`MAX_DEPTH` deep (both checked
-    first, in linear time), no NaN/Infinity, no key twice in one object."""
+    ``limit`` characters nested at most :data:`MAX_DEPTH` deep (both checked first, in linear
+    time), no NaN/Infinity, no key twice in one object."""
     if not isinstance(text, str):
         raise field_error(field, "Запрос должен быть текстом JSON.", "The request must be JSON text.")
-    if len(text) > MAX_REQUEST_CHARS:
-        raise field_error(field, f"Запрос слишком велик: больше {MAX_REQUEST_CHARS} символов.",
-                          f"The request is too large: over {MAX_REQUEST_CHARS} characters.")
+    if len(text) > limit:
+        raise _too_large(field, limit)
     depth = 0
     for m in _JSON_TOKENS.finditer(text):
         c = m.group()
@@ -243,7 +256,10 @@ def dumps(response: dict, indent: int | None = None) -> str:
 def handle_json(text: Any) -> str:
     """JSON text in, JSON text out (what the Web Worker calls); never raises."""
     try:
-        response = handle(loads(text))
+        request = loads(text, limit=MAX_SCENE_REQUEST_CHARS)
+        if len(text) > MAX_REQUEST_CHARS and not (isinstance(request, dict) and request.get("op") == "scene"):
+            raise _too_large("request", MAX_REQUEST_CHARS)
+        response = handle(request)
     except InputError as e:
         response = {"ok": False, "errors": e.errors}
     return dumps(response)

@@ -29,13 +29,14 @@ replaced by a default, trimmed, rounded, case-folded or otherwise reinterpreted.
 
 ``int``
     a JSON integer (``true``/``false`` are not integers), or a string made of the ASCII
-    digits ``0``–``9`` only, with an optional leading ASCII hyphen-minus ``-``: ``"5"``,
-    ``"-5"``, ``"007"`` (= 7). Refused: every JSON float, even an integral one such as
+    digits ``0``–``9`` only, with an optional leading minus: the ASCII hyphen-minus ``-`` or
+    the minus sign U+2212 ``−`` (the one the site itself prints, so a number copied from a
+    result reads back as it was shown): ``"5"``, ``"-5"``, ``"−5"``, ``"007"`` (= 7). Refused: every JSON float, even an integral one such as
     ``5.0`` or ``1e3`` (JavaScript's ``JSON.stringify`` never writes an integer so, so only a
     hand-made request carries one; accepting them would also take ``1e300`` and
     ``9007199254740993.0``, which arrives already changed to ...992); strings with anything
     else: surrounding or inner whitespace (``" 5 "``), ``"+5"``, ``"1_0"``, ``"1e3"``,
-    ``"5.0"``, the minus sign U+2212 or a dash (``"−5"``), full-width (``"５"``),
+    ``"5.0"``, a dash (``"–5"``), full-width (``"５"``),
     Arabic-Indic (``"٣"``) or any other non-ASCII digits, the empty string. A string of more
     than :data:`MAX_INT_DIGITS` digits is out of range without being converted. Then
     ``min ≤ value ≤ max``.
@@ -234,7 +235,7 @@ class Param:
 MAX_INT_DIGITS = 30
 #: At most so many keys in a request's parameters (the largest calculator has 34).
 MAX_PARAMS = 100
-_INT_TEXT = re.compile(r"-?[0-9]+")
+_INT_TEXT = re.compile("[-\u2212]?[0-9]+")
 
 
 def shown(value: Any, limit: int = 40) -> str:
@@ -264,6 +265,7 @@ def _check_int(name: str, value: Any, lo: int | None, hi: int | None) -> int:
         if not _INT_TEXT.fullmatch(value):
             raise field_error(name, "Нужно целое число: цифры 0–9, для отрицательного — «-» впереди.",
                               "Must be a whole number: digits 0-9, with a leading '-' if negative.")
+        value = value.replace("\u2212", "-", 1)
         if len(value.lstrip("-").lstrip("0")) > MAX_INT_DIGITS:
             raise _range_error(name, lo, hi)
         value = int(value)

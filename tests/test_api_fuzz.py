@@ -207,12 +207,13 @@ def int_oracle(value, lo, hi):
     if type(value) is int:
         n = value
     elif type(value) is str:
-        digits = value[1:] if value.startswith("-") else value
+        negative = value[:1] in ("-", "\u2212")  # the ASCII hyphen-minus or the minus sign
+        digits = value[1:] if negative else value
         if not digits or any(c not in "0123456789" for c in digits):
             return False, None
         if len(digits.lstrip("0")) > MAX_INT_DIGITS:  # beyond every bound (and int()'s limit)
             return False, None
-        n = int(value)
+        n = -int(digits) if negative else int(digits)
     else:
         return False, None
     return (lo <= n <= hi, n if lo <= n <= hi else None)
@@ -227,7 +228,7 @@ def near_int_text(n: int):
     body = s.lstrip("-")
     sign = "-" if n < 0 else ""
     out = [f" {s}", f"{s} ", f"+{body}", f"{s}.0", f"{s}e0", f"{s}\n", f"\t{s}", f"{sign} {body}",
-           "\u2212" + body, "\u2013" + body, f"{s}_", f"0x{body}", ""]
+           "\u2013" + body, "\u2212+" + body, "-\u2212" + body, f"{s}_", f"0x{body}", ""]
     if len(body) > 1:
         out.append(sign + body[0] + "_" + body[1:])
         out.append(sign + body[0] + " " + body[1:])
@@ -242,6 +243,7 @@ def int_inputs(lo: int, hi: int):
         st.integers(lo, hi), st.integers(lo, hi).map(str), st.integers(lo, hi).map(lambda n: "0" * 3 + str(n) if n >= 0 else str(n)),
         st.integers(max_value=lo - 1), st.integers(min_value=hi + 1), st.integers().map(str),
         st.integers(lo, hi).flatmap(near_int_text),
+        st.integers(lo, hi).map(lambda n: str(n).replace("-", "\u2212")),
         st.integers(lo, hi).map(float), st.floats(), st.booleans(), st.none(), any_text,
         st.just("9" * 40), st.just("-" + "9" * 5000),
         st.lists(st.integers(lo, hi), max_size=2), st.dictionaries(any_text, st.integers(), max_size=2),
@@ -364,8 +366,15 @@ def bad_item(p: Param):
     """One bad item of the list ``p``."""
     if p.kind == "int_list":
         return bad_value(Param("i", "int", {}, 0, min=p.min, max=p.max))
-    fields = st.sampled_from(p.fields).flatmap(lambda f: bad_value(f).map(lambda v: {f.name: v}))
-    return st.one_of(fields, st.just({"no_such_field": 1}), st.just([]), st.just(None), st.just("{}"))
+    def spoil(rec: dict):
+        # a bad value in a field that applies in this record (one that does not is not read)
+        values = {f.name: normalized(f, rec.get(f.name, f.default)) for f in p.fields}
+        live = [f for f in p.fields if f.name in applicable_names(p.fields, values)]
+        return st.sampled_from(live).flatmap(lambda f: bad_value(f).map(lambda v: {**rec, f.name: v}))
+
+    records = st.fixed_dictionaries({}, optional={f.name: valid_value(f) for f in p.fields})
+    return st.one_of(records.flatmap(spoil), st.just({"no_such_field": 1}), st.just([]), st.just(None),
+                     st.just("{}"))
 
 
 @budget(300)
@@ -373,7 +382,6 @@ def bad_item(p: Param):
     st.just(cid), st.fixed_dictionaries({}, optional={p.name: valid_value(p) for p in CALCS[cid].params}))))
 def test_valid_params_compute_or_are_refused_by_the_calculators_own_check(case):
     cid, params = case
-    assume(not any(bug(cid, params) for bug in KNOWN_BUGS.values()))
     calc = CALCS[cid]
     try:
         got = api.validate(calc, params)
@@ -389,7 +397,7 @@ def test_valid_params_compute_or_are_refused_by_the_calculators_own_check(case):
     r = check_response(api.handle({"op": "run", "id": cid, "params": params}))
     if r["ok"]:
         assert isinstance(r["result"].get("display"), list) and r["result"]["display"]
-        check_probabilities(cid, r["result"], known=True)
+        check_probabilities(cid, r["result"])
     if calc.roll is not None:
         check_response(api.handle({"op": "roll", "id": cid, "params": params, "seed": 7}))
 
@@ -436,21 +444,11 @@ def test_bad_params_are_refused_beside_exactly_their_fields(data):
     assert named == expected, (params, r["errors"])
 
 
-#: Valid parameters the engine still fails on inside the system packages (their fix is the
-#: lead's, after the engine's move): name → does this request hit it. Each has a strict xfail
-#: below, so that the fix turns it into a failure that says: remove the entry.
-KNOWN_BUGS = {
-    # defence_difficulty 0 means "by the rules"; 1 passes the spec (0..10) and reaches
-    # dice._check_pool: ValueError('difficulty must be between 2 and 10')
-    "serial-attack defence_difficulty 1": lambda cid, p: (
-        cid == "serial-attack" and str(p.get("defence_difficulty")) == "1" and p.get("defence", "none") != "none"),
-}
-
-
-@pytest.mark.xfail(strict=True, reason="KNOWN_BUGS: serial-attack defence_difficulty 1")
-def test_known_bug_serial_attack_defence_difficulty_1():
-    check_response(api.handle({"op": "run", "id": "serial-attack",
-                               "params": {"defence": "dodge", "defence_difficulty": 1}}))
+def test_serial_attack_defence_difficulty_1_is_refused_beside_its_field():
+    """0 means "by the rules"; 1 is no d10 difficulty: refused, not an internal error."""
+    r = api.handle({"op": "run", "id": "serial-attack", "params": {"defence": "dodge", "defence_difficulty": 1}})
+    check_response(r)
+    assert r["ok"] is False and [e["field"] for e in r["errors"]] == ["defence_difficulty"]
 
 
 # ---- numbers that are not probabilities do not come in the probability shape --------------
@@ -469,12 +467,9 @@ def walk(obj, key=""):
             yield from walk(v, key)
 
 
-def check_probabilities(cid, result, known=False):
-    """Every probability-shaped value is one; a mean never comes in that shape. ``known``:
-    pass over the keys of :data:`KNOWN_PROB_SHAPED_MEANS` (tested on their own below)."""
+def check_probabilities(cid, result):
+    """Every probability-shaped value is one; a mean never comes in that shape."""
     for key, obj in walk(result):
-        if known and key == KNOWN_PROB_SHAPED_MEANS.get(cid):
-            continue
         if set(obj) == PROB_SHAPE:  # the probability shape: 0 ≤ p ≤ 1
             num, den = map(int, obj["exact"].split("/"))
             assert 0 <= Fraction(num, den) <= 1, (cid, key, obj)
@@ -483,15 +478,8 @@ def check_probabilities(cid, result, known=False):
             assert obj.get("kind") == "number", (cid, key, obj)
 
 
-#: Results that still carry a mean in the probability shape (in the system packages, fixed by
-#: the lead after the engine's move): strict, so that the fix turns these into failures to mend.
-KNOWN_PROB_SHAPED_MEANS = {"lysogorsk-area-fire": "expected_bullets"}
-
-
 @pytest.mark.parametrize("cid", IDS)
-def test_means_are_numbers_not_probabilities(cid, request):
-    if cid in KNOWN_PROB_SHAPED_MEANS:
-        request.applymarker(pytest.mark.xfail(strict=True, reason=f"{KNOWN_PROB_SHAPED_MEANS[cid]} via prob()"))
+def test_means_are_numbers_not_probabilities(cid):
     calc = CALCS[cid]
     check_probabilities(cid, api.run(cid, {}))
     check_probabilities(cid, api.run(cid, largest_request(calc)["params"]) if _valid(calc) else {})

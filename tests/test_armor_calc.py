@@ -17,7 +17,8 @@ from hypothesis import given, settings, strategies as st
 from rules_core import api
 from rules_core.common import calculators as C
 from rules_core.serial import rules as SR
-from rules_core.wod import classic as WC
+from rules_core.wod import rules as WC
+from rules_core.wod import pool
 
 CALC = api.get("armor")
 
@@ -405,9 +406,9 @@ def test_roll_lands_inside_the_exact_laws(s, w, ly, cx, seed):
 
 
 def test_largest_inputs_are_fast():
-    WC._levels_and_ruin.cache_clear()
-    WC._net_weights.cache_clear()
-    SR.damage_weights.cache_clear()
+    WC.damage_soak_dist.cache_clear()
+    for cached in (pool.d10_counts, pool.d10_pool, pool.net_successes):
+        cached.cache_clear()
     big = dict(serial_hit="dice", serial_damage=30, wod_hit="dice", wod_damage=30, wod_stamina=10,
                wod_fortitude=10, wod_armor="5", wod_target="supernatural", wod_damage_type="lethal",
                wod_ones_cancel=True, lys_power=100, codex_attack="burst", codex_successes=30, strength=10)

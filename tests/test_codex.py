@@ -109,7 +109,7 @@ def test_lv_dist_matches_icepool(n, min_face, stress, explodes):
 @settings(max_examples=30, deadline=None)
 @given(st.integers(0, 6), st.integers(1, 6), st.sampled_from(R.FLAX_READINGS))
 def test_flax_matches_icepool(n, level, reading):
-    min_face = ct.skill_min_face(level)
+    min_face = ct.SKILL_LEVELS[level]["min_face"]
     base = icepool.d6.pool(n).expand().map(lambda faces: sum(f >= min_face for f in faces))
     extra = icepool.d6 - icepool.d6 if reading == "signed" else (icepool.d6 - icepool.d6).map(abs)
     oracle = (base + extra).map(lambda x: max(0, x))
@@ -154,8 +154,9 @@ def test_lv_bounds(faces, min_face, stress, explodes):
 def test_hit_difficulty_examples():
     # § 24: «персонаж с большим щитом (+3) под плащом «размывающий силуэт» (+5) — работает только 5,
     # щит не добавляется. Но +2 «за персонажа» работает всегда»
-    large = ct.TABLES["shields"]["rows"][2]
-    assert R.hit_difficulty([ct.shield_fv(large, ranged=True), 5]) == 7
+    large = ct.SHIELDS[2]
+    assert large["name"]["ru"] == "Большой щит" and large["ranged_fv"] == 3
+    assert R.hit_difficulty([large["ranged_fv"], 5]) == 7
     # § 23: no cover → 2; partial → 4; full → 6; «Максимальный уровень любого эффекта затруднения — 5»
     assert [R.hit_difficulty([c]) for c in (0, 2, 4)] == [2, 4, 6]
     assert R.hit_difficulty([9]) == 7
@@ -167,11 +168,13 @@ def test_hit_difficulty_examples():
 def test_armor_threshold_covers_one_more_weapon_class_each():
     # § 10: «каждая следующая броня перекрывает ровно на один класс оружия больше, чем предыдущая»;
     # «Большое … всегда наносит полный урон»
-    weapons = ct.TABLES["weapons"]["rows"]
-    for i, armor in enumerate(ct.TABLES["armor"]["rows"]):
-        blocked = [w[0]["ru"] for w in weapons[:3] if R.through_armor(w[2], armor[1]) == 1 and w[2] != 1]
-        assert blocked == [w[0]["ru"] for w in weapons[:i]]
-        assert R.through_armor(weapons[3][2], armor[1], ignores_armor=True) == 8
+    weapons = ct.WEAPONS
+    for i, armor in enumerate(ct.ARMOR):
+        n = armor["threshold"]
+        blocked = [w["id"] for w in weapons[:3] if R.through_armor(w["damage"], n) == 1 and w["damage"] != 1]
+        assert blocked == [w["id"] for w in weapons[:i]]
+        assert R.through_armor(weapons[3]["damage"], n, ignores_armor=True) == 8
+    assert weapons[R.LARGE_CATEGORY]["name"]["ru"] == "Большое (+)" and weapons[R.LIGHT_CATEGORY]["name"]["ru"] == "Легкое"
     # «если урон одиночного попадания меньше порога брони N — … всего 1 урона. Если урон равен порогу
     # или выше — проходит полностью»
     assert R.through_armor(3, 3) == 3 and R.through_armor(2, 3) == 1

@@ -3,6 +3,7 @@
 
 import pytest
 
+from rules_core.codex import rules as R
 from rules_core.codex import tables as ct
 from svod_site.tables import get_table, render_table
 from scripts.sources import source_path
@@ -72,17 +73,29 @@ def test_the_marker_ids_the_pages_use_exist_and_render():
         assert render_table(table, "ru").count("\n") == len(table["rows"]) + 1
 
 
-def test_readers():
-    # «Только 6», «Только 6», «5+», «4+», «3+», «2+»
-    assert [ct.skill_min_face(level) for level in range(1, 7)] == [6, 6, 5, 4, 3, 2]
-    assert [ct.skill_sixes_explode(level) for level in range(1, 7)] == [False] + [True] * 5
+def test_the_records_say_what_the_source_cells_say():
+    # «Только 6, но шестёрки никогда не взрываются …», «Только 6», «5+», «4+», «3+», «2+»
+    levels = ct.SKILL_LEVELS
+    assert [levels[n]["min_face"] for n in range(1, 7)] == [6, 6, 5, 4, 3, 2]
+    assert [levels[n]["sixes_explode"] for n in range(1, 7)] == [False] + [True] * 5
+    assert "никогда не взрываются" in levels[1]["words"]["ru"] and levels[2]["words"]["ru"] == "Только 6"
+    assert [R.skill_rule(n) for n in range(1, 7)] == [(6, False), (6, True), (5, True), (4, True), (3, True), (2, True)]
     with pytest.raises(ValueError):
-        ct.skill_min_face(7)
-    assert ct.endurance_thresholds() == [10, 8, 8, 6, 6, 4]
-    assert [ct.weapon_dice(r) for r in ct.TABLES["weapons"]["rows"]] == [1, 2, 3, 4]
-    shields = ct.TABLES["shields"]["rows"]
-    # «2FV только в ближнем бою», «2FV», «3FV, …», «5FV от дальних атак / 2FV в ближнем бою …»
-    assert [ct.shield_fv(r, ranged=False) for r in shields] == [2, 2, 3, 2]
-    assert [ct.shield_fv(r, ranged=True) for r in shields] == [0, 2, 3, 5]
-    assert [ct.cover_hindrance(r) for r in ct.TABLES["cover"]["rows"]] == [0, 2, 4, None]
-    assert ct.consequence(6)["ru"] == "3 урона в 3 подготовки"
+        R.skill_rule(7)
+    assert R.TRACK == [10, 8, 8, 6, 6, 4]
+    assert [w["dice"] for w in ct.WEAPONS] == [1, 2, 3, 4]
+    # the FV in each shield's effect, the source's words: «2FV только в ближнем бою», «2FV», «3FV, …»,
+    # «5FV от дальних атак / 2FV в ближнем бою …»
+    for shield in ct.SHIELDS:
+        for part in shield["effect"]["ru"].split("/"):
+            fv = int(part.strip().split("FV")[0])
+            if "ближнем бою" in part:
+                assert shield["melee_fv"] == fv
+                assert "только" not in part or shield["ranged_fv"] == 0
+            elif "дальних атак" in part:
+                assert shield["ranged_fv"] == fv
+            else:
+                assert shield["melee_fv"] == shield["ranged_fv"] == fv
+    assert [(s["melee_fv"], s["ranged_fv"]) for s in ct.SHIELDS] == [(2, 0), (2, 2), (3, 3), (2, 5)]
+    assert [c["hindrance"] for c in ct.COVER] == [0, 2, 4, None]
+    assert ct.CONSEQUENCES[6]["consequence"]["ru"] == "3 урона в 3 подготовки"

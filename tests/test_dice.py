@@ -1,12 +1,14 @@
-"""The exact distribution type and the d10 pool, checked against icepool as an oracle."""
+"""The exact distribution type and the seeded roller."""
 
 from fractions import Fraction
+from math import gcd
 
 import icepool
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from rules_core.dice import Dist, Roller, d10_counts, d10_pool, net_successes, roll_d10_pool
+from rules_core.dice import Dist, Roller
+from rules_core.wod.pool import roll_d10_pool
 
 
 def test_die_and_sum():
@@ -37,85 +39,6 @@ def test_invalid_distributions_rejected():
         Dist.die(6).given(lambda x: x > 6)
 
 
-def test_known_pool_values():
-    # 3 dice at difficulty 6: P(at least one success with 1s cancelling) = 74 %.
-    assert d10_pool(3, 6).p(lambda o: o != "botch" and o >= 1) == Fraction(37, 50)
-    # One die: botch iff it shows 1.
-    assert d10_pool(1, 6)["botch"] == Fraction(1, 10)
-    # No dice: nothing at all happens.
-    assert d10_pool(0, 6) == Dist.constant(0)
-
-
-def _icepool_counts(n: int, difficulty: int):
-    """(successes, ones) for n d10 by icepool, independently of our multinomial."""
-    die = icepool.d10.map(lambda f: (int(f >= difficulty), int(f == 1)))
-    return die.map(lambda t: icepool.Vector(t)).pool(n).sum() if n else None
-
-
-@pytest.mark.parametrize("n", [1, 2, 5, 10])
-@pytest.mark.parametrize("difficulty", [2, 6, 9, 10])
-@pytest.mark.parametrize("ones_cancel", [True, False])
-def test_pool_matches_icepool(n, difficulty, ones_cancel):
-    def face(f):
-        return icepool.Vector((int(f >= difficulty), int(f == 1)))
-
-    total = icepool.d10.map(face)
-    acc = total
-    for _ in range(n - 1):
-        acc = acc + total
-    oracle: dict[tuple[int, int], Fraction] = {}
-    denom = acc.denominator()
-    for outcome, q in acc.items():
-        oracle[(outcome[0], outcome[1])] = Fraction(q, denom)
-    ours = {(o.successes, o.ones): p for o, p in d10_counts(n, difficulty).items()}
-    assert ours == oracle
-    net_oracle: dict[int, Fraction] = {}
-    for (s, o), p in oracle.items():
-        k = max(0, s - o) if ones_cancel else s
-        net_oracle[k] = net_oracle.get(k, 0) + p
-    assert dict(net_successes(n, difficulty, ones_cancel).items()) == net_oracle
-
-
-@settings(max_examples=60, deadline=None)
-@given(st.integers(0, 20), st.integers(2, 10), st.booleans(), st.sampled_from(["revised", "second"]))
-def test_pool_sums_to_one_and_botch_rules(n, difficulty, ones_cancel, rule):
-    d = d10_pool(n, difficulty, ones_cancel, rule)
-    assert sum(p for _, p in d.items()) == 1
-    revised = d10_pool(n, difficulty, ones_cancel, "revised")["botch"]
-    second = d10_pool(n, difficulty, ones_cancel, "second")["botch"]
-    # A revised botch (no success, a 1) is always a second-edition botch too.
-    assert revised <= second
-    if not ones_cancel:
-        assert second == 0
-
-
-@settings(max_examples=60, deadline=None)
-@given(st.integers(0, 19), st.integers(2, 10), st.booleans())
-def test_more_dice_never_hurt(n, difficulty, ones_cancel):
-    """More dice never lower P(success), except at difficulty 2 with 1s cancelling."""
-    p = lambda k: net_successes(k, difficulty, ones_cancel).at_least(1)
-    if difficulty == 2 and ones_cancel:
-        return  # see test_difficulty_two_exception
-    assert p(n + 1) >= p(n)
-
-
-def test_difficulty_two_exception():
-    """At difficulty 2 a 1 is the only failing face, so with 1s cancelling an even pool
-    can tie itself out: one die succeeds 9/10, two dice only 81/100. A real property of
-    the rule, not a bug; the calculators show it as it is."""
-    p = lambda k: net_successes(k, 2, True).at_least(1)
-    assert p(1) == Fraction(9, 10) and p(2) == Fraction(81, 100)
-    assert all(p(k + 1) < p(k) for k in range(1, 15, 2))
-    assert all(p(k + 1) > p(k) for k in range(0, 15, 2))
-
-
-@settings(max_examples=60, deadline=None)
-@given(st.integers(0, 20), st.integers(2, 9), st.booleans())
-def test_higher_difficulty_never_helps(n, difficulty, ones_cancel):
-    p = lambda d: net_successes(n, d, ones_cancel).at_least(1)
-    assert p(difficulty + 1) <= p(difficulty)
-
-
 def test_roller_is_seeded_and_consistent():
     a = roll_d10_pool(Roller(42), 10, 6)
     b = roll_d10_pool(Roller(42), 10, 6)
@@ -131,3 +54,62 @@ def test_roller_frequencies_match_distribution():
     n = 4000
     hits = sum(roll_d10_pool(roller, 3, 6)["net"] >= 1 for _ in range(n))
     assert abs(hits / n - 0.74) < 0.03
+
+
+# ---- the integer-weight representation -----------------------------------------------------
+
+weights_st = st.dictionaries(st.integers(-5, 12), st.integers(0, 40), min_size=1, max_size=6).filter(
+    lambda w: sum(w.values()) > 0)
+
+
+@settings(max_examples=80, deadline=None)
+@given(weights_st)
+def test_weights_are_in_lowest_terms_and_sum_to_the_denominator(w):
+    d = Dist.from_weights(w)
+    ws = [x for _, x in d.weights()]
+    assert sum(ws) == d.denominator() and gcd(*ws) == 1 and all(x > 0 for x in ws)
+    total = sum(w.values())
+    assert dict(d.items()) == {o: Fraction(x, total) for o, x in w.items() if x}
+    # every way of building the same law gives an equal (and equally hashed) distribution
+    same = Dist({o: Fraction(x, total) for o, x in w.items()})
+    assert same == d and hash(same) == hash(d) and repr(same) == repr(d)
+    assert d.outcomes() == sorted(d.outcomes())
+    assert sum(p for _, p in d.items()) == 1
+
+
+@settings(max_examples=60, deadline=None)
+@given(weights_st, weights_st)
+def test_sum_and_max_match_icepool(a, b):
+    da, db = Dist.from_weights(a), Dist.from_weights(b)
+    ia = icepool.Die({o: x for o, x in a.items() if x})
+    ib = icepool.Die({o: x for o, x in b.items() if x})
+    for ours, theirs in ((da + db, ia + ib), (da.combine(db, max), icepool.highest(ia, ib)),
+                         (da - db, ia - ib)):
+        den = theirs.denominator()
+        assert dict(ours.items()) == {o: Fraction(q, den) for o, q in theirs.items() if q}
+    assert (da + db).mean() == Fraction(ia.mean()) + Fraction(ib.mean())
+
+
+@settings(max_examples=60, deadline=None)
+@given(weights_st, st.integers(0, 3))
+def test_bind_mixture_and_repeat_agree(w, n):
+    d = Dist.from_weights(w)
+    coin = Dist.bernoulli(Fraction(1, 3), 1, 0)
+    by_bind = coin.bind(lambda c: d if c else Dist.constant("none"))
+    by_mixture = Dist.mixture([(Fraction(1, 3), d), (Fraction(2, 3), Dist.constant("none"))])
+    assert by_bind == by_mixture
+    assert d.repeat(n) == sum((d for _ in range(n)), Dist.constant(0))
+    assert d.given(lambda o: True) == d
+    assert d.map(lambda o: o) == d
+
+
+def test_the_pool_names_stay_importable_from_dice():
+    """The d10 pool moved to rules_core.wod.pool; code written against rules_core.dice keeps working."""
+    from rules_core import dice
+    from rules_core.wod import pool
+
+    for name in ("BOTCH_RULES", "PoolOutcome", "d10_counts", "pool_net", "is_botch", "d10_pool",
+                 "net_successes", "roll_d10_pool"):
+        assert getattr(dice, name) is getattr(pool, name)
+    with pytest.raises(AttributeError):
+        dice.no_such_name

@@ -55,25 +55,29 @@ def test_difficulty_scale_is_the_two_ends_the_source_names():
 
 def test_cover():
     assert len(tb.COVER) == 5
-    for _cid, name, value in tb.COVER:
-        line = line_starting(name["ru"])
-        assert line.endswith(f" {src_num(value)}."), line
-    assert tb.COVER_PROTECTION == {"cupboard": 1, "door": 2, "partition": 4, "steel_door": 8, "concrete": 12}
+    for cover in tb.COVER.values():
+        line = line_starting(cover["name"]["ru"])
+        assert line.endswith(f" {src_num(-cover['protection'])}."), line  # «дает защиту от повреждений -1»
+    assert {cid: r.cover_protection(cid) for cid in tb.COVER} == {
+        "cupboard": 1, "door": 2, "partition": 4, "steel_door": 8, "concrete": 12}
+    assert r.cover_protection("none") == 0
 
 
 def test_drinks():
     assert len(tb.DRINKS) == 8
-    for _did, name, vol, us in tb.DRINKS:
-        assert f"{name['ru']} ({vol}) – УС {us}." in LINES
-    assert tb.DRINK_DIFFICULTY["spirit_shot"] == 10
-    assert "считайте это как пять стопок водки" in SOURCE and tb.FROM_THE_BOTTLE[2:] == ("vodka_shot", 5)
+    for drink in tb.DRINKS.values():
+        volume = tb.volume_text(drink["litres"])["ru"]
+        assert f"{drink['name']['ru']} ({volume}) – УС {drink['difficulty']}." in LINES
+    assert tb.DRINKS["spirit_shot"]["difficulty"] == 10
+    assert "считайте это как пять стопок водки" in SOURCE
+    assert (tb.FROM_THE_BOTTLE["drink"], tb.FROM_THE_BOTTLE["servings"]) == ("vodka_shot", 5)
 
 
 def test_drunk_stages_text_and_modifiers():
-    assert [s for s, *_ in tb.DRUNK_STAGES] == [0, 1, 2, 3, 4, 5]
-    for stage, name, text, _mods in tb.DRUNK_STAGES:
-        assert f"{stage}-я стадия. {name['ru']}. {text['ru']}" in LINES, stage
-    mods = {s: m for s, _n, _t, m in tb.DRUNK_STAGES}
+    assert list(tb.DRUNK_STAGES) == [0, 1, 2, 3, 4, 5]
+    for stage, record in tb.DRUNK_STAGES.items():
+        assert f"{stage}-я стадия. {record['name']['ru']}. {record['effects']['ru']}" in LINES, stage
+    mods = {s: record["changes"] for s, record in tb.DRUNK_STAGES.items()}
     # «(+1 к Уверенности и Везению); … (-1 к Мышлению)»
     assert "(+1 к Уверенности и Везению)" in SOURCE and "(-1 к Мышлению)" in SOURCE
     assert mods[1] == {"confidence": 1, "luck": 1, "thinking": -1}
@@ -90,10 +94,10 @@ def test_drunk_stages_text_and_modifiers():
 
 def test_environment():
     assert len(tb.ENVIRONMENT) == 11
-    for _eid, name, dmg, kind in tb.ENVIRONMENT:
-        line = line_starting(name["ru"])
-        assert f"– {dmg} очк" in line, line
-        assert kind["ru"][:5] in line, (kind, line)
+    for env in tb.ENVIRONMENT.values():
+        line = line_starting(env["medium"]["ru"])
+        assert f"– {env['damage']} очк" in line, line
+        assert line.endswith(f" {tb.ENVIRONMENT_KINDS[env['kind']]['ru']}."), (env, line)
 
 
 def _band_prefix(lo, hi, below_zero="Меньше 0"):
@@ -107,21 +111,23 @@ def _band_prefix(lo, hi, below_zero="Меньше 0"):
 
 
 def test_thrown_miss():
-    bands = [(lo, hi) for lo, hi, *_ in tb.THROWN_MISS]
+    bands = [(b["lowest"], b["highest"]) for b in tb.THROWN_MISS.values()]
     assert bands == [(None, -1), (0, 1), (2, 4), (5, 6), (7, None)]
-    for lo, hi, _i, name, text in tb.THROWN_MISS:
-        line = line_starting(f"{_band_prefix(lo, hi)} – {name['ru']}.")
-        assert line == f"{_band_prefix(lo, hi)} – {name['ru']}. {text['ru']}"
+    for b in tb.THROWN_MISS.values():
+        prefix = _band_prefix(b["lowest"], b["highest"])
+        assert b["label"]["ru"] == prefix  # the page shows the source's own label
+        line = line_starting(f"{prefix} – {b['name']['ru']}.")
+        assert line == f"{prefix} – {b['name']['ru']}. {b['text']['ru']}"
 
 
 def test_breakdown():
     prefixes = {(None, 0): "0 и меньше", (1, 3): "От 1 до 3", (4, 6): "От 4 до 6", (7, 9): "От 7 до 9",
                 (10, None): "10 и больше"}
-    assert [(lo, hi) for lo, hi, *_ in tb.BREAKDOWN] == list(prefixes)
-    for lo, hi, _i, name, text in tb.BREAKDOWN:
-        line = line_starting(f"{prefixes[(lo, hi)]} – {name['ru']}")
+    assert [(b["lowest"], b["highest"]) for b in tb.BREAKDOWN.values()] == list(prefixes)
+    for b in tb.BREAKDOWN.values():
+        line = line_starting(f"{prefixes[(b['lowest'], b['highest'])]} – {b['name']['ru']}")
         # every sentence of our description is the source's
-        for sentence in filter(None, re.split(r"(?<=\.) ", text["ru"])):
+        for sentence in filter(None, re.split(r"(?<=\.) ", b["text"]["ru"])):
             assert sentence in line, sentence
     assert "2К-Сила духа+(2 за каждый нервный срыв в этой сцене, считая этот)" in SOURCE
     assert tb.BREAKDOWN_PER_BREAKDOWN == 2
@@ -130,30 +136,32 @@ def test_breakdown():
 def test_breakdown_after():
     assert "В случае, если выпадает меньше -2, персонаж впадает в бессознательное состояние до конца сцены." in SOURCE
     assert "При результате от -2 до нуля наступает шок, паника или неистовство" in SOURCE
-    assert [(lo, hi) for lo, hi, *_ in tb.BREAKDOWN_AFTER] == [(None, -3), (-2, 0), (1, None)]
+    assert [(b["lowest"], b["highest"]) for b in tb.BREAKDOWN_AFTER.values()] == [(None, -3), (-2, 0), (1, None)]
 
 
 def test_combat_stress():
-    for _i, name, us in tb.COMBAT_STRESS:
-        assert f"{name['ru']} – УС {us}." in LINES
-    for _i, name, m in tb.COMBAT_STRESS_MODIFIERS:
-        assert f"{name['ru']} – модификатор +{m}." in LINES
-    assert [us for *_x, us in tb.COMBAT_STRESS] == [10, 7, 5, 2, 0]
+    for c in tb.COMBAT_STRESS.values():
+        assert f"{c['situation']['ru']} – УС {c['difficulty']}." in LINES
+    for c in tb.COMBAT_STRESS_MODIFIERS.values():
+        assert f"{c['situation']['ru']} – модификатор +{c['modifier']}." in LINES
+    assert [c["difficulty"] for c in tb.COMBAT_STRESS.values()] == [10, 7, 5, 2, 0]
 
 
 def test_shooting_modifiers():
-    for _g, name, m in tb.SHOOTING_MODIFIERS:
-        line_starting(f"{name['ru']} – модификатор {src_num(m)}")
+    for m in tb.SHOOTING_MODIFIERS:
+        line_starting(f"{m['circumstance']['ru']} – модификатор {src_num(m['modifier'])}")
 
 
 def test_aimed_shots():
-    for aid, name, hit, mult, _eff in tb.AIMED_SHOTS:
-        line = line_starting(f"{name['ru']} – ")
-        assert f"на попадание {src_num(hit)}" in line
+    for shot in tb.AIMED_SHOTS.values():
+        line = line_starting(f"{shot['part']['ru']} – ")
+        assert f"на попадание {src_num(shot['to_hit'])}" in line
+        mult = shot["damage_multiplier"]
         if mult is not None:
             written = "х2" if mult == 2 else "х0,5"  # Cyrillic «х» as in the source
             assert f"на повреждение {written}" in line
-    assert tb.AIM_MULTIPLIER["head"] == 2 and tb.AIM_MULTIPLIER["arm"] == tb.AIM_MULTIPLIER["leg"] == r.Fraction(1, 2)
+    assert r.aim_multiplier("head") == 2 and r.aim_multiplier("arm") == r.aim_multiplier("leg") == r.Fraction(1, 2)
+    assert r.aim_multiplier("item") is None and r.aim_multiplier("none") is None
 
 
 def test_target_size():
@@ -163,7 +171,7 @@ def test_target_size():
             "аж 7.") in SOURCE
     assert ("Если цель больше человека, то она получает модификатор -3 к броску Уклонения, если она заметно меньше "
             "человека — модификатор +3, а если она совсем маленькая, то +6.") in SOURCE
-    assert [(us, m) for _i, _n, us, m in tb.TARGET_SIZE] == [(0, -3), (2, 0), (5, 3), (7, 6)]
+    assert [(t["difficulty"], t["dodge_modifier"]) for t in tb.TARGET_SIZE.values()] == [(0, -3), (2, 0), (5, 3), (7, 6)]
 
 
 def test_wound_levels():
@@ -171,9 +179,10 @@ def test_wound_levels():
                 "но менее половины — тяжелому, со штрафом -4, от половины до трех четвертей — легкому, штраф -2, "
                 "если же хитов больше чем три четверти, то персонаж всего лишь оцарапан.")
     assert sentence in SOURCE
-    assert [pen for *_x, pen in tb.WOUND_LEVELS] == [int(x) for x in re.findall(r"штраф\w* (-\d)", sentence)] + [0]
-    for _i, _name, share, _p in tb.WOUND_LEVELS[1:]:
-        assert share["ru"] in sentence
+    penalties = [w["penalty"] for w in tb.WOUND_LEVELS.values()]
+    assert penalties == [int(x) for x in re.findall(r"штраф\w* (-\d)", sentence)] + [0]
+    for level in ("heavy", "light", "scratch"):
+        assert tb.WOUND_LEVELS[level]["share"]["ru"] in sentence
     assert "равняется 15+Выносливость" in SOURCE and tb.BASE_HITS == 15
     assert "Минус десять хитов означает мгновенную смерть." in SOURCE and tb.INSTANT_DEATH_HITS == -10
 
@@ -182,7 +191,7 @@ def test_bleeding():
     assert "теряет по хиту в десять минут, если у него 5-8 хитов, и по хиту в три раунда, если их осталось 4 и меньше" in SOURCE
     assert ("Болевой шок кидается против сложности 5, если атака оставила у персонажа 5-8 хитов, и против "
             "сложности 7, если хитов осталось 4 и менее.") in SOURCE
-    assert [(lo, hi, us) for lo, hi, _l, us in tb.BLEEDING] == [(5, 8, 5), (None, 4, 7)]
+    assert [(b["lowest"], b["highest"], b["pain_shock"]) for b in tb.BLEEDING] == [(5, 8, 5), (None, 4, 7)]
 
 
 def test_healing():
@@ -190,7 +199,7 @@ def test_healing():
     assert "каждую неделю персонаж делает проверку Стойкости против УС 5, и в случае удачи прибавляется два хита" in SOURCE
     assert "проверку Стойкости против УС 7 каждый месяц, и в случае удачи прибавляется три хита" in SOURCE
     assert "против сложности 2 для легкого ранения, 5 для тяжелого и 7 для критического" in SOURCE
-    assert [(lvl, us, hits, med) for lvl, _p, us, hits, med in tb.HEALING] == [
+    assert [(lvl, h["fortitude_difficulty"], h["hits"], h["medicine_difficulty"]) for lvl, h in tb.HEALING.items()] == [
         ("light", 2, 1, 2), ("heavy", 5, 2, 5), ("critical", 7, 3, 7)]
 
 
@@ -216,13 +225,13 @@ def test_combat_stress_modifiers_are_all_there():
     # власти – модификатор +3.» — every modifier line of the table is in the data.
     wanted = [line for line in LINES if re.match(r"^(Первый бой|Противники — ).* – модификатор \+\d+\.$", line)]
     assert len(wanted) == 3
-    have = [f"{name['ru']} – модификатор +{m}." for _i, name, m in tb.COMBAT_STRESS_MODIFIERS]
+    have = [f"{c['situation']['ru']} – модификатор +{c['modifier']}." for c in tb.COMBAT_STRESS_MODIFIERS.values()]
     assert have == wanted
     rendered = render_table(tb.TABLES["combat_stress"])
-    for _i, name, m in tb.COMBAT_STRESS_MODIFIERS:
-        assert name["ru"] in rendered and f"модификатор +{m}" in rendered
-    for _i, name, us in tb.COMBAT_STRESS:
-        assert name["ru"] in rendered and f"УС {us}" in rendered
+    for c in tb.COMBAT_STRESS_MODIFIERS.values():
+        assert c["situation"]["ru"] in rendered and f"модификатор +{c['modifier']}" in rendered
+    for c in tb.COMBAT_STRESS.values():
+        assert c["situation"]["ru"] in rendered and f"УС {c['difficulty']}" in rendered
 
 
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "lysogorsk"
@@ -234,20 +243,24 @@ def test_aimed_shots_table_is_the_sources_rows_and_on_the_page():
     # shooting.md shows this table (not a hand copy).
     rows = tb.TABLES["aimed_shots"]["rows"]
     assert len(rows) == len(tb.AIMED_SHOTS) == 4
-    for row, (aid, name, hit, mult, _eff) in zip(rows, tb.AIMED_SHOTS):
+    for row, shot in zip(rows, tb.AIMED_SHOTS.values()):
         cells = [c["ru"] if isinstance(c, dict) else str(c) for c in row]
         line = f"{cells[0]} – {cells[1]}, {cells[2]}"
         assert line in LINES or line + "." in LINES, line
-        assert cells[0] == name["ru"] and f"на попадание {src_num(hit)}" in cells[1]
+        # the words on the page say the numbers the damage calculator uses
+        assert cells[0] == shot["part"]["ru"] and f"на попадание {src_num(shot['to_hit'])}" in cells[1]
+        mult = shot["damage_multiplier"]
         if mult is not None:
             assert ("на повреждение х2" if mult == 2 else "на повреждение х0,5") in cells[2]
+        if shot["effect"]["ru"]:
+            assert cells[2].endswith(shot["effect"]["ru"])
     page = (DOCS / "shooting.md").read_text(encoding="utf-8")
     assert "<!-- svod:table lysogorsk/aimed_shots -->" in page and "| Голова |" not in page
 
 
 def test_shooting_modifiers_table_is_the_sources_rows_and_on_the_page():
     rendered = render_table(tb.TABLES["shooting_modifiers"])
-    for group, name, m in tb.SHOOTING_MODIFIERS:
-        assert f"| {group['ru']} | {name['ru']} | модификатор {src_num(m)} |" in rendered
+    for m in tb.SHOOTING_MODIFIERS:
+        assert f"| {m['group']['ru']} | {m['circumstance']['ru']} | модификатор {src_num(m['modifier'])} |" in rendered
     page = (DOCS / "shooting.md").read_text(encoding="utf-8")
     assert "<!-- svod:table lysogorsk/shooting_modifiers -->" in page and "| Ближнее расстояние |" not in page

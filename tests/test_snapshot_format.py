@@ -61,7 +61,7 @@ def test_built_snapshot_is_sparse_and_smaller_to_unpack():
     assert info["sparse_bytes"] == len(data)
 
 
-# ---- the worker's reader and writer (calculators/worker.mjs), run in Node ----------------
+# ---- the worker's reader and writer (calculators/boot.mjs), run in Node ----------------
 
 def _pyodide_like(draw_parts, memory_at):
     """An image as Pyodide lays it out: its header (magic, where the memory starts, JSON length,
@@ -93,7 +93,7 @@ def test_worker_writes_the_snapshot_memory_exactly(batch):
                       "image": base64.b64encode(image).decode(), "memoryAt": memory_at})
     code = """
 globalThis.self = globalThis;
-const { readSparseSnapshot, writeSnapshot } = await import("./calculators/worker.mjs");
+const { readSparseSnapshot, writeSnapshot } = await import("./calculators/boot.mjs");
 const b64 = (s) => Uint8Array.from(Buffer.from(s, "base64"));
 const out = [];
 for (const it of %s) {

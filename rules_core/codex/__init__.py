@@ -1,1 +1,6 @@
-"""«Codex of…» (source 004): a d6 system of action dice (AD6), preparation dice (ED6) and LV."""
+"""«Codex of…» (source 004): a d6 system of action dice (AD6), preparation dice (ED6) and LV.
+
+* :mod:`.tables` — the source's tables as named records;
+* :mod:`.rules` — the success roll, stress, FLAX, hit difficulty, armor and the endurance track;
+* :mod:`.calculators` — ``codex-roll``, ``codex-attack``.
+"""

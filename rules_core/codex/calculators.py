@@ -8,17 +8,20 @@ from __future__ import annotations
 from ..dice import Dist
 from ..spec import (Calculator, T, bool_param, choice_param, dist_block, field_error, figures, frac,
                     int_param, note, prob)
-from . import rules as R
-from .tables import TABLES, consequence, cover_hindrance, shield_fv, weapon_dice
+from . import rules, tables
+
+__all__ = ["MAX_ED6", "MAX_DIFFICULTY", "ROLL_PARAMS", "ATTACK_PARAMS", "CALCULATORS"]
 
 MAX_ED6 = 12
 MAX_DIFFICULTY = 30
 
-_SCALE = TABLES["difficulty_scale"]["rows"]
-
-
 def _scale_name(difficulty: int) -> dict | None:
-    return next((row[0] for row in _SCALE if row[1] == difficulty), None)
+    return next((d["name"] for d in tables.DIFFICULTY_SCALE if d["difficulty"] == difficulty), None)
+
+
+_NO_FLAX = {"param": "flax", "eq": False}
+#: «персонаж лишается всех ED6» at exhaustion 6: the ED6 are not asked for then
+_ED6 = {"param": "exhaustion6", "eq": False}
 
 
 def _skill_params() -> tuple:
@@ -33,7 +36,7 @@ def _skill_params() -> tuple:
         ], help=T("004 не даёт строки для уровня 0; § 1: «навык 0 никогда не получает взрыва шестёрок от "
                   "стресса и больше не получает штраф +1 к сложности».",
                   "004 has no row for level 0; § 1: skill 0 «never gets sixes exploding from stress and no "
-                  "longer gets the +1 difficulty penalty».")),
+                  "longer gets the +1 difficulty penalty»."), group="readings", when={"param": "skill", "eq": 0}),
         choice_param("skill_scale", "Нумерация таблицы навыков", "Numbering of the skills table", "as_written", [
             ("as_written", "Как написано: уровни 1–6", "As written: levels 1–6"),
             ("shifted", "Со сдвигом: строка 1 — навык 0 … строка 6 — навык 5",
@@ -41,9 +44,10 @@ def _skill_params() -> tuple:
         ], help=T("Таблица § 15 нумерует уровни 1–6, но § 1 относит оговорку «никогда не взрываются» к "
                   "навыку 0, а § 17 знает уровни навыков только 0–5.",
                   "§ 15's table numbers levels 1–6, but § 1 puts «never explode» on skill 0 and § 17 knows "
-                  "skill levels 0–5 only.")),
-        int_param("stress", "Стресс", "Stress", 0, 0, R.MAX_STRESS),
-        bool_param("flax", "FLAX (стресс сверх 6)", "FLAX (stress beyond 6)", False),
+                  "skill levels 0–5 only."), group="readings"),
+        # FLAX replaces the stress steps (ones and exploding sixes do not apply)
+        int_param("stress", "Стресс", "Stress", 0, 0, rules.MAX_STRESS, when=_NO_FLAX),
+        bool_param("flax", "FLAX (стресс сверх 6)", "FLAX (stress beyond 6)", False, group="details"),
         choice_param("flax_reading", "Как считать FLAX", "How FLAX counts", "signed", [
             ("signed", "Кубик успехов минус кубик провалов (может быть меньше нуля)",
              "Success die minus failure die (may be negative)"),
@@ -51,24 +55,25 @@ def _skill_params() -> tuple:
         ], help=T("004: «Один D6 показывает дополнительные успехи, а второй — дополнительные провалы. Из "
                   "большего выпавшего вычитается меньшее».",
                   "004: one D6 shows extra successes, the other extra failures; the smaller is "
-                  "subtracted from the larger.")),
+                  "subtracted from the larger."), group="readings", when={"param": "flax", "eq": True}),
         bool_param("exhaustion6", "Истощение 6-го уровня (нет ED6)", "Exhaustion level 6 (no ED6)", False,
                    help=T("«персонаж лишается всех ED6». Уровни 1–5 в источнике не разработаны.",
-                          "«the character loses all ED6». Levels 1–5 are unfinished in the source.")),
+                          "«the character loses all ED6». Levels 1–5 are unfinished in the source."),
+                   group="details"),
     )
 
 
 def _roll_setup(p: dict, ad6: int) -> dict:
     ed6 = 0 if p["exhaustion6"] else p["ed6"]
-    dist = R.roll_dist(ad6 + ed6, p["skill"], p["stress"], p["flax"], p["skill0"], p["flax_reading"],
+    dist = rules.roll_dist(ad6 + ed6, p["skill"], p["stress"], p["flax"], p["skill0"], p["flax_reading"],
                        p["skill_scale"])
     return {"ad6": ad6, "ed6": ed6, "dice": ad6 + ed6, "dist": dist}
 
 
 def _skill_check(p: dict) -> None:
-    if p["skill_scale"] == "shifted" and p["skill"] > R.MAX_SKILL_SHIFTED:
-        raise field_error("skill", f"Со сдвигом таблицы навыков уровни 0–{R.MAX_SKILL_SHIFTED}.",
-                          f"With the shifted skills table the levels are 0–{R.MAX_SKILL_SHIFTED}.")
+    if p["skill_scale"] == "shifted" and p["skill"] > rules.MAX_SKILL_SHIFTED:
+        raise field_error("skill", f"Со сдвигом таблицы навыков уровни 0–{rules.MAX_SKILL_SHIFTED}.",
+                          f"With the shifted skills table the levels are 0–{rules.MAX_SKILL_SHIFTED}.")
 
 
 def _roll_notes(p: dict) -> list[dict]:
@@ -98,19 +103,19 @@ def _roll_notes(p: dict) -> list[dict]:
 def _roll_faces(p: dict, roller, ad6: int, ed6: int) -> dict:
     """Roll AD6 + ED6 (+ the FLAX 2D6); mark faces by the same rules as the exact distribution."""
     faces = roller.dice(ad6 + ed6, 6)
-    rule = R.skill_rule(p["skill"], p["skill0"], p["skill_scale"])
+    rule = rules.skill_rule(p["skill"], p["skill0"], p["skill_scale"])
     out: dict = {"ad6_faces": faces[:ad6], "ed6_faces": faces[ad6:]}
     if rule is None:
         out.update(lv=0, marks=[""] * len(faces), usable=False)
         return out
     min_face, explodes = rule
     if p["flax"]:
-        r = R.resolve(faces, min_face, 0, False)
+        r = rules.resolve(faces, min_face, 0, False)
         fl = roller.dice(2, 6)
-        extra = R.flax_extra(fl[0], fl[1], p["flax_reading"])
-        out.update(flax_faces=fl, flax_extra=extra, lv=max(R.LV_FLOOR, r["lv"] + extra), marks=r["marks"])
+        extra = rules.flax_extra(fl[0], fl[1], p["flax_reading"])
+        out.update(flax_faces=fl, flax_extra=extra, lv=max(rules.LV_FLOOR, r["lv"] + extra), marks=r["marks"])
     else:
-        r = R.resolve(faces, min_face, p["stress"], explodes)
+        r = rules.resolve(faces, min_face, p["stress"], explodes)
         out.update(lv=r["lv"], marks=r["marks"])
     out["usable"] = True
     return out
@@ -132,10 +137,10 @@ def _faces_blocks(out: dict, ad6: int) -> list[dict]:
 # ---- codex-roll ---------------------------------------------------------------------------------
 
 ROLL_PARAMS = (
-    int_param("ad6", "AD6 (кубики действий)", "AD6 (action dice)", 2, 0, R.AD6_PER_TURN),
+    int_param("ad6", "AD6 (кубики действий)", "AD6 (action dice)", 2, 0, rules.AD6_PER_TURN),
     int_param("ed6", "ED6 (подготовка и добавки)", "ED6 (preparation and extras)", 1, 0, MAX_ED6,
               help=T("Добросить кубики до значения подготовки; переброс здесь не считается.",
-                     "Dice added up to the preparation; rerolls are not modelled here.")),
+                     "Dice added up to the preparation; rerolls are not modelled here."), when=_ED6),
 ) + _skill_params() + (
     int_param("difficulty", "Сложность (LV)", "Difficulty (LV)", 2, 1, MAX_DIFFICULTY,
               help=T("Простое 1, Средне 2, Выше среднего 3, Сложно 4, Очень сложно 6, Запредельно 8, "
@@ -185,15 +190,16 @@ def _roll_roll(p: dict, roller) -> dict:
 
 # ---- codex-attack -------------------------------------------------------------------------------
 
-_WEAPONS = TABLES["weapons"]["rows"]
-_ARMOR = TABLES["armor"]["rows"]
-_SHIELDS = TABLES["shields"]["rows"]
-_COVER = TABLES["cover"]["rows"]
+
+_BURST = {"param": "kind", "eq": "burst"}
+#: a light weapon deals its full damage per success of a burst («кроме лёгкого»)
+_LIGHT = {"param": "weapon", "eq": str(rules.LIGHT_CATEGORY)}
 
 ATTACK_PARAMS = (
     choice_param("weapon", "Оружие", "Weapon", "1",
-                 [(str(i), f"{r[0]['ru']} ({r[1]}, урон {r[2]})", f"{r[0]['en']} ({r[1]}, damage {r[2]})")
-                  for i, r in enumerate(_WEAPONS)]),
+                 [(str(i), f"{w['name']['ru']} ({w['dice']}AD6, урон {w['damage']})",
+                   f"{w['name']['en']} ({w['dice']}AD6, damage {w['damage']})")
+                  for i, w in enumerate(tables.WEAPONS)]),
     choice_param("kind", "Вид атаки", "Attack kind", "normal", [
         ("quick", "Быстрая (½ AD6, ½ урона)", "Quick (½ AD6, ½ damage)"),
         ("normal", "Обычная", "Normal"),
@@ -204,71 +210,80 @@ ATTACK_PARAMS = (
         ("double", "Гарантированный ×2 урона", "Guaranteed ×2 damage"),
         ("ignore_armor_class", "Игнорирование 1 уровня класса брони", "Ignore 1 armor class"),
         ("other", "Другой (на числа не влияет)", "Another (no effect on the numbers)"),
-    ]),
-    int_param("ad6_left", "AD6 в запасе на этот ход", "AD6 left this turn", R.AD6_PER_TURN, 0, R.AD6_PER_TURN),
-    int_param("extra_ad6", "Лишние AD6, докинутые к атаке", "Extra AD6 added to the attack", 0, 0, R.AD6_PER_TURN),
-    int_param("ed6", "ED6 (боевая подготовка и добавки)", "ED6 (combat preparation and extras)", 1, 0, MAX_ED6),
+    ], when={"param": "kind", "eq": "aimed"}),
+    int_param("ad6_left", "AD6 в запасе на этот ход", "AD6 left this turn", rules.AD6_PER_TURN, 0,
+              rules.AD6_PER_TURN, group="details"),
+    int_param("extra_ad6", "Лишние AD6, докинутые к атаке", "Extra AD6 added to the attack", 0, 0,
+              rules.AD6_PER_TURN, group="details"),
+    int_param("ed6", "ED6 (боевая подготовка и добавки)", "ED6 (combat preparation and extras)", 1, 0, MAX_ED6,
+              when=_ED6),
 ) + _skill_params() + (
+    # the range tells which of a shield's numbers counts, and nothing else
     choice_param("range", "Дистанция", "Range", "ranged", [
-        ("ranged", "Дальняя атака", "Ranged attack"), ("melee", "Ближний бой", "Melee")]),
+        ("ranged", "Дальняя атака", "Ranged attack"), ("melee", "Ближний бой", "Melee")],
+                 group="details", when={"param": "shield", "ne": "none"}),
     choice_param("cover", "Укрытие цели", "Target's cover", "0",
-                 [(str(i), r[0]["ru"], r[0]["en"]) for i, r in enumerate(_COVER)]),
+                 [(str(i), c["name"]["ru"], c["name"]["en"]) for i, c in enumerate(tables.COVER)]),
     choice_param("shield", "Щит цели", "Target's shield", "none",
-                 [("none", "Нет", "None")] + [(str(i), r[0]["ru"], r[0]["en"]) for i, r in enumerate(_SHIELDS)]),
+                 [("none", "Нет", "None")] + [(str(i), s["name"]["ru"], s["name"]["en"])
+                                              for i, s in enumerate(tables.SHIELDS)], group="details"),
     int_param("other_hindrance", "Иное затруднение (магия и т.п.)", "Other hindrance (magic etc.)", 0, 0,
-              R.MAX_HINDRANCE),
-    int_param("reduction", "Снижение сложности (наибольшее)", "Difficulty reduction (the largest)", 0, 0, 10),
+              rules.MAX_HINDRANCE, group="details"),
+    int_param("reduction", "Снижение сложности (наибольшее)", "Difficulty reduction (the largest)", 0, 0, 10,
+              group="details"),
     choice_param("armor", "Броня цели", "Target's armor", "0",
-                 [(str(i), f"{r[0]['ru']} (N = {r[1]})", f"{r[0]['en']} (N = {r[1]})") for i, r in enumerate(_ARMOR)]),
+                 [(str(i), f"{a['name']['ru']} (N = {a['threshold']})",
+                   f"{a['name']['en']} (N = {a['threshold']})") for i, a in enumerate(tables.ARMOR)]),
     bool_param("non_mechanical", "Немеханический эффект, помеченный как игнорирующий броню",
-               "Non-mechanical effect marked as ignoring armor", False),
-    int_param("damage_taken", "Урон уже на треке", "Damage already on the track", 0, 0, 60),
-    int_param("tough", "Черта «Стойкий»", "Trait «Tough»", 0, 0, 5),
+               "Non-mechanical effect marked as ignoring armor", False, group="details"),
+    int_param("damage_taken", "Урон уже на треке", "Damage already on the track", 0, 0, 60, group="details"),
+    int_param("tough", "Черта «Стойкий»", "Trait «Tough»", 0, 0, 5, group="details"),
     choice_param("incapacitated_at", "Недееспособен, когда", "Incapacitated when", "full", [
         ("full", "доступные пороги заполнены", "the available thresholds are full"),
         ("over", "урон вышел за доступные пороги", "damage goes past them"),
     ], help=T("004: «становится недееспособным, когда заканчивается его доступный порог».",
-              "004: incapacitated «when his available threshold runs out».")),
+              "004: incapacitated «when his available threshold runs out»."), group="readings"),
     choice_param("burst_light", "Очередь лёгким оружием", "Burst with a light weapon", "full", [
         ("full", "Полный урон за успех («кроме лёгкого»)", "Full damage per success («except light»)"),
         ("forbidden", "Невозможна", "Not possible"),
-    ]),
+    ], group="readings", when={"all": [_BURST, _LIGHT]}),
     choice_param("burst_rounding", "Урон/2 в очереди округлять", "Round burst damage/2", "down", [
-        ("down", "вниз", "down"), ("up", "вверх", "up")]),
+        ("down", "вниз", "down"), ("up", "вверх", "up")], group="readings", when={"all": [_BURST, {"not": _LIGHT}]}),
     choice_param("burst_armor", "Очередь против брони", "Burst against armor", "per_success", [
         ("per_success", "Каждый успех — отдельное попадание", "Each success is a separate hit"),
         ("total", "Вся очередь — одно попадание", "The whole burst is one hit"),
-    ]),
+    ], group="readings", when=_BURST),
 )
 
 
 def _attack_setup(p: dict) -> dict:
     wi = int(p["weapon"])
-    row = _WEAPONS[wi]
+    weapon = tables.WEAPONS[wi]
     kind = p["kind"]
-    light = wi == R.LIGHT_CATEGORY
+    light = wi == rules.LIGHT_CATEGORY
     if kind == "burst" and light and p["burst_light"] == "forbidden":
         raise field_error("kind", "Очередь лёгким оружием невозможна (выбранное чтение).",
                           "No burst with a light weapon (the chosen reading).")
-    cost = R.attack_ad6(kind, weapon_dice(row), p["ad6_left"])
+    cost = rules.attack_ad6(kind, weapon["dice"], p["ad6_left"])
     if cost > p["ad6_left"]:
         raise field_error("ad6_left", f"Атака стоит {cost} AD6, в запасе {p['ad6_left']}.",
                           f"The attack costs {cost} AD6; {p['ad6_left']} left.")
     if cost + p["extra_ad6"] > p["ad6_left"]:
         raise field_error("extra_ad6", f"Лишних AD6 не больше {p['ad6_left'] - cost}.",
                           f"At most {p['ad6_left'] - cost} extra AD6.")
-    cover = cover_hindrance(_COVER[int(p["cover"])])
+    cover = tables.COVER[int(p["cover"])]["hindrance"]
     ranged = p["range"] == "ranged"
-    shield = 0 if p["shield"] == "none" else shield_fv(_SHIELDS[int(p["shield"])], ranged)
-    armor_row = R.armor_after_aim(int(p["armor"]), kind, p["aimed_bonus"])
-    per_hit = R.hit_damage(kind, row[2], light, p["aimed_bonus"], p["burst_rounding"])
+    shield = 0 if p["shield"] == "none" else tables.SHIELDS[int(p["shield"])][
+        "ranged_fv" if ranged else "melee_fv"]
+    armor_row = rules.armor_after_aim(int(p["armor"]), kind, p["aimed_bonus"])
+    per_hit = rules.hit_damage(kind, weapon["damage"], light, p["aimed_bonus"], p["burst_rounding"])
     return {
         "ad6": cost + p["extra_ad6"], "cost": cost, "out_of_reach": cover is None,
         "hindrances": {"cover": cover or 0, "shield": shield, "other": p["other_hindrance"]},
-        "difficulty": None if cover is None else R.hit_difficulty([cover, shield, p["other_hindrance"]],
+        "difficulty": None if cover is None else rules.hit_difficulty([cover, shield, p["other_hindrance"]],
                                                                    p["reduction"]),
-        "threshold": _ARMOR[armor_row][1], "armor_row": armor_row, "per_hit": per_hit,
-        "ignores_armor": wi == R.LARGE_CATEGORY or p["non_mechanical"],
+        "threshold": tables.ARMOR[armor_row]["threshold"], "armor_row": armor_row, "per_hit": per_hit,
+        "ignores_armor": wi == rules.LARGE_CATEGORY or p["non_mechanical"],
     }
 
 
@@ -279,7 +294,7 @@ def _attack_check(p: dict) -> None:
 
 def _track(p: dict, damage: int) -> tuple:
     total = p["damage_taken"] + damage
-    return (R.track_level(total), R.incapacitated(total, p["tough"], p["incapacitated_at"]))
+    return (rules.track_level(total), rules.incapacitated(total, p["tough"], p["incapacitated_at"]))
 
 
 def _attack_notes(p: dict, a: dict) -> list[dict]:
@@ -293,10 +308,21 @@ def _attack_notes(p: dict, a: dict) -> list[dict]:
     return out
 
 
+def _attack_figures(p_hit: dict, mean_damage, p_incap: dict, difficulty: int | None = None) -> dict:
+    """The figures the attack exists for (its summary), also when no attack can be made."""
+    lv = "" if difficulty is None else f" (LV ≥ {difficulty})"
+    return figures(
+        ("p_hit", T("Шанс попасть" + lv, "Chance to hit" + lv), p_hit),
+        ("mean_damage", T("Средний урон", "Mean damage"), mean_damage),
+        ("p_incapacitated", T("Шанс, что цель недееспособна", "Chance the target is incapacitated"), p_incap),
+    )
+
+
 def _attack_compute(p: dict) -> dict:
     a = _attack_setup(p)
     if a["out_of_reach"]:
         return {"possible": False, "p_hit": prob(0), "display": [
+            _attack_figures(prob(0), 0, prob(1 if _track(p, 0)[1] else 0)),
             note("Цель вне досягаемости: атака невозможна вообще — бросок не совершается.",
                  "The target is out of reach: no attack at all — no roll is made.", "warning")]}
     s = _roll_setup(p, a["ad6"])
@@ -306,7 +332,8 @@ def _attack_compute(p: dict) -> dict:
     def outcome(x):
         if x < d:
             return 0
-        return R.attack_damage(x, p["kind"], a["per_hit"], a["threshold"], a["ignores_armor"], p["burst_armor"])
+        return rules.attack_damage(x, p["kind"], a["per_hit"], a["threshold"], a["ignores_armor"],
+                                   p["burst_armor"])
 
     dmg = lv.map(outcome)
     p_hit = lv.at_least(d)
@@ -314,12 +341,7 @@ def _attack_compute(p: dict) -> dict:
     level = track.map(lambda t: t[0])
     p_incap = track.p(lambda t: t[1])
     display = [
-        figures(
-            ("p_hit", T(f"Шанс попасть (LV ≥ {d})", f"Chance to hit (LV ≥ {d})"), prob(p_hit)),
-            ("mean_damage", T("Средний урон", "Mean damage"), round(float(dmg.mean()), 3)),
-            ("p_incapacitated", T("Шанс, что цель недееспособна", "Chance the target is incapacitated"),
-             prob(p_incap)),
-        ),
+        _attack_figures(prob(p_hit), round(float(dmg.mean()), 3), prob(p_incap), d),
         figures(
             ("roll", T("Бросок", "Roll"), T(f"{a['ad6']} AD6 + {s['ed6']} ED6 (атака стоит {a['cost']} AD6)",
                                             f"{a['ad6']} AD6 + {s['ed6']} ED6 (the attack costs {a['cost']} AD6)")),
@@ -336,7 +358,7 @@ def _attack_compute(p: dict) -> dict:
         dist_block("damage", T("Урон по цели", "Damage to the target"), T("урон", "damage"), dmg),
         {"kind": "table", "title": T("Где остановится урон на треке", "Where the damage stops on the track"),
          "columns": [T("Уровень", "Level"), T("Вероятность", "Probability"), T("Последствие", "Consequence")],
-         "rows": [[lvl, prob(level[lvl]), consequence(lvl)] for lvl in level.outcomes()]},
+         "rows": [[lvl, prob(level[lvl]), tables.CONSEQUENCES[lvl]["consequence"]] for lvl in level.outcomes()]},
     ] + _attack_notes(p, a)
     return {"possible": True, "p_hit": prob(p_hit), "hit_difficulty": d, "ad6": a["ad6"], "ed6": s["ed6"],
             "per_hit": a["per_hit"], "threshold": a["threshold"], "p_incapacitated": prob(p_incap),
@@ -354,7 +376,7 @@ def _attack_roll(p: dict, roller) -> dict:
     ed6 = 0 if p["exhaustion6"] else p["ed6"]
     out = _roll_faces(p, roller, a["ad6"], ed6)
     hit = out["usable"] and out["lv"] >= a["difficulty"]
-    damage = (R.attack_damage(out["lv"], p["kind"], a["per_hit"], a["threshold"], a["ignores_armor"],
+    damage = (rules.attack_damage(out["lv"], p["kind"], a["per_hit"], a["threshold"], a["ignores_armor"],
                               p["burst_armor"]) if hit else 0)
     level, incap = _track(p, damage)
     out.update(possible=True, hit=hit, damage=damage, track_level=level, incapacitated=incap)
@@ -364,7 +386,7 @@ def _attack_roll(p: dict, roller) -> dict:
                if hit else T(f"Промах: {out['lv']} LV из {a['difficulty']}", f"Miss: {out['lv']} of {a['difficulty']} LV"))
     out["display"] = _faces_blocks(out, a["ad6"]) + [
         figures(("result", T("Итог", "Result"), verdict), ("consequence", T("Последствие", "Consequence"),
-                                                           consequence(level)))]
+                                                           tables.CONSEQUENCES[level]["consequence"]))]
     return out
 
 
@@ -375,6 +397,7 @@ CALCULATORS = [
         description=T("N AD6 + X ED6 против сложности в LV: навык, стресс, FLAX.",
                       "N AD6 + X ED6 against a difficulty in LV: skill, stress, FLAX."),
         params=ROLL_PARAMS, compute=_roll_compute, roll=_roll_roll, check=_skill_check,
+        summary=("p_success", "mean_lv"),
     ),
     Calculator(
         id="codex-attack", system="codex", kind="attack",
@@ -382,5 +405,6 @@ CALCULATORS = [
         description=T("Попадание, урон через порог брони и где он остановится на треке Выносливости.",
                       "Hit, damage through the armor threshold and where it lands on the Endurance track."),
         params=ATTACK_PARAMS, compute=_attack_compute, roll=_attack_roll, check=_attack_check,
+        summary=("p_hit", "mean_damage", "p_incapacitated"),
     ),
 ]

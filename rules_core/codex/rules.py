@@ -38,12 +38,19 @@ Readings chosen (each a parameter and a calculator switch):
 
 from __future__ import annotations
 
-from fractions import Fraction
 from functools import lru_cache
 from math import comb
 
 from ..dice import Dist
-from . import tables as tb
+from . import tables
+
+__all__ = ["SKILL0_READINGS", "SKILL_SCALE_READINGS", "MAX_SKILL_SHIFTED", "FLAX_READINGS", "LV_FLOOR",
+           "AD6_PER_TURN", "MAX_STRESS", "skill_rule", "resolve", "flax_extra", "lv_dist", "flax_dist",
+           "roll_dist", "CHARACTER_TARGET", "MAX_HINDRANCE", "MIN_DIFFICULTY", "top1", "hit_difficulty",
+           "through_armor", "INCAPACITATED_READINGS", "TRACK", "track_capacity", "track_level",
+           "incapacitated", "ATTACK_KINDS", "AIMED_BONUSES", "BURST_LIGHT_READINGS", "BURST_ROUNDING",
+           "BURST_ARMOR_READINGS", "LARGE_CATEGORY", "LIGHT_CATEGORY", "attack_ad6", "hit_damage",
+           "armor_after_aim", "attack_damage"]
 
 SKILL0_READINGS = ("as_level_1", "cannot")
 SKILL_SCALE_READINGS = ("as_written", "shifted")
@@ -54,6 +61,14 @@ LV_FLOOR = 0
 #: «У любого персонажа есть только 4AD6.»
 AD6_PER_TURN = 4
 MAX_STRESS = 6
+
+
+def _skill_row(level: int) -> tuple[int, bool]:
+    """(smallest face giving an LV, whether sixes explode) of a row of ``codex/skill_levels``."""
+    if level not in tables.SKILL_LEVELS:
+        raise ValueError(f"no skill level {level} in the table")
+    row = tables.SKILL_LEVELS[level]
+    return row["min_face"], row["sixes_explode"]
 
 
 def skill_rule(level: int, skill0: str = "as_level_1",
@@ -68,12 +83,12 @@ def skill_rule(level: int, skill0: str = "as_level_1",
             raise ValueError(f"with the shifted table skill levels are 0..{MAX_SKILL_SHIFTED}")
         if level == 0 and skill0 == "cannot":
             return None
-        return tb.skill_min_face(level + 1), tb.skill_sixes_explode(level + 1)
+        return _skill_row(level + 1)
     if level == 0:
         if skill0 == "cannot":
             return None
-        return tb.skill_min_face(1), False  # § 1: «навык 0 никогда не получает взрыва шестёрок»
-    return tb.skill_min_face(level), tb.skill_sixes_explode(level)
+        return _skill_row(1)[0], False  # § 1: «навык 0 никогда не получает взрыва шестёрок»
+    return _skill_row(level)
 
 
 def resolve(faces: list[int], min_face: int, stress: int, explodes: bool = True) -> dict:
@@ -147,11 +162,15 @@ def lv_dist(dice: int, min_face: int, stress: int = 0, explodes: bool = True) ->
                 if w:
                     lv = _lv_from_counts(o, m, s, stress, explodes)
                     acc[lv] = acc.get(lv, 0) + w
-    den = 6**dice
-    return Dist({lv: Fraction(w, den) for lv, w in acc.items()})
+    return Dist.from_weights(acc)  # over 6**dice
 
 
 def flax_dist(reading: str = "signed") -> Dist:
+    """The extra result of the FLAX 2D6 (:func:`flax_extra` of a success die and a failure die).
+
+    >>> flax_dist()[0], flax_dist("absolute")[5]
+    (Fraction(1, 6), Fraction(1, 18))
+    """
     d6 = Dist.die(6)
     return d6.combine(d6, lambda a, b: flax_extra(a, b, reading))
 
@@ -185,7 +204,11 @@ def top1(values) -> int:
 
 
 def hit_difficulty(hindrances, reduction: int = 0) -> int:
-    """2 + the single largest hindrance (each capped at 5), minus the largest reduction, ≥ 1."""
+    """2 + the single largest hindrance (each capped at 5), minus the largest reduction, ≥ 1.
+
+    >>> hit_difficulty([3, 5])  # § 24: a large shield (+3) under a blurring cloak (+5): only 5 counts
+    7
+    """
     h = min(MAX_HINDRANCE, top1(hindrances))
     return max(MIN_DIFFICULTY, CHARACTER_TARGET + h - reduction)
 
@@ -204,11 +227,13 @@ def through_armor(damage: int, threshold: int, ignores_armor: bool = False) -> i
 # ---- the endurance track (§ 5) ------------------------------------------------------------------
 
 INCAPACITATED_READINGS = ("full", "over")
+#: The damage each threshold of the track holds, threshold 1 first: [10, 8, 8, 6, 6, 4].
+TRACK = [threshold["damage"] for threshold in tables.ENDURANCE.values()]
 
 
 def track_capacity(tough: int) -> int:
     """Damage the available thresholds hold: threshold 1 plus one per level of «Стойкий»."""
-    return sum(tb.endurance_thresholds()[: 1 + tough])
+    return sum(TRACK[: 1 + tough])
 
 
 def track_level(total: int) -> int:
@@ -217,11 +242,11 @@ def track_level(total: int) -> int:
     Damage beyond the whole track (42) still counts as level 6.
     """
     cum = 0
-    for i, size in enumerate(tb.endurance_thresholds(), start=1):
+    for i, size in enumerate(TRACK, start=1):
         cum += size
         if total <= cum:
             return i
-    return len(tb.endurance_thresholds())
+    return len(TRACK)
 
 
 def incapacitated(total: int, tough: int, reading: str = "full") -> bool:
@@ -250,9 +275,10 @@ BURST_ROUNDING = ("down", "up")
 #: Is each burst success its own hit against the armor threshold («урон одиночного попадания»)?
 #: ``"per_success"`` (default) or ``"total"`` (the whole burst is one hit).
 BURST_ARMOR_READINGS = ("per_success", "total")
-#: Which weapon category ignores armor: «Оружие категории Большое … всегда наносит полный урон».
-LARGE_CATEGORY = 3  # the row index of «Большое (+)» in codex/weapons
-LIGHT_CATEGORY = 0
+#: Which weapon category ignores armor: «Оружие категории Большое … всегда наносит полный урон»
+#: (its index in :data:`tables.WEAPONS`); and the light one, whose burst is special.
+LARGE_CATEGORY = next(i for i, w in enumerate(tables.WEAPONS) if w["id"] == "large")
+LIGHT_CATEGORY = next(i for i, w in enumerate(tables.WEAPONS) if w["id"] == "light")
 
 
 def attack_ad6(kind: str, weapon_dice: int, available: int = AD6_PER_TURN) -> int:

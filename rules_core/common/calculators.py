@@ -1,4 +1,4 @@
-"""The cross-system armor calculator ``armor`` (issue 5, «Across systems»).
+"""The cross-system armor calculator ``armor``.
 
 For one hit, what each system's armor does to it, side by side. The four systems measure a
 hit differently, so each takes the hit in its own terms and no number is converted into
@@ -19,7 +19,7 @@ another system's:
 * «Сериал»'s encumbrance by Сила (the ``serial/encumbrance`` table): «Перегружен» or not.
 
 Every rule is the systems' own function (:mod:`rules_core.serial.rules`,
-:mod:`rules_core.wod.classic`, :mod:`rules_core.lysogorsk.rules`, :mod:`rules_core.codex.rules`);
+:mod:`rules_core.wod.rules`, :mod:`rules_core.lysogorsk.rules`, :mod:`rules_core.codex.rules`);
 every reading of a gap those modules name is a switch here too. The one reading this module adds:
 
 * :data:`LOAD_ARMOR_AUTO` — which armor the encumbrance check counts. 000: «Для простоты,
@@ -33,21 +33,24 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..codex import rules as CR
-from ..codex.tables import TABLES as CODEX_TABLES
+from ..codex import rules as codex_rules
+from ..codex import tables as codex_tables
 from ..dice import Dist
-from ..lysogorsk import rules as LR
-from ..lysogorsk import tables as LT
-from ..lysogorsk.calculators import COVER_OPTIONS as LYS_COVER_OPTIONS
-from ..serial import rules as SR
-from ..serial import tables as ST
+from ..lysogorsk import rules as lysogorsk_rules
+from ..lysogorsk.calculators.damage import COVER_OPTIONS as LYS_COVER_OPTIONS
+from ..serial import rules as serial_rules
+from ..serial import tables as serial_tables
 from ..spec import (Calculator, T, bool_param, choice_param, dist_block, field_error, figures, frac,
                     int_param, note, prob)
-from ..wod import classic as WC
-from ..wod.calculators import _ARMOR_OPTIONS as WOD_ARMOR_OPTIONS
-from ..wod.calculators import soak_notes
-from ..wod.calculators import _DAMAGE_TYPE_OPTIONS as WOD_DAMAGE_TYPE_OPTIONS
-from ..wod.calculators import _TARGET_OPTIONS as WOD_TARGET_OPTIONS
+from ..wod import rules as wod_rules
+from ..wod.calculators import ARMOR_OPTIONS as WOD_ARMOR_OPTIONS
+from ..wod.calculators import DAMAGE_TYPE_OPTIONS as WOD_DAMAGE_TYPE_OPTIONS
+from ..wod.calculators import TARGET_OPTIONS as WOD_TARGET_OPTIONS
+from ..wod.calculators import body_cannot_soak, soak_notes
+
+__all__ = ["MAX_DICE", "MAX_LEVELS", "MAX_TRAIT", "LOAD_ARMOR_AUTO", "LOAD_ARMOR_CHOICES", "SYSTEM_NAMES",
+           "PARAMS", "serial_part", "wod_pools", "wod_part", "lys_part", "codex_part", "encumbrance_part",
+           "UNITS", "BEFORE_MEANS", "SHORT_NAMES", "CALCULATORS"]
 
 MAX_DICE = 30  # damage dice (Сериал, classic)
 MAX_LEVELS = 60  # a rolled portion / damage successes
@@ -64,10 +67,8 @@ SYSTEM_NAMES = {
     "codex": T("Codex of…", "Codex of…"),
 }
 
-_CODEX_WEAPONS = CODEX_TABLES["weapons"]["rows"]
-_CODEX_ARMOR = CODEX_TABLES["armor"]["rows"]
 #: «Сериал» maneuvers that multiply the target's Броня (read from serial/maneuvers).
-_SERIAL_ARMOR_MANEUVERS = [k for k, m in ST.MANEUVERS.items() if m["armor_multiplier"] != 1]
+_SERIAL_ARMOR_MANEUVERS = {k: m for k, m in serial_tables.MANEUVERS.items() if m["armor_multiplier"] != 1}
 _WEIGHT_NAMES = {"none": T("без доспеха", "no armor"), "light": T("лёгкий доспех", "light armor"),
                  "heavy": T("тяжёлый доспех", "heavy armor")}
 
@@ -75,37 +76,47 @@ _WEIGHT_NAMES = {"none": T("без доспеха", "no armor"), "light": T("л�
 # Parameters
 # =================================================================================================
 
+_WOD_BODY_CANNOT_SOAK = body_cannot_soak("wod_target", "wod_damage_type", "wod_fortitude")
+_CODEX_BURST = {"param": "codex_attack", "eq": "burst"}
+#: a light weapon deals its full damage per success of a burst («кроме лёгкого»)
+_CODEX_LIGHT = {"param": "codex_weapon", "eq": str(codex_rules.LIGHT_CATEGORY)}
+
 PARAMS = (
     # ---- «Сериал» ----
     choice_param("serial_hit", "Сериал: что известно об ударе", "Serial: what is known of the hit", "dice", [
         ("dice", "кубики урона (бросок по сложности 6)", "damage dice (rolled at difficulty 6)"),
         ("rolled", "уже выпавший урон порции (уровней)", "the portion already rolled (levels)"),
-    ]),
+    ], group="details"),
     int_param("serial_damage", "Сериал: кубиков урона или выпавших уровней",
               "Serial: damage dice or levels rolled", 6, 0, MAX_LEVELS,
               help=T("Кубики: Сила + модификатор оружия (огнестрел — кубики оружия) + манёвр; не больше 30.",
                      "Dice: Strength + weapon modifier (firearms: the weapon's dice) + maneuver; at most 30.")),
-    int_param("serial_armor", "Сериал: Броня цели (0–6)", "Serial: target's Armor (0–6)", 1, 0, ST.MAX_ARMOR),
+    int_param("serial_armor", "Сериал: Броня цели (0–6)", "Serial: target's Armor (0–6)", 1, 0,
+              serial_tables.MAX_ARMOR),
     choice_param("serial_maneuver", "Сериал: манёвр атаки", "Serial: attack maneuver", "none",
                  [("none", "обычная атака", "a plain attack")]
-                 + [(k, f"{ST.MANEUVERS[k]['name']['ru']} (Броня ×{ST.MANEUVERS[k]['armor_multiplier']})",
-                     f"{ST.MANEUVERS[k]['name']['en']} (Armor ×{ST.MANEUVERS[k]['armor_multiplier']})")
-                    for k in _SERIAL_ARMOR_MANEUVERS],
+                 + [(k, f"{m['name']['ru']} (Броня ×{m['armor_multiplier']})",
+                     f"{m['name']['en']} (Armor ×{m['armor_multiplier']})")
+                    for k, m in _SERIAL_ARMOR_MANEUVERS.items()],
                  help=T("«Броня цели утраивается против этого удара».",
-                        "«The target's Armor is tripled against this blow».")),
+                        "«The target's Armor is tripled against this blow»."), group="details"),
     # ---- classic ----
     choice_param("wod_hit", "Классика: что известно об ударе", "Classic: what is known of the hit", "successes", [
         ("successes", "успехов на броске повреждений", "damage successes rolled"),
         ("dice", "кубиков повреждений (сложность 6)", "damage dice (difficulty 6)"),
-    ]),
+    ], group="details"),
     int_param("wod_damage", "Классика: успехов или кубиков повреждений", "Classic: damage successes or dice",
               3, 0, MAX_DICE),
     choice_param("wod_armor", "Классика: доспех", "Classic: armor", "2", WOD_ARMOR_OPTIONS),
     choice_param("wod_damage_type", "Классика: тип повреждений", "Classic: damage type", "bashing",
-                 WOD_DAMAGE_TYPE_OPTIONS),
-    choice_param("wod_target", "Классика: цель", "Classic: target", "mortal", WOD_TARGET_OPTIONS),
-    int_param("wod_stamina", "Классика: Выносливость цели", "Classic: target's Stamina", 2, 0, MAX_TRAIT),
-    int_param("wod_fortitude", "Классика: Стойкость цели", "Classic: target's Fortitude", 0, 0, MAX_TRAIT),
+                 WOD_DAMAGE_TYPE_OPTIONS, group="details"),
+    choice_param("wod_target", "Классика: цель", "Classic: target", "mortal", WOD_TARGET_OPTIONS, group="details"),
+    int_param("wod_stamina", "Классика: Выносливость цели", "Classic: target's Stamina", 2, 0, MAX_TRAIT,
+              group="details"),
+    # the body soaks with Стойкость only bashing damage, or as a supernatural being
+    int_param("wod_fortitude", "Классика: Стойкость цели", "Classic: target's Fortitude", 0, 0, MAX_TRAIT,
+              group="details", when={"any": [{"param": "wod_damage_type", "eq": "bashing"},
+                                             {"param": "wod_target", "eq": "supernatural"}]}),
     choice_param("wod_armor_soak", "Классика: доспех против непоглощаемого",
                  "Classic: armor against unsoakable damage", "with_body", [
                      ("with_body", "доспех лишь добавляет кубики к броску, который тело вправе сделать",
@@ -115,82 +126,90 @@ PARAMS = (
                  ], help=T("002: «Защитное значение доспехов добавляется к начальному запасу бросков» — "
                            "поглощает ли доспех смертного летальные, источник не говорит.",
                            "002 only says armor «is added to the soak pool»; whether armor lets a mortal "
-                           "soak lethal damage it does not say.")),
+                           "soak lethal damage it does not say."),
+                 group="readings", when={"all": [{"param": "wod_armor", "ne": "0"}, _WOD_BODY_CANNOT_SOAK]}),
     choice_param("wod_armor_break", "Классика: когда доспех ломается", "Classic: when armor is ruined",
                  "at_least_double", [
                      ("at_least_double", "успехов урона ≥ 2 × защита", "damage successes ≥ 2 × rating"),
                      ("more_than_double", "успехов урона > 2 × защита", "damage successes > 2 × rating"),
                  ], help=T("002: «вдвое превышает защитное значение доспеха» читается двояко.",
-                           "002: «вдвое превышает» (twice the rating) reads two ways.")),
+                           "002: «вдвое превышает» (twice the rating) reads two ways."),
+                 group="readings", when={"param": "wod_armor", "ne": "0"}),
     bool_param("wod_ones_cancel", "Классика: единицы отменяют успехи урона и поглощения",
                "Classic: ones cancel damage and soak successes", False,
                help=T("002: такие броски «не могут закончиться провалом»; отменяют ли единицы успехи, "
                       "источник не говорит.",
-                      "002: these rolls «cannot botch»; whether 1s cancel successes is not said.")),
+                      "002: these rolls «cannot botch»; whether 1s cancel successes is not said."),
+               group="readings"),
     # ---- Лысогорск ----
     int_param("lys_power", "Лысогорск: Мощность оружия", "Lysogorsk: weapon's Power", 4, -20, 100),
     int_param("lys_armor", "Лысогорск: Защита брони", "Lysogorsk: armour's Protection", 3, 0, 100),
-    int_param("lys_armor_piercing", "Лысогорск: Бронебойность", "Lysogorsk: armour piercing", 0, 0, 100),
-    choice_param("lys_cover", "Лысогорск: преграда", "Lysogorsk: cover", "none", LYS_COVER_OPTIONS),
+    int_param("lys_armor_piercing", "Лысогорск: Бронебойность", "Lysogorsk: armour piercing", 0, 0, 100,
+              group="details"),
+    choice_param("lys_cover", "Лысогорск: преграда", "Lysogorsk: cover", "none", LYS_COVER_OPTIONS, group="details"),
     choice_param("lys_ap_rule", "Лысогорск: Бронебойность и преграда", "Lysogorsk: armour piercing and cover",
                  "total", [
                      ("total", "уменьшает сумму Защиты брони и преграды", "lowers the sum of armour and cover"),
                      ("each", "уменьшает каждую отдельно", "lowers each on its own"),
                  ], help=T("001 не говорит, как Бронебойность действует на Защиту брони и преграды вместе.",
-                           "001 does not say how armour piercing meets armour and cover together.")),
+                           "001 does not say how armour piercing meets armour and cover together."),
+                 group="readings",
+                 when={"all": [{"param": "lys_armor_piercing", "min": 1}, {"param": "lys_cover", "ne": "none"}]}),
     # ---- Codex ----
     choice_param("codex_weapon", "Codex: оружие", "Codex: weapon", "1",
-                 [(str(i), f"{r[0]['ru']} (урон {r[2]})", f"{r[0]['en']} (damage {r[2]})")
-                  for i, r in enumerate(_CODEX_WEAPONS)]),
+                 [(str(i), f"{w['name']['ru']} (урон {w['damage']})", f"{w['name']['en']} (damage {w['damage']})")
+                  for i, w in enumerate(codex_tables.WEAPONS)]),
     choice_param("codex_attack", "Codex: вид атаки", "Codex: attack kind", "normal", [
         ("quick", "Быстрая (½ урона)", "Quick (½ damage)"),
         ("normal", "Обычная", "Normal"),
         ("burst", "Очередь (урон/2 за успех)", "Burst (damage/2 per success)"),
         ("aimed", "Прицельная (бонус)", "Aimed (a bonus)"),
-    ]),
+    ], group="details"),
     choice_param("codex_aimed_bonus", "Codex: бонус прицельной атаки", "Codex: aimed attack bonus", "double", [
         ("double", "Гарантированный ×2 урона", "Guaranteed ×2 damage"),
         ("ignore_armor_class", "Игнорирование 1 уровня класса брони", "Ignore 1 armor class"),
         ("other", "Другой (на урон не влияет)", "Another (no effect on damage)"),
-    ]),
+    ], group="details", when={"param": "codex_attack", "eq": "aimed"}),
     int_param("codex_successes", "Codex: успехов (LV) очереди", "Codex: burst successes (LV)", 2, 1, 30,
               help=T("Только для очереди: урон считается за каждый успех.",
-                     "Burst only: damage is counted per success.")),
+                     "Burst only: damage is counted per success."), group="details", when=_CODEX_BURST),
     choice_param("codex_armor", "Codex: броня цели", "Codex: target's armor", "2",
-                 [(str(i), f"{r[0]['ru']} (N = {r[1]})", f"{r[0]['en']} (N = {r[1]})")
-                  for i, r in enumerate(_CODEX_ARMOR)]),
+                 [(str(i), f"{a['name']['ru']} (N = {a['threshold']})", f"{a['name']['en']} (N = {a['threshold']})")
+                  for i, a in enumerate(codex_tables.ARMOR)]),
     bool_param("codex_non_mechanical", "Codex: немеханический эффект, помеченный как игнорирующий броню",
-               "Codex: non-mechanical effect marked as ignoring armor", False),
+               "Codex: non-mechanical effect marked as ignoring armor", False, group="details"),
     choice_param("codex_burst_light", "Codex: очередь лёгким оружием", "Codex: burst with a light weapon", "full", [
         ("full", "полный урон за успех («кроме лёгкого»)", "full damage per success («except light»)"),
         ("forbidden", "невозможна", "not possible"),
-    ]),
+    ], group="readings", when={"all": [_CODEX_BURST, _CODEX_LIGHT]}),
     choice_param("codex_burst_rounding", "Codex: урон/2 в очереди округлять", "Codex: round burst damage/2",
-                 "down", [("down", "вниз", "down"), ("up", "вверх", "up")]),
+                 "down", [("down", "вниз", "down"), ("up", "вверх", "up")], group="readings",
+                 when={"all": [_CODEX_BURST, {"not": _CODEX_LIGHT}]}),
     choice_param("codex_burst_armor", "Codex: очередь против брони", "Codex: burst against armor", "per_success", [
         ("per_success", "каждый успех — отдельное попадание", "each success is a separate hit"),
         ("total", "вся очередь — одно попадание", "the whole burst is one hit"),
     ], help=T("004: порог сравнивается с «уроном одиночного попадания».",
-              "004: the threshold meets «the damage of a single hit».")),
+              "004: the threshold meets «the damage of a single hit»."), group="readings", when=_CODEX_BURST),
     # ---- «Сериал»: encumbrance ----
-    int_param("strength", "Нагрузка (Сериал): Сила", "Load (Serial): Strength", 2, 0, MAX_TRAIT),
+    int_param("strength", "Нагрузка (Сериал): Сила", "Load (Serial): Strength", 2, 0, MAX_TRAIT, group="details"),
     int_param("large_items", "Нагрузка: Больших предметов", "Load: Large items", 0, 0, 10,
               help=T("Автомат, пулемет, снайперская винтовка, длинный меч, копье, алебарда, базука; "
                      "другой человек — большой предмет (крупный — два).",
                      "An assault rifle, machine gun, sniper rifle, long sword, spear, halberd, bazooka; "
-                     "another person is a large item (a big one, two).")),
-    int_param("huge_items", "Нагрузка: Огромных предметов", "Load: Huge items", 0, 0, 5),
+                     "another person is a large item (a big one, two)."), group="details"),
+    int_param("huge_items", "Нагрузка: Огромных предметов", "Load: Huge items", 0, 0, 5, group="details"),
     choice_param("load_armor", "Нагрузка: доспех", "Load: armor worn", LOAD_ARMOR_AUTO, [
         (LOAD_ARMOR_AUTO, "по Броне Сериала (2+ — тяжелый, 1 — лёгкий)", "from the Serial Armor (2+ heavy, 1 light)"),
         ("none", "без доспеха", "no armor"),
         ("light", "лёгкий", "light"),
         ("heavy", "тяжёлый", "heavy"),
     ], help=T("000: «Для простоты, обычно если доспех дает 2+ Брони, то он тяжелый».",
-              "000: «For simplicity, armor giving 2+ Armor is usually heavy».")),
+              "000: «For simplicity, armor giving 2+ Armor is usually heavy»."), group="readings"),
     bool_param("encumbrance_monotone", "Нагрузка: можно носить и то, что разрешено меньшей Силе",
-               "Load: what a lower Strength may carry is allowed too", SR.ENCUMBRANCE_MONOTONE,
+               "Load: what a lower Strength may carry is allowed too", serial_rules.ENCUMBRANCE_MONOTONE,
                help=T("Таблица не говорит, может ли Сила 6 нести два Больших предмета, как Сила 5.",
-                      "The table does not say whether Strength 6 may carry two Large items like Strength 5.")),
+                      "The table does not say whether Strength 6 may carry two Large items like Strength 5."),
+               group="readings"),
 )
 
 assert [o.value for o in PARAMS[-2].options] == list(LOAD_ARMOR_CHOICES)
@@ -199,7 +218,7 @@ assert [o.value for o in PARAMS[-2].options] == list(LOAD_ARMOR_CHOICES)
 def _check(p: dict) -> None:
     if p["serial_hit"] == "dice" and p["serial_damage"] > MAX_DICE:
         raise field_error("serial_damage", f"Кубиков урона не больше {MAX_DICE}.", f"At most {MAX_DICE} damage dice.")
-    if (p["codex_attack"] == "burst" and int(p["codex_weapon"]) == CR.LIGHT_CATEGORY
+    if (p["codex_attack"] == "burst" and int(p["codex_weapon"]) == codex_rules.LIGHT_CATEGORY
             and p["codex_burst_light"] == "forbidden"):
         raise field_error("codex_attack", "Очередь лёгким оружием невозможна (выбранное чтение).",
                           "No burst with a light weapon (the chosen reading).")
@@ -209,18 +228,14 @@ def _check(p: dict) -> None:
 # Each system: the hit before and after armor
 # =================================================================================================
 
-def _dist_from_weights(weights: dict, total: int) -> Dist:
-    return Dist({k: Fraction(w, total) for k, w in weights.items()})
-
-
 def serial_part(p: dict) -> dict:
     """«Сериал»: one portion, Броня (tripled by the maneuver) subtracted."""
-    arm = SR.armor_against(p["serial_armor"], p["serial_maneuver"])
+    arm = serial_rules.armor_against(p["serial_armor"], p["serial_maneuver"])
     if p["serial_hit"] == "dice":
-        before = SR.damage_distribution(p["serial_damage"], SR.DAMAGE_DIFFICULTY)
+        before = serial_rules.damage_distribution(p["serial_damage"], serial_rules.DAMAGE_DIFFICULTY)
     else:
         before = Dist.constant(p["serial_damage"])
-    after = before.map(lambda d: SR.portion_after_armor(d, arm))
+    after = before.map(lambda d: serial_rules.portion_after_armor(d, arm))
     return {"before": before, "after": after, "armor_used": arm}
 
 
@@ -229,11 +244,11 @@ def wod_pools(p: dict) -> dict:
     sup = p["wod_target"] == "supernatural"
     armor = int(p["wod_armor"])
     args = (p["wod_stamina"], p["wod_fortitude"])
-    body = WC.soak_dice(*args, 0, p["wod_damage_type"], sup, p["wod_armor_soak"])
-    pool = WC.soak_dice(*args, armor, p["wod_damage_type"], sup, p["wod_armor_soak"])
+    body = wod_rules.soak_dice(*args, 0, p["wod_damage_type"], sup, p["wod_armor_soak"])
+    pool = wod_rules.soak_dice(*args, armor, p["wod_damage_type"], sup, p["wod_armor_soak"])
     return {"armor": armor, "body": body, "pool": pool, "supernatural": sup,
-            "can_soak": WC.body_soak_dice(*args, p["wod_damage_type"], sup) is not None,
-            "stun": WC.stun_threshold(p["wod_stamina"], sup)}
+            "can_soak": wod_rules.body_soak_dice(*args, p["wod_damage_type"], sup) is not None,
+            "stun": wod_rules.stun_threshold(p["wod_stamina"], sup)}
 
 
 def wod_part(p: dict) -> dict:
@@ -242,19 +257,14 @@ def wod_part(p: dict) -> dict:
     ones = p["wod_ones_cancel"]
     n = p["wod_damage"]
     if p["wod_hit"] == "successes":
-        before = WC.soak_levels(n, s["body"], WC.SOAK_DIFFICULTY, ones)
-        after = WC.soak_levels(n, s["pool"], WC.SOAK_DIFFICULTY, ones)
-        p_ruined = Fraction(int(WC.armor_ruined(n, s["armor"], p["wod_armor_break"])))
+        before = wod_rules.soak_levels(n, s["body"], wod_rules.SOAK_DIFFICULTY, ones)
+        after = wod_rules.soak_levels(n, s["pool"], wod_rules.SOAK_DIFFICULTY, ones)
+        p_ruined = Fraction(int(wod_rules.armor_ruined(n, s["armor"], p["wod_armor_break"])))
     else:
         def levels(pool: int, armor: int) -> tuple[Dist, Fraction]:
-            w = WC._levels_and_ruin(n, WC.DAMAGE_DIFFICULTY, ones, pool, WC.SOAK_DIFFICULTY, armor,
-                                    p["wod_armor_break"])
-            total = 10 ** (n + pool)
-            by_level: dict[int, int] = {}
-            for (lv, _ruined), wt in w.items():
-                by_level[lv] = by_level.get(lv, 0) + wt
-            return (_dist_from_weights(by_level, total),
-                    Fraction(sum(wt for (_lv, r), wt in w.items() if r), total))
+            out = wod_rules.damage_soak_dist(n, wod_rules.DAMAGE_DIFFICULTY, ones, pool, wod_rules.SOAK_DIFFICULTY,
+                                             armor, p["wod_armor_break"])
+            return out.map(lambda o: o[0]), out.p(lambda o: o[1])
 
         before, _ = levels(s["body"], 0)
         after, p_ruined = levels(s["pool"], s["armor"])
@@ -265,33 +275,35 @@ def wod_part(p: dict) -> dict:
 
 def lys_part(p: dict) -> dict:
     """Лысогорск: 2К + Мощность without and with Защита (armour, cover, Бронебойность)."""
-    cover = LT.COVER_PROTECTION.get(p["lys_cover"], 0)
-    prot = LR.protection(p["lys_armor"], cover, p["lys_armor_piercing"], p["lys_ap_rule"])
-    return {"before": LR.hit_damage(p["lys_power"], 0), "after": LR.hit_damage(p["lys_power"], prot),
-            "protection": prot, "cover": cover}
+    cover = lysogorsk_rules.cover_protection(p["lys_cover"])
+    prot = lysogorsk_rules.protection(p["lys_armor"], cover, p["lys_armor_piercing"], p["lys_ap_rule"])
+    return {"before": lysogorsk_rules.hit_damage(p["lys_power"], 0),
+            "after": lysogorsk_rules.hit_damage(p["lys_power"], prot), "protection": prot, "cover": cover}
 
 
 def codex_part(p: dict) -> dict:
     """Codex: one hit's damage against the armor threshold N (per success for a burst)."""
     wi = int(p["codex_weapon"])
     kind = p["codex_attack"]
-    per_hit = CR.hit_damage(kind, _CODEX_WEAPONS[wi][2], wi == CR.LIGHT_CATEGORY, p["codex_aimed_bonus"],
-                            p["codex_burst_rounding"])
-    armor_row = CR.armor_after_aim(int(p["codex_armor"]), kind, p["codex_aimed_bonus"])
-    threshold = _CODEX_ARMOR[armor_row][1]
-    ignores = wi == CR.LARGE_CATEGORY or p["codex_non_mechanical"]
+    per_hit = codex_rules.hit_damage(kind, codex_tables.WEAPONS[wi]["damage"], wi == codex_rules.LIGHT_CATEGORY,
+                                     p["codex_aimed_bonus"], p["codex_burst_rounding"])
+    armor_row = codex_rules.armor_after_aim(int(p["codex_armor"]), kind, p["codex_aimed_bonus"])
+    threshold = codex_tables.ARMOR[armor_row]["threshold"]
+    ignores = wi == codex_rules.LARGE_CATEGORY or p["codex_non_mechanical"]
     lv = p["codex_successes"] if kind == "burst" else 1
     before = lv * per_hit
-    after = CR.attack_damage(lv, kind, per_hit, threshold, ignores, p["codex_burst_armor"])
+    after = codex_rules.attack_damage(lv, kind, per_hit, threshold, ignores, p["codex_burst_armor"])
     return {"before": Dist.constant(before), "after": Dist.constant(after), "per_hit": per_hit,
             "threshold": threshold, "armor_row": armor_row, "ignores_armor": ignores, "successes": lv}
 
 
 def encumbrance_part(p: dict) -> dict:
     """«Сериал»: «Перегружен» by the serial/encumbrance table."""
-    weight = SR.armor_weight(p["serial_armor"]) if p["load_armor"] == LOAD_ARMOR_AUTO else p["load_armor"]
-    over = SR.overloaded(p["strength"], p["large_items"], p["huge_items"], weight, p["encumbrance_monotone"])
-    row = min(p["strength"], max(ST.ENCUMBRANCE)) if p["strength"] >= 1 else None
+    auto = p["load_armor"] == LOAD_ARMOR_AUTO
+    weight = serial_rules.armor_weight(p["serial_armor"]) if auto else p["load_armor"]
+    over = serial_rules.overloaded(p["strength"], p["large_items"], p["huge_items"], weight,
+                                   p["encumbrance_monotone"])
+    row = min(p["strength"], max(serial_tables.ENCUMBRANCE)) if p["strength"] >= 1 else None
     return {"overloaded": over, "armor_weight": weight, "row": row}
 
 
@@ -318,6 +330,22 @@ def _value(d: Dist):
     return T(f"в среднем {_num(m)}", f"mean {float(m):.2f}")
 
 
+#: The systems' names, short, for a line of figures.
+SHORT_NAMES = {"serial": T("Сериал", "Serial"), "wod": T("Классика", "Classic"),
+               "lysogorsk": T("Лысогорск", "Lysogorsk"), "codex": T("Codex", "Codex")}
+
+
+def _by_system(means: dict) -> dict:
+    """«Сериал 2,35 · Классика 1,20 · …»: one mean per system, each in its own units."""
+    def cell(m: Fraction, lang: str) -> str:
+        if m.denominator == 1:
+            return str(int(m))
+        return _num(m) if lang == "ru" else f"{float(m):.2f}"
+
+    return T(" · ".join(f"{SHORT_NAMES[k]['ru']} {cell(m, 'ru')}" for k, m in means.items()),
+             " · ".join(f"{SHORT_NAMES[k]['en']} {cell(m, 'en')}" for k, m in means.items()))
+
+
 def _dist_json(d: Dist) -> list[dict]:
     return [{"damage": o, "p": prob(d[o])} for o in d.outcomes()]
 
@@ -337,13 +365,13 @@ def _hit_cells(p: dict, wod: dict, codex: dict) -> dict:
     wod_hit = (T(f"{m} усп. повреждений", f"{m} damage successes") if p["wod_hit"] == "successes"
                else T(f"{m} куб. повреждений", f"{m} damage dice"))
     lys_hit = T(f"2К + Мощность {p['lys_power']}", f"2d6 + Power {p['lys_power']}")
-    w = _CODEX_WEAPONS[int(p["codex_weapon"])]
+    w = codex_tables.WEAPONS[int(p["codex_weapon"])]["name"]
     per = codex["per_hit"]
     if p["codex_attack"] == "burst":
-        codex_hit = T(f"{w[0]['ru']}, очередь: {codex['successes']} × {per}",
-                      f"{w[0]['en']}, burst: {codex['successes']} × {per}")
+        codex_hit = T(f"{w['ru']}, очередь: {codex['successes']} × {per}",
+                      f"{w['en']}, burst: {codex['successes']} × {per}")
     else:
-        codex_hit = T(f"{w[0]['ru']}: урон {per}", f"{w[0]['en']}: damage {per}")
+        codex_hit = T(f"{w['ru']}: урон {per}", f"{w['en']}: damage {per}")
     return {"serial": serial_hit, "wod": wod_hit, "lysogorsk": lys_hit, "codex": codex_hit}
 
 
@@ -357,11 +385,13 @@ def _armor_cells(p: dict, serial: dict, wod: dict, lys: dict, codex: dict) -> di
                   f"{p['lys_armor_piercing']} → {lys['protection']}",
                   f"Protection {p['lys_armor']} + cover {lys['cover']} − piercing "
                   f"{p['lys_armor_piercing']} → {lys['protection']}")
-    row = _CODEX_ARMOR[codex["armor_row"]]
+    armor = codex_tables.ARMOR[codex["armor_row"]]
+    name, threshold = armor["name"], armor["threshold"]
     if codex["ignores_armor"]:
-        codex_armor = T(f"{row[0]['ru']} (N = {row[1]}) не действует", f"{row[0]['en']} (N = {row[1]}) does not apply")
+        codex_armor = T(f"{name['ru']} (N = {threshold}) не действует",
+                        f"{name['en']} (N = {threshold}) does not apply")
     else:
-        codex_armor = T(f"{row[0]['ru']}: порог N = {row[1]}", f"{row[0]['en']}: threshold N = {row[1]}")
+        codex_armor = T(f"{name['ru']}: порог N = {threshold}", f"{name['en']}: threshold N = {threshold}")
     return {"serial": serial_armor, "wod": wod_armor, "lysogorsk": lys_armor, "codex": codex_armor}
 
 
@@ -401,6 +431,11 @@ def _compute(p: dict) -> dict:
              "Each system measures a hit its own way: numbers in different rows are not the same quantity. "
              "«Before armor»: " + "; ".join(f"{SYSTEM_NAMES[k]['en']} — {BEFORE_MEANS[k]['en']}" for k in parts)
              + "."),
+        # the table's means in one line each: the summary
+        figures(("after_armor", T("Проходит сквозь броню (в среднем)", "Gets through the armor (mean)"),
+                 _by_system({k: part["after"].mean() for k, part in parts.items()})),
+                ("stopped", T("Броня снимает (в среднем)", "The armor stops (mean)"),
+                 _by_system({k: part["before"].mean() - part["after"].mean() for k, part in parts.items()}))),
     ]
     if len(serial["after"]) > 1:
         display.append(dist_block("serial_after", T("Сериал: урон порции после Брони", "Serial: the portion after Armor"),
@@ -426,12 +461,12 @@ def _compute(p: dict) -> dict:
     if enc["row"] is None:
         row_text = T("Сила 0: ниже таблицы — ничего нельзя нести", "Strength 0: below the table — nothing may be carried")
     else:
-        row_text = ST.ENCUMBRANCE[enc["row"]]["text"]
+        row_text = serial_tables.ENCUMBRANCE[enc["row"]]["text"]
+    penalty = serial_tables.OVERLOADED_DEX_PENALTY
     display.append(figures(
         ("overloaded", T("Сериал: статус «Перегружен»", "Serial: «Overloaded»"),
-         T(f"да: −{ST.OVERLOADED_DEX_PENALTY} куба на броски Ловкости, скорость вдвое меньше",
-           f"yes: −{ST.OVERLOADED_DEX_PENALTY} dice on Dexterity rolls, half speed") if enc["overloaded"]
-         else T("нет", "no")),
+         T(f"да: −{penalty} куба на броски Ловкости, скорость вдвое меньше",
+           f"yes: −{penalty} dice on Dexterity rolls, half speed") if enc["overloaded"] else T("нет", "no")),
         ("load", T("Несёт", "Carries"),
          T(f"Больших {p['large_items']}, Огромных {p['huge_items']}, {weight['ru']}",
            f"Large {p['large_items']}, Huge {p['huge_items']}, {weight['en']}")),
@@ -489,30 +524,33 @@ def _roll(p: dict, roller) -> dict:
     # «Сериал»
     if p["serial_hit"] == "dice":
         faces = roller.dice(p["serial_damage"], 10)
-        rolled = SR.damage_from_faces(faces, SR.DAMAGE_DIFFICULTY)
-        blocks.append(_d10_block(T("Сериал: урон", "Serial: damage"), faces, SR.DAMAGE_DIFFICULTY, False))
+        rolled = serial_rules.damage_from_faces(faces, serial_rules.DAMAGE_DIFFICULTY)
+        blocks.append(_d10_block(T("Сериал: урон", "Serial: damage"), faces, serial_rules.DAMAGE_DIFFICULTY,
+                                 False))
     else:
         rolled = p["serial_damage"]
-    serial_after = SR.portion_after_armor(rolled, serial["armor_used"])
+    serial_after = serial_rules.portion_after_armor(rolled, serial["armor_used"])
     # classic: the body's soak dice and the armor's, rolled apart so both results show
     ones = p["wod_ones_cancel"]
     if p["wod_hit"] == "dice":
         dmg_faces = roller.dice(p["wod_damage"], 10)
-        incoming = WC.soak_successes(dmg_faces, WC.DAMAGE_DIFFICULTY, ones)
-        blocks.append(_d10_block(T("Классика: повреждения", "Classic: damage"), dmg_faces, WC.DAMAGE_DIFFICULTY, ones))
+        incoming = wod_rules.soak_successes(dmg_faces, wod_rules.DAMAGE_DIFFICULTY, ones)
+        blocks.append(_d10_block(T("Классика: повреждения", "Classic: damage"), dmg_faces,
+                                 wod_rules.DAMAGE_DIFFICULTY, ones))
     else:
         incoming = p["wod_damage"]
     body_faces = roller.dice(s["body"], 10)
     armor_faces = roller.dice(s["pool"] - s["body"], 10)
     if body_faces:
         blocks.append(_d10_block(T("Классика: поглощение телом", "Classic: the body's soak"), body_faces,
-                                 WC.SOAK_DIFFICULTY, ones))
+                                 wod_rules.SOAK_DIFFICULTY, ones))
     if armor_faces:
         blocks.append(_d10_block(T("Классика: кубики доспеха", "Classic: the armor's soak dice"), armor_faces,
-                                 WC.SOAK_DIFFICULTY, ones))
-    wod_before = max(0, incoming - WC.soak_successes(body_faces, WC.SOAK_DIFFICULTY, ones))
-    wod_after = max(0, incoming - WC.soak_successes(body_faces + armor_faces, WC.SOAK_DIFFICULTY, ones))
-    ruined = WC.armor_ruined(incoming, s["armor"], p["wod_armor_break"])
+                                 wod_rules.SOAK_DIFFICULTY, ones))
+    soak = wod_rules.SOAK_DIFFICULTY
+    wod_before = max(0, incoming - wod_rules.soak_successes(body_faces, soak, ones))
+    wod_after = max(0, incoming - wod_rules.soak_successes(body_faces + armor_faces, soak, ones))
+    ruined = wod_rules.armor_ruined(incoming, s["armor"], p["wod_armor_break"])
     # Лысогорск
     d6 = roller.dice(2, 6)
     blocks.append({"kind": "dice", "label": T("Лысогорск: 2К", "Lysogorsk: 2d6"), "sides": 6, "faces": d6,
@@ -558,5 +596,6 @@ CALCULATORS = [
                       "What each system's armor does to a hit, side by side: Serial Armor (and tripled), classic "
                       "armor and soak, Lysogorsk Protection and piercing, the Codex threshold; and load by "
                       "Strength."),
-        params=PARAMS, compute=_compute, roll=_roll, check=_check),
+        params=PARAMS, compute=_compute, roll=_roll, check=_check,
+        summary=("after_armor", "stopped", "overloaded")),
 ]

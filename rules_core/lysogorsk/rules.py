@@ -12,7 +12,25 @@ from functools import lru_cache
 from math import ceil, floor
 
 from ..dice import Dist
-from . import tables as tb
+from . import tables
+
+__all__ = ["TWO_D6", "TWO_D6_BEST_OF_TWO", "TIE_RULES", "dice_2d6", "check_total", "p_success", "p_check",
+           "check_passes", "margin", "opposed_margin", "opposed_outcome", "extra_actions_penalty",
+           "ROUNDINGS", "DEFAULT_ROUNDING", "round_by", "QUARTER_IS_CRITICAL", "EXTRA_HITS_PER_STAMINA",
+           "max_hits", "thresholds", "wound_level", "wound_penalty", "DYING_MINUTES", "BLEEDING_WHEN_DYING",
+           "bleeding", "apply_damage", "state_after", "STATES", "AP_RULES", "protection", "cover_protection",
+           "hit_damage", "AIM_ORDERS", "aim_multiplier", "aimed_damage", "RANGES", "burst_hits",
+           "short_burst", "burst_damage", "AREA_FIRE_UNDECLARED_DODGE", "area_fire", "electric_power",
+           "STEP_READINGS", "fall_steps", "crash_steps", "NO_DAMAGE_WITHOUT_STEPS", "ARMOR_AGAINST_FALLS",
+           "seat_belts", "BELT_READINGS", "seat_belts_power", "halved", "with_halving_check", "ROUND_ONCE",
+           "BELTS_BEFORE_HALVING", "splash_sequence", "band_of", "THROWN_READINGS", "thrown_miss",
+           "breakdown_roll", "breakdown_willpower", "breakdown", "AFTER_READINGS", "breakdown_after",
+           "VOLUME_READINGS", "drink_difficulty", "expand_drinks", "stage_modifiers",
+           "STAGE_STAMINA_IN_CHECK", "drink_step", "drinking", "hangover", "stage3_trait_fail",
+           "p_reaches_stage3", "dependence_p", "SUFFOCATION_GRACE_PER_STAMINA",
+           "SUFFOCATION_FIRST_DIFFICULTY", "suffocation", "STARVATION_GRACE_PER_STAMINA",
+           "STARVATION_DIFFICULTY", "starvation", "SLEEP_GRACE_PER_STAMINA", "SLEEP_FAIL_PENALTY",
+           "sleep_difficulty", "sleep_deprivation"]
 
 # ---------------------------------------------------------------------------------------
 # Dice and checks
@@ -52,6 +70,16 @@ def p_success(total: Dist, difficulty: int) -> Fraction:
 def p_check(bonus: int, difficulty: int, reroll: bool = False) -> Fraction:
     """P(2К + ``bonus`` ≥ ``difficulty``), cached (the drinking chain asks it many times)."""
     return p_success(dice_2d6(reroll) + bonus, difficulty)
+
+
+@lru_cache(maxsize=4096)
+def check_passes(bonus: int, difficulty: int, reroll: bool = False) -> Dist:
+    """Whether 2К + ``bonus`` reaches ``difficulty``: ``True`` (a success) or ``False``.
+
+    >>> check_passes(0, 12)[True]
+    Fraction(1, 36)
+    """
+    return (dice_2d6(reroll) + bonus).map(lambda x: x >= difficulty)
 
 
 def margin(total: Dist, difficulty: int) -> Dist:
@@ -106,7 +134,11 @@ DEFAULT_ROUNDING = "math"
 
 
 def round_by(x: Fraction | int, rule: str = DEFAULT_ROUNDING) -> int:
-    """Round a non-negative rational. ``"math"`` is half-up (Python's ``round`` is not)."""
+    """Round a non-negative rational. ``"math"`` is half-up (Python's ``round`` is not).
+
+    >>> round_by(Fraction(9, 2)), round(Fraction(9, 2)), round_by(Fraction(9, 2), "down")
+    (5, 4, 4)
+    """
     x = Fraction(x)
     if rule == "math":
         return floor(x + Fraction(1, 2))
@@ -134,8 +166,12 @@ EXTRA_HITS_PER_STAMINA = 2
 
 
 def max_hits(stamina: int, extra: int = 0) -> int:
-    """«Изначальное полное количество этих самых хитов у персонажа равняется 15+Выносливость.»"""
-    return tb.BASE_HITS + stamina + extra
+    """«Изначальное полное количество этих самых хитов у персонажа равняется 15+Выносливость.»
+
+    >>> max_hits(3)
+    18
+    """
+    return tables.BASE_HITS + stamina + extra
 
 
 def thresholds(total: int) -> tuple[int, int, int]:
@@ -148,7 +184,7 @@ def wound_level(hits: int, total: int, quarter_is_critical: bool = QUARTER_IS_CR
     """The state at ``hits`` left of ``total``: ``scratch`` / ``light`` / ``heavy`` /
     ``critical`` / ``dying`` (0 or fewer: «смертельное ранение и состояние при смерти») /
     ``dead`` («Минус десять хитов означает мгновенную смерть»: −10 or fewer)."""
-    if hits <= tb.INSTANT_DEATH_HITS:
+    if hits <= tables.INSTANT_DEATH_HITS:
         return "dead"
     if hits <= 0:
         return "dying"
@@ -164,7 +200,7 @@ def wound_level(hits: int, total: int, quarter_is_critical: bool = QUARTER_IS_CR
 
 def wound_penalty(level: str) -> int | None:
     """−6 / −4 / −2 / 0; ``None`` when the character is out (dying, dead, unconscious)."""
-    return tb.WOUND_PENALTY.get(level)
+    return tables.WOUND_LEVELS[level]["penalty"] if level in tables.WOUND_LEVELS else None
 
 
 #: «лежать он в таком состоянии может пятнадцать минут, после чего погибает»
@@ -185,9 +221,9 @@ def bleeding(hits: int) -> dict | None:
     """
     if hits <= 0 and not BLEEDING_WHEN_DYING:
         return None
-    for i, (lo, hi, loss, us) in enumerate(tb.BLEEDING):
-        if (lo is None or hits >= lo) and hits <= hi:
-            return {"band": i, "loss": loss, "pain_shock": us}
+    for i, band in enumerate(tables.BLEEDING):
+        if (band["lowest"] is None or hits >= band["lowest"]) and hits <= band["highest"]:
+            return {"band": i, "loss": band["loss"], "pain_shock": band["pain_shock"]}
     return None
 
 
@@ -204,7 +240,7 @@ def apply_damage(total: int, perm: int, temp: int, damage: int, temporary: bool)
     """
     if not temporary:
         return perm + damage, temp
-    free = max(0, total - tb.INSTANT_DEATH_HITS - perm - temp)
+    free = max(0, total - tables.INSTANT_DEATH_HITS - perm - temp)
     stored = min(damage, free)
     over = damage - stored
     temp += stored
@@ -220,7 +256,7 @@ def state_after(total: int, perm: int, temp: int,
     временным повреждением нельзя: если нанесено «Здоровье» временных повреждений, оно
     вызывает потерю сознания на один час» — ``unconscious``.
     """
-    if total - perm <= tb.INSTANT_DEATH_HITS:
+    if total - perm <= tables.INSTANT_DEATH_HITS:
         return "dead"
     if total - perm <= 0:
         return "dying"
@@ -251,6 +287,11 @@ def protection(armor: int, cover: int = 0, armor_piercing: int = 0, ap_rule: str
     raise ValueError(f"ap_rule must be one of {AP_RULES}")
 
 
+def cover_protection(cover: str) -> int:
+    """The Защита a cover adds (:data:`tables.COVER`); 0 for none («нет» or an unknown id)."""
+    return tables.COVER[cover]["protection"] if cover in tables.COVER else 0
+
+
 def hit_damage(power: int, prot: int = 0) -> Dist:
     """«2К+Мощность-(Защита-Бронебойность)»; «Если общий результат броска оказался равен нулю
     или меньше, то … никакого урона нанесено не было» (``prot`` is already ≥ 0)."""
@@ -262,10 +303,16 @@ def hit_damage(power: int, prot: int = 0) -> Dist:
 AIM_ORDERS = ("after", "before")
 
 
+def aim_multiplier(aim: str | None) -> Fraction | None:
+    """An aimed shot's damage multiplier (head ×2, a limb ×½); ``None``: no aimed shot, or one
+    that does not change the damage (an item in the hand)."""
+    return tables.AIMED_SHOTS[aim]["damage_multiplier"] if aim in tables.AIMED_SHOTS else None
+
+
 def aimed_damage(power: int, prot: int, aim: str | None = None, order: str = "after",
                  rounding: str = DEFAULT_ROUNDING) -> Dist:
     """One bullet's (or blow's) damage with an aimed shot's multiplier."""
-    mult = tb.AIM_MULTIPLIER.get(aim) if aim else None
+    mult = aim_multiplier(aim)
     if mult is None:
         return hit_damage(power, prot)
     if order == "after":
@@ -342,7 +389,11 @@ def area_fire(shooting: Dist, dodges: list[Dist | None], bullets: int) -> list[F
 
 def electric_power(volts: int) -> int:
     """«Мощность, равная напряжению в вольтах, деленному на 50 и округленному в меньшую
-    сторону. Так, удар из розетки 220 вольт наносит урон два кубика плюс 4.»"""
+    сторону. Так, удар из розетки 220 вольт наносит урон два кубика плюс 4.»
+
+    >>> electric_power(220)
+    4
+    """
     return volts // 50
 
 
@@ -409,6 +460,7 @@ def seat_belts_power(power: int) -> int | None:
 
 
 def halved(damage: Dist, factor: Fraction, rounding: str = DEFAULT_ROUNDING) -> Dist:
+    """Damage multiplied by ``factor`` (a half, a quarter …) and rounded once (:func:`round_by`)."""
     return damage.map(lambda d: round_by(d * factor, rounding))
 
 
@@ -443,8 +495,10 @@ def splash_sequence(base: int, rounding: str = DEFAULT_ROUNDING) -> list[int]:
 # Thrown weapons
 # ---------------------------------------------------------------------------------------
 
-def band_of(value: int, bands) -> str:
-    for lo, hi, bid, *_rest in bands:
+def band_of(value: int, bands: dict[str, dict]) -> str:
+    """The id of the band (``lowest``..``highest``, ``None``: no bound) that ``value`` falls in."""
+    for bid, band in bands.items():
+        lo, hi = band["lowest"], band["highest"]
         if (lo is None or value >= lo) and (hi is None or value <= hi):
             return bid
     raise AssertionError(value)  # pragma: no cover - the bands cover every integer
@@ -464,7 +518,7 @@ def thrown_miss(strength: int, modifier: int = 0, reading: str = "total", diffic
         total = total - difficulty
     elif reading != "total":
         raise ValueError(f"reading must be one of {THROWN_READINGS}")
-    return total.map(lambda r: band_of(r, tb.THROWN_MISS))
+    return total.map(lambda r: band_of(r, tables.THROWN_MISS))
 
 
 # ---------------------------------------------------------------------------------------
@@ -474,7 +528,7 @@ def thrown_miss(strength: int, modifier: int = 0, reading: str = "total", diffic
 def breakdown_roll(willpower: int, breakdowns_in_scene: int = 1, modifier: int = 0) -> Dist:
     """«2К-Сила духа+(2 за каждый нервный срыв в этой сцене, считая этот)»; «Модификаторы от
     ранений не действуют, но могут накладываться дополнительные модификаторы»."""
-    return TWO_D6 + (-willpower + tb.BREAKDOWN_PER_BREAKDOWN * breakdowns_in_scene + modifier)
+    return TWO_D6 + (-willpower + tables.BREAKDOWN_PER_BREAKDOWN * breakdowns_in_scene + modifier)
 
 
 def breakdown_willpower(willpower: int, confidence: int, extraordinary: bool) -> int:
@@ -485,7 +539,9 @@ def breakdown_willpower(willpower: int, confidence: int, extraordinary: bool) ->
 
 
 def breakdown(willpower: int, breakdowns_in_scene: int = 1, modifier: int = 0) -> Dist:
-    return breakdown_roll(willpower, breakdowns_in_scene, modifier).map(lambda r: band_of(r, tb.BREAKDOWN))
+    """The breakdown roll (:func:`breakdown_roll`) read on the table: the id of its row of
+    :data:`tables.BREAKDOWN`."""
+    return breakdown_roll(willpower, breakdowns_in_scene, modifier).map(lambda r: band_of(r, tables.BREAKDOWN))
 
 
 #: The check after a breakdown: «делается еще одна проверка на навык Сила духа. В случае,
@@ -499,12 +555,14 @@ AFTER_READINGS = ("total", "margin")
 
 def breakdown_after(confidence: int, willpower: int, modifier: int = 0, reading: str = "total",
                     stress_difficulty: int = 0) -> Dist:
+    """The Сила духа check after a breakdown read on :data:`tables.BREAKDOWN_AFTER` (the id of the
+    row), by the reading of :data:`AFTER_READINGS`."""
     total = check_total(confidence, willpower, modifier)
     if reading == "margin":
         total = total - stress_difficulty
     elif reading != "total":
         raise ValueError(f"reading must be one of {AFTER_READINGS}")
-    return total.map(lambda r: band_of(r, tb.BREAKDOWN_AFTER))
+    return total.map(lambda r: band_of(r, tables.BREAKDOWN_AFTER))
 
 
 # ---------------------------------------------------------------------------------------
@@ -539,12 +597,13 @@ def expand_drinks(drinks: list[dict], volume_reading: str = "full") -> list[tupl
     out = []
     for i, d in enumerate(drinks):
         kind = d["drink"]
-        if kind == tb.FROM_THE_BOTTLE[0]:
-            singles = [(tb.FROM_THE_BOTTLE[2], tb.DRINK_DIFFICULTY[tb.FROM_THE_BOTTLE[2]])] * tb.FROM_THE_BOTTLE[3]
+        if kind == tables.FROM_THE_BOTTLE["id"]:
+            shot = tables.FROM_THE_BOTTLE["drink"]
+            singles = [(shot, tables.DRINKS[shot]["difficulty"])] * tables.FROM_THE_BOTTLE["servings"]
         elif kind == "custom":
             singles = [("custom", drink_difficulty(d["degrees"], d["volume_g"], d["bubbles"], volume_reading))]
         else:
-            singles = [(kind, tb.DRINK_DIFFICULTY[kind])]
+            singles = [(kind, tables.DRINKS[kind]["difficulty"])]
         for _ in range(d.get("count", 1)):
             out.extend((label, us, i) for label, us in singles)
     return out
@@ -558,9 +617,9 @@ def stage_modifiers(stage: int) -> dict[str, int]:
 @lru_cache(maxsize=16)
 def _stage_mods(stage: int) -> dict[str, int]:
     acc: dict[str, int] = {}
-    for s, _name, _text, mods in tb.DRUNK_STAGES:
+    for s, record in tables.DRUNK_STAGES.items():
         if s <= stage:
-            for k, v in mods.items():
+            for k, v in record["changes"].items():
                 acc[k] = acc.get(k, 0) + v
     return {k: v for k, v in acc.items() if v}
 
@@ -571,56 +630,34 @@ def _stage_mods(stage: int) -> dict[str, int]:
 STAGE_STAMINA_IN_CHECK = True
 
 
-def _advance(stage: int, difficulty: int, stamina: int, fortitude: int, modifier: int, willing: bool,
-             stage_stamina: bool) -> Fraction:
-    """P(one drink moves a character at ``stage`` one stage on)."""
-    if stage >= tb.MAX_STAGE:
-        return Fraction(0)
-    if willing:
-        return Fraction(1)
-    bonus = _stage_mods(stage).get("stamina", 0) if stage_stamina else 0
-    return 1 - p_check(stamina + bonus + fortitude + modifier, difficulty)
-
-
 def drink_step(stage_dist: Dist, difficulty: int, stamina: int, fortitude: int, modifier: int = 0,
                willing: bool = False, stage_stamina: bool = STAGE_STAMINA_IN_CHECK) -> Dist:
     """One drink: «делать проверку на навык Стойкости против некоторого УС … В случае провала
     он переходит в следующую стадию опьянения». «При желании персонаж может и не делать
     проверки» — the willing drinker skips the check and moves on (our reading: he wants to
     get drunk, so every drink is a failure). Stage 5 is the last: he is under the table."""
-    acc: dict[int, Fraction] = {}
-    for stage, p in stage_dist.items():
-        up = _advance(stage, difficulty, stamina, fortitude, modifier, willing, stage_stamina)
-        acc[stage] = acc.get(stage, Fraction(0)) + p * (1 - up)
-        acc[stage + 1] = acc.get(stage + 1, Fraction(0)) + p * up
-    return Dist(acc)
+
+    def after(stage: int) -> Dist:
+        if stage >= tables.MAX_STAGE:
+            return Dist.constant(stage)
+        if willing:
+            return Dist.constant(stage + 1)
+        bonus = _stage_mods(stage).get("stamina", 0) if stage_stamina else 0
+        return check_passes(stamina + bonus + fortitude + modifier, difficulty).map(
+            lambda passed: stage if passed else stage + 1)
+
+    return stage_dist.bind(after)
 
 
 def drinking(drinks: list[tuple], stamina: int, fortitude: int, start_stage: int = 0, modifier: int = 0,
              willing: bool = False, stage_stamina: bool = STAGE_STAMINA_IN_CHECK) -> list[Dist]:
-    """The stage distribution after each single drink (``drinks`` from :func:`expand_drinks`).
-
-    The same chain as repeated :func:`drink_step`, kept in integer weights over 36^n."""
-    weights = {start_stage: 1}
-    den = 1
+    """The stage distribution after each single drink (``drinks`` from :func:`expand_drinks`):
+    :func:`drink_step` after :func:`drink_step`."""
+    stages = Dist.constant(start_stage)
     out = []
     for _label, us, *_ in drinks:
-        den *= 36
-        nxt: dict[int, int] = {}
-        for stage, w in weights.items():
-            if stage >= tb.MAX_STAGE:
-                stay = 36
-            elif willing:
-                stay = 0
-            else:
-                bonus = _stage_mods(stage).get("stamina", 0) if stage_stamina else 0
-                stay = _ok_count(stamina + bonus + fortitude + modifier, us)
-            if stay:
-                nxt[stage] = nxt.get(stage, 0) + w * stay
-            if stay != 36:
-                nxt[stage + 1] = nxt.get(stage + 1, 0) + w * (36 - stay)
-        weights = nxt
-        out.append(Dist({s: Fraction(w, den) for s, w in weights.items()}))
+        stages = drink_step(stages, us, stamina, fortitude, modifier, willing, stage_stamina)
+        out.append(stages)
     return out
 
 
@@ -635,7 +672,7 @@ def stage3_trait_fail(confidence: int, willpower: int, modifier: int = 0) -> Fra
     """P(a negative trait fires) on entering stage 3: «по проверке Силы духа или чистой
     Уверенности против УС 5». Stage 1 gives «+1 к Уверенности», counted here."""
     conf = confidence + stage_modifiers(3).get("confidence", 0)
-    return 1 - p_success(check_total(conf, willpower, modifier), tb.STAGE3_TRAIT_DIFFICULTY)
+    return 1 - p_success(check_total(conf, willpower, modifier), tables.STAGE3_TRAIT_DIFFICULTY)
 
 
 def p_reaches_stage3(start_stage: int, stage_dists: list[Dist]) -> Fraction:
@@ -670,17 +707,15 @@ def suffocation(stamina: int, fortitude: int, modifier: int = 0) -> Dist:
     minutes, and the k-th check (УС 4 + k) comes at the minute grace + k."""
     grace = SUFFOCATION_GRACE_PER_STAMINA * stamina
     bonus = stamina + fortitude + modifier
-    acc: dict[int, Fraction] = {}
-    alive, den = 1, 1  # P(still up) = alive / den, kept as integers
-    k = 0
+    fails: dict[int, tuple[int, int]] = {}  # minute → (weight over 36^checks, checks made by then)
+    alive, k = 1, 0  # P(still up) = alive / 36^k, kept as integers
     while alive:
         k += 1
         ok = _ok_count(bonus, SUFFOCATION_FIRST_DIFFICULTY + k - 1)
-        den *= 36
         if ok != 36:
-            acc[grace + k] = Fraction(alive * (36 - ok), den)
+            fails[grace + k] = (alive * (36 - ok), k)
         alive *= ok
-    return Dist(acc)
+    return Dist.from_weights({minute: w * 36 ** (k - j) for minute, (w, j) in fails.items()})
 
 
 #: «Без пищи человек может продержаться количество дней, равное его утроенной Выносливости»;
@@ -700,7 +735,7 @@ def starvation(stamina: int, fortitude: int, days: int, kind: str = "hunger", mo
     текущее значение»).
     """
     grace = STARVATION_GRACE_PER_STAMINA[kind] * stamina
-    # integer weights over 36^steps (exact, and far faster than Fractions over long chains)
+    # a chain of integer weights over 36^steps: the state is small and the chain long
     state: dict = {stamina: 1}
     steps = max(0, days - grace)
     for _day in range(steps):
@@ -716,8 +751,7 @@ def starvation(stamina: int, fortitude: int, days: int, kind: str = "hunger", mo
                 down = "dead" if s <= 0 else s - 1
                 nxt[down] = nxt.get(down, 0) + w * (36 - ok)
         state = nxt
-    den = 36 ** steps
-    return Dist({k: Fraction(w, den) for k, w in state.items()})
+    return Dist.from_weights(state)
 
 
 #: Of the 36 equally likely 2К rolls, how many reach at least t (t = 2 … 12).
@@ -756,10 +790,8 @@ def sleep_deprivation(stamina: int, confidence: int, willpower: int, hours: int,
     if stamina < 1:
         raise ValueError("sleep needs Выносливость ≥ 1 (the УС divides by it)")
     grace = SLEEP_GRACE_PER_STAMINA * stamina
-    state: dict[int, int] = {0: 1}  # integer weights over 36^steps
-    steps = 0
+    state: dict[int, int] = {0: 1}  # integer weights over 36 per check, as in starvation()
     for h in range(grace + 1, hours + 1):
-        steps += 1
         us = sleep_difficulty(h, stamina, rounding)
         nxt: dict[int, int] = {}
         for fails, w in state.items():
@@ -769,5 +801,4 @@ def sleep_deprivation(stamina: int, confidence: int, willpower: int, hours: int,
             if ok != 36:
                 nxt[fails + 1] = nxt.get(fails + 1, 0) + w * (36 - ok)
         state = nxt
-    den = 36 ** steps
-    return Dist({k: Fraction(w, den) for k, w in state.items()})
+    return Dist.from_weights(state)

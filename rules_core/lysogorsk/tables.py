@@ -1,8 +1,10 @@
-"""Every numeric table of «Лысогорские сказочки» (source 001), as data.
+"""Every numeric table of «Лысогорские сказочки» (source 001), as named records.
 
-The structured constants (``DRINKS``, ``DRUNK_STAGES``, ``COVER`` …) are the single place
-each number lives; :data:`TABLES` is built from them for the pages
-(``<!-- svod:table lysogorsk/ID -->``) and :mod:`.rules` reads the same constants.
+Each table is a dict of records (id → named fields) or a list of records; those records
+(``DRINKS``, ``DRUNK_STAGES``, ``COVER`` …) are the single place each number lives.
+:mod:`.rules` and the calculators read their fields; :data:`TABLES` (the pages'
+``<!-- svod:table lysogorsk/ID -->``) is built from the same records, so no number is ever
+read back out of display text.
 
 Russian cells keep the source's words; the only edits are obvious typos (listed in
 :data:`TYPO_FIXES`, for ``docs/_changes.yml``).
@@ -13,6 +15,13 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..spec import T
+
+__all__ = ["TYPO_FIXES", "DIFFICULTY_MIN", "DIFFICULTY_MAX", "DIFFICULTY_NAMES", "COMBAT_STRESS",
+           "COMBAT_STRESS_MODIFIERS", "BASE_HITS", "INSTANT_DEATH_HITS", "WOUND_LEVELS", "BLEEDING",
+           "HEALING", "HEAD_TRAUMA", "COVER", "TARGET_SIZE", "SHOOTING_MODIFIERS", "AIMED_SHOTS",
+           "ENVIRONMENT", "THROWN_MISS", "BREAKDOWN", "BREAKDOWN_PER_BREAKDOWN", "BREAKDOWN_AFTER", "DRINKS",
+           "volume_text", "FROM_THE_BOTTLE", "DRUNK_STAGES", "MAX_STAGE", "STAGE3_TRAIT_DIFFICULTY",
+           "ATTRIBUTE_NAMES", "ENVIRONMENT_KINDS", "TABLES"]
 
 #: Obvious typos of the source fixed in the cells below: (source text, our text).
 TYPO_FIXES = [
@@ -35,24 +44,38 @@ DIFFICULTY_NAMES = {
 }
 
 #: Combat stress at the start of a fight: situation → УС, plus two modifiers.
-COMBAT_STRESS = [
-    ("overwhelming", T("Бой против заведомо непреодолимых сил противника (в здании, штурмуемом ОМОНом)",
-                       "A fight against plainly overwhelming forces (in a building stormed by riot police)"), 10),
-    ("superior", T("Бой против превосходящих сил противника (в одиночку против банды братков)",
-                   "A fight against superior forces (alone against a gang of thugs)"), 7),
-    ("equal", T("Бой против равных сил противника (ячейка Института против банды братков)",
-                "A fight against equal forces (an Institute cell against a gang of thugs)"), 5),
-    ("weaker", T("Бой против более слабого противника (ячейка Института против кучки гопников)",
-                 "A fight against a weaker enemy (an Institute cell against a handful of hooligans)"), 2),
-    ("trivial", T("Бой против несерьезного противника (отряд Защитников против одинокой дворовой шавки)",
-                  "A fight against a frivolous enemy (a squad of Defenders against a lone stray mutt)"), 0),
-]
-COMBAT_STRESS_MODIFIERS = [
-    ("first_fight", T("Первый бой в жизни персонажа", "The character's first fight ever"), 6),
-    ("supernatural", T("Противники — сверхъестественные существа", "The enemies are supernatural beings"), 3),
-    ("authorities", T("Противники — представители законной власти",
-                      "The enemies are representatives of lawful authority"), 3),
-]
+COMBAT_STRESS: dict[str, dict] = {
+    "overwhelming": {
+        "situation": T("Бой против заведомо непреодолимых сил противника (в здании, штурмуемом ОМОНом)",
+                       "A fight against plainly overwhelming forces (in a building stormed by riot police)"),
+        "difficulty": 10},
+    "superior": {
+        "situation": T("Бой против превосходящих сил противника (в одиночку против банды братков)",
+                       "A fight against superior forces (alone against a gang of thugs)"),
+        "difficulty": 7},
+    "equal": {
+        "situation": T("Бой против равных сил противника (ячейка Института против банды братков)",
+                       "A fight against equal forces (an Institute cell against a gang of thugs)"),
+        "difficulty": 5},
+    "weaker": {
+        "situation": T("Бой против более слабого противника (ячейка Института против кучки гопников)",
+                       "A fight against a weaker enemy (an Institute cell against a handful of hooligans)"),
+        "difficulty": 2},
+    "trivial": {
+        "situation": T("Бой против несерьезного противника (отряд Защитников против одинокой дворовой шавки)",
+                       "A fight against a frivolous enemy (a squad of Defenders against a lone stray mutt)"),
+        "difficulty": 0},
+}
+COMBAT_STRESS_MODIFIERS: dict[str, dict] = {
+    "first_fight": {"situation": T("Первый бой в жизни персонажа", "The character's first fight ever"),
+                    "modifier": 6},
+    "supernatural": {"situation": T("Противники — сверхъестественные существа",
+                                    "The enemies are supernatural beings"),
+                     "modifier": 3},
+    "authorities": {"situation": T("Противники — представители законной власти",
+                                   "The enemies are representatives of lawful authority"),
+                    "modifier": 3},
+}
 
 # ---------------------------------------------------------------------------------------
 # Hits and wounds
@@ -64,31 +87,34 @@ BASE_HITS = 15
 INSTANT_DEATH_HITS = -10
 
 #: Wound levels, worst first: id, name, the share of full hits that bounds it, penalty.
-WOUND_LEVELS = [
-    ("critical", T("Критическое ранение", "Critical wound"),
-     T("четверть хитов и меньше", "a quarter of the hits or fewer"), -6),
-    ("heavy", T("Тяжелое ранение", "Heavy wound"),
-     T("более четверти, но менее половины", "more than a quarter but less than a half"), -4),
-    ("light", T("Легкое ранение", "Light wound"),
-     T("от половины до трех четвертей", "from a half to three quarters"), -2),
-    ("scratch", T("Царапина", "Scratch"),
-     T("больше чем три четверти", "more than three quarters"), 0),
-]
-WOUND_PENALTY = {wid: pen for wid, _n, _s, pen in WOUND_LEVELS}
+WOUND_LEVELS: dict[str, dict] = {
+    "critical": {"name": T("Критическое ранение", "Critical wound"),
+                 "share": T("четверть хитов и меньше", "a quarter of the hits or fewer"), "penalty": -6},
+    "heavy": {"name": T("Тяжелое ранение", "Heavy wound"),
+              "share": T("более четверти, но менее половины", "more than a quarter but less than a half"),
+              "penalty": -4},
+    "light": {"name": T("Легкое ранение", "Light wound"),
+              "share": T("от половины до трех четвертей", "from a half to three quarters"), "penalty": -2},
+    "scratch": {"name": T("Царапина", "Scratch"),
+                "share": T("больше чем три четверти", "more than three quarters"), "penalty": 0},
+}
 
 #: Bleeding and pain shock by the hits left: (lowest, highest, loss, pain-shock УС).
-BLEEDING = [
-    (5, 8, T("1 хит в десять минут", "1 hit every ten minutes"), 5),
-    (None, 4, T("1 хит в три раунда", "1 hit every three rounds"), 7),
+BLEEDING: list[dict] = [
+    {"lowest": 5, "highest": 8, "loss": T("1 хит в десять минут", "1 hit every ten minutes"), "pain_shock": 5},
+    {"lowest": None, "highest": 4, "loss": T("1 хит в три раунда", "1 hit every three rounds"),
+     "pain_shock": 7},
 ]
 
 #: Natural and medical healing by wound level: level, period, Стойкость УС, hits back,
 #: Медицина УС.
-HEALING = [
-    ("light", T("24 часа", "24 hours"), 2, 1, 2),
-    ("heavy", T("неделя", "a week"), 5, 2, 5),
-    ("critical", T("месяц", "a month"), 7, 3, 7),
-]
+HEALING: dict[str, dict] = {
+    "light": {"period": T("24 часа", "24 hours"), "fortitude_difficulty": 2, "hits": 1,
+              "medicine_difficulty": 2},
+    "heavy": {"period": T("неделя", "a week"), "fortitude_difficulty": 5, "hits": 2, "medicine_difficulty": 5},
+    "critical": {"period": T("месяц", "a month"), "fortitude_difficulty": 7, "hits": 3,
+                 "medicine_difficulty": 7},
+}
 
 #: Extra penalties of head wounds by the current wound level (None: not applicable).
 HEAD_TRAUMA = {
@@ -101,228 +127,282 @@ HEAD_TRAUMA = {
 # ---------------------------------------------------------------------------------------
 
 #: Cover and its Защита, written as the source writes it («дает защиту от повреждений -1»).
-COVER = [
-    ("cupboard", T("Дверца шкафа, деревянные доски или мебель дает защиту от повреждений",
-                   "A cupboard door, wooden boards or furniture"), -1),
-    ("door", T("Деревянная дверь квартиры или дверца машины",
-               "A wooden flat door or a car door"), -2),
-    ("partition", T("Деревянная стена-перегородка в квартире",
-                    "A wooden partition wall in a flat"), -4),
-    ("steel_door", T("Стальная дверь", "A steel door"), -8),
-    ("concrete", T("Бетонная стена или столб", "A concrete wall or pillar"), -12),
-]
-#: Cover id → the Защита it adds (a positive number).
-COVER_PROTECTION = {cid: -value for cid, _name, value in COVER}
+COVER: dict[str, dict] = {
+    "cupboard": {"name": T("Дверца шкафа, деревянные доски или мебель дает защиту от повреждений",
+                           "A cupboard door, wooden boards or furniture"), "protection": 1},
+    "door": {"name": T("Деревянная дверь квартиры или дверца машины", "A wooden flat door or a car door"),
+             "protection": 2},
+    "partition": {"name": T("Деревянная стена-перегородка в квартире", "A wooden partition wall in a flat"),
+                  "protection": 4},
+    "steel_door": {"name": T("Стальная дверь", "A steel door"), "protection": 8},
+    "concrete": {"name": T("Бетонная стена или столб", "A concrete wall or pillar"), "protection": 12},
+}
 
 #: Target size: the УС to hit a target that does not dodge, and the dodge modifier.
-TARGET_SIZE = [
-    ("larger", T("Больше человека (стена, автомобиль)", "Larger than a human (a wall, a car)"), 0, -3),
-    ("human", T("Человек или примерно равна человеку по размерам", "A human or about human-sized"), 2, 0),
-    ("smaller", T("Меньше человека (собака, стандартная спортивная мишень)",
-                  "Smaller than a human (a dog, a standard sports target)"), 5, 3),
-    ("tiny", T("Совсем маленькая (крыса, яблочко мишени)", "Very small (a rat, a bull's-eye)"), 7, 6),
-]
+TARGET_SIZE: dict[str, dict] = {
+    "larger": {"name": T("Больше человека (стена, автомобиль)", "Larger than a human (a wall, a car)"),
+               "difficulty": 0, "dodge_modifier": -3},
+    "human": {"name": T("Человек или примерно равна человеку по размерам", "A human or about human-sized"),
+              "difficulty": 2, "dodge_modifier": 0},
+    "smaller": {"name": T("Меньше человека (собака, стандартная спортивная мишень)",
+                          "Smaller than a human (a dog, a standard sports target)"), "difficulty": 5,
+                "dodge_modifier": 3},
+    "tiny": {"name": T("Совсем маленькая (крыса, яблочко мишени)", "Very small (a rat, a bull's-eye)"),
+             "difficulty": 7, "dodge_modifier": 6},
+}
 
 #: Modifiers to a Стрельба check.
-SHOOTING_MODIFIERS = [
-    (T("Расстояние", "Range"), T("Ближнее расстояние", "Close range"), 0),
-    (T("Расстояние", "Range"), T("Среднее расстояние", "Medium range"), -2),
-    (T("Расстояние", "Range"), T("Дальнее расстояние", "Long range"), -4),
-    (T("Прикрытие", "Cover"), T("Одна вторая (до пояса)", "One half (up to the waist)"), -3),
-    (T("Прикрытие", "Cover"), T("Две третьих", "Two thirds"), -4),
-    (T("Прикрытие", "Cover"), T("Три четверти", "Three quarters"), -5),
-    (T("Прикрытие", "Cover"), T("Видно только чуть-чуть", "Only a little visible"), -6),
-    (T("Прочее", "Other"), T("Стрельба по-македонски", "Shooting with two guns («Macedonian» style)"), -2),
-    (T("Прочее", "Other"), T("Стрельба «не с той» руки (с левой для правши)",
-                             "Shooting with the «wrong» hand (the left for a right-hander)"), -2),
-    (T("Прочее", "Other"), T("Перенос огня (второй и более выстрел в раунд — по разным целям)",
-                             "Shifting fire (second and later shots in a round at different targets)"), -1),
+SHOOTING_MODIFIERS: list[dict] = [
+    {"group": T("Расстояние", "Range"), "circumstance": T("Ближнее расстояние", "Close range"), "modifier": 0},
+    {"group": T("Расстояние", "Range"), "circumstance": T("Среднее расстояние", "Medium range"),
+     "modifier": -2},
+    {"group": T("Расстояние", "Range"), "circumstance": T("Дальнее расстояние", "Long range"), "modifier": -4},
+    {"group": T("Прикрытие", "Cover"),
+     "circumstance": T("Одна вторая (до пояса)", "One half (up to the waist)"), "modifier": -3},
+    {"group": T("Прикрытие", "Cover"), "circumstance": T("Две третьих", "Two thirds"), "modifier": -4},
+    {"group": T("Прикрытие", "Cover"), "circumstance": T("Три четверти", "Three quarters"), "modifier": -5},
+    {"group": T("Прикрытие", "Cover"), "circumstance": T("Видно только чуть-чуть", "Only a little visible"),
+     "modifier": -6},
+    {"group": T("Прочее", "Other"),
+     "circumstance": T("Стрельба по-македонски", "Shooting with two guns («Macedonian» style)"),
+     "modifier": -2},
+    {"group": T("Прочее", "Other"),
+     "circumstance": T("Стрельба «не с той» руки (с левой для правши)",
+                       "Shooting with the «wrong» hand (the left for a right-hander)"), "modifier": -2},
+    {"group": T("Прочее", "Other"),
+     "circumstance": T("Перенос огня (второй и более выстрел в раунд — по разным целям)",
+                       "Shifting fire (second and later shots in a round at different targets)"),
+     "modifier": -1},
 ]
 
-#: Aimed shots: id, part, to-hit modifier, damage multiplier (None: no damage change), effect.
-AIMED_SHOTS = [
-    ("head", T("Голова", "Head"), -5, Fraction(2), T("", "")),
-    ("arm", T("Рука", "Arm"), -4, Fraction(1, 2), T("отключение руки", "the arm is disabled")),
-    ("leg", T("Нога", "Leg"), -3, Fraction(1, 2), T("отключение ноги", "the leg is disabled")),
-    ("item", T("Предмет в руке (например, пистолет)", "An item in the hand (a pistol, say)"), -5, None,
-     T("выбивание предмета", "the item is knocked away")),
-]
-AIM_MULTIPLIER = {aid: mult for aid, _n, _m, mult, _e in AIMED_SHOTS}
-#: The same rows in the source's own words (to hit; damage and effect), for the page.
-AIMED_SHOT_WORDS = {
-    "head": (T("модификатор на попадание -5", "to hit −5"), T("на повреждение х2", "damage ×2")),
-    "arm": (T("на попадание -4", "to hit −4"), T("на повреждение х0,5 + отключение руки",
-                                                  "damage ×0.5 + the arm is disabled")),
-    "leg": (T("на попадание -3", "to hit −3"), T("на повреждение х0,5 + отключение ноги",
-                                                  "damage ×0.5 + the leg is disabled")),
-    "item": (T("на попадание -5", "to hit −5"), T("выбивание предмета", "the item is knocked away")),
+#: Aimed shots: the part, the to-hit modifier, the damage multiplier (None: the damage does not
+#: change) and the effect; ``to_hit_text`` and ``damage_text`` are the same row in the source's
+#: own words, for the page (a test checks they say the numbers above).
+AIMED_SHOTS: dict[str, dict] = {
+    "head": {"part": T("Голова", "Head"), "to_hit": -5, "damage_multiplier": Fraction(2),
+             "effect": T("", ""),
+             "to_hit_text": T("модификатор на попадание -5", "to hit −5"),
+             "damage_text": T("на повреждение х2", "damage ×2")},
+    "arm": {"part": T("Рука", "Arm"), "to_hit": -4, "damage_multiplier": Fraction(1, 2),
+            "effect": T("отключение руки", "the arm is disabled"),
+            "to_hit_text": T("на попадание -4", "to hit −4"),
+            "damage_text": T("на повреждение х0,5 + отключение руки", "damage ×0.5 + the arm is disabled")},
+    "leg": {"part": T("Нога", "Leg"), "to_hit": -3, "damage_multiplier": Fraction(1, 2),
+            "effect": T("отключение ноги", "the leg is disabled"),
+            "to_hit_text": T("на попадание -3", "to hit −3"),
+            "damage_text": T("на повреждение х0,5 + отключение ноги", "damage ×0.5 + the leg is disabled")},
+    "item": {"part": T("Предмет в руке (например, пистолет)", "An item in the hand (a pistol, say)"),
+             "to_hit": -5, "damage_multiplier": None,
+             "effect": T("выбивание предмета", "the item is knocked away"),
+             "to_hit_text": T("на попадание -5", "to hit −5"),
+             "damage_text": T("выбивание предмета", "the item is knocked away")},
 }
 
 #: Environment damage per round: id, medium, damage, damage type.
-ENVIRONMENT = [
-    ("boiling_water", T("Кипяток (около 100°С)", "Boiling water (about 100 °C)"), 2,
-     T("тепловые", "heat")),
-    ("hot_oil", T("Горячее масло (около 200 °С)", "Hot oil (about 200 °C)"), 5, T("тепловые", "heat")),
-    ("molten_metal", T("Расплавленный металл (500° С и выше)", "Molten metal (500 °C and above)"), 10,
-     T("тепловые", "heat")),
-    ("liquid_gas", T("Сжиженный газ (-30°С и ниже)", "Liquefied gas (−30 °C and below)"), 5,
-     T("от холода", "cold")),
-    ("acid", T("Кислота, щелочь, иное агрессивное вещество", "Acid, alkali, another corrosive substance"), 5,
-     T("химические", "chemical")),
-    ("ecto_acid", T("Эктоплазменная кислота", "Ectoplasmic acid"), 10, T("химические", "chemical")),
-    ("fire_candle", T("Огонь (свечка или зажигалка)", "Fire (a candle or a lighter)"), 1,
-     T("огненные", "fire")),
-    ("fire_bonfire", T("Огонь (костер)", "Fire (a bonfire)"), 5, T("огненные", "fire")),
-    ("fire_flamethrower", T("Огонь (огнемет)", "Fire (a flamethrower)"), 7, T("огненные", "fire")),
-    ("fire_firebox", T("Огонь (топка паровоза)", "Fire (a locomotive's firebox)"), 10, T("огненные", "fire")),
-    ("holy_water", T("Святая вода (для тех, на кого действует)", "Holy water (for those it affects)"), 5,
-     T("от святости", "holiness")),
-]
-ENVIRONMENT_DAMAGE = {eid: dmg for eid, _n, dmg, _t in ENVIRONMENT}
+ENVIRONMENT: dict[str, dict] = {
+    "boiling_water": {"medium": T("Кипяток (около 100°С)", "Boiling water (about 100 °C)"), "damage": 2,
+                      "kind": "heat"},
+    "hot_oil": {"medium": T("Горячее масло (около 200 °С)", "Hot oil (about 200 °C)"), "damage": 5,
+                "kind": "heat"},
+    "molten_metal": {"medium": T("Расплавленный металл (500° С и выше)", "Molten metal (500 °C and above)"),
+                     "damage": 10, "kind": "heat"},
+    "liquid_gas": {"medium": T("Сжиженный газ (-30°С и ниже)", "Liquefied gas (−30 °C and below)"),
+                   "damage": 5, "kind": "cold"},
+    "acid": {"medium": T("Кислота, щелочь, иное агрессивное вещество",
+                         "Acid, alkali, another corrosive substance"), "damage": 5, "kind": "chemical"},
+    "ecto_acid": {"medium": T("Эктоплазменная кислота", "Ectoplasmic acid"), "damage": 10, "kind": "chemical"},
+    "fire_candle": {"medium": T("Огонь (свечка или зажигалка)", "Fire (a candle or a lighter)"), "damage": 1,
+                    "kind": "fire"},
+    "fire_bonfire": {"medium": T("Огонь (костер)", "Fire (a bonfire)"), "damage": 5, "kind": "fire"},
+    "fire_flamethrower": {"medium": T("Огонь (огнемет)", "Fire (a flamethrower)"), "damage": 7,
+                          "kind": "fire"},
+    "fire_firebox": {"medium": T("Огонь (топка паровоза)", "Fire (a locomotive's firebox)"), "damage": 10,
+                     "kind": "fire"},
+    "holy_water": {"medium": T("Святая вода (для тех, на кого действует)",
+                               "Holy water (for those it affects)"), "damage": 5, "kind": "holiness"},
+}
 
-#: Where a thrown object lands on a miss, by the Сила check: (lowest, highest, id, name, text).
-THROWN_MISS = [
-    (None, -1, "far_short", T("Явный недолет", "Well short"),
-     T("Предмет упал на полпути между метающим и целью. Если это граната — метателю не повезло.",
-       "It fell halfway between the thrower and the target. If it is a grenade, bad luck for the thrower.")),
-    (0, 1, "short", T("Недолет", "Short"),
-     T("Предмет немного не долетел до цели. Если это граната, то цели, скорее всего, все равно будет больно.",
-       "It fell a little short of the target. If it is a grenade, the target will most likely get hurt anyway.")),
-    (2, 4, "aside", T("В сторону", "Aside"),
-     T("Предмет упал справа или слева.", "It fell to the right or to the left.")),
-    (5, 6, "over", T("Перелет", "Over"),
-     T("Предмет упал за целью. Если это граната, то осколки все равно заденут цель.",
-       "It fell behind the target. If it is a grenade, the fragments will still hit the target.")),
-    (7, None, "far_over", T("Явный перелет", "Way over"),
-     T("Предмет улетел куда-то в космос. Ну, может, и не в космос, но явно слишком далеко, "
-       "возможно, за пределы места боя.",
-       "It flew off into space. Well, maybe not into space, but clearly too far, perhaps out of "
-       "the battlefield.")),
-]
-
-#: The source's own range labels (coverage needs its words): «Меньше 0 – Явный недолет.» …
-THROWN_MISS_LABELS = [("Меньше 0", "Below 0"), ("0-1", "0–1"), ("2-4", "2–4"), ("5-6", "5–6"),
-                      ("7 или больше", "7 or more")]
+#: Where a thrown object lands on a miss, by the Сила check: the band of results (``None``: no
+#: bound), the source's own label of the band («Меньше 0 – Явный недолет.» …), name and text.
+THROWN_MISS: dict[str, dict] = {
+    "far_short": {"lowest": None, "highest": -1, "label": T("Меньше 0", "Below 0"),
+                  "name": T("Явный недолет", "Well short"),
+                  "text": T("Предмет упал на полпути между метающим и целью. Если это граната — метателю не "
+                            "повезло.",
+                            "It fell halfway between the thrower and the target. If it is a grenade, bad "
+                            "luck for the thrower.")},
+    "short": {"lowest": 0, "highest": 1, "label": T("0-1", "0–1"), "name": T("Недолет", "Short"),
+              "text": T("Предмет немного не долетел до цели. Если это граната, то цели, скорее всего, все "
+                        "равно будет больно.",
+                        "It fell a little short of the target. If it is a grenade, the target will most "
+                        "likely get hurt anyway.")},
+    "aside": {"lowest": 2, "highest": 4, "label": T("2-4", "2–4"), "name": T("В сторону", "Aside"),
+              "text": T("Предмет упал справа или слева.", "It fell to the right or to the left.")},
+    "over": {"lowest": 5, "highest": 6, "label": T("5-6", "5–6"), "name": T("Перелет", "Over"),
+             "text": T("Предмет упал за целью. Если это граната, то осколки все равно заденут цель.",
+                       "It fell behind the target. If it is a grenade, the fragments will still hit the "
+                       "target.")},
+    "far_over": {"lowest": 7, "highest": None, "label": T("7 или больше", "7 or more"),
+                 "name": T("Явный перелет", "Way over"),
+                 "text": T("Предмет улетел куда-то в космос. Ну, может, и не в космос, но явно слишком "
+                           "далеко, возможно, за пределы места боя.",
+                           "It flew off into space. Well, maybe not into space, but clearly too far, "
+                           "perhaps out of the battlefield.")},
+}
 
 # ---------------------------------------------------------------------------------------
 # Stress
 # ---------------------------------------------------------------------------------------
 
-#: The nervous breakdown table: (lowest, highest, id, name, text).
-BREAKDOWN = [
-    (None, 0, "fine", T("Персонаж более-менее в порядке", "The character is more or less fine"), T("", "")),
-    (1, 3, "short", T("Кратковременный срыв", "A short breakdown"),
-     T("Персонаж теряет способность к действиям, требующим серьезной концентрации внимания "
-       "(использование магии, вхождение в ИСС, прицельная стрельба из оружия и так далее), до тех пор, "
-       "пока не потратит как минимум восемь часов игрового времени на спокойный сон в комфортной обстановке.",
-       "The character cannot do anything that needs serious concentration (using magic, entering an "
-       "altered state, aimed shooting and so on) until they spend at least eight hours of game time "
-       "sleeping calmly in comfort.")),
-    (4, 6, "exhaustion", T("Нервное истощение", "Nervous exhaustion"),
-     T("Персонаж теряет способность к действиям, требующим концентрации внимания (те же, что и в "
-       "предыдущем случае). Кроме этого, персонаж испытывает серьезные трудности в общении с другими "
-       "людьми (ведет себя излишне агрессивно или, напротив, излишне замкнуто) — считается, что все его социальные навыки (Дипломатия, Лидерство и так далее) равны нулю. "
-       "Персонаж находится в таком состоянии до тех пор, пока не отдохнет спокойно и с комфортом трое суток.",
-       "The character cannot do anything that needs concentration (as above). Besides, they have serious "
-       "trouble dealing with people (too aggressive or, on the contrary, too withdrawn) — all their social skills (Diplomacy, Leadership and so on) count as "
-       "zero — until they rest calmly and in comfort for three days.")),
-    (7, 9, "disorder", T("Серьезное нервное расстройство", "A serious nervous disorder"),
-     T("Персонаж, помимо всего вышеперечисленного, приобретает (без компенсации в плюшках) отрицательную "
-       "психическую особенность (Амнезия, Зависимость, Мизантроп, Навязчивая идея, Нервный, Параноик, "
-       "Фанатик, Фобия), которая достаточно серьезно усложняет его жизнь. Эта зависимость добавляется в "
-       "список особенностей персонажа. Степень расстройства и стоимость особенности определяется мастером. "
-       "Она может быть излечена при условии соответствующей траты времени и денег, а также за "
-       "соответствующее количество свободных плюшек.",
-       "On top of all the above, the character gains (with no compensation in points) a negative mental "
-       "trait (Amnesia, Addiction, Misanthrope, Obsession, Nervous, Paranoid, Fanatic, Phobia) that makes "
-       "their life seriously harder. It is added to the character's traits; its degree and cost are set by "
-       "the Storyteller. It can be cured with due time and money and the matching number of free points.")),
-    (10, None, "insanity", T("Полная потеря рассудка", "Complete loss of sanity"),
-     T("Игрок полностью теряет контроль над персонажем. В определенном смысле эквивалентно гибели "
-       "персонажа — с той разницей, что отправляется он не на кладбище, а в дом с мягкими стенами. "
-       "Впрочем, ему может помочь магическое или экстрасенсорное вмешательство — например, с точки "
-       "зрения шамана, персонаж потерял свою душу, которую возможно отыскать и вернуть на место.",
-       "The player loses all control of the character. In a sense it equals the character's death — except "
-       "that they go not to the graveyard but to a padded room.")),
-]
+#: The nervous breakdown table: the band of results (``None``: no bound), name and text.
+BREAKDOWN: dict[str, dict] = {
+    "fine": {"lowest": None, "highest": 0,
+             "name": T("Персонаж более-менее в порядке", "The character is more or less fine"),
+             "text": T("", "")},
+    "short": {"lowest": 1, "highest": 3, "name": T("Кратковременный срыв", "A short breakdown"),
+              "text": T("Персонаж теряет способность к действиям, требующим серьезной концентрации внимания "
+                        "(использование магии, вхождение в ИСС, прицельная стрельба из оружия и так далее), "
+                        "до тех пор, пока не потратит как минимум восемь часов игрового времени на "
+                        "спокойный сон в комфортной обстановке.",
+                        "The character cannot do anything that needs serious concentration (using magic, "
+                        "entering an altered state, aimed shooting and so on) until they spend at least "
+                        "eight hours of game time sleeping calmly in comfort.")},
+    "exhaustion": {"lowest": 4, "highest": 6, "name": T("Нервное истощение", "Nervous exhaustion"),
+                   "text": T("Персонаж теряет способность к действиям, требующим концентрации внимания (те "
+                             "же, что и в предыдущем случае). Кроме этого, персонаж испытывает серьезные "
+                             "трудности в общении с другими людьми (ведет себя излишне агрессивно или, "
+                             "напротив, излишне замкнуто) — считается, что все его социальные навыки "
+                             "(Дипломатия, Лидерство и так далее) равны нулю. Персонаж находится в таком "
+                             "состоянии до тех пор, пока не отдохнет спокойно и с комфортом трое суток.",
+                             "The character cannot do anything that needs concentration (as above). "
+                             "Besides, they have serious trouble dealing with people (too aggressive or, on "
+                             "the contrary, too withdrawn) — all their social skills (Diplomacy, Leadership "
+                             "and so on) count as zero — until they rest calmly and in comfort for three "
+                             "days.")},
+    "disorder": {"lowest": 7, "highest": 9,
+                 "name": T("Серьезное нервное расстройство", "A serious nervous disorder"),
+                 "text": T("Персонаж, помимо всего вышеперечисленного, приобретает (без компенсации в "
+                           "плюшках) отрицательную психическую особенность (Амнезия, Зависимость, "
+                           "Мизантроп, Навязчивая идея, Нервный, Параноик, Фанатик, Фобия), которая "
+                           "достаточно серьезно усложняет его жизнь. Эта зависимость добавляется в список "
+                           "особенностей персонажа. Степень расстройства и стоимость особенности "
+                           "определяется мастером. Она может быть излечена при условии соответствующей "
+                           "траты времени и денег, а также за соответствующее количество свободных плюшек.",
+                           "On top of all the above, the character gains (with no compensation in points) a "
+                           "negative mental trait (Amnesia, Addiction, Misanthrope, Obsession, Nervous, "
+                           "Paranoid, Fanatic, Phobia) that makes their life seriously harder. It is added "
+                           "to the character's traits; its degree and cost are set by the Storyteller. It "
+                           "can be cured with due time and money and the matching number of free points.")},
+    "insanity": {"lowest": 10, "highest": None,
+                 "name": T("Полная потеря рассудка", "Complete loss of sanity"),
+                 "text": T("Игрок полностью теряет контроль над персонажем. В определенном смысле "
+                           "эквивалентно гибели персонажа — с той разницей, что отправляется он не на "
+                           "кладбище, а в дом с мягкими стенами. Впрочем, ему может помочь магическое или "
+                           "экстрасенсорное вмешательство — например, с точки зрения шамана, персонаж "
+                           "потерял свою душу, которую возможно отыскать и вернуть на место.",
+                           "The player loses all control of the character. In a sense it equals the "
+                           "character's death — except that they go not to the graveyard but to a padded "
+                           "room.")},
+}
 #: «2К-Сила духа+(2 за каждый нервный срыв в этой сцене, считая этот)».
 BREAKDOWN_PER_BREAKDOWN = 2
 
-#: The check after a breakdown: (lowest, highest, id, effect).
-BREAKDOWN_AFTER = [
-    (None, -3, "unconscious", T("Бессознательное состояние до конца сцены",
-                                "Unconscious until the end of the scene")),
-    (-2, 0, "shock", T("Шок, паника или неистовство — в зависимости от характера персонажа и решения мастера",
-                       "Shock, panic or frenzy — by the character's nature and the Storyteller's decision")),
-    (1, None, "none", T("Без последствий", "No consequence")),
-]
+#: The check after a breakdown: the band of results (``None``: no bound) and what follows.
+BREAKDOWN_AFTER: dict[str, dict] = {
+    "unconscious": {"lowest": None, "highest": -3,
+                    "text": T("Бессознательное состояние до конца сцены",
+                              "Unconscious until the end of the scene")},
+    "shock": {"lowest": -2, "highest": 0,
+              "text": T("Шок, паника или неистовство — в зависимости от характера персонажа и решения "
+                        "мастера",
+                        "Shock, panic or frenzy — by the character's nature and the Storyteller's decision")},
+    "none": {"lowest": 1, "highest": None, "text": T("Без последствий", "No consequence")},
+}
 
 # ---------------------------------------------------------------------------------------
 # Alcohol
 # ---------------------------------------------------------------------------------------
 
-#: The drinks table: id, drink, volume (as written), УС. Its values win over the formula.
-DRINKS = [
-    ("vodka_shot", T("Стопка водки", "A shot of vodka"), "0,1 л", 4),
-    ("beer", T("Банка, кружка пива", "A can or mug of beer"), "0,33 л", 3),
-    ("cocktail", T("Банка коктейля", "A can of cocktail"), "0,33 л", 4),
-    ("wine_glass", T("Стакан вина", "A glass of wine"), "0,2 л", 2),
-    ("wine_bottle", T("Бутылка вина", "A bottle of wine"), "0,5 л", 5),
-    ("yorsh", T("Кружка «ерша»", "A mug of «yorsh» (beer with vodka)"), "0,33 л", 5),
-    ("port", T("Стакан портвейна", "A glass of port"), "0,2 л", 3),
-    ("spirit_shot", T("Стопка чистого спирта", "A shot of pure spirit"), "0,1 л", 10),
-]
-DRINK_DIFFICULTY = {did: us for did, _n, _v, us in DRINKS}
-DRINK_NAME = {did: name for did, name, _v, _us in DRINKS}
+#: The drinks table: drink, volume in litres, УС. Its values win over the formula.
+DRINKS: dict[str, dict] = {
+    "vodka_shot": {"name": T("Стопка водки", "A shot of vodka"), "litres": Fraction(1, 10), "difficulty": 4},
+    "beer": {"name": T("Банка, кружка пива", "A can or mug of beer"), "litres": Fraction(33, 100),
+             "difficulty": 3},
+    "cocktail": {"name": T("Банка коктейля", "A can of cocktail"), "litres": Fraction(33, 100),
+                 "difficulty": 4},
+    "wine_glass": {"name": T("Стакан вина", "A glass of wine"), "litres": Fraction(1, 5), "difficulty": 2},
+    "wine_bottle": {"name": T("Бутылка вина", "A bottle of wine"), "litres": Fraction(1, 2), "difficulty": 5},
+    "yorsh": {"name": T("Кружка «ерша»", "A mug of «yorsh» (beer with vodka)"), "litres": Fraction(33, 100),
+              "difficulty": 5},
+    "port": {"name": T("Стакан портвейна", "A glass of port"), "litres": Fraction(1, 5), "difficulty": 3},
+    "spirit_shot": {"name": T("Стопка чистого спирта", "A shot of pure spirit"), "litres": Fraction(1, 10),
+                    "difficulty": 10},
+}
+
+
+def volume_text(litres: Fraction) -> T:
+    """A volume as the source writes it («0,33 л»; in English «0.33 l»).
+
+    >>> volume_text(Fraction(33, 100))
+    {'ru': '0,33 л', 'en': '0.33 l'}
+    """
+    number = f"{float(litres):g}"
+    return T(number.replace(".", ",") + " л", number + " l")
+
 
 #: «если персонаж пьет водку из горла, считайте это как пять стопок водки, а не как один прием».
-FROM_THE_BOTTLE = ("vodka_bottle", T("Водка из горла", "Vodka from the bottle"), "vodka_shot", 5)
+FROM_THE_BOTTLE = {"id": "vodka_bottle", "name": T("Водка из горла", "Vodka from the bottle"),
+                   "drink": "vodka_shot", "servings": 5}
 
-#: Drunkenness stages: stage, name, effect text, attribute changes of this stage alone
+#: Drunkenness stages: name, effects in words and the attribute changes of this stage alone
 #: (the effects add up: «Все приведенные эффекты складываются»).
-DRUNK_STAGES = [
-    (0, T("Трезвый", "Sober"),
-     T("Нет. В этой стадии находится любой нормальный персонаж.",
-       "None. Any normal character is at this stage."), {}),
-    (1, T("Для храбрости", "Dutch courage"),
-     T("Повышение настроения, эйфория (+1 к Уверенности и Везению); думать становится немножко тяжелее "
-       "(-1 к Мышлению); фобии и психологические зависимости временно теряют силу.",
-       "Better mood, euphoria (+1 to Confidence and Luck); thinking gets a little harder (−1 to Thinking); "
-       "phobias and psychological dependencies lose their force for a while."),
-     {"confidence": 1, "luck": 1, "thinking": -1}),
-    (2, T("Легкое опьянение", "Tipsy"),
-     T("Несколько нарушается координация (-1 к Ловкости), повышается болевой порог (+1 к Выносливости, "
-       "временная особенность Толстокожий).",
-       "Coordination suffers a little (−1 to Agility); the pain threshold rises (+1 to Stamina, the "
-       "temporary trait Thick-Skinned)."),
-     {"agility": -1, "stamina": 1}),
-    (3, T("Среднее опьянение", "Drunk"),
-     T("Образование и Мышление уменьшаются на 1. Поведение становится непредсказуемым, фобии, "
-       "психологические зависимости или другие психологические особенности могут исчезнуть, а могут, "
-       "наоборот, всплыть. Как только персонаж вступает в эту стадию, он делает по проверке Силы духа или "
-       "чистой Уверенности против УС 5 на каждую из своих негативных психологических особенностей (фобий, "
-       "навязчивых идей и т. п.). Если проверка провалена, особенность срабатывает и персонаж переходит под "
-       "контроль мастера. Если же нет, то особенность прекращает действовать, пока он не протрезвеет.",
-       "Education and Thinking drop by 1. Behaviour becomes unpredictable; phobias, dependencies and other "
-       "psychological traits may vanish or surface. On entering this stage the character checks Willpower "
-       "or bare Confidence against УС 5 for each negative psychological trait (phobias, obsessions and so on). "
-       "On a failure the trait fires and the Storyteller takes control; otherwise the trait stops working "
-       "until the character sobers up."),
-     {"education": -1, "thinking": -1}),
-    (4, T("Сильное опьянение", "Very drunk"),
-     T("Ловкость, Образование и Мышление уменьшаются еще на единичку. Если персонаж еще способен ходить "
-       "(имеет неотрицательную Ловкость) и соображать (неотрицательное Мышление), то он переходит под "
-       "контроль Мастера. Единственное, что доступно игроку, — сопротивляться действиям, предписываемым "
-       "мастером, делая проверки на навык Силы духа против УС, определяемого... Разумеется, мастером.",
-       "Agility, Education and Thinking drop by one more. If the character can still walk (non-negative "
-       "Agility) and think (non-negative Thinking), the Storyteller takes control of them. All the player can "
-       "do is resist the actions the Storyteller dictates with Willpower checks against a УС set by… the "
-       "Storyteller, of course."),
-     {"agility": -1, "education": -1, "thinking": -1}),
-    (5, T("В хлам", "Wasted"),
-     T("Персонаж падает под стол и отключается. Наутро ему будет плохо.",
-       "The character falls under the table and passes out. They will feel bad in the morning."), {}),
-]
+DRUNK_STAGES: dict[int, dict] = {
+    0: {"name": T("Трезвый", "Sober"),
+        "effects": T("Нет. В этой стадии находится любой нормальный персонаж.",
+                     "None. Any normal character is at this stage."), "changes": {}},
+    1: {"name": T("Для храбрости", "Dutch courage"),
+        "effects": T("Повышение настроения, эйфория (+1 к Уверенности и Везению); думать становится "
+                     "немножко тяжелее (-1 к Мышлению); фобии и психологические зависимости временно теряют "
+                     "силу.",
+                     "Better mood, euphoria (+1 to Confidence and Luck); thinking gets a little harder (−1 "
+                     "to Thinking); phobias and psychological dependencies lose their force for a while."),
+        "changes": {"confidence": 1, "luck": 1, "thinking": -1}},
+    2: {"name": T("Легкое опьянение", "Tipsy"),
+        "effects": T("Несколько нарушается координация (-1 к Ловкости), повышается болевой порог (+1 к "
+                     "Выносливости, временная особенность Толстокожий).",
+                     "Coordination suffers a little (−1 to Agility); the pain threshold rises (+1 to "
+                     "Stamina, the temporary trait Thick-Skinned)."),
+        "changes": {"agility": -1, "stamina": 1}},
+    3: {"name": T("Среднее опьянение", "Drunk"),
+        "effects": T("Образование и Мышление уменьшаются на 1. Поведение становится непредсказуемым, фобии, "
+                     "психологические зависимости или другие психологические особенности могут исчезнуть, а "
+                     "могут, наоборот, всплыть. Как только персонаж вступает в эту стадию, он делает по "
+                     "проверке Силы духа или чистой Уверенности против УС 5 на каждую из своих негативных "
+                     "психологических особенностей (фобий, навязчивых идей и т. п.). Если проверка "
+                     "провалена, особенность срабатывает и персонаж переходит под контроль мастера. Если же "
+                     "нет, то особенность прекращает действовать, пока он не протрезвеет.",
+                     "Education and Thinking drop by 1. Behaviour becomes unpredictable; phobias, "
+                     "dependencies and other psychological traits may vanish or surface. On entering this "
+                     "stage the character checks Willpower or bare Confidence against УС 5 for each "
+                     "negative psychological trait (phobias, obsessions and so on). On a failure the trait "
+                     "fires and the Storyteller takes control; otherwise the trait stops working until the "
+                     "character sobers up."), "changes": {"education": -1, "thinking": -1}},
+    4: {"name": T("Сильное опьянение", "Very drunk"),
+        "effects": T("Ловкость, Образование и Мышление уменьшаются еще на единичку. Если персонаж еще "
+                     "способен ходить (имеет неотрицательную Ловкость) и соображать (неотрицательное "
+                     "Мышление), то он переходит под контроль Мастера. Единственное, что доступно игроку, — "
+                     "сопротивляться действиям, предписываемым мастером, делая проверки на навык Силы духа "
+                     "против УС, определяемого... Разумеется, мастером.",
+                     "Agility, Education and Thinking drop by one more. If the character can still walk "
+                     "(non-negative Agility) and think (non-negative Thinking), the Storyteller takes "
+                     "control of them. All the player can do is resist the actions the Storyteller dictates "
+                     "with Willpower checks against a УС set by… the Storyteller, of course."),
+        "changes": {"agility": -1, "education": -1, "thinking": -1}},
+    5: {"name": T("В хлам", "Wasted"),
+        "effects": T("Персонаж падает под стол и отключается. Наутро ему будет плохо.",
+                     "The character falls under the table and passes out. They will feel bad in the morning."),
+        "changes": {}},
+}
 MAX_STAGE = 5
 #: «он делает по проверке Силы духа или чистой Уверенности против УС 5 на каждую…»
 STAGE3_TRAIT_DIFFICULTY = 5
@@ -345,13 +425,13 @@ def _points(n: int) -> str:
     return "очков"
 
 
-#: «2 очка тепловых повреждений» — the damage type as the source words it.
-ENV_KIND_TEXT = {
-    "тепловые": T("тепловых повреждений", "heat damage"),
-    "от холода": T("повреждений от холода", "cold damage"),
-    "химические": T("химических повреждений", "chemical damage"),
-    "огненные": T("огненных повреждений", "fire damage"),
-    "от святости": T("повреждений от святости", "holiness damage"),
+#: The kinds of environment damage, as the source words them («2 очка тепловых повреждений»).
+ENVIRONMENT_KINDS = {
+    "heat": T("тепловых повреждений", "heat damage"),
+    "cold": T("повреждений от холода", "cold damage"),
+    "chemical": T("химических повреждений", "chemical damage"),
+    "fire": T("огненных повреждений", "fire damage"),
+    "holiness": T("повреждений от святости", "holiness damage"),
 }
 
 
@@ -376,91 +456,99 @@ TABLES = {
     "combat_stress": {
         "title": T("Проверка на стресс в начале боя", "The stress check at the start of a fight"),
         "columns": [T("Обстановка", "Situation"), T("УС", "УС"), T("Модификатор", "Modifier")],
-        "rows": [[name, T(f"УС {us}", str(us)), "—"] for _i, name, us in COMBAT_STRESS]
-        + [[name, "—", T(f"модификатор +{m}", f"+{m}")] for _i, name, m in COMBAT_STRESS_MODIFIERS],
+        "rows": [[c["situation"], T(f"УС {c['difficulty']}", str(c["difficulty"])), "—"]
+                 for c in COMBAT_STRESS.values()]
+        + [[c["situation"], "—", T(f"модификатор +{c['modifier']}", f"+{c['modifier']}")]
+           for c in COMBAT_STRESS_MODIFIERS.values()],
     },
     "wound_levels": {
         "title": T("Уровни ранений", "Wound levels"),
         "columns": [T("Состояние", "State"), T("Хитов осталось", "Hits left"), T("Штраф", "Penalty")],
-        "rows": [[name, share, pen] for _i, name, share, pen in WOUND_LEVELS],
+        "rows": [[w["name"], w["share"], w["penalty"]] for w in WOUND_LEVELS.values()],
     },
     "bleeding": {
         "title": T("Кровотечение и болевой шок", "Bleeding and pain shock"),
         "columns": [T("Хитов осталось", "Hits left"), T("Кровотечение", "Bleeding"),
                     T("Болевой шок, сложность", "Pain shock, difficulty")],
-        "rows": [[T(f"{hi} и меньше", f"{hi} or fewer") if lo is None else _range_text(lo, hi), loss, us]
-                 for lo, hi, loss, us in BLEEDING],
+        "rows": [[T(f"{b['highest']} и меньше", f"{b['highest']} or fewer") if b["lowest"] is None
+                  else _range_text(b["lowest"], b["highest"]), b["loss"], b["pain_shock"]] for b in BLEEDING],
     },
     "healing": {
         "title": T("Естественное и медицинское лечение", "Natural and medical healing"),
         "columns": [T("Ранение", "Wound"), T("Период", "Period"), T("Стойкость, УС", "Fortitude, УС"),
                     T("Хитов", "Hits"), T("Медицина, УС", "Medicine, УС")],
-        "rows": [[next(n for i, n, _s, _p in WOUND_LEVELS if i == lvl), period, us, hits, med]
-                 for lvl, period, us, hits, med in HEALING],
+        "rows": [[WOUND_LEVELS[level]["name"], h["period"], h["fortitude_difficulty"], h["hits"],
+                  h["medicine_difficulty"]] for level, h in HEALING.items()],
     },
     "head_trauma": {
         "title": T("Дополнительные штрафы ран головы", "Extra penalties of head wounds"),
-        "columns": [T("Рана", "Wound")] + [name for _i, name, _s, _p in WOUND_LEVELS],
+        "columns": [T("Рана", "Wound")] + [w["name"] for w in WOUND_LEVELS.values()],
         "rows": [[T("Сотрясение мозга", "Concussion")]
                  + [HEAD_TRAUMA["concussion"][i] if HEAD_TRAUMA["concussion"][i] is not None else "—"
-                    for i, *_ in WOUND_LEVELS],
+                    for i in WOUND_LEVELS],
                  [T("Черепно-мозговая травма", "Skull fracture")]
-                 + [HEAD_TRAUMA["skull"][i] for i, *_ in WOUND_LEVELS]],
+                 + [HEAD_TRAUMA["skull"][i] for i in WOUND_LEVELS]],
     },
     "cover": {
         "title": T("Преграды и их Защита", "Cover and its Protection"),
         "columns": [T("Преграда", "Cover"), T("Защита от повреждений", "Protection against damage")],
-        "rows": [[name, value] for _i, name, value in COVER],
+        "rows": [[c["name"], -c["protection"]] for c in COVER.values()],  # the source writes «-1»
     },
     "target_size": {
         "title": T("Размер цели", "Target size"),
         "columns": [T("Цель", "Target"), T("УС, если цель не уклоняется", "УС if the target does not dodge"),
                     T("Модификатор к Уклонению", "Dodge modifier")],
-        "rows": [[name, us, T(f"+{m}", f"+{m}") if m > 0 else m] for _i, name, us, m in TARGET_SIZE],
+        "rows": [[t["name"], t["difficulty"],
+                  T(f"+{t['dodge_modifier']}", f"+{t['dodge_modifier']}") if t["dodge_modifier"] > 0
+                  else t["dodge_modifier"]] for t in TARGET_SIZE.values()],
     },
     "shooting_modifiers": {
         "title": T("Модификаторы к проверке на стрельбу", "Modifiers to a shooting check"),
         "columns": [T("Группа", "Group"), T("Обстоятельство", "Circumstance"), T("Модификатор", "Modifier")],
-        "rows": [[g, name, T(f"модификатор {m}", f"{m:+d}" if m else "0")] for g, name, m in SHOOTING_MODIFIERS],
+        "rows": [[m["group"], m["circumstance"],
+                  T(f"модификатор {m['modifier']}", f"{m['modifier']:+d}" if m["modifier"] else "0")]
+                 for m in SHOOTING_MODIFIERS],
     },
     "aimed_shots": {
         "title": T("Прицельный выстрел по части тела", "Aimed shots at body parts"),
         "columns": [T("Цель", "Target"), T("Попадание", "To hit"), T("Повреждение", "Damage")],
-        "rows": [[name, *AIMED_SHOT_WORDS[aid]] for aid, name, _hit, _mult, _eff in AIMED_SHOTS],
+        "rows": [[a["part"], a["to_hit_text"], a["damage_text"]] for a in AIMED_SHOTS.values()],
     },
     "environment": {
         "title": T("Повреждения от окружающей среды (за раунд)", "Environment damage (per round)"),
         "columns": [T("Среда", "Medium"), T("Урон", "Damage"), T("Тип урона", "Damage type")],
-        "rows": [[name, T(f"{dmg} {_points(dmg)}", str(dmg)), ENV_KIND_TEXT[kind['ru']]] for _i, name, dmg, kind in ENVIRONMENT],
+        "rows": [[e["medium"], T(f"{e['damage']} {_points(e['damage'])}", str(e["damage"])),
+                  ENVIRONMENT_KINDS[e["kind"]]] for e in ENVIRONMENT.values()],
     },
     "thrown_miss": {
         "title": T("Куда упало метательное оружие при промахе (проверка на Силу)",
                    "Where a thrown weapon lands on a miss (Strength check)"),
         "columns": [T("Результат", "Result"), T("Итог", "Outcome"), T("Описание", "Description")],
-        "rows": [[T(lab, en), name, text] for (lab, en), (_lo, _hi, _i, name, text)
-                 in zip(THROWN_MISS_LABELS, THROWN_MISS)],
+        "rows": [[t["label"], t["name"], t["text"]] for t in THROWN_MISS.values()],
     },
     "breakdown": {
         "title": T("Нервный срыв: 2К − Сила духа + 2 за каждый срыв в сцене",
                    "Nervous breakdown: 2d6 − Willpower + 2 per breakdown in the scene"),
         "columns": [T("Результат", "Result"), T("Итог", "Outcome"), T("Описание", "Description")],
-        "rows": [[_range_text(lo, hi), name, text if text["ru"] else "—"]
-                 for lo, hi, _i, name, text in BREAKDOWN],
+        "rows": [[_range_text(b["lowest"], b["highest"]), b["name"], b["text"] if b["text"]["ru"] else "—"]
+                 for b in BREAKDOWN.values()],
     },
     "breakdown_after": {
         "title": T("Проверка Силы духа после нервного срыва", "The Willpower check after a breakdown"),
         "columns": [T("Результат", "Result"), T("Итог", "Outcome")],
-        "rows": [[T("Меньше -2", "Below −2") if lo is None else _range_text(lo, hi), text]
-                 for lo, hi, _i, text in BREAKDOWN_AFTER],
+        "rows": [[T("Меньше -2", "Below −2") if b["lowest"] is None else _range_text(b["lowest"], b["highest"]),
+                  b["text"]] for b in BREAKDOWN_AFTER.values()],
     },
     "drinks": {
         "title": T("Напитки и УС броска Стойкости", "Drinks and the УС of the Fortitude check"),
         "columns": [T("Напиток", "Drink"), T("Объем", "Volume"), T("УС", "УС")],
-        "rows": [[name, T(vol, vol.replace(",", ".").replace(" л", " l")), T(f"УС {us}", str(us))] for _i, name, vol, us in DRINKS],
+        "rows": [[d["name"], volume_text(d["litres"]), T(f"УС {d['difficulty']}", str(d["difficulty"]))]
+                 for d in DRINKS.values()],
     },
     "drunk_stages": {
         "title": T("Стадии опьянения (эффекты складываются)", "Drunkenness stages (the effects add up)"),
         "columns": [T("Стадия", "Stage"), T("Название", "Name"), T("Эффекты", "Effects")],
-        "rows": [[T(f"{stage}-я стадия", f"stage {stage}"), name, text] for stage, name, text, _mods in DRUNK_STAGES],
+        "rows": [[T(f"{stage}-я стадия", f"stage {stage}"), d["name"], d["effects"]]
+                 for stage, d in DRUNK_STAGES.items()],
     },
 }

@@ -2,5 +2,7 @@
 
 * :mod:`.tables` — the rule tables as data (pages and calculators read the same rows).
 * :mod:`.rules` — every mechanic of 000 that has numbers, one function each.
-* :mod:`.calculators` — ``serial-damage``, ``serial-death-door``, ``serial-attack``.
+* :mod:`.calculators` — ``serial-damage``, ``serial-death-door``, ``serial-attack``, ``serial-explosion``.
+
+Every roll is the World of Darkness d10 pool of :mod:`rules_core.wod.pool`.
 """

@@ -6,14 +6,18 @@ every reading of a gap in the source is a switch here (see the constants in ``ru
 
 from __future__ import annotations
 
-from fractions import Fraction
-from functools import lru_cache
+from dataclasses import replace
 
-from ..dice import Dist, d10_counts, pool_net, roll_d10_pool
-from ..spec import (Calculator, T, bool_param, choice_param, dist_block, field_error, figures,
+from ..dice import Dist
+from ..wod.pool import roll_d10_pool
+from ..spec import (Calculator, T, bool_param, choice_param, dist_block, field_error, figures, frac,
                     int_list_param, int_param, note, prob)
-from . import rules as R
-from . import tables as TB
+from . import rules, tables
+
+__all__ = ["MAX_POOL", "MAX_HEALTH", "MAX_ABSORPTION", "MAX_STAMINA", "MAX_PORTION", "TAG_PARAM",
+           "NEGATIVE_RULE_PARAM", "EXCESS_BURNS_PARAM", "BELOW_ONE_PARAM", "DAMAGE_PARAMS", "DOOR_PARAMS",
+           "ATTACK_MANEUVERS", "PARRY_WEAPONS", "ATTACK_PARAMS", "attack_outcome", "EXPLOSION_PARAMS", "door_step",
+           "CALCULATORS"]
 
 MAX_POOL = 30
 MAX_HEALTH = 30
@@ -29,10 +33,10 @@ TAG_PARAM = choice_param("tag", "Тэг урона у цели", "Target's tag f
     ("vulnerability", "Уязвимость (×2)", "Vulnerability (double)"),
     ("immunity", "Иммунитет (0)", "Immunity (nothing)"),
     ("both", "Устойчивость и Уязвимость (взаимно убирают)", "Both (they cancel)"),
-])
+], group="details")
 NEGATIVE_RULE_PARAM = choice_param(
     "negative_rule", "Когда урон сверх порога убивает", "When damage beyond the threshold kills",
-    R.NEGATIVE_HITS_RULE, [
+    rules.NEGATIVE_HITS_RULE, [
         ("more_than", "больше порога («больше 12», «суммарно более 12»)",
          "more than the threshold («больше 12»)"),
         ("at_least", "достигнув порога («получив которые ... умирает»)",
@@ -40,32 +44,46 @@ NEGATIVE_RULE_PARAM = choice_param(
     ], help=T("Источник говорит по-разному: «больше 12» и «то количество повреждений, получив "
               "которые, персонаж мгновенно ... умирает».",
               "The source says both «more than 12» and «the amount of damage on taking which "
-              "the character dies»."))
+              "the character dies»."), group="readings")
 EXCESS_BURNS_PARAM = choice_param(
     "excess_burns", "Излишек урона, приведшего на Порог, сгорает",
-    "The excess of the damage that brought to death's door burns", R.EXCESS_BURNS, [
+    "The excess of the damage that brought to death's door burns", rules.EXCESS_BURNS, [
         ("first", "только в первый раз в сцене (пункт 4)", "only the first time in the scene (rule 4)"),
         ("every", "каждый раз («не учитывается в этом расчете»)", "every time (the states' words)"),
     ], help=T("Пункт 4: «первый раз ... сгорает»; состояния 1–3: «Урон, который привел его на Порог "
               "Смерти, не учитывается в этом расчете».",
               "Rule 4: the first time it burns; states 1–3: the damage that brought the character "
-              "to the door is not counted."))
+              "to the door is not counted."), group="readings")
 BELOW_ONE_PARAM = choice_param(
-    "below_one", "Бросок Порога ниже 1", "Death's-door roll below 1", R.BELOW_ONE, [
+    "below_one", "Бросок Порога ниже 1", "Death's-door roll below 1", rules.BELOW_ONE, [
         ("last_breath", "считается как 1 (Последний вздох)", "counts as 1 (Last breath)"),
         ("death", "смерть", "death"),
     ], help=T("Источник не говорит, что значит результат меньше 1.",
-              "The source does not say what a result below 1 means."))
+              "The source does not say what a result below 1 means."), group="readings")
 
 
 def _door_name(key: str) -> dict:
     if key == "instant_death":
-        return TB.INSTANT_DEATH["name"]
-    return next(v["name"] for v in TB.DEATH_DOOR.values() if v["key"] == key)
+        return tables.INSTANT_DEATH["name"]
+    return next(v["name"] for v in tables.DEATH_DOOR.values() if v["key"] == key)
 
 
 def _yes(b: bool) -> dict:
     return T("да", "yes") if b else T("нет", "no")
+
+
+def door_step(stamina: int, health_before: int, damage: int, previous_rolls: int, negative_rule: str,
+              negative_before: int = 0, excess_burns: str = rules.EXCESS_BURNS) -> dict:
+    """The step to ``serial-death-door`` (a result's ``"next"`` entry) when ``damage`` reaching
+    Здоровье meets ``health_before``: the values that calculator takes, filled."""
+    params = {"stamina": stamina, "health_before": health_before, "damage": damage,
+              "previous_rolls": previous_rolls, "negative_rule": negative_rule}
+    if previous_rolls:  # only a later door asks for the scene's negative hits and the excess
+        params.update(negative_before=negative_before, excess_burns=excess_burns)
+    return {"id": "serial-death-door",
+            "label": T(f"Порог Смерти: урон {damage} при Здоровье {health_before}",
+                       f"Death's door: {damage} damage against Health {health_before}"),
+            "params": params}
 
 
 # =================================================================================
@@ -74,21 +92,26 @@ def _yes(b: bool) -> dict:
 
 DAMAGE_PARAMS = (
     int_list_param("portions", "Порции урона (выпало на каждом попадании)",
-                   "Damage portions (rolled per hit)", [3, 5, 1, 1], 0, MAX_PORTION, 1, 20),
-    int_param("armor", "Броня (наибольшая)", "Armor (the largest)", 0, 0, TB.MAX_ARMOR),
+                   "Damage portions (rolled per hit)", [6], 0, MAX_PORTION, 1, 20),
+    int_param("armor", "Броня (наибольшая)", "Armor (the largest)", 0, 0, tables.MAX_ARMOR),
     bool_param("armor_tripled", "Броня утроена («Град ударов», «Короткая очередь»)",
-               "Armor tripled (Flurry of blows, Short burst)", False),
+               "Armor tripled (Flurry of blows, Short burst)", False, group="details",
+               when={"param": "armor", "min": 1}),
     TAG_PARAM,
     int_param("absorption", "Уровни Поглощения (УП) в начале", "Absorption levels at the start",
               8, 0, MAX_ABSORPTION),
     int_param("health", "Здоровье", "Health", 7, 0, MAX_HEALTH,
               help=T("0 — персонаж уже на Пороге Смерти.", "0: already on death's door.")),
     int_param("stamina", "Выносливость", "Stamina", 2, 0, MAX_STAMINA),
+    # Здоровье 0: on the door already (a visit of this scene), so the question is not asked
     bool_param("door_before", "Уже был на Пороге Смерти в этой сцене",
                "Already on death's door earlier this scene", False,
-               help=T("Излишек сгорает только в первый раз.", "The excess burns only the first time.")),
+               help=T("Излишек сгорает только в первый раз.", "The excess burns only the first time."),
+               group="details", when={"param": "health", "min": 1}),
+    # negative hits are counted only once the door has been reached in this scene
     int_param("negative_before", "Отрицательных хитов уже набрано в сцене",
-              "Negative hits already counted this scene", 0, 0, 100),
+              "Negative hits already counted this scene", 0, 0, 100, group="details",
+              when={"any": [{"param": "door_before", "eq": True}, {"param": "health", "max": 0}]}),
     NEGATIVE_RULE_PARAM,
     EXCESS_BURNS_PARAM,
 )
@@ -96,11 +119,11 @@ DAMAGE_PARAMS = (
 
 def _damage_compute(p: dict) -> dict:
     door_visits = 1 if p["door_before"] or p["health"] <= 0 else 0
-    t, steps = R.take_damage(p["absorption"], p["health"], p["stamina"], p["portions"],
+    t, steps = rules.take_damage(p["absorption"], p["health"], p["stamina"], p["portions"],
                              p["armor"], p["tag"], "flurry" if p["armor_tripled"] else "none",
                              p["negative_before"], door_visits, p["negative_rule"], p["excess_burns"])
     arm = p["armor"] * (3 if p["armor_tripled"] else 1)
-    lim = R.threshold(p["stamina"])
+    lim = rules.threshold(p["stamina"])
     reached = any(s.door for s in steps) or p["health"] <= 0 and any(s.to_health for s in steps)
     instant = any(s.instant_death for s in steps)
     step_json = [{
@@ -138,12 +161,20 @@ def _damage_compute(p: dict) -> dict:
                      T("Здоровье", "Health"), T("Событие", "Event")],
          "rows": rows},
     ]
+    nxt = []
     if reached and not t.dead:
         display.append(note("Персонаж на Пороге Смерти: бросьте д6 Порога (калькулятор «Порог "
                             "Смерти»). Состояние может потребовать новых бросков при следующем уроне.",
                             "On death's door: roll the d6 (the Death's door calculator). The state "
                             "may call for new rolls on further damage.", "warning"))
+        # the portion that brought the character to the door, with Здоровье as it was before it
+        i = next((i for i, s in enumerate(steps) if s.door), None)
+        if i is not None:
+            before = p["health"] if i == 0 else steps[i - 1].health_left
+            nxt.append(door_step(p["stamina"], before, steps[i].to_health, 1 if p["door_before"] else 0,
+                                 p["negative_rule"], p["negative_before"], p["excess_burns"]))
     return {
+        **({"next": nxt} if nxt else {}),
         "steps": step_json,
         "absorption_left": t.absorption,
         "health_left": t.health,
@@ -160,6 +191,10 @@ def _damage_compute(p: dict) -> dict:
 # serial-death-door
 # =================================================================================
 
+_EARLIER_ROLLS = {"param": "previous_rolls", "min": 1}
+_NONLETHAL = {"param": "nonlethal", "eq": True}
+_LETHAL = {"param": "nonlethal", "eq": False}
+
 DOOR_PARAMS = (
     int_param("stamina", "Выносливость", "Stamina", 2, 0, MAX_STAMINA),
     int_param("health_before", "Здоровья оставалось", "Health that was left", 2, 0, MAX_HEALTH),
@@ -167,22 +202,30 @@ DOOR_PARAMS = (
     int_param("previous_rolls", "Бросков Порога уже было в сцене", "Death's-door rolls already this scene",
               0, 0, 10),
     bool_param("nonlethal", "Нелетальный урон (чёт/нечет)", "Nonlethal damage (odd/even)", False),
-    bool_param("shocked_before", "Уже был в Шоке в этой сцене", "Already in Shock this scene", False),
+    # what happened at an earlier roll of this scene: only when there was one
+    bool_param("shocked_before", "Уже был в Шоке в этой сцене", "Already in Shock this scene", False,
+               group="details", when={"all": [_NONLETHAL, _EARLIER_ROLLS]}),
     bool_param("last_breath_before", "Уже был «Последний вздох» в этой сцене",
-               "Already had «Last breath» this scene", False),
+               "Already had «Last breath» this scene", False, group="details",
+               when={"all": [_LETHAL, _EARLIER_ROLLS]}),
     int_param("negative_before", "Отрицательных хитов уже набрано в сцене",
               "Negative hits already counted this scene", 0, 0, 200,
               help=T("Считаются со второго Порога; излишек первого сгорает.",
-                     "Counted from the second door on; the first excess burns.")),
-    BELOW_ONE_PARAM,
+                     "Counted from the second door on; the first excess burns."),
+              group="details", when=_EARLIER_ROLLS),
+    # a result below 1 needs the −1 of an earlier roll; odd/even has no such result
+    replace(BELOW_ONE_PARAM, when={"all": [_LETHAL, _EARLIER_ROLLS]}),
     NEGATIVE_RULE_PARAM,
     bool_param("nonlethal_modifier", "−1 за бросок Порога и для чёт/нечет",
-               "−1 per earlier roll also for odd/even", R.NONLETHAL_MODIFIER,
+               "−1 per earlier roll also for odd/even", rules.NONLETHAL_MODIFIER,
                help=T("Источник: «бросается только чет/нечет» — про модификатор не сказано.",
-                      "The source: «only odd/even is rolled», no word on the modifier.")),
+                      "The source: «only odd/even is rolled», no word on the modifier."),
+               group="readings", when={"all": [_NONLETHAL, _EARLIER_ROLLS]}),
     bool_param("nonlethal_can_kill", "Мгновенная смерть и от нелетального урона",
-               "Instant death from nonlethal damage too", R.NONLETHAL_CAN_KILL),
-    EXCESS_BURNS_PARAM,
+               "Instant death from nonlethal damage too", rules.NONLETHAL_CAN_KILL, group="readings",
+               when=_NONLETHAL),
+    # the excess of a later door counts as negative hits or burns: no question at the first
+    replace(EXCESS_BURNS_PARAM, when=_EARLIER_ROLLS),
 )
 
 
@@ -194,14 +237,14 @@ def _door_check(p: dict) -> None:
 
 
 def _door_dist(p: dict) -> tuple[Dist, int, int, bool]:
-    dist, excess, lim = R.death_door_distribution(
+    dist, excess, lim = rules.death_door_distribution(
         p["stamina"], p["health_before"], p["damage"], p["previous_rolls"], p["nonlethal"],
         p["shocked_before"], p["last_breath_before"], p["below_one"], p["negative_rule"],
         p["nonlethal_modifier"], p["nonlethal_can_kill"])
     # later doors: the excess counts as negative hits («отсчет ... продолжается»)
     by_negative = (p["previous_rolls"] > 0 and p["excess_burns"] == "first"
                    and (p["nonlethal_can_kill"] or not p["nonlethal"])
-                   and R.exceeds(p["negative_before"] + excess, lim, p["negative_rule"]))
+                   and rules.exceeds(p["negative_before"] + excess, lim, p["negative_rule"]))
     if by_negative:
         dist = Dist.constant("instant_death")
     return dist, excess, lim, by_negative
@@ -209,10 +252,22 @@ def _door_dist(p: dict) -> tuple[Dist, int, int, bool]:
 
 def _door_compute(p: dict) -> dict:
     dist, excess, lim, by_negative = _door_dist(p)
-    probs = {k: prob(dist[k]) for k in R.DOOR_OUTCOMES}
-    rows = [[_door_name(k), prob(dist[k])] for k in R.DOOR_OUTCOMES]
+    probs = {k: prob(dist[k]) for k in rules.DOOR_OUTCOMES}
+    rows = [[_door_name(k), prob(dist[k])] for k in rules.DOOR_OUTCOMES]
+    if dist == Dist.constant("instant_death"):
+        roll_text = T("не бросается: мгновенная смерть", "none: instant death")
+    elif p["nonlethal"] and p["shocked_before"]:
+        roll_text = T("не нужен: только Оглушение (Шок уже был)", "none needed: Stunned only (Shock was had)")
+    elif p["nonlethal"]:
+        k = p["previous_rolls"] if p["nonlethal_modifier"] else 0
+        roll_text = T("д6: чёт — Шок, нечет — Оглушение" + (f" (−{k})" if k else ""),
+                      "d6: even is Shock, odd is Stunned" + (f" (−{k})" if k else ""))
+    else:
+        k = p["previous_rolls"]
+        roll_text = T(f"д6 − {k}" if k else "д6", f"d6 − {k}" if k else "d6")
     display = [
         figures(
+            ("door_roll", T("Бросок Порога", "The death's-door roll"), roll_text),
             ("excess", T("Излишек сверх оставшегося Здоровья", "Excess over the health left"), excess),
             ("threshold", T("Порог мгновенной смерти: max(12, 3 × Выносливость)",
                             "Instant-death threshold: max(12, 3 × Stamina)"), lim),
@@ -239,9 +294,9 @@ def _door_roll(p: dict, roller) -> dict:
         die = roller.die(6)
         result = die if p["nonlethal"] and not p["nonlethal_modifier"] else die - p["previous_rolls"]
         if p["nonlethal"]:
-            key = R.nonlethal_roll(die, p["shocked_before"], p["previous_rolls"], p["nonlethal_modifier"])
+            key = rules.nonlethal_roll(die, p["shocked_before"], p["previous_rolls"], p["nonlethal_modifier"])
         else:
-            key = R.death_door_roll(die, p["previous_rolls"], p["last_breath_before"], p["below_one"])
+            key = rules.death_door_roll(die, p["previous_rolls"], p["last_breath_before"], p["below_one"])
     display = []
     if die is not None:
         display.append({"kind": "dice", "label": T("Выпало на д6", "d6 rolled"), "sides": 6,
@@ -256,7 +311,7 @@ def _door_roll(p: dict, roller) -> dict:
 # serial-attack
 # =================================================================================
 
-ATTACK_MANEUVERS = [k for k in TB.MANEUVERS]
+ATTACK_MANEUVERS = [k for k in tables.MANEUVERS]
 #: Weapons that can parry: 000 «боевой маневр "парирование" невозможно осуществить тяжелым оружием».
 PARRY_WEAPONS = ("short", "classic", "mighty")
 
@@ -265,98 +320,122 @@ def _parry_default(p: dict) -> int | None:
     """Parry difficulty by the two weapons (:func:`rules.parry_difficulty`); None: impossible.
     Attacker's class not given: the base 6 (+1 for a mighty-brawl weapon)."""
     if p["melee_class"] == "none":
-        return R.parry_difficulty(p["parry_weapon"], "unarmed") if p["parry_weapon"] == "mighty" \
-            else R.PARRY_DEFAULT_DIFFICULTY
-    return R.parry_difficulty(p["parry_weapon"], p["melee_class"])
+        return rules.parry_difficulty(p["parry_weapon"], "unarmed") if p["parry_weapon"] == "mighty" \
+            else rules.PARRY_DEFAULT_DIFFICULTY
+    return rules.parry_difficulty(p["parry_weapon"], p["melee_class"])
 
+
+_RANGED = {"param": "ranged", "eq": True}
+_MELEE = {"param": "ranged", "eq": False}
+_DEFENCE = {"param": "defence", "ne": "none"}
+_PARRY = {"param": "defence", "eq": "parry"}
 
 ATTACK_PARAMS = (
     int_param("attack_dice", "Кубики атаки (Ловкость + навык + модификаторы)",
               "Attack dice (Dexterity + skill + modifiers)", 7, 0, MAX_POOL),
     int_param("attack_difficulty", "Сложность атаки (до манёвра)", "Attack difficulty (before the maneuver)",
-              R.BASE_DIFFICULTY, 2, 10),
+              rules.BASE_DIFFICULTY, 2, 10, group="details"),
     bool_param("ranged", "Дальний бой", "Ranged attack", True),
     choice_param("maneuver", "Манёвр", "Maneuver", "none",
-                 [(k, m["name"]["ru"], m["name"]["en"]) for k, m in TB.MANEUVERS.items()]),
+                 [(k, m["name"]["ru"], m["name"]["en"]) for k, m in tables.MANEUVERS.items()]),
     int_param("maneuver_trait", "Черта для манёвра (Ловкость/Смекалка/Восприятие)",
-              "Trait for the maneuver (Dexterity/Wits/Perception)", 0, 0, 10),
+              "Trait for the maneuver (Dexterity/Wits/Perception)", 0, 0, 10, group="details",
+              when={"param": "maneuver", "in": [k for k, m in tables.MANEUVERS.items() if m["damage_bonus"]]}),
     choice_param("range_band", "Дистанция (дальний бой)", "Range (ranged)", "normal", [
         ("point_blank", "в упор, до 2 м (сложность 5)", "point-blank, up to 2 m (difficulty 5)"),
         ("normal", "до дистанции оружия (6)", "up to the weapon's range (6)"),
         ("long", "до удвоенной дистанции (8)", "up to twice the range (8)"),
-    ]),
+    ], group="details", when=_RANGED),
     choice_param("flank", "Откуда атака", "Attacking from", "front", [
         ("front", "спереди", "the front"), ("flank", "с фланга (+2 кубика)", "the flank (+2 dice)"),
         ("rear", "с тыла (+3 кубика)", "the rear (+3 dice)"),
-    ]),
+    ], group="details"),
     choice_param("melee_class", "Класс холодного оружия", "Melee weapon class", "none",
                  [("none", "не указан", "not given"),
                   ("unarmed", "без оружия (руки, зубы, когти)", "unarmed (fists, teeth, claws)")]
                  + [(k, c["name"]["ru"] + (f" ({c['attack_difficulty']:+d} к сложности)" if c["attack_difficulty"] else ""),
-                     c["name"]["en"]) for k, c in TB.MELEE_CLASSES.items()]),
+                     c["name"]["en"]) for k, c in tables.MELEE_CLASSES.items()],
+                 group="details", when=_MELEE),
     bool_param("target_prone", "Цель лежит (ближний −2, дальний +2 кроме упора)",
-               "Target prone (melee −2, ranged +2 except point-blank)", False),
-    bool_param("attacker_prone", "Атакующий лежит (Драка/Фехтование +2)", "Attacker prone (melee +2)", False),
+               "Target prone (melee −2, ranged +2 except point-blank)", False, group="details"),
+    bool_param("attacker_prone", "Атакующий лежит (Драка/Фехтование +2)", "Attacker prone (melee +2)", False,
+               group="details", when=_MELEE),
     bool_param("blind", "Вслепую (ближний +2; дальний +3 после удачного Восприятие + Бдительность, до 10 м)",
-               "Blind (melee +2; ranged +3 after a successful Perception + Alertness, up to 10 m)", False),
+               "Blind (melee +2; ranged +3 after a successful Perception + Alertness, up to 10 m)", False,
+               group="details"),
     int_param("cover", "Укрытие цели (дальний бой: +1 лёгкое, +2 хорошее, +3 отличное)",
-              "Target's cover (ranged: +1 light, +2 good, +3 superior)", 0, 0, 3),
+              "Target's cover (ranged: +1 light, +2 good, +3 superior)", 0, 0, 3, group="details",
+              when=_RANGED),
     choice_param("defence", "Защитный манёвр цели", "Target's defensive maneuver", "none", [
         ("none", "нет", "none"), ("dodge", "Уклонение", "Dodge"),
         ("parry", "Парирование", "Parry"), ("block", "Блок", "Block"),
-    ]),
+    ], group="details"),
     choice_param("parry_weapon", "Оружие парирующего", "Parrying weapon", "classic", [
-        (k, TB.MELEE_CLASSES[k]["name"]["ru"], TB.MELEE_CLASSES[k]["name"]["en"])
+        (k, tables.MELEE_CLASSES[k]["name"]["ru"], tables.MELEE_CLASSES[k]["name"]["en"])
         for k in PARRY_WEAPONS],
         help=T("Сложность парирования по классам оружия: классическое — 5 против более короткого "
                "и рук, 7 против тяжелого; могущественная драка +1; тяжелым парировать нельзя.",
                "Parry difficulty by weapon class: classic 5 against shorter weapons and fists, 7 "
-               "against heavy; mighty-brawl +1; a heavy weapon cannot parry.")),
+               "against heavy; mighty-brawl +1; a heavy weapon cannot parry."),
+        group="details", when=_PARRY),
     int_param("attackers", "Атакующих цель в этот ход («Толпа на одного»)",
-              "Attackers of the target this turn (many on one)", 1, 1, 10),
+              "Attackers of the target this turn (many on one)", 1, 1, 10, group="details",
+              when=_DEFENCE),
     int_param("defence_dice", "Кубики защиты", "Defence dice", 0, 0, MAX_POOL,
               help=T("До штрафа «Толпы на одного»; «Отчаянная защита» — уже с вычетом 1 за каждую "
                      "следующую защиту.",
                      "Before the many-on-one penalty; for desperate defence already less 1 per "
-                     "further defence.")),
+                     "further defence."), group="details", when=_DEFENCE),
     int_param("defence_difficulty", "Сложность защиты (0 — по правилам)",
               "Defence difficulty (0: by the rules)", 0, 0, 10,
               help=T("Уклонение 6 / 8 (дальний бой), Блок 7, Парирование — по классам оружия "
                      "(обычно 6).",
-                     "Dodge 6 / 8 (ranged), Block 7, Parry by the weapon classes (usually 6).")),
+                     "Dodge 6 / 8 (ranged), Block 7, Parry by the weapon classes (usually 6)."),
+              group="details", when=_DEFENCE),
     int_param("damage_dice", "Кубики урона (Сила + оружие или урон оружия)",
               "Damage dice (Strength + weapon, or the gun's damage)", 6, 0, MAX_POOL),
-    int_param("damage_difficulty", "Сложность урона", "Damage difficulty", R.DAMAGE_DIFFICULTY, 2, 10),
-    int_param("armor", "Броня цели", "Target's Armor", 0, 0, TB.MAX_ARMOR),
+    int_param("damage_difficulty", "Сложность урона", "Damage difficulty", rules.DAMAGE_DIFFICULTY, 2, 10,
+              group="details"),
+    int_param("armor", "Броня цели", "Target's Armor", 0, 0, tables.MAX_ARMOR),
     TAG_PARAM,
     int_param("absorption", "УП цели", "Target's absorption levels", 2, 0, MAX_ABSORPTION),
     int_param("health", "Здоровье цели", "Target's Health", 7, 1, MAX_HEALTH),
     int_param("stamina", "Выносливость цели", "Target's Stamina", 2, 0, MAX_STAMINA),
-    choice_param("parry_tie", "Парирование: ничья", "Parry: a tie", R.PARRY_TIE, [
+    int_param("door_rolls_before", "Бросков Порога Смерти у цели уже было в сцене",
+              "The target's death's-door rolls already this scene", 0, 0, 10, group="details",
+              help=T("Для таблицы Порога ниже (−1 за каждый) и для перехода к калькулятору «Порог Смерти».",
+                     "For the death's-door table below (−1 each) and the step to the Death's door calculator.")),
+    choice_param("parry_tie", "Парирование: ничья", "Parry: a tie", rules.PARRY_TIE, [
         ("no_effect", "не влияет на атаку (как в тексте)", "no effect on the attack (as written)"),
         ("cancel", "успехи вычитаются: промах", "successes cancel: a miss"),
-    ]),
+    ], group="readings", when=_PARRY),
     choice_param("autofire_penalty", "«Штраф равный 2» автоогня", "Automatic fire's «penalty of 2»",
-                 R.AUTOFIRE_PENALTY, [("difficulty", "+2 к сложности", "+2 difficulty"),
-                                      ("dice", "−2 кубика", "−2 dice")]),
-    choice_param("overflow", "Сложность выше 10", "Difficulty above 10", R.DIFFICULTY_OVERFLOW, [
-        ("clamp", "считается как 10", "counts as 10"), ("impossible", "попасть нельзя", "cannot hit")]),
+                 rules.AUTOFIRE_PENALTY, [("difficulty", "+2 к сложности", "+2 difficulty"),
+                                      ("dice", "−2 кубика", "−2 dice")],
+                 group="readings", when={"param": "maneuver", "eq": "autofire"}),
+    choice_param("overflow", "Сложность выше 10", "Difficulty above 10", rules.DIFFICULTY_OVERFLOW, [
+        ("clamp", "считается как 10", "counts as 10"), ("impossible", "попасть нельзя", "cannot hit")],
+                 group="readings"),
     bool_param("attack_ones_cancel", "Единицы вычитают успехи на бросках попадания и защиты",
-               "1s cancel successes on hit and defence rolls", R.ATTACK_ONES_CANCEL,
+               "1s cancel successes on hit and defence rolls", rules.ATTACK_ONES_CANCEL,
                help=T("Источник говорит только про урон («единички не вычитаются») и захват "
                       "(«единички вычитаются»).",
-                      "The source only speaks of damage (1s do not cancel) and grappling (1s cancel).")),
-    choice_param("botch_rule", "Правило провала атаки", "Attack botch rule", R.BOTCH_RULE, [
+                      "The source only speaks of damage (1s do not cancel) and grappling (1s cancel)."),
+               group="readings"),
+    choice_param("botch_rule", "Правило провала атаки", "Attack botch rule", rules.BOTCH_RULE, [
         ("none", "не применяется (в источнике нет)", "none (the source has none)"),
         ("revised", "ни одного успеха и хотя бы одна «1»", "no success and at least one 1"),
         ("second", "единиц больше, чем успехов", "more 1s than successes"),
-    ]),
+    ], group="readings"),
     NEGATIVE_RULE_PARAM,
 )
 
 
 def _attack_check(p: dict) -> None:
-    m = TB.MANEUVERS[p["maneuver"]]
+    m = tables.MANEUVERS[p["maneuver"]]
+    if p["defence_difficulty"] == 1 and p["defence"] != "none":
+        raise field_error("defence_difficulty", "Сложность — 0 (по правилам) или от 2 до 10.",
+                          "Difficulty: 0 (by the rules) or 2 to 10.")
     if m["range"] == "melee" and p["ranged"]:
         raise field_error("maneuver", "Это манёвр ближнего боя.", "This is a melee maneuver.")
     if m["range"] == "ranged" and not p["ranged"]:
@@ -383,128 +462,86 @@ def _attack_check(p: dict) -> None:
 
 def _attack_numbers(p: dict) -> dict:
     """Attack dice/difficulty, defence difficulty, damage dice after the maneuver."""
-    m = TB.MANEUVERS[p["maneuver"]]
-    setup = R.AttackSetup(
+    m = tables.MANEUVERS[p["maneuver"]]
+    setup = rules.AttackSetup(
         pool=p["attack_dice"], ranged=p["ranged"], base=p["attack_difficulty"],
         range_band=p["range_band"] if p["ranged"] else None,
         melee_class=None if p["melee_class"] in ("none", "unarmed") else p["melee_class"],
         target_prone=p["target_prone"], attacker_prone=p["attacker_prone"], blind=p["blind"],
         blind_roll_succeeded=True, flank=p["flank"], cover=p["cover"], maneuver=p["maneuver"],
         autofire_penalty=p["autofire_penalty"], overflow=p["overflow"])
-    dice, diff = R.attack_roll(setup)
-    def_dice = max(0, p["defence_dice"] - R.many_on_one_penalty(p["attackers"]))
-    ddiff = p["defence_difficulty"] or {"dodge": R.dodge_difficulty(p["ranged"]), "block": R.BLOCK_DIFFICULTY,
-                                        "parry": _parry_default(p), "none": 6}[p["defence"]]
+    dice, diff = rules.attack_roll(setup)
+    def_dice = max(0, p["defence_dice"] - rules.many_on_one_penalty(p["attackers"]))
+    ddiff = p["defence_difficulty"] or {"dodge": rules.dodge_difficulty(p["ranged"]),
+                                        "block": rules.BLOCK_DIFFICULTY, "parry": _parry_default(p),
+                                        "none": 6}[p["defence"]]
     dmg = p["damage_dice"] + m["damage_dice"] + (p["maneuver_trait"] if m["damage_bonus"] else 0)
     return {"dice": dice, "difficulty": diff, "defence_difficulty": ddiff, "defence_dice": def_dice,
             "damage_dice": max(0, dmg),
-            "armor": R.armor_against(p["armor"], p["maneuver"]), "maneuver": m}
+            "armor": rules.armor_against(p["armor"], p["maneuver"]), "maneuver": m}
 
 
-@lru_cache(maxsize=256)
-def _net_weights(dice: int, difficulty: int,
-                 ones_cancel: bool = R.ATTACK_ONES_CANCEL) -> tuple[tuple[int, int], ...]:
-    """Net successes of an attack/defence pool as integer weights over 10**dice."""
-    acc: dict[int, int] = {}
-    scale = 10**dice
-    for o, q in d10_counts(dice, difficulty).items():
-        k = pool_net(o, ones_cancel)
-        acc[k] = acc.get(k, 0) + q.numerator * (scale // q.denominator)
-    return tuple(sorted(acc.items()))
-
-
-def _dist(weights: dict, den: int) -> Dist:
-    return Dist({o: Fraction(w, den) for o, w in weights.items() if w})
+def _landing(h: rules.HitOutcome, crit_at: int | None) -> tuple[bool, bool, int]:
+    """What the damage roll needs to know of a hit: (landed, critical, the block's levels)."""
+    crit = bool(h.hit and crit_at is not None and h.successes >= crit_at)
+    return (h.hit, crit, h.block if h.hit else 0)
 
 
 def attack_outcome(p: dict) -> dict:
     """Exact distributions of a whole attack (validated params of ``serial-attack``).
 
-    Computed on integer weights over a common denominator (10^dice), then turned into
-    :class:`Dist`; equal to composing :func:`rules.hit_distribution`,
-    :func:`rules.damage_distribution`, :func:`rules.portion_after_armor` and
-    :func:`rules.take_portion` (tests check this against the plain Dist composition).
+    The attack against the defence (:func:`rules.hit_distribution`), then for a hit the damage
+    roll (:func:`rules.damage_distribution`, +3 automatic successes on a master strike's
+    critical), Броня and tag (:func:`rules.portion_after_armor`) and the target
+    (:func:`rules.take_portion`); a miss leaves the target as it was.
     """
     n = _attack_numbers(p)
     m = n["maneuver"]
-    keyed: dict[tuple, int] = {}
-    counter = 0
-    if n["difficulty"] is None:
-        keyed[(False, False, 0)] = hden = 1
-    else:
-        ones = p["attack_ones_cancel"]
-        aw = _net_weights(n["dice"], n["difficulty"], ones)
-        dw = (_net_weights(n["defence_dice"], n["defence_difficulty"], ones) if p["defence"] != "none"
-              else ((0, 1),))
-        hden = 10 ** n["dice"] * (10 ** n["defence_dice"] if p["defence"] != "none" else 1)
-        crit_at = m["crit_at"]
-        for a, wa in aw:
-            for d, wd in dw:
-                h = R.resolve_defence(a, d, p["defence"], m["hit_multiplier"], p["parry_tie"])
-                crit = bool(h.hit and crit_at is not None and h.successes >= crit_at)
-                k = (h.hit, crit, h.block if h.hit else 0)
-                keyed[k] = keyed.get(k, 0) + wa * wd
-                if h.counter:
-                    counter += wa * wd
-    portions: dict[bool, dict] = {}
-    pden = 10 ** n["damage_dice"]
-    for crit in {k[1] for k in keyed if k[0]}:
-        auto = m["crit_successes"] if crit else 0
-        acc: dict[int, int] = {}
-        for k, w in R.damage_weights(n["damage_dice"], p["damage_difficulty"]):
-            d = R.portion_after_armor(k + auto, n["armor"], p["tag"])
-            acc[d] = acc.get(d, 0) + w
-        portions[crit] = acc
-    states: dict[tuple, int] = {}
-    memo: dict[tuple, tuple] = {}
-    for (landed, crit, block), w in keyed.items():
+    hits = rules.hit_distribution(n["dice"], n["difficulty"], p["defence"], n["defence_dice"],
+                              n["defence_difficulty"], m["hit_multiplier"], p["parry_tie"],
+                              p["attack_ones_cancel"])
+    landings = hits.map(lambda h: _landing(h, m["crit_at"]))
+    portions = {crit: rules.damage_distribution(n["damage_dice"], p["damage_difficulty"],
+                                            m["crit_successes"] if crit else 0).map(
+                    lambda k: rules.portion_after_armor(k, n["armor"], p["tag"]))
+                for crit in {crit for landed, crit, _ in landings if landed}}
+    memo: dict[tuple[int, int], tuple] = {}
+
+    def target_after(d: int, block: int) -> tuple:
+        if (d, block) not in memo:
+            t = rules.Target(p["absorption"], p["health"], p["stamina"], door_visits=p["door_rolls_before"])
+            s = rules.take_portion(t, d, block, p["negative_rule"])
+            status = ("instant_death" if s.instant_death else "death_door" if s.door
+                      else "wounded" if s.to_health else "absorbed")
+            memo[(d, block)] = (d, t.absorption, t.health, status, s.to_health)
+        return memo[(d, block)]
+
+    def after(landing: tuple) -> Dist:
+        landed, crit, block = landing
         if not landed:
-            st = (None, p["absorption"], p["health"], "miss")
-            states[st] = states.get(st, 0) + w * pden
-            continue
-        pw = portions[crit]
-        for d, v in pw.items():
-            key = (d, max(0, d - block))  # the block's levels go first (rules.BLOCK_FIRST)
-            st = memo.get(key)
-            if st is None:
-                t = R.Target(p["absorption"], p["health"], p["stamina"])
-                s = R.take_portion(t, d, block, p["negative_rule"])
-                status = ("instant_death" if s.instant_death else "death_door" if s.door
-                          else "wounded" if s.to_health else "absorbed")
-                st = memo[key] = (d, t.absorption, t.health, status)
-            states[st] = states.get(st, 0) + w * v
-    den = hden * pden
+            return Dist.constant((None, p["absorption"], p["health"], "miss"))
+        return portions[crit].map(lambda d: target_after(d, block))
 
-    def marginal(f) -> Dist:
-        acc: dict = {}
-        for st, w in states.items():
-            k = f(st)
-            acc[k] = acc.get(k, 0) + w
-        return _dist(acc, den)
-
-    status = marginal(lambda s: s[3])
+    states = landings.bind(after)
+    status = states.map(lambda s: s[3])
     door_outcomes = Dist.constant("none")
     if status["death_door"] or status["instant_death"]:
-        acc: dict = {}
-        for st, w in states.items():
-            if st[3] == "death_door":
-                # not an instant death (take_portion checked the excess); the excess burned
-                dd = R.death_door_distribution(p["stamina"], p["health"], p["health"],
-                                               rule=p["negative_rule"])[0]
-                for k, q in dd.items():  # q is a multiple of 1/6
-                    acc[k] = acc.get(k, 0) + w * int(q * 6)
-            else:
-                k = "instant_death" if st[3] == "instant_death" else "none"
-                acc[k] = acc.get(k, 0) + w * 6
-        door_outcomes = _dist(acc, den * 6)
-    damage = marginal(lambda s: s[0] if s[0] is not None else 0)
-    p_hit = Fraction(sum(w for k, w in keyed.items() if k[0]), hden)
+        # not an instant death (take_portion checked the excess): the excess burned, or at a later
+        # door of the scene counted as negative hits, which do not reach the threshold then
+        door = rules.death_door_distribution(p["stamina"], p["health"], p["health"], p["door_rolls_before"],
+                                             rule=p["negative_rule"])[0]
+        door_outcomes = status.bind(lambda s: door if s == "death_door" else Dist.constant(
+            "instant_death" if s == "instant_death" else "none"))
     return {
-        "numbers": n, "p_hit": p_hit, "damage": damage,
-        "absorption_left": marginal(lambda s: s[1]), "health_left": marginal(lambda s: s[2]),
+        "numbers": n, "p_hit": landings.p(lambda k: k[0]),
+        "damage": states.map(lambda s: s[0] if s[0] is not None else 0),
+        "absorption_left": states.map(lambda s: s[1]), "health_left": states.map(lambda s: s[2]),
         "status": status, "door_outcomes": door_outcomes,
-        "p_crit": Fraction(sum(w for k, w in keyed.items() if k[1]), hden),
-        "p_counter": Fraction(counter, hden),
+        # the damage that reaches Здоровье when the attack brings the target to death's door
+        "door_damage": states.given(lambda s: s[3] == "death_door").map(lambda s: s[4])
+        if status["death_door"] else None,
+        "p_crit": landings.p(lambda k: k[1]),
+        "p_counter": hits.p(lambda h: h.counter),
     }
 
 
@@ -512,7 +549,7 @@ def _attack_compute(p: dict) -> dict:
     o = attack_outcome(p)
     n = o["numbers"]
     status = o["status"]
-    p_botch = R.botch_probability(n["dice"], n["difficulty"], p["botch_rule"])
+    p_botch = rules.botch_probability(n["dice"], n["difficulty"], p["botch_rule"])
     res = {
         "attack_dice": n["dice"], "attack_difficulty": n["difficulty"],
         "defence_difficulty": n["defence_difficulty"] if p["defence"] != "none" else None,
@@ -525,7 +562,7 @@ def _attack_compute(p: dict) -> dict:
         "p_death_door": prob(status["death_door"] + status["instant_death"]),
         "p_instant_death": prob(status["instant_death"]),
         "status": {k: prob(status[k]) for k in ("miss", "absorbed", "wounded", "death_door", "instant_death")},
-        "door_outcomes": {k: prob(o["door_outcomes"][k]) for k in R.DOOR_OUTCOMES},
+        "door_outcomes": {k: prob(o["door_outcomes"][k]) for k in rules.DOOR_OUTCOMES},
     }
     if n["difficulty"] is None:
         diff_text = T("невозможно", "impossible")
@@ -560,15 +597,18 @@ def _attack_compute(p: dict) -> dict:
                      "a hit with no wound (0 damage or all absorbed)"), res["status"]["absorbed"]],
                   [T("ранение", "wounded"), res["status"]["wounded"]],
                   [T("Порог Смерти", "death's door"), res["status"]["death_door"]],
-                  [TB.INSTANT_DEATH["name"], res["status"]["instant_death"]]]},
+                  [tables.INSTANT_DEATH["name"], res["status"]["instant_death"]]]},
     ]
     if status["death_door"]:
-        display.append({"kind": "table", "title": T("Порог Смерти и его бросок д6 (первый в сцене): "
+        earlier = p["door_rolls_before"]
+        which = (T("первый в сцене", "the first in the scene") if not earlier
+                 else T(f"{earlier + 1}-й в сцене, −{earlier}", f"roll {earlier + 1} in the scene, −{earlier}"))
+        display.append({"kind": "table", "title": T(f"Порог Смерти и его бросок д6 ({which['ru']}): "
                                                     "вероятность из всех атак",
-                                                    "Death's door and its d6 (first in the scene): "
+                                                    f"Death's door and its d6 ({which['en']}): "
                                                     "chance out of all attacks"),
                         "columns": [T("Состояние", "State"), T("Вероятность", "Probability")],
-                        "rows": [[_door_name(k), res["door_outcomes"][k]] for k in R.DOOR_OUTCOMES]})
+                        "rows": [[_door_name(k), res["door_outcomes"][k]] for k in rules.DOOR_OUTCOMES]})
     if p["blind"] and p["ranged"]:
         display.append(note("Вслепую: считается, что рефлекторный бросок Восприятие + Бдительность "
                             "(сложность 8) удался и цель не дальше 10 м; иначе выстрел невозможен.",
@@ -609,6 +649,11 @@ def _attack_compute(p: dict) -> dict:
                             "Выносливости защитника.", "A block fails if the attacker's Strength + "
                             "weapon exceeds the defender's Strength + Stamina."))
     res["display"] = display
+    if o["door_damage"] is not None:
+        # the likeliest damage that brings the target to the door (its d6 does not depend on it
+        # unless it is an instant death, which is not this case)
+        res["next"] = [door_step(p["stamina"], p["health"], o["door_damage"].mode(), p["door_rolls_before"],
+                                 p["negative_rule"])]
     return res
 
 
@@ -632,21 +677,24 @@ def _attack_roll(p: dict, roller) -> dict:
         dnet = dfn["net"]
         display.append({"kind": "dice", "label": T("Защита", "Defence"), "sides": 10, "faces": dfn["faces"],
                         "marks": _marks(dfn["faces"], n["defence_difficulty"], p["attack_ones_cancel"])})
-    h = R.resolve_defence(att["net"], dnet, p["defence"], m["hit_multiplier"], p["parry_tie"])
+    h = rules.resolve_defence(att["net"], dnet, p["defence"], m["hit_multiplier"], p["parry_tie"])
     out = {"attack": att, "defence_net": dnet, "hit": h.hit, "successes": h.successes,
            "counter": h.counter, "damage": 0}
     if h.hit:
         crit = m["crit_at"] is not None and h.successes >= m["crit_at"]
         faces = roller.dice(n["damage_dice"], 10)
-        rolled = R.damage_from_faces(faces, p["damage_difficulty"]) + (m["crit_successes"] if crit else 0)
-        portion = R.portion_after_armor(rolled, n["armor"], p["tag"])
-        t = R.Target(p["absorption"], p["health"], p["stamina"])
-        s = R.take_portion(t, portion, h.block, p["negative_rule"])
+        rolled = rules.damage_from_faces(faces, p["damage_difficulty"]) + (m["crit_successes"] if crit else 0)
+        portion = rules.portion_after_armor(rolled, n["armor"], p["tag"])
+        t = rules.Target(p["absorption"], p["health"], p["stamina"], door_visits=p["door_rolls_before"])
+        s = rules.take_portion(t, portion, h.block, p["negative_rule"])
         display.append({"kind": "dice", "label": T("Урон", "Damage"), "sides": 10, "faces": faces,
                         "marks": _marks(faces, p["damage_difficulty"], ones=False)})
         out.update({"damage_faces": faces, "rolled": rolled, "critical": crit, "damage": portion,
                     "absorption_left": t.absorption, "health_left": t.health,
                     "death_door": s.door, "instant_death": s.instant_death})
+        if s.door and not s.dead:
+            out["next"] = [door_step(p["stamina"], p["health"], s.to_health, p["door_rolls_before"],
+                                     p["negative_rule"])]
         display.append(figures(
             ("hit", T("Попадание", "Hit"), T(f"да, успехов {h.successes}", f"yes, {h.successes} successes")),
             ("damage", T("Урон после Брони и тэга", "Damage after Armor and tag"), portion),
@@ -667,22 +715,25 @@ def _attack_roll(p: dict, roller) -> dict:
 # serial-explosion
 # =================================================================================
 
+_BADABOOM = {"param": "kind", "eq": "badaboom"}
+
 EXPLOSION_PARAMS = (
     choice_param("kind", "Взрывчатка", "Explosive", "grenade",
-                 [(k, e["name"]["ru"], e["name"]["en"]) for k, e in TB.EXPLOSIVES.items()]),
+                 [(k, e["name"]["ru"], e["name"]["en"]) for k, e in tables.EXPLOSIVES.items()]),
     int_param("distance", "Расстояние от эпицентра, м", "Distance from the centre, m", 0, 0, 200),
     int_param("radius", "Радиус (мины: 10–30 м; badaboom: где урон начинает падать)",
-              "Radius (mines: 10–30 m; badaboom: where damage starts to fall)", 10, 0, 100),
+              "Radius (mines: 10–30 m; badaboom: where damage starts to fall)", 10, 0, 100,
+              when={"param": "kind", "in": ["military", "badaboom"]}),
     int_param("dice", "Кубиков в эпицентре (badaboom: до 20)", "Dice at the centre (badaboom: up to 20)",
-              20, 0, 20),
+              20, 0, 20, when=_BADABOOM),
     choice_param("falloff", "Спад урона badaboom", "Badaboom fall-off",
-                 R.BADABOOM_FALLOFF, [
+                 rules.BADABOOM_FALLOFF, [
                      ("started", "−1 за каждые начатые 5 м", "−1 for every started 5 m"),
                      ("full", "−1 за каждые полные 5 м", "−1 for every full 5 m"),
                  ], help=T("Источник не говорит, с какого метра за радиусом теряется первый кубик.",
                            "The source does not say at which metre beyond the radius the first die "
-                           "is lost.")),
-    int_param("armor", "Броня цели", "Target's Armor", 0, 0, TB.MAX_ARMOR),
+                           "is lost."), group="readings", when=_BADABOOM),
+    int_param("armor", "Броня цели", "Target's Armor", 0, 0, tables.MAX_ARMOR),
     TAG_PARAM,
     int_param("absorption", "УП цели", "Target's absorption levels", 2, 0, MAX_ABSORPTION),
     int_param("health", "Здоровье цели", "Target's Health", 7, 1, MAX_HEALTH),
@@ -692,7 +743,7 @@ EXPLOSION_PARAMS = (
 
 
 def _explosion_check(p: dict) -> None:
-    lo, hi = TB.MILITARY_RADIUS
+    lo, hi = tables.MILITARY_RADIUS
     if p["kind"] == "military" and not lo <= p["radius"] <= hi:
         raise field_error("radius", f"Мины накрывают от {lo} до {hi} метров.",
                           f"Mines cover {lo} to {hi} metres.")
@@ -700,29 +751,21 @@ def _explosion_check(p: dict) -> None:
 
 def _explosion_compute(p: dict) -> dict:
     kind = p["kind"]
-    dice = R.explosion_dice(kind, p["distance"], radius=p["radius"] if kind in ("military", "badaboom") else None,
-                            dice=p["dice"] if kind == "badaboom" else None, falloff=p["falloff"])
-    den = 10 ** dice
-    portion: dict[int, int] = {}
-    for k, w in R.damage_weights(dice, R.DAMAGE_DIFFICULTY):
-        d = R.portion_after_armor(k, p["armor"], p["tag"])
-        portion[d] = portion.get(d, 0) + w
-    states: dict[tuple, int] = {}
-    for d, w in portion.items():
-        t = R.Target(p["absorption"], p["health"], p["stamina"])
-        s = R.take_portion(t, d, 0, p["negative_rule"])
+    dice = rules.explosion_dice(kind, p["distance"],
+                                radius=p["radius"] if kind in ("military", "badaboom") else None,
+                                dice=p["dice"] if kind == "badaboom" else None, falloff=p["falloff"])
+    portion = rules.damage_distribution(dice, rules.DAMAGE_DIFFICULTY).map(
+        lambda k: rules.portion_after_armor(k, p["armor"], p["tag"]))
+
+    def target_after(d: int) -> tuple:
+        t = rules.Target(p["absorption"], p["health"], p["stamina"])
+        s = rules.take_portion(t, d, 0, p["negative_rule"])
         status = ("instant_death" if s.instant_death else "death_door" if s.door
                   else "wounded" if s.to_health else "absorbed")
-        key = (d, t.health, status)
-        states[key] = states.get(key, 0) + w
+        return (d, t.health, status)
 
-    def marginal(i):
-        acc: dict = {}
-        for st, w in states.items():
-            acc[st[i]] = acc.get(st[i], 0) + w
-        return _dist(acc, den)
-
-    damage, health, status = marginal(0), marginal(1), marginal(2)
+    states = portion.map(target_after)
+    damage, health, status = (states.map(lambda s, i=i: s[i]) for i in range(3))
     res = {
         "dice": dice,
         "damage": [{"damage": d, "p": prob(damage[d])} for d in damage.outcomes()],
@@ -732,6 +775,8 @@ def _explosion_compute(p: dict) -> dict:
     }
     res["display"] = [
         figures(("dice", T("Кубиков урона на этом расстоянии", "Damage dice at this distance"), dice),
+                ("mean_damage", T("Средний урон после Брони и тэга", "Mean damage after Armor and tag"),
+                 frac(damage.mean())),
                 ("p_death_door", T("Шанс Порога Смерти", "Chance of death's door"), res["p_death_door"]),
                 ("p_instant_death", T("Шанс мгновенной смерти", "Chance of instant death"),
                  res["p_instant_death"])),
@@ -752,24 +797,27 @@ CALCULATORS = [
                       "Порог Смерти.",
                       "For the Storyteller: damage portions as hits land — Armor, tag, absorption, "
                       "Health, death's door."),
-        params=DAMAGE_PARAMS, compute=_damage_compute),
+        params=DAMAGE_PARAMS, compute=_damage_compute, summary=("health_left", "death_door", "dead")),
     Calculator(
         id="serial-death-door", system="serial", kind="death",
         title=T("Порог Смерти", "Death's door"),
         description=T("Мгновенная смерть или бросок д6 Порога Смерти с модификаторами сцены.",
                       "Instant death or the d6 death's-door roll with the scene's modifiers."),
-        params=DOOR_PARAMS, compute=_door_compute, roll=_door_roll, check=_door_check),
+        params=DOOR_PARAMS, compute=_door_compute, roll=_door_roll, check=_door_check,
+        summary=("door_roll", "instant_death")),
     Calculator(
         id="serial-attack", system="serial", kind="attack",
         title=T("Атака целиком", "A whole attack"),
         description=T("Попадание против защиты, урон, Броня, тэг, УП, Здоровье и Порог Смерти — точно.",
                       "Hit against a defence, damage, Armor, tag, absorption, Health and death's "
                       "door — exactly."),
-        params=ATTACK_PARAMS, compute=_attack_compute, roll=_attack_roll, check=_attack_check),
+        params=ATTACK_PARAMS, compute=_attack_compute, roll=_attack_roll, check=_attack_check,
+        summary=("p_hit", "mean_damage", "p_death_door")),
     Calculator(
         id="serial-explosion", system="serial", kind="damage",
         title=T("Взрыв", "Explosion"),
         description=T("Кубики урона по расстоянию от эпицентра, урон после Брони и тэга, Порог Смерти.",
                       "Damage dice by distance from the centre, damage after Armor and tag, death's door."),
-        params=EXPLOSION_PARAMS, compute=_explosion_compute, check=_explosion_check),
+        params=EXPLOSION_PARAMS, compute=_explosion_compute, check=_explosion_check,
+        summary=("mean_damage", "p_death_door", "dice")),
 ]

@@ -4,7 +4,7 @@ Terms in the docstrings are the source's. Where 000 is silent, ambiguous or unfi
 reading chosen is a named constant (and a keyword argument, so each reading is testable and
 the calculators can offer it as a switch); the docstring quotes the source's words.
 
-Dice: every roll is the World of Darkness d10 pool of :mod:`rules_core.dice`. Attack and
+Dice: every roll is the World of Darkness d10 pool of :mod:`rules_core.wod.pool`. Attack and
 defence rolls: 1s cancel successes (the classic rule; 000 only says that damage rolls do not
 cancel: «Бросок урона обычно идет по сложности 6, единички не вычитаются»).
 """
@@ -13,11 +13,41 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
-from math import ceil, comb
+from math import ceil
 
-from ..dice import Dist, d10_pool, net_successes
-from . import tables as _t
+from ..dice import Dist
+from ..wod.pool import d10_pool, net_successes
+from . import tables
+
+__all__ = ["ATTACK_ONES_CANCEL", "BOTCH_CHOICES", "BOTCH_RULE", "DIFFICULTY_CHOICES", "DIFFICULTY_OVERFLOW",
+           "PARRY_TIE_CHOICES", "PARRY_TIE", "AUTOFIRE_PENALTY_CHOICES", "AUTOFIRE_PENALTY",
+           "BELOW_ONE_CHOICES", "BELOW_ONE", "NEGATIVE_HITS_CHOICES", "NEGATIVE_HITS_RULE",
+           "EXCESS_BURNS_CHOICES", "EXCESS_BURNS", "NONLETHAL_MODIFIER", "NONLETHAL_CAN_KILL",
+           "HALF_ROUNDING_CHOICES", "HALF_ROUNDING", "BURNING_FIRST_TURN_COUNTS", "POINT_BLANK_METRES",
+           "POINT_BLANK_DIFFICULTY", "RANGE_DIFFICULTY", "MAX_RANGE_DIFFICULTY", "BLIND_MELEE_DIFFICULTY",
+           "BLIND_RANGED_DIFFICULTY", "BLIND_RANGED_MAX_METRES", "COVER_DIFFICULTY",
+           "PARRY_DEFAULT_DIFFICULTY", "BLOCK_FIRST", "ENCUMBRANCE_MONOTONE", "FALLOFF_CHOICES",
+           "BADABOOM_FALLOFF", "PREPARATION_ROUNDING", "FLANK_DICE", "REAR_DICE", "MANY_ON_ONE_MAX",
+           "PRONE_MELEE", "PRONE_RANGED", "PRONE_ATTACKER", "BASE_DIFFICULTY", "DODGE_MELEE_DIFFICULTY",
+           "DODGE_RANGED_DIFFICULTY", "BLOCK_DIFFICULTY", "DAMAGE_DIFFICULTY", "CREATURE_ORDER",
+           "CREATURE_NAMES", "initiative", "initiative_order", "lower_initiative", "preparation_bonus",
+           "speed", "run_distance", "max_interceptions", "reaction_level", "may_intercept_magical_movement",
+           "speech_limit", "ambush", "wound_level", "wound_penalty", "finish_difficulty", "range_difficulty",
+           "BLIND_ROLL_DIFFICULTY", "RANGE_BANDS", "AttackSetup", "attack_roll", "many_on_one_penalty",
+           "desperate_defence_pool", "dodge_difficulty", "parry_difficulty", "parry_allowed", "block_allowed",
+           "HitOutcome", "DEFENCES", "resolve_defence", "cover_redirects", "COVER_DIFFICULTY_ROLL",
+           "hit_distribution", "botch_probability", "damage_pool", "damage_distribution", "damage_from_faces",
+           "effective_armor", "armor_against", "TAGS", "apply_tag", "portion_after_armor",
+           "absorption_levels", "worn_protection", "after_door_outcome", "threshold", "exceeds", "Target",
+           "Step", "take_portion", "take_damage", "instant_death", "DOOR_OUTCOMES",
+           "LAST_BREATH_MEDICINE_DIFFICULTY", "STUNNED_REVIVE_DIFFICULTY", "WALKING_DEAD_ROUNDS",
+           "WALKING_DEAD_ROUNDS_BERSERK", "death_door_roll", "nonlethal_roll", "death_door_distribution",
+           "stabilized_dies", "BURNING_PENALTY", "EXTINGUISH_FRIEND", "EXTINGUISH_SELF", "burning_damage",
+           "armor_weight", "overloaded", "TWO_GUNS_LARGE_MIN_STRENGTH", "spread_fire_hits", "disarm", "trip",
+           "grapple_escape", "special_activation", "NAGA_POISON", "master_strike_critical",
+           "GRENADE_THROW_DIFFICULTY", "GRENADE_DODGE_DIFFICULTY", "GRENADE_COVER_METRES", "explosion_dice",
+           "grenade_max_distance", "grenade_dodged", "convert_soak_difficulty", "MAX_EXTERNAL_BOOSTS",
+           "external_boosts_allowed"]
 
 # =================================================================================
 # Named readings of gaps in the source
@@ -108,19 +138,6 @@ BLIND_RANGED_MAX_METRES = 10
 #: give «Легкое +1, Хорошее +2, Отличное +3» to difficulty. Used as that.
 COVER_DIFFICULTY = {0: 0, 1: 1, 2: 2, 3: 3}
 
-FLANK_DICE = 2  # «с фланга, получают к броску атаки два дополнительных кубика»
-REAR_DICE = 3  # «а атакующие с тыла – три»
-MANY_ON_ONE_MAX = 4  # «Максимальный отрицательный модификатор за “все на одного” – это -4»
-PRONE_MELEE = -2  # «-2 к сложности попадания по лежащему в ближнем бою»
-PRONE_RANGED = 2  # «но +2 к попаданию в дальнем бою (кроме случаев выстрела в упор)»
-PRONE_ATTACKER = 2  # «броски Драки и Фехтования, совершаемые лежащими ... штраф +2 к сложности»
-
-BASE_DIFFICULTY = 6
-DODGE_MELEE_DIFFICULTY = 6
-DODGE_RANGED_DIFFICULTY = 8
-BLOCK_DIFFICULTY = 7
-DAMAGE_DIFFICULTY = 6
-
 #: Parry difficulty when 000 names none (same-length weapons, a short weapon against a short
 #: one or fists): the base difficulty 6.
 PARRY_DEFAULT_DIFFICULTY = 6
@@ -143,6 +160,24 @@ BADABOOM_FALLOFF = "started"
 #: «Подготовка: На следующий ход добавить половину своего показателя Инициативы.» Rounding
 #: unstated: down.
 PREPARATION_ROUNDING = "down"
+
+
+# =================================================================================
+# Numbers the source states
+# =================================================================================
+
+FLANK_DICE = 2  # «с фланга, получают к броску атаки два дополнительных кубика»
+REAR_DICE = 3  # «а атакующие с тыла – три»
+MANY_ON_ONE_MAX = 4  # «Максимальный отрицательный модификатор за “все на одного” – это -4»
+PRONE_MELEE = -2  # «-2 к сложности попадания по лежащему в ближнем бою»
+PRONE_RANGED = 2  # «но +2 к попаданию в дальнем бою (кроме случаев выстрела в упор)»
+PRONE_ATTACKER = 2  # «броски Драки и Фехтования, совершаемые лежащими ... штраф +2 к сложности»
+
+BASE_DIFFICULTY = 6
+DODGE_MELEE_DIFFICULTY = 6
+DODGE_RANGED_DIFFICULTY = 8
+BLOCK_DIFFICULTY = 7
+DAMAGE_DIFFICULTY = 6
 
 
 def _half(n: int, rounding: str = HALF_ROUNDING) -> int:
@@ -278,25 +313,6 @@ def ambush(attacker_successes: int, defender_successes: int) -> str:
     return "tie" if attacker_successes == defender_successes else "defender"
 
 
-#: «Удачный рефлекторный бросок Восприятие + Бдительность (сложность 8)» (blind ranged attack).
-BLIND_ROLL_DIFFICULTY = 8
-#: «Последний вздох»: «удачный бросок Ловкость+Медицины по сложности 8».
-LAST_BREATH_MEDICINE_DIFFICULTY = 8
-#: «Оглушение»: «Ловкость+Медицина (сложность 6) или Ловкость+Выживание (сложность 6)».
-STUNNED_REVIVE_DIFFICULTY = 6
-#: «Ходячий мертвец»: «после двух своих раундов он упадёт мёртвым»; «Берсерк» — «не два, а три».
-WALKING_DEAD_ROUNDS = 2
-WALKING_DEAD_ROUNDS_BERSERK = 3
-#: «Стрельба по-македонски»: «Только персонажи с нечеловеческой (6+) силой могут стрелять
-#: по-македонски из оружия большого размера.»
-TWO_GUNS_LARGE_MIN_STRENGTH = 6
-#: «Гранаты. Бросок ловкость+атлетика, сложность 6, ... достаточно 1 успеха.»
-GRENADE_THROW_DIFFICULTY = 6
-#: Grenade dodge: «Маневр “уворот” возможен (сложность 6), если на расстоянии 2 метров ...»
-GRENADE_DODGE_DIFFICULTY = 6
-GRENADE_COVER_METRES = 2
-
-
 # =================================================================================
 # Wounds
 # =================================================================================
@@ -349,6 +365,8 @@ def range_difficulty(distance: int, weapon_range: int) -> int | None:
     return None
 
 
+#: «Удачный рефлекторный бросок Восприятие + Бдительность (сложность 8)» (blind ranged attack).
+BLIND_ROLL_DIFFICULTY = 8
 #: Range bands for when the distance is not given in metres: «в упор» (≤ 2 m) 5, up to the
 #: weapon's range 6, up to twice that 8.
 RANGE_BANDS = {"point_blank": POINT_BLANK_DIFFICULTY, "normal": RANGE_DIFFICULTY, "long": MAX_RANGE_DIFFICULTY}
@@ -391,7 +409,7 @@ def attack_roll(s: AttackSetup) -> tuple[int, int | None]:
     «Засада»: successes of the ambush roll added to the pool; wound penalty; «Стрельба
     по-македонски»: half the pool, rounded down.
     """
-    m = _t.MANEUVERS[s.maneuver]
+    m = tables.MANEUVERS[s.maneuver]
     dice = s.pool + s.extra_dice + m["attack_dice"] + s.ambush_successes
     diff = s.base
     point_blank = False
@@ -418,7 +436,7 @@ def attack_roll(s: AttackSetup) -> tuple[int, int | None]:
         if s.blind:
             diff += BLIND_MELEE_DIFFICULTY
         if s.melee_class:
-            diff += _t.MELEE_CLASSES[s.melee_class]["attack_difficulty"]
+            diff += tables.MELEE_CLASSES[s.melee_class]["attack_difficulty"]
     if s.attacker_prone and not s.ranged:
         diff += PRONE_ATTACKER
     dice += {"front": 0, "flank": FLANK_DICE, "rear": REAR_DICE}[s.flank]
@@ -475,7 +493,7 @@ def parry_difficulty(defender_class: str, attacker_class: str) -> int | None:
         return {"unarmed": 5, "short": 5, "classic": PARRY_DEFAULT_DIFFICULTY, "heavy": 7}[attacker_class]
     # mighty defender: «+1 к сложности ... парирования»
     base = 7 if attacker_class == "heavy" else PARRY_DEFAULT_DIFFICULTY
-    return max(base, PARRY_DEFAULT_DIFFICULTY + _t.MELEE_CLASSES["mighty"]["attack_difficulty"])
+    return max(base, PARRY_DEFAULT_DIFFICULTY + tables.MELEE_CLASSES["mighty"]["attack_difficulty"])
 
 
 def parry_allowed(attacker_power: int, defender_strength: int, defender_dexterity: int,
@@ -589,31 +607,26 @@ def damage_pool(strength: int = 0, weapon: int = 0, maneuver_dice: int = 0,
     return max(0, (0 if ranged else strength) + weapon + maneuver_dice)
 
 
-@lru_cache(maxsize=256)
-def damage_weights(dice: int, difficulty: int = DAMAGE_DIFFICULTY) -> tuple[tuple[int, int], ...]:
-    """Successes of a damage roll as integer weights over 10**dice: since «единички не
-    вычитаются», only the count of faces ≥ difficulty matters — a binomial, the marginal of
-    :func:`rules_core.dice.d10_counts` (tests check they agree)."""
-    _nonneg("dice", dice)
-    if not 2 <= difficulty <= 10:
-        raise ValueError("difficulty must be between 2 and 10")
-    hit, miss = 11 - difficulty, difficulty - 1
-    return tuple((k, comb(dice, k) * hit**k * miss**(dice - k)) for k in range(dice + 1)
-                 if hit**k * miss**(dice - k))
-
-
 def damage_distribution(dice: int, difficulty: int = DAMAGE_DIFFICULTY,
                         automatic: int = 0) -> Dist:
     """Damage rolled: successes of ``dice`` at ``difficulty`` («Бросок урона обычно идет по
     сложности 6, единички не вычитаются») plus ``automatic`` successes («+3 автоуспеха к
-    броску урона»)."""
-    den = 10**dice
-    return Dist({k + automatic: Fraction(w, den) for k, w in damage_weights(dice, difficulty)})
+    броску урона»). Since the 1s do not cancel, only the count of faces ≥ difficulty matters.
+
+    >>> damage_distribution(1)
+    Dist({0: 1/2, 1: 1/2})
+    """
+    _nonneg("dice", dice)
+    rolled = net_successes(dice, difficulty, ones_cancel=False)
+    return rolled + automatic if automatic else rolled
 
 
 def damage_from_faces(faces: list[int], difficulty: int = DAMAGE_DIFFICULTY) -> int:
-    """Damage of rolled faces: every face ≥ difficulty, 1s not subtracted (Маша: 1 3 6 7 7 10
-    → 4)."""
+    """Damage of rolled faces: every face ≥ difficulty, 1s not subtracted.
+
+    >>> damage_from_faces([1, 3, 6, 7, 7, 10])  # Маша: «Выпадает “1 3 6 7 7 10”. Это 4 урона.»
+    4
+    """
     return sum(f >= difficulty for f in faces)
 
 
@@ -621,15 +634,15 @@ def effective_armor(armors: list[int]) -> int:
     """«Броня никогда не стэкается»; «из нескольких источников Брони всегда работает только
     наибольший». Armor is 0..6: «Броня > 6 такой просто не бывает»."""
     for a in armors:
-        if not isinstance(a, int) or not 0 <= a <= _t.MAX_ARMOR:
-            raise ValueError(f"armor must be 0..{_t.MAX_ARMOR}")
+        if not isinstance(a, int) or not 0 <= a <= tables.MAX_ARMOR:
+            raise ValueError(f"armor must be 0..{tables.MAX_ARMOR}")
     return max(armors, default=0)
 
 
 def armor_against(armor: int, maneuver: str = "none") -> int:
     """Armor against one attack: tripled against «Град ударов» and «Короткая очередь»
     («Броня цели утраивается против этого удара»)."""
-    return armor * _t.MANEUVERS[maneuver]["armor_multiplier"]
+    return armor * tables.MANEUVERS[maneuver]["armor_multiplier"]
 
 
 TAGS = ("none", "resistance", "vulnerability", "immunity", "both")
@@ -690,7 +703,11 @@ def after_door_outcome(t: "Target", key: str) -> None:
 
 
 def threshold(stamina: int) -> int:
-    """«больше 12 (или Выносливости*3, берется большее)»: max(12, 3 × Выносливость)."""
+    """«больше 12 (или Выносливости*3, берется большее)»: max(12, 3 × Выносливость).
+
+    >>> threshold(2), threshold(5)
+    (12, 15)
+    """
     _nonneg("stamina", stamina)
     return max(12, 3 * stamina)
 
@@ -811,7 +828,14 @@ def instant_death(excess: int, stamina: int, rule: str = NEGATIVE_HITS_RULE) -> 
     return exceeds(excess, threshold(stamina), rule)
 
 
-DOOR_OUTCOMES = ("instant_death",) + _t.DEATH_DOOR_KEYS
+DOOR_OUTCOMES = ("instant_death",) + tables.DEATH_DOOR_KEYS
+#: «Последний вздох»: «удачный бросок Ловкость+Медицины по сложности 8».
+LAST_BREATH_MEDICINE_DIFFICULTY = 8
+#: «Оглушение»: «Ловкость+Медицина (сложность 6) или Ловкость+Выживание (сложность 6)».
+STUNNED_REVIVE_DIFFICULTY = 6
+#: «Ходячий мертвец»: «после двух своих раундов он упадёт мёртвым»; «Берсерк» — «не два, а три».
+WALKING_DEAD_ROUNDS = 2
+WALKING_DEAD_ROUNDS_BERSERK = 3
 
 
 def death_door_roll(die: int, previous_rolls: int = 0, last_breath_before: bool = False,
@@ -821,6 +845,9 @@ def death_door_roll(die: int, previous_rolls: int = 0, last_breath_before: bool 
     бросков Порога»). «Повторное выпадение Последнего Вздоха на броске Порога в той же сцене
     автоматически приводит к моментальной смерти». Below 1: :data:`BELOW_ONE`.
     Маша: 5 − 1 = 4 → «Калечащая рана».
+
+    >>> death_door_roll(5, previous_rolls=1)
+    'crippling_wound'
     """
     if below_one not in BELOW_ONE_CHOICES:
         raise ValueError(f"below_one must be one of {BELOW_ONE_CHOICES}")
@@ -832,7 +859,7 @@ def death_door_roll(die: int, previous_rolls: int = 0, last_breath_before: bool 
         if below_one == "death":
             return "instant_death"
         r = 1
-    key = _t.DEATH_DOOR[r]["key"]
+    key = tables.DEATH_DOOR[r]["key"]
     if key == "last_breath" and last_breath_before:
         return "instant_death"
     return key
@@ -905,7 +932,7 @@ def armor_weight(armor: int) -> str:
     """«обычно если доспех дает 2+ Брони, то он тяжелый»; 1 — лёгкий; 0 — нет доспеха."""
     if armor <= 0:
         return "none"
-    return "heavy" if armor >= _t.HEAVY_ARMOR_FROM else "light"
+    return "heavy" if armor >= tables.HEAVY_ARMOR_FROM else "light"
 
 
 _WEIGHT = {"none": 0, "light": 1, "heavy": 2}
@@ -921,63 +948,22 @@ def overloaded(strength: int, large: int = 0, huge: int = 0, armor: str = "none"
         raise ValueError("armor must be none, light or heavy")
     if strength < 1:
         return large > 0 or huge > 0 or armor != "none"
-    top = min(strength, max(_t.ENCUMBRANCE))
+    top = min(strength, max(tables.ENCUMBRANCE))
     rows = range(1, top + 1) if monotone else (top,)
     for s in rows:
-        for lg, hg, arm in _t.ENCUMBRANCE[s]["allow"]:
+        for lg, hg, arm in tables.ENCUMBRANCE[s]["allow"]:
             if large <= lg and huge <= hg and _WEIGHT[armor] <= _WEIGHT[arm]:
                 return False
     return True
 
 
 # =================================================================================
-# Explosives
+# Maneuvers: their effects
 # =================================================================================
 
-def explosion_dice(kind: str, distance: int, radius: int | None = None,
-                   dice: int | None = None, falloff: str = BADABOOM_FALLOFF) -> int:
-    """Damage dice at ``distance`` metres from the centre (:data:`tables.EXPLOSIVES`).
-
-    * improvised 10, grenade 12: full dice within 2 m, then −1 die per metre (distance − 2).
-    * military/mines: 16 dice within ``radius`` (10–30 m, «Накрывают от 10 до 30 метров»), none
-      beyond (000 gives no fall-off).
-    * badaboom: ``dice`` up to 20; full within ``radius`` (the Storyteller's), then «по кубику за
-      5 метров»: −1 die for each started 5 m (the same way −1 per started metre above), or
-      for each full 5 m (:data:`BADABOOM_FALLOFF`).
-    «Урон от ВВ не складывается напрямую» — several charges: the biggest one (:func:`max`).
-    """
-    if kind not in _t.EXPLOSIVES:
-        raise ValueError(f"kind must be one of {tuple(_t.EXPLOSIVES)}")
-    _nonneg("distance", distance)
-    e = _t.EXPLOSIVES[kind]
-    full = e["dice"] if dice is None else dice
-    if dice is not None and not 0 <= dice <= e["dice"]:
-        raise ValueError(f"at most {e['dice']} dice")
-    if kind == "military":
-        lo, hi = _t.MILITARY_RADIUS
-        r = hi if radius is None else radius
-        if not lo <= r <= hi:
-            raise ValueError(f"radius must be {lo}..{hi}")
-        return full if distance <= r else 0
-    epi = e["epicentre"] if e["epicentre"] is not None else (radius or 0)
-    if distance <= epi:
-        return full
-    if falloff not in FALLOFF_CHOICES:
-        raise ValueError(f"falloff must be one of {FALLOFF_CHOICES}")
-    per = e["metres_per_die"]
-    lost = ceil((distance - epi) / per) if falloff == "started" else (distance - epi) // per
-    return max(0, full - lost)
-
-
-def grenade_max_distance(strength: int) -> int:
-    """«Максимальная дистанция броска (5*Значение вашей силы без амулетов)»."""
-    _nonneg("strength", strength)
-    return _t.GRENADE_RANGE_PER_STRENGTH * strength
-
-
-def grenade_dodged(dodge_successes: int, throw_successes: int) -> bool:
-    """«В случае успешного уворота (набрано успехов не меньше чем у бросившего гранату)»."""
-    return dodge_successes >= throw_successes
+#: «Стрельба по-македонски»: «Только персонажи с нечеловеческой (6+) силой могут стрелять
+#: по-македонски из оружия большого размера.»
+TWO_GUNS_LARGE_MIN_STRENGTH = 6
 
 
 def spread_fire_hits(successes: int, targets: int) -> int:
@@ -1016,6 +1002,73 @@ def special_activation(successes_after_defence: int, needed: int, damage_rolled:
 NAGA_POISON = {"needed": 7, "extra_damage": 7}
 
 
+def master_strike_critical(successes_after_defence: int) -> bool:
+    """«Если эта атака набрала 7 и больше успехов на попадании ... (+3 автоуспеха к броску
+    урона). ... атака должна набрать 7 успехов, а не бросок.»"""
+    return successes_after_defence >= tables.MANEUVERS["master"]["crit_at"]
+
+
+# =================================================================================
+# Explosives
+# =================================================================================
+
+#: «Гранаты. Бросок ловкость+атлетика, сложность 6, ... достаточно 1 успеха.»
+GRENADE_THROW_DIFFICULTY = 6
+#: Grenade dodge: «Маневр “уворот” возможен (сложность 6), если на расстоянии 2 метров ...»
+GRENADE_DODGE_DIFFICULTY = 6
+GRENADE_COVER_METRES = 2
+
+
+def explosion_dice(kind: str, distance: int, radius: int | None = None,
+                   dice: int | None = None, falloff: str = BADABOOM_FALLOFF) -> int:
+    """Damage dice at ``distance`` metres from the centre (:data:`tables.EXPLOSIVES`).
+
+    * improvised 10, grenade 12: full dice within 2 m, then −1 die per metre (distance − 2).
+    * military/mines: 16 dice within ``radius`` (10–30 m, «Накрывают от 10 до 30 метров»), none
+      beyond (000 gives no fall-off).
+    * badaboom: ``dice`` up to 20; full within ``radius`` (the Storyteller's), then «по кубику за
+      5 метров»: −1 die for each started 5 m (the same way −1 per started metre above), or
+      for each full 5 m (:data:`BADABOOM_FALLOFF`).
+    «Урон от ВВ не складывается напрямую» — several charges: the biggest one (:func:`max`).
+    """
+    if kind not in tables.EXPLOSIVES:
+        raise ValueError(f"kind must be one of {tuple(tables.EXPLOSIVES)}")
+    _nonneg("distance", distance)
+    e = tables.EXPLOSIVES[kind]
+    full = e["dice"] if dice is None else dice
+    if dice is not None and not 0 <= dice <= e["dice"]:
+        raise ValueError(f"at most {e['dice']} dice")
+    if kind == "military":
+        lo, hi = tables.MILITARY_RADIUS
+        r = hi if radius is None else radius
+        if not lo <= r <= hi:
+            raise ValueError(f"radius must be {lo}..{hi}")
+        return full if distance <= r else 0
+    epi = e["epicentre"] if e["epicentre"] is not None else (radius or 0)
+    if distance <= epi:
+        return full
+    if falloff not in FALLOFF_CHOICES:
+        raise ValueError(f"falloff must be one of {FALLOFF_CHOICES}")
+    per = e["metres_per_die"]
+    lost = ceil((distance - epi) / per) if falloff == "started" else (distance - epi) // per
+    return max(0, full - lost)
+
+
+def grenade_max_distance(strength: int) -> int:
+    """«Максимальная дистанция броска (5*Значение вашей силы без амулетов)»."""
+    _nonneg("strength", strength)
+    return tables.GRENADE_RANGE_PER_STRENGTH * strength
+
+
+def grenade_dodged(dodge_successes: int, throw_successes: int) -> bool:
+    """«В случае успешного уворота (набрано успехов не меньше чем у бросившего гранату)»."""
+    return dodge_successes >= throw_successes
+
+
+# =================================================================================
+# Old effects converted, power-up limits
+# =================================================================================
+
 def convert_soak_difficulty(old_soak_difficulty: int) -> int:
     """Old effects that changed the target's soak difficulty: «заменяется на равное уменьшение
     сложности нанесения урона. Меч “мой урон поглощается по 8 сложности” превращается в
@@ -1032,9 +1085,3 @@ def external_boosts_allowed(count: int) -> bool:
     at most one parameter changed by external effects."""
     _nonneg("count", count)
     return count <= MAX_EXTERNAL_BOOSTS
-
-
-def master_strike_critical(successes_after_defence: int) -> bool:
-    """«Если эта атака набрала 7 и больше успехов на попадании ... (+3 автоуспеха к броску
-    урона). ... атака должна набрать 7 успехов, а не бросок.»"""
-    return successes_after_defence >= _t.MANEUVERS["master"]["crit_at"]

@@ -11,6 +11,11 @@ from __future__ import annotations
 
 from ..spec import T
 
+__all__ = ["ARMOR_LEVELS", "MAX_ARMOR", "ARMOR_ABOVE_MAX", "HEAVY_ARMOR_FROM", "DEATH_DOOR",
+           "DEATH_DOOR_KEYS", "INSTANT_DEATH", "MELEE_CLASSES", "MIGHTY_MIN_STRENGTH", "FIREARMS",
+           "EXPLOSIVES", "MILITARY_RADIUS", "GRENADE_RANGE_PER_STRENGTH", "ENCUMBRANCE",
+           "OVERLOADED_DEX_PENALTY", "MANEUVERS", "TABLES"]
+
 # ---------------------------------------------------------------------------------
 # Armor 0–6 («Броня»)
 # ---------------------------------------------------------------------------------

@@ -1,1 +1,7 @@
-"""Classic World of Darkness base rules (sources 002 and 003) and the shared d10 pool."""
+"""Classic World of Darkness (sources 002 and 003).
+
+* :mod:`.pool` — the d10 pool, exactly and rolled («Мир Тьмы: Сериал» rolls it too);
+* :mod:`.tables` — the rule tables of 003 as data (pages and calculators read the same records);
+* :mod:`.rules` — soak, armor, «stunned», one attack, several shots, automatic fire, cover;
+* :mod:`.calculators` — ``wod-pool``, ``wod-soak``, ``wod-classic-attack``.
+"""

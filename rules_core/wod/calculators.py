@@ -2,18 +2,22 @@
 
 ``wod-pool`` (a d10 pool), ``wod-soak`` (002's soak roll) and ``wod-classic-attack`` (attack,
 damage and soak of one attack, 002/003). The rules and the readings chosen are in
-:mod:`rules_core.wod.classic`.
+:mod:`rules_core.wod.rules`.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 
-from ..dice import BOTCH_RULES, d10_pool, roll_d10_pool
+from .pool import BOTCH_RULES, d10_pool, roll_d10_pool
 from ..spec import (Calculator, T, bool_param, choice_param, dist_block, field_error, figures, frac,
                     int_param, note, prob)
-from . import classic
-from .tables import TABLES, firearm_can_burst, melee_weapon_bonus, signed_int, strength_maneuver_bonus
+from . import rules, tables
+
+__all__ = ["MAX_POOL", "POOL_PARAMS", "CALCULATORS", "DAMAGE_TYPE_OPTIONS", "TARGET_OPTIONS", "ARMOR_OPTIONS",
+           "body_cannot_soak", "soak_notes", "SOAK_PARAMS", "AUTOMATIC_MANEUVERS", "SUCCESSES_ADD_MANEUVERS", "MAX_SHOTS",
+           "maneuver_mods", "cover_mod", "weapon_damage", "weapon_difficulty_mod", "ATTACK_PARAMS",
+           "levels_block"]
 
 MAX_POOL = 30
 
@@ -22,14 +26,15 @@ POOL_PARAMS = (
     int_param("difficulty", "Сложность", "Difficulty", 6, 2, 10),
     bool_param("ones_cancel", "Единицы отменяют успехи", "Ones cancel successes", True,
                help=T("Да для атаки и обычных бросков; нет для урона в «Сериале».",
-                      "Yes for attacks and most rolls; no for damage in «Serial».")),
+                      "Yes for attacks and most rolls; no for damage in «Serial»."), group="details"),
     choice_param("botch_rule", "Правило провала", "Botch rule", "revised", [
         ("revised", "Revised: 0 успехов и есть «1»", "Revised: no success, a 1"),
         ("second", "2-я ред.: «1» больше успехов", "2nd ed.: more 1s than successes"),
     ], help=T("Revised: провал, если не выпало ни одного успеха и выпала хотя бы одна «1». "
               "2-я редакция: провал, если единиц больше, чем успехов.",
               "Revised: a botch when no success is rolled and at least one die shows 1. "
-              "2nd edition: a botch when the 1s outnumber the successes.")),
+              "2nd edition: a botch when the 1s outnumber the successes."),
+       group="readings", when={"param": "ones_cancel", "eq": True}),
 )
 
 
@@ -81,6 +86,7 @@ CALCULATORS = [
         params=POOL_PARAMS,
         compute=_pool_compute,
         roll=_pool_roll,
+        summary=("p_success", "mean", "p_botch"),
     ),
 ]
 
@@ -92,30 +98,50 @@ assert set(BOTCH_RULES) == {o.value for o in POOL_PARAMS[3].options}
 # =================================================================================================
 
 
-_DAMAGE_TYPE_OPTIONS = [
+DAMAGE_TYPE_OPTIONS = [
     ("bashing", "Поверхностные", "Bashing"),
     ("lethal", "Летальные", "Lethal"),
     ("aggravated", "Усиливающиеся", "Aggravated"),
 ]
-_TARGET_OPTIONS = [
+TARGET_OPTIONS = [
     ("mortal", "Смертный", "Mortal"),
     ("supernatural", "Вампир или иное сверхъестественное существо", "Vampire or other supernatural being"),
 ]
-_ARMOR_ROWS = TABLES["armor"]["rows"]
-_ARMOR_OPTIONS = [("0", "Без брони", "No armor")] + [
-    (str(row[1]), f"{row[0]['ru']}: {row[1]}", f"{row[0]['en']}: {row[1]}") for row in _ARMOR_ROWS]
+ARMOR_OPTIONS = [("0", "Без брони", "No armor")] + [
+    (str(a["rating"]), f"{a['name']['ru']}: {a['rating']}", f"{a['name']['en']}: {a['rating']}")
+    for a in tables.ARMOR]
 
 
-def _soak_params(default_type: str) -> tuple:
+def body_cannot_soak(target: str = "target", damage_type: str = "damage_type", fortitude: str = "fortitude") -> dict:
+    """The condition (for a parameter's ``when``) that the body soaks nothing (002): a mortal
+    against lethal or aggravated damage, or aggravated damage without Стойкость
+    (:func:`rules.body_soak_dice`); the arguments name the parameters."""
+    return {"any": [
+        {"all": [{"param": target, "eq": "mortal"}, {"param": damage_type, "ne": "bashing"}]},
+        {"all": [{"param": damage_type, "eq": "aggravated"}, {"param": fortitude, "max": 0}]},
+    ]}
+
+
+def _soak_params(default_type: str, main: tuple[str, ...]) -> tuple:
+    """The target's soak parameters; those named in ``main`` are in the main group, the rest in
+    the details (the readings of 002 in the readings)."""
+    def group(name: str) -> str:
+        return "main" if name in main else "details"
+
     return (
-        choice_param("damage_type", "Тип повреждений", "Damage type", default_type, _DAMAGE_TYPE_OPTIONS),
-        choice_param("target", "Цель", "Target", "mortal", _TARGET_OPTIONS),
-        int_param("stamina", "Выносливость цели", "Target's Stamina", 2, 0, 10),
-        int_param("fortitude", "Стойкость цели", "Target's Fortitude", 0, 0, 10),
-        choice_param("armor", "Броня цели", "Target's armor", "0", _ARMOR_OPTIONS),
-        int_param("soak_difficulty", "Сложность поглощения", "Soak difficulty", classic.SOAK_DIFFICULTY, 2, 10,
+        choice_param("damage_type", "Тип повреждений", "Damage type", default_type, DAMAGE_TYPE_OPTIONS,
+                     group=group("damage_type")),
+        choice_param("target", "Цель", "Target", "mortal", TARGET_OPTIONS, group=group("target")),
+        int_param("stamina", "Выносливость цели", "Target's Stamina", 2, 0, 10, group=group("stamina")),
+        # the body soaks with Стойкость only bashing damage, or as a supernatural being
+        int_param("fortitude", "Стойкость цели", "Target's Fortitude", 0, 0, 10, group=group("fortitude"),
+                  when={"any": [{"param": "damage_type", "eq": "bashing"},
+                                {"param": "target", "eq": "supernatural"}]}),
+        choice_param("armor", "Броня цели", "Target's armor", "0", ARMOR_OPTIONS, group=group("armor")),
+        int_param("soak_difficulty", "Сложность поглощения", "Soak difficulty", rules.SOAK_DIFFICULTY, 2, 10,
                   help=T("Начальная 6; оружие и обстоятельства могут её менять (002).",
-                         "6 to begin with; weapons and circumstances may change it (002).")),
+                         "6 to begin with; weapons and circumstances may change it (002)."),
+                  group=group("soak_difficulty")),
         choice_param("armor_soak", "Броня против непоглощаемого", "Armor against unsoakable damage", "with_body", [
             ("with_body", "Броня лишь добавляет кубики к броску, который тело вправе сделать",
              "Armor only adds dice to a soak the body may make"),
@@ -124,28 +150,31 @@ def _soak_params(default_type: str) -> tuple:
         ], help=T("002: «Защитное значение доспехов добавляется к начальному запасу бросков» — "
                   "поглощает ли броня смертного летальные, источник не говорит.",
                   "002 only says armor «is added to the soak pool»; whether armor lets a mortal "
-                  "soak lethal damage it does not say.")),
+                  "soak lethal damage it does not say."),
+                     group="readings", when={"all": [{"param": "armor", "ne": "0"}, body_cannot_soak()]}),
         choice_param("armor_break", "Когда броня ломается", "When armor is ruined", "at_least_double", [
             ("at_least_double", "Успехов урона ≥ 2 × защита", "Damage successes ≥ 2 × rating"),
             ("more_than_double", "Успехов урона > 2 × защита", "Damage successes > 2 × rating"),
         ], help=T("002: «вдвое превышает защитное значение доспеха» читается двояко.",
-                  "002: «вдвое превышает» (twice the rating) reads two ways.")),
+                  "002: «вдвое превышает» (twice the rating) reads two ways."),
+                     group="readings", when={"param": "armor", "ne": "0"}),
         bool_param("ones_cancel", "Единицы отменяют успехи урона и поглощения",
                    "Ones cancel damage and soak successes", False,
                    help=T("002: такие броски «не могут закончиться провалом»; отменяют ли единицы "
                           "успехи, источник не говорит.",
-                          "002: these rolls «cannot botch»; whether 1s cancel successes is not said.")),
+                          "002: these rolls «cannot botch»; whether 1s cancel successes is not said."),
+                   group="readings"),
     )
 
 
 def _soak_setup(p: dict) -> dict:
     supernatural = p["target"] == "supernatural"
     armor = int(p["armor"])
-    body = classic.body_soak_dice(p["stamina"], p["fortitude"], p["damage_type"], supernatural)
-    pool = classic.soak_dice(p["stamina"], p["fortitude"], armor, p["damage_type"], supernatural,
+    body = rules.body_soak_dice(p["stamina"], p["fortitude"], p["damage_type"], supernatural)
+    pool = rules.soak_dice(p["stamina"], p["fortitude"], armor, p["damage_type"], supernatural,
                              p["armor_soak"])
     return {"supernatural": supernatural, "armor": armor, "body": body, "pool": pool,
-            "stun": classic.stun_threshold(p["stamina"], supernatural)}
+            "stun": rules.stun_threshold(p["stamina"], supernatural)}
 
 
 def soak_notes(can_soak: bool, damage_type: str, armor: int, armor_soak: str,
@@ -172,9 +201,9 @@ def _soak_notes(p: dict, s: dict) -> list[dict]:
 
 def _soak_compute(p: dict) -> dict:
     s = _soak_setup(p)
-    levels = classic.soak_levels(p["incoming"], s["pool"], p["soak_difficulty"], p["ones_cancel"])
+    levels = rules.soak_levels(p["incoming"], s["pool"], p["soak_difficulty"], p["ones_cancel"])
     p_stun = levels.p(lambda x: x > s["stun"])
-    ruined = classic.armor_ruined(p["incoming"], s["armor"], p["armor_break"])
+    ruined = rules.armor_ruined(p["incoming"], s["armor"], p["armor_break"])
     display = [
         figures(
             ("soak_pool", T("Кубиков поглощения", "Soak dice"), s["pool"]),
@@ -201,7 +230,7 @@ def _dice_block(label_ru: str, label_en: str, faces: list[int], difficulty: int,
 def _soak_roll(p: dict, roller) -> dict:
     s = _soak_setup(p)
     faces = roller.dice(s["pool"], 10)
-    k = classic.soak_successes(faces, p["soak_difficulty"], p["ones_cancel"])
+    k = rules.soak_successes(faces, p["soak_difficulty"], p["ones_cancel"])
     levels = max(0, p["incoming"] - k)
     stunned = levels > s["stun"]
     return {"faces": faces, "soaked": k, "levels": levels, "stunned": stunned, "display": [
@@ -213,17 +242,11 @@ def _soak_roll(p: dict, roller) -> dict:
 
 
 SOAK_PARAMS = (int_param("incoming", "Успехов на броске повреждений", "Damage successes rolled", 3, 0, 30),
-               ) + _soak_params("lethal")
+               ) + _soak_params("lethal", main=("damage_type", "target", "stamina", "fortitude", "armor"))
 
 
 # ---- the attack ---------------------------------------------------------------------------------
 
-_MELEE = TABLES["melee_weapons"]["rows"]
-_FIREARMS = TABLES["firearms"]["rows"]
-_MANEUVERS = {row[0]["ru"]: row for row in TABLES["ranged_maneuvers"]["rows"]}
-#: maneuver value → the row of 003's ranged maneuvers table it applies (accuracy, difficulty)
-MANEUVER_ROWS = {"burst": "Очередь", "full_auto": "Обстрел", "spray": "Автоматический огонь",
-                 "multiple": "Несколько выстрелов"}
 #: maneuvers only a weapon marked «*» (fires bursts: an automatic weapon) can make
 AUTOMATIC_MANEUVERS = ("burst", "full_auto", "spray")
 #: maneuvers whose text itself says the attack successes add damage dice, whatever the switch for
@@ -232,52 +255,69 @@ AUTOMATIC_MANEUVERS = ("burst", "full_auto", "spray")
 #: кубиков при броске повреждений» (003)
 SUCCESSES_ADD_MANEUVERS = ("full_auto", "spray")
 #: the highest rate of fire in 003's firearms table (a custom weapon may not exceed it either)
-MAX_SHOTS = max(row[3] for row in TABLES["firearms"]["rows"])
+MAX_SHOTS = max(f["rate"] for f in tables.FIREARMS)
 _BASE_DIFFICULTY = 6  # 003: «начальная сложность боевых действий равна 6»; table difficulties are 6 + N
-_COVER = TABLES["cover"]["rows"]
 
 _WEAPON_OPTIONS = [("custom", "Свой пул повреждений", "Custom damage pool")] + [
-    (f"melee{i}", f"{r[0]['ru']} ({r[1]['ru']})", f"{r[0]['en']} ({r[1]['en']})") for i, r in enumerate(_MELEE)
+    (f"melee{i}", f"{w['name']['ru']} ({tables.melee_damage_text(w)['ru']})",
+     f"{w['name']['en']} ({tables.melee_damage_text(w)['en']})") for i, w in enumerate(tables.MELEE_WEAPONS)
 ] + [
-    (f"brawl{i}", f"{r[0]['ru']}: {r[4]['ru']}, трудность {r[2]}", f"{r[0]['en']}: {r[4]['en']}, difficulty {r[2]}")
-    for i, r in enumerate(TABLES["melee_maneuvers"]["rows"]) if strength_maneuver_bonus(r) is not None
+    (f"brawl{i}", f"{m['name']['ru']}: {m['damage']['ru']}, трудность {m['difficulty']}",
+     f"{m['name']['en']}: {m['damage']['en']}, difficulty {m['difficulty']}")
+    for i, m in enumerate(tables.MELEE_MANEUVERS) if m["strength_bonus"] is not None
 ] + [
-    (f"firearm{i}", f"{r[0]['ru']} ({r[1]})", f"{r[0]['en']} ({r[1]})") for i, r in enumerate(_FIREARMS)
+    (f"firearm{i}", f"{f['type']['ru']} ({f['damage']})", f"{f['type']['en']} ({f['damage']})")
+    for i, f in enumerate(tables.FIREARMS)
 ]
+
+
+#: Cover on either side: 003's cover table and lying prone (:data:`rules.PRONE_COVER`).
+_COVER_OPTIONS = [("none", "Нет", "None")] + [
+    (str(i), f"{c['name']['ru']} +{c['difficulty']}", f"{c['name']['en']} +{c['difficulty']}")
+    for i, c in enumerate(tables.COVER)] + [
+    ("prone", "Лежит на земле (+1, выведено из примера 003)", "Prone (+1, inferred from 003's example)")]
 
 
 def maneuver_mods(maneuver: str) -> tuple[int, int]:
     """(extra attack dice, difficulty change) of a ranged maneuver, read from 003's table."""
     if maneuver == "none":
         return 0, 0
-    row = _MANEUVERS[MANEUVER_ROWS[maneuver]]
-    accuracy = 0 if row[2]["ru"] == "специально" else signed_int(row[2])  # multiple shots: own pools
-    return accuracy, row[3] - _BASE_DIFFICULTY
+    m = tables.RANGED_MANEUVERS[maneuver]
+    accuracy = 0 if m["accuracy"] is None else m["accuracy"]  # multiple shots: own pools
+    return accuracy, m["difficulty"] - _BASE_DIFFICULTY
 
 
 def cover_mod(cover: str) -> int:
+    """The difficulty a cover option adds (``"none"``, a row of 003's cover table, or ``"prone"``)."""
     if cover == "prone":
-        return classic.PRONE_COVER
-    return 0 if cover == "none" else signed_int(_COVER[int(cover)][1])
+        return rules.PRONE_COVER
+    return 0 if cover == "none" else tables.COVER[int(cover)]["difficulty"]
 
 
 def weapon_damage(p: dict) -> int:
+    """The damage dice of the chosen weapon: the custom pool, Сила + a melee weapon's or a brawling
+    maneuver's bonus, or a firearm's damage."""
     w = p["weapon"]
     if w == "custom":
         return p["damage_dice"]
     if w.startswith("melee"):
-        return p["strength"] + melee_weapon_bonus(_MELEE[int(w[5:])])
+        return p["strength"] + tables.MELEE_WEAPONS[int(w[5:])]["strength_bonus"]
     if w.startswith("brawl"):
-        return p["strength"] + strength_maneuver_bonus(TABLES["melee_maneuvers"]["rows"][int(w[5:])])
-    return _FIREARMS[int(w[7:])][1]
+        return p["strength"] + tables.MELEE_MANEUVERS[int(w[5:])]["strength_bonus"]
+    return tables.FIREARMS[int(w[7:])]["damage"]
 
 
 def weapon_difficulty_mod(weapon: str) -> int:
     """A melee maneuver's difficulty over the base 6 (Пинок, Подножка, Таран: 7)."""
     if weapon.startswith("brawl"):
-        return TABLES["melee_maneuvers"]["rows"][int(weapon[5:])][2] - _BASE_DIFFICULTY
+        return tables.MELEE_MANEUVERS[int(weapon[5:])]["difficulty"] - _BASE_DIFFICULTY
     return 0
 
+
+#: The attack is rolled (a helpless target is hit without a roll, 002/003).
+_ROLLED = {"param": "immobilized", "ne": "helpless"}
+#: Automatic fire at an area, rolled (a helpless target is hit anyway: no share of a spray).
+_SPRAYING = {"all": [{"param": "maneuver", "eq": "spray"}, _ROLLED]}
 
 ATTACK_PARAMS = (
     int_param("attack_dice", "Кубиков атаки", "Attack dice", 6, 0, 20,
@@ -285,7 +325,8 @@ ATTACK_PARAMS = (
                      "Attribute + Ability with modifiers (flank, aiming…), without the maneuver.")),
     int_param("attack_difficulty", "Сложность атаки", "Attack difficulty", 6, 2, 10,
               help=T("6; в упор 4, на предельной дальности 8 (003). Маневр и укрытие добавятся сами.",
-                     "6; point blank 4, long range 8 (003). Maneuver and cover are added on top.")),
+                     "6; point blank 4, long range 8 (003). Maneuver and cover are added on top."),
+              group="details"),
     choice_param("maneuver", "Маневр стрельбы", "Firing maneuver", "none", [
         ("none", "Обычный выстрел / удар", "Single shot / strike"),
         ("burst", "Очередь (+2 кубика, трудность +1)", "Three-round burst (+2 dice, difficulty +1)"),
@@ -298,8 +339,9 @@ ATTACK_PARAMS = (
               help=T("Не больше скорострельности оружия. Пул первого выстрела уменьшен на число выстрелов, "
                      "каждый следующий теряет ещё кубик.",
                      "At most the weapon's rate. The first shot loses as many dice as shots declared, each "
-                     "later shot one more.")),
-    int_param("targets", "Целей под обстрелом (автоматический огонь)", "Targets in the spray", 1, 1, 10),
+                     "later shot one more."), when={"param": "maneuver", "eq": "multiple"}),
+    int_param("targets", "Целей под обстрелом (автоматический огонь)", "Targets in the spray", 1, 1, 10,
+              when=_SPRAYING),
     choice_param("spray_share", "Доля этой цели при автоматическом огне", "This target's share of a spray",
                  "least", [
                      ("least", "Только равная доля (остаток ушёл другим)", "Only the even share (the rest went elsewhere)"),
@@ -307,34 +349,33 @@ ATTACK_PARAMS = (
                  ], help=T("003: остаток успехов стрелявший «распределяет, как он хочет»; одна цель получает "
                            "половину успехов (округляем вниз).",
                            "003: the shooter spends the leftover successes «as he wants»; a single target gets "
-                           "half the successes (rounded down).")),
+                           "half the successes (rounded down)."),
+                 group="readings", when={"all": [_SPRAYING, {"param": "targets", "min": 2}]}),
     choice_param("spray_dice", "Успехи доли при автоматическом огне добавляют кубики повреждений",
                  "A spray share's successes add damage dice", "beyond_first", [
                      ("beyond_first", "Сверх первого, как у любого попадания", "Beyond the first, as for any hit"),
                      ("all", "Все успехи доли", "Every success of the share"),
                  ], help=T("003: «этот распределенный Успех так же прибавляется к запасу кубиков при броске "
                            "повреждений».",
-                           "003: «this distributed success is also added to the damage dice pool».")),
-    choice_param("cover", "Укрытие цели", "Target's cover", "none",
-                 [("none", "Нет", "None")] + [(str(i), f"{r[0]['ru']} {r[1]['ru']}", f"{r[0]['en']} {r[1]['en']}")
-                                              for i, r in enumerate(_COVER)] +
-                 [("prone", "Лежит на земле (+1, выведено из примера 003)", "Prone (+1, inferred from 003's example)")]),
-    choice_param("attacker_cover", "Укрытие стреляющего", "The shooter's own cover", "none",
-                 [("none", "Нет", "None")] + [(str(i), f"{r[0]['ru']} {r[1]['ru']}", f"{r[0]['en']} {r[1]['en']}")
-                                              for i, r in enumerate(_COVER)] +
-                 [("prone", "Лежит на земле (+1, выведено из примера 003)", "Prone (+1, inferred from 003's example)")],
+                           "003: «this distributed success is also added to the damage dice pool»."),
+                 group="readings", when=_SPRAYING),
+    choice_param("cover", "Укрытие цели", "Target's cover", "none", _COVER_OPTIONS, group="details"),
+    choice_param("attacker_cover", "Укрытие стреляющего", "The shooter's own cover", "none", _COVER_OPTIONS,
                  help=T("Стреляющий из укрытия получает на 1 меньше, чем тот, кто стреляет по нему; "
                         "укрытия обеих сторон складываются (003).",
-                        "Shooting from cover costs 1 less than shooting at it; both sides' covers add up (003).")),
+                        "Shooting from cover costs 1 less than shooting at it; both sides' covers add up (003)."),
+                 group="details"),
     choice_param("immobilized", "Цель обездвижена", "Target immobilized", "no", [
         ("no", "Нет", "No"),
         ("struggling", "Держат, но сопротивляется (+2 кубика атаки)", "Held but struggling (+2 attack dice)"),
         ("helpless", "Полностью (атака удачна, +2 кубика повреждений)", "Completely (auto hit, +2 damage dice)"),
-    ]),
+    ], group="details"),
     choice_param("weapon", "Оружие", "Weapon", "custom", _WEAPON_OPTIONS),
     int_param("strength", "Сила атакующего", "Attacker's Strength", 2, 0, 10,
-              help=T("Для холодного оружия: повреждения = Сила + N.", "Melee weapons: damage = Strength + N.")),
-    int_param("damage_dice", "Кубиков повреждений (своё оружие)", "Damage dice (custom weapon)", 4, 0, 15),
+              help=T("Для холодного оружия: повреждения = Сила + N.", "Melee weapons: damage = Strength + N."),
+              when={"param": "weapon", "in": [v for v, _, _ in _WEAPON_OPTIONS if v.startswith(("melee", "brawl"))]}),
+    int_param("damage_dice", "Кубиков повреждений (своё оружие)", "Damage dice (custom weapon)", 4, 0, 15,
+              when={"param": "weapon", "eq": "custom"}),
     bool_param("extra_successes_add", "Лишние успехи атаки добавляют кубики повреждений",
                "Extra attack successes add damage dice", True,
                help=T("Классическое правило: каждый успех сверх первого — +1 кубик повреждений. "
@@ -343,12 +384,13 @@ ATTACK_PARAMS = (
                       "там успехи добавляются всегда.",
                       "The classic rule: each success beyond the first adds a damage die. 002/003 do not "
                       "state it, only imply it (automatic and full-clip fire); «Serial» removed it. For "
-                      "full-clip and automatic fire 003 says it outright, so there they always add.")),
+                      "full-clip and automatic fire 003 says it outright, so there they always add."),
+               group="readings", when={"not": {"param": "maneuver", "in": list(SUCCESSES_ADD_MANEUVERS)}}),
     choice_param("botch_rule", "Правило провала атаки", "Attack botch rule", "revised", [
         ("revised", "Ни одного успеха и хотя бы одна «1»", "No success and at least one 1"),
         ("second", "Единиц больше, чем успехов", "More 1s than successes"),
-    ]),
-) + _soak_params("lethal")
+    ], group="readings", when=_ROLLED),
+) + _soak_params("lethal", main=("damage_type", "stamina", "armor"))
 
 
 def _attack_setup(p: dict) -> dict:
@@ -359,7 +401,7 @@ def _attack_setup(p: dict) -> dict:
         if not w.startswith("firearm"):
             raise field_error("maneuver", "Очередь, обстрел и автоматический огонь — только для огнестрельного оружия.",
                               "Bursts, full-clip and automatic fire need a firearm.")
-        if not firearm_can_burst(_FIREARMS[int(w[7:])]):
+        if not tables.FIREARMS[int(w[7:])]["bursts"]:
             raise field_error("maneuver", "Это оружие не стреляет очередями (в таблице нет «*»).",
                               "This weapon cannot fire bursts (no «*» in the table).")
     shots = 1
@@ -369,12 +411,12 @@ def _attack_setup(p: dict) -> dict:
                               "Multiple shots need a ranged weapon.")
         shots = p["shots"]
         if w.startswith("firearm"):
-            rate = _FIREARMS[int(w[7:])][3]
+            rate = tables.FIREARMS[int(w[7:])]["rate"]
             if shots > rate:
                 raise field_error("shots", f"Скорострельность этого оружия — {rate}.",
                                   f"This weapon's rate is {rate}.")
-    difficulty = p["attack_difficulty"] + dmod + weapon_difficulty_mod(w) + classic.cover_difficulty(cover_mod(p["cover"]),
-                                                                          cover_mod(p["attacker_cover"]))
+    cover = rules.cover_difficulty(cover_mod(p["cover"]), cover_mod(p["attacker_cover"]))
+    difficulty = p["attack_difficulty"] + dmod + weapon_difficulty_mod(w) + cover
     if difficulty > 10:
         raise field_error("attack_difficulty", f"Итоговая сложность {difficulty} больше 10.",
                           f"The final difficulty {difficulty} is above 10.")
@@ -384,7 +426,7 @@ def _attack_setup(p: dict) -> dict:
     extra_add = p["extra_successes_add"] or m in SUCCESSES_ADD_MANEUVERS
     return {"attack_dice": dice, "difficulty": difficulty, "damage": damage, "helpless": helpless,
             "shots": shots, "extra_add": extra_add,
-            "pools": classic.multiple_shot_pools(dice, shots) if m == "multiple" else [dice],
+            "pools": rules.multiple_shot_pools(dice, shots) if m == "multiple" else [dice],
             "spray_targets": p["targets"] if m == "spray" else 0, **_soak_setup(p)}
 
 
@@ -423,9 +465,9 @@ def _attack_compute(p: dict) -> dict:
                   ones_cancel_damage=p["ones_cancel"], soak_difficulty=p["soak_difficulty"],
                   armor_break=p["armor_break"], auto_hit=a["helpless"])
     if p["maneuver"] == "multiple":
-        without = classic.soak_dice(p["stamina"], p["fortitude"], 0, p["damage_type"], a["supernatural"],
+        without = rules.soak_dice(p["stamina"], p["fortitude"], 0, p["damage_type"], a["supernatural"],
                                     p["armor_soak"])
-        dist = classic.shots_dist(a["pools"], a["difficulty"], a["damage"], stun_above=a["stun"],
+        dist = rules.shots_dist(a["pools"], a["difficulty"], a["damage"], stun_above=a["stun"],
                                   soak_without_armor=without, armor=a["armor"], armor_dice=a["pool"] - without,
                                   **common)
         levels = dist.map(lambda o: o[0])
@@ -441,12 +483,12 @@ def _attack_compute(p: dict) -> dict:
             no_botch *= 1 - d["botch"]
         p_hit, p_botch = 1 - miss_all, 1 - no_botch
     else:
-        dist = classic.attack_dist(a["attack_dice"], a["difficulty"], a["damage"], soak_pool=a["pool"],
+        dist = rules.attack_dist(a["attack_dice"], a["difficulty"], a["damage"], soak_pool=a["pool"],
                                    armor=a["armor"], spray_targets=a["spray_targets"],
                                    spray_reading=p["spray_share"], spray_dice=p["spray_dice"], **common)
         levels = dist.map(lambda o: o[1])
-        p_hit = dist.p(lambda o: o[0] == classic.HIT)
-        p_botch = dist.p(lambda o: o[0] == classic.BOTCH)
+        p_hit = dist.p(lambda o: o[0] == rules.HIT)
+        p_botch = dist.p(lambda o: o[0] == rules.BOTCH)
         p_stun = dist.p(lambda o: o[1] > a["stun"])
         p_ruin = dist.p(lambda o: o[2])
     display = [
@@ -481,19 +523,19 @@ def _attack_compute(p: dict) -> dict:
         levels_block("levels", T("Уровни повреждений цели", "Health levels the target loses"),
                      T("уровней", "levels"), levels),
     ] + _soak_notes(p, a) + _maneuver_notes(p, a)
-    if p["extra_successes_add"]:
+    if p["maneuver"] in SUCCESSES_ADD_MANEUVERS:  # the general rule's switch does not apply here
+        display.append(note(
+            "Успехи атаки сверх первого добавлены к пулу повреждений: для обстрела и автоматического "
+            "огня 003 говорит это прямо, что бы ни говорило общее правило.",
+            "Attack successes beyond the first are added to the damage pool: for full-clip and automatic "
+            "fire 003 says so outright, whatever the general rule."))
+    elif p["extra_successes_add"]:
         display.append(note(
             "Успехи атаки сверх первого добавлены к пулу повреждений: источники 002/003 это правило "
             "прямо не формулируют, только подразумевают («этот распределенный Успех так же прибавляется "
             "к запасу кубиков при броске повреждений»). «Сериал» его отменил.",
             "Attack successes beyond the first are added to the damage pool: 002/003 never state this "
             "rule, they only imply it. «Serial» removed it."))
-    elif a["extra_add"]:
-        display.append(note(
-            "Успехи атаки сверх первого добавлены к пулу повреждений и при выключенном общем правиле: "
-            "для обстрела и автоматического огня 003 говорит это прямо.",
-            "Attack successes beyond the first are added to the damage pool even with the general rule "
-            "off: for full-clip and automatic fire 003 says so outright."))
     return {"p_hit": prob(p_hit), "p_botch": prob(p_botch), "p_stunned": prob(p_stun),
             "p_armor_ruined": prob(p_ruin), "mean_levels": frac(levels.mean()),
             "attack_dice": a["attack_dice"], "attack_difficulty": a["difficulty"], "damage_dice": a["damage"],
@@ -514,23 +556,23 @@ def _one_attack_roll(p: dict, a: dict, roller, pool: int, armor_intact: bool, la
         out["botch"] = r["botch"]
         net = 0 if r["botch"] else r["net"]
         if a["spray_targets"] and net:
-            net = classic.spray_share(net, a["spray_targets"], p["spray_share"])
+            net = rules.spray_share(net, a["spray_targets"], p["spray_share"])
             out["share"] = net
             first = 1 if p["spray_dice"] == "all" else 0
     if net >= 1:
         out["hit"] = True
         dice = a["damage"] + (net - 1 + first if a["extra_add"] else 0)
         dmg = roller.dice(dice, 10)
-        s = classic.soak_successes(dmg, classic.DAMAGE_DIFFICULTY, p["ones_cancel"])
+        s = rules.soak_successes(dmg, rules.DAMAGE_DIFFICULTY, p["ones_cancel"])
         armor = a["armor"] if armor_intact else 0
-        without = classic.soak_dice(p["stamina"], p["fortitude"], 0, p["damage_type"], a["supernatural"],
+        without = rules.soak_dice(p["stamina"], p["fortitude"], 0, p["damage_type"], a["supernatural"],
                                     p["armor_soak"])
         soak = roller.dice(a["pool"] if armor_intact else without, 10)
-        k = classic.soak_successes(soak, p["soak_difficulty"], p["ones_cancel"])
+        k = rules.soak_successes(soak, p["soak_difficulty"], p["ones_cancel"])
         levels = max(0, s - k)
         out.update(damage_faces=dmg, damage_successes=s, soak_faces=soak, soaked=k, levels=levels,
-                   stunned=levels > a["stun"], armor_ruined=classic.armor_ruined(s, armor, p["armor_break"]))
-        blocks.append(_dice_block(f"Повреждения{label}", f"Damage{label}", dmg, classic.DAMAGE_DIFFICULTY,
+                   stunned=levels > a["stun"], armor_ruined=rules.armor_ruined(s, armor, p["armor_break"]))
+        blocks.append(_dice_block(f"Повреждения{label}", f"Damage{label}", dmg, rules.DAMAGE_DIFFICULTY,
                                   p["ones_cancel"]))
         blocks.append(_dice_block(f"Поглощение{label}", f"Soak{label}", soak, p["soak_difficulty"], p["ones_cancel"]))
     return out
@@ -578,6 +620,7 @@ CALCULATORS += [
         params=SOAK_PARAMS,
         compute=_soak_compute,
         roll=_soak_roll,
+        summary=("mean_levels", "p_no_damage", "p_stunned"),
     ),
     Calculator(
         id="wod-classic-attack",
@@ -590,5 +633,6 @@ CALCULATORS += [
         compute=_attack_compute,
         roll=_attack_roll,
         check=_attack_check,
+        summary=("p_hit", "mean_levels", "p_stunned"),
     ),
 ]

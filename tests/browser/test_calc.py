@@ -15,6 +15,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 from urllib.parse import quote
 
@@ -28,6 +29,9 @@ CALCS = api.list_calculators()
 IDS = [c["id"] for c in CALCS]
 BOOT_MS = 90_000  # a cold boot on a loaded 2-core machine takes 5–10 s; be generous
 STEP_MS = 30_000
+#: What the page says of a number field's text that is no whole number (render.mjs, UI.ru).
+INT_EMPTY = "Введите целое число."
+INT_TEXT = "Нужно целое число: цифры 0–9, для отрицательного — минус впереди."
 
 
 # ---- helpers (also used by test_offline.py) ---------------------------------------------
@@ -332,11 +336,11 @@ def check_bad_input_shows_the_api_message_beside_the_field(tour, calc_id):
     set_value(tour, calc_id, p, p["default"])
     wait_state(tour, calc_id)
     assert not read(tour, calc_id)["errors"]
-    # an emptied field (a number field holds nothing else than a number or nothing)
+    # an emptied field: refused by the page itself, beside the field (and the engine agrees)
     set_value(tour, calc_id, p, "")
     wait_state(tour, calc_id, ("invalid",))
-    code, expected = engine_run(calc_id, {p["name"]: ""})
-    assert read(tour, calc_id)["errors"].get(p["name"]) == next(e["ru"] for e in expected["errors"])
+    assert read(tour, calc_id)["errors"].get(p["name"]) == INT_EMPTY
+    assert engine_run(calc_id, {p["name"]: ""})[0] == 2
 
 
 def check_roll_button_shows_the_faces(tour, calc_id):
@@ -381,11 +385,11 @@ def check_list_inputs_edit_and_match(tour, calc_id):
             dom = check(f"{calc_id} {p['name']}={values}")
             assert dom["params"][p["name"]] == values
             assert f"{calc_id}.{p['name']}=" + "%2C".join(map(str, values)) in tour.url
-            # a word in the list: the API's message beside the list
+            # a word in the list: refused beside the list, naming the item (the engine agrees)
             field.fill("3, x")
             wait_state(tour, calc_id, ("invalid",))
-            code, expected = engine_run(calc_id, {p["name"]: [3, "x"]})
-            assert read(tour, calc_id)["errors"].get(p["name"]) == expected["errors"][0]["ru"]
+            assert read(tour, calc_id)["errors"].get(p["name"]) == f"Элемент 2: {INT_TEXT}"
+            assert engine_run(calc_id, {p["name"]: [3, "x"]})[0] == 2
             field.fill(", ".join(map(str, p["default"])))
             check(f"{calc_id} {p['name']} default")
         elif p["kind"] == "record_list":
@@ -424,6 +428,184 @@ def test_calculator_inputs_errors_rolls_and_lists(tour, calc_id):
         check_roll_button_shows_the_faces(tour, calc_id)
     check_bad_input_shows_the_api_message_beside_the_field(tour, calc_id)
     check_list_inputs_edit_and_match(tour, calc_id)
+
+
+# ---- deep links: generated from the specs, and the pathological ones ----------------------
+
+def link_text(p: dict, value) -> str:
+    """A value as the page writes it into its link (kinds.mjs encode)."""
+    if p["kind"] == "bool":
+        return "1" if value else "0"
+    if p["kind"] == "int_list":
+        return ",".join(map(str, value))
+    if p["kind"] == "record_list":
+        return json.dumps(value, separators=(",", ":"))
+    return str(value)
+
+
+def good_value(p: dict):
+    """A valid value other than the default (lists too), or None."""
+    if p["kind"] == "int_list":
+        v = list(reversed(p["default"]))
+        return v if v != p["default"] else p["default"][:-1] if len(p["default"]) > p["min_len"] else None
+    if p["kind"] == "record_list":
+        return p["default"][:1] if p["min_len"] <= 1 and len(p["default"]) > 1 else None
+    return alternative(p)
+
+
+#: A bad link value per kind and where the page refuses it (the field the message is shown
+#: beside: the param's own, or the first record's row).
+BAD = {"int": ("1_0", "{name}"), "bool": ("junk", "{name}"), "choice": ("zzz", "{name}"),
+       "int_list": ("1,,2", "{name}"), "record_list": ("[5]", "{name}[0]")}
+
+
+def open_link(page, url: str, calc_id: str) -> None:
+    """Follow a link to ``url`` from inside the site, as a reader clicks one: Material's instant
+    navigation (no page load, the same worker); via the calculators' list, so that a link to the
+    page already open is a new page too."""
+    if page.locator(".svod-calc").count():
+        page.evaluate("document.querySelectorAll('.svod-calc').forEach(e => e.dataset.leaving = '1')")
+        page.locator("article a[href$='/calculators/']").first.click()
+        page.locator(f"article a[href$='/calculators/{calc_id}/']").first.wait_for()
+    page.evaluate("""(href) => { const a = document.createElement('a'); a.href = href; a.textContent = 'link';
+      a.id = 'svod-test-link'; document.querySelector('article').append(a); }""", url)
+    page.click("#svod-test-link")
+    page.wait_for_selector(f'.svod-calc[data-calc="{calc_id}"][data-attached]:not([data-leaving])')
+
+
+def test_deep_links_generated_from_the_specs(tour, base_url):
+    """Every calculator, followed from a link: one with a valid value for every param it can
+    change (the form shows them and the result is the engine's), one with a bad value of its
+    kind for every param (each refused beside its field at once, nothing computed, no call to
+    the worker). One page and one worker for them all."""
+    for spec in CALCS:
+        calc_id = spec["id"]
+        good = {p["name"]: v for p in spec["params"] if (v := good_value(p)) is not None}
+        query = "&".join(f"{quote(calc_id)}.{quote(n)}={quote(link_text(next(p for p in spec['params'] if p['name'] == n), v))}"
+                         for n, v in good.items())
+        open_link(tour, f"{base_url}calculators/{calc_id}/?{query}", calc_id)
+        wait_state(tour, calc_id, ("done", "invalid"), timeout=BOOT_MS)
+        dom = read(tour, calc_id)
+        for name, v in good.items():
+            p = next(q for q in spec["params"] if q["name"] == name)
+            want = [{f["name"]: r.get(f["name"], f["default"]) for f in p["fields"]} for r in v] if p["kind"] == "record_list" else v
+            assert dom["params"][name] == want, (calc_id, name)
+        code, expected = engine_run(calc_id, dom["params"])
+        if code == 0:
+            assert dom["state"] == "done" and not dom["errors"], (calc_id, dom["errors"])
+            assert_matches_cli(dom, expected, f"{calc_id} link")
+        else:  # values valid one by one that the rules forbid together: the engine's message
+            assert dom["state"] == "invalid" and set(dom["errors"].values()) & {e["ru"] for e in expected["errors"]}
+
+        calls = tour.evaluate("svodCalc.rt.seq")
+        query = "&".join(f"{quote(calc_id)}.{quote(p['name'])}={quote(BAD[p['kind']][0])}" for p in spec["params"])
+        open_link(tour, f"{base_url}calculators/{calc_id}/?{query}", calc_id)
+        wait_state(tour, calc_id, ("invalid",))
+        dom = read(tour, calc_id)
+        for p in spec["params"]:
+            at = BAD[p["kind"]][1].format(name=p["name"])
+            assert dom["errors"].get(at), (calc_id, at, dom["errors"])
+        assert "svod-calc--stale" in calc_root(tour, calc_id).get_attribute("class")
+        tour.wait_for_timeout(200)
+        assert tour.evaluate("svodCalc.rt.seq") == calls, f"{calc_id}: a refused link was sent to the worker"
+    assert tour.evaluate("[window.svodTour, svodCalc.rt.boots]") == [1, 1]
+    assert not tour.svod_errors
+
+
+DRUNK = "lysogorsk-drunkenness"
+
+
+def drunk_link(base_url, **values) -> str:
+    return f"{base_url}calculators/{DRUNK}/?" + "&".join(f"{DRUNK}.{k}={quote(v)}" for k, v in values.items())
+
+
+@pytest.mark.parametrize("size", ["24 KB", "1 MB"])
+def test_huge_deep_links_are_refused_before_a_row_is_drawn(new_context, base_url, site_dir, size):
+    """A link with a list far longer than the spec allows (2,000 records: 24 KB; a 1-MB one) is
+    refused beside the list before a row of it is drawn: the form keeps its rows, nothing is
+    sent to the worker, the page does not freeze, and the calculator works as soon as the reader
+    changes the list."""
+    if size == "24 KB":
+        url = drunk_link(base_url, drinks=json.dumps([{}] * 2000))
+        assert len(url) > 24_000
+    else:
+        url = drunk_link(base_url, drinks="[" + '{"drink":"beer"},' * 31_000 + "{}]")
+        assert len(url) > 1_000_000
+    ctx = new_context()
+    # a request line of a megabyte is more than a web server takes (the service worker answers
+    # it on a warm visit): the page itself is served here
+    html = (site_dir / f"calculators/{DRUNK}/index.html").read_text(encoding="utf-8")
+    ctx.route(lambda u: f"/calculators/{DRUNK}/?" in u, lambda route: route.fulfill(status=200, body=html, content_type="text/html"))
+    page = ctx.pages[0] if ctx.pages else ctx.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(url)
+    wait_state(page, DRUNK, ("invalid",))
+    dom = read(page, DRUNK)
+    spec = next(c for c in CALCS if c["id"] == DRUNK)
+    drinks = next(p for p in spec["params"] if p["name"] == "drinks")
+    # refused for its length (the link's text, before it is parsed) or its number of records
+    msg = dom["errors"].get("drinks", "")
+    assert msg.startswith(("Значение в ссылке слишком длинное", "В ссылке 2000 элем.")) and "можно не больше" in msg, msg
+    root = calc_root(page, DRUNK)
+    assert root.locator(".svod-record").count() == len(drinks["default"])
+    assert page.evaluate("svodCalc.rt.seq") == 0
+    # the reader changes the list: the refusal goes, the calculator computes, the link is the form's
+    root.locator('[data-field="drinks"] .svod-record__remove').first.click()
+    wait_state(page, DRUNK, ("done",), timeout=BOOT_MS)
+    assert not read(page, DRUNK)["errors"]
+    assert len(page.url) < 2000
+    assert not errors
+
+
+def test_bad_values_are_refused_beside_their_fields(new_context, base_url, site_dir):
+    """What a link or a reader gives that is no value is refused beside its field, in the
+    page's language, never replaced by a default or read as something else: an unknown drink,
+    "bubbles": "false", a yes/no that is neither, Arabic-Indic and full-width digits, "1_0";
+    every bad record is reported. «−5» typed with the minus sign U+2212 is −5."""
+    ctx = new_context()
+    serve_sitemap_for_this_host(ctx, base_url, site_dir)
+    page = ctx.pages[0] if ctx.pages else ctx.new_page()
+    drinks = [{"drink": "zzz"}, {"drink": "beer", "bubbles": "false"}, {"drink": "beer", "count": 1},
+              {"drink": "wine_glass", "bubbles": "no", "count": 2}]
+    page.goto(drunk_link(base_url, drinks=json.dumps(drinks), willing="junk", stamina="\u0663", fortitude="\uff11",
+                         confidence="1_0", modifier="-3"))
+    wait_state(page, DRUNK, ("invalid",))
+    dom = read(page, DRUNK)
+    assert dom["errors"] == {
+        "drinks[0].drink": "Нет такого варианта: «zzz».",
+        "drinks[1].bubbles": 'Нужно true или false, а не "false".',
+        "drinks[3].bubbles": 'Нужно true или false, а не "no".',
+        "willing": "В ссылке нужно 1 (да) или 0 (нет), а не «junk».",
+        "stamina": INT_TEXT, "fortitude": INT_TEXT, "confidence": INT_TEXT,
+    }, dom["errors"]
+    root = calc_root(page, DRUNK)
+    # every row drawn, what the form can hold as the link says (the text of the numbers too)
+    assert root.locator(".svod-record").count() == 4
+    assert root.locator('[name="stamina"]').input_value() == "\u0663"
+    assert root.locator('[name="drinks[3].count"]').input_value() == "2"
+    assert root.locator('[name="modifier"]').input_value() == "-3"
+    assert page.evaluate("svodCalc.rt.seq") == 0  # nothing of it was sent
+    # an unparsable list
+    page.goto(drunk_link(base_url, drinks='[{"drink":'))
+    wait_state(page, DRUNK, ("invalid",))
+    assert read(page, DRUNK)["errors"] == {"drinks": "Ссылка не читается: здесь нужен список записей в JSON."}
+    # typed: the minus sign U+2212 is a minus; other digits and "1_0" are refused
+    root.locator(".svod-calc__reset").click()
+    wait_state(page, DRUNK, ("done",), timeout=BOOT_MS)
+    modifier = root.locator('[name="modifier"]')
+    modifier.fill("")
+    modifier.type("\u22125")
+    wait_state(page, DRUNK, ("done",))
+    dom = read(page, DRUNK)
+    assert dom["params"]["modifier"] == -5
+    code, expected = engine_run(DRUNK, dom["params"])
+    assert code == 0
+    assert_matches_cli(dom, expected, "modifier −5")
+    for text in ("1_0", "\u0663", "\uff15", "5 ", "+5"):
+        root.locator('[name="stamina"]').fill(text)
+        wait_state(page, DRUNK, ("invalid",))
+        assert read(page, DRUNK)["errors"] == {"stamina": INT_TEXT}, text
 
 
 def test_deep_link_restores_a_calculator_and_progress_is_shown(page, base_url, assert_on_host):
@@ -568,6 +750,69 @@ def test_wrong_wasm_mime_type_is_a_clear_error(new_context, base_url):
     status = calc_root(page, calc_id).locator(".svod-calc__status").inner_text()
     assert "application/wasm" in status and "text/plain" in status
     assert calc_root(page, calc_id).locator(".svod-calc__retry").is_visible()
+
+
+def worker_answer(page, text):
+    """What the calculator's worker answers to a call of this text (any JS value)."""
+    return page.evaluate("""async (text) => {
+      const w = globalThis.svodCalc.rt.worker;
+      const id = 1e9 + Math.floor(Math.random() * 1e6);
+      return await new Promise((resolve) => {
+        const h = (e) => { if (e.data && e.data.type === "result" && e.data.id === id) {
+          w.removeEventListener("message", h); resolve(e.data.text); } };
+        w.addEventListener("message", h);
+        w.postMessage({ type: "call", id, text });
+      });
+    }""", text)
+
+
+def test_worker_always_answers(page, base_url):
+    """Whatever it is sent, the worker answers with the engine's JSON or an error answer naming
+    a field and saying why in both languages: JSON nested thousands of levels deep (which
+    overflows the stack inside Pyodide), a request that is no text; then it still computes."""
+    calc_id = "wod-pool"
+    page.goto(base_url + f"calculators/{calc_id}/")
+    wait_state(page, calc_id, timeout=BOOT_MS)
+    requests = ['{"op":"run","id":"wod-pool","params":{"dice":' + "[" * n + "]" * n + "}}" for n in (3000, 10_000, 100_000)]
+    for text in [*requests, None, 42, {"op": "list"}, "not json", '{"op":"run","id":[1]}']:
+        got = worker_answer(page, text)
+        assert isinstance(got, str), (str(text)[:40], got)
+        res = json.loads(got)
+        assert res["ok"] is False and res["errors"], got[:300]
+        for e in res["errors"]:
+            assert isinstance(e.get("field"), str) and e.get("ru") and e.get("en"), got[:300]
+    good = json.loads(worker_answer(page, json.dumps({"op": "run", "id": calc_id, "params": {"dice": 5}})))
+    assert good["ok"] and good["result"] == engine_run(calc_id, {"dice": 5})[1]
+    assert page.evaluate("svodCalc.rt.state") == "ready"
+
+
+@pytest.mark.parametrize(("delay", "snapshot"), [(0, True), (0.2, False), (1.5, True)])
+def test_missing_stdlib_is_a_clear_error_with_no_uncaught_rejection(new_context, base_url, site_dir, delay, snapshot):
+    """python_stdlib.zip answers 404 (at once, or after loadPyodide has asked for it; with and
+    without the snapshot: each of these left a rejection unhandled once): the status says which
+    file failed, with «Повторить», and nothing is left rejected unhandled in the worker (a
+    listener added to the worker's own module would see it)."""
+    ctx = new_context()
+    if not snapshot:
+        ctx.add_init_script("globalThis.SVOD_CALC_SNAPSHOT = false;")
+    worker = (site_dir / "assets/calc/worker.mjs").read_text(encoding="utf-8") + (
+        '\nself.addEventListener("unhandledrejection", (e) => console.error("svod-test: unhandled rejection:",'
+        ' String(e.reason && (e.reason.stack || e.reason))));\n')
+    ctx.route("**/assets/calc/worker.mjs", lambda route: route.fulfill(status=200, body=worker,
+                                                                         content_type="text/javascript"))
+    ctx.route("**/python_stdlib.zip", lambda route: (time.sleep(delay), route.fulfill(status=404, body="no")))
+    page = ctx.pages[0] if ctx.pages else ctx.new_page()
+    logs = []
+    page.on("console", lambda m: logs.append(m.text))
+    page.on("pageerror", lambda e: logs.append(f"pageerror: {e}"))
+    calc_id = IDS[0]
+    page.goto(base_url + f"calculators/{calc_id}/")
+    wait_state(page, calc_id, ("error",), timeout=STEP_MS)
+    status = calc_root(page, calc_id).locator(".svod-calc__status").inner_text()
+    assert "Калькулятор не запустился" in status and "python_stdlib.zip: HTTP 404" in status, status
+    assert calc_root(page, calc_id).locator(".svod-calc__retry").is_visible()
+    page.wait_for_timeout(1000)
+    assert not [m for m in logs if "unhandled rejection" in m or m.startswith("pageerror")], logs
 
 
 def test_rules_page_without_calculator_does_not_load_python(page, base_url):

@@ -1,4 +1,4 @@
-"""Issue 6 in the browser: deterministic budgets (bytes and requests of a rules page, nothing
+"""Start-up in the browser: deterministic budgets (bytes and requests of a rules page, nothing
 off-host) and the memory snapshot (used, falls back, precached, reseeded). Timings are not
 tested here; they are in bench/REPORT.md (scripts/bench).
 
@@ -21,6 +21,7 @@ import pytest
 from scripts.benchmark import browser as bb
 
 from .conftest import off_host, serving
+from .test_calc import worker_answer
 
 RULES_PAGE_BUDGET_BYTES = 150_000
 RULES_PAGE_MAX_REQUESTS = 20
@@ -56,7 +57,7 @@ def test_rules_page_transfers_at_most_150_kb_before_idle(new_context, gz_url, wh
     assert not {"pyodide", "snapshot", "wheel"} & set(got["by_kind"]), detail
     assert not any("search_index.json" in u for u in urls), urls
     # one sitemap (instant navigation's): no head hreflang links, whose sitemaps Material
-    # fetched and parsed on the main thread at every load (issue 6, Lighthouse)
+    # fetched and parsed on the main thread at every load (Lighthouse)
     assert sum(u.split("?")[0].endswith("sitemap.xml") for u in urls) <= 1, urls
     assert not off_host(ctx.svod_requests, gz_url)
 
@@ -81,16 +82,7 @@ def ready_root(page):
 
 
 def call(page, req):
-    return json.loads(page.evaluate("""async (req) => {
-      const w = globalThis.svodCalc.rt.worker;
-      const id = 1e9 + Math.floor(Math.random() * 1e6);
-      return await new Promise((resolve) => {
-        const h = (e) => { if (e.data && e.data.type === "result" && e.data.id === id) {
-          w.removeEventListener("message", h); resolve(e.data.text); } };
-        w.addEventListener("message", h);
-        w.postMessage({ type: "call", id, text: JSON.stringify(req) });
-      });
-    }""", req))
+    return json.loads(worker_answer(page, json.dumps(req)))
 
 
 RUN = {"op": "run", "id": CALC, "params": {"dice": 30, "difficulty": 8}}
@@ -163,31 +155,23 @@ def test_offline_boot_uses_the_precached_snapshot(new_context, base_url):
     assert call(page, RUN)["ok"]
 
 
-@pytest.mark.parametrize("early", [False, True])
-def test_calculator_page_downloads_each_runtime_file_once(new_context, base_url, early):
-    """One worker, one boot; loadPyodide is handed what the worker already fetched: no runtime
-    file is fetched twice, files.json not at all (built into the page). With SVOD_CALC_EARLY the
-    page's <head> starts the worker and calc.mjs takes it over."""
+def test_calculator_page_downloads_each_runtime_file_once(new_context, base_url):
+    """One worker, one boot, started by calc.mjs; loadPyodide is handed what the worker already
+    fetched: no runtime file is fetched twice, files.json not at all (built into the page)."""
     ctx = new_context()
-    if early:
-        ctx.add_init_script("globalThis.SVOD_CALC_EARLY = true;")
     page = ctx.pages[0] if ctx.pages else ctx.new_page()
     urls = []
     page.on("request", lambda r: urls.append(r.url.split("?")[0]))
     page.goto(base_url + CALC_PAGE)
     ready_root(page)
     page.wait_for_function(f"document.querySelector('.svod-calc[data-calc=\"{CALC}\"]').dataset.state === 'done'")
-    rt = page.evaluate("({early: svodCalc.rt.early, boots: svodCalc.rt.boots, left: globalThis.svodEarlyWorker ?? null})")
-    assert rt == {"early": early, "boots": 1, "left": None}, rt
-    names = ["worker.mjs", "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+    assert page.evaluate("svodCalc.rt.boots") == 1
+    names = ["worker.mjs", "boot.mjs", "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
              "snapshot.bin.gz", "pyodide-lock.json", "files.json"]
     counts = {n: sum(1 for u in urls if u.rsplit("/", 1)[-1] == n) for n in names}
     assert counts == {**{n: 1 for n in names}, "files.json": 0}, counts
     order = [u.rsplit("/", 1)[-1] for u in urls]
-    if early:  # started while the <head> was parsed, before calc.mjs was requested
-        assert order.index("worker.mjs") < order.index("calc.mjs"), order[:14]
-    else:
-        assert order.index("calc.mjs") < order.index("worker.mjs"), order[:14]
+    assert order.index("calc.mjs") < order.index("worker.mjs"), order[:14]
 
 
 def test_first_visit_precache_waits_until_the_calculator_is_ready(new_context, base_url):
@@ -260,6 +244,28 @@ def test_warm_visit_compiles_the_wasm_in_the_page(new_context, base_url, cached)
     page.wait_for_function(f"document.querySelector('.svod-calc[data-calc=\"{CALC}\"]').dataset.state === 'done'")
     assert page.evaluate("svodCalc.rt.timings.wasm_source") == ("page" if cached else "worker")
     assert call(page, RUN)["ok"]
+
+
+def test_another_pyodide_version_boots_the_documented_way(new_context, base_url, site_dir):
+    """boot.mjs uses Pyodide's internals only with the version it was written for: a pyodide.mjs
+    that says it is another version is booted with loadPyodide's documented options alone (no
+    hand-over, no snapshot), and the calculator computes all the same."""
+    js = (site_dir / "assets/pyodide/pyodide.mjs").read_text(encoding="utf-8")
+    export = "export{dt as loadPyodide,U as version}"
+    assert js.count(export) == 1, "pyodide.mjs's exports changed: update this test"
+    js = js.replace(export, 'const svodOther="314.0.99";export{dt as loadPyodide,svodOther as version}')
+    ctx = new_context()
+    ctx.route("**/assets/pyodide/pyodide.mjs", lambda route: route.fulfill(
+        status=200, body=js, content_type="text/javascript"))
+    warnings = []
+    page = ctx.pages[0] if ctx.pages else ctx.new_page()
+    page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    page.goto(base_url + CALC_PAGE)
+    root = ready_root(page)
+    assert root.get_attribute("data-boot") == "plain"
+    page.wait_for_function(f"document.querySelector('.svod-calc[data-calc=\"{CALC}\"]').dataset.state === 'done'")
+    assert call(page, RUN)["ok"]
+    assert any("Pyodide 314.0.99" in w and "written for 314.0.7" in w for w in warnings), warnings
 
 
 def test_first_calculation_is_asked_while_python_loads(new_context, base_url):

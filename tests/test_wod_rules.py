@@ -11,8 +11,9 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from rules_core import api
-from rules_core.dice import Dist, d10_pool, net_successes
-from rules_core.wod import classic as C
+from rules_core.dice import Dist
+from rules_core.wod.pool import d10_pool, net_successes
+from rules_core.wod import rules as C
 from rules_core.wod import calculators as WC
 from tests.fakes import FakeRoller
 
@@ -104,17 +105,8 @@ def test_stun_threshold():
 
 @SMALL
 @given(st.integers(0, 12), st.integers(2, 10), st.booleans())
-def test_net_weights_match_icepool_and_dice(n, difficulty, ones_cancel):
-    w = C._net_weights(n, difficulty, ones_cancel)
-    d = Dist({k: Fraction(x, 10**n) for k, x in enumerate(w)})
-    assert d == ice_net(n, difficulty, ones_cancel) == net_successes(n, difficulty, ones_cancel)
-
-
-@SMALL
-@given(st.integers(0, 12), st.integers(2, 10), st.sampled_from(["revised", "second"]))
-def test_attack_weights_match_d10_pool(n, difficulty, rule):
-    w = C._attack_weights(n, difficulty, rule)
-    assert Dist({k: Fraction(x, 10**n) for k, x in w.items()}) == d10_pool(n, difficulty, True, rule)
+def test_soak_dist_matches_icepool(n, difficulty, ones_cancel):
+    assert C.soak_dist(n, difficulty, ones_cancel) == ice_net(n, difficulty, ones_cancel)
 
 
 @SMALL

@@ -35,11 +35,16 @@ Readings chosen where the sources leave a gap (each is a parameter and a calcula
 
 from __future__ import annotations
 
-from fractions import Fraction
 from functools import lru_cache
-from math import comb, gcd
 
-from ..dice import Dist, PoolOutcome, is_botch, net_successes, pool_net
+from ..dice import Dist
+from .pool import d10_pool, net_successes
+
+__all__ = ["DAMAGE_TYPES", "ARMOR_BREAK_READINGS", "ARMOR_SOAK_READINGS", "SOAK_DIFFICULTY",
+           "DAMAGE_DIFFICULTY", "SUPERNATURAL_STUN_BONUS", "body_soak_dice", "soak_dice", "stun_threshold",
+           "armor_ruined", "soak_successes", "soak_dist", "damage_soak_dist", "soak_levels", "attack_dist",
+           "SPRAY_READINGS", "SPRAY_DICE_READINGS", "spray_share", "SPRAY_SINGLE_TARGET_ROUNDS_DOWN",
+           "multiple_shot_pools", "shots_dist", "PRONE_COVER", "cover_difficulty"]
 
 DAMAGE_TYPES = ("bashing", "lethal", "aggravated")
 ARMOR_BREAK_READINGS = ("at_least_double", "more_than_double")
@@ -108,55 +113,29 @@ def soak_successes(faces: list[int], difficulty: int = SOAK_DIFFICULTY, ones_can
 
 
 def soak_dist(dice: int, difficulty: int = SOAK_DIFFICULTY, ones_cancel: bool = False) -> Dist:
+    """Soak successes of ``dice`` d10 (never a botch, never below 0).
+
+    >>> soak_dist(1)
+    Dist({0: 1/2, 1: 1/2})
+    """
     return net_successes(dice, difficulty, ones_cancel)
 
 
-@lru_cache(maxsize=512)
-def _net_weights(dice: int, difficulty: int, ones_cancel: bool) -> tuple[int, ...]:
-    """Integer weights of net successes 0..dice over the denominator 10**dice.
-
-    The same law as :func:`rules_core.dice.net_successes` (a test checks it), in integers so
-    that the attack fold below stays fast: C(n,s)·C(n−s,o)·(11−d)^s·1^o·(d−2)^(n−s−o).
-    """
-    ps, po = 11 - difficulty, difficulty - 2
-    w = [0] * (dice + 1)
-    if not ones_cancel:
-        for s in range(dice + 1):
-            w[s] = comb(dice, s) * ps**s * (po + 1) ** (dice - s)
-        return tuple(w)
-    for s in range(dice + 1):
-        cs = comb(dice, s) * ps**s
-        for o in range(dice - s + 1):
-            w[max(0, s - o)] += cs * comb(dice - s, o) * po ** (dice - s - o)
-    return tuple(w)
-
-
 @lru_cache(maxsize=256)
-def _levels_and_ruin(damage_dice: int, damage_difficulty: int, ones_cancel: bool, soak_pool: int,
-                     soak_difficulty: int, armor: int, reading: str) -> dict:
-    """Integer weights (over 10**(damage_dice + soak_pool)) of (levels taken, armor ruined)."""
-    dmg = _net_weights(damage_dice, damage_difficulty, ones_cancel)
-    soak = _net_weights(soak_pool, soak_difficulty, ones_cancel)
-    # suffix[k] = the weight of soaking k or more: all of it lands on 0 levels
-    suffix = [0] * (len(soak) + 1)
-    for k in range(len(soak) - 1, -1, -1):
-        suffix[k] = suffix[k + 1] + soak[k]
-    rows = {False: [0] * len(dmg), True: [0] * len(dmg)}
-    for s, ws in enumerate(dmg):
-        if not ws:
-            continue
-        row = rows[armor_ruined(s, armor, reading)]
-        row[0] += ws * suffix[min(s, len(soak))]
-        for k in range(min(s, len(soak))):
-            wk = soak[k]
-            if wk:
-                row[s - k] += ws * wk
-    acc: dict[tuple[int, bool], int] = {}
-    for ruined, row in rows.items():
-        for lv, w in enumerate(row):
-            if w:
-                acc[(lv, ruined)] = w
-    return acc
+def damage_soak_dist(damage_dice: int, damage_difficulty: int, ones_cancel: bool, soak_pool: int,
+                     soak_difficulty: int, armor: int, reading: str = "at_least_double") -> Dist:
+    """One damage roll against one soak roll: outcomes ``(levels taken, armor ruined)``.
+
+    «Каждый успешный балл … на единицу уменьшает уровень причиняемых повреждений»; the armor
+    is judged on the damage successes before the soak (:func:`armor_ruined`).
+
+    >>> damage_soak_dist(1, 6, False, 1, 6, 1).items()
+    [((0, False), Fraction(3, 4)), ((1, False), Fraction(1, 4))]
+    """
+    damage = net_successes(damage_dice, damage_difficulty, ones_cancel)
+    ruined = {s: armor_ruined(s, armor, reading) for s in damage}
+    return damage.combine(soak_dist(soak_pool, soak_difficulty, ones_cancel),
+                          lambda s, k: (max(0, s - k), ruined[s]))
 
 
 def soak_levels(incoming: int, soak_pool: int, soak_difficulty: int = SOAK_DIFFICULTY,
@@ -186,66 +165,32 @@ def attack_dist(attack_dice: int, attack_difficulty: int, damage_dice: int, *,
     which is hit automatically with one success, as by any other attack. ``spray_dice``
     (:data:`SPRAY_DICE_READINGS`): the share's successes beyond the first add damage dice, or all of them.
     """
-    acc, total = _attack_int(attack_dice, attack_difficulty, damage_dice, extra_successes_add, botch_rule,
-                             damage_difficulty, ones_cancel_damage, soak_pool, soak_difficulty, armor,
-                             armor_break, auto_hit, spray_targets, spray_reading, spray_dice)
-    return Dist({k: Fraction(w, total) for k, w in acc.items()})
-
-
-def _attack_int(attack_dice, attack_difficulty, damage_dice, extra_successes_add, botch_rule,
-                damage_difficulty, ones_cancel_damage, soak_pool, soak_difficulty, armor, armor_break,
-                auto_hit, spray_targets, spray_reading, spray_dice="beyond_first") -> tuple[dict, int]:
-    """:func:`attack_dist` as integer weights over a common denominator (kept fast for folds)."""
     if spray_dice not in SPRAY_DICE_READINGS:
         raise ValueError(f"spray_dice must be one of {SPRAY_DICE_READINGS}")
-    if auto_hit:
-        att, att_den = {1: 1}, 1
-    else:
-        att, att_den = _attack_weights(attack_dice, attack_difficulty, botch_rule), 10 ** attack_dice
+    attack = Dist.constant(1) if auto_hit else d10_pool(attack_dice, attack_difficulty, True, botch_rule)
     spraying = bool(spray_targets) and not auto_hit  # a helpless target is hit anyway («автоматически … удачной»)
+    if spraying:
+        attack = attack.map(lambda a: a if a == "botch" else spray_share(a, spray_targets, spray_reading))
     # the first success adds a die too when a spray's whole share adds («all»)
     first = 1 if spraying and spray_dice == "all" else 0
-    top = damage_dice + (max(attack_dice, 1) - 1 + first if extra_successes_add else 0)  # the largest pool
-    den = 10 ** (top + soak_pool)
-    acc: dict = {}
-    if spraying:
-        shared: dict = {}
-        for a, wa in att.items():
-            k = a if a == "botch" else spray_share(a, spray_targets, spray_reading)
-            shared[k] = shared.get(k, 0) + wa
-        att = shared
-    for a, wa in att.items():
+
+    def damage(a) -> Dist:
+        """A botch or a miss, or the damage successes of a hit with ``a`` successes."""
         if a == "botch" or a == 0:
-            key = (BOTCH if a == "botch" else MISS, 0, False)
-            acc[key] = acc.get(key, 0) + wa * den
-            continue
+            return Dist.constant(BOTCH if a == "botch" else MISS)
         dice = damage_dice + (a - 1 + first if extra_successes_add else 0)
-        scale = wa * 10 ** (top - dice)
-        for (levels, ruined), w in _levels_and_ruin(dice, damage_difficulty, ones_cancel_damage, soak_pool,
-                                                    soak_difficulty, armor, armor_break).items():
-            key = (HIT, levels, ruined)
-            acc[key] = acc.get(key, 0) + w * scale
-    return acc, att_den * den
+        return net_successes(dice, damage_difficulty, ones_cancel_damage)
 
+    rolled = attack.bind(damage)
+    ruined = {s: armor_ruined(s, armor, armor_break) for s in rolled if s not in (BOTCH, MISS)}
 
-@lru_cache(maxsize=128)
-def _attack_weights(dice: int, difficulty: int, botch_rule: str) -> dict:
-    """Integer weights over 10**dice of an attack roll: net successes or ``"botch"``.
+    def soaked(s, k: int) -> tuple:
+        if s in (BOTCH, MISS):
+            return (s, 0, False)
+        return (HIT, max(0, s - k), ruined[s])
 
-    The same law as :func:`rules_core.dice.d10_pool` with 1s cancelling (a test checks it).
-    """
-    ps, po = 11 - difficulty, difficulty - 2
-    acc: dict = {}
-    for s in range(dice + 1):
-        cs = comb(dice, s) * ps**s
-        for o in range(dice - s + 1):
-            w = cs * comb(dice - s, o) * po ** (dice - s - o)
-            if not w:
-                continue
-            outcome = PoolOutcome(s, o)
-            key = "botch" if is_botch(outcome, True, botch_rule) else pool_net(outcome, True)
-            acc[key] = acc.get(key, 0) + w
-    return acc
+    # one soak roll against whatever the damage roll brought
+    return rolled.combine(soak_dist(soak_pool, soak_difficulty, ones_cancel_damage), soaked)
 
 
 # ---- several shots and automatic fire (003) ----------------------------------------------------
@@ -319,30 +264,17 @@ def shots_dist(pools: list[int], attack_difficulty: int, damage_dice: int, *, st
         raise TypeError(f"unknown options {sorted(unknown)}")
     opts.update(kw)
 
-    def weights(pool: int, soak: int, armor_: int) -> tuple[dict, int]:
-        acc, den = _attack_int(pool, attack_difficulty, damage_dice, opts["extra_successes_add"],
-                               opts["botch_rule"], opts["damage_difficulty"], opts["ones_cancel_damage"], soak,
-                               opts["soak_difficulty"], armor_, opts["armor_break"], opts["auto_hit"],
-                               opts["spray_targets"], opts["spray_reading"], opts["spray_dice"])
-        merged: dict = {}
-        for (_, lv, ruin), w in acc.items():
-            merged[(lv, ruin)] = merged.get((lv, ruin), 0) + w
-        return merged, den
+    def one_shot(pool: int, soak: int, armor_: int) -> Dist:
+        return attack_dist(pool, attack_difficulty, damage_dice, soak_pool=soak, armor=armor_,
+                           **opts).map(lambda o: (o[1], o[2]))
 
-    state, total = {(0, False, False): 1}, 1
+    state = Dist.constant((0, False, False))
     for pool in pools:
-        intact, di = weights(pool, soak_without_armor + armor_dice, armor)
-        broken, db = weights(pool, soak_without_armor, 0)
-        den = di * db // gcd(di, db)
-        intact = {o: w * (den // di) for o, w in intact.items()}
-        broken = {o: w * (den // db) for o, w in broken.items()}
-        new: dict = {}
-        for (lv, stun, ruin), w in state.items():
-            for (l2, r2), w2 in (broken if ruin else intact).items():
-                key = (lv + l2, stun or l2 > stun_above, ruin or r2)
-                new[key] = new.get(key, 0) + w * w2
-        state, total = new, total * den
-    return Dist({k: Fraction(w, total) for k, w in state.items()})
+        intact = one_shot(pool, soak_without_armor + armor_dice, armor)
+        broken = one_shot(pool, soak_without_armor, 0)
+        state = state.bind(lambda s: (broken if s[2] else intact).map(
+            lambda o: (s[0] + o[0], s[1] or o[0] > stun_above, s[2] or o[1])))
+    return state
 
 
 # ---- cover on both sides (003, «Укрытие») -------------------------------------------------------

@@ -64,23 +64,33 @@ def test_every_table_has_both_languages_and_renders():
         assert md.count("\n") == len(table["rows"]) + 1
 
 
-def test_readers_parse_every_row():
-    bonuses = [wt.melee_weapon_bonus(r) for r in wt.TABLES["melee_weapons"]["rows"]]
-    assert bonuses == [1, 2, 1, 2, 2, 3]  # «Сила + 1», «Сила + 2», … in 003
-    bursts = [wt.firearm_can_burst(r) for r in wt.TABLES["firearms"]["rows"]]
+def test_the_records_say_what_the_cells_say():
+    assert [w["strength_bonus"] for w in wt.MELEE_WEAPONS] == [1, 2, 1, 2, 2, 3]  # «Сила + 1», «Сила + 2», …
     # «* Указывает, что оружие способно стрелять очередями»: both SMGs and the assault rifle
-    assert bursts == [False, False, False, False, False, True, True, True, False, False]
-    assert [wt.signed_int(r[1]) for r in wt.TABLES["cover"]["rows"]] == [1, 2, 3]
+    assert [f["bursts"] for f in wt.FIREARMS] == [False, False, False, False, False, True, True, True, False, False]
+    assert all(f["type"]["ru"].rstrip().endswith("*") == f["bursts"] for f in wt.FIREARMS)
+    assert [c["difficulty"] for c in wt.COVER] == [1, 2, 3]
+    # a maneuver whose damage is «Сила», «Сила +1», «Сила (K)», «Сила+1 (K)» … adds that to Strength
+    for m in wt.MELEE_MANEUVERS:
+        words = m["damage"]["ru"]
+        if m["strength_bonus"] is None:
+            assert not words.startswith("Сила")
+        else:
+            bonus = words.removeprefix("Сила").split("(")[0].replace(" ", "")
+            assert int(bonus or 0) == m["strength_bonus"], words
+    assert all(f["conceal"] in wt.CONCEALMENT for f in wt.FIREARMS + wt.MELEE_WEAPONS)
 
 
 def test_table_difficulties_agree_with_the_maneuver_text():
     # 003's text: Очередь «Трудность: +1 Точность: +2»; Обстрел and Автоматический огонь
     # «Трудность: +2 Точность: +10»; «начальная сложность боевых действий равна 6» (002).
-    rows = {r[0]["ru"]: r for r in wt.TABLES["ranged_maneuvers"]["rows"]}
-    assert (wt.signed_int(rows["Очередь"][2]), rows["Очередь"][3] - 6) == (2, 1)
-    assert (wt.signed_int(rows["Обстрел"][2]), rows["Обстрел"][3] - 6) == (10, 2)
-    assert (wt.signed_int(rows["Автоматический огонь"][2]), rows["Автоматический огонь"][3] - 6) == (10, 2)
-    melee = {r[0]["ru"]: r for r in wt.TABLES["melee_maneuvers"]["rows"]}
+    m = wt.RANGED_MANEUVERS
+    assert (m["burst"]["name"]["ru"], m["burst"]["accuracy"], m["burst"]["difficulty"] - 6) == ("Очередь", 2, 1)
+    assert (m["full_auto"]["name"]["ru"], m["full_auto"]["accuracy"], m["full_auto"]["difficulty"] - 6) == ("Обстрел", 10, 2)
+    assert (m["spray"]["name"]["ru"], m["spray"]["accuracy"], m["spray"]["difficulty"] - 6) == (
+        "Автоматический огонь", 10, 2)
+    assert m["multiple"]["name"]["ru"] == "Несколько выстрелов" and m["multiple"]["accuracy"] is None
+    melee = {r["name"]["ru"]: r for r in wt.MELEE_MANEUVERS}
     # text: Подножка and Таран «Трудность: +1»; Удар and Удар оружием «нормальная»
-    assert melee["Подножка"][2] == melee["Таран"][2] == 7
-    assert melee["Удар"][2] == melee["Удар оружием"][2] == 6
+    assert melee["Подножка"]["difficulty"] == melee["Таран"]["difficulty"] == 7
+    assert melee["Удар"]["difficulty"] == melee["Удар оружием"]["difficulty"] == 6

@@ -1,0 +1,104 @@
+// Свод — the script of every page's <head> (overrides/main.html puts it after the stylesheets).
+// A classic, parser-blocking script on purpose: all of it must have run before Material's bundle
+// (at the end of <body>) starts, and the service worker has it cached after the first visit.
+// Each part says what it changes and why.
+(function () {
+  "use strict";
+
+  // 1. Material starts its search worker on every page load (lunr and the language stemmers: a
+  //    few hundred ms of CPU while the page, and a calculator, start), although the worker only
+  //    gets work once the search index has loaded, which waits until the search is touched (2.).
+  //    So the search worker is created at its first message; listeners added before are passed on.
+  //    Every other worker is created as usual.
+  var RealWorker = window.Worker;
+  if (RealWorker) {
+    var isSearchWorker = function (url) {
+      return /\/workers\/search\.[^/]*\.js$/.test(String(url).split("?")[0]);
+    };
+    window.Worker = function (url, options) {
+      if (!isSearchWorker(url)) return new RealWorker(url, options);
+      var real = null;
+      var listeners = [];
+      var worker = function () {
+        if (!real) {
+          real = new RealWorker(url, options);
+          listeners.forEach(function (l) { real.addEventListener(l[0], l[1], l[2]); });
+        }
+        return real;
+      };
+      return {
+        addEventListener: function (type, fn, opts) {
+          listeners.push([type, fn, opts]);
+          if (real) real.addEventListener(type, fn, opts);
+        },
+        removeEventListener: function (type, fn, opts) {
+          listeners = listeners.filter(function (l) { return l[0] !== type || l[1] !== fn; });
+          if (real) real.removeEventListener(type, fn, opts);
+        },
+        postMessage: function (message, transfer) { worker().postMessage(message, transfer); },
+        terminate: function () { if (real) real.terminate(); },
+      };
+    };
+    window.Worker.prototype = RealWorker.prototype;
+  }
+
+  // 2. Material fetches the whole search index (1.4 MB) on every page load; a phone at the table
+  //    rarely searches. That one request is held until the search is first touched (focus, tap,
+  //    the keyboard shortcut, a ?q= link): a rules page stays small. window.svodSearchIndex()
+  //    lets it go.
+  var XHR = XMLHttpRequest.prototype;
+  var open = XHR.open;
+  var send = XHR.send;
+  var release;
+  var released = new Promise(function (resolve) { release = resolve; });
+  XHR.open = function (method, url) {
+    this._svodWait = /\/search\/search_index\.json$/.test(String(url).split("?")[0]);
+    return open.apply(this, arguments);
+  };
+  XHR.send = function () {
+    var xhr = this;
+    var args = arguments;
+    if (!xhr._svodWait) return send.apply(xhr, args);
+    released.then(function () { send.apply(xhr, args); });
+  };
+  var touched = function (e) {
+    var t = e.target;
+    if (t && t.closest && t.closest(".md-search,[for=__search]")) release();
+  };
+  addEventListener("focusin", touched, true);
+  addEventListener("pointerdown", touched, true);
+  addEventListener("click", touched, true);
+  if (/[?&]q=/.test(location.search)) release();
+  window.svodSearchIndex = release;
+
+  // 3. The search dialog gets an accessible name (Lighthouse, accessibility).
+  document.addEventListener("DOMContentLoaded", function () {
+    var dialog = document.querySelector(".md-search[role=dialog]");
+    if (dialog && !dialog.hasAttribute("aria-label")) {
+      dialog.setAttribute("aria-label", /^en/.test(document.documentElement.lang) ? "Search" : "Поиск");
+    }
+  });
+
+  // 4. Material's instant navigation rewrites every href in the document to an absolute URL when
+  //    its bundle starts (el.href = el.href). For the stylesheet links that is a new href: Chrome
+  //    processes the style sheets again and restyles the whole page twice, inside the bundle's
+  //    start-up task. Done now, before the body exists, it costs nothing, and Material's rewrite
+  //    later finds the same value and changes nothing. (This script comes after the links.)
+  document.querySelectorAll("head [href]").forEach(function (l) { l.href = l.href; });
+
+  // 5. A calculator page (its runtime data is built in, #svod-runtime) on a warm visit (the
+  //    service worker has the runtime): the 9.6 MB .wasm is compiled from Cache Storage now, on
+  //    the browser's compiler threads, while the page starts; calc.mjs hands the module
+  //    (window.svodWasm, a promise of it or of null) to the calculator's worker.
+  //    SVOD_CALC_PAGE_WASM = false turns this off (the benchmark measures without it).
+  try {
+    var sw = navigator.serviceWorker;
+    var here = document.currentScript && document.currentScript.src;
+    if (document.getElementById("svod-runtime") && here && sw && sw.controller && self.caches &&
+        WebAssembly.compileStreaming && globalThis.SVOD_CALC_PAGE_WASM !== false) {
+      window.svodWasm = caches.match(new URL("../pyodide/pyodide.asm.wasm", here).href)
+        .then(function (r) { return r && r.ok ? WebAssembly.compileStreaming(r) : null; })
+        .catch(function () { return null; });
+    }
+  } catch (e) { /* the worker compiles its own */ }
+})();

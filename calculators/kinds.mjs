@@ -1,0 +1,381 @@
+// Свод — the calculator's form, drawn from its spec (rules_core/spec.py, Param.to_json): one
+// table of parameter kinds says, for each kind, how its field is drawn, read from the form,
+// written to the form, and carried in the URL. The build runs the drawing in Node to put every
+// form into its page (calculators/build/render_forms.mjs); calc.mjs runs the same table in the
+// browser. A kind the table does not know fails the build.
+//
+// Each kind: draw(p, value, path, prefix, lang) → HTML; read(p, path, form) and
+// write(p, path, value, form) through calc.mjs's index of the form; encode(p, value) → the
+// link's text; fromLink(p, text) → {value?, errors} (value: what to write into the form);
+// fromJSON(p, value, path) → {value?, error?} for a field of a record in a link;
+// refusals(p, value, path) → what of a value read from the form is no value (refused here, not
+// sent); formValue(p, v) → v as the form reads it back.
+
+import { esc, renderBlocks, tr, ui } from "./render.mjs";
+
+const attr = (s) => esc(s);
+
+export function fieldId(prefix, path) {
+  return `${prefix}-${String(path).replace(/[^A-Za-z0-9_-]+/g, "-")}`;
+}
+
+function helpHTML(id, parts) {
+  const text = parts.filter(Boolean).join(". ");
+  return text ? `<small class="svod-help" id="${id}-help">${esc(text)}</small>` : "";
+}
+
+function errHTML(id) {
+  return `<p class="svod-err" id="${id}-err" role="alert" hidden></p>`;
+}
+
+// ---- reading values: one strict rule -----------------------------------------------------
+// The form's text and a deep link are read by the engine's rule (rules_core/spec.py, "Reading
+// input"): a value is what it says or it is refused beside its field; nothing is trimmed,
+// rounded, replaced by a default or otherwise reinterpreted. Text that is no valid value is sent
+// to the engine as it stands, which refuses it with its own message; what the form cannot even
+// hold (a yes/no that is neither, an option that does not exist, a list too long to draw) is
+// refused here, from the link, before anything is drawn.
+
+const INT_TEXT = /^-?[0-9]+$/;
+
+/** A whole number as typed: the ASCII digits 0-9, with a leading "-" for a negative one, or
+ * the minus sign U+2212 (what the page itself writes) → that number. Anything else stays the
+ * text it is, for the engine to refuse; so do digits beyond what a JavaScript number holds
+ * exactly (the engine reads them exactly and checks the range). */
+export function readInt(text) {
+  if (typeof text !== "string") return text;
+  const t = text.startsWith("\u2212") ? "-" + text.slice(1) : text;
+  if (!INT_TEXT.test(t)) return text;
+  const n = Number(t);
+  return Number.isSafeInteger(n) ? n : t;
+}
+
+/** Whole numbers separated by commas (spaces beside a comma belong to the separator), each read
+ * by readInt; "" is the empty list; an empty item ("1,,2", "1,") stays, to be refused. */
+export function readIntList(text) {
+  return text === "" ? [] : text.split(/\s*,\s*/).map(readInt);
+}
+
+/** A refusal {field, ru, en}, the engine's shape, in both languages: ``key`` names a text of
+ * render.mjs's UI (of its ``link`` part for what a deep link says). */
+export function refusal(field, key, ...args) {
+  const say = (lang) => {
+    const L = ui(lang);
+    const m = key in L.link ? L.link[key] : L[key];
+    return typeof m === "function" ? m(...args) : m;
+  };
+  return { field, ru: say("ru"), en: say("en") };
+}
+
+/** A whole number read from text that is none (readInt kept the text). */
+function intRefusal(v, path) {
+  return typeof v === "string" ? [refusal(path, v === "" ? "intEmpty" : "intText")] : [];
+}
+
+/** A value of a link or a record quoted in a message: at most 40 characters. */
+function shown(text) {
+  const t = String(text);
+  return t.length <= 40 ? t : t.slice(0, 39) + "…";
+}
+
+/** A scalar JSON value written as a message quotes it; anything else is not repeated. */
+const quoted = (v) => (v === null || ["string", "number", "boolean"].includes(typeof v) ? shown(JSON.stringify(v)) : "…");
+
+/** The list's length against the spec's bounds, or a refusal. */
+function lengthRefusal(p, path, n) {
+  if (p.max_len != null && n > p.max_len) return refusal(path, "many", n, p.max_len);
+  if (p.min_len != null && n < p.min_len) return refusal(path, "few", n, p.min_len);
+  return null;
+}
+
+/** The longest link value worth reading for a param (far above any valid one): anything longer
+ * is refused unread. */
+const INT_CHARS = 40;
+function maxLinkChars(p) {
+  if (p.kind === "int_list") return (p.max_len ?? 20) * (INT_CHARS + 4);
+  if (p.kind === "record_list") {
+    const perRecord = (p.fields || []).reduce((n, f) => n + f.name.length + 8 + (f.kind === "choice"
+      ? 2 * Math.max(0, ...(f.options || []).map((o) => o.value.length)) : INT_CHARS), 8);
+    return (p.max_len ?? 30) * perRecord + 8;
+  }
+  return INT_CHARS;
+}
+
+// ---- the kinds ----------------------------------------------------------------------------
+
+/** The parts every scalar field has: its container, label, help and error line. */
+function scalarField(p, path, prefix, lang, body, helpParts) {
+  const id = fieldId(prefix, path);
+  const open = `<div class="svod-field svod-field--${attr(p.kind)}" data-field="${attr(path)}" data-kind="${attr(p.kind)}">`;
+  return open + body(id, esc(tr(p.label, lang)), `aria-describedby="${id}-help ${id}-err"`) +
+    helpHTML(id, helpParts) + errHTML(id) + `</div>`;
+}
+
+/** A kind whose value is one form control (found by its name, the param's path). */
+function scalar({ draw, get, set, encode = (v) => String(v), refusals = () => [], ...more }) {
+  return {
+    ...more,
+    refusals,
+    draw,
+    read: (p, path, form) => {
+      const el = form.input(path);
+      return el ? get(el) : p.default;
+    },
+    write: (p, path, v, form) => {
+      const el = form.input(path);
+      if (el) set(el, v);
+    },
+    encode: (p, v) => encode(v),
+    formValue: (p, v) => v,
+  };
+}
+
+const rangeText = (p, L) => (p.min != null && p.max != null ? L.range(p.min, p.max) : "");
+
+export const KINDS = {
+  int: scalar({
+    draw(p, value, path, prefix, lang) {
+      const L = ui(lang);
+      const lo = p.min != null ? ` min="${p.min}"` : "";
+      const hi = p.max != null ? ` max="${p.max}"` : "";
+      // A text field, not type="number": that one drops what it cannot parse as the user types
+      // (the minus sign U+2212, "_") and turns "1_0" into 10 before anything can refuse it.
+      // Digits on a phone's keyboard where no minus is needed; the full keyboard otherwise.
+      const keys = p.min != null && p.min >= 0 ? "numeric" : "text";
+      return scalarField(p, path, prefix, lang, (id, label, desc) =>
+        `<label for="${id}">${label}</label>` +
+        `<div class="svod-stepper">` +
+        `<button type="button" class="svod-step" data-step="-1" aria-label="${attr(L.less)}: ${label}" tabindex="-1">−</button>` +
+        `<input id="${id}" name="${attr(path)}" type="text" inputmode="${keys}" spellcheck="false"${lo}${hi} value="${attr(value ?? "")}" ${desc}>` +
+        `<button type="button" class="svod-step" data-step="1" aria-label="${attr(L.more)}: ${label}" tabindex="-1">+</button>` +
+        `</div>`, [rangeText(p, L), tr(p.help, lang)]);
+    },
+    get: (el) => readInt(el.value),
+    refusals: (p, v, path) => intRefusal(v, path),
+    set: (el, v) => { el.value = v == null ? "" : String(v); },
+    /** The link's text goes into the field as it stands (the engine judges it), unless it is
+     * too long to be a number at all. */
+    fromLink(p, raw) {
+      if (raw.length > INT_CHARS) return { errors: [refusal(p.name, "long", raw.length, INT_CHARS)] };
+      return { value: raw, errors: [] };
+    },
+    fromJSON(p, v, path) {
+      if (typeof v === "number" || typeof v === "string") return { value: String(v) };
+      return { error: refusal(path, "jsonInt") };
+    },
+    /** The stepper's − / +: one step within min..max; from a field that holds no number, min (or 0). */
+    step(el, by) {
+      const cur = readInt(el.value);
+      const lo = el.min === "" ? -Infinity : Number(el.min);
+      const hi = el.max === "" ? Infinity : Number(el.max);
+      el.value = String(typeof cur === "number" ? Math.min(hi, Math.max(lo, cur + by)) : (Number.isFinite(lo) ? lo : 0));
+    },
+  }),
+
+  bool: scalar({
+    draw(p, value, path, prefix, lang) {
+      return scalarField(p, path, prefix, lang, (id, label, desc) =>
+        `<label class="svod-check" for="${id}"><input id="${id}" name="${attr(path)}" type="checkbox"${value ? " checked" : ""} ${desc}> <span>${label}</span></label>`,
+      [tr(p.help, lang)]);
+    },
+    get: (el) => el.checked,
+    set: (el, v) => { el.checked = v === true; },
+    encode: (v) => (v ? "1" : "0"),
+    fromLink(p, raw) {
+      if (raw === "1" || raw === "0") return { value: raw === "1", errors: [] };
+      return { errors: [refusal(p.name, "bool", shown(raw))] };
+    },
+    fromJSON(p, v, path) {
+      return typeof v === "boolean" ? { value: v } : { error: refusal(path, "jsonBool", quoted(v)) };
+    },
+  }),
+
+  choice: scalar({
+    draw(p, value, path, prefix, lang) {
+      const opts = (p.options || []).map((o) =>
+        `<option value="${attr(o.value)}"${o.value === value ? " selected" : ""}>${esc(tr(o.label, lang))}</option>`).join("");
+      return scalarField(p, path, prefix, lang, (id, label, desc) =>
+        `<label for="${id}">${label}</label><select id="${id}" name="${attr(path)}" ${desc}>${opts}</select>`,
+      [tr(p.help, lang)]);
+    },
+    get: (el) => el.value,
+    set: (el, v) => { el.value = v == null ? "" : String(v); },
+    fromLink(p, raw) {
+      if ((p.options || []).some((o) => o.value === raw)) return { value: raw, errors: [] };
+      return { errors: [refusal(p.name, "choice", shown(raw))] };
+    },
+    fromJSON(p, v, path) {
+      if (typeof v === "string" && (p.options || []).some((o) => o.value === v)) return { value: v };
+      return { error: refusal(path, "choice", typeof v === "string" ? shown(v) : quoted(v)) };
+    },
+  }),
+
+  int_list: scalar({
+    draw(p, value, path, prefix, lang) {
+      const L = ui(lang);
+      const range = rangeText(p, L);
+      const text = Array.isArray(value) ? value.join(", ") : value == null ? "" : String(value);
+      return scalarField(p, path, prefix, lang, (id, label, desc) =>
+        `<label for="${id}">${label}</label>` +
+        `<input id="${id}" name="${attr(path)}" type="text" inputmode="text" value="${attr(text)}" placeholder="3, 4, 5" ${desc}>`,
+      [L.listHint + (range ? ` (${range})` : ""), tr(p.help, lang)]);
+    },
+    get: (el) => readIntList(el.value),
+    refusals: (p, v, path) => (Array.isArray(v) ? v.flatMap((x, i) => intRefusal(x, `${path}[${i}]`)) : []),
+    set: (el, v) => { el.value = Array.isArray(v) ? v.join(", ") : String(v ?? ""); },
+    encode: (v) => (Array.isArray(v) ? v.join(",") : String(v)),
+    /** The length first (nothing longer than the spec allows goes into the field); the items
+     * as the link writes them (the engine judges them), shown as "3, 4, 5" when all are numbers. */
+    fromLink(p, raw) {
+      const max = maxLinkChars(p);
+      if (raw.length > max) return { errors: [refusal(p.name, "long", raw.length, max)] };
+      const items = readIntList(raw);
+      const long = lengthRefusal(p, p.name, items.length);
+      if (long) return { errors: [long] };
+      return { value: items.every((x) => typeof x === "number") ? items : raw, errors: [] };
+    },
+    fromJSON(p, v, path) {
+      if (!Array.isArray(v) || !v.every((x) => typeof x === "number" || typeof x === "string")) {
+        return { error: refusal(path, "jsonList") };
+      }
+      return { error: lengthRefusal(p, path, v.length), value: v.join(", ") };
+    },
+  }),
+
+  record_list: {
+    draw(p, value, path, prefix, lang) {
+      const L = ui(lang);
+      const id = fieldId(prefix, path);
+      const rows = (Array.isArray(value) ? value : []).map((r, i) => renderRecordRow(p, i, r, prefix, lang)).join("");
+      return `<fieldset class="svod-field svod-field--record_list" data-field="${attr(path)}" data-kind="record_list">` +
+        `<legend>${esc(tr(p.label, lang))}</legend><div class="svod-records">${rows}</div>` +
+        `<button type="button" class="svod-record__add">${esc(L.add)}</button>` +
+        helpHTML(id, [tr(p.help, lang)]) + errHTML(id) + `</fieldset>`;
+    },
+    /** The records in the order of their rows; each field read by its kind. */
+    read(p, path, form) {
+      return form.rows(path).map((row) => {
+        const i = row.dataset.index;
+        const rec = {};
+        for (const f of p.fields || []) rec[f.name] = kindOf(f).read(f, `${path}[${i}].${f.name}`, form);
+        return rec;
+      });
+    },
+    /** What the form holds that is no value (the text of a number that is none), every record's. */
+    refusals(p, rows, path) {
+      return (Array.isArray(rows) ? rows : []).flatMap((rec, i) =>
+        (p.fields || []).flatMap((f) => kindOf(f).refusals(f, rec[f.name], `${path}[${i}].${f.name}`)));
+    },
+    /** The rows drawn afresh from the records. */
+    write(p, path, rows, form) {
+      const box = form.records(path);
+      if (!box) return;
+      box.innerHTML = (rows || []).map((r, i) => renderRecordRow(p, i, r, form.prefix, form.lang)).join("");
+      form.redrawn();
+    },
+    encode: (p, v) => JSON.stringify(v),
+    /** Checked before a row is drawn: the link's size, that it is a JSON list, its length; then
+     * every record (an object of known fields) and every field by its kind. Every bad record
+     * and field is reported; what the form cannot hold is drawn as the field's default and
+     * refused beside it, so nothing is computed for it. */
+    fromLink(p, raw) {
+      const max = maxLinkChars(p);
+      if (raw.length > max) return { errors: [refusal(p.name, "long", raw.length, max)] };
+      let list;
+      try { list = JSON.parse(raw); } catch { list = null; }
+      if (!Array.isArray(list)) return { errors: [refusal(p.name, "json")] };
+      const long = lengthRefusal(p, p.name, list.length);
+      if (long) return { errors: [long] };
+      const errors = [];
+      const names = new Set((p.fields || []).map((f) => f.name));
+      const rows = list.map((rec, i) => {
+        const path = `${p.name}[${i}]`;
+        if (!rec || typeof rec !== "object" || Array.isArray(rec)) {
+          errors.push(refusal(path, "record"));
+          return newRecord(p, null);
+        }
+        const unknown = Object.keys(rec).filter((k) => !names.has(k));
+        if (unknown.length) errors.push(refusal(path, "fields", unknown.slice(0, 5).map(shown).join(", ")));
+        const out = {};
+        for (const f of p.fields || []) {
+          // a field the record leaves out takes its default, as in the engine
+          if (!Object.hasOwn(rec, f.name)) { out[f.name] = f.default; continue; }
+          const r = kindOf(f).fromJSON(f, rec[f.name], `${path}.${f.name}`);
+          if (r.error) errors.push(r.error);
+          out[f.name] = r.error ? f.default : r.value;
+        }
+        return out;
+      });
+      return { value: rows, errors };
+    },
+    fromJSON: (p, v, path) => ({ error: refusal(path, "nested") }),
+    /** The records as the form reads them back: every field, in order. */
+    formValue(p, v) {
+      if (!Array.isArray(v)) return v;
+      return v.map((r) => newRecord(p, r));
+    },
+  },
+};
+
+/** A param's kind from the table; an unknown kind is an error (a spec the page cannot draw). */
+export function kindOf(p) {
+  const k = Object.hasOwn(KINDS, p.kind) ? KINDS[p.kind] : null;
+  if (!k) throw new Error(`calculator param ${p.name}: unknown kind ${JSON.stringify(p.kind)}`);
+  return k;
+}
+
+/** A record with every field of the record_list param p: from rec where it has it, else the
+ * field's default. */
+export function newRecord(p, rec) {
+  return Object.fromEntries((p.fields || []).map((f) => [f.name, rec && f.name in rec ? rec[f.name] : f.default]));
+}
+
+// ---- drawing ----------------------------------------------------------------------------
+
+/** One record of a record_list param: its fields and a «remove» button. */
+export function renderRecordRow(p, i, rec, prefix, lang) {
+  const L = ui(lang);
+  const path = `${p.name}[${i}]`;
+  const inner = (p.fields || []).map((f) =>
+    kindOf(f).draw(f, rec && f.name in rec ? rec[f.name] : f.default, `${path}.${f.name}`, prefix, lang)).join("");
+  return `<div class="svod-record" data-field="${attr(path)}" data-index="${i}">` +
+    `<span class="svod-record__n">${esc(L.row)} ${i + 1}</span>${inner}` +
+    `<button type="button" class="svod-record__remove" aria-label="${attr(L.remove)}: ${esc(L.row)} ${i + 1}">${esc(L.remove)}</button>` +
+    errHTML(fieldId(prefix, path)) + `</div>`;
+}
+
+export function renderParam(p, value, prefix, lang) {
+  return kindOf(p).draw(p, value, p.name, prefix, lang);
+}
+
+/** The whole calculator as it stands in the page before Python arrives. */
+export function renderCalculator(spec, lang, opts = {}) {
+  const L = ui(lang);
+  const prefix = opts.prefix || `svod-${spec.id}`;
+  const values = opts.values || {};
+  const fields = spec.params.map((p) => renderParam(p, p.name in values ? values[p.name] : p.default, prefix, lang)).join("");
+  const desc = spec.description ? `<p class="svod-calc__desc">${esc(tr(spec.description, lang))}</p>` : "";
+  const roll = spec.can_roll
+    ? `<button type="button" class="md-button md-button--primary svod-calc__roll" disabled>${esc(L.roll)}</button>` : "";
+  // The spec travels with the form, in an attribute (Material's instant navigation re-creates
+  // <script> elements of a new page and would run a JSON one as JavaScript).
+  return `<section class="svod-calc" data-calc="${attr(spec.id)}" data-prefix="${attr(prefix)}" data-state="loading" ` +
+    `data-spec="${attr(JSON.stringify(spec))}" aria-labelledby="${prefix}-title">` +
+    `<p class="svod-calc__title" id="${prefix}-title"><span class="svod-calc__badge">${esc(L.calculator)}</span> ${esc(tr(spec.title, lang))}</p>` +
+    desc +
+    `<form class="svod-calc__form" novalidate autocomplete="off">${fields}</form>` +
+    `<div class="svod-calc__errors" role="alert" hidden></div>` +
+    // The defaults' results, computed at build time by the same rules_core: shown at once,
+    // replaced by the live ones (and dimmed if the inputs differ before Python is ready).
+    `<div class="svod-calc__result" aria-live="polite"${opts.blocks ? ' data-prebuilt="1"' : ""}>` +
+    `${opts.blocks ? renderBlocks(opts.blocks, lang) : ""}</div>` +
+    `<div class="svod-calc__actions">${roll}` +
+    `<label class="svod-check svod-calc__exact-label"><input type="checkbox" class="svod-calc__exact"> <span>${esc(L.exact)}</span></label>` +
+    `<button type="button" class="svod-calc__reset">${esc(L.reset)}</button>` +
+    // Python's loading status, in the row of the buttons that wait for it: it takes no line of
+    // its own, so nothing moves when it is hidden (Lighthouse CLS) and no empty band is left.
+    `<div class="svod-calc__status" role="status"><span class="svod-calc__status-text">${esc(L.loading)}</span>` +
+    `<progress class="svod-calc__progress" max="100" value="0" aria-hidden="true"></progress></div></div>` +
+    `<div class="svod-calc__rolled" aria-live="polite"></div>` +
+    `</section>`;
+}

@@ -1,0 +1,170 @@
+"""``lysogorsk-check``: a check «2К+атрибут+навык» against a УС, or an opposed check
+(the page «Проверки»).
+"""
+
+from __future__ import annotations
+
+from ...spec import Calculator, T, bool_param, choice_param, dist_block, figures, int_param, note, prob
+from .. import rules, tables
+
+__all__ = ["SIZE_OPTIONS", "PARAMS", "compute", "roll"]
+
+
+def _tie_param(name="tie", **layout):
+    return choice_param(name, "Ничья", "Tie", "attacker", [
+        ("attacker", "побеждает «атакующий»", "the «attacker» wins"),
+        ("draw", "ничья (если она возможна)", "a draw (when one is possible)"),
+    ], **layout)
+
+
+def _difficulty_name(us: int) -> str:
+    name = tables.DIFFICULTY_NAMES.get(us)
+    return f"УС {us}" + (f" ({name['ru']})" if name else "")
+
+
+SIZE_OPTIONS = [("none", "не стрельба / не учитывать", "not shooting / ignore")] + [
+    (sid, size["name"]["ru"], size["name"]["en"]) for sid, size in tables.TARGET_SIZE.items()]
+
+
+_CHECK = {"param": "mode", "eq": "check"}
+_OPPOSED = {"param": "mode", "eq": "opposed"}
+
+PARAMS = (
+    choice_param("mode", "Вид проверки", "Kind of check", "check", [
+        ("check", "против УС", "against a УС"),
+        ("opposed", "противопоставленная", "opposed"),
+    ]),
+    int_param("attribute", "Атрибут", "Attribute", 3, -10, 30),
+    int_param("skill", "Навык (0 — проверка на атрибут)", "Skill (0 — attribute-only check)", 2, 0, 30),
+    int_param("modifier", "Модификаторы", "Modifiers", 0, -40, 40),
+    bool_param("reroll", "Перебросить за Везение (лучший из двух)", "Re-roll with Luck (better of two)", False,
+               group="details"),
+    int_param("difficulty", "УС (0–15)", "УС (0–15)", 10, -10, 40,
+              help=T("Шкала источника — от 0 (тривиально) до 15 (предел возможного); некоторые правила "
+                     "дают УС выше 15.",
+                     "The source's scale runs from 0 (trivial) to 15 (the limit of the possible); a few "
+                     "rules give a УС above 15."), when=_CHECK),
+    int_param("opponent_attribute", "Атрибут противника", "Opponent's attribute", 3, -10, 30, when=_OPPOSED),
+    int_param("opponent_skill", "Навык противника", "Opponent's skill", 2, 0, 30, when=_OPPOSED),
+    int_param("opponent_modifier", "Модификаторы противника", "Opponent's modifiers", 0, -40, 40, when=_OPPOSED),
+    bool_param("opponent_reroll", "Противник перебрасывает за Везение", "The opponent re-rolls with Luck", False,
+               group="details", when=_OPPOSED),
+    _tie_param(group="details", when=_OPPOSED),
+    choice_param("target_size", "Стрельба против Уклонения: размер цели",
+                 "Shooting against Dodge: target size", "none", SIZE_OPTIONS,
+                 help=T("Добавляет к Уклонению модификатор за размер, и Уклонение считается не ниже УС "
+                        "стрельбы по неподвижной цели.",
+                        "Adds the size modifier to the Dodge, and the Dodge counts as no lower than the "
+                        "УС against a stationary target."), group="details", when=_OPPOSED),
+)
+
+
+def _check_sides(p: dict):
+    att = rules.check_total(p["attribute"], p["skill"], p["modifier"], p["reroll"])
+    floor = None
+    opp_mod = p["opponent_modifier"]
+    if p["target_size"] != "none":
+        size = tables.TARGET_SIZE[p["target_size"]]
+        floor = size["difficulty"]
+        opp_mod += size["dodge_modifier"]
+    dfd = rules.check_total(p["opponent_attribute"], p["opponent_skill"], opp_mod, p["opponent_reroll"])
+    return att, dfd, floor
+
+
+def compute(p: dict) -> dict:
+    if p["mode"] == "check":
+        total = rules.check_total(p["attribute"], p["skill"], p["modifier"], p["reroll"])
+        ps = rules.p_success(total, p["difficulty"])
+        m = rules.margin(total, p["difficulty"])
+        display = [
+            figures(
+                ("p_success", T(f"Шанс успеха против {_difficulty_name(p['difficulty'])}",
+                                f"Chance of success against УС {p['difficulty']}"), prob(ps)),
+                ("p_failure", T("Шанс неудачи", "Chance of failure"), prob(1 - ps)),
+                ("mean_total", T("Средний результат", "Mean result"), round(float(total.mean()), 3)),
+            ),
+            dist_block("margin", T("Запас: результат − УС (0 и больше — успех)",
+                                   "Margin: result − УС (0 or more is a success)"),
+                       T("запас", "margin"), m),
+        ]
+        if not 0 <= p["difficulty"] <= 15:
+            display.append(note("УС вне шкалы 0–15 источника.", "The УС is outside the source's 0–15 scale.",
+                                 "warning"))
+        return {"mode": "check", "p_success": prob(ps), "p_failure": prob(1 - ps),
+                "margin": [{"margin": o, "p": prob(m[o]), "p_at_least": prob(m.at_least(o))}
+                           for o in m.outcomes()],
+                "display": display}
+    att, dfd, floor = _check_sides(p)
+    m = rules.opposed_margin(att, dfd, floor)
+    res = rules.opposed_outcome(att, dfd, p["tie"], floor)
+    pw, pl, pd = res["attacker"], res["defender"], res["draw"]
+    display = [
+        figures(
+            # the «attacker» winning is this check's success (the summary's figure in both modes)
+            ("p_success", T("Побеждает «атакующий» (вы)", "The «attacker» (you) wins"), prob(pw)),
+            ("p_defender", T("Побеждает противник", "The opponent wins"), prob(pl)),
+            ("p_draw", T("Ничья", "Draw"), prob(pd)),
+        ),
+        dist_block("margin", T("Разница результатов: ваш − противника", "Difference: yours − the opponent's"),
+                   T("разница", "difference"), m),
+    ]
+    if p["tie"] == "attacker":
+        display.append(note("При равенстве побеждает «атакующий»: Стрельба перевешивает Уклонение, Обман — "
+                            "Проницательность.",
+                            "A tie goes to the «attacker»: Shooting beats Dodge, Deceit beats Insight."))
+    if floor is not None:
+        display.append(note(f"Уклонение считается не ниже УС {floor} (стрельба по неподвижной цели).",
+                            f"The Dodge counts as no lower than УС {floor} (a stationary target)."))
+    return {"mode": "opposed", "p_attacker": prob(pw), "p_defender": prob(pl), "p_draw": prob(pd),
+            "margin": [{"margin": o, "p": prob(m[o]), "p_at_least": prob(m.at_least(o))} for o in m.outcomes()],
+            "display": display}
+
+
+def _roll_2d6(roller, reroll: bool) -> tuple[list[int], list[int] | None, int]:
+    a = roller.dice(2, 6)
+    if not reroll:
+        return a, None, sum(a)
+    b = roller.dice(2, 6)
+    return a, b, max(sum(a), sum(b))
+
+
+def _dice_blocks(label: T, a, b) -> list[dict]:
+    blocks = [{"kind": "dice", "label": label, "sides": 6, "faces": a,
+               "marks": ["" if b is None or sum(a) >= sum(b) else "dropped"] * 2}]
+    if b is not None:
+        blocks.append({"kind": "dice", "label": T(label["ru"] + " (переброс)", label["en"] + " (re-roll)"),
+                       "sides": 6, "faces": b, "marks": ["" if sum(b) > sum(a) else "dropped"] * 2})
+    return blocks
+
+
+def roll(p: dict, roller) -> dict:
+    a, b, dice = _roll_2d6(roller, p["reroll"])
+    bonus = p["attribute"] + p["skill"] + p["modifier"]
+    total = dice + bonus
+    if p["mode"] == "check":
+        ok = total >= p["difficulty"]
+        verdict = (T(f"Успех: {total} против УС {p['difficulty']}", f"Success: {total} against УС {p['difficulty']}")
+                   if ok else T(f"Неудача: {total} против УС {p['difficulty']}",
+                                f"Failure: {total} against УС {p['difficulty']}"))
+        return {"faces": a, "reroll_faces": b, "total": total, "success": ok,
+                "margin": total - p["difficulty"],
+                "display": _dice_blocks(T("Ваши кубики", "Your dice"), a, b)
+                + [figures(("result", T("Итог", "Result"), verdict))]}
+    oa, ob, odice = _roll_2d6(roller, p["opponent_reroll"])
+    opp_mod = p["opponent_modifier"]
+    floor = None
+    if p["target_size"] != "none":
+        size = tables.TARGET_SIZE[p["target_size"]]
+        floor = size["difficulty"]
+        opp_mod += size["dodge_modifier"]
+    opp = odice + p["opponent_attribute"] + p["opponent_skill"] + opp_mod
+    defence = opp if floor is None else max(opp, floor)
+    diff = total - defence
+    winner = "attacker" if diff > 0 else "defender" if diff < 0 else ("attacker" if p["tie"] == "attacker" else "draw")
+    verdict = {"attacker": T("Побеждаете вы", "You win"), "defender": T("Побеждает противник", "The opponent wins"),
+               "draw": T("Ничья", "A draw")}[winner]
+    return {"faces": a, "reroll_faces": b, "total": total, "opponent_faces": oa, "opponent_reroll_faces": ob,
+            "opponent_total": opp, "defence": defence, "winner": winner,
+            "display": _dice_blocks(T("Ваши кубики", "Your dice"), a, b)
+            + _dice_blocks(T("Кубики противника", "The opponent's dice"), oa, ob)
+            + [figures(("result", T(f"{total} против {defence}", f"{total} against {defence}"), verdict))]}

@@ -1,0 +1,372 @@
+"""``lysogorsk-damage``: «2К+Мощность-(Защита-Бронебойность)» with cover, aimed shots, bursts,
+falls, crashes, electricity and the environment, and the wound it leaves (the pages «Урон и
+защита», «Хиты и ранения»).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+
+from ...dice import Dist
+from ...spec import (Calculator, InputError, T, bool_param, choice_param, dist_block, figures, int_param,
+                      note, prob)
+from .. import rules, tables
+
+__all__ = ["STATE_NAMES", "ROUNDING_OPTIONS", "ROUNDING_PARAM", "QUARTER_PARAM", "COVER_OPTIONS",
+           "ENV_OPTIONS", "PARAMS", "check", "compute", "roll"]
+
+
+STATE_NAMES = {
+    "scratch": T("царапина (штраф 0)", "scratch (penalty 0)"),
+    "light": T("легкое ранение (−2)", "light wound (−2)"),
+    "heavy": T("тяжелое ранение (−4)", "heavy wound (−4)"),
+    "critical": T("критическое ранение (−6)", "critical wound (−6)"),
+    "unconscious": T("без сознания на час (временный урон)", "unconscious for an hour (temporary damage)"),
+    "dying": T("при смерти (15 минут)", "dying (15 minutes)"),
+    "dead": T("мгновенная смерть", "instant death"),
+}
+
+
+#: The readings of :data:`rules.ROUNDINGS`, for every rounding switch.
+ROUNDING_OPTIONS = [
+    ("math", "по математическим правилам (половина — вверх)", "mathematical (a half rounds up)"),
+    ("up", "вверх", "up"),
+    ("down", "вниз", "down"),
+]
+ROUNDING_PARAM = choice_param(
+    "rounding", "Округление дробного урона", "Rounding of fractional damage", rules.DEFAULT_ROUNDING,
+    ROUNDING_OPTIONS, help=T("Источник не говорит, как округлять половину урона; «по математическим правилам» — "
+              "его правило для порогов хитов.",
+              "The source does not say how to round halved damage; «mathematical» is its rule for "
+              "hit thresholds."), group="readings")
+
+
+QUARTER_PARAM = bool_param(
+    "quarter_is_critical", "Ровно четверть хитов — критическое ранение",
+    "Exactly a quarter of the hits is a critical wound", rules.QUARTER_IS_CRITICAL,
+    help=T("Правило: «четверть оставшихся хитов соответствуют критическому ранению»; "
+           "в другом месте: «в критическом состоянии (менее четверти хитов)».",
+           "The rule: «a quarter of the hits left is a critical wound»; elsewhere: «in a critical "
+           "state (fewer than a quarter of the hits)»."), group="readings")
+
+
+COVER_OPTIONS = [("none", "нет", "none")] + [
+    (cid, f"{c['name']['ru']} ({-c['protection']})", f"{c['name']['en']} ({-c['protection']})")
+    for cid, c in tables.COVER.items()]
+ENV_OPTIONS = [(eid, f"{e['medium']['ru']} — {e['damage']}", f"{e['medium']['en']} — {e['damage']}")
+               for eid, e in tables.ENVIRONMENT.items()]
+
+
+_WEAPON = {"param": "source", "eq": "weapon"}
+_BURST = {"all": [_WEAPON, {"param": "burst_shots", "min": 1}]}
+_CRASH = {"param": "source", "eq": "crash"}
+_FALL_OR_CRASH = {"param": "source", "in": ["fall", "crash"]}
+_ENVIRONMENT = {"param": "source", "eq": "environment"}
+
+PARAMS = (
+    choice_param("source", "Источник урона", "Source of damage", "weapon", [
+        ("weapon", "оружие (2К + Мощность)", "a weapon (2d6 + Power)"),
+        ("fall", "падение", "a fall"),
+        ("crash", "авария", "a vehicle crash"),
+        ("electric", "электричество", "electricity"),
+        ("environment", "окружающая среда", "the environment"),
+    ]),
+    int_param("power", "Мощность оружия", "Weapon's Power", 4, -20, 100, when=_WEAPON),
+    # Защита counts against a weapon and, by rules.ARMOR_AGAINST_FALLS, a fall or a crash
+    int_param("armor", "Защита (броня)", "Protection (armour)", 0, 0, 100,
+              when={"param": "source", "in": ["weapon"] + (["fall", "crash"] if rules.ARMOR_AGAINST_FALLS else [])}),
+    int_param("armor_piercing", "Бронебойность", "Armour piercing", 0, 0, 100, group="details", when=_WEAPON),
+    choice_param("cover", "Преграда", "Cover", "none", COVER_OPTIONS, group="details", when=_WEAPON),
+    choice_param("ap_rule", "Бронебойность и преграда", "Armour piercing and cover", "total", [
+        ("total", "уменьшает сумму Защиты брони и преграды", "lowers the sum of armour and cover"),
+        ("each", "уменьшает каждую отдельно", "lowers each on its own"),
+    ], group="readings",
+        when={"all": [_WEAPON, {"param": "armor_piercing", "min": 1}, {"param": "cover", "ne": "none"}]}),
+    choice_param("aim", "Прицельный выстрел", "Aimed shot", "none", [
+        ("none", "нет", "none"), ("head", "голова (×2)", "head (×2)"),
+        ("arm", "рука (×0,5)", "arm (×0.5)"), ("leg", "нога (×0,5)", "leg (×0.5)"),
+    ], group="details", when=_WEAPON),
+    choice_param("aim_order", "Множитель прицельного выстрела", "Aimed-shot multiplier", "after", [
+        ("after", "к урону после Защиты", "to the damage after Protection"),
+        ("before", "к броску до Защиты", "to the roll before Protection"),
+    ], group="readings", when={"all": [_WEAPON, {"param": "aim", "ne": "none"}]}),
+    int_param("burst_shots", "Очередь: выстрелов (0 — одиночный)", "Burst: shots (0 — a single shot)", 0, 0, 200,
+              help=T("«Короткая очередь 4:3/2/1» — 4 выстрела; 3, 2, 1 пули попадают на ближней, средней, дальней.",
+                     "«Short burst 4:3/2/1» — 4 shots; 3, 2, 1 bullets hit at close, medium, long range."),
+              group="details", when=_WEAPON),
+    int_param("burst_close", "Очередь: попаданий на ближней", "Burst: hits at close range", 3, 0, 200,
+              group="details", when=_BURST),
+    int_param("burst_medium", "Очередь: на средней", "Burst: at medium range", 2, 0, 200, group="details",
+              when=_BURST),
+    int_param("burst_far", "Очередь: на дальней", "Burst: at long range", 1, 0, 200, group="details", when=_BURST),
+    int_param("ammo_left", "Патронов в магазине", "Rounds in the magazine", 30, 1, 1000, group="details",
+              when=_BURST),
+    choice_param("range", "Дистанция", "Range", "close", [
+        ("point_blank", "в упор (менее метра)", "point-blank (under a metre)"),
+        ("close", "ближняя", "close"), ("medium", "средняя", "medium"), ("far", "дальняя", "long"),
+    ], group="details", when=_BURST),
+    int_param("height_m", "Высота падения, м", "Height of the fall, m", 6, 0, 1000,
+              when={"param": "source", "eq": "fall"}),
+    int_param("speed_kmh", "Скорость столкновения, км/ч", "Collision speed, km/h", 40, 0, 1000, when=_CRASH),
+    choice_param("step_reading", "Счет «начиная с третьего метра / с 10 км/ч»",
+                 "Counting «from the third metre / from 10 km/h»", "beyond", [
+                     ("beyond", "только сверх первых 2 м / 10 км/ч", "only beyond the first 2 m / 10 km/h"),
+                     ("whole", "вся высота / скорость, когда порог достигнут",
+                      "the whole height / speed once the threshold is reached"),
+                 ], group="readings", when=_FALL_OR_CRASH),
+    bool_param("no_damage_below_threshold", "Ниже порога (2 м, 10 км/ч) урона нет",
+               "No damage below the threshold (2 m, 10 km/h)", rules.NO_DAMAGE_WITHOUT_STEPS,
+               help=T("Буквально «мощность 1 за каждые 2 метра» дает при Мощности 0 всё равно 2К урона.",
+                      "Read literally, power 0 would still deal 2d6 damage."),
+               group="readings", when=_FALL_OR_CRASH),
+    bool_param("belts", "Ремни безопасности", "Seat belts", False, group="details", when=_CRASH),
+    choice_param("belts_reading", "Ремни: что сравнивать с 5 и 10", "Belts: what is compared with 5 and 10", "damage", [
+        ("damage", "выпавший урон", "the damage rolled"),
+        ("power", "Мощность аварии", "the crash's Power"),
+    ], group="readings", when={"all": [_CRASH, {"param": "belts", "eq": True}]}),
+    bool_param("airbags", "Подушки безопасности", "Airbags", False, group="details", when=_CRASH),
+    bool_param("halving_check", "Проверка Стойкости на половину урона", "Fortitude check for half damage", True,
+               group="details", when=_FALL_OR_CRASH),
+    int_param("volts", "Напряжение, В", "Voltage, V", 220, 0, 100000, when={"param": "source", "eq": "electric"}),
+    choice_param("environment", "Среда", "Medium", "boiling_water", ENV_OPTIONS, when=_ENVIRONMENT),
+    bool_param("splashed", "Облит, а не погружен (урон вдвое меньше каждый раунд)",
+               "Splashed, not immersed (damage halves each round)", False, when=_ENVIRONMENT),
+    int_param("rounds", "Раундов в среде", "Rounds in the medium", 1, 1, 100,
+              when={"all": [_ENVIRONMENT, {"param": "splashed", "eq": False}]}),
+    int_param("stamina", "Выносливость цели", "Target's Stamina", 3, 0, 30),
+    # only the Fortitude check that halves a fall's or a crash's damage reads it
+    int_param("fortitude", "Стойкость цели", "Target's Fortitude", 1, 0, 30,
+              when={"all": [_FALL_OR_CRASH, {"param": "halving_check", "eq": True}]}),
+    int_param("extra_hits", "Купленные доп. хиты (до 2×Выносливость)", "Bought extra hits (up to 2×Stamina)",
+              0, 0, 60, group="details"),
+    int_param("damage_taken", "Уже потеряно хитов (постоянный урон)", "Hits already lost (permanent)", 0, 0, 200),
+    int_param("temporary_taken", "Уже потеряно хитов (временный урон)", "Hits already lost (temporary)", 0, 0, 200,
+              group="details"),
+    bool_param("temporary", "Этот урон временный (кулаки, шокер)", "This damage is temporary (fists, stun baton)",
+               False, group="details"),
+    # fractional damage: a shot at an arm or a leg, a splash, a halved fall or crash
+    replace(ROUNDING_PARAM, when={"any": [
+        {"all": [_WEAPON, {"param": "aim", "in": ["arm", "leg"]}]},
+        {"all": [_ENVIRONMENT, {"param": "splashed", "eq": True}]},
+        _FALL_OR_CRASH]}),
+    QUARTER_PARAM,
+)
+
+
+def check(p: dict) -> None:
+    errors = []
+    if p["extra_hits"] > rules.EXTRA_HITS_PER_STAMINA * p["stamina"]:
+        errors.append({"field": "extra_hits",
+                       "ru": "Доп. хитов не больше удвоенной Выносливости.",
+                       "en": "Extra hits cannot exceed twice the Stamina."})
+    if p["source"] == "weapon" and p["burst_shots"]:
+        for f in ("burst_close", "burst_medium", "burst_far"):
+            if p[f] > p["burst_shots"]:
+                errors.append({"field": f, "ru": "Попаданий не больше, чем выстрелов в очереди.",
+                               "en": "No more hits than shots in the burst."})
+    if errors:
+        raise InputError(errors)
+
+
+def _damage_dist(p: dict) -> tuple[Dist, list[dict], dict]:
+    """The hits the target loses, the display notes, and the machine-readable details."""
+    src = p["source"]
+    notes: list[dict] = []
+    info: dict = {"source": src}
+    fort = rules.check_total(p["stamina"], p["fortitude"])
+    if src == "weapon":
+        prot = rules.protection(p["armor"], rules.cover_protection(p["cover"]), p["armor_piercing"], p["ap_rule"])
+        aim = None if p["aim"] == "none" else p["aim"]
+        per = rules.aimed_damage(p["power"], prot, aim, p["aim_order"], p["rounding"])
+        info.update(protection=prot)
+        if p["burst_shots"]:
+            shots, c, m, f = rules.short_burst(p["burst_shots"], p["burst_close"], p["burst_medium"],
+                                           p["burst_far"], p["ammo_left"])
+            hits = rules.burst_hits(p["burst_shots"], p["burst_close"], p["burst_medium"], p["burst_far"],
+                                p["range"], p["ammo_left"])
+            info.update(burst=f"{shots}:{c}/{m}/{f}", bullets_hit=hits)
+            if shots < p["burst_shots"]:
+                notes.append(note(f"Патронов меньше длины очереди: очередь {shots}: {c}/{m}/{f}.",
+                                  f"Fewer rounds than the burst: the burst is {shots}: {c}/{m}/{f}."))
+            notes.append(note(f"В цель попадает пуль: {hits}; урон бросается один раз и наносится {hits} раз.",
+                              f"Bullets hitting: {hits}; the damage is rolled once and dealt {hits} times."))
+            return rules.burst_damage(per, hits), notes, info
+        return per, notes, info
+    if src == "electric":
+        power = rules.electric_power(p["volts"])
+        info.update(power=power)
+        notes.append(note(f"Мощность {power} = {p['volts']} В / 50, вниз. Броня не защищает.",
+                          f"Power {power} = {p['volts']} V / 50, rounded down. No armour protects."))
+        return rules.hit_damage(power, 0), notes, info
+    if src == "environment":
+        base = tables.ENVIRONMENT[p["environment"]]["damage"]
+        if p["splashed"]:
+            seq = rules.splash_sequence(base, p["rounding"])
+            info.update(per_round=seq)
+            notes.append(note("Урон по раундам: " + ", ".join(map(str, seq)) + ".",
+                              "Damage by round: " + ", ".join(map(str, seq)) + "."))
+            return Dist.constant(sum(seq)), notes, info
+        info.update(per_round=[base] * p["rounds"])
+        return Dist.constant(base * p["rounds"]), notes, info
+    # fall / crash
+    if src == "fall":
+        steps = rules.fall_steps(p["height_m"], p["step_reading"])
+    else:
+        steps = rules.crash_steps(p["speed_kmh"], p["step_reading"])
+    info.update(power=steps, check_difficulty=steps)
+    if steps == 0 and p["no_damage_below_threshold"]:
+        notes.append(note("Ниже порога: урона нет.", "Below the threshold: no damage."))
+        return Dist.constant(0), notes, info
+    power = steps
+    belts_power = src == "crash" and p["belts"] and p["belts_reading"] == "power"
+    if belts_power:
+        power = rules.seat_belts_power(steps)
+        info.update(power_after_belts=power)
+        if power is None:
+            notes.append(note("Мощность меньше 5: ремни спасают полностью.",
+                              "Power below 5: the belts save completely."))
+            return Dist.constant(0), notes, info
+    dmg = rules.hit_damage(power, p["armor"] if rules.ARMOR_AGAINST_FALLS else 0)
+    if src == "crash" and p["belts"] and not belts_power:
+        dmg = dmg.map(rules.seat_belts)
+    other = Fraction(1, 2) if src == "crash" and p["airbags"] else Fraction(1)
+    p_check = rules.p_success(fort, steps) if p["halving_check"] else Fraction(0)
+    info.update(p_check=prob(p_check))
+    notes.append(note(f"Мощность {steps}; проверка Стойкости против УС {steps} — половина урона"
+                      + (" (четверть с подушками)" if other != 1 else "") + ".",
+                      f"Power {steps}; a Fortitude check against УС {steps} halves the damage"
+                      + (" (a quarter with airbags)" if other != 1 else "") + "."))
+    return rules.with_halving_check(dmg, p_check, Fraction(1, 2), other, p["rounding"]), notes, info
+
+
+def compute(p: dict) -> dict:
+    dmg, notes, info = _damage_dist(p)
+    total = rules.max_hits(p["stamina"], p["extra_hits"])
+    perm0, temp0 = p["damage_taken"], p["temporary_taken"]
+
+    def after(d):
+        return rules.apply_damage(total, perm0, temp0, d, p["temporary"])
+
+    pt = dmg.map(after)
+    hits_left = pt.map(lambda x: total - x[0] - x[1])
+    state = pt.map(lambda x: rules.state_after(total, x[0], x[1], p["quarter_is_critical"]))
+    likeliest = state.mode()
+    q1, q2, q3 = rules.thresholds(total)
+    # Pain shock follows any attack; bleeding only permanent damage («никогда не истекает кровью»).
+    band = hits_left.map(lambda h: (lambda b: None if b is None else b["band"])(rules.bleeding(h)))
+    bleed = band.map(lambda b: None if p["temporary"] else b)
+    display = [
+        figures(
+            ("mean_damage", T("Средний урон", "Mean damage"), round(float(dmg.mean()), 3)),
+            ("likeliest_state", T("Вероятнее всего", "Most likely"), STATE_NAMES[likeliest]),
+            ("p_dying", T("Шанс «при смерти» или хуже", "Chance of dying or worse"),
+             prob(state.p(lambda s: s in ("dying", "dead")))),
+            ("p_dead", T("Шанс мгновенной смерти (−10 хитов)", "Chance of instant death (−10 hits)"),
+             prob(state["dead"])),
+            ("hits", T(f"Хиты: {total}; пороги ¼, ½, ¾", f"Hits: {total}; thresholds ¼, ½, ¾"),
+             f"{q1} / {q2} / {q3}"),
+        ),
+        dist_block("damage", T("Урон", "Damage"), T("хитов", "hits"), dmg),
+        dist_block("state", T("Состояние после урона (и шанс этого или хуже)",
+                              "State after the damage (and the chance of it or worse)"), T("состояние", "state"),
+                   state.map(rules.STATES.index), label=lambda i: STATE_NAMES[rules.STATES[i]]),
+        dist_block("hits_left", T("Хитов осталось", "Hits left"), T("хитов", "hits"), hits_left),
+    ]
+    pb = {i: bleed[i] for i in range(len(tables.BLEEDING))}
+    ps = {i: band[i] for i in range(len(tables.BLEEDING))}
+    if any(ps.values()):
+        no_bleed = T("не кровоточит (временный урон)", "no bleeding (temporary damage)")
+        hits_text = [row[0] for row in tables.TABLES["bleeding"]["rows"]]
+        rows = [[hits_text[i], no_bleed if p["temporary"] else band["loss"], band["pain_shock"], prob(ps[i])]
+                for i, band in enumerate(tables.BLEEDING)]
+        display.append({"kind": "table",
+                        "title": T("Кровотечение и болевой шок", "Bleeding and pain shock"),
+                        "columns": [T("Хитов осталось", "Hits left"), T("Кровотечение", "Bleeding"),
+                                    T("Болевой шок, сложность", "Pain shock, difficulty"),
+                                    T("Вероятность", "Probability")],
+                        "rows": rows})
+    display.extend(notes)
+    if p["temporary"]:
+        display.append(note("Временный урон не кровоточит и восстанавливается по 1 хиту в час.",
+                            "Temporary damage does not bleed and heals 1 hit an hour."))
+    if p["aim"] == "head" and p["source"] == "weapon":
+        display.append(note("Выстрел в голову: тяжелое ранение — сотрясение мозга, критическое — "
+                            "черепно-мозговая травма.",
+                            "A head shot: a heavy wound means a concussion, a critical one a skull fracture."))
+    return {
+        **info,
+        "max_hits": total,
+        "thresholds": [q1, q2, q3],
+        "damage": [{"damage": o, "p": prob(dmg[o])} for o in dmg.outcomes()],
+        "hits_left": [{"hits": o, "p": prob(hits_left[o])} for o in hits_left.outcomes()],
+        "state": {s: prob(state[s]) for s in rules.STATES},
+        "likeliest_state": likeliest,
+        "wound_penalty": rules.wound_penalty(likeliest),
+        "bleeding": [{"loss": band["loss"], "pain_shock_difficulty": band["pain_shock"], "p": prob(pb[i])}
+                     for i, band in enumerate(tables.BLEEDING)],
+        "pain_shock": [{"difficulty": band["pain_shock"], "p": prob(ps[i])} for i, band in enumerate(tables.BLEEDING)],
+        "display": display,
+    }
+
+
+def roll(p: dict, roller) -> dict:
+    dice = roller.dice(2, 6)
+    rolled = sum(dice)
+    src = p["source"]
+    total = rules.max_hits(p["stamina"], p["extra_hits"])
+    extra: dict = {}
+    if src == "weapon":
+        prot = rules.protection(p["armor"], rules.cover_protection(p["cover"]), p["armor_piercing"], p["ap_rule"])
+        mult = rules.aim_multiplier(p["aim"])
+        if mult is None:
+            d = max(0, rolled + p["power"] - prot)
+        elif p["aim_order"] == "after":
+            d = rules.round_by(max(0, rolled + p["power"] - prot) * mult, p["rounding"])
+        else:
+            d = max(0, rules.round_by((rolled + p["power"]) * mult, p["rounding"]) - prot)
+        if p["burst_shots"]:
+            hits = rules.burst_hits(p["burst_shots"], p["burst_close"], p["burst_medium"], p["burst_far"],
+                                p["range"], p["ammo_left"])
+            extra["bullets_hit"] = hits
+            d *= hits
+    elif src == "electric":
+        d = rolled + rules.electric_power(p["volts"])
+    elif src == "environment":
+        base = tables.ENVIRONMENT[p["environment"]]["damage"]
+        d = sum(rules.splash_sequence(base, p["rounding"])) if p["splashed"] else base * p["rounds"]
+        dice = []
+    else:
+        steps = (rules.fall_steps(p["height_m"], p["step_reading"]) if src == "fall"
+                 else rules.crash_steps(p["speed_kmh"], p["step_reading"]))
+        belts_power = src == "crash" and p["belts"] and p["belts_reading"] == "power"
+        power = rules.seat_belts_power(steps) if belts_power else steps
+        if (steps == 0 and p["no_damage_below_threshold"]) or power is None:
+            d, dice = 0, []
+        else:
+            d = max(0, rolled + power - (p["armor"] if rules.ARMOR_AGAINST_FALLS else 0))
+            if src == "crash" and p["belts"] and not belts_power:
+                d = rules.seat_belts(d)
+            factor = Fraction(1, 2) if src == "crash" and p["airbags"] else Fraction(1)
+            if p["halving_check"]:
+                cf = roller.dice(2, 6)
+                ct = sum(cf) + p["stamina"] + p["fortitude"]
+                extra.update(check_faces=cf, check_total=ct, check_success=ct >= steps)
+                if ct >= steps:
+                    factor /= 2
+            d = rules.round_by(d * factor, p["rounding"])
+    perm, temp = rules.apply_damage(total, p["damage_taken"], p["temporary_taken"], d, p["temporary"])
+    state = rules.state_after(total, perm, temp, p["quarter_is_critical"])
+    display = []
+    if dice:
+        display.append({"kind": "dice", "label": T("Урон: 2К", "Damage: 2d6"), "sides": 6, "faces": dice,
+                        "marks": ["", ""]})
+    if "check_faces" in extra:
+        display.append({"kind": "dice", "label": T("Проверка Стойкости", "Fortitude check"), "sides": 6,
+                        "faces": extra["check_faces"],
+                        "marks": ["success" if extra["check_success"] else ""] * 2})
+    display.append(figures(("damage", T("Урон", "Damage"), d),
+                           ("hits_left", T("Хитов осталось", "Hits left"), total - perm - temp),
+                           ("state", T("Состояние", "State"), STATE_NAMES[state])))
+    return {"faces": dice, "damage": d, "hits_left": total - perm - temp, "state": state, **extra,
+            "display": display}

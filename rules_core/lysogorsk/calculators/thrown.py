@@ -1,0 +1,55 @@
+"""``lysogorsk-thrown-miss``: where a missed thrown weapon lands (the page «Метательное оружие»).
+"""
+
+from __future__ import annotations
+
+from ...spec import Calculator, T, choice_param, figures, int_param, note, prob
+from .. import rules, tables
+
+__all__ = ["THROWN_NAMES", "PARAMS", "compute", "roll"]
+
+
+THROWN_NAMES = {bid: band["name"] for bid, band in tables.THROWN_MISS.items()}
+PARAMS = (
+    int_param("strength", "Сила", "Strength", 3, -10, 30),
+    int_param("modifier", "Модификаторы", "Modifiers", 0, -40, 40),
+    choice_param("reading", "Что сверять с таблицей", "What is read on the table", "total", [
+        ("total", "результат проверки на Силу", "the Strength check's result"),
+        ("margin", "результат минус УС", "the result minus a УС"),
+    ], help=T("Таблица идет от «меньше 0» до «7 или больше», а 2К + Сила не меньше 2 + Сила; источник не "
+              "называет УС.",
+              "The table runs from «below 0» to «7 or more», while 2d6 + Strength is at least 2 + Strength; the "
+              "source names no УС."), group="readings"),
+    int_param("difficulty", "УС (для второго прочтения)", "УС (second reading)", 7, -10, 40, group="readings",
+              when={"param": "reading", "eq": "margin"}),
+)
+
+
+def compute(p: dict) -> dict:
+    d = rules.thrown_miss(p["strength"], p["modifier"], p["reading"], p["difficulty"])
+    rows = [[band["label"], band["name"], prob(d[bid])] for bid, band in tables.THROWN_MISS.items()]
+    likeliest = d.mode()
+    return {"outcome": {bid: prob(d[bid]) for bid in THROWN_NAMES},
+            "display": [figures(("likeliest", T("Вероятнее всего", "Most likely"), THROWN_NAMES[likeliest]),
+                                ("p_likeliest", T("Его шанс", "Its chance"), prob(d[likeliest]))),
+                        {"kind": "table", "title": T("Куда упало при промахе", "Where it lands on a miss"),
+                         "columns": [T("Результат", "Result"), T("Итог", "Outcome"), T("Вероятность", "Probability")],
+                         "rows": rows}]
+            + ([note("Буквально: результат проверки на Силу (2К + Сила) редко бывает ниже 7 — таблица, похоже, "
+                     "задумана для разницы с УС; источник его не называет.",
+                     "Literally: a Strength check (2d6 + Strength) is rarely below 7 — the table looks meant for a "
+                     "margin over a УС, which the source does not name.", "warning")]
+               if p["reading"] == "total" else [])}
+
+
+def roll(p: dict, roller) -> dict:
+    faces = roller.dice(2, 6)
+    total = sum(faces) + p["strength"] + p["modifier"]
+    value = total - p["difficulty"] if p["reading"] == "margin" else total
+    band = rules.band_of(value, tables.THROWN_MISS)
+    text = tables.THROWN_MISS[band]["text"]
+    return {"faces": faces, "total": total, "value": value, "outcome": band,
+            "display": [{"kind": "dice", "label": T("Проверка на Силу", "Strength check"), "sides": 6,
+                         "faces": faces, "marks": ["", ""]},
+                        figures(("outcome", T(f"Результат {value}", f"Result {value}"), THROWN_NAMES[band])),
+                        {"kind": "note", "level": "info", "text": text}]}

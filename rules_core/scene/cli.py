@@ -1,0 +1,117 @@
+"""``python -m rules_core scene …``: the scene engine on the command line.
+
+* ``scene new [NAME]`` — an empty scene;
+* ``scene apply SCENE ACTION [--scene-only]`` — ``{"scene", "event"}`` (or just the scene);
+* ``scene preview SCENE ACTION`` — the action's exact odds before the roll;
+* ``scene replay LOG [--name NAME]`` — the scene a log builds (a list of entries or actions, or a
+  whole scene, whose log and name are used);
+* ``scene load SCENE`` — a saved scene checked (and migrated from an older version);
+* ``scene spec`` — the sheets, the actions' fields, the open readings, the limits.
+
+SCENE, ACTION and LOG are JSON text, ``@file`` or ``-`` (standard input, once). The answer is
+JSON on standard output, exit 0; errors are ``{"errors": [{"field", "ru", "en"}]}``, exit 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from . import fields as F
+from .api import handle
+
+
+class _ArgError(Exception):
+    def __init__(self, name: str, ru: str, en: str):
+        self.error = {"field": name, "ru": ru, "en": en}
+
+
+def _read(arg: str, name: str, stdin_used: list) -> str:
+    if arg == "-":
+        if stdin_used:
+            raise _ArgError(name, "Стандартный ввод («-») можно взять только один раз.",
+                            "Standard input ('-') can be read only once.")
+        stdin_used.append(name)
+        text = sys.stdin.read(F.MAX_SCENE_CHARS + 1)
+    elif arg.startswith("@"):
+        try:
+            with open(arg[1:], encoding="utf-8") as f:
+                text = f.read(F.MAX_SCENE_CHARS + 1)
+        except OSError as e:
+            raise _ArgError(name, f"Файл не читается: {e.strerror or e}.", f"Cannot read the file: {e.strerror or e}.")
+        except UnicodeDecodeError:
+            raise _ArgError(name, "Файл не в UTF-8.", "The file is not UTF-8.")
+    else:
+        text = arg
+    if len(text) > F.MAX_SCENE_CHARS:
+        raise _ArgError(name, f"Длиннее {F.MAX_SCENE_CHARS} символов.", f"Longer than {F.MAX_SCENE_CHARS} characters.")
+    return text
+
+
+def _json(text: str, name: str):
+    try:
+        return json.loads(text)
+    except ValueError as e:
+        pos = f" (строка {e.lineno}, символ {e.colno})" if hasattr(e, "lineno") else ""
+        pos_en = f" (line {e.lineno}, column {e.colno})" if hasattr(e, "lineno") else ""
+        raise _ArgError(name, f"Неверный JSON{pos}.", f"Invalid JSON{pos_en}.")
+    except RecursionError:
+        raise _ArgError(name, "Слишком глубокая вложенность.", "Nested too deeply.")
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m rules_core scene", description="The Storyteller's scene")
+    sub = parser.add_subparsers(dest="cmd", required=True)
+    p = sub.add_parser("new", help="an empty scene")
+    p.add_argument("name", nargs="?", default="")
+    for name, text in (("apply", "apply an action"), ("preview", "an action's odds before the roll")):
+        p = sub.add_parser(name, help=text)
+        p.add_argument("scene", help="the scene: JSON, @file or -")
+        p.add_argument("action", help="the action: JSON, @file or -")
+        if name == "apply":
+            p.add_argument("--scene-only", action="store_true", help="print only the new scene")
+    p = sub.add_parser("replay", help="the scene a log builds")
+    p.add_argument("log", help="a list of log entries or actions, or a whole scene: JSON, @file or -")
+    p.add_argument("--name", default=None, help="the scene's name (a whole scene brings its own)")
+    p = sub.add_parser("load", help="check (and migrate) a saved scene")
+    p.add_argument("scene", help="the scene: JSON, @file or -")
+    sub.add_parser("spec", help="sheets, actions, open readings, limits")
+    args = parser.parse_args(argv)
+
+    stdin_used: list = []
+    try:
+        if args.cmd in ("new", "spec"):
+            request = {"op": "scene", "cmd": args.cmd, "name": getattr(args, "name", "")}
+        elif args.cmd == "load":
+            request = {"op": "scene", "cmd": "load", "scene": _read(args.scene, "scene", stdin_used)}
+        elif args.cmd == "replay":
+            log = _json(_read(args.log, "log", stdin_used), "log")
+            request = {"op": "scene", "cmd": "replay", "log": log}
+            if args.name is not None:
+                request["name"] = args.name
+        else:
+            scene_text = _read(args.scene, "scene", stdin_used)
+            action = _json(_read(args.action, "action", stdin_used), "action")
+            request = {"op": "scene", "cmd": args.cmd, "scene": scene_text, "action": action}
+    except _ArgError as e:
+        response = {"ok": False, "errors": [e.error]}
+    else:
+        response = handle(request)
+    if not response["ok"]:
+        return _print({"errors": response["errors"]}, 2)
+    result = response["result"]
+    if args.cmd == "apply" and args.scene_only:
+        result = result["scene"]
+    elif args.cmd in ("new", "replay"):
+        result = result["scene"]
+    return _print(result, 0)
+
+
+def _print(obj, code: int) -> int:
+    try:
+        print(json.dumps(obj, ensure_ascii=False, indent=2))
+        sys.stdout.flush()
+    except BrokenPipeError:  # the reader stopped early (| head): not an error of ours
+        sys.stdout = None
+    return code

@@ -1,0 +1,93 @@
+"""What the systems' scene modules share: the action record, the working context, calculator access."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable
+
+from .. import api
+from ..spec import Param, T, field_error
+
+Validator = Callable[[Any, str], Any]
+
+
+@dataclass(frozen=True)
+class ActionSpec:
+    """One kind of action.
+
+    ``fields``: validators of the action's own fields (besides ``type``, ``dice``, ``seed``);
+    ``required``/``defaults`` as :func:`fields.record`; ``spec``: their description for the page.
+    ``run(ctx, action, box)`` changes ``ctx.scene`` (a copy) and says what happened;
+    ``plan(ctx, action)`` (actions that roll): the dice groups in the order the rule rolls them;
+    ``preview(ctx, action)``: the exact odds before the roll.
+    """
+
+    type: str
+    system: str | None
+    title: dict
+    fields: dict[str, Validator]
+    run: Callable
+    required: tuple[str, ...] = ()
+    defaults: dict = field(default_factory=dict)
+    spec: tuple[dict, ...] = ()
+    plan: Callable | None = None
+    preview: Callable | None = None
+    #: fields naming characters (checked against the scene)
+    refs: tuple[str, ...] = ()
+    #: the dice groups this kind of action may roll: ``(name, repeated)`` (a repeated group is a
+    #: list of rolls, e.g. one pair of d6 per drink)
+    groups: tuple[tuple[str, bool], ...] = ()
+
+    def to_json(self) -> dict:
+        return {"type": self.type, "system": self.system, "title": self.title, "fields": list(self.spec),
+                "dice": [{"group": g, "repeated": rep} for g, rep in self.groups]}
+
+
+class Ctx:
+    """The scene being changed by one action (a deep copy of the valid scene) and what the
+    action reports: ``text`` (the log line), ``result`` (machine keys), ``display`` blocks."""
+
+    def __init__(self, scene: dict):
+        self.scene = scene
+        self.text: dict = T("", "")
+        self.result: dict = {}
+        self.display: list = []
+
+    def char(self, cid: str) -> dict:
+        for c in self.scene["characters"]:
+            if c["id"] == cid:
+                return c
+        raise field_error("character", f"Нет персонажа «{cid}».", f"No character '{cid}'.")
+
+    def readings(self, system: str) -> dict:
+        return self.scene["readings"][system]
+
+    @property
+    def round(self) -> int:
+        return self.scene["round"]
+
+
+def calc_param(calc_id: str, name: str) -> Param:
+    """A calculator's own parameter (the scene offers the same switch, with the same options);
+    without the calculator's ``when``, which names its other fields (the scene has its own)."""
+    return replace(next(p for p in api.get(calc_id).params if p.name == name), when=None)
+
+
+def calc_validate(calc_id: str, params: dict, prefix: str = "params") -> dict:
+    """Validate ``params`` as the calculator does; errors name ``prefix.field``."""
+    from ..spec import InputError
+
+    calc = api.get(calc_id)
+    try:
+        return api.validate(calc, params)
+    except InputError as e:
+        raise InputError([{**err, "field": f"{prefix}.{err['field']}" if err["field"] else prefix}
+                          for err in e.errors]) from None
+
+
+def calc_compute(calc_id: str, params: dict) -> dict:
+    return api.get(calc_id).compute(params)
+
+
+def calc_roll(calc_id: str, params: dict, box) -> dict:
+    return api.get(calc_id).roll(params, box)

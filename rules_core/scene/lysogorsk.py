@@ -1,0 +1,233 @@
+"""«Лысогорские сказочки» (001) in a scene: hits and wound levels, damage in hits, drinking.
+
+Hits, wound levels and temporary damage are :mod:`rules_core.lysogorsk.rules`; a drink is the
+``lysogorsk-drunkenness`` calculator from the character's current stage, rolled on the scene's
+dice (each single drink's Стойкость check is one pair of d6).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..lysogorsk import calculators as lysogorsk_calculators
+from ..lysogorsk.calculators import alcohol as lysogorsk_alcohol, damage as lysogorsk_damage
+from ..lysogorsk import rules as lysogorsk_rules
+from ..lysogorsk import tables as lysogorsk_tables
+from ..spec import T, field_error
+from . import fields as F
+from . import readings as RD
+from .common import ActionSpec, Ctx, calc_compute, calc_param, calc_roll, calc_validate
+
+SYSTEM = "lysogorsk"
+TITLE = T("Лысогорские сказочки", "Lysogorsk Tales")
+
+STAT_PARAMS = (
+    replace(calc_param("lysogorsk-damage", "stamina"), label=T("Выносливость", "Stamina")),
+    replace(calc_param("lysogorsk-damage", "fortitude"), label=T("Стойкость", "Fortitude")),
+    calc_param("lysogorsk-damage", "extra_hits"),
+)
+STATS = {p.name: F.param(p) for p in STAT_PARAMS}
+DEFAULT_STATS = {p.name: p.default for p in STAT_PARAMS}
+STATS_SPEC = tuple(p.to_json() for p in STAT_PARAMS)
+
+MAX_HITS_LOST = 1000
+
+
+def state_fields(stats: dict) -> dict:
+    return {"damage": F.integer(0, MAX_HITS_LOST), "temporary": F.integer(0, MAX_HITS_LOST),
+            "stage": F.integer(0, lysogorsk_tables.MAX_STAGE), "drinks": F.integer(0, 10 * F.MAX_LOG)}
+
+
+def initial_state(stats: dict) -> dict:
+    return {"damage": 0, "temporary": 0, "stage": 0, "drinks": 0}
+
+
+def check_stats(stats: dict) -> None:
+    if stats["extra_hits"] > lysogorsk_rules.EXTRA_HITS_PER_STAMINA * stats["stamina"]:
+        raise field_error("stats.extra_hits", "Доп. хитов не больше удвоенной Выносливости.",
+                          "Extra hits cannot exceed twice the Stamina.")
+
+
+def check_state(stats: dict, state: dict) -> None:
+    return None
+
+
+def hits_total(stats: dict) -> int:
+    """«15+Выносливость» (plus bought hits), with the sober Выносливость
+    (:data:`readings.LYSOGORSK_HITS_SOBER_STAMINA`)."""
+    assert RD.LYSOGORSK_HITS_SOBER_STAMINA
+    return lysogorsk_rules.max_hits(stats["stamina"], stats["extra_hits"])
+
+
+def _state_key(ch: dict, rd: dict) -> str:
+    s = ch["state"]
+    return lysogorsk_rules.state_after(hits_total(ch["stats"]), s["damage"], s["temporary"], rd["quarter_is_critical"])
+
+
+def view(ch: dict, scene: dict) -> dict:
+    st, s = ch["stats"], ch["state"]
+    rd = scene["readings"][SYSTEM]
+    total = hits_total(st)
+    key = _state_key(ch, rd)
+    stage = s["stage"]
+    return {
+        "status": key, "status_name": lysogorsk_damage.STATE_NAMES[key],
+        "hits": total - s["damage"] - s["temporary"], "hits_max": total,
+        "permanent_left": total - s["damage"], "thresholds": list(lysogorsk_rules.thresholds(total)),
+        "wound_penalty": lysogorsk_rules.wound_penalty(key),
+        "stage": stage, "stage_name": lysogorsk_alcohol.STAGE_NAMES[stage], "stage_effect": lysogorsk_tables.DRUNK_STAGES[stage]["effects"],
+        "stage_modifiers": lysogorsk_rules.stage_modifiers(stage),
+        "hangover_after_sleep": lysogorsk_rules.hangover(stage, st["stamina"]),
+        "drinks": s["drinks"],
+    }
+
+
+def end_of_scene(ch: dict) -> dict:
+    """Nothing the scene keeps for «Лысогорск» ends with a scene (:data:`readings.LYSOGORSK_AT_END`)."""
+    assert RD.LYSOGORSK_AT_END == "nothing"
+    return {}
+
+
+# ---- damage in hits ---------------------------------------------------------------------------
+
+def _run_damage(ctx: Ctx, a: dict, box) -> None:
+    ch = ctx.char(a["character"])
+    rd = ctx.readings(SYSTEM)
+    if _state_key(ch, rd) == "dead":
+        raise field_error("character", f"{ch['name']} мёртв.", f"{ch['name']} is dead.")
+    s = ch["state"]
+    before = _state_key(ch, rd)
+    perm, temp = lysogorsk_rules.apply_damage(hits_total(ch["stats"]), s["damage"], s["temporary"], a["hits"], a["temporary"])
+    if perm > MAX_HITS_LOST:  # pragma: no cover - death comes long before
+        raise field_error("hits", "Слишком много урона.", "Too much damage.")
+    s.update(damage=perm, temporary=temp)
+    after = _state_key(ch, rd)
+    left = hits_total(ch["stats"]) - perm - temp
+    kind = T("временный ", "temporary ") if a["temporary"] else T("", "")
+    ctx.text = T(f"{ch['name']}: {kind['ru']}урон {a['hits']} → хитов {left}, {lysogorsk_damage.STATE_NAMES[after]['ru']}.",
+                 f"{ch['name']}: −{a['hits']} hits of {kind['en']}damage → {left} hits, {lysogorsk_damage.STATE_NAMES[after]['en']}.")
+    ctx.result = {"character": ch["id"], "hits": left, "state_before": before, "state": after,
+                  "wound_penalty": lysogorsk_rules.wound_penalty(after)}
+
+
+# ---- drinking ---------------------------------------------------------------------------------
+
+_DRINKS = calc_param("lysogorsk-drunkenness", "drinks")
+_DRINK_FIELDS = {f.name: f for f in _DRINKS.fields}
+
+
+def drink_params(ch: dict, a: dict, rd: dict) -> dict:
+    """The ``lysogorsk-drunkenness`` calculator's parameters: this one drink (``count`` in a
+    row), from the character's stage now."""
+    st = ch["stats"]
+    drink = {k: a[k] for k in ("drink", "count", "degrees", "volume_g", "bubbles")}
+    return calc_validate("lysogorsk-drunkenness", {
+        "stamina": st["stamina"], "fortitude": st["fortitude"], "drinks": [drink], "willing": a["willing"],
+        "start_stage": ch["state"]["stage"], "modifier": a["modifier"], "volume_reading": rd["volume_reading"],
+        "stage_stamina": rd["stage_stamina"]})
+
+
+def _singles(p: dict, rd: dict) -> list:
+    return lysogorsk_rules.expand_drinks(p["drinks"], rd["volume_reading"])
+
+
+def _drinker(ctx: Ctx, a: dict) -> dict:
+    ch = ctx.char(a["character"])
+    if _state_key(ch, ctx.readings(SYSTEM)) == "dead":
+        raise field_error("character", f"{ch['name']} мёртв.", f"{ch['name']} is dead.")
+    return ch
+
+
+def _drink_plan(ctx: Ctx, a: dict) -> list:
+    ch = _drinker(ctx, a)
+    rd = ctx.readings(SYSTEM)
+    p = drink_params(ch, a, rd)
+    return [("checks", i) for i in range(len(_singles(p, rd)))]
+
+
+def _drink_preview(ctx: Ctx, a: dict) -> dict:
+    ch = _drinker(ctx, a)
+    rd = ctx.readings(SYSTEM)
+    p = drink_params(ch, a, rd)
+    res = calc_compute("lysogorsk-drunkenness", p)
+    n = len(_singles(p, rd))
+    stage = ch["state"]["stage"]
+    checks = 0 if a["willing"] or stage >= lysogorsk_tables.MAX_STAGE else n
+    return {"odds": {"final_stage": res["final_stage"], "stages": res["stages"],
+                     "likeliest_stage": res["likeliest_stage"], "hangover": res["hangover"]},
+            "display": res["display"], "calculator": {"id": "lysogorsk-drunkenness", "params": p},
+            "dice_needed": [{"group": "checks", "count": 2, "sides": 6, "repeat": checks,
+                             "when": T("пока не 5-я стадия", "until stage 5")}] if checks else []}
+
+
+def _drink_name(label: str) -> dict:
+    drink = lysogorsk_tables.DRINKS.get(label)
+    return drink["name"] if drink else T("другой напиток", "another drink")
+
+
+def _run_drink(ctx: Ctx, a: dict, box) -> None:
+    ch = _drinker(ctx, a)
+    rd = ctx.readings(SYSTEM)
+    p = drink_params(ch, a, rd)
+    s = ch["state"]
+    before = s["stage"]
+    roll = calc_roll("lysogorsk-drunkenness", p, box)
+    s["stage"] = roll["stage"]
+    s["drinks"] += len(roll["log"])
+    name = _drink_name(roll["log"][0]["drink"]) if roll["log"] else T("", "")
+    checks = "; ".join(f"{'+'.join(map(str, x['faces']))} → {x['total']} против УС {x['difficulty']}"
+                       for x in roll["log"] if x["faces"])
+    checks_en = "; ".join(f"{'+'.join(map(str, x['faces']))} → {x['total']} vs УС {x['difficulty']}"
+                          for x in roll["log"] if x["faces"])
+    count = f" ×{len(roll['log'])}" if len(roll["log"]) > 1 else ""
+    stage = roll["stage"]
+    ctx.text = T(f"{ch['name']} пьёт: {name['ru']}{count}" + (f" ({checks})" if checks else "")
+                 + f" → {stage}-я стадия: {lysogorsk_alcohol.STAGE_NAMES[stage]['ru']}.",
+                 f"{ch['name']} drinks: {name['en']}{count}" + (f" ({checks_en})" if checks_en else "")
+                 + f" → stage {stage}: {lysogorsk_alcohol.STAGE_NAMES[stage]['en']}.")
+    ctx.result = {"character": ch["id"], "stage_before": before, "stage": stage, "checks": roll["log"],
+                  "hangover_after_sleep": lysogorsk_rules.hangover(stage, ch["stats"]["stamina"])}
+    ctx.display = roll["display"]
+
+
+# ---- the actions ------------------------------------------------------------------------------
+
+def _char(v, path):
+    return F.ident(v, path)
+
+
+def _field(name: str):
+    return F.param(_DRINK_FIELDS[name])
+
+
+_TEMPORARY = calc_param("lysogorsk-damage", "temporary")
+_MODIFIER = calc_param("lysogorsk-drunkenness", "modifier")
+_WILLING = calc_param("lysogorsk-drunkenness", "willing")
+
+ACTIONS = [
+    ActionSpec(
+        "lys_damage", SYSTEM, T("Потеря хитов", "Hits lost"),
+        {"character": _char, "hits": F.integer(1, 200), "temporary": F.param(_TEMPORARY)},
+        _run_damage, required=("character", "hits"), defaults={"temporary": False},
+        spec=(F.spec_json("character", "character", T("Персонаж", "Character"), None, system=SYSTEM),
+              F.spec_json("hits", "int", T("Урон в хитах", "Damage in hits"), 1, min=1, max=200),
+              _TEMPORARY.to_json()),
+        refs=("character",)),
+    ActionSpec(
+        "drink", SYSTEM, T("Выпить", "Drink"),
+        {"character": _char, **{k: _field(k) for k in _DRINK_FIELDS}, "willing": F.param(_WILLING),
+         "modifier": F.param(_MODIFIER)},
+        _run_drink, required=("character", "drink"),
+        defaults={**{k: f.default for k, f in _DRINK_FIELDS.items() if k != "drink"}, "willing": False,
+                  "modifier": 0},
+        spec=(F.spec_json("character", "character", T("Персонаж", "Character"), None, system=SYSTEM),
+              *(f.to_json() for f in _DRINKS.fields), _WILLING.to_json(), _MODIFIER.to_json()),
+        plan=_drink_plan, preview=_drink_preview, refs=("character",), groups=(("checks", True),)),
+]
+
+
+def readings_params() -> tuple:
+    return (calc_param("lysogorsk-drunkenness", "volume_reading"),
+            calc_param("lysogorsk-drunkenness", "stage_stamina"),
+            calc_param("lysogorsk-damage", "quarter_is_critical"))
+

@@ -1,0 +1,159 @@
+"""Classic World of Darkness (002, 003) in a scene: health levels and the soak roll
+(Выносливость + Стойкость, armor) of the ``wod-soak`` calculator, rolled on the scene's dice."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..spec import T, int_param
+from ..wod import rules as wod_rules
+from . import fields as F
+from . import readings as RD
+from .common import ActionSpec, Ctx, calc_compute, calc_param, calc_roll, calc_validate
+
+SYSTEM = "wod"
+TITLE = T("Мир Тьмы (классика)", "World of Darkness (classic)")
+
+_TYPES = calc_param("wod-soak", "damage_type")
+DAMAGE_TYPES = tuple(o.value for o in _TYPES.options)
+TYPE_NAMES = {o.value: o.label for o in _TYPES.options}
+MAX_LEVELS = 20
+
+STAT_PARAMS = (
+    int_param("health_levels", "Уровней здоровья", "Health levels", 7, 1, MAX_LEVELS),
+    replace(calc_param("wod-soak", "stamina"), label=T("Выносливость", "Stamina")),
+    replace(calc_param("wod-soak", "fortitude"), label=T("Стойкость", "Fortitude")),
+    replace(calc_param("wod-soak", "target"), name="kind", label=T("Кто", "Who")),
+    replace(calc_param("wod-soak", "armor"), label=T("Броня", "Armor")),
+)
+STATS = {p.name: F.param(p) for p in STAT_PARAMS}
+DEFAULT_STATS = {p.name: p.default for p in STAT_PARAMS}
+STATS_SPEC = tuple(p.to_json() for p in STAT_PARAMS)
+
+MAX_TAKEN = 1000
+
+
+def state_fields(stats: dict) -> dict:
+    return {**{t: F.integer(0, MAX_TAKEN) for t in DAMAGE_TYPES}, "armor_ruined": F.boolean,
+            "stunned_round": F.optional(F.integer(1, F.MAX_ROUND))}
+
+
+def initial_state(stats: dict) -> dict:
+    return {**{t: 0 for t in DAMAGE_TYPES}, "armor_ruined": False, "stunned_round": None}
+
+
+def check_stats(stats: dict) -> None:
+    return None
+
+
+def check_state(stats: dict, state: dict) -> None:
+    return None
+
+
+def stunned(state: dict, round_now: int) -> bool:
+    """«Весь следующий раунд оглушенный персонаж будет приходить в себя»
+    (:data:`readings.WOD_STUN_LASTS`)."""
+    assert RD.WOD_STUN_LASTS == "next_round"
+    return state["stunned_round"] is not None and round_now <= state["stunned_round"] + 1
+
+
+def view(ch: dict, scene: dict) -> dict:
+    st, s = ch["stats"], ch["state"]
+    assert RD.WOD_HEALTH_PENALTIES is None  # no penalty table in the sources
+    taken = sum(s[t] for t in DAMAGE_TYPES)
+    left = max(0, st["health_levels"] - taken)
+    out = left == 0
+    is_stunned = stunned(s, scene["round"])
+    key = "out" if out else "stunned" if is_stunned else "hurt" if taken else "ok"
+    names = {"ok": T("Без ранений", "Unhurt"), "hurt": T("Ранен", "Hurt"),
+             "stunned": T("Оглушён: весь следующий раунд приходит в себя", "Stunned: recovers all next round"),
+             "out": T("Все уровни здоровья потеряны: обездвижен или убит",
+                      "Every health level lost: incapacitated or killed")}
+    return {"status": key, "status_name": names[key], "levels": st["health_levels"], "taken": taken,
+            "left": left, "by_type": {t: s[t] for t in DAMAGE_TYPES}, "stunned": is_stunned,
+            "armor": 0 if s["armor_ruined"] else int(st["armor"]), "armor_ruined": s["armor_ruined"],
+            "wound_penalty": None}
+
+
+def end_of_scene(ch: dict) -> dict:
+    """Only the stun ends (:data:`readings.WOD_AT_END`, :data:`readings.WOD_STUN_LASTS`)."""
+    assert RD.WOD_AT_END == "nothing"
+    s = ch["state"]
+    if s["stunned_round"] is None:
+        return {}
+    before, s["stunned_round"] = s["stunned_round"], None
+    return {"stunned_round": [before, None]}
+
+
+def soak_params(ch: dict, a: dict, rd: dict) -> dict:
+    """The ``wod-soak`` calculator's parameters for this damage on this character."""
+    st, s = ch["stats"], ch["state"]
+    return calc_validate("wod-soak", {
+        "incoming": a["successes"], "damage_type": a["damage_type"], "target": st["kind"],
+        "stamina": st["stamina"], "fortitude": st["fortitude"], "armor": "0" if s["armor_ruined"] else st["armor"],
+        "soak_difficulty": a["soak_difficulty"], "armor_soak": rd["armor_soak"], "armor_break": rd["armor_break"],
+        "ones_cancel": rd["ones_cancel"]})
+
+
+def _plan(ctx: Ctx, a: dict) -> list:
+    ctx.char(a["character"])
+    return [("soak", None)]
+
+
+def _preview(ctx: Ctx, a: dict) -> dict:
+    ch = ctx.char(a["character"])
+    p = soak_params(ch, a, ctx.readings(SYSTEM))
+    res = calc_compute("wod-soak", p)
+    return {"odds": {k: res[k] for k in ("levels", "p_stunned", "armor_ruined", "mean_levels", "soak_pool")},
+            "display": res["display"], "calculator": {"id": "wod-soak", "params": p},
+            "dice_needed": [{"group": "soak", "count": res["soak_pool"], "sides": 10}]}
+
+
+def _run(ctx: Ctx, a: dict, box) -> None:
+    ch = ctx.char(a["character"])
+    rd = ctx.readings(SYSTEM)
+    p = soak_params(ch, a, rd)
+    roll = calc_roll("wod-soak", p, box)
+    s = ch["state"]
+    s[a["damage_type"]] += roll["levels"]
+    ruined = wod_rules.armor_ruined(a["successes"], int(p["armor"]), rd["armor_break"])
+    s["armor_ruined"] = s["armor_ruined"] or ruined
+    if roll["stunned"]:
+        s["stunned_round"] = ctx.round
+    v = view(ch, ctx.scene)
+    kind = TYPE_NAMES[a["damage_type"]]
+    tail_ru = ("; оглушён" if roll["stunned"] else "") + ("; броня пришла в негодность" if ruined else "")
+    tail_en = ("; stunned" if roll["stunned"] else "") + ("; armor ruined" if ruined else "")
+    ctx.text = T(f"{ch['name']}: успехов урона {a['successes']} ({kind['ru'].lower()}), поглощено "
+                 f"{roll['soaked']} → уровней здоровья −{roll['levels']}, осталось {v['left']}{tail_ru}.",
+                 f"{ch['name']}: {a['successes']} damage successes ({kind['en'].lower()}), soaked "
+                 f"{roll['soaked']} → health levels −{roll['levels']}, {v['left']} left{tail_en}.")
+    ctx.result = {"character": ch["id"], "soaked": roll["soaked"], "levels": roll["levels"],
+                  "stunned": roll["stunned"], "armor_ruined": ruined, "left": v["left"],
+                  "calculator": {"id": "wod-soak", "params": p}}
+    ctx.display = roll["display"]
+
+
+def _char(v, path):
+    return F.ident(v, path)
+
+
+_INCOMING = calc_param("wod-soak", "incoming")
+_SOAK_DIFF = calc_param("wod-soak", "soak_difficulty")
+
+ACTIONS = [
+    ActionSpec(
+        "wod_damage", SYSTEM, T("Урон и поглощение", "Damage and soak"),
+        {"character": _char, "successes": F.param(_INCOMING), "damage_type": F.param(_TYPES),
+         "soak_difficulty": F.param(_SOAK_DIFF)},
+        _run, required=("character", "successes"),
+        defaults={"damage_type": _TYPES.default, "soak_difficulty": _SOAK_DIFF.default},
+        spec=(F.spec_json("character", "character", T("Персонаж", "Character"), None, system=SYSTEM),
+              {**_INCOMING.to_json(), "name": "successes"}, _TYPES.to_json(), _SOAK_DIFF.to_json()),
+        plan=_plan, preview=_preview, refs=("character",), groups=(("soak", False),)),
+]
+
+
+def readings_params() -> tuple:
+    return tuple(calc_param("wod-soak", n) for n in ("armor_soak", "armor_break", "ones_cancel"))
+
