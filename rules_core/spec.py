@@ -102,6 +102,16 @@ def prob(p: Fraction | int) -> dict:
     return {"exact": f"{p.numerator}/{p.denominator}", "float": float(p)}
 
 
+def dice_block(label: Text, sides: int, faces: list[int], marks: list[str] | None = None) -> dict:
+    """A roll's faces as a ``dice`` block (see the module docstring); no marks unless given.
+
+    >>> dice_block(T("2К", "2d6"), 6, [3, 5])["marks"]
+    ['', '']
+    """
+    return {"kind": "dice", "label": label, "sides": sides, "faces": faces,
+            "marks": [""] * len(faces) if marks is None else marks}
+
+
 def frac(x: Fraction | int) -> dict:
     """A non-probability exact rational (a mean, say): :func:`prob`'s shape plus
     ``"kind": "number"``, so the renderer shows it as a number, not as a percentage."""

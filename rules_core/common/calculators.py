@@ -46,13 +46,14 @@ from ..lysogorsk import rules as lysogorsk_rules
 from ..lysogorsk.calculators.damage import COVER_OPTIONS as LYS_COVER_OPTIONS
 from ..serial import rules as serial_rules
 from ..serial import tables as serial_tables
-from ..spec import (Calculator, T, bool_param, choice_param, dist_block, field_error, figures, frac,
-                    int_param, note, prob)
+from ..spec import (Calculator, T, bool_param, choice_param, dice_block, dist_block, field_error, figures,
+                    frac, int_param, note, prob)
 from ..wod import rules as wod_rules
 from ..wod.calculators import ARMOR_OPTIONS as WOD_ARMOR_OPTIONS
 from ..wod.calculators import DAMAGE_TYPE_OPTIONS as WOD_DAMAGE_TYPE_OPTIONS
 from ..wod.calculators import TARGET_OPTIONS as WOD_TARGET_OPTIONS
 from ..wod.calculators import body_cannot_soak, soak_notes
+from ..wod.pool import d10_block
 
 __all__ = ["MAX_DICE", "MAX_LEVELS", "MAX_TRAIT", "LOAD_ARMOR_AUTO", "LOAD_ARMOR_CHOICES", "SYSTEM_NAMES",
            "PARAMS", "serial_part", "serial_protection", "wod_pools", "wod_part", "lys_part", "codex_part",
@@ -562,11 +563,6 @@ def _notes(p: dict, wod: dict, codex: dict) -> list[dict]:
 # Roll: the dice of every system once
 # =================================================================================================
 
-def _d10_block(label: T, faces: list[int], difficulty: int, ones: bool) -> dict:
-    marks = ["success" if f >= difficulty else "one" if (f == 1 and ones) else "" for f in faces]
-    return {"kind": "dice", "label": label, "sides": 10, "faces": faces, "marks": marks}
-
-
 def _roll(p: dict, roller) -> dict:
     serial, lys, codex = serial_part(p), lys_part(p), codex_part(p)
     s = wod_pools(p)
@@ -576,7 +572,7 @@ def _roll(p: dict, roller) -> dict:
     if p["serial_hit"] == "dice":
         faces = roller.dice(p["serial_damage"], 10)
         rolled = serial_rules.damage_from_faces(faces, serial_rules.DAMAGE_DIFFICULTY)
-        blocks.append(_d10_block(T("Сериал: урон", "Serial: damage"), faces, serial_rules.DAMAGE_DIFFICULTY,
+        blocks.append(d10_block(T("Сериал: урон", "Serial: damage"), faces, serial_rules.DAMAGE_DIFFICULTY,
                                  False))
     else:
         rolled = p["serial_damage"]
@@ -586,17 +582,17 @@ def _roll(p: dict, roller) -> dict:
     if p["wod_hit"] == "dice":
         dmg_faces = roller.dice(p["wod_damage"], 10)
         incoming = wod_rules.soak_successes(dmg_faces, wod_rules.DAMAGE_DIFFICULTY, ones)
-        blocks.append(_d10_block(T("Классика: повреждения", "Classic: damage"), dmg_faces,
+        blocks.append(d10_block(T("Классика: повреждения", "Classic: damage"), dmg_faces,
                                  wod_rules.DAMAGE_DIFFICULTY, ones))
     else:
         incoming = p["wod_damage"]
     body_faces = roller.dice(s["body"], 10)
     armor_faces = roller.dice(s["pool"] - s["body"], 10)
     if body_faces:
-        blocks.append(_d10_block(T("Классика: поглощение телом", "Classic: the body's soak"), body_faces,
+        blocks.append(d10_block(T("Классика: поглощение телом", "Classic: the body's soak"), body_faces,
                                  wod_rules.SOAK_DIFFICULTY, ones))
     if armor_faces:
-        blocks.append(_d10_block(T("Классика: кубики доспеха", "Classic: the armor's soak dice"), armor_faces,
+        blocks.append(d10_block(T("Классика: кубики доспеха", "Classic: the armor's soak dice"), armor_faces,
                                  wod_rules.SOAK_DIFFICULTY, ones))
     soak = wod_rules.SOAK_DIFFICULTY
     wod_before = max(0, incoming - wod_rules.soak_successes(body_faces, soak, ones))
@@ -604,8 +600,7 @@ def _roll(p: dict, roller) -> dict:
     ruined = wod_rules.armor_ruined(incoming, s["armor"], p["wod_armor_break"])
     # Лысогорск
     d6 = roller.dice(2, 6)
-    blocks.append({"kind": "dice", "label": T("Лысогорск: 2К", "Lysogorsk: 2d6"), "sides": 6, "faces": d6,
-                   "marks": ["", ""]})
+    blocks.append(dice_block(T("Лысогорск: 2К", "Lysogorsk: 2d6"), 6, d6))
     lys_before = max(0, sum(d6) + p["lys_power"])
     lys_after = max(0, sum(d6) + p["lys_power"] - lys["protection"])
     codex_before, codex_after = codex["before"].outcomes()[0], codex["after"].outcomes()[0]

@@ -11,7 +11,7 @@ from fractions import Fraction
 
 from ..dice import Dist
 
-from .pool import BOTCH_RULES, d10_pool, net_successes, roll_d10_pool
+from .pool import BOTCH_RULES, d10_block, d10_pool, net_successes, roll_d10_pool
 from ..spec import (Calculator, T, bool_param, choice_param, dist_block, field_error, figures, frac,
                     int_param, note, prob)
 from . import rules, tables
@@ -68,11 +68,10 @@ def _pool_compute(p: dict) -> dict:
 
 def _pool_roll(p: dict, roller) -> dict:
     r = roll_d10_pool(roller, p["dice"], p["difficulty"], p["ones_cancel"], p["botch_rule"])
-    marks = ["success" if f >= p["difficulty"] else "one" if f == 1 else "" for f in r["faces"]]
     verdict = (T("Провал (ботч)!", "Botch!") if r["botch"]
                else T(f"Успехов: {r['net']}", f"Successes: {r['net']}"))
     return {**r, "display": [
-        {"kind": "dice", "label": T("Выпало", "Rolled"), "sides": 10, "faces": r["faces"], "marks": marks},
+        d10_block(T("Выпало", "Rolled"), r["faces"], p["difficulty"]),  # a 1 is shown even when it cannot cancel
         figures(("result", T("Итог", "Result"), verdict)),
     ]}
 
@@ -224,11 +223,6 @@ def _soak_compute(p: dict) -> dict:
             "display": display}
 
 
-def _dice_block(label_ru: str, label_en: str, faces: list[int], difficulty: int, ones_cancel: bool) -> dict:
-    marks = ["success" if f >= difficulty else "one" if (f == 1 and ones_cancel) else "" for f in faces]
-    return {"kind": "dice", "label": T(label_ru, label_en), "sides": 10, "faces": faces, "marks": marks}
-
-
 def _soak_roll(p: dict, roller) -> dict:
     s = _soak_setup(p)
     faces = roller.dice(s["pool"], 10)
@@ -236,7 +230,7 @@ def _soak_roll(p: dict, roller) -> dict:
     levels = max(0, p["incoming"] - k)
     stunned = levels > s["stun"]
     return {"faces": faces, "soaked": k, "levels": levels, "stunned": stunned, "display": [
-        _dice_block("Поглощение", "Soak", faces, p["soak_difficulty"], p["ones_cancel"]),
+        d10_block(T("Поглощение", "Soak"), faces, p["soak_difficulty"], p["ones_cancel"]),
         figures(("levels", T("Итог", "Result"),
                  T(f"Поглощено {k}; получено уровней: {levels}" + (" — оглушён" if stunned else ""),
                    f"Soaked {k}; levels taken: {levels}" + (" — stunned" if stunned else "")))),
@@ -730,7 +724,7 @@ def _one_attack_roll(p: dict, a: dict, roller, pool: int, armor_intact: bool, la
         net = 1
     else:
         r = roll_d10_pool(roller, pool, difficulty, True, p["botch_rule"])
-        blocks.append(_dice_block(f"Атака{label}", f"Attack{label}", r["faces"], difficulty, True))
+        blocks.append(d10_block(T(f"Атака{label}", f"Attack{label}"), r["faces"], difficulty, True))
         out["attack_faces"] = r["faces"]
         out["botch"] = r["botch"]
         net = 0 if r["botch"] else r["net"]
@@ -740,7 +734,7 @@ def _one_attack_roll(p: dict, a: dict, roller, pool: int, armor_intact: bool, la
             first = 1 if p["spray_dice"] == "all" else 0
         if p["defence"] != "none" and not r["botch"]:
             d = roll_d10_pool(roller, p["defence_dice"], a["defence_difficulty"], True)
-            blocks.append(_dice_block("Защита", "Defence", d["faces"], a["defence_difficulty"], True))
+            blocks.append(d10_block(T("Защита", "Defence"), d["faces"], a["defence_difficulty"], True))
             out["defence_faces"] = d["faces"]
             net = rules.defended(net, d["net"])
     if net >= 1:
@@ -756,9 +750,9 @@ def _one_attack_roll(p: dict, a: dict, roller, pool: int, armor_intact: bool, la
         levels = max(0, s - k)
         out.update(damage_faces=dmg, damage_successes=s, soak_faces=soak, soaked=k, levels=levels,
                    stunned=levels > a["stun"], armor_ruined=rules.armor_ruined(s, armor, p["armor_break"]))
-        blocks.append(_dice_block(f"Повреждения{label}", f"Damage{label}", dmg, rules.DAMAGE_DIFFICULTY,
+        blocks.append(d10_block(T(f"Повреждения{label}", f"Damage{label}"), dmg, rules.DAMAGE_DIFFICULTY,
                                   p["ones_cancel"]))
-        blocks.append(_dice_block(f"Поглощение{label}", f"Soak{label}", soak, p["soak_difficulty"], p["ones_cancel"]))
+        blocks.append(d10_block(T(f"Поглощение{label}", f"Soak{label}"), soak, p["soak_difficulty"], p["ones_cancel"]))
     return out
 
 
