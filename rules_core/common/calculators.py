@@ -49,8 +49,10 @@ from ..serial import tables as serial_tables
 from ..spec import (Calculator, T, bool_param, choice_param, dice_block, dist_block, field_error, figures,
                     frac, int_param, note, prob)
 from ..wod import rules as wod_rules
+from ..wod.calculators import ARMOR_BREAK_HELP as WOD_ARMOR_BREAK_HELP
 from ..wod.calculators import ARMOR_OPTIONS as WOD_ARMOR_OPTIONS
 from ..wod.calculators import DAMAGE_TYPE_OPTIONS as WOD_DAMAGE_TYPE_OPTIONS
+from ..wod.calculators import SOAK_ONES_HELP as WOD_SOAK_ONES_HELP
 from ..wod.calculators import TARGET_OPTIONS as WOD_TARGET_OPTIONS
 from ..wod.calculators import body_cannot_soak, soak_notes
 from ..wod.pool import d10_block
@@ -139,15 +141,9 @@ PARAMS = (
                  "at_least_double", [
                      ("at_least_double", "успехов урона ≥ 2 × защита", "damage successes ≥ 2 × rating"),
                      ("more_than_double", "успехов урона > 2 × защита", "damage successes > 2 × rating"),
-                 ], help=T("002: «вдвое превышает защитное значение доспеха» читается двояко.",
-                           "002: «вдвое превышает» (twice the rating) reads two ways."),
-                 group="readings", when={"param": "wod_armor", "ne": "0"}),
+                 ], help=WOD_ARMOR_BREAK_HELP, group="readings", when={"param": "wod_armor", "ne": "0"}),
     bool_param("wod_ones_cancel", "Классика: единицы отменяют успехи урона и поглощения",
-               "Classic: ones cancel damage and soak successes", False,
-               help=T("002: такие броски «не могут закончиться провалом»; отменяют ли единицы успехи, "
-                      "источник не говорит.",
-                      "002: these rolls «cannot botch»; whether 1s cancel successes is not said."),
-               group="readings"),
+               "Classic: ones cancel damage and soak successes", False, help=WOD_SOAK_ONES_HELP, group="readings"),
     # ---- Лысогорск ----
     int_param("lys_power", "Лысогорск: Мощность оружия", "Lysogorsk: weapon's Power", 4, -20, 100),
     int_param("lys_armor", "Лысогорск: Защита брони", "Lysogorsk: armour's Protection", 3, 0, 100),

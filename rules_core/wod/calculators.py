@@ -17,7 +17,7 @@ from ..spec import (Calculator, T, bool_param, choice_param, dist_block, field_e
 from . import rules, tables
 
 __all__ = ["MAX_POOL", "POOL_PARAMS", "CALCULATORS", "DAMAGE_TYPE_OPTIONS", "TARGET_OPTIONS", "ARMOR_OPTIONS",
-           "body_cannot_soak", "soak_notes", "SOAK_PARAMS", "AUTOMATIC_MANEUVERS", "SUCCESSES_ADD_MANEUVERS", "MAX_SHOTS",
+           "body_cannot_soak", "soak_notes", "ARMOR_BREAK_HELP", "SOAK_ONES_HELP", "SOAK_PARAMS", "AUTOMATIC_MANEUVERS", "SUCCESSES_ADD_MANEUVERS", "MAX_SHOTS",
            "maneuver_mods", "cover_mod", "weapon_damage", "weapon_difficulty_mod", "ATTACK_PARAMS",
            "levels_block"]
 
@@ -123,6 +123,14 @@ def body_cannot_soak(target: str = "target", damage_type: str = "damage_type", f
     ]}
 
 
+#: 002's words behind two readings of the soak, the help of their switches here and in the
+#: ``armor`` calculator.
+ARMOR_BREAK_HELP = T("002: «вдвое превышает защитное значение доспеха» читается двояко.",
+                     "002: «вдвое превышает» (twice the rating) reads two ways.")
+SOAK_ONES_HELP = T("002: такие броски «не могут закончиться провалом»; отменяют ли единицы успехи, источник не говорит.",
+                   "002: these rolls «cannot botch»; whether 1s cancel successes is not said.")
+
+
 def _soak_params(default_type: str, main: tuple[str, ...]) -> tuple:
     """The target's soak parameters; those named in ``main`` are in the main group, the rest in
     the details (the readings of 002 in the readings)."""
@@ -156,15 +164,9 @@ def _soak_params(default_type: str, main: tuple[str, ...]) -> tuple:
         choice_param("armor_break", "Когда броня ломается", "When armor is ruined", "at_least_double", [
             ("at_least_double", "Успехов урона ≥ 2 × защита", "Damage successes ≥ 2 × rating"),
             ("more_than_double", "Успехов урона > 2 × защита", "Damage successes > 2 × rating"),
-        ], help=T("002: «вдвое превышает защитное значение доспеха» читается двояко.",
-                  "002: «вдвое превышает» (twice the rating) reads two ways."),
-                     group="readings", when={"param": "armor", "ne": "0"}),
+        ], help=ARMOR_BREAK_HELP, group="readings", when={"param": "armor", "ne": "0"}),
         bool_param("ones_cancel", "Единицы отменяют успехи урона и поглощения",
-                   "Ones cancel damage and soak successes", False,
-                   help=T("002: такие броски «не могут закончиться провалом»; отменяют ли единицы "
-                          "успехи, источник не говорит.",
-                          "002: these rolls «cannot botch»; whether 1s cancel successes is not said."),
-                   group="readings"),
+                   "Ones cancel damage and soak successes", False, help=SOAK_ONES_HELP, group="readings"),
     )
 
 
