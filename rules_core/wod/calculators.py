@@ -17,7 +17,7 @@ from ..spec import (Calculator, T, bool_param, choice_param, dist_block, field_e
 from . import rules, tables
 
 __all__ = ["MAX_POOL", "POOL_PARAMS", "CALCULATORS", "DAMAGE_TYPE_OPTIONS", "TARGET_OPTIONS", "ARMOR_OPTIONS",
-           "body_cannot_soak", "soak_notes", "ARMOR_BREAK_HELP", "SOAK_ONES_HELP", "SOAK_PARAMS", "AUTOMATIC_MANEUVERS", "SUCCESSES_ADD_MANEUVERS", "MAX_SHOTS",
+           "body_cannot_soak", "soak_notes", "ARMOR_BREAK_HELP", "SOAK_ONES_HELP", "BOTCH_RULE_OPTIONS", "SOAK_PARAMS", "AUTOMATIC_MANEUVERS", "SUCCESSES_ADD_MANEUVERS", "MAX_SHOTS",
            "maneuver_mods", "cover_mod", "weapon_damage", "weapon_difficulty_mod", "ATTACK_PARAMS",
            "levels_block"]
 
@@ -327,6 +327,13 @@ def weapon_difficulty_mod(weapon: str) -> int:
     return 0
 
 
+#: The botch rules (:data:`~rules_core.wod.pool.BOTCH_RULES`) as a switch's options, in words.
+BOTCH_RULE_OPTIONS = [
+    ("revised", "Ни одного успеха и хотя бы одна «1»", "No success and at least one 1"),
+    ("second", "Единиц больше, чем успехов", "More 1s than successes"),
+]
+assert [v for v, _, _ in BOTCH_RULE_OPTIONS] == list(BOTCH_RULES)
+
 #: The attack is rolled (a helpless target is hit without a roll, 002/003).
 _ROLLED = {"param": "immobilized", "ne": "helpless"}
 #: Automatic fire at an area, rolled (a helpless target is hit anyway: no share of a spray).
@@ -400,10 +407,8 @@ ATTACK_PARAMS = (
                       "state it, only imply it (automatic and full-clip fire); «Serial» removed it. For "
                       "full-clip and automatic fire 003 says it outright, so there they always add."),
                group="readings", when={"not": {"param": "maneuver", "in": list(SUCCESSES_ADD_MANEUVERS)}}),
-    choice_param("botch_rule", "Правило провала атаки", "Attack botch rule", "revised", [
-        ("revised", "Ни одного успеха и хотя бы одна «1»", "No success and at least one 1"),
-        ("second", "Единиц больше, чем успехов", "More 1s than successes"),
-    ], group="readings", when=_ROLLED),
+    choice_param("botch_rule", "Правило провала атаки", "Attack botch rule", "revised", BOTCH_RULE_OPTIONS,
+                 group="readings", when=_ROLLED),
 ) + _soak_params("lethal", main=("damage_type", "stamina", "armor"))
 
 
@@ -907,9 +912,8 @@ KNOCKDOWN_PARAMS = (
     int_param("difficulty", "Трудность броска подножки и падения", "Difficulty of the sweep's and the fall's roll",
               rules.KNOCKDOWN_DIFFICULTY, 2, 10, help=T("003 её не называет (у маневра «Таран» — 7): обычная 6.",
                                                       "003 names none (the tackle's is 7): the usual 6."), group="details"),
-    choice_param("botch_rule", "Правило провала", "Botch rule", rules.ATTACK_BOTCH, [
-        ("revised", "Ни одного успеха и хотя бы одна «1»", "No success and at least one 1"),
-        ("second", "Единиц больше, чем успехов", "More 1s than successes")], group="readings"),
+    choice_param("botch_rule", "Правило провала", "Botch rule", rules.ATTACK_BOTCH, BOTCH_RULE_OPTIONS,
+                 group="readings"),
     bool_param("rolls_again", "Упавший бросает ещё раз, за падение", "The one who fell rolls again, for the fall",
                rules.FALL_ROLLS_AGAIN, help=T("«После того, как он упал, вы бросаете Ловкость + Легкая Атлетика».",
                                               "«After he fell you roll Dexterity + Athletics»."),
