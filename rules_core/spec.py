@@ -563,6 +563,19 @@ class Calculator:
         return d
 
 
+def dist_json(dist, key: str, at_least: bool = False) -> list[dict]:
+    """A distribution in a result's machine keys: ``[{key: outcome, "p": P}]`` in the order of
+    its outcomes, each with ``"p_at_least"`` too when ``at_least``.
+
+    >>> from rules_core.dice import Dist
+    >>> dist_json(Dist.uniform([1, 2]), "hits", at_least=True)[1]
+    {'hits': 2, 'p': {'exact': '1/2', 'float': 0.5}, 'p_at_least': {'exact': '1/2', 'float': 0.5}}
+    """
+    if at_least:
+        return [{key: o, "p": prob(dist[o]), "p_at_least": prob(dist.at_least(o))} for o in dist.outcomes()]
+    return [{key: o, "p": prob(dist[o])} for o in dist.outcomes()]
+
+
 def dist_rows(dist, at_least: bool = True, label: Callable[[Any], Any] | None = None) -> list[dict]:
     """Rows for a ``distribution`` block from a :class:`rules_core.dice.Dist` of numbers.
 

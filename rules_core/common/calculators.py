@@ -46,8 +46,8 @@ from ..lysogorsk import rules as lysogorsk_rules
 from ..lysogorsk.calculators.damage import COVER_OPTIONS as LYS_COVER_OPTIONS
 from ..serial import rules as serial_rules
 from ..serial import tables as serial_tables
-from ..spec import (Calculator, T, bool_param, choice_param, dice_block, dist_block, field_error, figures,
-                    frac, int_param, note, prob)
+from ..spec import (Calculator, T, bool_param, choice_param, dice_block, dist_block, dist_json, field_error,
+                    figures, frac, int_param, note, prob)
 from ..wod import rules as wod_rules
 from ..wod.calculators import ARMOR_BREAK_HELP as WOD_ARMOR_BREAK_HELP
 from ..wod.calculators import ARMOR_OPTIONS as WOD_ARMOR_OPTIONS
@@ -387,13 +387,9 @@ def _by_system(means: dict) -> dict:
              " · ".join(f"{SHORT_NAMES[k]['en']} {cell(m, 'en')}" for k, m in means.items()))
 
 
-def _dist_json(d: Dist) -> list[dict]:
-    return [{"damage": o, "p": prob(d[o])} for o in d.outcomes()]
-
-
 def _part_json(part: dict) -> dict:
     b, a = part["before"], part["after"]
-    return {"before": _dist_json(b), "after": _dist_json(a), "mean_before": frac(b.mean()),
+    return {"before": dist_json(b, "damage"), "after": dist_json(a, "damage"), "mean_before": frac(b.mean()),
             "mean_after": frac(a.mean()), "mean_stopped": frac(b.mean() - a.mean()),
             "p_no_damage": prob(a[0])}
 

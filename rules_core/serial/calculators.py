@@ -12,7 +12,7 @@ from fractions import Fraction
 from ..dice import Dist
 from ..wod.pool import d10_block, net_successes, roll_d10_pool
 from ..spec import (Calculator, Option, Param, Preset, T, bool_param, choice_param, dice_block, dist_block,
-                    field_error, figures, frac, int_list_param, int_param, note, prob)
+                    dist_json, field_error, figures, frac, int_list_param, int_param, note, prob)
 from . import rules, tables
 
 __all__ = ["MAX_POOL", "MAX_HEALTH", "MAX_ABSORPTION", "MAX_STAMINA", "MAX_PORTION", "TAG_PARAM",
@@ -637,9 +637,9 @@ def _attack_compute(p: dict) -> dict:
         "defence_overpowered": n["overpowered"],
         "p_hit": prob(o["p_hit"]), "p_botch": prob(p_botch),
         "p_critical": prob(o["p_crit"]), "p_parry_counter": prob(o["p_counter"]),
-        "damage": [{"damage": d, "p": prob(o["damage"][d])} for d in o["damage"].outcomes()],
-        "absorption_left": [{"value": v, "p": prob(o["absorption_left"][v])} for v in o["absorption_left"].outcomes()],
-        "health_left": [{"value": v, "p": prob(o["health_left"][v])} for v in o["health_left"].outcomes()],
+        "damage": dist_json(o["damage"], "damage"),
+        "absorption_left": dist_json(o["absorption_left"], "value"),
+        "health_left": dist_json(o["health_left"], "value"),
         "p_death_door": prob(status["death_door"] + status["instant_death"]),
         "p_instant_death": prob(status["instant_death"]),
         "status": {k: prob(status[k]) for k in ("miss", "absorbed", "wounded", "death_door", "instant_death")},
@@ -850,8 +850,8 @@ def _explosion_compute(p: dict) -> dict:
     damage, health, status = (states.map(lambda s, i=i: s[i]) for i in range(3))
     res = {
         "dice": dice,
-        "damage": [{"damage": d, "p": prob(damage[d])} for d in damage.outcomes()],
-        "health_left": [{"value": v, "p": prob(health[v])} for v in health.outcomes()],
+        "damage": dist_json(damage, "damage"),
+        "health_left": dist_json(health, "value"),
         "p_death_door": prob(status["death_door"] + status["instant_death"]),
         "p_instant_death": prob(status["instant_death"]),
     }

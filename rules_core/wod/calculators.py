@@ -12,14 +12,13 @@ from fractions import Fraction
 from ..dice import Dist
 
 from .pool import BOTCH_RULES, d10_block, d10_pool, net_successes, roll_d10_pool
-from ..spec import (Calculator, T, bool_param, choice_param, dist_block, field_error, figures, frac,
+from ..spec import (Calculator, T, bool_param, choice_param, dist_block, dist_json, field_error, figures, frac,
                     int_param, note, prob)
 from . import rules, tables
 
 __all__ = ["MAX_POOL", "POOL_PARAMS", "CALCULATORS", "DAMAGE_TYPE_OPTIONS", "TARGET_OPTIONS", "ARMOR_OPTIONS",
            "body_cannot_soak", "soak_notes", "ARMOR_BREAK_HELP", "SOAK_ONES_HELP", "BOTCH_RULE_OPTIONS", "SOAK_PARAMS", "AUTOMATIC_MANEUVERS", "SUCCESSES_ADD_MANEUVERS", "MAX_SHOTS",
-           "maneuver_mods", "cover_mod", "weapon_damage", "weapon_difficulty_mod", "ATTACK_PARAMS",
-           "levels_block"]
+           "maneuver_mods", "cover_mod", "weapon_damage", "weapon_difficulty_mod", "ATTACK_PARAMS"]
 
 MAX_POOL = 30
 
@@ -60,8 +59,7 @@ def _pool_compute(p: dict) -> dict:
     return {
         "p_success": prob(p_success),
         "p_botch": prob(p_botch),
-        "distribution": [{"net": o, "p": prob(net[o]), "p_at_least": prob(net.at_least(o))}
-                         for o in net.outcomes()],
+        "distribution": dist_json(net, "net", at_least=True),
         "display": display,
     }
 
@@ -220,7 +218,7 @@ def _soak_compute(p: dict) -> dict:
         dist_block("levels", T("Уровни повреждений после поглощения", "Health levels after soak"),
                    T("уровней", "levels"), levels),
     ] + _soak_notes(p, s)
-    return {"soak_pool": s["pool"], "levels": [{"levels": o, "p": prob(levels[o])} for o in levels.outcomes()],
+    return {"soak_pool": s["pool"], "levels": dist_json(levels, "levels"),
             "p_stunned": prob(p_stun), "armor_ruined": ruined, "mean_levels": frac(levels.mean()),
             "display": display}
 
@@ -591,16 +589,6 @@ def _attack_check(p: dict) -> None:
     _attack_setup(p)
 
 
-def levels_block(key: str, title: dict, x_label: dict, dist) -> dict:
-    """:func:`rules_core.spec.dist_block` for a numeric distribution, with P(at least) summed once
-    from the top (same output; linear instead of quadratic for the long tails of several shots)."""
-    rows, tail = [], Fraction(0)
-    for o in reversed(dist.outcomes()):
-        tail += dist[o]
-        rows.append({"x": o, "p": prob(dist[o]), "p_at_least": prob(tail)})
-    return {"kind": "distribution", "key": key, "title": title, "x_label": x_label, "rows": rows[::-1]}
-
-
 def _maneuver_notes(p: dict, a: dict) -> list[dict]:
     if p["maneuver"] == "multiple":
         return [note("Каждый выстрел — отдельная атака со своим броском повреждений и поглощения; оглушение "
@@ -690,8 +678,8 @@ def _attack_compute(p: dict) -> dict:
                 T(f"{p['defence_dice']} куб., сложность {a['defence_difficulty']}",
                   f"{p['defence_dice']} dice, difficulty {a['defence_difficulty']}")),) if p["defence"] != "none" else ()),
         ),
-        levels_block("levels", T("Уровни повреждений цели", "Health levels the target loses"),
-                     T("уровней", "levels"), levels),
+        dist_block("levels", T("Уровни повреждений цели", "Health levels the target loses"),
+                   T("уровней", "levels"), levels),
     ] + _soak_notes(p, a) + _maneuver_notes(p, a)
     if p["maneuver"] in SUCCESSES_ADD_MANEUVERS:  # the general rule's switch does not apply here
         display.append(note(
@@ -718,7 +706,7 @@ def _attack_compute(p: dict) -> dict:
             "attack_dice": a["attack_dice"], "attack_difficulty": a["difficulty"], "damage_dice": a["damage"],
             "attack_difficulties": a["difficulties"], "defence_difficulty": a["defence_difficulty"] or None,
             "soak_pool": a["pool"],
-            "levels": [{"levels": o, "p": prob(levels[o])} for o in levels.outcomes()], "display": display}
+            "levels": dist_json(levels, "levels"), "display": display}
 
 
 def _one_attack_roll(p: dict, a: dict, roller, pool: int, armor_intact: bool, label: str, blocks: list,
@@ -892,7 +880,7 @@ def _ambush_wod_compute(p: dict) -> dict:
              "The ambusher wins the initiative automatically; suitable cover is needed."),
     ]
     return {"p_no_dice": prob(pool[0]), "mean_pool": frac(pool.mean()), "p_prepared": prob(prepared),
-            "first_turn_pool": [{"dice": k, "p": prob(pool[k])} for k in pool.outcomes()], "display": display}
+            "first_turn_pool": dist_json(pool, "dice"), "display": display}
 
 
 # =================================================================================================
