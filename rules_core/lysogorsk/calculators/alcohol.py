@@ -65,6 +65,15 @@ PARAMS = (
                "Very expensive, fine drinks (no hangover)", False),
     int_param("binge_days", "Суток непросыхания (для проверки на Зависимость)",
               "Days of non-stop drinking (for the dependence check)", 0, 0, 365),
+    choice_param("hangover_stamina", "Похмелье: какая Выносливость вычитается", "Hangover: which Stamina is subtracted",
+                 rules.HANGOVER_STAMINA, [
+                     ("sober", "трезвая (персонаж проспался)", "the sober one (the character has slept it off)"),
+                     ("drunk", "с +1 от 2-й стадии", "with stage 2's +1"),
+                 ], group="readings",
+                 help=T("Штраф — «номеру последней стадии опьянения минус Выносливость персонажа», а 2-я стадия "
+                        "дает «+1 к Выносливости»; источник не говорит, какая из двух.",
+                        "The penalty is the last stage's number minus the character's Stamina, and stage 2 gives "
+                        "+1 Stamina; the source does not say which of the two.")),
 )
 
 
@@ -97,7 +106,8 @@ def compute(p: dict) -> dict:
                        p["willing"], p["stage_stamina"])
     final = dists[-1]
     likeliest = final.mode()
-    hang = Dist.constant(0) if p["fine_drinks"] else final.map(lambda s: rules.hangover(s, p["stamina"]))
+    hang = Dist.constant(0) if p["fine_drinks"] else final.map(
+        lambda s: rules.hangover(s, p["stamina"], p["hangover_stamina"]))
     stages = range(tables.MAX_STAGE + 1)
     probs = [[prob(d[s]) for s in stages] for d in dists]
     rows = []
@@ -176,7 +186,7 @@ def roll(p: dict, roller) -> dict:
         log.append({"drink": label, "difficulty": us, "faces": faces, "total": total, "stage": stage})
         rows.append([n, _drink_label(label), us, " ".join(map(str, faces)) or "—",
                      "—" if total is None else total, stage])
-    hang = 0 if p["fine_drinks"] else rules.hangover(stage, p["stamina"])
+    hang = 0 if p["fine_drinks"] else rules.hangover(stage, p["stamina"], p["hangover_stamina"])
     display = [
         {"kind": "table", "title": T("Порции", "Drinks"),
          "columns": [T("№", "#"), T("Напиток", "Drink"), T("УС", "УС"), T("Кубики", "Dice"), T("Итог", "Total"),

@@ -51,11 +51,19 @@ PARAMS = (
                         "стрельбы по неподвижной цели.",
                         "Adds the size modifier to the Dodge, and the Dodge counts as no lower than the "
                         "УС against a stationary target.")),
+    int_param("actions", "Действий за раунд", "Actions this round", 1, 1, 12, group="details",
+              help=T("Два действия — −1 каждое, три — −2, четыре — −4, пять — −6 и т. д.",
+                     "Two actions are −1 each, three −2, four −4, five −6 and so on.")),
 )
 
 
+def _modifier(p: dict) -> int:
+    """Your modifiers plus the penalty for the actions declared this round."""
+    return p["modifier"] + rules.extra_actions_penalty(p["actions"])
+
+
 def _check_sides(p: dict):
-    att = rules.check_total(p["attribute"], p["skill"], p["modifier"], p["reroll"])
+    att = rules.check_total(p["attribute"], p["skill"], _modifier(p), p["reroll"])
     floor = None
     opp_mod = p["opponent_modifier"]
     if p["target_size"] != "none":
@@ -68,7 +76,7 @@ def _check_sides(p: dict):
 
 def compute(p: dict) -> dict:
     if p["mode"] == "check":
-        total = rules.check_total(p["attribute"], p["skill"], p["modifier"], p["reroll"])
+        total = rules.check_total(p["attribute"], p["skill"], _modifier(p), p["reroll"])
         ps = rules.p_success(total, p["difficulty"])
         m = rules.margin(total, p["difficulty"])
         display = [
@@ -133,7 +141,7 @@ def _dice_blocks(label: T, a, b) -> list[dict]:
 
 def roll(p: dict, roller) -> dict:
     a, b, dice = _roll_2d6(roller, p["reroll"])
-    bonus = p["attribute"] + p["skill"] + p["modifier"]
+    bonus = p["attribute"] + p["skill"] + _modifier(p)
     total = dice + bonus
     if p["mode"] == "check":
         ok = total >= p["difficulty"]
