@@ -14,8 +14,8 @@ from ..spec import (Calculator, T, bool_param, choice_param, dist_block, field_e
                     int_param, note, prob)
 from . import rules, tables
 
-__all__ = ["MAX_ED6", "MAX_REROLLS", "MAX_SPLIT", "MAX_DIFFICULTY", "ROLL_PARAMS", "ATTACK_PARAMS",
-           "COUNTER_PARAMS", "CONSEQUENCE_PARAMS", "CALCULATORS"]
+__all__ = ["MAX_ED6", "MAX_REROLLS", "MAX_SPLIT", "MAX_DIFFICULTY", "MAX_DIVISIONS", "ROLL_PARAMS", "ATTACK_PARAMS",
+           "COUNTER_PARAMS", "CONSEQUENCE_PARAMS", "COUNTERS_PARAMS", "CALCULATORS"]
 
 MAX_ED6 = 12
 #: ED6 kept for rerolls: a preparation's level is at most 5 (§ 17), one more for an item or a trait.
@@ -23,6 +23,8 @@ MAX_REROLLS = 6
 #: The table of every split of the preparation between added dice and rerolls, up to this many ED6.
 MAX_SPLIT = 6
 MAX_DIFFICULTY = 30
+#: A counter «по умолчанию разделён на шесть (6) делений» and may borrow the next ones: up to four.
+MAX_DIVISIONS = 24
 
 def _scale_name(difficulty: int) -> dict | None:
     return next((d["name"] for d in tables.DIFFICULTY_SCALE if d["difficulty"] == difficulty), None)
@@ -141,8 +143,8 @@ def _faces_blocks(out: dict, ad6: int) -> list[dict]:
 ROLL_PARAMS = (
     int_param("ad6", "AD6 (кубики действий)", "AD6 (action dice)", 2, 0, rules.AD6_PER_TURN),
     int_param("ed6", "ED6 (подготовка и добавки)", "ED6 (preparation and extras)", 1, 0, MAX_ED6,
-              help=T("Добросить кубики до значения подготовки; переброс здесь не считается.",
-                     "Dice added up to the preparation; rerolls are not modelled here.")),
+              help=T("Добросить кубики до значения подготовки; ED6 на перебросы — ниже, в подробностях.",
+                     "Dice added up to the preparation; ED6 kept for rerolls are under More.")),
 ) + _skill_params() + (
     int_param("difficulty", "Сложность (LV)", "Difficulty (LV)", 2, 1, MAX_DIFFICULTY,
               help=T("Простое 1, Средне 2, Выше среднего 3, Сложно 4, Очень сложно 6, Запредельно 8, "
@@ -347,8 +349,8 @@ ATTACK_PARAMS = (
         ("every_attack", "каждая атака по щиту — 1 пункт", "every attack at the shield: 1 point"),
     ], group="readings", when={"param": "shield", "in": [str(i) for i, s in enumerate(tables.SHIELDS)
                                                          if s["points"] is not None]},
-        help=T("004: щит работает, «расходуя пункты прочности», — как именно, не сказано; щиты оставлены «без "
-               "изменений» со времен, когда броня была «буфер (доп. НР)».",
+        help=T("004: щит работает, «расходуя пункты прочности», — как именно, не сказано; щиты оставлены как были "
+               "(«Без изменений (осознанно): Щиты»), когда броня была еще буфером («вместо буфера (доп. НР)»).",
                "004: the shield works by spending its points — how, is not said; shields were kept unchanged "
                "from when armor was a buffer of extra HP.")),
 )
@@ -581,8 +583,8 @@ def _counter_compute(p: dict) -> dict:
         dist_block("margin", T("Ваши LV минус их", "Your LV minus theirs"), T("разница", "difference"), margin),
         note("Противодействие — вне своего хода, один раз, только ED6; от него защищает бонус прицельной атаки "
              "«Игнорирование противодействия».",
-             "A counteraction is made outside one's turn, once, with ED6 only; the aimed attack's bonus «ignore "
-             "counteraction» shuts it out."),
+             "A counteraction is made outside one's turn, once, with ED6 only; the aimed attack's bonus \"ignore "
+             "counteraction\" shuts it out."),
     ] + _roll_notes(p)
     return {"possible": True, "p_counter": prob(pc), "mean_lv": frac(mine.mean()),
             "lv": [{"lv": o, "p": prob(mine[o])} for o in mine.outcomes()], "display": display}
@@ -676,6 +678,54 @@ def _consequence_roll(p: dict, roller) -> dict:
     return {"level": level, "preparations": log, "display": display}
 
 
+# ---- codex-counters -----------------------------------------------------------------------------
+
+COUNTERS_PARAMS = (
+    int_param("fill", "Счётчик успехов (Доводы): делений", "The successes' counter (Arguments): divisions", 6, 1,
+              MAX_DIVISIONS),
+    int_param("limit", "Встречный счётчик провалов (Раздражение): делений",
+              "The failures' counter against it (Irritation): divisions", 3, 1, MAX_DIVISIONS),
+    int_param("ad6", "AD6 на действие", "AD6 per action", 2, 0, rules.AD6_PER_TURN),
+    int_param("ed6", "ED6 на действие", "ED6 per action", 1, 0, MAX_ED6),
+) + _skill_params() + (
+    int_param("difficulty", "Сложность действия (LV)", "The action's difficulty (LV)", 1, 1, MAX_DIFFICULTY),
+    choice_param("step", "Успех заполняет", "A success fills", rules.COUNTER_STEP, [
+        ("one", "одно деление", "one division"), ("lv", "столько делений, сколько LV", "as many divisions as LV"),
+    ], group="readings",
+        help=T("004: «Успешные действия заполняют один счётчик (Доводы), провальные — другой» — на сколько "
+               "делений, не сказано.",
+               "004: successes fill one counter, failures the other — by how many divisions is not said.")),
+)
+
+
+def _counters_compute(p: dict) -> dict:
+    lv = rules.roll_dist(p["ad6"] + (0 if p["exhaustion6"] else p["ed6"]), p["skill"], p["stress"], p["flax"],
+                         p["skill0"], p["flax_reading"], p["skill_scale"])
+    if lv is None:
+        lv = Dist.constant(0)
+    race = rules.counters_race(lv, p["difficulty"], p["fill"], p["limit"], p["step"])
+    p_fill = race.p(lambda x: x[0] == "fill")
+    other = race.given(lambda x: x[0] == "fill").map(lambda x: x[1]) if p_fill else None
+    display = [
+        figures(("p_fill", T("Первым заполнится счётчик успехов", "The successes' counter fills first"), prob(p_fill)),
+                ("p_action", T("Шанс успеха одного действия", "Chance of one action's success"),
+                 prob(lv.at_least(p["difficulty"])))),
+        {"kind": "table", "title": T("Чем кончится", "How it ends"),
+         "columns": [T("Заполнился первым", "Filled first"), T("Заполнено у второго", "The other's divisions"),
+                     T("Вероятность", "Probability")],
+         "rows": [[T("успехов", "successes") if k == "fill" else T("провалов", "failures"), n, prob(race[(k, n)])]
+                  for k, n in race.outcomes()]},
+        note("Каждое действие — тот же бросок против той же сложности; счётчики не опустошаются.",
+             "Every action is the same roll against the same difficulty; the counters are not emptied."),
+    ] + _roll_notes(p)
+    if other is not None:
+        display.insert(1, dist_block("other", T("Если первым заполнился счётчик успехов: делений у встречного",
+                                                "If the successes' counter fills first: the other's divisions"),
+                                     T("делений", "divisions"), other, at_least=False))
+    return {"p_fill": prob(p_fill), "outcome": [{"first": k, "other": n, "p": prob(race[(k, n)])}
+                                                for k, n in race.outcomes()], "display": display}
+
+
 CALCULATORS = [
     Calculator(
         id="codex-roll", system="codex", kind="dice",
@@ -708,5 +758,12 @@ CALCULATORS = [
                       "roll for each."),
         params=CONSEQUENCE_PARAMS, compute=_consequence_compute, roll=_consequence_roll,
         summary=("level", "consequence"),
+    ),
+    Calculator(
+        id="codex-counters", system="codex", kind="dice",
+        title=T("Встречные счётчики (Codex)", "Two counters against each other (Codex)"),
+        description=T("Успехи заполняют один счётчик, провалы — другой: какой заполнится первым.",
+                      "Successes fill one counter, failures the other: which fills first."),
+        params=COUNTERS_PARAMS, compute=_counters_compute, check=_skill_check, summary=("p_fill",),
     ),
 ]

@@ -54,7 +54,8 @@ __all__ = ["SKILL0_READINGS", "SKILL_SCALE_READINGS", "MAX_SKILL_SHIFTED", "FLAX
            "armor_after_aim", "attack_damage", "REROLL_READINGS", "REROLL", "reroll_dist", "roll_with_rerolls", "play_rerolls",
            "MOBILITY_READINGS", "MOBILITY", "mobility_penalty", "SHIELD_WEAR_READINGS", "SHIELD_WEAR", "shield_wear",
            "PARITY_READINGS", "PARITY", "consequence", "preparation_group", "to_next_level", "COUNTER_TIE_READINGS",
-           "COUNTER_TIE", "counter_works", "p_counter"]
+           "COUNTER_TIE", "counter_works", "p_counter", "COUNTER_STEP_READINGS", "COUNTER_STEP",
+           "counters_race"]
 
 SKILL0_READINGS = ("as_level_1", "cannot")
 SKILL_SCALE_READINGS = ("as_written", "shifted")
@@ -443,8 +444,8 @@ def roll_with_rerolls(dice: int, level: int, difficulty: int, rerolls: int, stre
 
 # ---- armor: mobility (§ 10) ---------------------------------------------------------------------
 
-#: «1D6 от подвижности», «2D6 …», «4D6 …»: «подвижность» is not defined; read as so many dice off a roll
-#: that depends on mobility. Which dice go: ``"ed6_first"`` (default: the preparation's, keeping the AD6
+#: «1D6 от подвижности», «2D6 от подвижности», «4D6 от подвижности»: the source never says what mobility is; read
+#: as so many dice off a roll that depends on it. Which dice go: ``"ed6_first"`` (default: the preparation's, keeping the AD6
 #: the action is paid with) or ``"ad6_first"``.
 MOBILITY_READINGS = ("ed6_first", "ad6_first")
 MOBILITY = "ed6_first"
@@ -470,7 +471,8 @@ def mobility_penalty(ad6: int, ed6: int, armor_row: int, reading: str | None = N
 # ---- shields: points (§ 11) ---------------------------------------------------------------------
 
 #: «Щит увеличивает сложность попадания …, расходуя пункты прочности» — how the points are spent is not
-#: said. § 1 keeps shields «без изменений» from the build where armor was «буфер (доп. НР)». ``"stopped_damage"``
+#: said. § 1 keeps shields unchanged («Щиты (дорабатываются отдельно автором)») from the build where armor was
+#: still a buffer («вместо буфера (доп. НР)»). ``"stopped_damage"``
 #: (default): an attack the shield stops (it would hit without the shield) spends its damage from the
 #: points, as a buffer would; ``"stopped_one"``: it spends one point; ``"every_attack"``: every attack
 #: against the shield spends one point. At 0 points the shield is broken and gives no FV.
@@ -578,3 +580,47 @@ def play_rerolls(faces: list[int], min_face: int, stress: int, explodes: bool, r
     r = resolve(faces, min_face, stress, explodes)
     return {"faces": faces, "rerolled": order, "spent": len(order), "lv": max(LV_FLOOR, r["lv"] + extra),
             "marks": r["marks"]}
+
+
+# ---- counters: two counters against each other (§ 8) ---------------------------------------------
+
+#: «Успешные действия заполняют один счётчик (Доводы), провальные — другой (Раздражение)» — by how many
+#: divisions is not said. ``"one"`` (default): one division per action; ``"lv"``: a success fills as many
+#: divisions as it rolled LV (counters may count «сколько было выброшено LV»), a failure one.
+COUNTER_STEP_READINGS = ("one", "lv")
+COUNTER_STEP = "one"
+
+
+def counters_race(lv: Dist, difficulty: int, fill: int, limit: int, step: str | None = None) -> Dist:
+    """Two counters against each other, one roll per action (``lv``: the LV of one action's roll): a
+    success (LV ≥ ``difficulty``) fills the first (``fill`` divisions), a failure the second (``limit``).
+    «Какой из счётчиков заполнится первым, определяет итог, смягчённый или осложнённый степенью
+    заполненности второго» — outcomes ``("fill", divisions of the second)`` or ``("limit", divisions of
+    the first)``.
+
+    >>> counters_race(Dist.die(6), 4, 1, 1)[("fill", 0)]
+    Fraction(1, 2)
+    """
+    step = COUNTER_STEP if step is None else step
+    if step not in COUNTER_STEP_READINGS:
+        raise ValueError(f"step must be one of {COUNTER_STEP_READINGS}")
+    moves = lv.map(lambda x: (min(x, fill) if step == "lv" else 1, 0) if x >= difficulty else (0, 1)).weights()
+    den = sum(w for _, w in moves)
+    most = fill + limit - 1  # every action fills a division: the race is over within so many
+    states: dict = {(0, 0): 1}  # integer weights over den ** actions so far
+    done: dict = {}
+    for n in range(1, most + 1):
+        nxt: dict = {}
+        for (f, l), w in states.items():
+            for (df, dl), q in moves:
+                nf, nl = f + df, l + dl
+                if nf >= fill:
+                    key = ("fill", nl)
+                elif nl >= limit:
+                    key = ("limit", nf)
+                else:
+                    nxt[(nf, nl)] = nxt.get((nf, nl), 0) + w * q
+                    continue
+                done[key] = done.get(key, 0) + w * q * den ** (most - n)
+        states = nxt
+    return Dist.from_weights(done)  # over den ** most
