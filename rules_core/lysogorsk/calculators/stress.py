@@ -194,7 +194,7 @@ def stress_roll(p: dict, roller) -> dict:
     total = dice + p["confidence"] + p["willpower"] + p["modifier"] + extra
     kind = "pass" if total >= us else rules.stress_failure(p["confidence"], p["nervous"])
     display = _dice_blocks(T("Сила духа", "Willpower"), a, b)
-    out = {"faces": a, "reroll_faces": b, "total": total, "difficulty": us, "outcome": kind}
+    out = {"check": True, "faces": a, "reroll_faces": b, "total": total, "difficulty": us, "outcome": kind}
     figs = [("result", T(f"{total} против УС {us}", f"{total} against УС {us}"), STRESS_OUTCOME_NAMES[kind])]
     if kind in ("breakdown", "lose_and_breakdown"):
         bf = roller.dice(2, 6)
