@@ -250,7 +250,7 @@ def test_natural_healing_by_wound_level():
 def test_scratches_heal_within_a_day_and_the_dying_are_not_healed():
     quoted("За счет нее все царапины на человеке заживают за 24 часа игрового времени.")
     scratch = run("lysogorsk-wounds", {"stamina": 2, "damage_taken": 2})
-    assert scratch["state"] == "scratch" and "p_heal" not in scratch
+    assert scratch["state"] == "scratch" and F(scratch["p_heal"]) == 1 and scratch["heal_hits"] == 2
     assert any("24" in b["text"]["ru"] for b in scratch["display"] if b["kind"] == "note")
     dying = run("lysogorsk-wounds", {"stamina": 2, "damage_taken": 17})
     assert dying["state"] == "dying" and "p_heal" not in dying and dying["penalty"] is None
@@ -367,7 +367,7 @@ def test_a_stationary_target_by_its_size():
 def test_a_dodging_target_opposed_with_the_floor():
     quoted("Если цель больше человека, то она получает модификатор -3 к броску Уклонения, если она заметно меньше "
            "человека — модификатор +3, а если она совсем маленькая, то +6.")
-    res = run("lysogorsk-shot", {"attribute": 3, "skill": 2, "size": "smaller", "dodge_attribute": 1,
+    res = run("lysogorsk-shot", {"attribute": 3, "skill": 2, "size": "smaller", "dodging": True, "dodge_attribute": 1,
                                  "dodge_skill": 0, "dodge_modifier": -4})
     # the dodge 2К + 1 + 3 − 4 counts as at least 5; ties go to the shooter
     shooter = D2 + 5
@@ -453,7 +453,8 @@ def test_a_worse_modifier_never_helps_a_shot(attr, skill, size, dodging, worse, 
 
 def test_shot_roll():
     calc = api.get("lysogorsk-shot")
-    p = api.validate(calc, {"attribute": 1, "skill": 1, "size": "human", "dodge_attribute": 2, "dodge_skill": 0})
+    p = api.validate(calc, {"attribute": 1, "skill": 1, "size": "human", "dodging": True, "dodge_attribute": 2,
+                            "dodge_skill": 0})
     res = calc.roll(p, FakeRoller(3, 3, 1, 1))  # 8 against a dodge of 4, floored at 2
     assert res["total"] == 8 and res["dodge_total"] == 4 and res["need"] == 4 and res["hit"]
     tie = calc.roll(p, FakeRoller(1, 1, 1, 1))  # 4 against 4: the shooter

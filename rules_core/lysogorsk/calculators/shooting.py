@@ -14,20 +14,23 @@ from .checks import _dice_blocks, _roll_2d6
 __all__ = ["PARAMS", "compute", "roll", "GUN_OPTIONS", "SHOT_PARAMS", "shot_check", "shot_compute", "shot_roll"]
 
 
+_DODGING = {"param": "dodging", "eq": True}
+
 PARAMS = (
     int_param("attribute", "Атрибут стрелка", "Shooter's attribute", 3, -10, 30),
     int_param("skill", "Стрельба", "Shooting", 2, 0, 30),
     int_param("modifier", "Модификаторы стрельбы", "Shooting modifiers", 0, -40, 40),
-    int_param("bullets", "Пуль в очереди", "Bullets in the burst", 10, 1, 200),
+    int_param("bullets", "Пуль в очереди", "Bullets in the burst", 10, 1, 200, group="details"),
     Param("targets", "record_list", T("На линии огня, по порядку", "In the line of fire, in order"),
-          [{"dodging": False}, {"dodging": True, "attribute": 3, "skill": 2}, {"dodging": False}],
+          [{"dodging": False}],
           min_len=1, max_len=12,
           fields=(
               Param("dodging", "bool", T("Заявил уклонение", "Declared a dodge"), False,
                     help=T("Иначе его результат считается равным 5.", "Otherwise their result counts as 5.")),
-              Param("attribute", "int", T("Атрибут", "Attribute"), 3, min=-10, max=30),
-              Param("skill", "int", T("Уклонение", "Dodge"), 1, min=0, max=30),
-              Param("modifier", "int", T("Модификаторы", "Modifiers"), 0, min=-40, max=40),
+              # the dodge's numbers: only for one who declared it
+              Param("attribute", "int", T("Атрибут", "Attribute"), 3, min=-10, max=30, when=_DODGING),
+              Param("skill", "int", T("Уклонение", "Dodge"), 1, min=0, max=30, when=_DODGING),
+              Param("modifier", "int", T("Модификаторы", "Modifiers"), 0, min=-40, max=40, when=_DODGING),
           )),
 )
 
@@ -104,7 +107,7 @@ SHOT_PARAMS = (
     int_param("skill", "Стрельба", "Shooting", 2, 0, 30),
     choice_param("size", "Цель", "Target", "human",
                  [(sid, t["name"]["ru"], t["name"]["en"]) for sid, t in tables.TARGET_SIZE.items()]),
-    bool_param("dodging", "Цель заявила уклонение", "The target declared a dodge", True),
+    bool_param("dodging", "Цель заявила уклонение", "The target declared a dodge", False),
     choice_param("range", "Дистанция", "Range", "close", [
         ("point_blank", "в упор (дистанция рукопашного боя)", "point-blank (melee distance)"),
         ("close", "ближняя (0)", "close (0)"), ("medium", "средняя (−2)", "medium (−2)"),
@@ -117,17 +120,17 @@ SHOT_PARAMS = (
     choice_param("two_guns", "По-македонски (с двух рук)", "Two guns (po-makedonski)", "no", [
         ("no", "нет", "no"), ("one_target", "по одной цели (−2)", "at one target (−2)"),
         ("two_targets", "по двум разным целям", "at two different targets"),
-    ]),
+    ], group="details"),
     bool_param("aimed", "Прицельный выстрел (прицелился стандартным действием)",
                "Aimed shot (aimed as a standard action)", False),
-    int_param("thinking", "Мышление стрелка", "Shooter's Thinking", 2, -10, 30, when=_AIMED),
+    int_param("thinking", "Мышление стрелка", "Shooter's Thinking", 2, -10, 30, group="details", when=_AIMED),
     choice_param("part", "Часть тела", "Body part", "none",
                  [("none", "нет — просто прицельный", "none — a plain aimed shot")]
                  + [(part, f"{a['part']['ru']} ({a['to_hit']})", f"{a['part']['en']} ({a['to_hit']})")
                     for part, a in tables.AIMED_SHOTS.items()], when=_AIMED),
     int_param("dodge_attribute", "Атрибут цели (Уклонение)", "Target's attribute (Dodge)", 3, -10, 30,
-              when=_DODGING),
-    int_param("dodge_skill", "Уклонение цели", "Target's Dodge", 1, 0, 30, when=_DODGING),
+              group="details", when=_DODGING),
+    int_param("dodge_skill", "Уклонение цели", "Target's Dodge", 1, 0, 30, group="details", when=_DODGING),
     choice_param("gun", "Оружие", "Weapon", "pistol", GUN_OPTIONS, group="details"),
     int_param("actions", "Действий за раунд (с прицеливанием)", "Actions this round (aiming included)", 1, 1, 12,
               group="details",
@@ -171,8 +174,9 @@ def shot_check(p: dict) -> None:
 
 
 def _shot(p: dict) -> tuple[list, object, object]:
+    part = p["part"] if p["aimed"] else "none"
     mods = rules.shot_modifiers(p["gun"], p["range"], p["cover"], p["two_guns"] != "no", p["wrong_hand"],
-                                p["shifting"], p["aimed"], p["thinking"], p["part"], p["actions"],
+                                p["shifting"], p["aimed"], p["thinking"], part, p["actions"],
                                 p["wrong_hand_reading"])
     bonus = p["attribute"] + p["skill"] + p["modifier"] + sum(v for _, v in mods)
     dodge = p["dodge_attribute"] + p["dodge_skill"] + p["dodge_modifier"] if p["dodging"] else None
@@ -218,7 +222,7 @@ def shot_compute(p: dict) -> dict:
         display.append(note("Выстрел должен следовать сразу за прицеливанием: если в промежутке персонаж "
                             "уклонялся, прицел сбит.",
                             "The shot must follow the aiming at once: dodging in between spoils the aim."))
-    if p["gun"] == "sniper" and p["part"] != "none":
+    if p["gun"] == "sniper" and p["aimed"] and p["part"] != "none":
         display.append(note("Из снайперской винтовки модификаторы на попадание по части тела не применяются.",
                             "From a sniper rifle the body-part modifiers to hit do not apply."))
     if p["gun"] == "shotgun" and p["range"] in ("medium", "far"):

@@ -24,14 +24,16 @@ PARAMS = (
               "Breakdowns in this scene, counting this one", 1, 1, 20),
     int_param("modifier", "Дополнительные модификаторы", "Extra modifiers", 0, -20, 20),
     bool_param("extraordinary", "Внеочередная проверка (Уверенность вместо навыка, если выше)",
-               "Extraordinary check (Confidence instead of the skill when higher)", False),
+               "Extraordinary check (Confidence instead of the skill when higher)", False, group="details"),
     choice_param("after_reading", "Проверка после срыва: что сравнивать с −2 и 0",
                  "The check after: what is compared with −2 and 0", "total", [
                      ("total", "результат проверки Силы духа", "the Willpower check's result"),
                      ("margin", "результат минус УС стресса", "the result minus the stress УС"),
-                 ]),
-    int_param("stress_difficulty", "УС стресса (для второго прочтения)", "Stress УС (second reading)", 5, 0, 30),
-    int_param("after_modifier", "Модификаторы проверки после срыва", "Modifiers of the check after", 0, -30, 30),
+                 ], group="readings"),
+    int_param("stress_difficulty", "УС стресса (для второго прочтения)", "Stress УС (second reading)", 5, 0, 30,
+              group="readings", when={"param": "after_reading", "eq": "margin"}),
+    int_param("after_modifier", "Модификаторы проверки после срыва", "Modifiers of the check after", 0, -30, 30,
+              group="details"),
 )
 
 
@@ -41,7 +43,11 @@ def compute(p: dict) -> dict:
     bands = rolled.map(lambda x: rules.band_of(x, tables.BREAKDOWN))
     after = rules.breakdown_after(p["confidence"], p["willpower"], p["after_modifier"], p["after_reading"],
                               p["stress_difficulty"])
+    likeliest = bands.mode()
     display = [
+        figures(("likeliest_breakdown", T("Вероятнее всего", "Most likely"), BREAKDOWN_NAMES[likeliest]),
+                ("p_breakdown", T("Шанс хуже, чем «более-менее в порядке»", "Chance of worse than «more or less fine»"),
+                 prob(1 - bands["fine"]))),
         {"kind": "table", "title": T("Нервный срыв", "Nervous breakdown"),
          "columns": [T("Итог", "Outcome"), T("Вероятность", "Probability")],
          "rows": [[BREAKDOWN_NAMES[b], prob(bands[b])] for b in BREAKDOWN_NAMES]},
@@ -152,7 +158,8 @@ def stress_compute(p: dict) -> dict:
     us_fig = ("difficulty", T("УС проверки на стресс", "The stress check's УС"), us)
     if _no_check(p):
         return {"check": False, "difficulty": us, "p_pass": prob(1), "p_breakdown": prob(0),
-                "display": [figures(us_fig, ("p_pass", T("Выдержит", "Holds"), prob(1))),
+                "display": [figures(us_fig, ("p_pass", T("Выдержит", "Holds"), prob(1)),
+                                    ("p_breakdown", T("Проверка на нервный срыв", "A breakdown check"), prob(0))),
                             note("Ветеран в начале боя проверку на стресс не делает.",
                                  "A Veteran makes no stress check at the start of a fight.")]}
     out = rules.stress_outcome(p["confidence"], p["willpower"], us, p["modifier"] + extra, p["reroll"], p["nervous"])

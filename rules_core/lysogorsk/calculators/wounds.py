@@ -155,14 +155,19 @@ def compute(p: dict) -> dict:
                        ("p_doctor", T("Шанс проверки Медицины", "Chance of the Medicine check"),
                         prob(heal["p_doctor"]))]
         display.append(figures(*detail))
-    elif p["heal"] != "none":
-        if level == "scratch":
-            display.append(note(f"Царапины заживают сами за {tables.SCRATCH_HEAL_HOURS} часа игрового времени.",
-                                f"Scratches heal by themselves within {tables.SCRATCH_HEAL_HOURS} hours of game time."))
-        else:
-            display.append(note("При смерти: источник не дает правила лечения — персонажа сначала нужно спасти.",
-                                "Dying: the source gives no healing rule — the character must be saved first.",
-                                "warning"))
+    elif p["heal"] == "none":
+        items.insert(2, ("p_heal", T("Лечение", "Healing"), T("не считается", "not counted")))
+    elif level == "scratch":
+        items.insert(2, ("p_heal", T(f"Царапины заживают за {tables.SCRATCH_HEAL_HOURS} часа",
+                                     f"Scratches heal within {tables.SCRATCH_HEAL_HOURS} hours"), prob(1)))
+        result.update(heal_level=level, p_heal=prob(1), heal_hits=p["damage_taken"])
+        display.append(note(f"Царапины заживают сами за {tables.SCRATCH_HEAL_HOURS} часа игрового времени.",
+                            f"Scratches heal by themselves within {tables.SCRATCH_HEAL_HOURS} hours of game time."))
+    else:
+        items.insert(2, ("p_heal", T("Лечение", "Healing"), T("нет правила (при смерти)", "no rule (dying)")))
+        display.append(note("При смерти: источник не дает правила лечения — персонажа сначала нужно спасти.",
+                            "Dying: the source gives no healing rule — the character must be saved first.",
+                            "warning"))
     display.insert(0, figures(*items))
     more = []
     if p["temporary_taken"]:
