@@ -584,3 +584,44 @@ def test_hangover_stamina_reading(monkeypatch):
     assert roll["stage"] == 4 and roll["hangover"] == 1
     monkeypatch.setattr(r, "HANGOVER_STAMINA", "drunk")
     assert r.hangover(4, 2) == 1
+
+
+# ---- the pages -------------------------------------------------------------------------------------------
+
+def _admonitions(text: str):
+    lines = text.split("\n")
+    i = 0
+    while i < len(lines):
+        m = re.match(r'^(\s*)!!! (\w+) "([^"]*)"', lines[i])
+        if not m:
+            i += 1
+            continue
+        indent, body, j = len(m.group(1)), [], i + 1
+        while j < len(lines) and (not lines[j].strip() or len(lines[j]) - len(lines[j].lstrip()) > indent):
+            body.append(lines[j])
+            j += 1
+        yield m.group(2), m.group(3), "\n".join(body)
+        i = j
+
+
+def test_every_open_point_on_the_lysogorsk_pages_says_how_the_calculators_read_it():
+    from pathlib import Path
+    docs = Path(__file__).resolve().parents[1] / "docs" / "lysogorsk"
+    found = 0
+    for page in sorted(docs.glob("*.md")):
+        for kind, title, body in _admonitions(page.read_text(encoding="utf-8")):
+            if title.startswith("Неясно в источнике"):
+                found += 1
+                assert kind == "warning" and "алькулятор" in body, (page.name, body[:80])
+    assert found >= 24
+
+
+def test_the_new_open_points_are_on_their_pages():
+    from pathlib import Path
+    docs = Path(__file__).resolve().parents[1] / "docs" / "lysogorsk"
+    want = {"alcohol.md": "какая Выносливость вычитается", "combat.md": "Модификаторы таблички боевого стресса",
+            "wounds.md": "Если проверка Медицины провалена", "conditions.md": "Модификатор сотрясения",
+            "shooting.md": "«не той» руке", "magic.md": "атрибут навыка\n       Магия"}
+    for page, words in want.items():
+        text = (docs / page).read_text(encoding="utf-8")
+        assert any(words in body for kind, title, body in _admonitions(text) if title.startswith("Неясно")), page

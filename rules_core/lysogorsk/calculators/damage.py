@@ -307,7 +307,18 @@ def compute(p: dict) -> dict:
                      for i, band in enumerate(tables.BLEEDING)],
         "pain_shock": [{"difficulty": band["pain_shock"], "p": prob(ps[i])} for i, band in enumerate(tables.BLEEDING)],
         "display": display,
+        **({"next": _wounds_next(p, pt.mode())} if likeliest != "dead" else {}),
     }
+
+
+def _wounds_next(p: dict, lost: tuple[int, int]) -> list[dict]:
+    """The hand-over to ``lysogorsk-wounds``: the wounded character after the likeliest damage."""
+    perm, temp = lost
+    return [{"id": "lysogorsk-wounds", "label": T("Раненый: штрафы, кровотечение, лечение",
+                                                   "The wounded: penalties, bleeding, healing"),
+             "params": {"stamina": p["stamina"], "fortitude": p["fortitude"], "extra_hits": p["extra_hits"],
+                        "damage_taken": min(perm, 200), "temporary_taken": min(temp, 200),
+                        "quarter_is_critical": p["quarter_is_critical"]}}]
 
 
 def roll(p: dict, roller) -> dict:
