@@ -6,7 +6,6 @@ Oracles: the source's words (each quote checked against it), brute force over ev
 show, icepool where the pool has a closed form; hypothesis for the invariants; every reading both ways.
 """
 
-import json
 import re
 from fractions import Fraction
 from itertools import product
@@ -23,6 +22,7 @@ from rules_core.dice import Dist
 from scripts.sources import read_source
 from tests.fakes import FakeRoller
 from tests.test_codex import oracle_lv
+from tests.test_lysogorsk_more_rules import F, errors, run, summary
 
 SOURCE = re.sub(r"\s+", " ", read_source("004"))
 SMALL = settings(max_examples=40, deadline=None)
@@ -31,28 +31,6 @@ SMALL = settings(max_examples=40, deadline=None)
 def quoted(text: str) -> str:
     assert re.sub(r"\s+", " ", text) in SOURCE, text
     return text
-
-
-def F(p):
-    n, d = map(int, p["exact"].split("/"))
-    return Fraction(n, d)
-
-
-def run(cid, params):
-    res = api.handle({"op": "run", "id": cid, "params": params})
-    assert res["ok"], res
-    json.dumps(res["result"])
-    return res["result"]
-
-
-def errors(cid, params):
-    res = api.handle({"op": "run", "id": cid, "params": params})
-    assert not res["ok"] and "internal" not in res, res
-    return {e["field"] for e in res["errors"]}
-
-
-def summary(res):
-    return {x["key"]: x["value"] for x in res["summary"]}
 
 
 # ---- rerolls ------------------------------------------------------------------------------------

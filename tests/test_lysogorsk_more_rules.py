@@ -7,7 +7,6 @@ icepool as an independent oracle; hypothesis checks the invariants; every readin
 (the rule functions follow the module constant, so flipping it changes the result).
 """
 
-import json
 import re
 from fractions import Fraction
 
@@ -21,6 +20,7 @@ from rules_core.lysogorsk import rules as r
 from rules_core.lysogorsk import tables as tb
 from scripts.sources import read_source
 from tests.fakes import FakeRoller
+from tests.test_lysogorsk_calculators import F, errors, run
 
 SOURCE = re.sub(r"\s+", " ", read_source("001"))
 SETTINGS = settings(max_examples=60, deadline=None)
@@ -41,24 +41,6 @@ def ice(die) -> Dist:
 def ice_p(bonus: int, difficulty: int, reroll: bool = False) -> Fraction:
     die = icepool.highest(D2, D2) if reroll else D2
     return ice((die + bonus).map(lambda x: x >= difficulty)).p(lambda x: x is True)
-
-
-def F(p):
-    n, d = map(int, p["exact"].split("/"))
-    return Fraction(n, d)
-
-
-def run(cid, params):
-    res = api.handle({"op": "run", "id": cid, "params": params})
-    assert res["ok"], res
-    json.dumps(res["result"])
-    return res["result"]
-
-
-def errors(cid, params):
-    res = api.handle({"op": "run", "id": cid, "params": params})
-    assert not res["ok"] and "internal" not in res, res
-    return {e["field"] for e in res["errors"]}
 
 
 def summary(res):

@@ -669,6 +669,9 @@ def _consequence_compute(p: dict) -> dict:
     ]
     if count:
         universal = Dist.bernoulli(Fraction(1, 2), 1, 0).repeat(count)
+        display.append(figures(("p_universal", T("Бросок 2D6: каждая подготовка — из универсальной группы с шансом",
+                                                 "The 2D6 roll: each preparation is of the universal group with"),
+                                 prob(Fraction(1, 2)))))
         display.append(dist_block("universal", T("Если бросать 2D6: подготовок из универсальной группы",
                                                   "When rolling 2D6: preparations of the universal group"),
                                   T("подготовок", "preparations"), universal))

@@ -316,7 +316,7 @@ def _wounds_next(p: dict, lost: tuple[int, int]) -> list[dict]:
     perm, temp = lost
     return [{"id": "lysogorsk-wounds", "label": T("Раненый: штрафы, кровотечение, лечение",
                                                    "The wounded: penalties, bleeding, healing"),
-             "params": {"stamina": p["stamina"], "fortitude": p["fortitude"], "extra_hits": p["extra_hits"],
+             "params": {"stamina": p["stamina"], "extra_hits": p["extra_hits"],
                         "damage_taken": min(perm, 200), "temporary_taken": min(temp, 200),
                         "quarter_is_critical": p["quarter_is_critical"]}}]
 
