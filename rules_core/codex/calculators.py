@@ -735,9 +735,9 @@ def _counters_compute(p: dict) -> dict:
                 ("p_action", T("Шанс успеха одного действия", "Chance of one action's success"),
                  prob(lv.at_least(p["difficulty"])))),
         {"kind": "table", "title": T("Чем кончится", "How it ends"),
-         "columns": [T("Заполнился первым", "Filled first"), T("Заполнено у второго", "The other's divisions"),
-                     T("Вероятность", "Probability")],
-         "rows": [[T("успехов", "successes") if k == "fill" else T("провалов", "failures"), n, prob(race[(k, n)])]
+         "columns": [T("Итог", "Outcome"), T("Вероятность", "Probability")],
+         "rows": [[T(f"успехов первым, у встречного {n}", f"successes first, the other at {n}") if k == "fill"
+                   else T(f"провалов первым, у успехов {n}", f"failures first, the successes at {n}"), prob(race[(k, n)])]
                   for k, n in race.outcomes()]},
         note("Каждое действие — тот же бросок против той же сложности; счётчики не опустошаются.",
              "Every action is the same roll against the same difficulty; the counters are not emptied."),

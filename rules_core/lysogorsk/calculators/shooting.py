@@ -107,7 +107,7 @@ SHOT_PARAMS = (
     int_param("skill", "Стрельба", "Shooting", 2, 0, 30),
     choice_param("size", "Цель", "Target", "human",
                  [(sid, t["name"]["ru"], t["name"]["en"]) for sid, t in tables.TARGET_SIZE.items()]),
-    bool_param("dodging", "Цель заявила уклонение", "The target declared a dodge", False),
+    bool_param("dodging", "Цель заявила уклонение", "The target declared a dodge", True),
     choice_param("range", "Дистанция", "Range", "close", [
         ("point_blank", "в упор (дистанция рукопашного боя)", "point-blank (melee distance)"),
         ("close", "ближняя (0)", "close (0)"), ("medium", "средняя (−2)", "medium (−2)"),
@@ -209,10 +209,11 @@ def shot_compute(p: dict) -> dict:
                 ("modifier", T("Модификаторы стрельбы, всего", "Shooting modifiers, total"), total_mod),
                 ("against", T("Против", "Against"), T("в упор — попадание автоматически", "point-blank: an automatic hit")
                  if p["range"] == "point_blank" else against)),
-        {"kind": "table", "title": T("Модификаторы", "Modifiers"),
-         "columns": [T("Обстоятельство", "Circumstance"), T("Модификатор", "Modifier")],
-         "rows": [[_MOD_NAMES[k], v] for k, v in mods] + ([[T("Прочие", "Other"), p["modifier"]]] if p["modifier"] else [])},
     ]
+    rows = [[_MOD_NAMES[k], v] for k, v in mods] + ([[T("Прочие", "Other"), p["modifier"]]] if p["modifier"] else [])
+    if rows:
+        display.append({"kind": "table", "title": T("Модификаторы", "Modifiers"),
+                        "columns": [T("Обстоятельство", "Circumstance"), T("Модификатор", "Modifier")], "rows": rows})
     if bullets == 2:
         display.append(note("По-македонски: одна проверка Стрельбы, обе пули попадают либо пролетают мимо. Без "
                             "особенности Македонец — одинаковое оружие в обеих руках, без коротких очередей.",

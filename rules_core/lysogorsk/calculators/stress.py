@@ -99,15 +99,21 @@ STRESS_OUTCOME_NAMES = {
 
 _COMBAT = {"param": "kind", "eq": "combat"}
 
+
+def _short(situation: str, prefix: str) -> str:
+    """A row of the combat-stress table as an option under «Бой против…»: without the words the label
+    says and without the example in brackets."""
+    return situation.removeprefix(prefix).split(" (")[0]
+
 STRESS_PARAMS = (
     choice_param("kind", "Что вызвало стресс", "What causes the stress", "combat", [
         ("combat", "начало боя (УС по табличке)", "the start of a fight (УС from the table)"),
         ("other", "другое (УС задает мастер)", "something else (the Storyteller sets the УС)"),
     ]),
     choice_param("situation", "Бой против…", "A fight against…", "superior",
-                 [(sid, c["situation"]["ru"] + f" — УС {c['difficulty']}",
-                   c["situation"]["en"] + f" — УС {c['difficulty']}") for sid, c in tables.COMBAT_STRESS.items()],
-                 when=_COMBAT),
+                 [(sid, _short(c["situation"]["ru"], "Бой против ") + f" — УС {c['difficulty']}",
+                   _short(c["situation"]["en"], "A fight against ") + f" — УС {c['difficulty']}")
+                  for sid, c in tables.COMBAT_STRESS.items()], when=_COMBAT),
     *(bool_param(mid, m["situation"]["ru"] + f" (+{m['modifier']})", m["situation"]["en"] + f" (+{m['modifier']})",
                  False, when=_COMBAT) for mid, m in tables.COMBAT_STRESS_MODIFIERS.items()),
     int_param("confidence", "Уверенность (текущая)", "Confidence (current)", 1, 0, 30),
