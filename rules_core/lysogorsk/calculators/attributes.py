@@ -33,6 +33,7 @@ PARAMS = (
 
 
 def check(p: dict) -> None:
+    """Current values at most the permanent ones; the hunger loss within the loss."""
     errors = []
     for a in ("stamina", "confidence", "luck"):
         if p[f"{a}_now"] > p[f"{a}_full"]:
@@ -51,6 +52,7 @@ def _after_loss(p: dict, name: str) -> tuple[int, bool]:
 
 
 def compute(p: dict) -> dict:
+    """Выносливость, Уверенность and Везение after the sleeps, the food and the days."""
     sleep = tables.SLEEP_RECOVERY
     stamina, out_s = _after_loss(p, "stamina")
     confidence, out_c = _after_loss(p, "confidence")

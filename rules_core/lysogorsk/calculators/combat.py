@@ -33,6 +33,7 @@ def _metres(x) -> T:
 
 
 def compute(p: dict) -> dict:
+    """The modifier of each action, the move and run distances, the rounds of a whole magazine."""
     mod = rules.extra_actions_penalty(p["actions"])
     move = rules.standard_move(p["agility"], p["move_rounding"])
     run = rules.run_distance(p["agility"])

@@ -54,6 +54,7 @@ def _bonuses(p: dict) -> tuple[int, int]:
 
 
 def compute(p: dict) -> dict:
+    """The odds of the ritual's two checks and what follows."""
     first, second = _bonuses(p)
     d = rules.ritual(first, p["first_difficulty"], second, p["second_difficulty"], p["reroll_first"],
                      p["reroll_second"], p["first_fail"])
@@ -93,6 +94,7 @@ def compute(p: dict) -> dict:
 
 
 def roll(p: dict, roller) -> dict:
+    """The two checks on the dice."""
     first, second = _bonuses(p)
     a1, b1, d1 = _roll_2d6(roller, p["reroll_first"])
     a2, b2, d2 = _roll_2d6(roller, p["reroll_second"])

@@ -158,6 +158,7 @@ SHOT_PARAMS = (
 
 
 def shot_check(p: dict) -> None:
+    """Two guns only with pistol-skill weapons and at one target (unless point-blank), never aimed."""
     errors = []
     if p["two_guns"] != "no" and p["gun"] not in rules.TWO_GUN_KINDS:
         errors.append({"field": "two_guns", "ru": "По-македонски — только из пистолетов, револьверов и "
@@ -191,6 +192,7 @@ def _damage_next(p: dict) -> list[dict]:
 
 
 def shot_compute(p: dict) -> dict:
+    """The chance one shot hits, every modifier listed."""
     mods, bonus, dodge = _shot(p)
     bullets = 2 if p["two_guns"] != "no" else 1
     if p["range"] == "point_blank":
@@ -245,6 +247,7 @@ def shot_compute(p: dict) -> dict:
 
 
 def shot_roll(p: dict, roller) -> dict:
+    """One shot on the dice (and the target's dodge)."""
     mods, bonus, dodge = _shot(p)
     size = tables.TARGET_SIZE[p["size"]]
     if p["range"] == "point_blank":

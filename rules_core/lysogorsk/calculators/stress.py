@@ -160,6 +160,7 @@ def _breakdown_next(p: dict) -> list[dict]:
 
 
 def stress_compute(p: dict) -> dict:
+    """The stress check's odds: holds, loses a point of Уверенность, or comes to a breakdown (with its table)."""
     us, extra = stress_difficulty(p)
     us_fig = ("difficulty", T("УС проверки на стресс", "The stress check's УС"), us)
     if _no_check(p):
@@ -199,6 +200,7 @@ def stress_compute(p: dict) -> dict:
 
 
 def stress_roll(p: dict, roller) -> dict:
+    """One stress check on the dice, and the breakdown roll when it comes to one."""
     us, extra = stress_difficulty(p)
     if _no_check(p):
         return {"check": False, "display": [figures(("result", T("Итог", "Result"),

@@ -68,6 +68,7 @@ PARAMS = (
 
 
 def check(p: dict) -> None:
+    """Bought hits up to twice the Выносливость."""
     if p["extra_hits"] > rules.EXTRA_HITS_PER_STAMINA * p["stamina"]:
         raise InputError({"field": "extra_hits", "ru": "Доп. хитов не больше удвоенной Выносливости.",
                           "en": "Extra hits cannot exceed twice the Stamina."})
@@ -126,6 +127,7 @@ def _heal(p: dict, level: str) -> dict | None:
 
 
 def compute(p: dict) -> dict:
+    """The wounded character: state, penalty, bleeding, one period of healing."""
     total = _total(p)
     state = _state(p)
     hits = total - p["damage_taken"] - p["temporary_taken"]
@@ -195,6 +197,7 @@ def compute(p: dict) -> dict:
 
 
 def roll(p: dict, roller) -> dict:
+    """One period of healing on the dice: the doctor's Медицина, then (or instead) the Стойкость check."""
     level = _heal_level(p)
     heal = _heal(p, level)
     if heal is None:
