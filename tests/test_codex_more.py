@@ -314,3 +314,26 @@ def test_a_counters_race_always_ends(n, fill, limit, step):
     race = R.counters_race(R.roll_dist(n, 4), 2, fill, limit, step)
     assert sum(p for _, p in race.items()) == 1
     assert all(k in ("fill", "limit") and 0 <= m < (limit if k == "fill" else fill) for k, m in race.outcomes())
+
+
+# ---- the stress a hard check brings -----------------------------------------------------------------------
+
+def test_a_hard_check_brings_stress_and_its_reading(monkeypatch):
+    quoted("Сложные и выше среднего проверки всегда сопровождаются стрессом, но не обязательно требуют тратить весь "
+           "запас AD6.")
+    base = {"ad6": 3, "ed6": 2, "skill": 4, "stress": 2, "difficulty": 3}
+    after = run("codex-roll", base)
+    before = run("codex-roll", {**base, "check_stress": "before"})
+    assert F(after["p_success"]) == R.roll_dist(5, 4, 2).at_least(3)
+    assert F(before["p_success"]) == R.roll_dist(5, 4, 3).at_least(3)
+    easy = {**base, "difficulty": 2}  # «Средне»: no stress, whatever the reading
+    assert run("codex-roll", {**easy, "check_stress": "before"})["p_success"] == run("codex-roll", easy)["p_success"]
+    # at 6 stress one more is FLAX
+    full = run("codex-roll", {**base, "stress": 6, "check_stress": "before"})
+    assert F(full["p_success"]) == R.roll_dist(5, 4, flax=True).at_least(3)
+    quoted("Очень сложные проверки — редкие, но реальные ситуации; требуют потратить все AD6 и всегда сопровождаются "
+           "стрессом.")
+    notes = [b["text"]["ru"] for b in run("codex-roll", {**base, "difficulty": 6})["display"] if b["kind"] == "note"]
+    assert any("все AD6" in t for t in notes)
+    monkeypatch.setattr(R, "CHECK_STRESS", "before")
+    assert R.stress_for_check(2, False, 3) == (3, False)

@@ -177,6 +177,14 @@ ROLL_PARAMS = (
                "перебросить тот же кубик еще раз.",
                "004: reroll dice in any number up to the preparation's value — not whether the same die may "
                "be rerolled again.")),
+    choice_param("check_stress", "Стресс от сложной проверки", "The stress of a hard check", rules.CHECK_STRESS, [
+        ("after", "приходит с проверкой — бросок с прежним стрессом", "comes with the check — the roll keeps the stress"),
+        ("before", "+1 стресс уже в этом броске", "+1 stress in this very roll"),
+    ], group="readings", when={"param": "difficulty", "min": rules.STRESSFUL_DIFFICULTY},
+        help=T("004: «Сложные и выше среднего проверки всегда сопровождаются стрессом» — не сказано, действует ли "
+               "этот стресс на сам бросок.",
+               "004: hard and above-average checks always come with stress — whether it weighs on the roll itself "
+               "is not said.")),
     choice_param("mobility_dice", "Штраф подвижности снимает", "The mobility penalty takes", rules.MOBILITY, [
         ("ed6_first", "сначала ED6", "ED6 first"), ("ad6_first", "сначала AD6", "AD6 first"),
     ], group="readings", when={"param": "mobility", "eq": True},
@@ -185,6 +193,25 @@ ROLL_PARAMS = (
                "1D6 off mobility: mobility is not defined in the source; read as so many dice off a roll "
                "that depends on it.")),
 )
+
+
+def _checked(p: dict) -> dict:
+    """The request with the stress the roll is made with (a hard check's stress, by its reading)."""
+    stress, flax = rules.stress_for_check(p["stress"], p["flax"], p["difficulty"], p["check_stress"])
+    return {**p, "stress": stress, "flax": flax}
+
+
+def _check_notes(p: dict, ad6: int) -> list[dict]:
+    out = []
+    if p["difficulty"] >= rules.STRESSFUL_DIFFICULTY:
+        out.append(note("Проверка «Выше среднего» и сложнее сопровождается стрессом: +1 стресс"
+                        + (" — уже в этом броске." if p["check_stress"] == "before" else " после броска."),
+                        "An above-average or harder check comes with stress: +1"
+                        + (" — in this very roll." if p["check_stress"] == "before" else " after the roll.")))
+    if p["difficulty"] >= rules.ALL_AD6_DIFFICULTY and ad6 < rules.AD6_PER_TURN:
+        out.append(note("Очень сложные проверки требуют потратить все AD6.", "Very hard checks take all the AD6.",
+                        "warning"))
+    return out
 
 
 def _roll_dice(p: dict) -> tuple[int, int]:
@@ -230,6 +257,7 @@ def _reroll_blocks(p: dict, ad6: int, ed6: int, rerolls: int) -> tuple[list, dic
 
 
 def _roll_compute(p: dict) -> dict:
+    p = _checked(p)
     ad6, ed6 = _roll_dice(p)
     s = _roll_setup(p, ad6, ed6)
     dist = s["dist"]
@@ -254,7 +282,7 @@ def _roll_compute(p: dict) -> dict:
         *reroll_blocks,
         dist_block("lv", T("Распределение LV" + (" (без перебросов)" if rerolls else ""),
                            "LV distribution" + (" (without rerolls)" if rerolls else "")), T("LV", "LV"), dist),
-    ] + extra + _roll_notes(p)
+    ] + extra + _roll_notes(p) + _check_notes(p, p["ad6"])
     if name is not None:
         display[0]["items"].append({"key": "difficulty_name", "label": T("Сложность", "Difficulty"), "value": name})
     if p["mobility"] and p["armor"] != "0":
@@ -268,6 +296,7 @@ def _roll_compute(p: dict) -> dict:
 
 
 def _roll_roll(p: dict, roller) -> dict:
+    p = _checked(p)
     ad6, ed6 = _roll_dice(p)
     out = _roll_faces(p, roller, ad6, ed6)
     rerolls = _rerolls(p)
@@ -286,7 +315,7 @@ def _roll_roll(p: dict, roller) -> dict:
     figs = [("result", T("Итог", "Result"), verdict)]
     if out.get("rerolled"):
         figs.append(("rerolls", T("Переброшено кубиков (ED6)", "Dice rerolled (ED6)"), out["rerolls_spent"]))
-    out["display"] = _faces_blocks(out, ad6) + [figures(*figs)] + _roll_notes(p)
+    out["display"] = _faces_blocks(out, ad6) + [figures(*figs)] + _roll_notes(p) + _check_notes(p, p["ad6"])
     return out
 
 

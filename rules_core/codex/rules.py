@@ -55,7 +55,8 @@ __all__ = ["SKILL0_READINGS", "SKILL_SCALE_READINGS", "MAX_SKILL_SHIFTED", "FLAX
            "MOBILITY_READINGS", "MOBILITY", "mobility_penalty", "SHIELD_WEAR_READINGS", "SHIELD_WEAR", "shield_wear",
            "PARITY_READINGS", "PARITY", "consequence", "preparation_group", "to_next_level", "COUNTER_TIE_READINGS",
            "COUNTER_TIE", "counter_works", "p_counter", "COUNTER_STEP_READINGS", "COUNTER_STEP",
-           "counters_race"]
+           "counters_race", "STRESSFUL_DIFFICULTY", "CHECK_STRESS_READINGS", "CHECK_STRESS", "ALL_AD6_DIFFICULTY",
+           "stress_for_check"]
 
 SKILL0_READINGS = ("as_level_1", "cannot")
 SKILL_SCALE_READINGS = ("as_written", "shifted")
@@ -624,3 +625,32 @@ def counters_race(lv: Dist, difficulty: int, fill: int, limit: int, step: str | 
                 done[key] = done.get(key, 0) + w * q * den ** (most - n)
         states = nxt
     return Dist.from_weights(done)  # over den ** most
+
+
+# ---- the stress a hard check brings (§ 22) -------------------------------------------------------
+
+#: «Сложные и выше среднего проверки всегда сопровождаются стрессом», and «Очень сложные проверки — … всегда
+#: сопровождаются стрессом»: from «Выше среднего» (3 LV) up — the harder ones too, though the source names
+#: them no further.
+STRESSFUL_DIFFICULTY = 3
+#: Does that point of stress weigh on the roll itself? ``"after"`` (default): the roll is made with the stress
+#: the character has, the point comes with the check; ``"before"``: it is taken before the roll (beyond 6:
+#: FLAX, «Когда персонаж должен получить ещё один стресс сверх имеющихся 6»).
+CHECK_STRESS_READINGS = ("after", "before")
+CHECK_STRESS = "after"
+#: «Очень сложные проверки — редкие, но реальные ситуации; требуют потратить все AD6»
+ALL_AD6_DIFFICULTY = 6
+
+
+def stress_for_check(stress: int, flax: bool, difficulty: int, reading: str | None = None) -> tuple[int, bool]:
+    """(stress, FLAX) the roll is made with.
+
+    >>> stress_for_check(2, False, 4, "before"), stress_for_check(6, False, 3, "before"), stress_for_check(2, False, 4)
+    ((3, False), (6, True), (2, False))
+    """
+    reading = CHECK_STRESS if reading is None else reading
+    if reading not in CHECK_STRESS_READINGS:
+        raise ValueError(f"reading must be one of {CHECK_STRESS_READINGS}")
+    if reading == "after" or difficulty < STRESSFUL_DIFFICULTY or flax:
+        return stress, flax
+    return (stress + 1, False) if stress < MAX_STRESS else (MAX_STRESS, True)
