@@ -27,7 +27,8 @@ Readings chosen (each a parameter and a calculator switch):
   applied (no roll: a special skill).
 * :data:`SKILL_SCALE_READINGS` — the table numbers skill levels 1–6, while § 1 puts the
   no-explosion clause on «навык 0» («переформулирован уровень 0») and § 17 knows skill levels
-  0–5 only («Подготовки, навыки и черты: 0–1 … 2–3 … 4–5»). ``"as_written"`` (default): the table
+  0–5 only (under «Подготовки, навыки и черты»: «0–1 — может взять любой» … «4–5 — возможно
+  получение только в процессе игры»). ``"as_written"`` (default): the table
   as numbered, level 0 by :data:`SKILL0_READINGS`; ``"shifted"``: the table is one off — row 1 is
   skill 0 (only 6, never exploding), row 2 skill 1 … row 6 skill 5; there is no skill 6.
 * :data:`FLAX_READINGS` — ``"signed"`` (default): the success die minus the failure die, so

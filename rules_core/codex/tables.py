@@ -76,7 +76,7 @@ SHIELDS: list[dict] = [
 ABILITY_COSTS: dict[int, dict] = {1: {"ed6": 1}, 2: {"ed6": 2}, 3: {"ed6": 4}}
 
 #: Skills: level → the smallest face that gives an LV and whether sixes explode from stress; the
-#: source words the two «Только 6» rows (``words``), the others read «N+».
+#: source words the two «Только 6» rows (``words``), the others read «5+» … «2+».
 SKILL_LEVELS: dict[int, dict] = {
     1: {"min_face": 6, "sixes_explode": False,
         "words": T("Только 6, но шестёрки никогда не взрываются от стресса (см. Стресс)",

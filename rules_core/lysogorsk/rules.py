@@ -1089,7 +1089,7 @@ def healing(level: str, stamina: int, fortitude: int, modifier: int = 0, reroll:
 GUN_KINDS = ("pistol", "smg", "rifle", "sniper", "shotgun")
 TWO_GUN_KINDS = ("pistol", "smg")
 
-#: Two guns and the «wrong» hand: «Стрельба по-македонски – модификатор -2» and «Стрельба «не с той»
+#: Two guns and the wrong hand: «Стрельба по-македонски – модификатор -2» and «Стрельба «не с той»
 #: руки (с левой для правши) – модификатор -2» — one gun is always in the other hand. ``"included"``
 #: (default): the −2 for two guns is all; ``"adds"``: the wrong hand's −2 comes on top.
 TWO_GUNS_WRONG_HAND_READINGS = ("included", "adds")

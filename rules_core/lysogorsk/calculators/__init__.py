@@ -26,8 +26,8 @@ CALCULATORS = [
     Calculator(
         id="lysogorsk-check", system="lysogorsk", kind="check",
         title=T("Проверка: 2К + атрибут + навык", "Check: 2d6 + attribute + skill"),
-        description=T("Шанс успеха против УС и запас; противопоставленная проверка (ничья — «атакующему»).",
-                      "The chance of success against a УС and the margin; opposed checks (ties to the «attacker»)."),
+        description=T("Шанс успеха против УС и запас; противопоставленная проверка (при равенстве преимущество на стороне «атакующего»).",
+                      "The chance of success against a УС and the margin; opposed checks (a tie goes to the «attacker»)."),
         params=checks.PARAMS, compute=checks.compute, roll=checks.roll, summary=("p_success",),
     ),
     Calculator(

@@ -1,4 +1,5 @@
-"""``lysogorsk-check``: a check «2К+атрибут+навык» against a УС, or an opposed check
+"""``lysogorsk-check``: a check (001: «Бросаем два кубика, к полученному числу прибавляем значение навыка и
+значение соответствующего ему атрибута») against a УС, or an opposed check
 (the page «Проверки»).
 """
 
@@ -12,7 +13,7 @@ __all__ = ["SIZE_OPTIONS", "PARAMS", "compute", "roll"]
 
 def _tie_param(name="tie", **layout):
     return choice_param(name, "Ничья", "Tie", "attacker", [
-        ("attacker", "побеждает «атакующий»", "the «attacker» wins"),
+        ("attacker", "преимущество на стороне «атакующего»", "the advantage is the «attacker»'s"),
         ("draw", "ничья (если она возможна)", "a draw (when one is possible)"),
     ], **layout)
 
@@ -108,8 +109,8 @@ def compute(p: dict) -> dict:
     pw, pl, pd = res["attacker"], res["defender"], res["draw"]
     display = [
         figures(
-            # the «attacker» winning is this check's success (the summary's figure in both modes)
-            ("p_success", T("Побеждает «атакующий» (вы)", "The «attacker» (you) wins"), prob(pw)),
+            # the attacker winning is this check's success (the summary's figure in both modes)
+            ("p_success", T("Побеждаете вы (атакующий)", "You (the attacker) win"), prob(pw)),
             ("p_defender", T("Побеждает противник", "The opponent wins"), prob(pl)),
             ("p_draw", T("Ничья", "Draw"), prob(pd)),
         ),
@@ -117,8 +118,8 @@ def compute(p: dict) -> dict:
                    T("разница", "difference"), m),
     ]
     if p["tie"] == "attacker":
-        display.append(note("При равенстве побеждает «атакующий»: Стрельба перевешивает Уклонение, Обман — "
-                            "Проницательность.",
+        display.append(note("При равенстве «преимущество на стороне «атакующего»: Стрельба перевешивает Уклонение, Обман — "
+                            "Проницательность».",
                             "A tie goes to the «attacker»: Shooting beats Dodge, Deceit beats Insight."))
     if floor is not None:
         display.append(note(f"Уклонение считается не ниже УС {floor} (стрельба по неподвижной цели).",

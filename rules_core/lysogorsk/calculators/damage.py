@@ -109,7 +109,7 @@ PARAMS = (
     int_param("height_m", "Высота падения, м", "Height of the fall, m", 6, 0, 1000,
               when={"param": "source", "eq": "fall"}),
     int_param("speed_kmh", "Скорость столкновения, км/ч", "Collision speed, km/h", 40, 0, 1000, when=_CRASH),
-    choice_param("step_reading", "Счет «начиная с третьего метра / с 10 км/ч»",
+    choice_param("step_reading", "Счет «начиная с третьего» метра / «начиная с 10 км/ч»",
                  "Counting «from the third metre / from 10 km/h»", "beyond", [
                      ("beyond", "только сверх первых 2 м / 10 км/ч", "only beyond the first 2 m / 10 km/h"),
                      ("whole", "вся высота / скорость, когда порог достигнут",
