@@ -23,7 +23,7 @@ __all__ = ["TWO_D6", "TWO_D6_BEST_OF_TWO", "TIE_RULES", "dice_2d6", "check_total
            "short_burst", "burst_damage", "AREA_FIRE_UNDECLARED_DODGE", "area_fire", "electric_power",
            "STEP_READINGS", "fall_steps", "crash_steps", "NO_DAMAGE_WITHOUT_STEPS", "ARMOR_AGAINST_FALLS",
            "seat_belts", "BELT_READINGS", "seat_belts_power", "halved", "with_halving_check", "ROUND_ONCE",
-           "BELTS_BEFORE_HALVING", "splash_sequence", "band_of", "THROWN_READINGS", "thrown_miss",
+           "BELTS_BEFORE_HALVING", "cushioned", "cushioned_dist", "splash_sequence", "band_of", "THROWN_READINGS", "thrown_miss",
            "breakdown_roll", "breakdown_willpower", "breakdown", "AFTER_READINGS", "breakdown_after",
            "VOLUME_READINGS", "drink_difficulty", "expand_drinks", "stage_modifiers",
            "STAGE_STAMINA_IN_CHECK", "drink_step", "drinking", "HANGOVER_STAMINA_READINGS", "HANGOVER_STAMINA",
@@ -37,7 +37,8 @@ __all__ = ["TWO_D6", "TWO_D6_BEST_OF_TWO", "TIE_RULES", "dice_2d6", "check_total
            "stress_breakdown", "extra_hits_cost", "bleeding_timeline", "CONCUSSION_AT_CRITICAL_READINGS",
            "CONCUSSION_AT_CRITICAL", "HEAD_WOUNDS", "head_penalty", "MAIMING_AT_SCRATCH_READINGS",
            "MAIMING_AT_SCRATCH", "maiming", "MEDICAL_FAIL_READINGS", "MEDICAL_FAIL", "healing", "GUN_KINDS",
-           "TWO_GUN_KINDS", "TWO_GUNS_WRONG_HAND_READINGS", "TWO_GUNS_WRONG_HAND", "shot_modifiers",
+           "TWO_GUN_KINDS", "TWO_GUNS_WRONG_HAND_READINGS", "TWO_GUNS_WRONG_HAND", "SNIPER_READINGS", "SNIPER",
+           "shot_modifiers",
            "p_shot_hits", "RITUAL_FIRST_FAIL_READINGS", "RITUAL_FIRST_FAIL", "RITUAL_OUTCOMES", "ritual", "ritual_outcome",
            "ritual_creation_cost", "attribute_loss", "recovered", "sleeps_to_full", "luck_after"]
 
@@ -441,7 +442,8 @@ NO_DAMAGE_WITHOUT_STEPS = True
 
 #: Armour against falls and crashes. «Если … встретите слова «получает повреждение такой-то
 #: Мощности», то это означает, что проводится описанный выше бросок, как если бы персонаж
-#: был атакован оружием этой Мощности» — so Защита (armour, not cover) counts (``True``).
+#: был атакован оружием этой Мощности» — so Защита (armour, not cover) counts (``True``, default);
+#: ``False``: a fall or a crash is not an attack, and armour does not count.
 ARMOR_AGAINST_FALLS = True
 
 
@@ -478,18 +480,61 @@ def with_halving_check(damage: Dist, check_p: Fraction, factor_on_success: Fract
                        other_factor: Fraction = Fraction(1), rounding: str = DEFAULT_ROUNDING) -> Dist:
     """The Стойкость check «дабы выдержать удар и получить половину урона (четверть с
     подушками)»: success multiplies by ½ on top of ``other_factor`` (airbags); the product
-    is rounded once (:data:`ROUND_ONCE`)."""
+    is rounded once (the default of :data:`ROUND_ONCE`; :func:`cushioned_dist` takes either)."""
     return Dist.mixture([
         (check_p, halved(damage, factor_on_success * other_factor, rounding)),
         (1 - check_p, halved(damage, other_factor, rounding)),
     ])
 
 
-#: Halving steps multiply first and round once (a quarter with airbags is ¼ of the damage,
-#: not ½ of a rounded ½).
+#: Airbags and the check together: «Подушки безопасности сокращают полученное повреждение
+#: вдвое … получить половину урона (четверть с подушками)» — how to round is not said.
+#: ``True`` (default): the halvings multiply first and are rounded once (¼ of the damage);
+#: ``False``: each half is rounded (the airbags' half, then the check's half of that).
 ROUND_ONCE = True
-#: Belts act on the damage rolled; airbags and the check halve what the belts let through.
+#: Belts and the halvings: «Ремни безопасности спасают от повреждения, если оно меньше 5 …»
+#: does not say whether before or after the airbags' and the check's halving. ``True``
+#: (default): the belts act on the damage rolled, the halvings on what they let through;
+#: ``False``: the belts act on the halved damage.
 BELTS_BEFORE_HALVING = True
+
+
+def cushioned(damage: int, factors: tuple[Fraction, ...], belts: bool = False, rounding: str = DEFAULT_ROUNDING,
+              round_once: bool = ROUND_ONCE, belts_first: bool = BELTS_BEFORE_HALVING) -> int:
+    """A crash's or a fall's damage after the seat belts (``belts``) and the halvings
+    (``factors``: the airbags' ½, a passed check's ½), in the order and with the rounding
+    of :data:`BELTS_BEFORE_HALVING` and :data:`ROUND_ONCE`.
+
+    >>> cushioned(7, (Fraction(1, 2), Fraction(1, 2)))  # ¼ of 7 rounded once
+    2
+    >>> cushioned(5, (Fraction(1, 2), Fraction(1, 2)), round_once=False)  # 5 → 3 → 2
+    2
+    >>> cushioned(8, (Fraction(1, 2),), belts=True), cushioned(8, (Fraction(1, 2),), belts=True, belts_first=False)
+    (2, 0)
+    """
+    if belts and belts_first:
+        damage = seat_belts(damage)
+    if round_once:
+        factor = Fraction(1)
+        for f in factors:
+            factor *= f
+        damage = round_by(damage * factor, rounding)
+    else:
+        for f in factors:
+            damage = round_by(damage * f, rounding)
+    if belts and not belts_first:
+        damage = seat_belts(damage)
+    return damage
+
+
+def cushioned_dist(damage: Dist, check_p: Fraction, airbags: bool = False, belts: bool = False,
+                   rounding: str = DEFAULT_ROUNDING, round_once: bool = ROUND_ONCE,
+                   belts_first: bool = BELTS_BEFORE_HALVING) -> Dist:
+    """:func:`cushioned` over the damage rolled, the check passed with chance ``check_p``."""
+    bags = (Fraction(1, 2),) if airbags else ()
+    parts = [(check_p, bags + (Fraction(1, 2),)), (1 - check_p, bags)]
+    return Dist.mixture([(q, damage.map(lambda d, fs=fs: cushioned(d, fs, belts, rounding, round_once, belts_first)))
+                         for q, fs in parts if q])
 
 
 def splash_sequence(base: int, rounding: str = DEFAULT_ROUNDING) -> list[int]:
@@ -1100,12 +1145,21 @@ def _shooting_modifier(mid: str) -> int:
     return next(m["modifier"] for m in tables.SHOOTING_MODIFIERS if m["id"] == mid)
 
 
+#: A sniper rifle: «Модификаторы на попадание не применяются, если огонь ведется из снайперской
+#: винтовки» stands right under the body parts' modifiers, and does not say which. ``"body_part"``
+#: (default): the body parts' modifiers to hit; ``"body_part_and_range"``: the range's too (as
+#: «Модификаторы на попадание за расстояние не применяются к дробовикам»).
+SNIPER_READINGS = ("body_part", "body_part_and_range")
+SNIPER = "body_part"
+
+
 def shot_modifiers(gun: str = "pistol", range_: str = "close", cover: str = "none", two_guns: bool = False,
                    wrong_hand: bool = False, shifting: bool = False, aimed: bool = False, thinking: int = 0,
-                   part: str = "none", actions: int = 1, wrong_hand_reading: str | None = None) -> list[tuple[str, int]]:
+                   part: str = "none", actions: int = 1, wrong_hand_reading: str | None = None,
+                   sniper_reading: str | None = None) -> list[tuple[str, int]]:
     """Every modifier of one Стрельба check, ``[(what, value)]`` (0s left out): range (not for
     shotguns), the target's cover, two guns, the wrong hand, shifting fire, aiming («с положительным
-    модификатором, равным Мышлению стрелка»), a body part (not from a sniper rifle) and the penalty
+    модификатором, равным Мышлению стрелка»), a body part (not from a sniper rifle, nor its range by :data:`SNIPER_READINGS`) and the penalty
     for the actions of the round (:func:`extra_actions_penalty`).
 
     >>> shot_modifiers("pistol", "medium", aimed=True, thinking=3, part="head", actions=2)
@@ -1114,8 +1168,12 @@ def shot_modifiers(gun: str = "pistol", range_: str = "close", cover: str = "non
     reading = TWO_GUNS_WRONG_HAND if wrong_hand_reading is None else wrong_hand_reading
     if reading not in TWO_GUNS_WRONG_HAND_READINGS:
         raise ValueError(f"reading must be one of {TWO_GUNS_WRONG_HAND_READINGS}")
+    sniper = SNIPER if sniper_reading is None else sniper_reading
+    if sniper not in SNIPER_READINGS:
+        raise ValueError(f"sniper_reading must be one of {SNIPER_READINGS}")
     out = []
-    if gun != "shotgun" and range_ in ("medium", "far"):
+    range_free = gun == "shotgun" or (gun == "sniper" and sniper == "body_part_and_range")
+    if not range_free and range_ in ("medium", "far"):
         out.append((range_, _shooting_modifier(range_)))
     if cover != "none":
         out.append((cover, _shooting_modifier(cover)))

@@ -154,6 +154,16 @@ SHOT_PARAMS = (
                         "оба штрафа.",
                         "Of two guns one is always in the other hand; the source does not say whether both "
                         "penalties add up.")),
+    choice_param("sniper_reading", "Снайперская винтовка: какие модификаторы не применяются",
+                 "Sniper rifle: which modifiers do not apply", rules.SNIPER, [
+                     ("body_part", "части тела", "the body part's"),
+                     ("body_part_and_range", "части тела и расстояния", "the body part's and the range's"),
+                 ], group="readings",
+                 when={"all": [{"param": "gun", "eq": "sniper"}, {"param": "range", "in": ["medium", "far"]}]},
+                 help=T("«Модификаторы на попадание не применяются, если огонь ведется из снайперской винтовки» — "
+                        "сразу под модификаторами частей тела; какие именно, не сказано.",
+                        "«No to-hit modifiers apply when firing a sniper rifle» — right under the body parts' "
+                        "modifiers; which ones is not said.")),
 )
 
 
@@ -178,7 +188,7 @@ def _shot(p: dict) -> tuple[list, object, object]:
     part = p["part"] if p["aimed"] else "none"
     mods = rules.shot_modifiers(p["gun"], p["range"], p["cover"], p["two_guns"] != "no", p["wrong_hand"],
                                 p["shifting"], p["aimed"], p["thinking"], part, p["actions"],
-                                p["wrong_hand_reading"])
+                                p["wrong_hand_reading"], p["sniper_reading"])
     bonus = p["attribute"] + p["skill"] + p["modifier"] + sum(v for _, v in mods)
     dodge = p["dodge_attribute"] + p["dodge_skill"] + p["dodge_modifier"] if p["dodging"] else None
     return mods, bonus, dodge
@@ -225,9 +235,13 @@ def shot_compute(p: dict) -> dict:
         display.append(note("Выстрел должен следовать сразу за прицеливанием: если в промежутке персонаж "
                             "уклонялся, прицел сбит.",
                             "The shot must follow the aiming at once: dodging in between spoils the aim."))
-    if p["gun"] == "sniper" and p["aimed"] and p["part"] != "none":
-        display.append(note("Из снайперской винтовки модификаторы на попадание по части тела не применяются.",
-                            "From a sniper rifle the body-part modifiers to hit do not apply."))
+    if p["gun"] == "sniper" and ((p["aimed"] and p["part"] != "none") or (
+            p["sniper_reading"] == "body_part_and_range" and p["range"] in ("medium", "far"))):
+        also = p["sniper_reading"] == "body_part_and_range"
+        display.append(note("Из снайперской винтовки модификаторы на попадание по части тела"
+                            + (" и за расстояние" if also else "") + " не применяются.",
+                            "From a sniper rifle the body-part" + (" and range" if also else "")
+                            + " modifiers to hit do not apply."))
     if p["gun"] == "shotgun" and p["range"] in ("medium", "far"):
         display.append(note("Модификаторы за расстояние не применяются к дробовикам, но на большом расстоянии "
                             "у дробовика существенно снижается Мощность.",
