@@ -603,7 +603,7 @@ def test_the_new_open_points_are_on_their_pages():
     docs = Path(__file__).resolve().parents[1] / "docs" / "lysogorsk"
     want = {"alcohol.md": "какая Выносливость вычитается", "combat.md": "Модификаторы таблички боевого стресса",
             "wounds.md": "Если проверка Медицины провалена", "conditions.md": "Модификатор сотрясения",
-            "shooting.md": "«не той» руке", "magic.md": "атрибут навыка\n       Магия"}
+            "shooting.md": "«не с той» руки", "magic.md": "атрибут навыка\n       Магия"}
     for page, words in want.items():
         text = (docs / page).read_text(encoding="utf-8")
         assert any(words in body for kind, title, body in _admonitions(text) if title.startswith("Неясно")), page
