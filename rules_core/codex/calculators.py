@@ -506,7 +506,7 @@ def _attack_compute(p: dict) -> dict:
         ),
         dist_block("damage", T("Урон по цели", "Damage to the target"), T("урон", "damage"), dmg),
         {"kind": "table", "title": T("Где остановится урон на треке", "Where the damage stops on the track"),
-         "columns": [T("Уровень", "Level"), T("Вероятность", "Probability"), T("Последствие", "Consequence")],
+         "columns": [T("Уровень", "Level"), T("Шанс", "Chance"), T("Последствие", "Consequence")],
          "rows": [[lvl, prob(level[lvl]), tables.CONSEQUENCES[lvl]["consequence"]] for lvl in level.outcomes()]},
     ] + _attack_notes(p, a)
     result = {"possible": True, "p_hit": prob(p_hit), "hit_difficulty": d, "ad6": a["ad6"], "ed6": s["ed6"],
@@ -671,8 +671,8 @@ CONSEQUENCE_PARAMS = (
     _ATTACK_BY_NAME["tough"],
     _ATTACK_BY_NAME["incapacitated_at"],
     choice_param("parity", "1-й D6: какая группа на чёт", "First D6: which group is even", rules.PARITY, [
-        ("even_universal", "чёт — универсальная, нечет — жанровая", "even: universal, odd: genre"),
-        ("odd_universal", "нечет — универсальная, чёт — жанровая", "odd: universal, even: genre"),
+        ("even_universal", "универсальная (нечет — жанровая)", "universal (odd: genre)"),
+        ("odd_universal", "жанровая (нечет — универсальная)", "genre (odd: universal)"),
     ], group="readings",
         help=T("004: «в какую группу подготовок (Универсальная или жанровая) будет получен урон (чёт/нечет)» — "
                "по порядку слов: универсальная — чёт.",
@@ -764,7 +764,7 @@ def _counters_compute(p: dict) -> dict:
                 ("p_action", T("Шанс успеха одного действия", "Chance of one action's success"),
                  prob(lv.at_least(p["difficulty"])))),
         {"kind": "table", "title": T("Чем кончится", "How it ends"),
-         "columns": [T("Итог", "Outcome"), T("Вероятность", "Probability")],
+         "columns": [T("Итог", "Outcome"), T("Шанс", "Chance")],
          "rows": [[T(f"успехов первым, у встречного {n}", f"successes first, the other at {n}") if k == "fill"
                    else T(f"провалов первым, у успехов {n}", f"failures first, the successes at {n}"), prob(race[(k, n)])]
                   for k, n in race.outcomes()]},

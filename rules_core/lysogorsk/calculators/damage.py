@@ -297,7 +297,7 @@ def compute(p: dict) -> dict:
                         "title": T("Кровотечение и болевой шок", "Bleeding and pain shock"),
                         "columns": [T("Хитов осталось", "Hits left"), T("Кровотечение", "Bleeding"),
                                     T("Болевой шок, сложность", "Pain shock, difficulty"),
-                                    T("Вероятность", "Probability")],
+                                    T("Шанс", "Chance")],
                         "rows": rows})
     display.extend(notes)
     if p["temporary"]:

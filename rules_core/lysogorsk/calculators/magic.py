@@ -69,14 +69,15 @@ def compute(p: dict) -> dict:
              ("p_failed", T("Ритуал не сработал", "The ritual did not work"), prob(d["failed"]))]
     display = [figures(*items),
                {"kind": "table", "title": T("Две проверки", "The two checks"),
-                "columns": [T("Проверка", "Check"), T("Бросок", "Roll"), T("Шанс успеха", "Chance of success")],
-                "rows": [[T("Первая: сработал ли ритуал", "First: did it work"),
-                          T(f"2К + Уверенность + ПП {first:+d} против {p['first_difficulty']}",
-                            f"2d6 + Confidence + ПП {first:+d} against {p['first_difficulty']}"),
+                "columns": [T("Проверка", "Check"), T("Шанс успеха", "Chance of success")],
+                "rows": [[T(f"Первая, сработал ли ритуал: 2К + Уверенность + ПП {first:+d} против "
+                            f"{p['first_difficulty']}",
+                            f"First, did it work: 2d6 + Confidence + ПП {first:+d} against {p['first_difficulty']}"),
                           prob(rules.p_check(first, p["first_difficulty"], p["reroll_first"]))],
-                         [T("Вторая (скрытая, у мастера): как сработал", "Second (hidden, the Storyteller's): how"),
-                          T(f"2К + Магия − МД {second:+d} против {p['second_difficulty']}",
-                            f"2d6 + Magic − МД {second:+d} against {p['second_difficulty']}"),
+                         [T(f"Вторая (скрытая, у мастера), как сработал: 2К + Магия − МД {second:+d} против "
+                            f"{p['second_difficulty']}",
+                            f"Second (hidden, the Storyteller's), how: 2d6 + Magic − МД {second:+d} against "
+                            f"{p['second_difficulty']}"),
                           prob(rules.p_check(second, p["second_difficulty"], p["reroll_second"]))]]},
                note("Парадигмальная атака настигает мага, когда он осознает свою неудачу, — то есть может и не "
                     "наступить вовсе. Ее правила в источник не входят.",

@@ -53,7 +53,7 @@ def compute(p: dict) -> dict:
             figures(("expected_bullets", T("Среднее число попавших пуль", "Mean bullets that hit"),
                      frac(expected))),
             {"kind": "table", "title": T("Шанс получить пулю", "Chance of taking a bullet"),
-             "columns": [T("№", "#"), T("Уклоняется", "Dodging"), T("Вероятность", "Probability")], "rows": rows},
+             "columns": [T("№", "#"), T("Уклоняется", "Dodging"), T("Шанс", "Chance")], "rows": rows},
             note("Одна проверка Стрельбы против Уклонения каждого; при равенстве попадает стрелок; пули "
                  "кончаются по порядку линии огня.",
                  "One Shooting check against each Dodge; a tie goes to the shooter; bullets run out along "

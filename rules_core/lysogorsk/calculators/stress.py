@@ -49,13 +49,13 @@ def compute(p: dict) -> dict:
                 ("p_breakdown", T("Шанс хуже, чем «более-менее в порядке»", "Chance of worse than «more or less fine»"),
                  prob(1 - bands["fine"]))),
         {"kind": "table", "title": T("Нервный срыв", "Nervous breakdown"),
-         "columns": [T("Итог", "Outcome"), T("Вероятность", "Probability")],
+         "columns": [T("Итог", "Outcome"), T("Шанс", "Chance")],
          "rows": [[BREAKDOWN_NAMES[b], prob(bands[b])] for b in BREAKDOWN_NAMES]},
         dist_block("roll", T("Бросок: 2К − Сила духа + 2 за каждый срыв в сцене",
                              "Roll: 2d6 − Willpower + 2 per breakdown in the scene"), T("результат", "result"),
                    rolled),
         {"kind": "table", "title": T("Проверка Силы духа после срыва", "The Willpower check after"),
-         "columns": [T("Итог", "Outcome"), T("Вероятность", "Probability")],
+         "columns": [T("Итог", "Outcome"), T("Шанс", "Chance")],
          "rows": [[AFTER_NAMES[b], prob(after[b])] for b in AFTER_NAMES]},
         note("Проверка после срыва: источник не дает ей УС, а 2К + атрибут + навык редко бывает ниже 1.",
              "The check after: the source gives it no УС, and 2d6 + attribute + skill is rarely below 1.",
@@ -179,13 +179,13 @@ def stress_compute(p: dict) -> dict:
                  prob(out["lose"] + out["lose_and_breakdown"])),
                 ("p_breakdown", T("Проверка на нервный срыв", "A breakdown check"), prob(p_break))),
         {"kind": "table", "title": T("Чем кончится проверка", "How the check ends"),
-         "columns": [T("Итог", "Outcome"), T("Вероятность", "Probability")],
+         "columns": [T("Итог", "Outcome"), T("Шанс", "Chance")],
          "rows": [[STRESS_OUTCOME_NAMES[o], prob(out[o])] for o in rules.STRESS_OUTCOMES if out[o]]},
     ]
     if p_break:
         display.append({"kind": "table", "title": T("Нервный срыв, если до него дойдет (шанс из всего)",
                                                      "The breakdown, if it comes to it (chance overall)"),
-                        "columns": [T("Итог", "Outcome"), T("Вероятность", "Probability")],
+                        "columns": [T("Итог", "Outcome"), T("Шанс", "Chance")],
                         "rows": [[BREAKDOWN_NAMES[b], prob(table[b])] for b in BREAKDOWN_NAMES]})
     if extra:
         display.append(note(f"Модификаторы таблички прибавлены к результату проверки: {extra:+d}.",
