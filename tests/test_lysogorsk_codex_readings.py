@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import icepool
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from rules_core import api
 from rules_core.codex import rules as C
@@ -196,3 +198,73 @@ def test_the_crash_readings_give_the_pages_numbers():
     assert L.cushioned(8, (half,), belts=True, belts_first=False) == 0
     assert L.cushioned(8, (half,), belts=True) == 2  # the belts take 5 of 8, half of 3 rounds up
     assert L.cushioned(12, (), belts=True) == 12  # «начиная с 10 не помогают совсем»
+
+
+# ---- the crash's belts, airbags and check, against icepool ----------------------------------------
+
+def _ice_crash(power: int, armor: int, fort_bonus: int, steps: int, belts: bool, airbags: bool, round_once: bool,
+               belts_first: bool) -> dict:
+    """The crash's damage by icepool: 2d6 + Мощность − Защита and the Стойкость check's 2d6 as two dice,
+    each outcome put through the belts and halvings by hand (the source's words, not rules.cushioned)."""
+    def belt(d):  # «спасают …, если оно меньше 5, полностью, поглощают 5 …, если оно между 5 и 10»
+        return 0 if d < 5 else d - 5 if d < 10 else d
+
+    def half(x):  # by mathematical rules: a half up
+        return int(x + Fraction(1, 2)) if x >= 0 else -int(-x + Fraction(1, 2))
+
+    def after(hit, check):
+        d = max(0, hit + power - armor)
+        halves = int(airbags) + int(check + fort_bonus >= steps)
+        if belts and belts_first:
+            d = belt(d)
+        if round_once:
+            d = half(Fraction(d, 2 ** halves))
+        else:
+            for _ in range(halves):
+                d = half(Fraction(d, 2))
+        return belt(d) if belts and not belts_first else d
+
+    die = icepool.map(after, 2 @ icepool.d6, 2 @ icepool.d6)
+    den = die.denominator()
+    return {o: Fraction(q, den) for o, q in die.items()}
+
+
+@pytest.mark.parametrize("speed", [20, 35, 60])
+@pytest.mark.parametrize("belts, airbags", [(True, True), (True, False), (False, True)])
+@pytest.mark.parametrize("round_once, belts_first", [(True, True), (False, True), (True, False), (False, False)])
+def test_the_crash_calculator_against_icepool(speed, belts, airbags, round_once, belts_first):
+    params = {"source": "crash", "speed_kmh": speed, "belts": belts, "airbags": airbags, "round_once": round_once,
+              "belts_first": belts_first, "armor": 1, "stamina": 2, "fortitude": 1}
+    res = api.run("lysogorsk-damage", params)
+    steps = L.crash_steps(speed, "beyond")
+    got = {x["damage"]: Fraction(x["p"]["exact"]) for x in res["damage"]}
+    assert got == {k: v for k, v in _ice_crash(steps, 1, 3, steps, belts, airbags, round_once, belts_first).items() if v}
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(0, 40), st.integers(0, 2), st.booleans(), st.booleans(), st.booleans(),
+       st.sampled_from(["math", "up", "down"]))
+def test_cushioning_never_adds_damage_and_the_belts_never_hurt(damage, halvings, belts, round_once, belts_first,
+                                                               rounding):
+    factors = (Fraction(1, 2),) * halvings
+    d = L.cushioned(damage, factors, belts, rounding, round_once, belts_first)
+    assert 0 <= d <= damage
+    assert d <= L.cushioned(damage, factors, False, rounding, round_once, belts_first)
+    if not halvings:  # nothing to round or to order: every reading agrees
+        assert d == L.cushioned(damage, (), belts, rounding, not round_once, not belts_first)
+
+
+# ---- the sniper rifle, against icepool -----------------------------------------------------------
+
+@pytest.mark.parametrize("range_, reading", [("far", "body_part"), ("far", "body_part_and_range"),
+                                             ("medium", "body_part_and_range"), ("close", "body_part_and_range")])
+def test_the_sniper_reading_against_icepool(range_, reading):
+    params = {"gun": "sniper", "range": range_, "dodging": False, "attribute": 2, "skill": 1, "size": "smaller",
+              "aimed": True, "thinking": 2, "part": "head", "sniper_reading": reading}
+    res = api.run("lysogorsk-shot", params)
+    # «Дальнее расстояние – модификатор -4», «Среднее расстояние – модификатор -2»; the head's −5 never
+    # (a sniper rifle); +Мышление for the aim; a target smaller than a man: УС 5
+    rng = 0 if reading == "body_part_and_range" else {"far": -4, "medium": -2, "close": 0}[range_]
+    die = (2 @ icepool.d6 + 2 + 1 + 2 + rng).map(lambda x: x >= 5)
+    assert Fraction(res["p_hit"]["exact"]) == Fraction(die.quantity(True), die.denominator())
+    assert res["modifier"] == 2 + rng
