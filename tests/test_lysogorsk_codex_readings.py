@@ -268,3 +268,17 @@ def test_the_sniper_reading_against_icepool(range_, reading):
     die = (2 @ icepool.d6 + 2 + 1 + 2 + rng).map(lambda x: x >= 5)
     assert Fraction(res["p_hit"]["exact"]) == Fraction(die.quantity(True), die.denominator())
     assert res["modifier"] == 2 + rng
+
+
+def test_stage_four_control_is_the_sources_condition():
+    # «Ловкость, Образование и Мышление уменьшаются еще на единичку. Если персонаж еще способен ходить (имеет
+    # неотрицательную Ловкость) и соображать (неотрицательное Мышление), то он переходи т под контроль Мастера»
+    willing = {"willing": True, "drinks": [{"drink": "beer", "count": 4}]}  # four drinks: stage 4
+    assert api.run("lysogorsk-drunkenness", {**willing, "agility": 3, "thinking": 3})["p_master_control"]["exact"] == "1/1"
+    assert api.run("lysogorsk-drunkenness", {**willing, "agility": 3, "thinking": 2})["p_master_control"]["exact"] == "0/1"
+    assert api.run("lysogorsk-drunkenness", {**willing, "agility": 1, "thinking": 3})["p_master_control"]["exact"] == "0/1"
+    assert "p_master_control" not in api.run("lysogorsk-drunkenness", {**willing, "drinks": [{"drink": "beer"}]})
+    # with checks: the chance of ending at stage 4 itself
+    checked = api.run("lysogorsk-drunkenness", {"stamina": 0, "fortitude": 0, "drinks": [{"drink": "spirit_shot",
+                                                                                            "count": 4}]})
+    assert checked["p_master_control"] == checked["final_stage"][4]

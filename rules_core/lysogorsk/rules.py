@@ -25,7 +25,7 @@ __all__ = ["TWO_D6", "TWO_D6_BEST_OF_TWO", "TIE_RULES", "dice_2d6", "check_total
            "seat_belts", "BELT_READINGS", "seat_belts_power", "halved", "with_halving_check", "ROUND_ONCE",
            "BELTS_BEFORE_HALVING", "cushioned", "cushioned_dist", "splash_sequence", "band_of", "THROWN_READINGS", "thrown_miss",
            "breakdown_roll", "breakdown_willpower", "breakdown", "AFTER_READINGS", "breakdown_after",
-           "VOLUME_READINGS", "drink_difficulty", "expand_drinks", "stage_modifiers",
+           "VOLUME_READINGS", "drink_difficulty", "expand_drinks", "stage_modifiers", "CONTROL_STAGE", "under_control",
            "STAGE_STAMINA_IN_CHECK", "drink_step", "drinking", "HANGOVER_STAMINA_READINGS", "HANGOVER_STAMINA",
            "hangover", "stage3_trait_fail",
            "p_reaches_stage3", "dependence_p", "SUFFOCATION_GRACE_PER_STAMINA",
@@ -667,6 +667,23 @@ def expand_drinks(drinks: list[dict], volume_reading: str = "full") -> list[tupl
 def stage_modifiers(stage: int) -> dict[str, int]:
     """The attribute changes at ``stage``: «Все приведенные эффекты складываются»."""
     return dict(_stage_mods(stage))
+
+
+#: The stage at which a character who can still walk and think goes under the Storyteller's control.
+CONTROL_STAGE = 4
+
+
+def under_control(agility: int, thinking: int) -> bool:
+    """At stage 4: «Если персонаж еще способен ходить (имеет неотрицательную Ловкость) и соображать
+    (неотрицательное Мышление)», he goes «под контроль Мастера» — with the stages' changes
+    (−2 Ловкость, −3 Мышление by stage 4) on the sober ``agility`` and ``thinking``. What becomes of
+    one who no longer can is not said.
+
+    >>> under_control(2, 3), under_control(1, 3), under_control(2, 2)
+    (True, False, False)
+    """
+    mods = stage_modifiers(CONTROL_STAGE)
+    return agility + mods.get("agility", 0) >= 0 and thinking + mods.get("thinking", 0) >= 0
 
 
 @lru_cache(maxsize=16)
