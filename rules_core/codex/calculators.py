@@ -14,7 +14,8 @@ from ..spec import (Calculator, T, bool_param, choice_param, dist_block, field_e
                     int_param, note, prob)
 from . import rules, tables
 
-__all__ = ["MAX_ED6", "MAX_REROLLS", "MAX_SPLIT", "MAX_DIFFICULTY", "MAX_DIVISIONS", "ROLL_PARAMS", "ATTACK_PARAMS",
+__all__ = ["MAX_ED6", "MAX_REROLLS", "MAX_SPLIT", "MAX_DIFFICULTY", "MAX_DIVISIONS", "ROLL_PARAMS", "ATTACK_KIND_WORDS",
+           "attack_kind_options", "weapon_options", "ATTACK_PARAMS",
            "COUNTER_PARAMS", "CONSEQUENCE_PARAMS", "COUNTERS_PARAMS", "CALCULATORS"]
 
 MAX_ED6 = 12
@@ -326,17 +327,39 @@ _BURST = {"param": "kind", "eq": "burst"}
 #: a light weapon deals its full damage per success of a burst («кроме лёгкого»)
 _LIGHT = {"param": "weapon", "eq": str(rules.LIGHT_CATEGORY)}
 
+#: The attack kinds (§ 18–§ 20) in words: the name, the AD6 it rolls, what it does to the damage.
+ATTACK_KIND_WORDS = {
+    "quick": (T("Быстрая", "Quick"), T("½ AD6", "½ AD6"), T("½ урона", "½ damage")),
+    "normal": (T("Обычная", "Normal"), None, None),
+    "burst": (T("Очередь", "Burst"), T("все AD6", "all AD6"), T("урон/2 за успех", "damage/2 per success")),
+    "aimed": (T("Прицельная", "Aimed"), T("все AD6", "all AD6"), T("бонус", "a bonus")),
+}
+assert set(ATTACK_KIND_WORDS) == set(rules.ATTACK_KINDS)
+
+
+def attack_kind_options(with_ad6: bool = True) -> list[tuple[str, str, str]]:
+    """The attack kinds as a switch's options, «Быстрая (½ AD6, ½ урона)»; ``with_ad6=False``
+    leaves out the dice, for a calculator that rolls none (the ``armor`` one)."""
+    def label(lang: str, name: dict, dice: dict | None, effect: dict | None) -> str:
+        parts = [t[lang] for t in ((dice if with_ad6 else None), effect) if t]
+        return f"{name[lang]} ({', '.join(parts)})" if parts else name[lang]
+
+    return [(k, label("ru", *w), label("en", *w)) for k, w in ATTACK_KIND_WORDS.items()]
+
+
+def weapon_options(with_ad6: bool = True) -> list[tuple[str, str, str]]:
+    """The weapon categories (codex/weapons) as a switch's options, their index the value:
+    «Легкое (1AD6, урон 2)»; ``with_ad6=False`` as :func:`attack_kind_options`."""
+    def label(w: dict, lang: str, damage: str) -> str:
+        dice = f"{w['dice']}AD6, " if with_ad6 else ""
+        return f"{w['name'][lang]} ({dice}{damage} {w['damage']})"
+
+    return [(str(i), label(w, "ru", "урон"), label(w, "en", "damage")) for i, w in enumerate(tables.WEAPONS)]
+
+
 ATTACK_PARAMS = (
-    choice_param("weapon", "Оружие", "Weapon", "1",
-                 [(str(i), f"{w['name']['ru']} ({w['dice']}AD6, урон {w['damage']})",
-                   f"{w['name']['en']} ({w['dice']}AD6, damage {w['damage']})")
-                  for i, w in enumerate(tables.WEAPONS)]),
-    choice_param("kind", "Вид атаки", "Attack kind", "normal", [
-        ("quick", "Быстрая (½ AD6, ½ урона)", "Quick (½ AD6, ½ damage)"),
-        ("normal", "Обычная", "Normal"),
-        ("burst", "Очередь (все AD6, урон/2 за успех)", "Burst (all AD6, damage/2 per success)"),
-        ("aimed", "Прицельная (все AD6, бонус)", "Aimed (all AD6, a bonus)"),
-    ]),
+    choice_param("weapon", "Оружие", "Weapon", "1", weapon_options()),
+    choice_param("kind", "Вид атаки", "Attack kind", "normal", attack_kind_options()),
     choice_param("aimed_bonus", "Бонус прицельной атаки", "Aimed attack bonus", "double", [
         ("double", "Гарантированный ×2 урона", "Guaranteed ×2 damage"),
         ("ignore_armor_class", "Игнорирование 1 уровня класса брони", "Ignore 1 armor class"),

@@ -41,6 +41,8 @@ from fractions import Fraction
 
 from ..codex import rules as codex_rules
 from ..codex import tables as codex_tables
+from ..codex.calculators import attack_kind_options as codex_attack_kind_options
+from ..codex.calculators import weapon_options as codex_weapon_options
 from ..dice import Dist
 from ..lysogorsk import rules as lysogorsk_rules
 from ..lysogorsk.calculators.damage import COVER_OPTIONS as LYS_COVER_OPTIONS
@@ -159,15 +161,9 @@ PARAMS = (
                  group="readings",
                  when={"all": [{"param": "lys_armor_piercing", "min": 1}, {"param": "lys_cover", "ne": "none"}]}),
     # ---- Codex ----
-    choice_param("codex_weapon", "Codex: оружие", "Codex: weapon", "1",
-                 [(str(i), f"{w['name']['ru']} (урон {w['damage']})", f"{w['name']['en']} (damage {w['damage']})")
-                  for i, w in enumerate(codex_tables.WEAPONS)]),
-    choice_param("codex_attack", "Codex: вид атаки", "Codex: attack kind", "normal", [
-        ("quick", "Быстрая (½ урона)", "Quick (½ damage)"),
-        ("normal", "Обычная", "Normal"),
-        ("burst", "Очередь (урон/2 за успех)", "Burst (damage/2 per success)"),
-        ("aimed", "Прицельная (бонус)", "Aimed (a bonus)"),
-    ], group="details"),
+    choice_param("codex_weapon", "Codex: оружие", "Codex: weapon", "1", codex_weapon_options(with_ad6=False)),
+    choice_param("codex_attack", "Codex: вид атаки", "Codex: attack kind", "normal",
+                 codex_attack_kind_options(with_ad6=False), group="details"),
     choice_param("codex_aimed_bonus", "Codex: бонус прицельной атаки", "Codex: aimed attack bonus", "double", [
         ("double", "Гарантированный ×2 урона", "Guaranteed ×2 damage"),
         ("ignore_armor_class", "Игнорирование 1 уровня класса брони", "Ignore 1 armor class"),
