@@ -417,8 +417,9 @@ STEP_READINGS = ("beyond", "whole")
 
 
 def _steps(value: int, free: int, step: int, counts_from: int, reading: str) -> int:
-    """«1 за каждые ``step`` …, начиная с …»: ``"beyond"`` counts the full steps past the first
-    ``free``; ``"whole"`` counts the whole ``value`` once it reaches ``counts_from``."""
+    """One per ``step`` of ``value`` (see :data:`STEP_READINGS`): ``"beyond"`` counts the full
+    steps past the first ``free``; ``"whole"`` counts the whole ``value`` once it reaches
+    ``counts_from``."""
     if reading == "beyond":
         return max(0, value - free) // step
     if reading == "whole":
