@@ -1,7 +1,9 @@
 """The home page's cards (``<!-- svod:home -->``) and the one order of the systems.
 
-:data:`ORDER` is the order in which the site lists the systems: the home page's cards and the
-«Калькуляторы» page's groups (``calc_pages.py``) both read it, so they cannot disagree.
+:data:`ORDER` is the order in which the site lists the systems: the home page's cards, the
+«Калькуляторы» page's groups (``calc_pages.py``) and the calculators' navigation
+(``calculators.expand_nav``) all read it, so they cannot disagree; :data:`MOST_USED` orders the
+calculators within a system.
 A system's title is ``rules_core.api.SYSTEMS``' (the calculators' groups are titled so too).
 
 The marker draws the tools a table reaches for as a row of buttons (the calculators, the scene,
@@ -17,10 +19,30 @@ from pathlib import Path
 
 from svod_site.markers import MarkerError, Where
 
-__all__ = ["ORDER", "marker", "cards"]
+__all__ = ["ORDER", "MOST_USED", "system_order", "most_used_first", "marker", "cards"]
 
 #: The systems in the site's order: the group's current game first.
 ORDER = ("serial", "wod", "lysogorsk", "codex")
+
+#: Within a system, the calculators a table reaches for most come first, in this order (the
+#: whole attack, then the roll every check is, then the rest); the others follow in the engine's
+#: order. An id here that the engine does not know is ignored.
+MOST_USED = ("serial-attack", "serial-death-door", "serial-damage",
+             "wod-classic-attack", "wod-pool", "wod-soak",
+             "lysogorsk-check", "lysogorsk-damage", "lysogorsk-drunkenness",
+             "codex-roll", "codex-attack")
+
+
+def system_order(systems) -> list[str]:
+    """The systems as the home page orders them (:data:`ORDER`), then any other (``common``)."""
+    return [*(s for s in ORDER if s in systems), *(s for s in systems if s not in ORDER)]
+
+
+def most_used_first(calcs: list[dict]) -> list[dict]:
+    """The calculators by system (:func:`system_order`), most used first within each."""
+    rank = {cid: i for i, cid in enumerate(MOST_USED)}
+    systems = system_order(list(dict.fromkeys(c["system"] for c in calcs)))
+    return sorted(calcs, key=lambda c: (systems.index(c["system"]), rank.get(c["id"], len(rank))))
 
 #: What a card says of each system (its title is the engine's, ``rules_core.api.SYSTEMS``).
 SYSTEM_TEXT = {
