@@ -7,7 +7,17 @@
 * ``"apply"`` (``scene``, ``action``) → ``{"scene", "event"}``;
 * ``"preview"`` (``scene``, ``action``) → the preview (:func:`engine.preview`);
 * ``"replay"`` (``log``: a list of entries or actions, or a whole scene; ``name``?) → ``{"scene"}``;
-* ``"spec"`` → the systems' sheets, every action's fields, the open readings, the limits.
+* ``"from_calculator"`` (``scene``, ``calculator``: ``{"id", "params", "roll"?: {"seed"}}``,
+  ``roles``: ``{"character"}`` or ``{"attacker", "target"}``) → ``{"scene", "actions", "events",
+  "unused", "text"}``: the calculator's input applied back (:mod:`.calclink`);
+* ``"spec"`` → the systems' sheets and editable state, every action's fields, the open readings,
+  the limits, which calculator each action comes back from.
+
+``"reply": "text"`` (new, load, apply, replay, from_calculator): the scene comes back as the JSON
+text the engine writes (``scene_text``) instead of an object. Sent back as ``scene`` in the next
+request, that text is not checked again: the engine remembers the last few scenes it wrote or
+checked, by their text (a scene is a pure function of its text, so this changes no answer; a
+page keeps its scene as that text, stored and exported as it is).
 
 Every answer is ``{"ok": true, "result": …}`` or ``{"ok": false, "errors": [{"field", "ru", "en"}]}``.
 """
@@ -15,22 +25,56 @@ Every answer is ``{"ok": true, "result": …}`` or ``{"ok": false, "errors": [{"
 from __future__ import annotations
 
 import json
+from collections import OrderedDict
 from typing import Any
 
 from ..spec import InputError, field_error
-from . import actions, characters, engine, fields as F, readings, state
+from . import actions, calclink, characters, engine, fields as F, readings, state
 
 
 def spec() -> dict:
     return {"format": state.FORMAT, "version": state.VERSION, "systems": characters.spec(),
-            "actions": actions.spec(), "open": readings.OPEN,
+            "actions": [{**a, "calculator": calclink.link_for(a["type"])} for a in actions.spec()],
+            "open": readings.OPEN,
             "limits": {"characters": F.MAX_CHARACTERS, "log": F.MAX_LOG, "scene_name": F.MAX_SCENE_NAME,
                        "character_name": F.MAX_CHAR_NAME, "note": F.MAX_NOTE, "rounds": F.MAX_ROUND,
                        "tags": F.MAX_TAGS, "tag_length": F.MAX_TAG_LEN, "scene_chars": F.MAX_SCENE_CHARS}}
 
 
-def _scene_arg(v: Any) -> Any:
-    return state.load_text(v) if isinstance(v, str) else v
+#: The scenes last written or checked, by their JSON text (most recent last): a page sends back
+#: the text it was given, and the scene need not be parsed and checked again.
+_KNOWN: OrderedDict[str, dict] = OrderedDict()
+KNOWN_SCENES = 4
+
+
+def _remember(text: str, sc: dict) -> None:
+    _KNOWN[text] = sc
+    _KNOWN.move_to_end(text)
+    while len(_KNOWN) > KNOWN_SCENES:
+        _KNOWN.popitem(last=False)
+
+
+def _loaded(v: Any) -> dict:
+    """A checked scene from the request's ``scene`` (an object, or its JSON text)."""
+    if isinstance(v, str):
+        sc = _KNOWN.get(v)
+        if sc is not None:
+            _KNOWN.move_to_end(v)
+            return sc
+        sc = state.load_text(v)
+        if sc.get("version") == state.VERSION and state.dump(sc) == v:
+            _remember(v, sc)
+        return sc
+    return state.load(v)
+
+
+def _scene_out(request: dict, sc: dict) -> dict:
+    """The scene as the request asks for it: an object, or (``"reply": "text"``) its text."""
+    if request.get("reply") == "text":
+        text = state.dump(sc)
+        _remember(text, sc)
+        return {"scene_text": text}
+    return {"scene": sc}
 
 
 def _parse(v: Any, name: str) -> Any:
@@ -45,34 +89,53 @@ def _parse(v: Any, name: str) -> Any:
                           f"Invalid JSON (line {e.lineno}, column {e.colno}).") from None
 
 
+def _reply(v: Any) -> None:
+    if v not in (None, "object", "text"):
+        raise field_error("reply", "«reply»: «object» или «text».", "'reply': 'object' or 'text'.")
+
+
+def _calculator(v: Any) -> dict:
+    return F.record(v, "calculator", {"id": lambda x, p: x, "params": lambda x, p: x, "roll": lambda x, p: x},
+                    required=("id",), defaults={"params": {}, "roll": None})
+
+
 def handle(request: dict) -> dict:
     """Never raises."""
     try:
         cmd = request.get("cmd")
+        _reply(request.get("reply"))
         if cmd == "spec":
             return {"ok": True, "result": spec()}
         if cmd == "new":
-            return {"ok": True, "result": {"scene": state.new_scene(request.get("name", ""))}}
+            return {"ok": True, "result": _scene_out(request, state.new_scene(request.get("name", "")))}
         if cmd == "load":
             raw = request.get("scene")
             data = state.parse_text(raw) if isinstance(raw, str) else raw
             version = data.get("version") if isinstance(data, dict) else None
-            sc = state.load(data)
-            return {"ok": True, "result": {"scene": sc, "migrated_from": version if version != state.VERSION else None}}
+            # (a scene remembered by its text is never handed out as an object: nobody may change it)
+            text_in_out = isinstance(raw, str) and version == state.VERSION and request.get("reply") == "text"
+            sc = _loaded(raw) if text_in_out else state.load(data)
+            return {"ok": True, "result": {**_scene_out(request, sc),
+                                           "migrated_from": version if version != state.VERSION else None}}
         if cmd == "apply":
-            sc, event = engine.apply(_scene_arg(request.get("scene")), request.get("action"))
+            sc, event = engine.apply_loaded(_loaded(request.get("scene")), request.get("action"))
             if not event["ok"]:
                 return event
-            return {"ok": True, "result": {"scene": sc, "event": event}}
+            return {"ok": True, "result": {**_scene_out(request, sc), "event": event}}
         if cmd == "preview":
-            out = engine.preview(_scene_arg(request.get("scene")), request.get("action"))
+            out = engine.preview_loaded(_loaded(request.get("scene")), request.get("action"))
             return out if not out["ok"] else {"ok": True, "result": out}
         if cmd == "replay":
             log = request.get("log")
             sc, status = engine.replay_safe(_parse(log, "log"), request.get("name", ""))
-            return status if sc is None else {"ok": True, "result": {"scene": sc}}
-        raise field_error("cmd", "Неизвестная команда сцены: new, load, apply, preview, replay, spec.",
-                          "Unknown scene command: new, load, apply, preview, replay, spec.")
+            return status if sc is None else {"ok": True, "result": _scene_out(request, sc)}
+        if cmd == "from_calculator":
+            sc = _loaded(request.get("scene"))
+            calc = _calculator(request.get("calculator"))
+            new, out = calclink.from_calculator(sc, calc["id"], calc["params"], calc["roll"], request.get("roles"))
+            return {"ok": True, "result": {**_scene_out(request, new), **out}}
+        raise field_error("cmd", "Неизвестная команда сцены: new, load, apply, preview, replay, from_calculator, spec.",
+                          "Unknown scene command: new, load, apply, preview, replay, from_calculator, spec.")
     except InputError as e:
         return {"ok": False, "errors": e.errors}
     except RecursionError:

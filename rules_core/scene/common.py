@@ -34,6 +34,10 @@ class ActionSpec:
     preview: Callable | None = None
     #: fields naming characters (checked against the scene)
     refs: tuple[str, ...] = ()
+    #: ``calculator(ctx, action)`` → ``{"id", "params"}``: the calculator this action computes
+    #: with, its parameters as the scene fills them (``None`` where the calculator cannot hold
+    #: the character as it stands); the page opens it, :mod:`.calclink` brings it back
+    calculator: Callable | None = None
     #: the dice groups this kind of action may roll: ``(name, repeated)`` (a repeated group is a
     #: list of rolls, e.g. one pair of d6 per drink)
     groups: tuple[tuple[str, bool], ...] = ()
