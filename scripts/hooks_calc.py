@@ -33,7 +33,7 @@ MARKER = re.compile(r"^([ \t]*)<!--\s*svod:calc\s+(\S+?)\s*-->[ \t]*$", re.M)
 FENCE = re.compile(r"(^[ \t]*(?:```|~~~)[^\n]*\n.*?^[ \t]*(?:```|~~~)[ \t]*$)", re.M | re.S)
 SLOT = re.compile(r'<div class="svod-calc-slot" data-svod-calc="([^"]+)"></div>')
 RUNTIME_FILES = ("site.mjs", "offline.mjs", "calc.mjs", "kinds.mjs", "when.mjs", "render.mjs", "worker.mjs", "boot.mjs",
-                 "head.js", "calc.css")
+                 "head.js", "calc.css", "scene.mjs", "scene-store.mjs", "scene-link.mjs", "scene.css")
 LANGS = ("ru", "en")
 CALC_DIR = "calculators"
 

@@ -262,3 +262,53 @@ def test_spec_lists_the_editable_state_and_the_calculators_that_come_back():
             value = None if f.get("nullable") else f["default"]
             new, ev = apply(sc, {"type": "edit_character", "character": cid, "state": {f["name"]: value}})
             assert ev["ok"], (system, f["name"], ev)
+
+
+# ---- undo without a replay, where it gives the same scene -------------------------------------
+
+def _chain(text, actions):
+    texts = [text]
+    for a in actions:
+        out = scene_req("apply", scene=texts[-1], action=a, reply="text")
+        assert out["ok"], out
+        texts.append(out["result"]["scene_text"])
+    return texts
+
+
+def test_undo_of_a_remembered_scene_is_the_replay():
+    sc = fight()
+    start = scene_req("replay", log=sc["log"], name=sc["name"], reply="text")["result"]["scene_text"]
+    texts = _chain(start, [{"type": "attack", "attacker": "c2", "target": "c1", "seed": 4},
+                           {"type": "drink", "character": "c3", "drink": "beer", "seed": 9},
+                           {"type": "next_round"}])
+    calls = []
+    real = scene_api.engine.replay
+    scene_api.engine.replay = lambda *a, **k: calls.append(1) or real(*a, **k)
+    try:
+        back = scene_req("apply", scene=texts[-1], action={"type": "undo"}, reply="text")
+        again = scene_req("apply", scene=back["result"]["scene_text"], action={"type": "undo"}, reply="text")
+    finally:
+        scene_api.engine.replay = real
+    assert not calls  # both undone without a replay …
+    assert back["result"]["scene_text"] == texts[-2] and again["result"]["scene_text"] == texts[-3]
+    # … and both are what the engine's replay gives
+    by_replay = apply(json.loads(texts[-1]), {"type": "undo"})
+    assert json.loads(back["result"]["scene_text"]) == by_replay[0]
+    assert back["result"]["event"]["text"] == by_replay[1]["text"]
+
+
+def test_undo_of_a_scene_that_is_not_its_logs_replay_replays():
+    # a scene whose state was changed outside its log (a hand-edited file): the undo is the replay
+    sc = json.loads(state.dump(fight()))
+    sc["characters"][0]["state"]["health"] = 2
+    text = scene_req("load", scene=json.dumps(sc, ensure_ascii=False), reply="text")["result"]["scene_text"]
+    verified = scene_req("load", scene=text, reply="text", verify=True)
+    assert verified["ok"] and verified["result"]["consistent"] is False
+    texts = _chain(text, [{"type": "next_round"}])
+    back = scene_req("apply", scene=texts[-1], action={"type": "undo"}, reply="text")
+    assert json.loads(back["result"]["scene_text"]) == apply(json.loads(texts[-1]), {"type": "undo"})[0]
+    assert back["result"]["scene_text"] != texts[0]  # the replay: Маша back to her logged 4 Здоровье
+    assert char(json.loads(back["result"]["scene_text"]), "c1")["state"]["health"] == 4
+    # a loaded scene that is its log's replay: verified, its undo goes without a replay
+    good = state.dump(fight())
+    assert scene_req("load", scene=good, reply="text", verify=True)["result"]["consistent"] is True

@@ -19,6 +19,12 @@ request, that text is not checked again: the engine remembers the last few scene
 checked, by their text (a scene is a pure function of its text, so this changes no answer; a
 page keeps its scene as that text, stored and exported as it is).
 
+An undo is a replay of the log without its last entry. When the engine remembers the scene the
+last action was applied to, and knows that scene to be what its own log replays to (a scene it
+made by replaying, or made from such a scene by an action; ``load`` with ``"verify": true``
+checks a loaded one and answers ``consistent``), that scene *is* the replay's result, and it is
+given without replaying (measured in chromium on a 485-entry log: 160–1000 ms → tens of ms).
+
 Every answer is ``{"ok": true, "result": …}`` or ``{"ok": false, "errors": [{"field", "ru", "en"}]}``.
 """
 
@@ -41,26 +47,47 @@ def spec() -> dict:
                        "tags": F.MAX_TAGS, "tag_length": F.MAX_TAG_LEN, "scene_chars": F.MAX_SCENE_CHARS}}
 
 
+class _Known:
+    """A scene remembered by its text: the checked scene, whether it is what its own log replays
+    to (``True``/``False``, ``None`` not known), and the text of the scene its last action was
+    applied to (``parent``)."""
+
+    __slots__ = ("scene", "consistent", "parent")
+
+    def __init__(self, scene: dict, consistent: bool | None = None, parent: str | None = None):
+        self.scene, self.consistent, self.parent = scene, consistent, parent
+
+
 #: The scenes last written or checked, by their JSON text (most recent last): a page sends back
 #: the text it was given, and the scene need not be parsed and checked again.
-_KNOWN: OrderedDict[str, dict] = OrderedDict()
-KNOWN_SCENES = 4
+_KNOWN: OrderedDict[str, _Known] = OrderedDict()
+KNOWN_SCENES = 8
 
 
-def _remember(text: str, sc: dict) -> None:
-    _KNOWN[text] = sc
+def _remember(text: str, sc: dict, consistent: bool | None = None, parent: str | None = None) -> None:
+    """Remember ``sc`` by its text; what is not said (``None``) is kept from before."""
+    old = _KNOWN.get(text)
+    if old is not None and consistent is None:
+        consistent = old.consistent
+    _KNOWN[text] = _Known(sc, consistent, parent if parent is not None else old.parent if old else None)
     _KNOWN.move_to_end(text)
     while len(_KNOWN) > KNOWN_SCENES:
         _KNOWN.popitem(last=False)
 
 
+def _known(v: Any) -> _Known | None:
+    k = _KNOWN.get(v) if isinstance(v, str) else None
+    if k is not None:
+        _KNOWN.move_to_end(v)
+    return k
+
+
 def _loaded(v: Any) -> dict:
     """A checked scene from the request's ``scene`` (an object, or its JSON text)."""
     if isinstance(v, str):
-        sc = _KNOWN.get(v)
-        if sc is not None:
-            _KNOWN.move_to_end(v)
-            return sc
+        k = _known(v)
+        if k is not None:
+            return k.scene
         sc = state.load_text(v)
         if sc.get("version") == state.VERSION and state.dump(sc) == v:
             _remember(v, sc)
@@ -68,13 +95,42 @@ def _loaded(v: Any) -> dict:
     return state.load(v)
 
 
-def _scene_out(request: dict, sc: dict) -> dict:
+def _scene_out(request: dict, sc: dict, consistent: bool | None = None, parent: str | None = None) -> dict:
     """The scene as the request asks for it: an object, or (``"reply": "text"``) its text."""
     if request.get("reply") == "text":
         text = state.dump(sc)
-        _remember(text, sc)
+        _remember(text, sc, consistent, parent)
         return {"scene_text": text}
     return {"scene": sc}
+
+
+def _quick_undo(text: Any) -> tuple[dict, dict] | None:
+    """The undo of the scene ``text`` without a replay, when the scene before its last action is
+    remembered and known to be what its own log replays to (then it equals the replay)."""
+    k = _known(text)
+    parent = _known(k.parent) if k is not None and k.parent is not None else None
+    if parent is None or parent.consistent is not True or k.scene["log"][:-1] != parent.scene["log"]:
+        return None
+    return parent.scene, engine.undo_event(k.scene, parent.scene)
+
+
+def _apply(request: dict) -> dict:
+    raw = request.get("scene")
+    sc = _loaded(raw)
+    action = request.get("action")
+    quick = _quick_undo(raw) if isinstance(action, dict) and action.get("type") == "undo" and len(action) == 1 else None
+    if quick is not None:
+        new, event = quick
+        return {"ok": True, "result": {**_scene_out(request, new), "event": event}}
+    new, event = engine.apply_loaded(sc, action)
+    if not event["ok"]:
+        return event
+    k = _known(raw)
+    if event["type"] == "undo":
+        consistent, parent = True, None  # a replay
+    else:
+        consistent, parent = (k.consistent, raw) if k is not None else (None, None)
+    return {"ok": True, "result": {**_scene_out(request, new, consistent, parent), "event": event}}
 
 
 def _parse(v: Any, name: str) -> Any:
@@ -107,7 +163,7 @@ def handle(request: dict) -> dict:
         if cmd == "spec":
             return {"ok": True, "result": spec()}
         if cmd == "new":
-            return {"ok": True, "result": _scene_out(request, state.new_scene(request.get("name", "")))}
+            return {"ok": True, "result": _scene_out(request, state.new_scene(request.get("name", "")), True)}
         if cmd == "load":
             raw = request.get("scene")
             data = state.parse_text(raw) if isinstance(raw, str) else raw
@@ -115,25 +171,31 @@ def handle(request: dict) -> dict:
             # (a scene remembered by its text is never handed out as an object: nobody may change it)
             text_in_out = isinstance(raw, str) and version == state.VERSION and request.get("reply") == "text"
             sc = _loaded(raw) if text_in_out else state.load(data)
-            return {"ok": True, "result": {**_scene_out(request, sc),
-                                           "migrated_from": version if version != state.VERSION else None}}
+            consistent = None
+            if request.get("verify") is True:  # is it what its own log replays to?
+                replayed, status = engine.replay_safe(sc["log"], sc["name"])
+                consistent = replayed == sc
+            out = {**_scene_out(request, sc, consistent), "migrated_from": version if version != state.VERSION else None}
+            if consistent is not None:
+                out["consistent"] = consistent
+            return {"ok": True, "result": out}
         if cmd == "apply":
-            sc, event = engine.apply_loaded(_loaded(request.get("scene")), request.get("action"))
-            if not event["ok"]:
-                return event
-            return {"ok": True, "result": {**_scene_out(request, sc), "event": event}}
+            return _apply(request)
         if cmd == "preview":
             out = engine.preview_loaded(_loaded(request.get("scene")), request.get("action"))
             return out if not out["ok"] else {"ok": True, "result": out}
         if cmd == "replay":
             log = request.get("log")
             sc, status = engine.replay_safe(_parse(log, "log"), request.get("name", ""))
-            return status if sc is None else {"ok": True, "result": _scene_out(request, sc)}
+            return status if sc is None else {"ok": True, "result": _scene_out(request, sc, True)}
         if cmd == "from_calculator":
             sc = _loaded(request.get("scene"))
             calc = _calculator(request.get("calculator"))
             new, out = calclink.from_calculator(sc, calc["id"], calc["params"], calc["roll"], request.get("roles"))
-            return {"ok": True, "result": {**_scene_out(request, new), **out}}
+            k = _known(request.get("scene"))
+            # several actions: an undo takes back the last one only, so no parent to go back to
+            parent = request.get("scene") if k is not None and len(out["actions"]) == 1 else None
+            return {"ok": True, "result": {**_scene_out(request, new, k.consistent if parent else None, parent), **out}}
         raise field_error("cmd", "Неизвестная команда сцены: new, load, apply, preview, replay, from_calculator, spec.",
                           "Unknown scene command: new, load, apply, preview, replay, from_calculator, spec.")
     except InputError as e:

@@ -176,8 +176,14 @@ def _undo(sc: dict) -> tuple[dict, dict]:
     except InputError as e:
         raise InputError([{**x, "ru": "Отмена невозможна: " + x["ru"], "en": "Cannot undo: " + x["en"]}
                           for x in e.errors]) from None
-    return prev, {"ok": True, "type": "undo", "text": T("Отменено: " + last["text"]["ru"], "Undone: " + last["text"]["en"]),
-                  "undone": last, "changes": _diff(sc, prev), "round": prev["round"]}
+    return prev, undo_event(sc, prev)
+
+
+def undo_event(sc: dict, prev: dict) -> dict:
+    """What an undo of ``sc``'s last action (back to ``prev``) reports."""
+    last = sc["log"][-1]
+    return {"ok": True, "type": "undo", "text": T("Отменено: " + last["text"]["ru"], "Undone: " + last["text"]["en"]),
+            "undone": last, "changes": _diff(sc, prev), "round": prev["round"]}
 
 
 def _log_items(log: Any) -> list:

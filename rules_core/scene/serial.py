@@ -637,13 +637,13 @@ ACTIONS = [
         _run_damage, required=("character", "portions"),
         defaults={"tags": [], "tag": None, "armor_tripled": False, "nonlethal": False},
         spec=(F.spec_json("character", "character", T("Персонаж", "Character"), None, system=SYSTEM),
-              _PORTIONS.to_json(),
+              {**_PORTIONS.to_json(), "default": []},
               F.spec_json("tags", "text_list", T("Тэги урона", "Damage tags"), [], max_items=F.MAX_TAGS),
               {**serial_calculators.TAG_PARAM.to_json(), "name": "tag", "default": None,
                "help": T("Пусто — по тэгам урона и персонажа.", "Empty: from the damage's and the character's tags.")},
               calc_param("serial-damage", "armor_tripled").to_json(),
               calc_param("serial-death-door", "nonlethal").to_json()),
-        refs=("character",), calculator=damage_calculator),
+        refs=("character",), calculator=damage_calculator, essentials=("portions", "tags")),
     ActionSpec(
         "gain_absorption", SYSTEM, T("Получить УП", "Gain УП"),
         {"character": _char, "amount": F.integer(1, serial_calculators.MAX_ABSORPTION)}, _run_gain,
@@ -677,7 +677,8 @@ ACTIONS = [
               F.spec_json("target_pushes", "bool", T("Цель «превозмогает боль» (1 ПСВ)",
                                                      "The target pushes through pain (1 WP)"), False)),
         plan=_attack_plan, preview=_attack_preview, refs=("attacker", "target"),
-        groups=(("attack", False), ("defence", False), ("damage", False)), calculator=_attack_calculator),
+        groups=(("attack", False), ("defence", False), ("damage", False)), calculator=_attack_calculator,
+        essentials=("target", "params")),
 ]
 
 
