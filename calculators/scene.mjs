@@ -498,6 +498,15 @@ function logItem(entry, lang) {
     `<span class="svod-log__text">${esc(tr(entry.text, lang))}</span>${diceChips(entry.action && entry.action.dice, lang)}</li>`;
 }
 
+/** The figures a preview says most about (the keys its engine declares, or its calculator's
+ * summary), gathered from its figures blocks into one; without such keys, its first figures. */
+function summaryFigures(display, keys) {
+  const items = display.filter((b) => b.kind === "figures").flatMap((b) => b.items || []);
+  const picked = (keys || []).map((k) => items.find((it) => it.key === k)).filter(Boolean);
+  if (picked.length) return { kind: "figures", items: picked };
+  return display.find((b) => b.kind === "figures") || { kind: "figures", items: [] };
+}
+
 function download(name, text) {
   const blob = new Blob([text], { type: "application/json" });
   const a = document.createElement("a");
@@ -555,6 +564,8 @@ class ScenePage {
     this.sheet = null;
     this.unsaved = false;
     this.persisted = null;
+    /** Scenes the engine could not read this visit (the list says so beside them). */
+    this.unreadable = new Set();
   }
 
   // ---- the frame ----
@@ -674,9 +685,11 @@ class ScenePage {
     if (!res.ok) {
       this.cur.broken = res.errors;
       this.cur.scene = null;
+      this.unreadable.add(id);
       this.render();
       return;
     }
+    this.unreadable.delete(id);
     const text = res.result.scene_text;
     const from = res.result.migrated_from;
     if (from != null) {
@@ -756,18 +769,21 @@ class ScenePage {
 
   newSceneForm() {
     const L = this.L;
-    return `<form class="svod-newscene" autocomplete="off"><label for="svod-newscene-name">${esc(L.newSceneName)}</label>` +
-      `<div class="svod-row"><input id="svod-newscene-name" name="name" type="text" maxlength="80" placeholder="${attr(L.newScenePlaceholder)}">` +
-      `<button type="submit" class="md-button md-button--primary">${esc(L.create)}</button></div>` +
+    // a group, not a <form>: it also goes inside the sheet's form
+    return `<div class="svod-newscene" role="group" aria-labelledby="svod-newscene-label"><label id="svod-newscene-label" for="svod-newscene-name">${esc(L.newSceneName)}</label>` +
+      `<div class="svod-row"><input id="svod-newscene-name" name="name" type="text" maxlength="80" autocomplete="off" placeholder="${attr(L.newScenePlaceholder)}">` +
+      `<button type="button" class="md-button md-button--primary svod-newscene__create">${esc(L.create)}</button></div>` +
       `<p class="svod-err" role="alert" hidden></p>` +
-      `<p class="svod-row"><label class="md-button svod-import">${esc(L.import)}<input type="file" accept=".json,application/json" hidden></label></p></form>`;
+      `<p class="svod-row"><label class="md-button svod-import">${esc(L.import)}<input type="file" accept=".json,application/json" hidden></label></p></div>`;
   }
 
   bindNewScene(box) {
     const form = box.querySelector(".svod-newscene");
-    form.addEventListener("submit", (e) => {
-      e.preventDefault();
-      this.newScene(form.elements.name.value, form.querySelector(".svod-err"));
+    const name = form.querySelector("input[name=name]");
+    const create = () => this.newScene(name.value, form.querySelector(".svod-err"));
+    form.querySelector(".svod-newscene__create").addEventListener("click", create);
+    name.addEventListener("keydown", (e) => {
+      if (e.key === "Enter") { e.preventDefault(); create(); }
     });
     form.querySelector("input[type=file]").addEventListener("change", (e) => {
       const f = e.target.files && e.target.files[0];
@@ -868,6 +884,7 @@ class ScenePage {
     const gone = this.records.filter((r) => r.deletedAt).sort((a, b) => b.deletedAt - a.deletedAt);
     const row = (r) => {
       const s = summary(r);
+      if (!s.broken && this.unreadable.has(r.id)) s.broken = "engine";
       const meta = s.broken ? `<span class="svod-bad">${esc(L.broken)}</span>`
         : esc([s.chars != null ? L.chars(s.chars) : "", s.entries != null ? L.entries(s.entries) : "", L.updated(when(s.updated, this.lang))].filter(Boolean).join(" · "));
       const isCur = this.cur && this.cur.rec.id === r.id;
@@ -914,6 +931,8 @@ class ScenePage {
       `<button type="button" class="svod-sheet__close" data-act="close" aria-label="${attr(this.L.close)}">×</button></header>` +
       `<div class="svod-sheet__body">${body}</div>` +
       (footer ? `<footer class="svod-sheet__foot">${footer}</footer>` : "") + `</form>`;
+    // Enter in a field does what the sheet's button does (handlers below), never closes the sheet
+    this.$dialog.querySelector("form").addEventListener("submit", (e) => e.preventDefault());
     if (!this.$dialog.open) this.$dialog.showModal();
     this.$dialog.querySelector(".svod-sheet__body").scrollTop = 0;
   }
@@ -1119,9 +1138,10 @@ class ScenePage {
     const essential = new Set(field.essentials || params.filter((p) => p.group === "main").map((p) => p.name));
     const draw = (p) => drawField(p, p.default, `${field.name}.${p.name}`, this.act.prefix, this.lang);
     const main = params.filter((p) => essential.has(p.name));
-    const rest = params.filter((p) => !essential.has(p.name));
-    box.innerHTML = main.map(draw).join("") +
-      (rest.length ? `<details class="svod-more"><summary>${esc(this.L.details)}</summary>${rest.map(draw).join("")}</details>` : "");
+    const rest = params.filter((p) => !essential.has(p.name) && p.group !== "readings");
+    const readings = params.filter((p) => !essential.has(p.name) && p.group === "readings");
+    const fold = (title, list) => (list.length ? `<details class="svod-more"><summary>${esc(title)}</summary>${list.map(draw).join("")}</details>` : "");
+    box.innerHTML = main.map(draw).join("") + fold(this.L.details, rest) + fold(this.L.readings, readings);
     this.act.calcFields = { name: field.name, params };
     this.act.index.redrawn();
     this.applyWhen();
@@ -1238,10 +1258,11 @@ class ScenePage {
     act.preview = pv;
     const L = this.L;
     if (pv.chance) {
-      const first = (pv.display || []).findIndex((b) => b.kind === "figures");
-      summaryBox.innerHTML = first >= 0 ? renderBlocks([pv.display[first]], this.lang) : "";
-      box.innerHTML = `<h3 class="svod-preview__h">${esc(L.odds)}</h3>` +
-        renderBlocks(pv.display.filter((b, i) => i !== first), this.lang);
+      const specs = await calcSpecs().catch(() => null);
+      if (my !== act.seq || this.act !== act) return;
+      const calc = specs && pv.calculator && specs.get(pv.calculator.id);
+      summaryBox.innerHTML = renderBlocks([summaryFigures(pv.display || [], pv.summary || (calc && calc.summary))], this.lang);
+      box.innerHTML = `<h3 class="svod-preview__h">${esc(L.odds)}</h3>` + renderBlocks(pv.display, this.lang);
     } else {
       const ev = pv.event;
       summaryBox.innerHTML = `<p class="svod-preview__text">${esc(tr(ev.text, this.lang))}</p>`;

@@ -100,7 +100,7 @@ def test_a_list_of_drinks_is_one_action_per_row_with_the_calculators_checks():
     sc = fight()
     calc = preview(sc, {"type": "drink", "character": "c3", "drink": "beer"})["calculator"]
     calc = {**calc, "params": {**calc["params"], "confidence": 5,
-                               "drinks": [{"drink": "beer", "count": 2}, {"drink": "vodka_bottle", "count": 1},
+                               "negative_traits": 1, "drinks": [{"drink": "beer", "count": 2}, {"drink": "vodka_bottle", "count": 1},
                                           {"drink": "spirit_shot", "count": 3}]}}
     for seed in range(6):
         shown = calc_roll(calc, seed)
@@ -111,7 +111,7 @@ def test_a_list_of_drinks_is_one_action_per_row_with_the_calculators_checks():
         faces = [f for e in events for f in (e["dice"] or {}).get("checks", [])]
         assert faces == [x["faces"] for x in shown["log"] if x["faces"]]
         assert char(out["result"]["scene"], "c3")["state"]["drinks"] == 2 + 5 + 3
-        assert out["result"]["unused"] == {"confidence": 5}  # not a scene's value: reported, not applied
+        assert out["result"]["unused"] == {"confidence": 5, "negative_traits": 1}  # not the scene's: reported
 
 
 def test_without_a_roll_the_scene_rolls_and_logs_the_faces():
@@ -312,3 +312,13 @@ def test_undo_of_a_scene_that_is_not_its_logs_replay_replays():
     # a loaded scene that is its log's replay: verified, its undo goes without a replay
     good = state.dump(fight())
     assert scene_req("load", scene=good, reply="text", verify=True)["result"]["consistent"] is True
+
+
+def test_the_attack_calculator_gets_the_targets_earlier_door_rolls():
+    sc = fight()
+    sc = step(sc, {"type": "damage", "character": "c1", "portions": [9]})
+    sc = step(sc, {"type": "death_door", "character": "c1", "dice": {"d6": [6]}})  # Шок: 1 Здоровье
+    calc = preview(sc, {"type": "attack", "attacker": "c2", "target": "c1"})["calculator"]
+    assert calc["params"]["door_rolls_before"] == 1 and calc["params"]["health"] == 1
+    out = back(sc, {**calc, "params": {**calc["params"], "door_rolls_before": 0}}, {"attacker": "c2", "target": "c1"})
+    assert not out["ok"] and out["errors"][0]["field"] == "params.door_rolls_before"

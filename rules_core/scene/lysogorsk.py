@@ -235,7 +235,7 @@ ACTIONS = [
         spec=(F.spec_json("character", "character", T("Персонаж", "Character"), None, system=SYSTEM),
               *(f.to_json() for f in _DRINKS.fields), _WILLING.to_json(), _MODIFIER.to_json()),
         plan=_drink_plan, preview=_drink_preview, refs=("character",), groups=(("checks", True),),
-        calculator=_drink_calculator, essentials=("drink", "count")),
+        calculator=_drink_calculator, essentials=("drink", "count", "degrees", "volume_g", "bubbles")),
 ]
 
 

@@ -418,7 +418,7 @@ def _run_door(ctx: Ctx, a: dict, box) -> None:
 # ---- an attack --------------------------------------------------------------------------------
 
 #: The attack calculator's parameters the scene fills from the two characters and the readings.
-SCENE_FILLED = ("armor", "tag", "absorption", "health", "stamina", "negative_rule")
+SCENE_FILLED = ("armor", "tag", "absorption", "health", "stamina", "door_rolls_before", "negative_rule")
 #: The few the Storyteller sets for every attack (the page shows them first, the rest folded).
 ATTACK_ESSENTIALS = ("attack_dice", "attack_difficulty", "damage_dice", "ranged", "maneuver", "defence",
                      "defence_dice", "defence_difficulty")
@@ -471,6 +471,7 @@ def attack_params(ctx: Ctx, a: dict) -> tuple[dict, dict, dict, int, int]:
     p["attack_dice"] = max(0, p["attack_dice"] - pen_a)
     p["defence_dice"] = max(0, p["defence_dice"] - pen_t)
     p.update(armor=st["armor"], tag=a["tag"] or effective_tag(st, a["tags"]), absorption=s["absorption"],
+             door_rolls_before=_calc_rolls(s["door_rolls"]),
              health=max(1, s["health"]), stamina=st["stamina"], negative_rule=rd["negative_rule"])
     return calc_validate("serial-attack", p), att, tgt, pen_a, pen_t
 
@@ -586,7 +587,7 @@ def _attack_preview(ctx: Ctx, a: dict) -> dict:
         needed.append({"group": "damage", "count": n["damage_dice"], "sides": 10,
                        "when": T("если атака попала", "if the attack hits")})
     return {"odds": odds, "display": display, "calculator": {"id": "serial-attack", "params": p},
-            "dice_needed": needed}
+            "dice_needed": needed, "summary": ["p_hit", "mean_damage", "p_death_door", "p_dead"]}
 
 
 def _run_attack(ctx: Ctx, a: dict, box) -> None:
