@@ -666,3 +666,61 @@ def test_scene_screenshots(new_context, base_url, artifacts, scheme, size):
     box = page.locator("dialog .svod-summary").bounding_box()
     assert box and box["y"] + box["height"] <= viewport["height"]
     page.screenshot(path=str(artifacts / f"scene-attack-{size}-{scheme}.png"))
+
+
+# ---- Codex and the classic game, edits, removal and undo (in English) ---------------------------
+
+def test_codex_and_wod_actions_edit_remove_and_undo_in_english(new_context, base_url):
+    ctx, page = phone(new_context)
+    open_page(page, base_url, "en/")
+    assert "No scenes yet" in page.locator(".svod-empty").inner_text()
+    new_scene(page, "Crypt")
+    add_character(page, "Ines", "codex", tough=2)
+    add_character(page, "Brujah", "wod", stamina=3)
+    act(page, "Ines", "codex_damage", {"hits": "3, 4"})
+    act(page, "Ines", "codex_stress", {"amount": 7})
+    ines = char(scene(page), "Ines")["view"]
+    assert ines["flax"] and "FLAX" in card(page, "Ines").inner_text()
+    assert f"{ines['damage']}/{ines['capacity']}" in card(page, "Ines").inner_text()
+    open_action(page, "Brujah", "wod_damage")
+    fill_sheet(page, {"successes": 4})
+    wait_preview(page)
+    pool = page.evaluate("svodScene.act.preview.dice_needed[0].count")
+    faces(page, {"soak": [10, 3, 6][:pool] + [2] * max(0, pool - 3)})
+    go(page)
+    b = char(scene(page), "Brujah")["view"]
+    assert f"{b['left']}/{b['levels']}" in card(page, "Brujah").inner_text()
+    # edit by hand: a name and a stat
+    card(page, "Brujah").locator("[data-act=menu]").click()
+    page.click("dialog [data-act=edit]")
+    page.wait_for_selector("dialog[open][data-kind=character]")
+    page.fill("dialog [name=name]", "Brujah elder")
+    page.fill("dialog [name='stats.stamina']", "4")
+    page.click("dialog [data-act=save-char]")
+    sheet_closed(page)
+    wait_ready(page)
+    assert char(scene(page), "Brujah elder")["stats"]["stamina"] == 4
+    assert "edited by hand" in page.locator(".svod-log__item").first.inner_text()
+    # removed (asked in its sheet), then undone from the bar: back as it was
+    before = scene(page)
+    card(page, "Ines").locator("[data-act=menu]").click()
+    page.click("dialog [data-act=remove]")
+    page.wait_for_selector("dialog[open][data-action=remove_character]")
+    wait_preview(page)
+    go(page)
+    assert card(page, "Ines").count() == 0
+    page.click(".svod-scene__undo")
+    page.wait_for_function("(n) => svodScene.cur.scene.log.length === n", arg=len(before["log"]), timeout=STEP_MS)
+    wait_ready(page)
+    assert scene(page) == before and card(page, "Ines").count() == 1
+    assert "Undone" in page.locator(".svod-toast").inner_text()
+    assert engine_replay(scene(page)) == scene(page)
+    assert not page.svod_errors
+
+
+def test_the_scene_page_and_its_modules_are_precached(site_dir):
+    sw = (site_dir / "sw.js").read_text(encoding="utf-8")
+    files = json.loads(re.search(r"const FILES = (\[.*?\]);", sw, re.S)[1])
+    for f in ("scene/", "en/scene/", "assets/calc/scene.mjs", "assets/calc/scene-store.mjs",
+              "assets/calc/scene-link.mjs", "assets/calc/scene.css"):
+        assert f in files, f
