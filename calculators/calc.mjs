@@ -569,7 +569,7 @@ export function attachAll(doc = document) {
   else if (rt.state === "loading") eachView((v) => { if (v.root.dataset.state === "loading" && v.pending == null) v.request(v.read()); });
 }
 
-export { rt, fieldId, call };
+export { rt, fieldId, call, FormIndex };
 
 // ---- scene hook: a calculator opened from a scene's character (?scene=…, scene-link.mjs) gets
 // «Применить к <имя>», which applies its input (and roll) back to that character.

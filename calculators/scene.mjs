@@ -10,7 +10,7 @@
 //
 // Test hooks: the root's data-state (loading/ready/busy/broken/empty), window.svodScene (the app).
 
-import { call, rt, startRuntime } from "./calc.mjs";
+import { call, FormIndex, rt, startRuntime } from "./calc.mjs";
 import { KINDS, kindOf } from "./kinds.mjs";
 import { applicable } from "./when.mjs";
 import { esc, pickLang, renderBlocks, tr } from "./render.mjs";
@@ -303,32 +303,6 @@ export function calculatorURL(spec, params, lang, sceneId, roles) {
 }
 
 // ---- reading a sheet's form -----------------------------------------------------------------
-
-class FormIndex {
-  constructor(form, prefix, lang) {
-    this.form = form;
-    this.prefix = prefix;
-    this.lang = lang;
-    this.byName = null;
-  }
-
-  input(path) {
-    if (!this.byName) {
-      this.byName = new Map();
-      for (const el of this.form.elements) if (el.name) this.byName.set(el.name, el);
-    }
-    return this.byName.get(path) || null;
-  }
-
-  records(path) { return this.form.querySelector(`[data-field="${CSS.escape(path)}"] > .svod-records`); }
-
-  rows(path) {
-    const box = this.records(path);
-    return box ? [...box.children].filter((el) => el.classList.contains("svod-record")) : [];
-  }
-
-  redrawn() { this.byName = null; }
-}
 
 /** Faces as typed: whole numbers separated by spaces or commas ("" is none given). */
 export function readFaces(text) {
@@ -926,6 +900,9 @@ class ScenePage {
     this.sheet = kind;
     this.$dialog.className = `svod-sheet${extraClass ? ` ${extraClass}` : ""}`;
     this.$dialog.dataset.kind = kind;
+    delete this.$dialog.dataset.done;
+    delete this.$dialog.dataset.action;
+    delete this.$dialog.dataset.preview;
     this.$dialog.innerHTML = `<form class="svod-sheet__form" method="dialog" novalidate autocomplete="off">` +
       `<header class="svod-sheet__head"><h2 id="svod-sheet-title">${esc(title)}</h2>` +
       `<button type="button" class="svod-sheet__close" data-act="close" aria-label="${attr(this.L.close)}">×</button></header>` +
@@ -1113,7 +1090,7 @@ class ScenePage {
       `<button type="button" class="md-button md-button--primary svod-go" data-act="go">${esc(hasDice ? L.rollApply : L.apply)}</button>`;
     this.openSheet("action", title, body, footer, `svod-sheet--${type}`);
     const form = this.$dialog.querySelector("form");
-    this.act = { type, spec, fixed, prefix, form, index: new FormIndex(form, prefix, this.lang), seq: 0, preview: null, calcFields: null };
+    this.act = { type, spec, fixed, prefix, form, index: new FormIndex({ form, prefix, lang: this.lang }), seq: 0, preview: null, calcFields: null };
     this.$dialog.dataset.action = type;
     form.addEventListener("input", (e) => this.onSheetInput(e));
     form.addEventListener("change", (e) => this.onSheetInput(e));
@@ -1219,9 +1196,14 @@ class ScenePage {
     return { action: a, refused };
   }
 
+  /** The preview follows the fields (test hook: the sheet's data-preview, pending → done/none). */
   schedulePreview(ms) {
     clearTimeout(this.previewTimer);
-    this.previewTimer = setTimeout(() => this.preview(), ms);
+    const ticket = this.previewTicket = (this.previewTicket || 0) + 1;
+    this.$dialog.dataset.preview = "pending";
+    this.previewTimer = setTimeout(() => this.preview().finally(() => {
+      if (ticket === this.previewTicket) this.$dialog.dataset.preview = this.act && this.act.preview ? "done" : "none";
+    }), ms);
   }
 
   async preview() {
@@ -1230,7 +1212,7 @@ class ScenePage {
     const { action, refused } = this.readAction();
     const my = ++act.seq;
     this.sheetErrors([]);
-    if (refused.length) { this.sheetErrors(refused); return; }
+    if (refused.length) { act.preview = null; this.sheetErrors(refused); return; }
     const box = act.form.querySelector(".svod-preview");
     const summaryBox = this.$dialog.querySelector(".svod-summary");
     // a list still to be filled (the damage's portions): nothing to preview yet, no error either
@@ -1287,6 +1269,10 @@ class ScenePage {
       (d.when ? L.when(tr(d.when, this.lang)) : "");
     box.innerHTML = list.length ? `<p class="svod-help">${esc(list.slice(0, 3).map(label).join("; ") + (list.length > 3 ? "; …" : ""))}</p>` : `<p class="svod-help">${esc(L.diceNone)}</p>`;
     const hand = this.act.form.querySelector(".svod-dicebox__hand");
+    // the same dice as before: the fields stay as they are (the reader may be typing in one)
+    const signature = JSON.stringify(list.map(label));
+    if (hand.dataset.signature === signature) return;
+    hand.dataset.signature = signature;
     const kept = {};
     hand.querySelectorAll("input").forEach((el) => { kept[el.name] = el.value; });
     hand.innerHTML = list.map((d) => {
@@ -1441,7 +1427,7 @@ class ScenePage {
     const footer = `<button type="button" class="md-button md-button--primary svod-go" data-act="save-char">${esc(ch ? L.apply : L.create)}</button>`;
     this.openSheet("character", ch ? L.editTitle(ch.name) : L.addCharTitle, body, footer);
     const form = this.$dialog.querySelector("form");
-    this.act = { type: ch ? "edit_character" : "add_character", form, index: new FormIndex(form, prefix, this.lang), fixed: {}, spec: { fields: [] } };
+    this.act = { type: ch ? "edit_character" : "add_character", form, index: new FormIndex({ form, prefix, lang: this.lang }), fixed: {}, spec: { fields: [] } };
     const drawSheet = (system) => {
       const s = spec.systems[system];
       const stats = s.stats.map((p) => drawField(p, ch ? ch.stats[p.name] : p.default, `stats.${p.name}`, prefix, this.lang)).join("");
@@ -1525,7 +1511,7 @@ class ScenePage {
     const footer = `<button type="button" class="md-button md-button--primary svod-go" data-act="save-readings">${esc(L.apply)}</button>`;
     this.openSheet("readings", L.readings, body, footer);
     const form = this.$dialog.querySelector("form");
-    this.act = { type: "set_readings", form, index: new FormIndex(form, prefix, this.lang), fixed: {}, spec: { fields: [] } };
+    this.act = { type: "set_readings", form, index: new FormIndex({ form, prefix, lang: this.lang }), fixed: {}, spec: { fields: [] } };
     form.addEventListener("click", async (e) => {
       if (!e.target.closest("[data-act=save-readings]")) return;
       const readings = {};

@@ -101,11 +101,7 @@ def fill_sheet(page, fields):
 
 def wait_preview(page):
     """The sheet's preview is there and is for what the fields say now."""
-    page.wait_for_function("""() => { const a = svodScene.act; const s = document.querySelector('dialog .svod-summary');
-        return a && a.preview && s && s.textContent.trim() && !s.classList.contains('svod-summary--stale'); }""", timeout=STEP_MS)
-    page.wait_for_timeout(50)
-    page.wait_for_function("!document.querySelector('dialog .svod-summary').classList.contains('svod-summary--stale')",
-                           timeout=STEP_MS)
+    page.wait_for_selector("dialog[open][data-preview=done]", timeout=STEP_MS)
 
 
 def faces(page, dice):
@@ -121,7 +117,12 @@ def faces(page, dice):
 def go(page) -> str:
     n = len(scene(page)["log"])
     page.click("dialog .svod-go")
-    page.wait_for_selector("dialog[data-done='1'] .svod-result", timeout=STEP_MS)
+    page.wait_for_function("""() => document.querySelector("dialog[data-done='1'] .svod-result:not([hidden])") ||
+        [...document.querySelectorAll('dialog .svod-err, dialog .svod-sheet__errors')].some(e => !e.hidden && e.textContent)""",
+                           timeout=STEP_MS)
+    refused = page.evaluate("""[...document.querySelectorAll('dialog .svod-err, dialog .svod-sheet__errors')]
+        .filter(e => !e.hidden && e.textContent).map(e => e.textContent)""")
+    assert not refused, refused
     text = page.locator("dialog .svod-result__text").inner_text()
     page.click("dialog [data-act=done]")
     sheet_closed(page)
