@@ -404,12 +404,15 @@ function cardLines(ch, lang) {
   const lines = [];
   if (ch.system === "serial") {
     lines.push(`<div class="svod-card__row">${stat(S.serialHealth, `${minus(v.health)}/${v.health_max}`)}${meter(v.health, v.health_max, S.serialHealth)}` +
-      `${stat(S.absorption, `${v.absorption}/${v.absorption_base}`)}${v.armor ? stat(S.armor, v.armor) : ""}</div>`);
-    const bits = [S.door(v.door_rolls)];
+      `${stat(S.absorption, `${v.absorption}/${v.absorption_base}`)}</div>`);
+    // what the scene has done to him so far (a fresh character: his armor, if any)
+    const bits = [];
+    if (v.armor) bits.push(`${S.armor} ${v.armor}`);
+    if (v.door_rolls || v.had_shock || v.had_last_breath || v.negative || v.status === "pending") bits.push(S.door(v.door_rolls));
     if (v.had_shock) bits.push(S.shock);
     if (v.had_last_breath) bits.push(S.lastBreath);
     if (v.negative) bits.push(S.negative(v.negative, v.threshold));
-    lines.push(`<div class="svod-card__row svod-card__small">${esc(bits.join(" · "))}</div>`);
+    if (bits.length) lines.push(`<div class="svod-card__row svod-card__small">${esc(bits.join(" · "))}</div>`);
     if (v.status_effect) lines.push(`<div class="svod-card__row svod-card__small svod-card__effect" title="${attr(tr(v.status_effect, lang))}">${esc(tr(v.status_effect, lang))}</div>`);
   } else if (ch.system === "lysogorsk") {
     lines.push(`<div class="svod-card__row">${stat(S.hits, `${v.hits}/${v.hits_max}`)}${meter(v.hits, v.hits_max, S.hits)}</div>`);
