@@ -684,7 +684,7 @@ class ScenePage {
     // Is it what its own log replays to? Then the engine can undo without replaying (and if not,
     // the reader hears that an undo recomputes the scene from its log).
     engine({ cmd: "load", scene: text, reply: "text", verify: true }).then((r) => {
-      if (this.cur !== mine || !r.ok || r.result.consistent !== false) return;
+      if (this.cur !== mine || !r.ok || r.result.state_matches_log !== false) return;
       this.noticeHTML = (this.noticeHTML || "") + `<p>${esc(this.L.inconsistent)}</p>`;
       this.showStatus();
     }, () => {});

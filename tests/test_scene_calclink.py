@@ -304,6 +304,12 @@ def test_undo_of_a_scene_that_is_not_its_logs_replay_replays():
     text = scene_req("load", scene=json.dumps(sc, ensure_ascii=False), reply="text")["result"]["scene_text"]
     verified = scene_req("load", scene=text, reply="text", verify=True)
     assert verified["ok"] and verified["result"]["consistent"] is False
+    assert verified["result"]["state_matches_log"] is False
+    # a log whose lines an older engine wrote otherwise: the same state, not the same scene
+    reworded = json.loads(state.dump(fight()))
+    reworded["log"][0]["text"]["ru"] = "Маша вошла."
+    out = scene_req("load", scene=json.dumps(reworded, ensure_ascii=False), reply="text", verify=True)["result"]
+    assert (out["consistent"], out["state_matches_log"]) == (False, True)
     texts = _chain(text, [{"type": "next_round"}])
     back = scene_req("apply", scene=texts[-1], action={"type": "undo"}, reply="text")
     assert json.loads(back["result"]["scene_text"]) == apply(json.loads(texts[-1]), {"type": "undo"})[0]
@@ -322,3 +328,13 @@ def test_the_attack_calculator_gets_the_targets_earlier_door_rolls():
     assert calc["params"]["door_rolls_before"] == 1 and calc["params"]["health"] == 1
     out = back(sc, {**calc, "params": {**calc["params"], "door_rolls_before": 0}}, {"attacker": "c2", "target": "c1"})
     assert not out["ok"] and out["errors"][0]["field"] == "params.door_rolls_before"
+
+
+def test_the_remembered_scenes_are_bounded():
+    sc = fight()
+    for i in range(20):
+        scene_api._remember(f"{i:02d}" + "x" * 400_000, sc)
+    assert len(scene_api._KNOWN) <= scene_api.KNOWN_SCENES
+    assert sum(map(len, scene_api._KNOWN)) <= scene_api.KNOWN_CHARS
+    assert next(reversed(scene_api._KNOWN)).startswith("19")  # the latest is kept
+    scene_api._KNOWN.clear()

@@ -599,11 +599,18 @@ def test_calculator_opened_from_a_character_applies_back(new_context, base_url, 
     assert not page.svod_errors
 
 
-def test_every_calculator_links_to_the_scene(page, base_url):
+def test_the_scene_is_reached_from_home_navigation_and_every_calculator(page, base_url):
+    page.goto(base_url)
+    page.locator("article a[href$='scene/']").first.click()  # Material's instant navigation
+    page.wait_for_selector(".svod-scene[data-state=empty]", timeout=BOOT_MS)
+    assert page.evaluate("getComputedStyle(document.querySelector('.svod-scene__bar')).position") == "sticky"  # its CSS
+    assert page.locator("nav.md-nav a[href$='scene/']").count() >= 1
     page.goto(base_url + "calculators/wod-pool/")
     link = page.locator(".svod-calc a[data-svod-scene-link]")
     link.wait_for(state="visible", timeout=BOOT_MS)
     assert link.get_attribute("href").endswith("/svod/scene/")
+    link.click()
+    page.wait_for_selector(".svod-scene[data-state=empty]", timeout=BOOT_MS)
     page.goto(base_url + "en/calculators/wod-pool/")
     link = page.locator(".svod-calc a[data-svod-scene-link]")
     link.wait_for(state="visible", timeout=BOOT_MS)
