@@ -1431,24 +1431,73 @@ class ScenePage {
     this.openSheet("character", ch ? L.editTitle(ch.name) : L.addCharTitle, body, footer);
     const form = this.$dialog.querySelector("form");
     this.act = { type: ch ? "edit_character" : "add_character", form, index: new FormIndex({ form, prefix, lang: this.lang }), fixed: {}, spec: { fields: [] } };
+    // A new character may join already hurt, drunk or stressed: its state is folded under the
+    // sheet, each field showing what the engine would start it at (from the sheet as typed) until
+    // the reader changes it; only the fields changed are sent, the engine fills the rest.
+    const act = this.act;
+    act.touched = new Set();
     const drawSheet = (system) => {
       const s = spec.systems[system];
       const stats = s.stats.map((p) => drawField(p, ch ? ch.stats[p.name] : p.default, `stats.${p.name}`, prefix, this.lang)).join("");
-      const state = ch ? `<details class="svod-more"><summary>${esc(L.stateNow)}</summary>` +
-        s.state.map((p) => drawField(p, ch.state[p.name], `state.${p.name}`, prefix, this.lang)).join("") + `</details>` : "";
+      const state = `<details class="svod-more"><summary>${esc(L.stateNow)}</summary>` +
+        s.state.map((p) => drawField(p, ch ? ch.state[p.name] : p.default, `state.${p.name}`, prefix, this.lang)).join("") + `</details>`;
       form.querySelector(".svod-charsheet").innerHTML = `<fieldset><legend>${esc(L.stats)}</legend>${stats}</fieldset>${state}`;
-      this.act.index.redrawn();
+      act.touched.clear();
+      act.index.redrawn();
+      if (!ch) this.scheduleInitialState(0);
     };
     drawSheet(sys);
     const sel = form.elements.system;
     if (sel) sel.addEventListener("change", () => { this.lastSystem = sel.value; drawSheet(sel.value); });
+    const changed = (el) => {
+      const name = el && el.closest("[data-field]") && el.closest("[data-field]").dataset.field;
+      if (!name || ch) return;
+      if (name.startsWith("state.")) act.touched.add(name);
+      else if (name.startsWith("stats.")) this.scheduleInitialState(PREVIEW_MS);
+    };
+    form.addEventListener("input", (e) => changed(e.target));
+    form.addEventListener("change", (e) => changed(e.target));
     form.addEventListener("submit", (e) => { e.preventDefault(); this.saveCharacter(ch); });
     form.addEventListener("click", (e) => {
       if (e.target.closest("[data-act=save-char]")) this.saveCharacter(ch);
       const step = e.target.closest(".svod-step");
-      if (step) KINDS.int.step(step.parentElement.querySelector("input"), Number(step.dataset.step));
+      if (step) {
+        KINDS.int.step(step.parentElement.querySelector("input"), Number(step.dataset.step));
+        changed(step);
+      }
     });
     form.elements.name.focus();
+  }
+
+  /** A new character's state fields the reader has not changed: what the engine starts it at
+   * from the sheet as typed (asked by previewing its joining; a sheet the form refuses asks nothing). */
+  scheduleInitialState(ms) {
+    const act = this.act;
+    clearTimeout(act.stateTimer);
+    act.form.dataset.initialState = "pending";
+    const my = act.stateSeq = (act.stateSeq || 0) + 1; // an answer to an earlier sheet is not shown
+    act.stateTimer = setTimeout(async () => {
+      const system = act.form.elements.system.value;
+      const s = this.spec.systems[system];
+      const stats = {};
+      for (const p of s.stats) {
+        const v = readField(p, `stats.${p.name}`, act.index);
+        if (fieldRefusals(p, v, `stats.${p.name}`).length) return;
+        stats[p.name] = v;
+      }
+      const character = { name: act.form.elements.name.value || "?", system, stats };
+      const res = await engine({ cmd: "preview", scene: this.cur.text, action: { type: "add_character", character } }).catch(() => null);
+      if (this.act !== act || my !== act.stateSeq || !res || !res.ok || act.form.elements.system.value !== system) return;
+      const start = res.result.event.entry.action.character.state;
+      for (const p of s.state) {
+        const path = `state.${p.name}`;
+        const el = act.form.querySelector(`[data-field="${CSS.escape(path)}"]`);
+        if (!el || act.touched.has(path) || !(p.name in start)) continue;
+        el.outerHTML = drawField(p, start[p.name], path, "svod-char", this.lang);
+      }
+      act.index.redrawn();
+      act.form.dataset.initialState = "done"; // a test hook: the untouched fields show the engine's start
+    }, ms);
   }
 
   async saveCharacter(ch) {
@@ -1476,6 +1525,9 @@ class ScenePage {
       if (Object.keys(state).length) action.state = state;
     } else {
       action = { type: "add_character", character: { name, system, stats } };
+      const state = Object.fromEntries(s.state.filter((p) => act.touched.has(`state.${p.name}`))
+        .map((p) => [p.name, read(p, `state.${p.name}`)]));
+      if (Object.keys(state).length) action.character.state = state;
     }
     this.sheetErrors(refused.map((e) => (ch ? e : { ...e, field: e.field })));
     if (refused.length) return;

@@ -346,6 +346,56 @@ def test_lysogorsk_drinker_over_four_drinks(new_context, base_url):
     assert not page.svod_errors
 
 
+def test_a_character_joins_already_hurt_or_drunk(new_context, base_url):
+    ctx, page = phone(new_context)
+    open_page(page, base_url)
+    new_scene(page, "Засада")
+    page.click(".svod-scene__controls [data-act=add]")
+    page.wait_for_selector("dialog[open] [data-act=save-char]")
+    page.fill("dialog [name=name]", "Маша")
+    page.select_option("dialog [name=system]", "serial")
+    page.fill("dialog [name='stats.health_max']", "9")
+    page.fill("dialog [name='stats.stamina']", "3")
+    # the state the engine starts her at, from the sheet as typed, until the reader changes it
+    page.wait_for_selector("dialog form[data-initial-state=done]", timeout=STEP_MS)
+    page.locator("dialog details.svod-more").evaluate("d => d.open = true")
+    assert page.input_value("dialog [name='state.health']") == "9"
+    assert page.input_value("dialog [name='state.absorption']") == "3"
+    page.fill("dialog [name='state.health']", "4")
+    page.fill("dialog [name='stats.health_max']", "10")  # a later change of the sheet keeps what was typed
+    page.wait_for_selector("dialog form[data-initial-state=done]", timeout=STEP_MS)
+    assert page.input_value("dialog [name='state.health']") == "4"
+    page.click("dialog [data-act=save-char]")
+    sheet_closed(page)
+    wait_ready(page)
+    masha = char(scene(page), "Маша")
+    assert (masha["stats"]["health_max"], masha["state"]["health"], masha["state"]["absorption"]) == (10, 4, 3)
+    assert "4/10" in card(page, "Маша").inner_text()
+    # a «Лысогорск» drinker who comes in at the third stage; a value the form refuses, beside its field
+    page.click(".svod-scene__controls [data-act=add]")
+    page.wait_for_selector("dialog[open] [data-act=save-char]")
+    page.fill("dialog [name=name]", "Фома")
+    page.select_option("dialog [name=system]", "lysogorsk")
+    page.wait_for_selector("dialog form[data-initial-state=done]", timeout=STEP_MS)
+    page.click("dialog details.svod-more > summary")
+    page.fill("dialog [name='state.stage']", "99")
+    page.locator("dialog details.svod-more").evaluate("d => d.open = false")  # the error opens it again
+    page.click("dialog [data-act=save-char]")
+    err = page.locator("dialog [data-field='state.stage'] .svod-err")
+    err.wait_for(state="visible", timeout=STEP_MS)
+    assert err.inner_text().strip() and page.locator("dialog details.svod-more").evaluate("d => d.open")
+    page.fill("dialog [name='state.stage']", "3")
+    page.click("dialog [data-act=save-char]")
+    sheet_closed(page)
+    wait_ready(page)
+    foma = char(scene(page), "Фома")
+    assert foma["state"]["stage"] == 3 and foma["state"]["damage"] == 0
+    assert "Стадия 3" in card(page, "Фома").inner_text()
+    sc = scene(page)
+    assert engine_replay(sc) == sc
+    assert not page.svod_errors
+
+
 # ---- nothing is lost -------------------------------------------------------------------------------
 
 def small_fight(page):
