@@ -710,6 +710,10 @@ def test_scene_screenshots(new_context, base_url, artifacts, scheme, size):
     act(page, "Вампир", "damage", {"portions": "4"})
     page.evaluate("window.scrollTo(0, document.querySelector('.svod-scene').getBoundingClientRect().top + scrollY - 60)")
     assert_fits(page, f"{size} {scheme}")
+    # scrolled past the heading, the header shows the page's title (Material's fade, settled at once
+    # here: a screenshot taken during it shows both titles over each other)
+    page.add_style_tag(content=".md-header__topic { transition: none !important; }")
+    page.wait_for_selector(".md-header__title--active", timeout=STEP_MS)
     page.screenshot(path=str(artifacts / f"scene-{size}-{scheme}.png"))
     card(page, "Маша").locator("[data-act=menu]").click()
     page.click("dialog [data-act=edit]")
