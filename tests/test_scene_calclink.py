@@ -55,10 +55,12 @@ def fight():
 
 # ---- the seed rolls what the calculator showed ---------------------------------------------
 
-def test_attack_roll_comes_back_with_its_faces_and_the_wound_penalty_added_back():
+def test_attack_roll_comes_back_with_its_faces_and_the_wound_penalty_from_the_scene():
     sc = fight()
     calc = preview(sc, {"type": "attack", "attacker": "c1", "target": "c2", "params": {"attack_dice": 7}})["calculator"]
-    assert calc["id"] == "serial-attack" and calc["params"]["attack_dice"] == 5  # 7 − 2 for Маша's wound
+    # the calculator takes Маша's −2 off her pool itself, from her Здоровье
+    assert calc["id"] == "serial-attack" and calc["params"]["attack_dice"] == 7
+    assert (calc["params"]["attacker_health"], calc["params"]["attacker_no_pain"]) == (4, False)
     for seed in (1, 99, 2**64 - 1):
         shown = calc_roll(calc, seed)
         out = back(sc, calc, {"attacker": "c1", "target": "c2"}, seed)
@@ -338,3 +340,18 @@ def test_the_remembered_scenes_are_bounded():
     assert sum(map(len, scene_api._KNOWN)) <= scene_api.KNOWN_CHARS
     assert next(reversed(scene_api._KNOWN)).startswith("19")  # the latest is kept
     scene_api._KNOWN.clear()
+
+
+def test_the_attack_calculator_pushing_through_pain_comes_back_as_pushing():
+    sc = fight()
+    calc = preview(sc, {"type": "attack", "attacker": "c1", "target": "c2", "params": {"attack_dice": 7}})["calculator"]
+    pushed = {**calc, "params": {**calc["params"], "attacker_no_pain": True}}
+    out = back(sc, pushed, {"attacker": "c1", "target": "c2"}, 5)
+    assert out["ok"], out
+    (action,) = out["result"]["actions"]
+    assert action["attacker_pushes"] is True and action["target_pushes"] is False
+    assert out["result"]["events"][0]["result"]["attacker_penalty"] == 0
+    assert out["result"]["scene"] == apply(sc, action)[0]
+    # Маша's Здоровье is the scene's: another one in the calculator is refused, by its field
+    other = back(sc, {**calc, "params": {**calc["params"], "attacker_health": 7}}, {"attacker": "c1", "target": "c2"})
+    assert not other["ok"] and other["errors"][0]["field"] == "params.attacker_health"

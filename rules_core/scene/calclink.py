@@ -63,21 +63,19 @@ def calculator_of(ctx: Ctx, a: dict) -> dict | None:
 # ---- the calculators ----------------------------------------------------------------------
 
 def _attack(ctx: Ctx, p: dict, roles: dict) -> list[dict]:
-    """The attack's own parameters; the dice the scene takes off for wounds are added back (the
-    calculator shows the pools after the penalty: it was opened from the scene)."""
+    """The attack's own parameters (the calculator takes the wound penalties off the pools itself,
+    from ``attacker_health`` and the target's ``health``, as the scene's attack does); a side
+    spared its penalty where the scene would not spare it is «превозмогает боль»."""
     from . import serial
 
     att, tgt = ctx.char(roles["attacker"]), ctx.char(roles["target"])
     params = {k: v for k, v in p.items() if k not in serial.SCENE_FILLED}
-    pen_a = serial.wound_penalty(att) if att["system"] == serial.SYSTEM else 0
-    pen_t = serial.wound_penalty(tgt) if tgt["system"] == serial.SYSTEM and p["defence"] != "none" else 0
-    if params["attack_dice"]:
-        params["attack_dice"] += pen_a
-    if params["defence_dice"]:
-        params["defence_dice"] += pen_t
+    spared = {ch["id"]: ch["system"] == serial.SYSTEM and ch["state"]["door"] == "will_to_live" for ch in (att, tgt)}
     effective = serial.effective_tag(tgt["stats"], []) if tgt["system"] == serial.SYSTEM else "none"
     return [{"type": "attack", "attacker": att["id"], "target": tgt["id"], "params": params,
-             "tag": None if p["tag"] == effective else p["tag"]}]
+             "tag": None if p["tag"] == effective else p["tag"],
+             "attacker_pushes": p["attacker_no_pain"] and not spared[att["id"]],
+             "target_pushes": p["target_no_pain"] and not spared[tgt["id"]]}]
 
 
 def _door(ctx: Ctx, p: dict, roles: dict) -> list[dict]:
