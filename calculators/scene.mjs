@@ -241,7 +241,7 @@ const TEXT = {
 
 /** The actions each system's card offers, in order (the engine's action types). */
 const CARD_ACTIONS = {
-  serial: ["damage", "attack", "gain_absorption"],
+  serial: ["damage", "attack", "burning", "gain_absorption"],
   lysogorsk: ["lys_damage", "drink"],
   codex: ["codex_damage", "codex_stress"],
   wod: ["wod_damage"],

@@ -371,6 +371,14 @@ def test_a_character_joins_already_hurt_or_drunk(new_context, base_url):
     masha = char(scene(page), "Маша")
     assert (masha["stats"]["health_max"], masha["state"]["health"], masha["state"]["absorption"]) == (10, 4, 3)
     assert "4/10" in card(page, "Маша").inner_text()
+    # she catches fire: the turn's levels through her УП (the engine's, as the card then shows)
+    before = scene(page)
+    text = act(page, "Маша", "burning", {"turn": 1})
+    after, ev = engine_apply(before, {"type": "burning", "character": masha["id"], "turn": 1})
+    assert ev["text"]["ru"] in text and "Горит, ход 1" in text
+    burnt = char(scene(page), "Маша")["state"]
+    assert burnt == char(after, "Маша")["state"] and burnt["absorption"] < 3
+    assert f"УП {burnt['absorption']}/3" in card(page, "Маша").inner_text()
     # a «Лысогорск» drinker who comes in at the third stage; a value the form refuses, beside its field
     page.click(".svod-scene__controls [data-act=add]")
     page.wait_for_selector("dialog[open] [data-act=save-char]")
@@ -604,7 +612,10 @@ def test_calculator_opened_from_a_character_applies_back(new_context, base_url, 
     fill_sheet(page, {"target": ids["Вампир"], "params.attack_dice": 7})
     wait_preview(page)
     calc = page.evaluate("svodScene.act.preview.calculator")
-    assert calc["id"] == "serial-attack" and calc["params"]["attack_dice"] == 5 and calc["params"]["armor"] == 1
+    # her pool as typed and her Здоровье: the calculator takes her −2 off itself
+    masha = char(scene(page), "Маша")["state"]
+    assert calc["id"] == "serial-attack" and calc["params"]["attack_dice"] == 7 and calc["params"]["armor"] == 1
+    assert calc["params"]["attacker_health"] == masha["health"]
     link = page.locator("dialog .svod-calclink")
     assert link.is_visible()
     link.click()
@@ -612,8 +623,8 @@ def test_calculator_opened_from_a_character_applies_back(new_context, base_url, 
     page.wait_for_selector('.svod-calc[data-calc="serial-attack"][data-state="done"]', timeout=BOOT_MS)
     # the calculator holds the scene's numbers
     params = json.loads(root.get_attribute("data-params"))
-    assert {k: params[k] for k in ("attack_dice", "armor", "absorption", "health", "stamina")} == \
-        {k: calc["params"][k] for k in ("attack_dice", "armor", "absorption", "health", "stamina")}
+    held = ("attack_dice", "armor", "absorption", "health", "stamina", "attacker_health")
+    assert {k: params[k] for k in held} == {k: calc["params"][k] for k in held}
     box = page.locator(".svod-scenelink")
     box.locator(".svod-scenelink__apply").wait_for()
     assert "Применить к персонажу «Вампир»" in box.inner_text()
