@@ -239,9 +239,11 @@ const TEXT = {
   },
 };
 
-/** The actions each system's card offers, in order (the engine's action types). */
+/** The actions each system's card offers, in order (the engine's action types); the system's
+ * other actions (but the death's-door roll, which the card offers when it is due) are in the
+ * card's «⋯» menu. */
 const CARD_ACTIONS = {
-  serial: ["damage", "attack", "burning", "gain_absorption"],
+  serial: ["damage", "attack", "gain_absorption"],
   lysogorsk: ["lys_damage", "drink"],
   codex: ["codex_damage", "codex_stress"],
   wod: ["wod_damage"],
@@ -1039,14 +1041,17 @@ class ScenePage {
     else if (act === "remove") this.showAction("remove_character", { character: el.dataset.char });
     else if (act === "readings") this.showReadings();
     else if (act === "end_scene" || act === "note") this.showAction(act, {});
-    else if (cid) this.showAction(act, { [ROLE_OF[act] || "character"]: cid });
+    else if (cid || el.dataset.char) this.showAction(act, { [ROLE_OF[act] || "character"]: cid || el.dataset.char });
   }
 
   showMenu(cid) {
     const L = this.L;
     const ch = this.char(cid);
     if (!ch) return;
+    const more = this.spec.actions.filter((a) => a.system === ch.system && a.type !== "death_door" &&
+      !(CARD_ACTIONS[ch.system] || []).includes(a.type));
     const body = `<div class="svod-menu">` +
+      more.map((a) => `<button type="button" class="md-button" data-act="${attr(a.type)}" data-char="${attr(cid)}">${esc(tr(a.title, this.lang))}</button>`).join("") +
       `<button type="button" class="md-button" data-act="edit" data-char="${attr(cid)}">${esc(L.edit)}</button>` +
       `<button type="button" class="md-button svod-danger" data-act="remove" data-char="${attr(cid)}">${esc(L.remove)}</button></div>`;
     this.openSheet("menu", ch.name, body, "");

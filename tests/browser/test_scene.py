@@ -83,7 +83,13 @@ def card(page, name):
 
 
 def open_action(page, who, act):
-    card(page, who).locator(f"[data-act={act}]").click()
+    """The action from the character's card, or else from its «⋯» menu."""
+    button = card(page, who).locator(f"[data-act={act}]")
+    if button.count():
+        button.click()
+    else:
+        card(page, who).locator("[data-act=menu]").click()
+        page.click(f"dialog[open] .svod-menu [data-act={act}]")
     page.wait_for_selector(f"dialog[open][data-action={act}]")
     page.evaluate("document.querySelectorAll('dialog details').forEach(d => d.open = true)")
 
@@ -343,6 +349,16 @@ def test_lysogorsk_drinker_over_four_drinks(new_context, base_url):
     entries = page.locator(".svod-log__item").all_inner_texts()
     assert len(entries) == 5 and "пьёт" in entries[0]
     assert page.locator(".svod-log__item").first.locator(".svod-logdie").count() > 0  # the dice, in the log
+    # the system's other actions are in the card's «⋯» menu: a stress check, rolled by the engine
+    card(page, "Фома").locator("[data-act=menu]").click()
+    menu = page.locator("dialog[open] .svod-menu")
+    assert menu.locator("[data-act=lys_heal]").is_visible() and menu.locator("[data-act=drink]").count() == 0
+    menu.locator("[data-act=lys_stress]").click()
+    page.wait_for_selector("dialog[open][data-action=lys_stress]")
+    wait_preview(page)
+    go(page)
+    sc = scene(page)
+    assert sc["log"][-1]["action"]["type"] == "lys_stress" and engine_replay(sc) == sc
     assert not page.svod_errors
 
 
@@ -754,6 +770,8 @@ def test_codex_and_wod_actions_edit_remove_and_undo_in_english(new_context, base
     add_character(page, "Brujah", "wod", stamina=3)
     act(page, "Ines", "codex_damage", {"hits": "3, 4"})
     act(page, "Ines", "codex_stress", {"amount": 7})
+    act(page, "Ines", "codex_counter")  # from the card's «⋯» menu
+    assert scene(page)["log"][-1]["action"]["type"] == "codex_counter"
     ines = char(scene(page), "Ines")["view"]
     assert ines["flax"] and "FLAX" in card(page, "Ines").inner_text()
     assert f"{ines['damage']}/{ines['capacity']}" in card(page, "Ines").inner_text()
