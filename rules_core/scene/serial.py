@@ -117,8 +117,8 @@ STATUS_NAMES = {
 }
 
 
-#: The state the Storyteller may correct by hand («Исправить вручную»; the engine checks it whole):
-#: ``door`` ``None`` is the option ``""`` (``nullable``); «pending» is the engine's own.
+#: The state the Storyteller may correct by hand (the page's edit sheet; the engine checks it whole):
+#: ``door`` ``None`` is the option ``""`` (``nullable``); ``"pending"`` is the engine's own.
 STATE_SPEC = (
     int_param("health", "Здоровье сейчас", "Health now", 7, HEALTH_FLOOR, serial_calculators.MAX_HEALTH,
               help=T("Ниже 0 — отрицательные хиты на Пороге.", "Below 0: negative hits at death's door.")).to_json(),
