@@ -37,6 +37,7 @@ class SvodPlugin(BasePlugin):
     def __init__(self):
         self.generated: dict[str, str] = {}  # docs-relative path → Markdown (calc_pages.py)
         self.root404 = i18n.Root404()
+        self.search = search.SearchIndexes()
 
     def on_config(self, config):
         # The deployed address (the Pages workflow sets it): the sitemap, the 404 page's
@@ -109,6 +110,8 @@ class SvodPlugin(BasePlugin):
     @event_priority(-50)  # after mkdocs-static-i18n's on_page_context (priority 50)
     def on_page_context(self, context, page, config, nav):
         i18n.keep_language_roots(config)
+        self.search.page(build_language(config), page.url,
+                         search.page_info(page.file.src_uri, page.title, build_language(config)))
         return context
 
     def on_post_page(self, output, page, config):
@@ -124,12 +127,22 @@ class SvodPlugin(BasePlugin):
 
     # ---- the built site ------------------------------------------------------------------
 
-    def on_post_build(self, config):
+    def _post_build(self, config):
         site = Path(config.site_dir)
         calculators.copy_runtime(site)
         search.install_stem_worker(site)
+        self.search.collect(config, build_language(config))
         self.root404.after_build(site, build_language(config))
         i18n.copy_sitemap(site)
+
+    @event_priority(-110)
+    def _write_search_index(self, config):
+        """After mkdocs-static-i18n's ``on_post_build`` (priority -100), which ends the default
+        language's build by writing every language's entries into the root index: each
+        language's own index replaces it (search.py)."""
+        self.search.write(Path(config.site_dir), DEFAULT)
+
+    on_post_build = CombinedEvent(_post_build, _write_search_index)
 
     def on_serve(self, server, config, builder):
         server.watch(str(ROOT / "calculators"))
