@@ -69,6 +69,14 @@ def page_title(docs: Path, rel: Path) -> str:
     return re.sub(r"\s*\{[^{}]*\}\s*$", "", title)  # an attribute list: {#id .class}
 
 
+def rule_title(docs: Path, rel: Path, lang: str, en_titles: dict[str, str] | None) -> str:
+    """A rule page's title in the page's language: an English page names a page that has no
+    English text by its English navigation title (its own H1 is Russian)."""
+    if lang == "en" and not is_en(rel) and en_titles and rel.as_posix() in en_titles:
+        return en_titles[rel.as_posix()]
+    return page_title(docs, rel)
+
+
 def is_en(rel: Path) -> bool:
     return rel.parts[0] == "en" or ".en." in rel.name
 
@@ -93,7 +101,7 @@ def rule_pages(where: dict[str, list[Path]], calc_id: str, lang: str) -> list[Pa
 
 
 def render_pages(calcs: list[dict], systems: dict, where: dict[str, list[Path]], docs: Path,
-                 lang: str) -> dict[str, str]:
+                 lang: str, en_titles: dict[str, str] | None = None) -> dict[str, str]:
     T = TEXT[lang]
     suffix = ".en.md" if lang == "en" else ".md"
     pages: dict[str, str] = {}
@@ -112,7 +120,7 @@ def render_pages(calcs: list[dict], systems: dict, where: dict[str, list[Path]],
             rules = rule_pages(where, c["id"], lang)
             if rules:
                 item += f" ({T['in_rules']}: " + ", ".join(
-                    f"[{page_title(docs, r)}]({link(OUT, r)})" for r in rules) + ")"
+                    f"[{rule_title(docs, r, lang, en_titles)}]({link(OUT, r)})" for r in rules) + ")"
             lines.append(item + "\n")
         lines.append("\n")
     pages[f"index{suffix}"] = "".join(lines)
@@ -122,19 +130,20 @@ def render_pages(calcs: list[dict], systems: dict, where: dict[str, list[Path]],
         rules = rule_pages(where, c["id"], lang)
         if rules:
             body.append(f"{T['rules']}: " + ", ".join(
-                f"[{page_title(docs, r)}]({link(OUT, r)})" for r in rules) + ".\n\n")
+                f"[{rule_title(docs, r, lang, en_titles)}]({link(OUT, r)})" for r in rules) + ".\n\n")
         body.append(f"[{T['all']}](index{suffix})\n")
         pages[f"{c['id']}{suffix}"] = "".join(body)
     return pages
 
 
-def generate(docs: Path, english: bool) -> dict[str, str]:
-    """{docs-relative path: Markdown} of every calculator page (and its English twin)."""
+def generate(docs: Path, english: bool, en_titles: dict[str, str] | None = None) -> dict[str, str]:
+    """{docs-relative path: Markdown} of every calculator page (and its English twin);
+    ``en_titles``: {docs path: English title} of the rule pages (``i18n.nav_titles``)."""
     from rules_core import api
 
     calcs = api.list_calculators()
     where = embeds(docs)
     pages = render_pages(calcs, api.SYSTEMS, where, docs, "ru")
     if english:
-        pages.update(render_pages(calcs, api.SYSTEMS, where, docs, "en"))
+        pages.update(render_pages(calcs, api.SYSTEMS, where, docs, "en", en_titles))
     return {f"{CALC_DIR}/{name}": text for name, text in pages.items()}

@@ -64,7 +64,9 @@ class SvodPlugin(BasePlugin):
             more = f" and {len(overlap) - 1} more" if len(overlap) > 1 else ""
             raise PluginError(f"svod: docs/{overlap[0]}{more}: the build steps fill those folders "
                               f"({build_files.BUILD_ASSETS}/); remove them from docs/")
-        self.generated = calc_pages.generate(Path(config.docs_dir), english="i18n" in config.plugins)
+        english = "i18n" in config.plugins
+        self.generated = calc_pages.generate(Path(config.docs_dir), english=english,
+                                             en_titles=i18n.nav_titles(config, "en") if english else None)
         if clash := [uri for uri in self.generated if files.get_file_from_path(uri)]:
             raise PluginError(f"svod: docs/{clash[0]}: the calculator pages are generated "
                               "(svod_site/calc_pages.py); remove it from docs/")
@@ -99,6 +101,7 @@ class SvodPlugin(BasePlugin):
         src = page.file.src_uri
         where = markers.Where(src, text_language(src), build_language(config), Path(config.docs_dir))
         markdown = markers.expand(markdown, where, HANDLERS)
+        i18n.mark_untranslated(config, page, where.build_lang, where.text_lang)
         system = glossary.page_system(src)
         if system and not glossary.NO_TOOLTIP_PAGES.match(src):
             markdown += glossary.abbreviation_block(system, lang=where.build_lang, text_lang=where.text_lang)
