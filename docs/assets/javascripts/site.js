@@ -44,12 +44,13 @@
     return new URL(path, root).pathname + location.search + (section ? "#" + section : location.hash)
   }
 
-  // The section being read: the last heading of the page above the top quarter of the screen
-  // below the header (a heading just landed on is there too); none at the page's top.
+  // The section being read: the one at the top of the screen, i.e. the last heading of the page
+  // above a line 4rem below the header (a heading just landed on, 5.8rem from the top as site.css
+  // places a target, is above it too); none at the page's top.
   function readingSection() {
     var header = document.querySelector(".md-header")
-    var top = header ? header.getBoundingClientRect().bottom : 0
-    var line = top + (window.innerHeight - top) / 4
+    var rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16
+    var line = (header ? header.getBoundingClientRect().bottom : 0) + 4 * rem
     var found = null
     var hs = document.querySelectorAll(".md-content article :is(h2, h3, h4, h5, h6)[id]")
     for (var i = 0; i < hs.length; i++) {
