@@ -1,4 +1,4 @@
-"""Russian and English stemming for Material's search.
+"""One search index per language, and Russian and English stemming for Material's search.
 
 Material's search does not stem Russian (``поглощению`` does not find «Поглощение»), and a
 stemmer in lunr's pipeline makes it worse (Material appends ``*`` to every query term and lunr
