@@ -108,7 +108,17 @@
   //    later finds the same value and changes nothing. (This script comes after the links.)
   document.querySelectorAll("head [href]").forEach(function (l) { l.href = l.href; });
 
-  // 5. A calculator page (its runtime data is built in, #svod-runtime) on a warm visit (the
+  // 5. The browser's offer to install the site (Chrome, Edge, Samsung Internet) may come before
+  //    any module has loaded: it is kept for the home page's «Установить» button (install.mjs),
+  //    and the browser's own banner is held back (the button and the browser's menu remain).
+  window.svodInstall = { prompt: null, installed: false };
+  addEventListener("beforeinstallprompt", function (e) {
+    e.preventDefault();
+    window.svodInstall.prompt = e;
+    dispatchEvent(new Event("svod:installable"));
+  });
+
+  // 6. A calculator page (its runtime data is built in, #svod-runtime) on a warm visit (the
   //    service worker has the runtime): the 9.6 MB .wasm is compiled from Cache Storage now, on
   //    the browser's compiler threads, while the page starts; calc.mjs hands the module
   //    (window.svodWasm, a promise of it or of null) to the calculator's worker.

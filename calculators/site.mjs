@@ -1,6 +1,7 @@
 // Свод — loaded once on every page (Material's instant navigation keeps it alive):
 // * attaches calculators on every page change (document$), loading calc.mjs only when a page
 //   has one, so a rules page without a calculator never fetches Pyodide on the main thread;
+// * on the home page, the install block (install.mjs);
 // * once the page is idle, loads offline.mjs: the service worker, the footer's offline status
 //   and the «new version» prompt.
 
@@ -41,6 +42,10 @@ function onPage() {
   if (document.querySelector(".svod-calc")) {
     calc = calc || import(new URL("calc.mjs", HERE).href);
     calc.then((m) => m.attachAll(document)).catch((err) => console.error("svod: calculators", err));
+  }
+  if (document.querySelector("[data-svod-install]")) {
+    import(new URL("install.mjs", HERE).href).then((m) => m.attach(document))
+      .catch((err) => console.error("svod: install", err));
   }
 }
 

@@ -15,7 +15,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 from mkdocs.structure.files import File, Files
 
-from svod_site import ROOT, build_files, calc_pages, calculators, glossary, i18n, markers, search, tables
+from svod_site import ROOT, build_files, calc_pages, calculators, glossary, home, i18n, markers, search, sheets, tables
 from svod_site.lang import DEFAULT, build_language, text_language
 
 #: What each kind of ``<!-- svod:KIND ARG -->`` becomes (markers.py).
@@ -23,6 +23,8 @@ HANDLERS: dict[str, markers.Handler] = {
     "table": tables.marker,
     "calc": calculators.marker,
     "glossary": glossary.marker,
+    "home": home.marker,
+    "sheet": sheets.marker,
 }
 
 
