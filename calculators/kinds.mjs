@@ -372,6 +372,7 @@ export function renderCalculator(spec, lang, opts = {}) {
     `<div class="svod-calc__actions">${roll}` +
     `<label class="svod-check svod-calc__exact-label"><input type="checkbox" class="svod-calc__exact"> <span>${esc(L.exact)}</span></label>` +
     `<button type="button" class="svod-calc__reset">${esc(L.reset)}</button>` +
+    `<a class="svod-calc__scene" data-svod-scene-link hidden>${lang === "en" ? "Scene" : "Сцена"}</a>` + // the scene page (calc.mjs sets its href)
     // Python's loading status, in the row of the buttons that wait for it: it takes no line of
     // its own, so nothing moves when it is hidden (Lighthouse CLS) and no empty band is left.
     `<div class="svod-calc__status" role="status"><span class="svod-calc__status-text">${esc(L.loading)}</span>` +

@@ -1,6 +1,7 @@
 // Свод — loaded once on every page (Material's instant navigation keeps it alive):
 // * attaches calculators on every page change (document$), loading calc.mjs only when a page
 //   has one, so a rules page without a calculator never fetches Pyodide on the main thread;
+// * on the home page, the install block (install.mjs);
 // * once the page is idle, loads offline.mjs: the service worker, the footer's offline status
 //   and the «new version» prompt.
 
@@ -11,7 +12,7 @@ const HERE = new URL("./", import.meta.url);
  * is ready (or failed), at most CALC_FIRST_MS. */
 const CALC_FIRST_MS = 20000;
 function calculatorSettled() {
-  if (!document.querySelector(".svod-calc")) return Promise.resolve();
+  if (!document.querySelector(".svod-calc, .svod-scene")) return Promise.resolve();
   const state = () => globalThis.svodCalc && globalThis.svodCalc.rt.state;
   if (state() === "ready" || state() === "error") return Promise.resolve();
   return new Promise((resolve) => {
@@ -30,12 +31,21 @@ function whenIdle(fn) {
 }
 
 let calc = null;
+let scene = null;
 let offline = null;
 function onPage() {
   if (offline) offline.then((m) => m.onPage(), () => {});
+  if (document.querySelector(".svod-scene")) { // the scene page (scene.mjs), on the calculators' worker
+    scene = scene || import(new URL("scene.mjs", HERE).href);
+    scene.then((m) => m.attach(document)).catch((err) => console.error("svod: scene", err));
+  }
   if (document.querySelector(".svod-calc")) {
     calc = calc || import(new URL("calc.mjs", HERE).href);
     calc.then((m) => m.attachAll(document)).catch((err) => console.error("svod: calculators", err));
+  }
+  if (document.querySelector("[data-svod-install]")) {
+    import(new URL("install.mjs", HERE).href).then((m) => m.attach(document))
+      .catch((err) => console.error("svod: install", err));
   }
 }
 

@@ -26,10 +26,11 @@ from mkdocs.exceptions import PluginError
 
 from svod_site import ROOT, markers
 from svod_site.build_files import BUILD_ASSETS
+from svod_site.home import most_used_first
 
 SLOT = re.compile(r'<div class="svod-calc-slot" data-svod-calc="([^"]+)"></div>')
 RUNTIME_FILES = ("site.mjs", "offline.mjs", "calc.mjs", "kinds.mjs", "when.mjs", "render.mjs", "worker.mjs", "boot.mjs",
-                 "head.js", "calc.css")
+                 "head.js", "calc.css", "scene.mjs", "scene-store.mjs", "scene-link.mjs", "scene.css", "install.mjs")
 LANGS = ("ru", "en")
 CALC_DIR = "calculators"
 #: What the worker would fetch first (runtime sizes, the snapshot's URL), written by the build steps.
@@ -128,14 +129,14 @@ def fill_slots(html: str, lang: str) -> str:
 
 def expand_nav(nav: list | None) -> None:
     """The nav's ``calculators/index.md`` entry becomes a section: the index, then a page per
-    calculator (the pages come from ``calc_pages.py``)."""
+    calculator (the pages come from ``calc_pages.py``), in the index's order."""
     for i, item in enumerate(nav or []):
         if not isinstance(item, dict) or len(item) != 1:
             continue
         (title, target), = item.items()
         if target == f"{CALC_DIR}/index.md":
             children = [f"{CALC_DIR}/index.md"]
-            for calc in specs():
+            for calc in most_used_first(specs()):
                 children.append({calc["title"]["ru"]: f"{CALC_DIR}/{calc['id']}.md"})
             nav[i] = {title: children}
 
