@@ -14,7 +14,7 @@
 // bounds included, so that a value the spec no longer takes is set aside, never applied.
 
 import { esc, pickSummary, renderBlocks, renderSummary, tr, ui } from "./render.mjs";
-import { applicable } from "./when.mjs";
+import { applicable, applies } from "./when.mjs";
 
 const attr = (s) => esc(s);
 
@@ -388,15 +388,18 @@ export function newRecord(p, rec) {
 
 // ---- drawing ----------------------------------------------------------------------------
 
-/** The names of a param list that apply under these values (when.mjs), a value being valid when
- * its kind's stored reading takes it (a condition on a bad value is false, as in the engine). */
+/** The names of a param list whose ``when`` holds under these values (when.mjs): the fields
+ * shown. A condition reads only parameters that apply and hold a valid value (by their kind's
+ * stored reading), as in the engine; a field's own bad value does not hide it (its error is
+ * shown beside it). */
 export function applying(params, values) {
   const byName = new Map(params.map((p) => [p.name, p]));
   const valid = (name) => {
     const p = byName.get(name);
     return !kindOf(p).stored(p, values[name], name).errors.length;
   };
-  return applicable(params, values, valid);
+  const live = applicable(params, values, valid);
+  return new Set(params.filter((p) => applies(p.when, values, (name) => live.has(name))).map((p) => p.name));
 }
 
 /** One record of a record_list param: its number, its fields (those that apply to it; the others

@@ -344,17 +344,31 @@ def check_bad_input_shows_the_api_message_beside_the_field(tour, calc_id):
 
 
 def check_roll_button_shows_the_faces(tour, calc_id):
+    """«Бросить» adds the roll to the history (newest first) with its faces, outcome and time; the
+    seed is folded in the roll's details; the summary bar shows the same faces."""
     root = calc_root(tour, calc_id)
+    before = root.locator(".svod-history__list > .svod-roll").count()
+    root.evaluate("r => delete r.dataset.rollState")
     root.locator(".svod-calc__roll").click()
     tour.wait_for_selector(f'.svod-calc[data-calc="{calc_id}"][data-roll-state="done"]', timeout=STEP_MS)
-    rolled = root.locator(".svod-calc__rolled")
-    seed = re.search(r"(\d+)\s*$", rolled.locator(".svod-seed").inner_text())[1]
+    entries = root.locator(".svod-history__list > .svod-roll")
+    assert entries.count() == min(before + 1, 20)
+    newest = entries.first
+    more = newest.locator("details.svod-roll__more")
+    assert more.get_attribute("open") is None  # the seed is there, folded
+    seed = re.search(r"(\d+)\s*$", more.locator(".svod-seed").text_content())[1]
+    assert newest.locator("time").get_attribute("datetime")
     params = json.loads(root.get_attribute("data-params"))
     # the same seed through the API gives the same faces: the page shows rules_core's roll
     again = api.roll(calc_id, params, seed=int(seed))
     want = [f for b in again["display"] if b["kind"] == "dice" for f in b["faces"]]
-    got = [int(x) for x in rolled.locator(".svod-die").all_inner_texts()]
+    got = [int(x) for x in newest.locator(".svod-die").all_inner_texts()]
     assert got == want
+    if want:  # and in sight, in the summary bar
+        assert [int(x) for x in root.locator(".svod-calc__lastroll .svod-die").all_inner_texts()] == want
+    figures = [i for b in again["display"] if b["kind"] == "figures" for i in b["items"]]
+    if figures:  # its outcome
+        assert newest.locator(f'.svod-figure[data-key="{figures[0]["key"]}"]').count() == 1
 
 
 def check_list_inputs_edit_and_match(tour, calc_id):
