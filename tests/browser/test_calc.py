@@ -22,6 +22,7 @@ from urllib.parse import quote
 import pytest
 
 from rules_core import api
+from rules_core.spec import InputError, applicable_names, applies
 
 from .conftest import CHROMIUM, CHROMIUM_ARGS, ROOT, off_host
 
@@ -169,7 +170,16 @@ def alternative(p: dict):
     return None
 
 
+def open_fold_of(page, calc_id: str, name: str) -> None:
+    """Open the fold («Подробнее», «Толкования источника») that holds a field, as a reader would."""
+    root = calc_root(page, calc_id)
+    fold = root.locator(f'details.svod-calc__fold:has([data-field="{name}"])')
+    if fold.count() and fold.first.get_attribute("open") is None:
+        fold.first.locator(":scope > summary").click()
+
+
 def set_value(page, calc_id: str, p: dict, value) -> None:
+    open_fold_of(page, calc_id, p["name"])
     field = calc_root(page, calc_id).locator(f'[name="{p["name"]}"]')
     if p["kind"] == "bool":
         field.set_checked(bool(value))
@@ -177,6 +187,51 @@ def set_value(page, calc_id: str, p: dict, value) -> None:
         field.select_option(str(value))
     else:
         field.fill(str(value))
+
+
+def shown(calc_id: str, params: dict) -> set[str]:
+    """The params a form shows for these values, by the engine's reading: those whose condition
+    holds, reading the params that apply with a valid value."""
+    calc = api.get(calc_id)
+    by_name = {q.name: q for q in calc.params}
+
+    def valid(name):
+        try:
+            by_name[name].validate(params.get(name, by_name[name].default))
+            return True
+        except InputError:
+            return False
+
+    values = {q.name: params.get(q.name, q.default) for q in calc.params}
+    live = applicable_names(calc.params, values, valid)
+    return {q.name for q in calc.params if applies(q.when, values, lambda name: name in live)}
+
+
+def expected_summary(result: dict) -> list[dict]:
+    """The summary bar's figures for a result: its ``summary`` (a calculator that declares none
+    shows its first figure)."""
+    if result.get("summary"):
+        return result["summary"]
+    first = next((b for b in result["display"] if b["kind"] == "figures" and b["items"]), None)
+    return first["items"][:1] if first else []
+
+
+SUMMARY_JS = """(root) => [...root.querySelectorAll('.svod-calc__summary .svod-summary__item')].map(f => {
+  const v = f.querySelector('.svod-v');
+  return {key: f.dataset.key, label: f.querySelector('dt').textContent, text: v.textContent, exact: v.dataset.exact ?? null};
+})"""
+
+
+def read_summary(page, calc_id: str) -> list[dict]:
+    return calc_root(page, calc_id).evaluate(SUMMARY_JS)
+
+
+def assert_summary(got: list[dict], result: dict, where: str) -> None:
+    want = expected_summary(result)
+    assert [g["key"] for g in got] == [w["key"] for w in want], where
+    for g, w in zip(got, want):
+        assert g["label"] == w["label"]["ru"], where
+        assert_value(g, w["value"], f"{where}: summary {w['key']}")
 
 
 def url_param(calc_id: str, p: dict, value) -> str:
