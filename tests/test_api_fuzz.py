@@ -366,8 +366,15 @@ def bad_item(p: Param):
     """One bad item of the list ``p``."""
     if p.kind == "int_list":
         return bad_value(Param("i", "int", {}, 0, min=p.min, max=p.max))
-    fields = st.sampled_from(p.fields).flatmap(lambda f: bad_value(f).map(lambda v: {f.name: v}))
-    return st.one_of(fields, st.just({"no_such_field": 1}), st.just([]), st.just(None), st.just("{}"))
+    def spoil(rec: dict):
+        # a bad value in a field that applies in this record (one that does not is not read)
+        values = {f.name: normalized(f, rec.get(f.name, f.default)) for f in p.fields}
+        live = [f for f in p.fields if f.name in applicable_names(p.fields, values)]
+        return st.sampled_from(live).flatmap(lambda f: bad_value(f).map(lambda v: {**rec, f.name: v}))
+
+    records = st.fixed_dictionaries({}, optional={f.name: valid_value(f) for f in p.fields})
+    return st.one_of(records.flatmap(spoil), st.just({"no_such_field": 1}), st.just([]), st.just(None),
+                     st.just("{}"))
 
 
 @budget(300)

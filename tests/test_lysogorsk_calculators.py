@@ -275,7 +275,9 @@ def test_area_fire_calculator():
     assert hits[0] == Fraction(30, 36)
     assert hits == r.area_fire(r.check_total(0), [None, r.check_total(2, 2, 1), None], 2)
     assert F(res["expected_bullets"]) == sum(hits) <= 2
-    assert errors("lysogorsk-area-fire", {"targets": [{}, {"skill": -1}]}) == {"targets[1].skill"}
+    assert errors("lysogorsk-area-fire", {"targets": [{}, {"dodging": True, "skill": -1}]}) == {"targets[1].skill"}
+    # the dodge's numbers of one who does not dodge are not read
+    assert run("lysogorsk-area-fire", {"targets": [{"skill": -1}]}) == run("lysogorsk-area-fire", {"targets": [{}]})
     a = api.roll("lysogorsk-area-fire", {"bullets": 1, "targets": targets}, seed=4)
     assert sum(t["hit"] for t in a["targets"]) <= 1 and a["bullets_left"] == 1 - sum(t["hit"] for t in a["targets"])
     for t in a["targets"]:

@@ -414,11 +414,14 @@ def test_many_on_one_reduces_defence():
     assert r["p_hit"] == api.run("serial-attack", {"defence": "dodge", "defence_dice": 2})["p_hit"]
 
 
-def test_attack_situation_errors():
-    r = api.handle({"op": "run", "id": "serial-attack", "params": {"ranged": True, "melee_class": "short"}})
-    assert r["errors"][0]["field"] == "melee_class"
-    r = api.handle({"op": "run", "id": "serial-attack", "params": {"ranged": False, "cover": 2}})
-    assert r["errors"][0]["field"] == "cover"
+def test_attack_fields_of_the_other_kind_of_attack_do_not_apply():
+    # a melee weapon class with a ranged attack, cover in melee: those fields are hidden, and
+    # the attack is computed as without them (they were refused before they could be hidden)
+    for given, alone in (({"ranged": True, "melee_class": "short"}, {"ranged": True}),
+                         ({"ranged": False, "cover": 2}, {"ranged": False})):
+        assert api.run("serial-attack", given) == api.run("serial-attack", alone)
+    r = api.handle({"op": "run", "id": "serial-attack", "params": {"ranged": True, "defence": "parry"}})
+    assert r["errors"][0]["field"] == "defence"
 
 
 @settings(max_examples=60, deadline=None)

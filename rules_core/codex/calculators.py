@@ -19,6 +19,11 @@ def _scale_name(difficulty: int) -> dict | None:
     return next((d["name"] for d in tables.DIFFICULTY_SCALE if d["difficulty"] == difficulty), None)
 
 
+_NO_FLAX = {"param": "flax", "eq": False}
+#: «персонаж лишается всех ED6» at exhaustion 6: the ED6 are not asked for then
+_ED6 = {"param": "exhaustion6", "eq": False}
+
+
 def _skill_params() -> tuple:
     return (
         int_param("skill", "Уровень навыка", "Skill level", 2, 0, 6,
@@ -31,7 +36,7 @@ def _skill_params() -> tuple:
         ], help=T("004 не даёт строки для уровня 0; § 1: «навык 0 никогда не получает взрыва шестёрок от "
                   "стресса и больше не получает штраф +1 к сложности».",
                   "004 has no row for level 0; § 1: skill 0 «never gets sixes exploding from stress and no "
-                  "longer gets the +1 difficulty penalty».")),
+                  "longer gets the +1 difficulty penalty»."), group="readings", when={"param": "skill", "eq": 0}),
         choice_param("skill_scale", "Нумерация таблицы навыков", "Numbering of the skills table", "as_written", [
             ("as_written", "Как написано: уровни 1–6", "As written: levels 1–6"),
             ("shifted", "Со сдвигом: строка 1 — навык 0 … строка 6 — навык 5",
@@ -39,9 +44,10 @@ def _skill_params() -> tuple:
         ], help=T("Таблица § 15 нумерует уровни 1–6, но § 1 относит оговорку «никогда не взрываются» к "
                   "навыку 0, а § 17 знает уровни навыков только 0–5.",
                   "§ 15's table numbers levels 1–6, but § 1 puts «never explode» on skill 0 and § 17 knows "
-                  "skill levels 0–5 only.")),
-        int_param("stress", "Стресс", "Stress", 0, 0, rules.MAX_STRESS),
-        bool_param("flax", "FLAX (стресс сверх 6)", "FLAX (stress beyond 6)", False),
+                  "skill levels 0–5 only."), group="readings"),
+        # FLAX replaces the stress steps (ones and exploding sixes do not apply)
+        int_param("stress", "Стресс", "Stress", 0, 0, rules.MAX_STRESS, when=_NO_FLAX),
+        bool_param("flax", "FLAX (стресс сверх 6)", "FLAX (stress beyond 6)", False, group="details"),
         choice_param("flax_reading", "Как считать FLAX", "How FLAX counts", "signed", [
             ("signed", "Кубик успехов минус кубик провалов (может быть меньше нуля)",
              "Success die minus failure die (may be negative)"),
@@ -49,10 +55,11 @@ def _skill_params() -> tuple:
         ], help=T("004: «Один D6 показывает дополнительные успехи, а второй — дополнительные провалы. Из "
                   "большего выпавшего вычитается меньшее».",
                   "004: one D6 shows extra successes, the other extra failures; the smaller is "
-                  "subtracted from the larger.")),
+                  "subtracted from the larger."), group="readings", when={"param": "flax", "eq": True}),
         bool_param("exhaustion6", "Истощение 6-го уровня (нет ED6)", "Exhaustion level 6 (no ED6)", False,
                    help=T("«персонаж лишается всех ED6». Уровни 1–5 в источнике не разработаны.",
-                          "«the character loses all ED6». Levels 1–5 are unfinished in the source.")),
+                          "«the character loses all ED6». Levels 1–5 are unfinished in the source."),
+                   group="details"),
     )
 
 
@@ -133,7 +140,7 @@ ROLL_PARAMS = (
     int_param("ad6", "AD6 (кубики действий)", "AD6 (action dice)", 2, 0, rules.AD6_PER_TURN),
     int_param("ed6", "ED6 (подготовка и добавки)", "ED6 (preparation and extras)", 1, 0, MAX_ED6,
               help=T("Добросить кубики до значения подготовки; переброс здесь не считается.",
-                     "Dice added up to the preparation; rerolls are not modelled here.")),
+                     "Dice added up to the preparation; rerolls are not modelled here."), when=_ED6),
 ) + _skill_params() + (
     int_param("difficulty", "Сложность (LV)", "Difficulty (LV)", 2, 1, MAX_DIFFICULTY,
               help=T("Простое 1, Средне 2, Выше среднего 3, Сложно 4, Очень сложно 6, Запредельно 8, "
@@ -184,6 +191,10 @@ def _roll_roll(p: dict, roller) -> dict:
 # ---- codex-attack -------------------------------------------------------------------------------
 
 
+_BURST = {"param": "kind", "eq": "burst"}
+#: a light weapon deals its full damage per success of a burst («кроме лёгкого»)
+_LIGHT = {"param": "weapon", "eq": str(rules.LIGHT_CATEGORY)}
+
 ATTACK_PARAMS = (
     choice_param("weapon", "Оружие", "Weapon", "1",
                  [(str(i), f"{w['name']['ru']} ({w['dice']}AD6, урон {w['damage']})",
@@ -199,45 +210,49 @@ ATTACK_PARAMS = (
         ("double", "Гарантированный ×2 урона", "Guaranteed ×2 damage"),
         ("ignore_armor_class", "Игнорирование 1 уровня класса брони", "Ignore 1 armor class"),
         ("other", "Другой (на числа не влияет)", "Another (no effect on the numbers)"),
-    ]),
+    ], when={"param": "kind", "eq": "aimed"}),
     int_param("ad6_left", "AD6 в запасе на этот ход", "AD6 left this turn", rules.AD6_PER_TURN, 0,
-              rules.AD6_PER_TURN),
+              rules.AD6_PER_TURN, group="details"),
     int_param("extra_ad6", "Лишние AD6, докинутые к атаке", "Extra AD6 added to the attack", 0, 0,
-              rules.AD6_PER_TURN),
-    int_param("ed6", "ED6 (боевая подготовка и добавки)", "ED6 (combat preparation and extras)", 1, 0, MAX_ED6),
+              rules.AD6_PER_TURN, group="details"),
+    int_param("ed6", "ED6 (боевая подготовка и добавки)", "ED6 (combat preparation and extras)", 1, 0, MAX_ED6,
+              when=_ED6),
 ) + _skill_params() + (
+    # the range tells which of a shield's numbers counts, and nothing else
     choice_param("range", "Дистанция", "Range", "ranged", [
-        ("ranged", "Дальняя атака", "Ranged attack"), ("melee", "Ближний бой", "Melee")]),
+        ("ranged", "Дальняя атака", "Ranged attack"), ("melee", "Ближний бой", "Melee")],
+                 group="details", when={"param": "shield", "ne": "none"}),
     choice_param("cover", "Укрытие цели", "Target's cover", "0",
                  [(str(i), c["name"]["ru"], c["name"]["en"]) for i, c in enumerate(tables.COVER)]),
     choice_param("shield", "Щит цели", "Target's shield", "none",
                  [("none", "Нет", "None")] + [(str(i), s["name"]["ru"], s["name"]["en"])
-                                              for i, s in enumerate(tables.SHIELDS)]),
+                                              for i, s in enumerate(tables.SHIELDS)], group="details"),
     int_param("other_hindrance", "Иное затруднение (магия и т.п.)", "Other hindrance (magic etc.)", 0, 0,
-              rules.MAX_HINDRANCE),
-    int_param("reduction", "Снижение сложности (наибольшее)", "Difficulty reduction (the largest)", 0, 0, 10),
+              rules.MAX_HINDRANCE, group="details"),
+    int_param("reduction", "Снижение сложности (наибольшее)", "Difficulty reduction (the largest)", 0, 0, 10,
+              group="details"),
     choice_param("armor", "Броня цели", "Target's armor", "0",
                  [(str(i), f"{a['name']['ru']} (N = {a['threshold']})",
                    f"{a['name']['en']} (N = {a['threshold']})") for i, a in enumerate(tables.ARMOR)]),
     bool_param("non_mechanical", "Немеханический эффект, помеченный как игнорирующий броню",
-               "Non-mechanical effect marked as ignoring armor", False),
-    int_param("damage_taken", "Урон уже на треке", "Damage already on the track", 0, 0, 60),
-    int_param("tough", "Черта «Стойкий»", "Trait «Tough»", 0, 0, 5),
+               "Non-mechanical effect marked as ignoring armor", False, group="details"),
+    int_param("damage_taken", "Урон уже на треке", "Damage already on the track", 0, 0, 60, group="details"),
+    int_param("tough", "Черта «Стойкий»", "Trait «Tough»", 0, 0, 5, group="details"),
     choice_param("incapacitated_at", "Недееспособен, когда", "Incapacitated when", "full", [
         ("full", "доступные пороги заполнены", "the available thresholds are full"),
         ("over", "урон вышел за доступные пороги", "damage goes past them"),
     ], help=T("004: «становится недееспособным, когда заканчивается его доступный порог».",
-              "004: incapacitated «when his available threshold runs out».")),
+              "004: incapacitated «when his available threshold runs out»."), group="readings"),
     choice_param("burst_light", "Очередь лёгким оружием", "Burst with a light weapon", "full", [
         ("full", "Полный урон за успех («кроме лёгкого»)", "Full damage per success («except light»)"),
         ("forbidden", "Невозможна", "Not possible"),
-    ]),
+    ], group="readings", when={"all": [_BURST, _LIGHT]}),
     choice_param("burst_rounding", "Урон/2 в очереди округлять", "Round burst damage/2", "down", [
-        ("down", "вниз", "down"), ("up", "вверх", "up")]),
+        ("down", "вниз", "down"), ("up", "вверх", "up")], group="readings", when={"all": [_BURST, {"not": _LIGHT}]}),
     choice_param("burst_armor", "Очередь против брони", "Burst against armor", "per_success", [
         ("per_success", "Каждый успех — отдельное попадание", "Each success is a separate hit"),
         ("total", "Вся очередь — одно попадание", "The whole burst is one hit"),
-    ]),
+    ], group="readings", when=_BURST),
 )
 
 
@@ -293,10 +308,21 @@ def _attack_notes(p: dict, a: dict) -> list[dict]:
     return out
 
 
+def _attack_figures(p_hit: dict, mean_damage, p_incap: dict, difficulty: int | None = None) -> dict:
+    """The figures the attack exists for (its summary), also when no attack can be made."""
+    lv = "" if difficulty is None else f" (LV ≥ {difficulty})"
+    return figures(
+        ("p_hit", T("Шанс попасть" + lv, "Chance to hit" + lv), p_hit),
+        ("mean_damage", T("Средний урон", "Mean damage"), mean_damage),
+        ("p_incapacitated", T("Шанс, что цель недееспособна", "Chance the target is incapacitated"), p_incap),
+    )
+
+
 def _attack_compute(p: dict) -> dict:
     a = _attack_setup(p)
     if a["out_of_reach"]:
         return {"possible": False, "p_hit": prob(0), "display": [
+            _attack_figures(prob(0), 0, prob(1 if _track(p, 0)[1] else 0)),
             note("Цель вне досягаемости: атака невозможна вообще — бросок не совершается.",
                  "The target is out of reach: no attack at all — no roll is made.", "warning")]}
     s = _roll_setup(p, a["ad6"])
@@ -315,12 +341,7 @@ def _attack_compute(p: dict) -> dict:
     level = track.map(lambda t: t[0])
     p_incap = track.p(lambda t: t[1])
     display = [
-        figures(
-            ("p_hit", T(f"Шанс попасть (LV ≥ {d})", f"Chance to hit (LV ≥ {d})"), prob(p_hit)),
-            ("mean_damage", T("Средний урон", "Mean damage"), round(float(dmg.mean()), 3)),
-            ("p_incapacitated", T("Шанс, что цель недееспособна", "Chance the target is incapacitated"),
-             prob(p_incap)),
-        ),
+        _attack_figures(prob(p_hit), round(float(dmg.mean()), 3), prob(p_incap), d),
         figures(
             ("roll", T("Бросок", "Roll"), T(f"{a['ad6']} AD6 + {s['ed6']} ED6 (атака стоит {a['cost']} AD6)",
                                             f"{a['ad6']} AD6 + {s['ed6']} ED6 (the attack costs {a['cost']} AD6)")),
@@ -376,6 +397,7 @@ CALCULATORS = [
         description=T("N AD6 + X ED6 против сложности в LV: навык, стресс, FLAX.",
                       "N AD6 + X ED6 against a difficulty in LV: skill, stress, FLAX."),
         params=ROLL_PARAMS, compute=_roll_compute, roll=_roll_roll, check=_skill_check,
+        summary=("p_success", "mean_lv"),
     ),
     Calculator(
         id="codex-attack", system="codex", kind="attack",
@@ -383,5 +405,6 @@ CALCULATORS = [
         description=T("Попадание, урон через порог брони и где он остановится на треке Выносливости.",
                       "Hit, damage through the armor threshold and where it lands on the Endurance track."),
         params=ATTACK_PARAMS, compute=_attack_compute, roll=_attack_roll, check=_attack_check,
+        summary=("p_hit", "mean_damage", "p_incapacitated"),
     ),
 ]

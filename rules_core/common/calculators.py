@@ -46,11 +46,11 @@ from ..wod import rules as wod_rules
 from ..wod.calculators import ARMOR_OPTIONS as WOD_ARMOR_OPTIONS
 from ..wod.calculators import DAMAGE_TYPE_OPTIONS as WOD_DAMAGE_TYPE_OPTIONS
 from ..wod.calculators import TARGET_OPTIONS as WOD_TARGET_OPTIONS
-from ..wod.calculators import soak_notes
+from ..wod.calculators import body_cannot_soak, soak_notes
 
 __all__ = ["MAX_DICE", "MAX_LEVELS", "MAX_TRAIT", "LOAD_ARMOR_AUTO", "LOAD_ARMOR_CHOICES", "SYSTEM_NAMES",
            "PARAMS", "serial_part", "wod_pools", "wod_part", "lys_part", "codex_part", "encumbrance_part",
-           "UNITS", "BEFORE_MEANS", "CALCULATORS"]
+           "UNITS", "BEFORE_MEANS", "SHORT_NAMES", "CALCULATORS"]
 
 MAX_DICE = 30  # damage dice (Сериал, classic)
 MAX_LEVELS = 60  # a rolled portion / damage successes
@@ -76,12 +76,17 @@ _WEIGHT_NAMES = {"none": T("без доспеха", "no armor"), "light": T("л�
 # Parameters
 # =================================================================================================
 
+_WOD_BODY_CANNOT_SOAK = body_cannot_soak("wod_target", "wod_damage_type", "wod_fortitude")
+_CODEX_BURST = {"param": "codex_attack", "eq": "burst"}
+#: a light weapon deals its full damage per success of a burst («кроме лёгкого»)
+_CODEX_LIGHT = {"param": "codex_weapon", "eq": str(codex_rules.LIGHT_CATEGORY)}
+
 PARAMS = (
     # ---- «Сериал» ----
     choice_param("serial_hit", "Сериал: что известно об ударе", "Serial: what is known of the hit", "dice", [
         ("dice", "кубики урона (бросок по сложности 6)", "damage dice (rolled at difficulty 6)"),
         ("rolled", "уже выпавший урон порции (уровней)", "the portion already rolled (levels)"),
-    ]),
+    ], group="details"),
     int_param("serial_damage", "Сериал: кубиков урона или выпавших уровней",
               "Serial: damage dice or levels rolled", 6, 0, MAX_LEVELS,
               help=T("Кубики: Сила + модификатор оружия (огнестрел — кубики оружия) + манёвр; не больше 30.",
@@ -94,20 +99,24 @@ PARAMS = (
                      f"{m['name']['en']} (Armor ×{m['armor_multiplier']})")
                     for k, m in _SERIAL_ARMOR_MANEUVERS.items()],
                  help=T("«Броня цели утраивается против этого удара».",
-                        "«The target's Armor is tripled against this blow».")),
+                        "«The target's Armor is tripled against this blow»."), group="details"),
     # ---- classic ----
     choice_param("wod_hit", "Классика: что известно об ударе", "Classic: what is known of the hit", "successes", [
         ("successes", "успехов на броске повреждений", "damage successes rolled"),
         ("dice", "кубиков повреждений (сложность 6)", "damage dice (difficulty 6)"),
-    ]),
+    ], group="details"),
     int_param("wod_damage", "Классика: успехов или кубиков повреждений", "Classic: damage successes or dice",
               3, 0, MAX_DICE),
     choice_param("wod_armor", "Классика: доспех", "Classic: armor", "2", WOD_ARMOR_OPTIONS),
     choice_param("wod_damage_type", "Классика: тип повреждений", "Classic: damage type", "bashing",
-                 WOD_DAMAGE_TYPE_OPTIONS),
-    choice_param("wod_target", "Классика: цель", "Classic: target", "mortal", WOD_TARGET_OPTIONS),
-    int_param("wod_stamina", "Классика: Выносливость цели", "Classic: target's Stamina", 2, 0, MAX_TRAIT),
-    int_param("wod_fortitude", "Классика: Стойкость цели", "Classic: target's Fortitude", 0, 0, MAX_TRAIT),
+                 WOD_DAMAGE_TYPE_OPTIONS, group="details"),
+    choice_param("wod_target", "Классика: цель", "Classic: target", "mortal", WOD_TARGET_OPTIONS, group="details"),
+    int_param("wod_stamina", "Классика: Выносливость цели", "Classic: target's Stamina", 2, 0, MAX_TRAIT,
+              group="details"),
+    # the body soaks with Стойкость only bashing damage, or as a supernatural being
+    int_param("wod_fortitude", "Классика: Стойкость цели", "Classic: target's Fortitude", 0, 0, MAX_TRAIT,
+              group="details", when={"any": [{"param": "wod_damage_type", "eq": "bashing"},
+                                             {"param": "wod_target", "eq": "supernatural"}]}),
     choice_param("wod_armor_soak", "Классика: доспех против непоглощаемого",
                  "Classic: armor against unsoakable damage", "with_body", [
                      ("with_body", "доспех лишь добавляет кубики к броску, который тело вправе сделать",
@@ -117,29 +126,35 @@ PARAMS = (
                  ], help=T("002: «Защитное значение доспехов добавляется к начальному запасу бросков» — "
                            "поглощает ли доспех смертного летальные, источник не говорит.",
                            "002 only says armor «is added to the soak pool»; whether armor lets a mortal "
-                           "soak lethal damage it does not say.")),
+                           "soak lethal damage it does not say."),
+                 group="readings", when={"all": [{"param": "wod_armor", "ne": "0"}, _WOD_BODY_CANNOT_SOAK]}),
     choice_param("wod_armor_break", "Классика: когда доспех ломается", "Classic: when armor is ruined",
                  "at_least_double", [
                      ("at_least_double", "успехов урона ≥ 2 × защита", "damage successes ≥ 2 × rating"),
                      ("more_than_double", "успехов урона > 2 × защита", "damage successes > 2 × rating"),
                  ], help=T("002: «вдвое превышает защитное значение доспеха» читается двояко.",
-                           "002: «вдвое превышает» (twice the rating) reads two ways.")),
+                           "002: «вдвое превышает» (twice the rating) reads two ways."),
+                 group="readings", when={"param": "wod_armor", "ne": "0"}),
     bool_param("wod_ones_cancel", "Классика: единицы отменяют успехи урона и поглощения",
                "Classic: ones cancel damage and soak successes", False,
                help=T("002: такие броски «не могут закончиться провалом»; отменяют ли единицы успехи, "
                       "источник не говорит.",
-                      "002: these rolls «cannot botch»; whether 1s cancel successes is not said.")),
+                      "002: these rolls «cannot botch»; whether 1s cancel successes is not said."),
+               group="readings"),
     # ---- Лысогорск ----
     int_param("lys_power", "Лысогорск: Мощность оружия", "Lysogorsk: weapon's Power", 4, -20, 100),
     int_param("lys_armor", "Лысогорск: Защита брони", "Lysogorsk: armour's Protection", 3, 0, 100),
-    int_param("lys_armor_piercing", "Лысогорск: Бронебойность", "Lysogorsk: armour piercing", 0, 0, 100),
-    choice_param("lys_cover", "Лысогорск: преграда", "Lysogorsk: cover", "none", LYS_COVER_OPTIONS),
+    int_param("lys_armor_piercing", "Лысогорск: Бронебойность", "Lysogorsk: armour piercing", 0, 0, 100,
+              group="details"),
+    choice_param("lys_cover", "Лысогорск: преграда", "Lysogorsk: cover", "none", LYS_COVER_OPTIONS, group="details"),
     choice_param("lys_ap_rule", "Лысогорск: Бронебойность и преграда", "Lysogorsk: armour piercing and cover",
                  "total", [
                      ("total", "уменьшает сумму Защиты брони и преграды", "lowers the sum of armour and cover"),
                      ("each", "уменьшает каждую отдельно", "lowers each on its own"),
                  ], help=T("001 не говорит, как Бронебойность действует на Защиту брони и преграды вместе.",
-                           "001 does not say how armour piercing meets armour and cover together.")),
+                           "001 does not say how armour piercing meets armour and cover together."),
+                 group="readings",
+                 when={"all": [{"param": "lys_armor_piercing", "min": 1}, {"param": "lys_cover", "ne": "none"}]}),
     # ---- Codex ----
     choice_param("codex_weapon", "Codex: оружие", "Codex: weapon", "1",
                  [(str(i), f"{w['name']['ru']} (урон {w['damage']})", f"{w['name']['en']} (damage {w['damage']})")
@@ -149,50 +164,52 @@ PARAMS = (
         ("normal", "Обычная", "Normal"),
         ("burst", "Очередь (урон/2 за успех)", "Burst (damage/2 per success)"),
         ("aimed", "Прицельная (бонус)", "Aimed (a bonus)"),
-    ]),
+    ], group="details"),
     choice_param("codex_aimed_bonus", "Codex: бонус прицельной атаки", "Codex: aimed attack bonus", "double", [
         ("double", "Гарантированный ×2 урона", "Guaranteed ×2 damage"),
         ("ignore_armor_class", "Игнорирование 1 уровня класса брони", "Ignore 1 armor class"),
         ("other", "Другой (на урон не влияет)", "Another (no effect on damage)"),
-    ]),
+    ], group="details", when={"param": "codex_attack", "eq": "aimed"}),
     int_param("codex_successes", "Codex: успехов (LV) очереди", "Codex: burst successes (LV)", 2, 1, 30,
               help=T("Только для очереди: урон считается за каждый успех.",
-                     "Burst only: damage is counted per success.")),
+                     "Burst only: damage is counted per success."), group="details", when=_CODEX_BURST),
     choice_param("codex_armor", "Codex: броня цели", "Codex: target's armor", "2",
                  [(str(i), f"{a['name']['ru']} (N = {a['threshold']})", f"{a['name']['en']} (N = {a['threshold']})")
                   for i, a in enumerate(codex_tables.ARMOR)]),
     bool_param("codex_non_mechanical", "Codex: немеханический эффект, помеченный как игнорирующий броню",
-               "Codex: non-mechanical effect marked as ignoring armor", False),
+               "Codex: non-mechanical effect marked as ignoring armor", False, group="details"),
     choice_param("codex_burst_light", "Codex: очередь лёгким оружием", "Codex: burst with a light weapon", "full", [
         ("full", "полный урон за успех («кроме лёгкого»)", "full damage per success («except light»)"),
         ("forbidden", "невозможна", "not possible"),
-    ]),
+    ], group="readings", when={"all": [_CODEX_BURST, _CODEX_LIGHT]}),
     choice_param("codex_burst_rounding", "Codex: урон/2 в очереди округлять", "Codex: round burst damage/2",
-                 "down", [("down", "вниз", "down"), ("up", "вверх", "up")]),
+                 "down", [("down", "вниз", "down"), ("up", "вверх", "up")], group="readings",
+                 when={"all": [_CODEX_BURST, {"not": _CODEX_LIGHT}]}),
     choice_param("codex_burst_armor", "Codex: очередь против брони", "Codex: burst against armor", "per_success", [
         ("per_success", "каждый успех — отдельное попадание", "each success is a separate hit"),
         ("total", "вся очередь — одно попадание", "the whole burst is one hit"),
     ], help=T("004: порог сравнивается с «уроном одиночного попадания».",
-              "004: the threshold meets «the damage of a single hit».")),
+              "004: the threshold meets «the damage of a single hit»."), group="readings", when=_CODEX_BURST),
     # ---- «Сериал»: encumbrance ----
-    int_param("strength", "Нагрузка (Сериал): Сила", "Load (Serial): Strength", 2, 0, MAX_TRAIT),
+    int_param("strength", "Нагрузка (Сериал): Сила", "Load (Serial): Strength", 2, 0, MAX_TRAIT, group="details"),
     int_param("large_items", "Нагрузка: Больших предметов", "Load: Large items", 0, 0, 10,
               help=T("Автомат, пулемет, снайперская винтовка, длинный меч, копье, алебарда, базука; "
                      "другой человек — большой предмет (крупный — два).",
                      "An assault rifle, machine gun, sniper rifle, long sword, spear, halberd, bazooka; "
-                     "another person is a large item (a big one, two).")),
-    int_param("huge_items", "Нагрузка: Огромных предметов", "Load: Huge items", 0, 0, 5),
+                     "another person is a large item (a big one, two)."), group="details"),
+    int_param("huge_items", "Нагрузка: Огромных предметов", "Load: Huge items", 0, 0, 5, group="details"),
     choice_param("load_armor", "Нагрузка: доспех", "Load: armor worn", LOAD_ARMOR_AUTO, [
         (LOAD_ARMOR_AUTO, "по Броне Сериала (2+ — тяжелый, 1 — лёгкий)", "from the Serial Armor (2+ heavy, 1 light)"),
         ("none", "без доспеха", "no armor"),
         ("light", "лёгкий", "light"),
         ("heavy", "тяжёлый", "heavy"),
     ], help=T("000: «Для простоты, обычно если доспех дает 2+ Брони, то он тяжелый».",
-              "000: «For simplicity, armor giving 2+ Armor is usually heavy».")),
+              "000: «For simplicity, armor giving 2+ Armor is usually heavy»."), group="readings"),
     bool_param("encumbrance_monotone", "Нагрузка: можно носить и то, что разрешено меньшей Силе",
                "Load: what a lower Strength may carry is allowed too", serial_rules.ENCUMBRANCE_MONOTONE,
                help=T("Таблица не говорит, может ли Сила 6 нести два Больших предмета, как Сила 5.",
-                      "The table does not say whether Strength 6 may carry two Large items like Strength 5.")),
+                      "The table does not say whether Strength 6 may carry two Large items like Strength 5."),
+               group="readings"),
 )
 
 assert [o.value for o in PARAMS[-2].options] == list(LOAD_ARMOR_CHOICES)
@@ -313,6 +330,22 @@ def _value(d: Dist):
     return T(f"в среднем {_num(m)}", f"mean {float(m):.2f}")
 
 
+#: The systems' names, short, for a line of figures.
+SHORT_NAMES = {"serial": T("Сериал", "Serial"), "wod": T("Классика", "Classic"),
+               "lysogorsk": T("Лысогорск", "Lysogorsk"), "codex": T("Codex", "Codex")}
+
+
+def _by_system(means: dict) -> dict:
+    """«Сериал 2,35 · Классика 1,20 · …»: one mean per system, each in its own units."""
+    def cell(m: Fraction, lang: str) -> str:
+        if m.denominator == 1:
+            return str(int(m))
+        return _num(m) if lang == "ru" else f"{float(m):.2f}"
+
+    return T(" · ".join(f"{SHORT_NAMES[k]['ru']} {cell(m, 'ru')}" for k, m in means.items()),
+             " · ".join(f"{SHORT_NAMES[k]['en']} {cell(m, 'en')}" for k, m in means.items()))
+
+
 def _dist_json(d: Dist) -> list[dict]:
     return [{"damage": o, "p": prob(d[o])} for o in d.outcomes()]
 
@@ -398,6 +431,11 @@ def _compute(p: dict) -> dict:
              "Each system measures a hit its own way: numbers in different rows are not the same quantity. "
              "«Before armor»: " + "; ".join(f"{SYSTEM_NAMES[k]['en']} — {BEFORE_MEANS[k]['en']}" for k in parts)
              + "."),
+        # the table's means in one line each: the summary
+        figures(("after_armor", T("Проходит сквозь броню (в среднем)", "Gets through the armor (mean)"),
+                 _by_system({k: part["after"].mean() for k, part in parts.items()})),
+                ("stopped", T("Броня снимает (в среднем)", "The armor stops (mean)"),
+                 _by_system({k: part["before"].mean() - part["after"].mean() for k, part in parts.items()}))),
     ]
     if len(serial["after"]) > 1:
         display.append(dist_block("serial_after", T("Сериал: урон порции после Брони", "Serial: the portion after Armor"),
@@ -558,5 +596,6 @@ CALCULATORS = [
                       "What each system's armor does to a hit, side by side: Serial Armor (and tripled), classic "
                       "armor and soak, Lysogorsk Protection and piercing, the Codex threshold; and load by "
                       "Strength."),
-        params=PARAMS, compute=_compute, roll=_roll, check=_check),
+        params=PARAMS, compute=_compute, roll=_roll, check=_check,
+        summary=("after_armor", "stopped", "overloaded")),
 ]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
 from .. import api
@@ -68,8 +68,9 @@ class Ctx:
 
 
 def calc_param(calc_id: str, name: str) -> Param:
-    """A calculator's own parameter (the scene offers the same switch, with the same options)."""
-    return next(p for p in api.get(calc_id).params if p.name == name)
+    """A calculator's own parameter (the scene offers the same switch, with the same options);
+    without the calculator's ``when``, which names its other fields (the scene has its own)."""
+    return replace(next(p for p in api.get(calc_id).params if p.name == name), when=None)
 
 
 def calc_validate(calc_id: str, params: dict, prefix: str = "params") -> dict:

@@ -6,15 +6,17 @@ every reading of a gap in the source is a switch here (see the constants in ``ru
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..dice import Dist
 from ..wod.pool import roll_d10_pool
-from ..spec import (Calculator, T, bool_param, choice_param, dist_block, field_error, figures,
+from ..spec import (Calculator, T, bool_param, choice_param, dist_block, field_error, figures, frac,
                     int_list_param, int_param, note, prob)
 from . import rules, tables
 
 __all__ = ["MAX_POOL", "MAX_HEALTH", "MAX_ABSORPTION", "MAX_STAMINA", "MAX_PORTION", "TAG_PARAM",
            "NEGATIVE_RULE_PARAM", "EXCESS_BURNS_PARAM", "BELOW_ONE_PARAM", "DAMAGE_PARAMS", "DOOR_PARAMS",
-           "ATTACK_MANEUVERS", "PARRY_WEAPONS", "ATTACK_PARAMS", "attack_outcome", "EXPLOSION_PARAMS",
+           "ATTACK_MANEUVERS", "PARRY_WEAPONS", "ATTACK_PARAMS", "attack_outcome", "EXPLOSION_PARAMS", "door_step",
            "CALCULATORS"]
 
 MAX_POOL = 30
@@ -31,7 +33,7 @@ TAG_PARAM = choice_param("tag", "Тэг урона у цели", "Target's tag f
     ("vulnerability", "Уязвимость (×2)", "Vulnerability (double)"),
     ("immunity", "Иммунитет (0)", "Immunity (nothing)"),
     ("both", "Устойчивость и Уязвимость (взаимно убирают)", "Both (they cancel)"),
-])
+], group="details")
 NEGATIVE_RULE_PARAM = choice_param(
     "negative_rule", "Когда урон сверх порога убивает", "When damage beyond the threshold kills",
     rules.NEGATIVE_HITS_RULE, [
@@ -42,7 +44,7 @@ NEGATIVE_RULE_PARAM = choice_param(
     ], help=T("Источник говорит по-разному: «больше 12» и «то количество повреждений, получив "
               "которые, персонаж мгновенно ... умирает».",
               "The source says both «more than 12» and «the amount of damage on taking which "
-              "the character dies»."))
+              "the character dies»."), group="readings")
 EXCESS_BURNS_PARAM = choice_param(
     "excess_burns", "Излишек урона, приведшего на Порог, сгорает",
     "The excess of the damage that brought to death's door burns", rules.EXCESS_BURNS, [
@@ -51,13 +53,13 @@ EXCESS_BURNS_PARAM = choice_param(
     ], help=T("Пункт 4: «первый раз ... сгорает»; состояния 1–3: «Урон, который привел его на Порог "
               "Смерти, не учитывается в этом расчете».",
               "Rule 4: the first time it burns; states 1–3: the damage that brought the character "
-              "to the door is not counted."))
+              "to the door is not counted."), group="readings")
 BELOW_ONE_PARAM = choice_param(
     "below_one", "Бросок Порога ниже 1", "Death's-door roll below 1", rules.BELOW_ONE, [
         ("last_breath", "считается как 1 (Последний вздох)", "counts as 1 (Last breath)"),
         ("death", "смерть", "death"),
     ], help=T("Источник не говорит, что значит результат меньше 1.",
-              "The source does not say what a result below 1 means."))
+              "The source does not say what a result below 1 means."), group="readings")
 
 
 def _door_name(key: str) -> dict:
@@ -70,27 +72,46 @@ def _yes(b: bool) -> dict:
     return T("да", "yes") if b else T("нет", "no")
 
 
+def door_step(stamina: int, health_before: int, damage: int, previous_rolls: int, negative_rule: str,
+              negative_before: int = 0, excess_burns: str = rules.EXCESS_BURNS) -> dict:
+    """The step to ``serial-death-door`` (a result's ``"next"`` entry) when ``damage`` reaching
+    Здоровье meets ``health_before``: the values that calculator takes, filled."""
+    params = {"stamina": stamina, "health_before": health_before, "damage": damage,
+              "previous_rolls": previous_rolls, "negative_rule": negative_rule}
+    if previous_rolls:  # only a later door asks for the scene's negative hits and the excess
+        params.update(negative_before=negative_before, excess_burns=excess_burns)
+    return {"id": "serial-death-door",
+            "label": T(f"Порог Смерти: урон {damage} при Здоровье {health_before}",
+                       f"Death's door: {damage} damage against Health {health_before}"),
+            "params": params}
+
+
 # =================================================================================
 # serial-damage
 # =================================================================================
 
 DAMAGE_PARAMS = (
     int_list_param("portions", "Порции урона (выпало на каждом попадании)",
-                   "Damage portions (rolled per hit)", [3, 5, 1, 1], 0, MAX_PORTION, 1, 20),
+                   "Damage portions (rolled per hit)", [6], 0, MAX_PORTION, 1, 20),
     int_param("armor", "Броня (наибольшая)", "Armor (the largest)", 0, 0, tables.MAX_ARMOR),
     bool_param("armor_tripled", "Броня утроена («Град ударов», «Короткая очередь»)",
-               "Armor tripled (Flurry of blows, Short burst)", False),
+               "Armor tripled (Flurry of blows, Short burst)", False, group="details",
+               when={"param": "armor", "min": 1}),
     TAG_PARAM,
     int_param("absorption", "Уровни Поглощения (УП) в начале", "Absorption levels at the start",
               8, 0, MAX_ABSORPTION),
     int_param("health", "Здоровье", "Health", 7, 0, MAX_HEALTH,
               help=T("0 — персонаж уже на Пороге Смерти.", "0: already on death's door.")),
     int_param("stamina", "Выносливость", "Stamina", 2, 0, MAX_STAMINA),
+    # Здоровье 0: on the door already (a visit of this scene), so the question is not asked
     bool_param("door_before", "Уже был на Пороге Смерти в этой сцене",
                "Already on death's door earlier this scene", False,
-               help=T("Излишек сгорает только в первый раз.", "The excess burns only the first time.")),
+               help=T("Излишек сгорает только в первый раз.", "The excess burns only the first time."),
+               group="details", when={"param": "health", "min": 1}),
+    # negative hits are counted only once the door has been reached in this scene
     int_param("negative_before", "Отрицательных хитов уже набрано в сцене",
-              "Negative hits already counted this scene", 0, 0, 100),
+              "Negative hits already counted this scene", 0, 0, 100, group="details",
+              when={"any": [{"param": "door_before", "eq": True}, {"param": "health", "max": 0}]}),
     NEGATIVE_RULE_PARAM,
     EXCESS_BURNS_PARAM,
 )
@@ -140,12 +161,20 @@ def _damage_compute(p: dict) -> dict:
                      T("Здоровье", "Health"), T("Событие", "Event")],
          "rows": rows},
     ]
+    nxt = []
     if reached and not t.dead:
         display.append(note("Персонаж на Пороге Смерти: бросьте д6 Порога (калькулятор «Порог "
                             "Смерти»). Состояние может потребовать новых бросков при следующем уроне.",
                             "On death's door: roll the d6 (the Death's door calculator). The state "
                             "may call for new rolls on further damage.", "warning"))
+        # the portion that brought the character to the door, with Здоровье as it was before it
+        i = next((i for i, s in enumerate(steps) if s.door), None)
+        if i is not None:
+            before = p["health"] if i == 0 else steps[i - 1].health_left
+            nxt.append(door_step(p["stamina"], before, steps[i].to_health, 1 if p["door_before"] else 0,
+                                 p["negative_rule"], p["negative_before"], p["excess_burns"]))
     return {
+        **({"next": nxt} if nxt else {}),
         "steps": step_json,
         "absorption_left": t.absorption,
         "health_left": t.health,
@@ -162,6 +191,10 @@ def _damage_compute(p: dict) -> dict:
 # serial-death-door
 # =================================================================================
 
+_EARLIER_ROLLS = {"param": "previous_rolls", "min": 1}
+_NONLETHAL = {"param": "nonlethal", "eq": True}
+_LETHAL = {"param": "nonlethal", "eq": False}
+
 DOOR_PARAMS = (
     int_param("stamina", "Выносливость", "Stamina", 2, 0, MAX_STAMINA),
     int_param("health_before", "Здоровья оставалось", "Health that was left", 2, 0, MAX_HEALTH),
@@ -169,22 +202,30 @@ DOOR_PARAMS = (
     int_param("previous_rolls", "Бросков Порога уже было в сцене", "Death's-door rolls already this scene",
               0, 0, 10),
     bool_param("nonlethal", "Нелетальный урон (чёт/нечет)", "Nonlethal damage (odd/even)", False),
-    bool_param("shocked_before", "Уже был в Шоке в этой сцене", "Already in Shock this scene", False),
+    # what happened at an earlier roll of this scene: only when there was one
+    bool_param("shocked_before", "Уже был в Шоке в этой сцене", "Already in Shock this scene", False,
+               group="details", when={"all": [_NONLETHAL, _EARLIER_ROLLS]}),
     bool_param("last_breath_before", "Уже был «Последний вздох» в этой сцене",
-               "Already had «Last breath» this scene", False),
+               "Already had «Last breath» this scene", False, group="details",
+               when={"all": [_LETHAL, _EARLIER_ROLLS]}),
     int_param("negative_before", "Отрицательных хитов уже набрано в сцене",
               "Negative hits already counted this scene", 0, 0, 200,
               help=T("Считаются со второго Порога; излишек первого сгорает.",
-                     "Counted from the second door on; the first excess burns.")),
-    BELOW_ONE_PARAM,
+                     "Counted from the second door on; the first excess burns."),
+              group="details", when=_EARLIER_ROLLS),
+    # a result below 1 needs the −1 of an earlier roll; odd/even has no such result
+    replace(BELOW_ONE_PARAM, when={"all": [_LETHAL, _EARLIER_ROLLS]}),
     NEGATIVE_RULE_PARAM,
     bool_param("nonlethal_modifier", "−1 за бросок Порога и для чёт/нечет",
                "−1 per earlier roll also for odd/even", rules.NONLETHAL_MODIFIER,
                help=T("Источник: «бросается только чет/нечет» — про модификатор не сказано.",
-                      "The source: «only odd/even is rolled», no word on the modifier.")),
+                      "The source: «only odd/even is rolled», no word on the modifier."),
+               group="readings", when={"all": [_NONLETHAL, _EARLIER_ROLLS]}),
     bool_param("nonlethal_can_kill", "Мгновенная смерть и от нелетального урона",
-               "Instant death from nonlethal damage too", rules.NONLETHAL_CAN_KILL),
-    EXCESS_BURNS_PARAM,
+               "Instant death from nonlethal damage too", rules.NONLETHAL_CAN_KILL, group="readings",
+               when=_NONLETHAL),
+    # the excess of a later door counts as negative hits or burns: no question at the first
+    replace(EXCESS_BURNS_PARAM, when=_EARLIER_ROLLS),
 )
 
 
@@ -213,8 +254,20 @@ def _door_compute(p: dict) -> dict:
     dist, excess, lim, by_negative = _door_dist(p)
     probs = {k: prob(dist[k]) for k in rules.DOOR_OUTCOMES}
     rows = [[_door_name(k), prob(dist[k])] for k in rules.DOOR_OUTCOMES]
+    if dist == Dist.constant("instant_death"):
+        roll_text = T("не бросается: мгновенная смерть", "none: instant death")
+    elif p["nonlethal"] and p["shocked_before"]:
+        roll_text = T("не нужен: только Оглушение (Шок уже был)", "none needed: Stunned only (Shock was had)")
+    elif p["nonlethal"]:
+        k = p["previous_rolls"] if p["nonlethal_modifier"] else 0
+        roll_text = T("д6: чёт — Шок, нечет — Оглушение" + (f" (−{k})" if k else ""),
+                      "d6: even is Shock, odd is Stunned" + (f" (−{k})" if k else ""))
+    else:
+        k = p["previous_rolls"]
+        roll_text = T(f"д6 − {k}" if k else "д6", f"d6 − {k}" if k else "d6")
     display = [
         figures(
+            ("door_roll", T("Бросок Порога", "The death's-door roll"), roll_text),
             ("excess", T("Излишек сверх оставшегося Здоровья", "Excess over the health left"), excess),
             ("threshold", T("Порог мгновенной смерти: max(12, 3 × Выносливость)",
                             "Instant-death threshold: max(12, 3 × Stamina)"), lim),
@@ -272,87 +325,108 @@ def _parry_default(p: dict) -> int | None:
     return rules.parry_difficulty(p["parry_weapon"], p["melee_class"])
 
 
+_RANGED = {"param": "ranged", "eq": True}
+_MELEE = {"param": "ranged", "eq": False}
+_DEFENCE = {"param": "defence", "ne": "none"}
+_PARRY = {"param": "defence", "eq": "parry"}
+
 ATTACK_PARAMS = (
     int_param("attack_dice", "Кубики атаки (Ловкость + навык + модификаторы)",
               "Attack dice (Dexterity + skill + modifiers)", 7, 0, MAX_POOL),
     int_param("attack_difficulty", "Сложность атаки (до манёвра)", "Attack difficulty (before the maneuver)",
-              rules.BASE_DIFFICULTY, 2, 10),
+              rules.BASE_DIFFICULTY, 2, 10, group="details"),
     bool_param("ranged", "Дальний бой", "Ranged attack", True),
     choice_param("maneuver", "Манёвр", "Maneuver", "none",
                  [(k, m["name"]["ru"], m["name"]["en"]) for k, m in tables.MANEUVERS.items()]),
     int_param("maneuver_trait", "Черта для манёвра (Ловкость/Смекалка/Восприятие)",
-              "Trait for the maneuver (Dexterity/Wits/Perception)", 0, 0, 10),
+              "Trait for the maneuver (Dexterity/Wits/Perception)", 0, 0, 10, group="details",
+              when={"param": "maneuver", "in": [k for k, m in tables.MANEUVERS.items() if m["damage_bonus"]]}),
     choice_param("range_band", "Дистанция (дальний бой)", "Range (ranged)", "normal", [
         ("point_blank", "в упор, до 2 м (сложность 5)", "point-blank, up to 2 m (difficulty 5)"),
         ("normal", "до дистанции оружия (6)", "up to the weapon's range (6)"),
         ("long", "до удвоенной дистанции (8)", "up to twice the range (8)"),
-    ]),
+    ], group="details", when=_RANGED),
     choice_param("flank", "Откуда атака", "Attacking from", "front", [
         ("front", "спереди", "the front"), ("flank", "с фланга (+2 кубика)", "the flank (+2 dice)"),
         ("rear", "с тыла (+3 кубика)", "the rear (+3 dice)"),
-    ]),
+    ], group="details"),
     choice_param("melee_class", "Класс холодного оружия", "Melee weapon class", "none",
                  [("none", "не указан", "not given"),
                   ("unarmed", "без оружия (руки, зубы, когти)", "unarmed (fists, teeth, claws)")]
                  + [(k, c["name"]["ru"] + (f" ({c['attack_difficulty']:+d} к сложности)" if c["attack_difficulty"] else ""),
-                     c["name"]["en"]) for k, c in tables.MELEE_CLASSES.items()]),
+                     c["name"]["en"]) for k, c in tables.MELEE_CLASSES.items()],
+                 group="details", when=_MELEE),
     bool_param("target_prone", "Цель лежит (ближний −2, дальний +2 кроме упора)",
-               "Target prone (melee −2, ranged +2 except point-blank)", False),
-    bool_param("attacker_prone", "Атакующий лежит (Драка/Фехтование +2)", "Attacker prone (melee +2)", False),
+               "Target prone (melee −2, ranged +2 except point-blank)", False, group="details"),
+    bool_param("attacker_prone", "Атакующий лежит (Драка/Фехтование +2)", "Attacker prone (melee +2)", False,
+               group="details", when=_MELEE),
     bool_param("blind", "Вслепую (ближний +2; дальний +3 после удачного Восприятие + Бдительность, до 10 м)",
-               "Blind (melee +2; ranged +3 after a successful Perception + Alertness, up to 10 m)", False),
+               "Blind (melee +2; ranged +3 after a successful Perception + Alertness, up to 10 m)", False,
+               group="details"),
     int_param("cover", "Укрытие цели (дальний бой: +1 лёгкое, +2 хорошее, +3 отличное)",
-              "Target's cover (ranged: +1 light, +2 good, +3 superior)", 0, 0, 3),
+              "Target's cover (ranged: +1 light, +2 good, +3 superior)", 0, 0, 3, group="details",
+              when=_RANGED),
     choice_param("defence", "Защитный манёвр цели", "Target's defensive maneuver", "none", [
         ("none", "нет", "none"), ("dodge", "Уклонение", "Dodge"),
         ("parry", "Парирование", "Parry"), ("block", "Блок", "Block"),
-    ]),
+    ], group="details"),
     choice_param("parry_weapon", "Оружие парирующего", "Parrying weapon", "classic", [
         (k, tables.MELEE_CLASSES[k]["name"]["ru"], tables.MELEE_CLASSES[k]["name"]["en"])
         for k in PARRY_WEAPONS],
         help=T("Сложность парирования по классам оружия: классическое — 5 против более короткого "
                "и рук, 7 против тяжелого; могущественная драка +1; тяжелым парировать нельзя.",
                "Parry difficulty by weapon class: classic 5 against shorter weapons and fists, 7 "
-               "against heavy; mighty-brawl +1; a heavy weapon cannot parry.")),
+               "against heavy; mighty-brawl +1; a heavy weapon cannot parry."),
+        group="details", when=_PARRY),
     int_param("attackers", "Атакующих цель в этот ход («Толпа на одного»)",
-              "Attackers of the target this turn (many on one)", 1, 1, 10),
+              "Attackers of the target this turn (many on one)", 1, 1, 10, group="details",
+              when=_DEFENCE),
     int_param("defence_dice", "Кубики защиты", "Defence dice", 0, 0, MAX_POOL,
               help=T("До штрафа «Толпы на одного»; «Отчаянная защита» — уже с вычетом 1 за каждую "
                      "следующую защиту.",
                      "Before the many-on-one penalty; for desperate defence already less 1 per "
-                     "further defence.")),
+                     "further defence."), group="details", when=_DEFENCE),
     int_param("defence_difficulty", "Сложность защиты (0 — по правилам)",
               "Defence difficulty (0: by the rules)", 0, 0, 10,
               help=T("Уклонение 6 / 8 (дальний бой), Блок 7, Парирование — по классам оружия "
                      "(обычно 6).",
-                     "Dodge 6 / 8 (ranged), Block 7, Parry by the weapon classes (usually 6).")),
+                     "Dodge 6 / 8 (ranged), Block 7, Parry by the weapon classes (usually 6)."),
+              group="details", when=_DEFENCE),
     int_param("damage_dice", "Кубики урона (Сила + оружие или урон оружия)",
               "Damage dice (Strength + weapon, or the gun's damage)", 6, 0, MAX_POOL),
-    int_param("damage_difficulty", "Сложность урона", "Damage difficulty", rules.DAMAGE_DIFFICULTY, 2, 10),
+    int_param("damage_difficulty", "Сложность урона", "Damage difficulty", rules.DAMAGE_DIFFICULTY, 2, 10,
+              group="details"),
     int_param("armor", "Броня цели", "Target's Armor", 0, 0, tables.MAX_ARMOR),
     TAG_PARAM,
     int_param("absorption", "УП цели", "Target's absorption levels", 2, 0, MAX_ABSORPTION),
     int_param("health", "Здоровье цели", "Target's Health", 7, 1, MAX_HEALTH),
     int_param("stamina", "Выносливость цели", "Target's Stamina", 2, 0, MAX_STAMINA),
+    int_param("door_rolls_before", "Бросков Порога Смерти у цели уже было в сцене",
+              "The target's death's-door rolls already this scene", 0, 0, 10, group="details",
+              help=T("Для таблицы Порога ниже (−1 за каждый) и для перехода к калькулятору «Порог Смерти».",
+                     "For the death's-door table below (−1 each) and the step to the Death's door calculator.")),
     choice_param("parry_tie", "Парирование: ничья", "Parry: a tie", rules.PARRY_TIE, [
         ("no_effect", "не влияет на атаку (как в тексте)", "no effect on the attack (as written)"),
         ("cancel", "успехи вычитаются: промах", "successes cancel: a miss"),
-    ]),
+    ], group="readings", when=_PARRY),
     choice_param("autofire_penalty", "«Штраф равный 2» автоогня", "Automatic fire's «penalty of 2»",
                  rules.AUTOFIRE_PENALTY, [("difficulty", "+2 к сложности", "+2 difficulty"),
-                                      ("dice", "−2 кубика", "−2 dice")]),
+                                      ("dice", "−2 кубика", "−2 dice")],
+                 group="readings", when={"param": "maneuver", "eq": "autofire"}),
     choice_param("overflow", "Сложность выше 10", "Difficulty above 10", rules.DIFFICULTY_OVERFLOW, [
-        ("clamp", "считается как 10", "counts as 10"), ("impossible", "попасть нельзя", "cannot hit")]),
+        ("clamp", "считается как 10", "counts as 10"), ("impossible", "попасть нельзя", "cannot hit")],
+                 group="readings"),
     bool_param("attack_ones_cancel", "Единицы вычитают успехи на бросках попадания и защиты",
                "1s cancel successes on hit and defence rolls", rules.ATTACK_ONES_CANCEL,
                help=T("Источник говорит только про урон («единички не вычитаются») и захват "
                       "(«единички вычитаются»).",
-                      "The source only speaks of damage (1s do not cancel) and grappling (1s cancel).")),
+                      "The source only speaks of damage (1s do not cancel) and grappling (1s cancel)."),
+               group="readings"),
     choice_param("botch_rule", "Правило провала атаки", "Attack botch rule", rules.BOTCH_RULE, [
         ("none", "не применяется (в источнике нет)", "none (the source has none)"),
         ("revised", "ни одного успеха и хотя бы одна «1»", "no success and at least one 1"),
         ("second", "единиц больше, чем успехов", "more 1s than successes"),
-    ]),
+    ], group="readings"),
     NEGATIVE_RULE_PARAM,
 )
 
@@ -435,11 +509,11 @@ def attack_outcome(p: dict) -> dict:
 
     def target_after(d: int, block: int) -> tuple:
         if (d, block) not in memo:
-            t = rules.Target(p["absorption"], p["health"], p["stamina"])
+            t = rules.Target(p["absorption"], p["health"], p["stamina"], door_visits=p["door_rolls_before"])
             s = rules.take_portion(t, d, block, p["negative_rule"])
             status = ("instant_death" if s.instant_death else "death_door" if s.door
                       else "wounded" if s.to_health else "absorbed")
-            memo[(d, block)] = (d, t.absorption, t.health, status)
+            memo[(d, block)] = (d, t.absorption, t.health, status, s.to_health)
         return memo[(d, block)]
 
     def after(landing: tuple) -> Dist:
@@ -452,8 +526,10 @@ def attack_outcome(p: dict) -> dict:
     status = states.map(lambda s: s[3])
     door_outcomes = Dist.constant("none")
     if status["death_door"] or status["instant_death"]:
-        # not an instant death (take_portion checked the excess); the excess burned
-        door = rules.death_door_distribution(p["stamina"], p["health"], p["health"], rule=p["negative_rule"])[0]
+        # not an instant death (take_portion checked the excess): the excess burned, or at a later
+        # door of the scene counted as negative hits, which do not reach the threshold then
+        door = rules.death_door_distribution(p["stamina"], p["health"], p["health"], p["door_rolls_before"],
+                                             rule=p["negative_rule"])[0]
         door_outcomes = status.bind(lambda s: door if s == "death_door" else Dist.constant(
             "instant_death" if s == "instant_death" else "none"))
     return {
@@ -461,6 +537,9 @@ def attack_outcome(p: dict) -> dict:
         "damage": states.map(lambda s: s[0] if s[0] is not None else 0),
         "absorption_left": states.map(lambda s: s[1]), "health_left": states.map(lambda s: s[2]),
         "status": status, "door_outcomes": door_outcomes,
+        # the damage that reaches Здоровье when the attack brings the target to death's door
+        "door_damage": states.given(lambda s: s[3] == "death_door").map(lambda s: s[4])
+        if status["death_door"] else None,
         "p_crit": landings.p(lambda k: k[1]),
         "p_counter": hits.p(lambda h: h.counter),
     }
@@ -521,9 +600,12 @@ def _attack_compute(p: dict) -> dict:
                   [tables.INSTANT_DEATH["name"], res["status"]["instant_death"]]]},
     ]
     if status["death_door"]:
-        display.append({"kind": "table", "title": T("Порог Смерти и его бросок д6 (первый в сцене): "
+        earlier = p["door_rolls_before"]
+        which = (T("первый в сцене", "the first in the scene") if not earlier
+                 else T(f"{earlier + 1}-й в сцене, −{earlier}", f"roll {earlier + 1} in the scene, −{earlier}"))
+        display.append({"kind": "table", "title": T(f"Порог Смерти и его бросок д6 ({which['ru']}): "
                                                     "вероятность из всех атак",
-                                                    "Death's door and its d6 (first in the scene): "
+                                                    f"Death's door and its d6 ({which['en']}): "
                                                     "chance out of all attacks"),
                         "columns": [T("Состояние", "State"), T("Вероятность", "Probability")],
                         "rows": [[_door_name(k), res["door_outcomes"][k]] for k in rules.DOOR_OUTCOMES]})
@@ -567,6 +649,11 @@ def _attack_compute(p: dict) -> dict:
                             "Выносливости защитника.", "A block fails if the attacker's Strength + "
                             "weapon exceeds the defender's Strength + Stamina."))
     res["display"] = display
+    if o["door_damage"] is not None:
+        # the likeliest damage that brings the target to the door (its d6 does not depend on it
+        # unless it is an instant death, which is not this case)
+        res["next"] = [door_step(p["stamina"], p["health"], o["door_damage"].mode(), p["door_rolls_before"],
+                                 p["negative_rule"])]
     return res
 
 
@@ -598,13 +685,16 @@ def _attack_roll(p: dict, roller) -> dict:
         faces = roller.dice(n["damage_dice"], 10)
         rolled = rules.damage_from_faces(faces, p["damage_difficulty"]) + (m["crit_successes"] if crit else 0)
         portion = rules.portion_after_armor(rolled, n["armor"], p["tag"])
-        t = rules.Target(p["absorption"], p["health"], p["stamina"])
+        t = rules.Target(p["absorption"], p["health"], p["stamina"], door_visits=p["door_rolls_before"])
         s = rules.take_portion(t, portion, h.block, p["negative_rule"])
         display.append({"kind": "dice", "label": T("Урон", "Damage"), "sides": 10, "faces": faces,
                         "marks": _marks(faces, p["damage_difficulty"], ones=False)})
         out.update({"damage_faces": faces, "rolled": rolled, "critical": crit, "damage": portion,
                     "absorption_left": t.absorption, "health_left": t.health,
                     "death_door": s.door, "instant_death": s.instant_death})
+        if s.door and not s.dead:
+            out["next"] = [door_step(p["stamina"], p["health"], s.to_health, p["door_rolls_before"],
+                                     p["negative_rule"])]
         display.append(figures(
             ("hit", T("Попадание", "Hit"), T(f"да, успехов {h.successes}", f"yes, {h.successes} successes")),
             ("damage", T("Урон после Брони и тэга", "Damage after Armor and tag"), portion),
@@ -625,21 +715,24 @@ def _attack_roll(p: dict, roller) -> dict:
 # serial-explosion
 # =================================================================================
 
+_BADABOOM = {"param": "kind", "eq": "badaboom"}
+
 EXPLOSION_PARAMS = (
     choice_param("kind", "Взрывчатка", "Explosive", "grenade",
                  [(k, e["name"]["ru"], e["name"]["en"]) for k, e in tables.EXPLOSIVES.items()]),
     int_param("distance", "Расстояние от эпицентра, м", "Distance from the centre, m", 0, 0, 200),
     int_param("radius", "Радиус (мины: 10–30 м; badaboom: где урон начинает падать)",
-              "Radius (mines: 10–30 m; badaboom: where damage starts to fall)", 10, 0, 100),
+              "Radius (mines: 10–30 m; badaboom: where damage starts to fall)", 10, 0, 100,
+              when={"param": "kind", "in": ["military", "badaboom"]}),
     int_param("dice", "Кубиков в эпицентре (badaboom: до 20)", "Dice at the centre (badaboom: up to 20)",
-              20, 0, 20),
+              20, 0, 20, when=_BADABOOM),
     choice_param("falloff", "Спад урона badaboom", "Badaboom fall-off",
                  rules.BADABOOM_FALLOFF, [
                      ("started", "−1 за каждые начатые 5 м", "−1 for every started 5 m"),
                      ("full", "−1 за каждые полные 5 м", "−1 for every full 5 m"),
                  ], help=T("Источник не говорит, с какого метра за радиусом теряется первый кубик.",
                            "The source does not say at which metre beyond the radius the first die "
-                           "is lost.")),
+                           "is lost."), group="readings", when=_BADABOOM),
     int_param("armor", "Броня цели", "Target's Armor", 0, 0, tables.MAX_ARMOR),
     TAG_PARAM,
     int_param("absorption", "УП цели", "Target's absorption levels", 2, 0, MAX_ABSORPTION),
@@ -682,6 +775,8 @@ def _explosion_compute(p: dict) -> dict:
     }
     res["display"] = [
         figures(("dice", T("Кубиков урона на этом расстоянии", "Damage dice at this distance"), dice),
+                ("mean_damage", T("Средний урон после Брони и тэга", "Mean damage after Armor and tag"),
+                 frac(damage.mean())),
                 ("p_death_door", T("Шанс Порога Смерти", "Chance of death's door"), res["p_death_door"]),
                 ("p_instant_death", T("Шанс мгновенной смерти", "Chance of instant death"),
                  res["p_instant_death"])),
@@ -702,24 +797,27 @@ CALCULATORS = [
                       "Порог Смерти.",
                       "For the Storyteller: damage portions as hits land — Armor, tag, absorption, "
                       "Health, death's door."),
-        params=DAMAGE_PARAMS, compute=_damage_compute),
+        params=DAMAGE_PARAMS, compute=_damage_compute, summary=("health_left", "death_door", "dead")),
     Calculator(
         id="serial-death-door", system="serial", kind="death",
         title=T("Порог Смерти", "Death's door"),
         description=T("Мгновенная смерть или бросок д6 Порога Смерти с модификаторами сцены.",
                       "Instant death or the d6 death's-door roll with the scene's modifiers."),
-        params=DOOR_PARAMS, compute=_door_compute, roll=_door_roll, check=_door_check),
+        params=DOOR_PARAMS, compute=_door_compute, roll=_door_roll, check=_door_check,
+        summary=("door_roll", "instant_death")),
     Calculator(
         id="serial-attack", system="serial", kind="attack",
         title=T("Атака целиком", "A whole attack"),
         description=T("Попадание против защиты, урон, Броня, тэг, УП, Здоровье и Порог Смерти — точно.",
                       "Hit against a defence, damage, Armor, tag, absorption, Health and death's "
                       "door — exactly."),
-        params=ATTACK_PARAMS, compute=_attack_compute, roll=_attack_roll, check=_attack_check),
+        params=ATTACK_PARAMS, compute=_attack_compute, roll=_attack_roll, check=_attack_check,
+        summary=("p_hit", "mean_damage", "p_death_door")),
     Calculator(
         id="serial-explosion", system="serial", kind="damage",
         title=T("Взрыв", "Explosion"),
         description=T("Кубики урона по расстоянию от эпицентра, урон после Брони и тэга, Порог Смерти.",
                       "Damage dice by distance from the centre, damage after Armor and tag, death's door."),
-        params=EXPLOSION_PARAMS, compute=_explosion_compute, check=_explosion_check),
+        params=EXPLOSION_PARAMS, compute=_explosion_compute, check=_explosion_check,
+        summary=("mean_damage", "p_death_door", "dice")),
 ]

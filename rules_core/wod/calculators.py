@@ -15,7 +15,7 @@ from ..spec import (Calculator, T, bool_param, choice_param, dist_block, field_e
 from . import rules, tables
 
 __all__ = ["MAX_POOL", "POOL_PARAMS", "CALCULATORS", "DAMAGE_TYPE_OPTIONS", "TARGET_OPTIONS", "ARMOR_OPTIONS",
-           "soak_notes", "SOAK_PARAMS", "AUTOMATIC_MANEUVERS", "SUCCESSES_ADD_MANEUVERS", "MAX_SHOTS",
+           "body_cannot_soak", "soak_notes", "SOAK_PARAMS", "AUTOMATIC_MANEUVERS", "SUCCESSES_ADD_MANEUVERS", "MAX_SHOTS",
            "maneuver_mods", "cover_mod", "weapon_damage", "weapon_difficulty_mod", "ATTACK_PARAMS",
            "levels_block"]
 
@@ -26,14 +26,15 @@ POOL_PARAMS = (
     int_param("difficulty", "Сложность", "Difficulty", 6, 2, 10),
     bool_param("ones_cancel", "Единицы отменяют успехи", "Ones cancel successes", True,
                help=T("Да для атаки и обычных бросков; нет для урона в «Сериале».",
-                      "Yes for attacks and most rolls; no for damage in «Serial».")),
+                      "Yes for attacks and most rolls; no for damage in «Serial»."), group="details"),
     choice_param("botch_rule", "Правило провала", "Botch rule", "revised", [
         ("revised", "Revised: 0 успехов и есть «1»", "Revised: no success, a 1"),
         ("second", "2-я ред.: «1» больше успехов", "2nd ed.: more 1s than successes"),
     ], help=T("Revised: провал, если не выпало ни одного успеха и выпала хотя бы одна «1». "
               "2-я редакция: провал, если единиц больше, чем успехов.",
               "Revised: a botch when no success is rolled and at least one die shows 1. "
-              "2nd edition: a botch when the 1s outnumber the successes.")),
+              "2nd edition: a botch when the 1s outnumber the successes."),
+       group="readings", when={"param": "ones_cancel", "eq": True}),
 )
 
 
@@ -85,6 +86,7 @@ CALCULATORS = [
         params=POOL_PARAMS,
         compute=_pool_compute,
         roll=_pool_roll,
+        summary=("p_success", "mean", "p_botch"),
     ),
 ]
 
@@ -110,16 +112,36 @@ ARMOR_OPTIONS = [("0", "Без брони", "No armor")] + [
     for a in tables.ARMOR]
 
 
-def _soak_params(default_type: str) -> tuple:
+def body_cannot_soak(target: str = "target", damage_type: str = "damage_type", fortitude: str = "fortitude") -> dict:
+    """The condition (for a parameter's ``when``) that the body soaks nothing (002): a mortal
+    against lethal or aggravated damage, or aggravated damage without Стойкость
+    (:func:`rules.body_soak_dice`); the arguments name the parameters."""
+    return {"any": [
+        {"all": [{"param": target, "eq": "mortal"}, {"param": damage_type, "ne": "bashing"}]},
+        {"all": [{"param": damage_type, "eq": "aggravated"}, {"param": fortitude, "max": 0}]},
+    ]}
+
+
+def _soak_params(default_type: str, main: tuple[str, ...]) -> tuple:
+    """The target's soak parameters; those named in ``main`` are in the main group, the rest in
+    the details (the readings of 002 in the readings)."""
+    def group(name: str) -> str:
+        return "main" if name in main else "details"
+
     return (
-        choice_param("damage_type", "Тип повреждений", "Damage type", default_type, DAMAGE_TYPE_OPTIONS),
-        choice_param("target", "Цель", "Target", "mortal", TARGET_OPTIONS),
-        int_param("stamina", "Выносливость цели", "Target's Stamina", 2, 0, 10),
-        int_param("fortitude", "Стойкость цели", "Target's Fortitude", 0, 0, 10),
-        choice_param("armor", "Броня цели", "Target's armor", "0", ARMOR_OPTIONS),
+        choice_param("damage_type", "Тип повреждений", "Damage type", default_type, DAMAGE_TYPE_OPTIONS,
+                     group=group("damage_type")),
+        choice_param("target", "Цель", "Target", "mortal", TARGET_OPTIONS, group=group("target")),
+        int_param("stamina", "Выносливость цели", "Target's Stamina", 2, 0, 10, group=group("stamina")),
+        # the body soaks with Стойкость only bashing damage, or as a supernatural being
+        int_param("fortitude", "Стойкость цели", "Target's Fortitude", 0, 0, 10, group=group("fortitude"),
+                  when={"any": [{"param": "damage_type", "eq": "bashing"},
+                                {"param": "target", "eq": "supernatural"}]}),
+        choice_param("armor", "Броня цели", "Target's armor", "0", ARMOR_OPTIONS, group=group("armor")),
         int_param("soak_difficulty", "Сложность поглощения", "Soak difficulty", rules.SOAK_DIFFICULTY, 2, 10,
                   help=T("Начальная 6; оружие и обстоятельства могут её менять (002).",
-                         "6 to begin with; weapons and circumstances may change it (002).")),
+                         "6 to begin with; weapons and circumstances may change it (002)."),
+                  group=group("soak_difficulty")),
         choice_param("armor_soak", "Броня против непоглощаемого", "Armor against unsoakable damage", "with_body", [
             ("with_body", "Броня лишь добавляет кубики к броску, который тело вправе сделать",
              "Armor only adds dice to a soak the body may make"),
@@ -128,17 +150,20 @@ def _soak_params(default_type: str) -> tuple:
         ], help=T("002: «Защитное значение доспехов добавляется к начальному запасу бросков» — "
                   "поглощает ли броня смертного летальные, источник не говорит.",
                   "002 only says armor «is added to the soak pool»; whether armor lets a mortal "
-                  "soak lethal damage it does not say.")),
+                  "soak lethal damage it does not say."),
+                     group="readings", when={"all": [{"param": "armor", "ne": "0"}, body_cannot_soak()]}),
         choice_param("armor_break", "Когда броня ломается", "When armor is ruined", "at_least_double", [
             ("at_least_double", "Успехов урона ≥ 2 × защита", "Damage successes ≥ 2 × rating"),
             ("more_than_double", "Успехов урона > 2 × защита", "Damage successes > 2 × rating"),
         ], help=T("002: «вдвое превышает защитное значение доспеха» читается двояко.",
-                  "002: «вдвое превышает» (twice the rating) reads two ways.")),
+                  "002: «вдвое превышает» (twice the rating) reads two ways."),
+                     group="readings", when={"param": "armor", "ne": "0"}),
         bool_param("ones_cancel", "Единицы отменяют успехи урона и поглощения",
                    "Ones cancel damage and soak successes", False,
                    help=T("002: такие броски «не могут закончиться провалом»; отменяют ли единицы "
                           "успехи, источник не говорит.",
-                          "002: these rolls «cannot botch»; whether 1s cancel successes is not said.")),
+                          "002: these rolls «cannot botch»; whether 1s cancel successes is not said."),
+                   group="readings"),
     )
 
 
@@ -217,7 +242,7 @@ def _soak_roll(p: dict, roller) -> dict:
 
 
 SOAK_PARAMS = (int_param("incoming", "Успехов на броске повреждений", "Damage successes rolled", 3, 0, 30),
-               ) + _soak_params("lethal")
+               ) + _soak_params("lethal", main=("damage_type", "target", "stamina", "fortitude", "armor"))
 
 
 # ---- the attack ---------------------------------------------------------------------------------
@@ -289,13 +314,19 @@ def weapon_difficulty_mod(weapon: str) -> int:
     return 0
 
 
+#: The attack is rolled (a helpless target is hit without a roll, 002/003).
+_ROLLED = {"param": "immobilized", "ne": "helpless"}
+#: Automatic fire at an area, rolled (a helpless target is hit anyway: no share of a spray).
+_SPRAYING = {"all": [{"param": "maneuver", "eq": "spray"}, _ROLLED]}
+
 ATTACK_PARAMS = (
     int_param("attack_dice", "Кубиков атаки", "Attack dice", 6, 0, 20,
               help=T("Атрибут + Способность с модификаторами (фланг, прицеливание…), без маневра.",
                      "Attribute + Ability with modifiers (flank, aiming…), without the maneuver.")),
     int_param("attack_difficulty", "Сложность атаки", "Attack difficulty", 6, 2, 10,
               help=T("6; в упор 4, на предельной дальности 8 (003). Маневр и укрытие добавятся сами.",
-                     "6; point blank 4, long range 8 (003). Maneuver and cover are added on top.")),
+                     "6; point blank 4, long range 8 (003). Maneuver and cover are added on top."),
+              group="details"),
     choice_param("maneuver", "Маневр стрельбы", "Firing maneuver", "none", [
         ("none", "Обычный выстрел / удар", "Single shot / strike"),
         ("burst", "Очередь (+2 кубика, трудность +1)", "Three-round burst (+2 dice, difficulty +1)"),
@@ -308,8 +339,9 @@ ATTACK_PARAMS = (
               help=T("Не больше скорострельности оружия. Пул первого выстрела уменьшен на число выстрелов, "
                      "каждый следующий теряет ещё кубик.",
                      "At most the weapon's rate. The first shot loses as many dice as shots declared, each "
-                     "later shot one more.")),
-    int_param("targets", "Целей под обстрелом (автоматический огонь)", "Targets in the spray", 1, 1, 10),
+                     "later shot one more."), when={"param": "maneuver", "eq": "multiple"}),
+    int_param("targets", "Целей под обстрелом (автоматический огонь)", "Targets in the spray", 1, 1, 10,
+              when=_SPRAYING),
     choice_param("spray_share", "Доля этой цели при автоматическом огне", "This target's share of a spray",
                  "least", [
                      ("least", "Только равная доля (остаток ушёл другим)", "Only the even share (the rest went elsewhere)"),
@@ -317,28 +349,33 @@ ATTACK_PARAMS = (
                  ], help=T("003: остаток успехов стрелявший «распределяет, как он хочет»; одна цель получает "
                            "половину успехов (округляем вниз).",
                            "003: the shooter spends the leftover successes «as he wants»; a single target gets "
-                           "half the successes (rounded down).")),
+                           "half the successes (rounded down)."),
+                 group="readings", when={"all": [_SPRAYING, {"param": "targets", "min": 2}]}),
     choice_param("spray_dice", "Успехи доли при автоматическом огне добавляют кубики повреждений",
                  "A spray share's successes add damage dice", "beyond_first", [
                      ("beyond_first", "Сверх первого, как у любого попадания", "Beyond the first, as for any hit"),
                      ("all", "Все успехи доли", "Every success of the share"),
                  ], help=T("003: «этот распределенный Успех так же прибавляется к запасу кубиков при броске "
                            "повреждений».",
-                           "003: «this distributed success is also added to the damage dice pool».")),
-    choice_param("cover", "Укрытие цели", "Target's cover", "none", _COVER_OPTIONS),
+                           "003: «this distributed success is also added to the damage dice pool»."),
+                 group="readings", when=_SPRAYING),
+    choice_param("cover", "Укрытие цели", "Target's cover", "none", _COVER_OPTIONS, group="details"),
     choice_param("attacker_cover", "Укрытие стреляющего", "The shooter's own cover", "none", _COVER_OPTIONS,
                  help=T("Стреляющий из укрытия получает на 1 меньше, чем тот, кто стреляет по нему; "
                         "укрытия обеих сторон складываются (003).",
-                        "Shooting from cover costs 1 less than shooting at it; both sides' covers add up (003).")),
+                        "Shooting from cover costs 1 less than shooting at it; both sides' covers add up (003)."),
+                 group="details"),
     choice_param("immobilized", "Цель обездвижена", "Target immobilized", "no", [
         ("no", "Нет", "No"),
         ("struggling", "Держат, но сопротивляется (+2 кубика атаки)", "Held but struggling (+2 attack dice)"),
         ("helpless", "Полностью (атака удачна, +2 кубика повреждений)", "Completely (auto hit, +2 damage dice)"),
-    ]),
+    ], group="details"),
     choice_param("weapon", "Оружие", "Weapon", "custom", _WEAPON_OPTIONS),
     int_param("strength", "Сила атакующего", "Attacker's Strength", 2, 0, 10,
-              help=T("Для холодного оружия: повреждения = Сила + N.", "Melee weapons: damage = Strength + N.")),
-    int_param("damage_dice", "Кубиков повреждений (своё оружие)", "Damage dice (custom weapon)", 4, 0, 15),
+              help=T("Для холодного оружия: повреждения = Сила + N.", "Melee weapons: damage = Strength + N."),
+              when={"param": "weapon", "in": [v for v, _, _ in _WEAPON_OPTIONS if v.startswith(("melee", "brawl"))]}),
+    int_param("damage_dice", "Кубиков повреждений (своё оружие)", "Damage dice (custom weapon)", 4, 0, 15,
+              when={"param": "weapon", "eq": "custom"}),
     bool_param("extra_successes_add", "Лишние успехи атаки добавляют кубики повреждений",
                "Extra attack successes add damage dice", True,
                help=T("Классическое правило: каждый успех сверх первого — +1 кубик повреждений. "
@@ -347,12 +384,13 @@ ATTACK_PARAMS = (
                       "там успехи добавляются всегда.",
                       "The classic rule: each success beyond the first adds a damage die. 002/003 do not "
                       "state it, only imply it (automatic and full-clip fire); «Serial» removed it. For "
-                      "full-clip and automatic fire 003 says it outright, so there they always add.")),
+                      "full-clip and automatic fire 003 says it outright, so there they always add."),
+               group="readings", when={"not": {"param": "maneuver", "in": list(SUCCESSES_ADD_MANEUVERS)}}),
     choice_param("botch_rule", "Правило провала атаки", "Attack botch rule", "revised", [
         ("revised", "Ни одного успеха и хотя бы одна «1»", "No success and at least one 1"),
         ("second", "Единиц больше, чем успехов", "More 1s than successes"),
-    ]),
-) + _soak_params("lethal")
+    ], group="readings", when=_ROLLED),
+) + _soak_params("lethal", main=("damage_type", "stamina", "armor"))
 
 
 def _attack_setup(p: dict) -> dict:
@@ -485,19 +523,19 @@ def _attack_compute(p: dict) -> dict:
         levels_block("levels", T("Уровни повреждений цели", "Health levels the target loses"),
                      T("уровней", "levels"), levels),
     ] + _soak_notes(p, a) + _maneuver_notes(p, a)
-    if p["extra_successes_add"]:
+    if p["maneuver"] in SUCCESSES_ADD_MANEUVERS:  # the general rule's switch does not apply here
+        display.append(note(
+            "Успехи атаки сверх первого добавлены к пулу повреждений: для обстрела и автоматического "
+            "огня 003 говорит это прямо, что бы ни говорило общее правило.",
+            "Attack successes beyond the first are added to the damage pool: for full-clip and automatic "
+            "fire 003 says so outright, whatever the general rule."))
+    elif p["extra_successes_add"]:
         display.append(note(
             "Успехи атаки сверх первого добавлены к пулу повреждений: источники 002/003 это правило "
             "прямо не формулируют, только подразумевают («этот распределенный Успех так же прибавляется "
             "к запасу кубиков при броске повреждений»). «Сериал» его отменил.",
             "Attack successes beyond the first are added to the damage pool: 002/003 never state this "
             "rule, they only imply it. «Serial» removed it."))
-    elif a["extra_add"]:
-        display.append(note(
-            "Успехи атаки сверх первого добавлены к пулу повреждений и при выключенном общем правиле: "
-            "для обстрела и автоматического огня 003 говорит это прямо.",
-            "Attack successes beyond the first are added to the damage pool even with the general rule "
-            "off: for full-clip and automatic fire 003 says so outright."))
     return {"p_hit": prob(p_hit), "p_botch": prob(p_botch), "p_stunned": prob(p_stun),
             "p_armor_ruined": prob(p_ruin), "mean_levels": frac(levels.mean()),
             "attack_dice": a["attack_dice"], "attack_difficulty": a["difficulty"], "damage_dice": a["damage"],
@@ -582,6 +620,7 @@ CALCULATORS += [
         params=SOAK_PARAMS,
         compute=_soak_compute,
         roll=_soak_roll,
+        summary=("mean_levels", "p_no_damage", "p_stunned"),
     ),
     Calculator(
         id="wod-classic-attack",
@@ -594,5 +633,6 @@ CALCULATORS += [
         compute=_attack_compute,
         roll=_attack_roll,
         check=_attack_check,
+        summary=("p_hit", "mean_levels", "p_stunned"),
     ),
 ]

@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 from ...dice import Dist
-from ...spec import (Calculator, InputError, Option, Param, T, bool_param, choice_param, dist_block,
+from ...spec import (Calculator, InputError, Option, Param, Preset, T, bool_param, choice_param, dist_block,
                       figures, int_param, note, prob)
 from .. import rules, tables
 
@@ -24,18 +24,26 @@ DRINK_OPTIONS = tuple(Option(did, T(f"{d['name']['ru']} ({tables.volume_text(d['
 MAX_DRINKS = 60  # single drinks after expansion (a bottle is five)
 
 
+_CUSTOM = {"param": "drink", "eq": "custom"}
+
 DRINKS_PARAM = Param(
     "drinks", "record_list", T("Выпито по порядку", "Drunk, in order"),
-    [{"drink": "beer", "count": 2}, {"drink": "yorsh", "count": 1}, {"drink": "spirit_shot", "count": 2}],
+    [{"drink": "beer", "count": 1}],
     min_len=1, max_len=30,
     fields=(
         Param("drink", "choice", T("Напиток", "Drink"), "vodka_shot", options=DRINK_OPTIONS),
         Param("count", "int", T("Сколько раз подряд", "How many in a row"), 1, min=1, max=20),
-        Param("degrees", "int", T("Градусы (для другого напитка)", "Degrees (another drink)"), 40, min=0, max=100),
+        # the formula's inputs: only for a drink that is not in the table
+        Param("degrees", "int", T("Градусы (для другого напитка)", "Degrees (another drink)"), 40, min=0, max=100,
+              when=_CUSTOM),
         Param("volume_g", "int", T("Грамм в стакане или кружке", "Grams in the glass or mug"), 100,
-              min=1, max=5000),
-        Param("bubbles", "bool", T("С пузырьками газа", "Fizzy"), False),
+              min=1, max=5000, when=_CUSTOM),
+        Param("bubbles", "bool", T("С пузырьками газа", "Fizzy"), False, when=_CUSTOM),
     ),
+    # one chip per drink of the table (and the bottle from the neck): «+ Стопка водки»
+    presets=tuple(Preset(d["name"], {"drink": did, "count": 1}) for did, d in tables.DRINKS.items())
+    + (Preset(tables.FROM_THE_BOTTLE["name"], {"drink": tables.FROM_THE_BOTTLE["id"], "count": 1}),
+       Preset(T("Другой напиток", "Another drink"), {"drink": "custom", "count": 1})),
     help=T("УС из таблицы главнее формулы (чистый спирт — УС 10). Формула: 1 за каждые полные 10 градусов, "
            "1 за каждые 100 г начиная со вторых, 1 за пузырьки.",
            "The table's УС wins over the formula (pure spirit is УС 10). The formula: 1 per full 10 degrees, "
@@ -43,28 +51,36 @@ DRINKS_PARAM = Param(
 )
 
 
+#: The Fortitude checks are rolled (one who drinks to get drunk makes none).
+_CHECKED = {"param": "willing", "eq": False}
+_PSYCHE = {"any": [{"param": "negative_traits", "min": 1}, {"param": "binge_days", "min": 1}]}
+
 PARAMS = (
     int_param("stamina", "Выносливость", "Stamina", 2, 0, 30),
-    int_param("fortitude", "Стойкость", "Fortitude", 1, 0, 30),
+    int_param("fortitude", "Стойкость", "Fortitude", 1, 0, 30, when=_CHECKED),
     DRINKS_PARAM,
-    bool_param("willing", "Сознательно напивается (без проверок)", "Drinks to get drunk (no checks)", False),
-    int_param("start_stage", "Начальная стадия", "Starting stage", 0, 0, tables.MAX_STAGE),
-    int_param("modifier", "Модификатор к проверкам Стойкости", "Modifier to the Fortitude checks", 0, -20, 20),
+    bool_param("willing", "Сознательно напивается (без проверок)", "Drinks to get drunk (no checks)", False,
+               group="details"),
+    int_param("start_stage", "Начальная стадия", "Starting stage", 0, 0, tables.MAX_STAGE, group="details"),
+    int_param("modifier", "Модификатор к проверкам Стойкости", "Modifier to the Fortitude checks", 0, -20, 20,
+              group="details", when=_CHECKED),
     choice_param("volume_reading", "«1 за каждые 100 грамм, начиная со вторых»",
                  "«1 per 100 grams, from the second»", "full", [
                      ("full", "каждые полные 100 г после первых", "each full 100 g after the first"),
                      ("started", "каждые начатые 100 г после первых", "each begun 100 g after the first"),
-                 ]),
+                 ], group="readings"),
     bool_param("stage_stamina", "+1 к Выносливости со 2-й стадии помогает в проверках",
-               "Stage 2's +1 Stamina counts in the checks", rules.STAGE_STAMINA_IN_CHECK),
-    int_param("confidence", "Уверенность", "Confidence", 2, -10, 30),
-    int_param("willpower", "Сила духа", "Willpower", 1, 0, 30),
+               "Stage 2's +1 Stamina counts in the checks", rules.STAGE_STAMINA_IN_CHECK, group="readings",
+               when=_CHECKED),
+    # Уверенность and Сила духа: for the traits at stage 3 and for the dependence check
+    int_param("confidence", "Уверенность", "Confidence", 2, -10, 30, group="details", when=_PSYCHE),
+    int_param("willpower", "Сила духа", "Willpower", 1, 0, 30, group="details", when=_PSYCHE),
     int_param("negative_traits", "Негативных психологических особенностей", "Negative psychological traits",
-              0, 0, 20),
+              0, 0, 20, group="details"),
     bool_param("fine_drinks", "Пили что-то очень дорогое и качественное (без похмелья)",
-               "Very expensive, fine drinks (no hangover)", False),
+               "Very expensive, fine drinks (no hangover)", False, group="details"),
     int_param("binge_days", "Суток непросыхания (для проверки на Зависимость)",
-              "Days of non-stop drinking (for the dependence check)", 0, 0, 365),
+              "Days of non-stop drinking (for the dependence check)", 0, 0, 365, group="details"),
 )
 
 

@@ -10,11 +10,11 @@ from .. import rules, tables
 __all__ = ["SIZE_OPTIONS", "PARAMS", "compute", "roll"]
 
 
-def _tie_param(name="tie"):
+def _tie_param(name="tie", **layout):
     return choice_param(name, "Ничья", "Tie", "attacker", [
         ("attacker", "побеждает «атакующий»", "the «attacker» wins"),
         ("draw", "ничья (если она возможна)", "a draw (when one is possible)"),
-    ])
+    ], **layout)
 
 
 def _difficulty_name(us: int) -> str:
@@ -26,6 +26,9 @@ SIZE_OPTIONS = [("none", "не стрельба / не учитывать", "not
     (sid, size["name"]["ru"], size["name"]["en"]) for sid, size in tables.TARGET_SIZE.items()]
 
 
+_CHECK = {"param": "mode", "eq": "check"}
+_OPPOSED = {"param": "mode", "eq": "opposed"}
+
 PARAMS = (
     choice_param("mode", "Вид проверки", "Kind of check", "check", [
         ("check", "против УС", "against a УС"),
@@ -34,23 +37,25 @@ PARAMS = (
     int_param("attribute", "Атрибут", "Attribute", 3, -10, 30),
     int_param("skill", "Навык (0 — проверка на атрибут)", "Skill (0 — attribute-only check)", 2, 0, 30),
     int_param("modifier", "Модификаторы", "Modifiers", 0, -40, 40),
-    bool_param("reroll", "Перебросить за Везение (лучший из двух)", "Re-roll with Luck (better of two)", False),
+    bool_param("reroll", "Перебросить за Везение (лучший из двух)", "Re-roll with Luck (better of two)", False,
+               group="details"),
     int_param("difficulty", "УС (0–15)", "УС (0–15)", 10, -10, 40,
               help=T("Шкала источника — от 0 (тривиально) до 15 (предел возможного); некоторые правила "
                      "дают УС выше 15.",
                      "The source's scale runs from 0 (trivial) to 15 (the limit of the possible); a few "
-                     "rules give a УС above 15.")),
-    int_param("opponent_attribute", "Атрибут противника", "Opponent's attribute", 3, -10, 30),
-    int_param("opponent_skill", "Навык противника", "Opponent's skill", 2, 0, 30),
-    int_param("opponent_modifier", "Модификаторы противника", "Opponent's modifiers", 0, -40, 40),
-    bool_param("opponent_reroll", "Противник перебрасывает за Везение", "The opponent re-rolls with Luck", False),
-    _tie_param(),
+                     "rules give a УС above 15."), when=_CHECK),
+    int_param("opponent_attribute", "Атрибут противника", "Opponent's attribute", 3, -10, 30, when=_OPPOSED),
+    int_param("opponent_skill", "Навык противника", "Opponent's skill", 2, 0, 30, when=_OPPOSED),
+    int_param("opponent_modifier", "Модификаторы противника", "Opponent's modifiers", 0, -40, 40, when=_OPPOSED),
+    bool_param("opponent_reroll", "Противник перебрасывает за Везение", "The opponent re-rolls with Luck", False,
+               group="details", when=_OPPOSED),
+    _tie_param(group="details", when=_OPPOSED),
     choice_param("target_size", "Стрельба против Уклонения: размер цели",
                  "Shooting against Dodge: target size", "none", SIZE_OPTIONS,
                  help=T("Добавляет к Уклонению модификатор за размер, и Уклонение считается не ниже УС "
                         "стрельбы по неподвижной цели.",
                         "Adds the size modifier to the Dodge, and the Dodge counts as no lower than the "
-                        "УС against a stationary target.")),
+                        "УС against a stationary target."), group="details", when=_OPPOSED),
 )
 
 
@@ -95,7 +100,8 @@ def compute(p: dict) -> dict:
     pw, pl, pd = res["attacker"], res["defender"], res["draw"]
     display = [
         figures(
-            ("p_attacker", T("Побеждает «атакующий» (вы)", "The «attacker» (you) wins"), prob(pw)),
+            # the «attacker» winning is this check's success (the summary's figure in both modes)
+            ("p_success", T("Побеждает «атакующий» (вы)", "The «attacker» (you) wins"), prob(pw)),
             ("p_defender", T("Побеждает противник", "The opponent wins"), prob(pl)),
             ("p_draw", T("Ничья", "Draw"), prob(pd)),
         ),

@@ -5,6 +5,7 @@ falls, crashes, electricity and the environment, and the wound it leaves (the pa
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 from ...dice import Dist
@@ -38,7 +39,7 @@ ROUNDING_PARAM = choice_param(
     ROUNDING_OPTIONS, help=T("Источник не говорит, как округлять половину урона; «по математическим правилам» — "
               "его правило для порогов хитов.",
               "The source does not say how to round halved damage; «mathematical» is its rule for "
-              "hit thresholds."))
+              "hit thresholds."), group="readings")
 
 
 QUARTER_PARAM = bool_param(
@@ -47,7 +48,7 @@ QUARTER_PARAM = bool_param(
     help=T("Правило: «четверть оставшихся хитов соответствуют критическому ранению»; "
            "в другом месте: «в критическом состоянии (менее четверти хитов)».",
            "The rule: «a quarter of the hits left is a critical wound»; elsewhere: «in a critical "
-           "state (fewer than a quarter of the hits)»."))
+           "state (fewer than a quarter of the hits)»."), group="readings")
 
 
 COVER_OPTIONS = [("none", "нет", "none")] + [
@@ -57,6 +58,12 @@ ENV_OPTIONS = [(eid, f"{e['medium']['ru']} — {e['damage']}", f"{e['medium']['e
                for eid, e in tables.ENVIRONMENT.items()]
 
 
+_WEAPON = {"param": "source", "eq": "weapon"}
+_BURST = {"all": [_WEAPON, {"param": "burst_shots", "min": 1}]}
+_CRASH = {"param": "source", "eq": "crash"}
+_FALL_OR_CRASH = {"param": "source", "in": ["fall", "crash"]}
+_ENVIRONMENT = {"param": "source", "eq": "environment"}
+
 PARAMS = (
     choice_param("source", "Источник урона", "Source of damage", "weapon", [
         ("weapon", "оружие (2К + Мощность)", "a weapon (2d6 + Power)"),
@@ -65,66 +72,84 @@ PARAMS = (
         ("electric", "электричество", "electricity"),
         ("environment", "окружающая среда", "the environment"),
     ]),
-    int_param("power", "Мощность оружия", "Weapon's Power", 4, -20, 100),
-    int_param("armor", "Защита (броня)", "Protection (armour)", 0, 0, 100),
-    int_param("armor_piercing", "Бронебойность", "Armour piercing", 0, 0, 100),
-    choice_param("cover", "Преграда", "Cover", "none", COVER_OPTIONS),
+    int_param("power", "Мощность оружия", "Weapon's Power", 4, -20, 100, when=_WEAPON),
+    # Защита counts against a weapon and, by rules.ARMOR_AGAINST_FALLS, a fall or a crash
+    int_param("armor", "Защита (броня)", "Protection (armour)", 0, 0, 100,
+              when={"param": "source", "in": ["weapon"] + (["fall", "crash"] if rules.ARMOR_AGAINST_FALLS else [])}),
+    int_param("armor_piercing", "Бронебойность", "Armour piercing", 0, 0, 100, group="details", when=_WEAPON),
+    choice_param("cover", "Преграда", "Cover", "none", COVER_OPTIONS, group="details", when=_WEAPON),
     choice_param("ap_rule", "Бронебойность и преграда", "Armour piercing and cover", "total", [
         ("total", "уменьшает сумму Защиты брони и преграды", "lowers the sum of armour and cover"),
         ("each", "уменьшает каждую отдельно", "lowers each on its own"),
-    ]),
+    ], group="readings",
+        when={"all": [_WEAPON, {"param": "armor_piercing", "min": 1}, {"param": "cover", "ne": "none"}]}),
     choice_param("aim", "Прицельный выстрел", "Aimed shot", "none", [
         ("none", "нет", "none"), ("head", "голова (×2)", "head (×2)"),
         ("arm", "рука (×0,5)", "arm (×0.5)"), ("leg", "нога (×0,5)", "leg (×0.5)"),
-    ]),
+    ], group="details", when=_WEAPON),
     choice_param("aim_order", "Множитель прицельного выстрела", "Aimed-shot multiplier", "after", [
         ("after", "к урону после Защиты", "to the damage after Protection"),
         ("before", "к броску до Защиты", "to the roll before Protection"),
-    ]),
+    ], group="readings", when={"all": [_WEAPON, {"param": "aim", "ne": "none"}]}),
     int_param("burst_shots", "Очередь: выстрелов (0 — одиночный)", "Burst: shots (0 — a single shot)", 0, 0, 200,
               help=T("«Короткая очередь 4:3/2/1» — 4 выстрела; 3, 2, 1 пули попадают на ближней, средней, дальней.",
-                     "«Short burst 4:3/2/1» — 4 shots; 3, 2, 1 bullets hit at close, medium, long range.")),
-    int_param("burst_close", "Очередь: попаданий на ближней", "Burst: hits at close range", 3, 0, 200),
-    int_param("burst_medium", "Очередь: на средней", "Burst: at medium range", 2, 0, 200),
-    int_param("burst_far", "Очередь: на дальней", "Burst: at long range", 1, 0, 200),
-    int_param("ammo_left", "Патронов в магазине", "Rounds in the magazine", 30, 1, 1000),
+                     "«Short burst 4:3/2/1» — 4 shots; 3, 2, 1 bullets hit at close, medium, long range."),
+              group="details", when=_WEAPON),
+    int_param("burst_close", "Очередь: попаданий на ближней", "Burst: hits at close range", 3, 0, 200,
+              group="details", when=_BURST),
+    int_param("burst_medium", "Очередь: на средней", "Burst: at medium range", 2, 0, 200, group="details",
+              when=_BURST),
+    int_param("burst_far", "Очередь: на дальней", "Burst: at long range", 1, 0, 200, group="details", when=_BURST),
+    int_param("ammo_left", "Патронов в магазине", "Rounds in the magazine", 30, 1, 1000, group="details",
+              when=_BURST),
     choice_param("range", "Дистанция", "Range", "close", [
         ("point_blank", "в упор (менее метра)", "point-blank (under a metre)"),
         ("close", "ближняя", "close"), ("medium", "средняя", "medium"), ("far", "дальняя", "long"),
-    ]),
-    int_param("height_m", "Высота падения, м", "Height of the fall, m", 6, 0, 1000),
-    int_param("speed_kmh", "Скорость столкновения, км/ч", "Collision speed, km/h", 40, 0, 1000),
+    ], group="details", when=_BURST),
+    int_param("height_m", "Высота падения, м", "Height of the fall, m", 6, 0, 1000,
+              when={"param": "source", "eq": "fall"}),
+    int_param("speed_kmh", "Скорость столкновения, км/ч", "Collision speed, km/h", 40, 0, 1000, when=_CRASH),
     choice_param("step_reading", "Счет «начиная с третьего метра / с 10 км/ч»",
                  "Counting «from the third metre / from 10 km/h»", "beyond", [
                      ("beyond", "только сверх первых 2 м / 10 км/ч", "only beyond the first 2 m / 10 km/h"),
                      ("whole", "вся высота / скорость, когда порог достигнут",
                       "the whole height / speed once the threshold is reached"),
-                 ]),
+                 ], group="readings", when=_FALL_OR_CRASH),
     bool_param("no_damage_below_threshold", "Ниже порога (2 м, 10 км/ч) урона нет",
                "No damage below the threshold (2 m, 10 km/h)", rules.NO_DAMAGE_WITHOUT_STEPS,
                help=T("Буквально «мощность 1 за каждые 2 метра» дает при Мощности 0 всё равно 2К урона.",
-                      "Read literally, power 0 would still deal 2d6 damage.")),
-    bool_param("belts", "Ремни безопасности", "Seat belts", False),
+                      "Read literally, power 0 would still deal 2d6 damage."),
+               group="readings", when=_FALL_OR_CRASH),
+    bool_param("belts", "Ремни безопасности", "Seat belts", False, group="details", when=_CRASH),
     choice_param("belts_reading", "Ремни: что сравнивать с 5 и 10", "Belts: what is compared with 5 and 10", "damage", [
         ("damage", "выпавший урон", "the damage rolled"),
         ("power", "Мощность аварии", "the crash's Power"),
-    ]),
-    bool_param("airbags", "Подушки безопасности", "Airbags", False),
-    bool_param("halving_check", "Проверка Стойкости на половину урона", "Fortitude check for half damage", True),
-    int_param("volts", "Напряжение, В", "Voltage, V", 220, 0, 100000),
-    choice_param("environment", "Среда", "Medium", "boiling_water", ENV_OPTIONS),
+    ], group="readings", when={"all": [_CRASH, {"param": "belts", "eq": True}]}),
+    bool_param("airbags", "Подушки безопасности", "Airbags", False, group="details", when=_CRASH),
+    bool_param("halving_check", "Проверка Стойкости на половину урона", "Fortitude check for half damage", True,
+               group="details", when=_FALL_OR_CRASH),
+    int_param("volts", "Напряжение, В", "Voltage, V", 220, 0, 100000, when={"param": "source", "eq": "electric"}),
+    choice_param("environment", "Среда", "Medium", "boiling_water", ENV_OPTIONS, when=_ENVIRONMENT),
     bool_param("splashed", "Облит, а не погружен (урон вдвое меньше каждый раунд)",
-               "Splashed, not immersed (damage halves each round)", False),
-    int_param("rounds", "Раундов в среде", "Rounds in the medium", 1, 1, 100),
+               "Splashed, not immersed (damage halves each round)", False, when=_ENVIRONMENT),
+    int_param("rounds", "Раундов в среде", "Rounds in the medium", 1, 1, 100,
+              when={"all": [_ENVIRONMENT, {"param": "splashed", "eq": False}]}),
     int_param("stamina", "Выносливость цели", "Target's Stamina", 3, 0, 30),
-    int_param("fortitude", "Стойкость цели", "Target's Fortitude", 1, 0, 30),
+    # only the Fortitude check that halves a fall's or a crash's damage reads it
+    int_param("fortitude", "Стойкость цели", "Target's Fortitude", 1, 0, 30,
+              when={"all": [_FALL_OR_CRASH, {"param": "halving_check", "eq": True}]}),
     int_param("extra_hits", "Купленные доп. хиты (до 2×Выносливость)", "Bought extra hits (up to 2×Stamina)",
-              0, 0, 60),
+              0, 0, 60, group="details"),
     int_param("damage_taken", "Уже потеряно хитов (постоянный урон)", "Hits already lost (permanent)", 0, 0, 200),
-    int_param("temporary_taken", "Уже потеряно хитов (временный урон)", "Hits already lost (temporary)", 0, 0, 200),
+    int_param("temporary_taken", "Уже потеряно хитов (временный урон)", "Hits already lost (temporary)", 0, 0, 200,
+              group="details"),
     bool_param("temporary", "Этот урон временный (кулаки, шокер)", "This damage is temporary (fists, stun baton)",
-               False),
-    ROUNDING_PARAM,
+               False, group="details"),
+    # fractional damage: a shot at an arm or a leg, a splash, a halved fall or crash
+    replace(ROUNDING_PARAM, when={"any": [
+        {"all": [_WEAPON, {"param": "aim", "in": ["arm", "leg"]}]},
+        {"all": [_ENVIRONMENT, {"param": "splashed", "eq": True}]},
+        _FALL_OR_CRASH]}),
     QUARTER_PARAM,
 )
 

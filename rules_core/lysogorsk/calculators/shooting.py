@@ -11,20 +11,23 @@ from .. import rules
 __all__ = ["PARAMS", "compute", "roll"]
 
 
+_DODGING = {"param": "dodging", "eq": True}
+
 PARAMS = (
     int_param("attribute", "Атрибут стрелка", "Shooter's attribute", 3, -10, 30),
     int_param("skill", "Стрельба", "Shooting", 2, 0, 30),
     int_param("modifier", "Модификаторы стрельбы", "Shooting modifiers", 0, -40, 40),
-    int_param("bullets", "Пуль в очереди", "Bullets in the burst", 10, 1, 200),
+    int_param("bullets", "Пуль в очереди", "Bullets in the burst", 10, 1, 200, group="details"),
     Param("targets", "record_list", T("На линии огня, по порядку", "In the line of fire, in order"),
-          [{"dodging": False}, {"dodging": True, "attribute": 3, "skill": 2}, {"dodging": False}],
+          [{"dodging": False}],
           min_len=1, max_len=12,
           fields=(
               Param("dodging", "bool", T("Заявил уклонение", "Declared a dodge"), False,
                     help=T("Иначе его результат считается равным 5.", "Otherwise their result counts as 5.")),
-              Param("attribute", "int", T("Атрибут", "Attribute"), 3, min=-10, max=30),
-              Param("skill", "int", T("Уклонение", "Dodge"), 1, min=0, max=30),
-              Param("modifier", "int", T("Модификаторы", "Modifiers"), 0, min=-40, max=40),
+              # the dodge's numbers: only for one who declared it
+              Param("attribute", "int", T("Атрибут", "Attribute"), 3, min=-10, max=30, when=_DODGING),
+              Param("skill", "int", T("Уклонение", "Dodge"), 1, min=0, max=30, when=_DODGING),
+              Param("modifier", "int", T("Модификаторы", "Modifiers"), 0, min=-40, max=40, when=_DODGING),
           )),
 )
 

@@ -21,14 +21,16 @@ PARAMS = (
               "Breakdowns in this scene, counting this one", 1, 1, 20),
     int_param("modifier", "Дополнительные модификаторы", "Extra modifiers", 0, -20, 20),
     bool_param("extraordinary", "Внеочередная проверка (Уверенность вместо навыка, если выше)",
-               "Extraordinary check (Confidence instead of the skill when higher)", False),
+               "Extraordinary check (Confidence instead of the skill when higher)", False, group="details"),
     choice_param("after_reading", "Проверка после срыва: что сравнивать с −2 и 0",
                  "The check after: what is compared with −2 and 0", "total", [
                      ("total", "результат проверки Силы духа", "the Willpower check's result"),
                      ("margin", "результат минус УС стресса", "the result minus the stress УС"),
-                 ]),
-    int_param("stress_difficulty", "УС стресса (для второго прочтения)", "Stress УС (second reading)", 5, 0, 30),
-    int_param("after_modifier", "Модификаторы проверки после срыва", "Modifiers of the check after", 0, -30, 30),
+                 ], group="readings"),
+    int_param("stress_difficulty", "УС стресса (для второго прочтения)", "Stress УС (second reading)", 5, 0, 30,
+              group="readings", when={"param": "after_reading", "eq": "margin"}),
+    int_param("after_modifier", "Модификаторы проверки после срыва", "Modifiers of the check after", 0, -30, 30,
+              group="details"),
 )
 
 
@@ -38,7 +40,11 @@ def compute(p: dict) -> dict:
     bands = rolled.map(lambda x: rules.band_of(x, tables.BREAKDOWN))
     after = rules.breakdown_after(p["confidence"], p["willpower"], p["after_modifier"], p["after_reading"],
                               p["stress_difficulty"])
+    likeliest = bands.mode()
     display = [
+        figures(("likeliest_breakdown", T("Вероятнее всего", "Most likely"), BREAKDOWN_NAMES[likeliest]),
+                ("p_breakdown", T("Шанс хуже, чем «более-менее в порядке»", "Chance of worse than «more or less fine»"),
+                 prob(1 - bands["fine"]))),
         {"kind": "table", "title": T("Нервный срыв", "Nervous breakdown"),
          "columns": [T("Итог", "Outcome"), T("Вероятность", "Probability")],
          "rows": [[BREAKDOWN_NAMES[b], prob(bands[b])] for b in BREAKDOWN_NAMES]},

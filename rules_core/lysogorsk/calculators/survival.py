@@ -11,6 +11,8 @@ from .damage import ROUNDING_OPTIONS
 __all__ = ["PARAMS", "SURVIVAL_MAX_DAYS", "SLEEP_MAX_CHECKS", "check", "compute", "roll"]
 
 
+_SLEEP = {"param": "kind", "eq": "sleep"}
+
 PARAMS = (
     choice_param("kind", "Что", "What", "suffocation", [
         ("suffocation", "удушье (минуты без воздуха)", "suffocation (minutes without air)"),
@@ -19,9 +21,10 @@ PARAMS = (
         ("sleep", "без сна (часы бодрствования)", "no sleep (hours awake)"),
     ]),
     int_param("stamina", "Выносливость", "Stamina", 2, 0, 30),
-    int_param("fortitude", "Стойкость", "Fortitude", 1, 0, 30),
-    int_param("confidence", "Уверенность (для сна)", "Confidence (sleep)", 2, -10, 30),
-    int_param("willpower", "Сила духа (для сна)", "Willpower (sleep)", 1, 0, 30),
+    # the check without sleep is Уверенность + Сила духа; the others Выносливость + Стойкость
+    int_param("fortitude", "Стойкость", "Fortitude", 1, 0, 30, when={"param": "kind", "ne": "sleep"}),
+    int_param("confidence", "Уверенность (для сна)", "Confidence (sleep)", 2, -10, 30, when=_SLEEP),
+    int_param("willpower", "Сила духа (для сна)", "Willpower (sleep)", 1, 0, 30, when=_SLEEP),
     int_param("modifier", "Модификаторы проверок", "Check modifiers", 0, -20, 20),
     int_param("time", "Прошло минут / дней / часов", "Minutes / days / hours so far", 10, 0, 500),
     choice_param(
@@ -30,7 +33,7 @@ PARAMS = (
         help=T("Источник не говорит, как округлять этот УС; «по математическим правилам» — его правило "
                   "для порогов хитов.",
                   "The source does not say how to round this УС; «mathematical» is its rule for hit "
-                  "thresholds.")),
+                  "thresholds."), group="readings", when=_SLEEP),
 )
 SURVIVAL_MAX_DAYS = 365
 SLEEP_MAX_CHECKS = 120  # hours awake after the grace
@@ -60,7 +63,7 @@ def compute(p: dict) -> dict:
                 "display": [
                     figures(("grace", T("Без проверок, минут (3 × Выносливость)", "Minutes without checks (3 × Stamina)"),
                              grace),
-                            ("p_dying", T(f"Шанс быть «при смерти» к {t}-й минуте", f"Chance of dying by minute {t}"),
+                            ("chance", T(f"Шанс быть «при смерти» к {t}-й минуте", f"Chance of dying by minute {t}"),
                              prob(by))),
                     dist_block("minute", T("Минута, когда провалена проверка (УС 5, 6, 7 …)",
                                            "The minute a check fails (УС 5, 6, 7 …)"), T("минута", "minute"), d),
@@ -73,7 +76,7 @@ def compute(p: dict) -> dict:
         alive = [k for k in d.outcomes() if k != "dead"]
         display = [
             figures(("grace", T("Без проверок, дней", "Days without checks"), grace),
-                    ("p_dead", T(f"Шанс умереть за {t} дн.", f"Chance of death within {t} days"), prob(d["dead"]))),
+                    ("chance", T(f"Шанс умереть за {t} дн.", f"Chance of death within {t} days"), prob(d["dead"]))),
             dist_block("stamina", T("Выносливость через столько дней (или смерть)", "Stamina after those days (or death)"),
                        T("Выносливость", "Stamina"), d, at_least=False,
                        label=lambda k: T("смерть", "death") if k == "dead" else k),
@@ -92,7 +95,7 @@ def compute(p: dict) -> dict:
             "display": [
                 figures(("grace", T("Без проверок, часов (10 × Выносливость)", "Hours without checks (10 × Stamina)"),
                          grace),
-                        ("p_awake", T("Шанс ни разу не провалить (не уснуть)", "Chance of never failing (staying awake)"),
+                        ("chance", T("Шанс ни разу не провалить (не уснуть)", "Chance of never failing (staying awake)"),
                          prob(d[0])),
                         ("difficulty", T("УС проверки в этот час", "The check's УС at this hour"), us_now)),
                 dist_block("fails", T("Проваленных проверок (по −2 каждая, если не уснул)",

@@ -19,16 +19,20 @@ PARAMS = (
     ], help=T("Таблица идет от «меньше 0» до «7 или больше», а 2К + Сила не меньше 2 + Сила; источник не "
               "называет УС.",
               "The table runs from «below 0» to «7 or more», while 2d6 + Strength is at least 2 + Strength; the "
-              "source names no УС.")),
-    int_param("difficulty", "УС (для второго прочтения)", "УС (second reading)", 7, -10, 40),
+              "source names no УС."), group="readings"),
+    int_param("difficulty", "УС (для второго прочтения)", "УС (second reading)", 7, -10, 40, group="readings",
+              when={"param": "reading", "eq": "margin"}),
 )
 
 
 def compute(p: dict) -> dict:
     d = rules.thrown_miss(p["strength"], p["modifier"], p["reading"], p["difficulty"])
     rows = [[band["label"], band["name"], prob(d[bid])] for bid, band in tables.THROWN_MISS.items()]
+    likeliest = d.mode()
     return {"outcome": {bid: prob(d[bid]) for bid in THROWN_NAMES},
-            "display": [{"kind": "table", "title": T("Куда упало при промахе", "Where it lands on a miss"),
+            "display": [figures(("likeliest", T("Вероятнее всего", "Most likely"), THROWN_NAMES[likeliest]),
+                                ("p_likeliest", T("Его шанс", "Its chance"), prob(d[likeliest]))),
+                        {"kind": "table", "title": T("Куда упало при промахе", "Where it lands on a miss"),
                          "columns": [T("Результат", "Result"), T("Итог", "Outcome"), T("Вероятность", "Probability")],
                          "rows": rows}]
             + ([note("Буквально: результат проверки на Силу (2К + Сила) редко бывает ниже 7 — таблица, похоже, "
