@@ -441,8 +441,8 @@ export function renderCalculator(spec, lang, opts = {}) {
   const group = (g) => spec.params.filter((p) => (p.group || "main") === g).map(field).join("");
   const folds = FOLDS.map(([g, label]) => {
     const inner = group(g);
-    return inner ? `<details class="svod-calc__fold" data-group="${g}"><summary><span>${esc(L[label])}</span>` +
-      `<span class="svod-calc__changed"></span></summary><div class="svod-calc__fields">${inner}</div></details>` : "";
+    return inner ? `<details class="svod-calc__fold" data-group="${g}"><summary><span>${esc(L[label])}` +
+      `<span class="svod-calc__changed"></span></span></summary><div class="svod-calc__fields">${inner}</div></details>` : "";
   }).join("");
   const desc = spec.description ? `<p class="svod-calc__desc">${esc(tr(spec.description, lang))}</p>` : "";
   const roll = spec.can_roll
@@ -460,15 +460,15 @@ export function renderCalculator(spec, lang, opts = {}) {
     `<form class="svod-calc__form" novalidate autocomplete="off"><div class="svod-calc__fields">${group("main")}</div>${folds}` +
     `<div class="svod-calc__formtools"><button type="button" class="svod-calc__reset">${esc(L.reset)}</button></div></form>` +
     `<div class="svod-calc__out">` +
-    // The summary bar: the figures the calculator exists for (a live region); under them
-    // «Бросить» with, beside it, Python's loading status and, once rolled, the last roll's faces
-    // (one place for both: nothing moves when Python is ready).
+    // The summary bar: the figures the calculator exists for (a live region), «Бросить» beside
+    // them, Python's loading status (a line along the bar's edge; its words are read out, and
+    // shown only if it fails: nothing moves when Python is ready), the last roll under them.
     `<div class="svod-calc__bar">` +
     `<div class="svod-calc__summary" role="status" aria-live="polite" aria-atomic="true" aria-label="${attr(L.summary)}">${summary.length ? renderSummary(summary, lang) : ""}</div>` +
-    `<div class="svod-calc__actions${roll ? "" : " svod-calc__actions--quiet"}">${roll}<div class="svod-calc__swap">` +
+    `<div class="svod-calc__actions">${roll}` +
     `<div class="svod-calc__status" role="status"><span class="svod-calc__status-text">${esc(L.loading)}</span>` +
-    `<progress class="svod-calc__progress" max="100" value="0" aria-hidden="true"></progress></div>` +
-    `<div class="svod-calc__lastroll" aria-live="polite" hidden></div></div></div></div>` +
+    `<progress class="svod-calc__progress" max="100" value="0" aria-hidden="true"></progress></div></div>` +
+    `<div class="svod-calc__lastroll" aria-live="polite" hidden></div></div>` +
     `<div class="svod-calc__aside" role="alert" hidden></div>` +
     `<div class="svod-calc__errors" role="alert" hidden></div>` +
     // The defaults' results, computed at build time by the same rules_core: shown at once,

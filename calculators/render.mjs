@@ -435,7 +435,7 @@ export function renderBlocks(blocks, lang) {
 /** The summary bar's figures: ``[{key, label, value}]`` (a result's ``summary``). */
 export function renderSummary(items, lang) {
   const rows = (items || []).map((it) =>
-    `<div class="svod-summary__item" data-key="${attr(it.key ?? "")}"><dt>${esc(tr(it.label, lang))}</dt><dd>${valueHTML(it.value, lang)}</dd></div>`).join("");
+    `<div class="svod-summary__item" data-key="${attr(it.key ?? "")}"><dt title="${attr(tr(it.label, lang))}">${esc(tr(it.label, lang))}</dt><dd>${valueHTML(it.value, lang)}</dd></div>`).join("");
   return `<dl class="svod-summary">${rows}</dl>`;
 }
 

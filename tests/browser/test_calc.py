@@ -207,6 +207,23 @@ def shown(calc_id: str, params: dict) -> set[str]:
     return {q.name for q in calc.params if applies(q.when, values, lambda name: name in live)}
 
 
+def record_shown(calc_id: str, name: str, rec: dict) -> set[str]:
+    """The fields of a record of list ``name`` the form shows, by the engine's reading."""
+    param = next(q for q in api.get(calc_id).params if q.name == name)
+    by_name = {f.name: f for f in param.fields}
+    values = {f.name: rec.get(f.name, f.default) for f in param.fields}
+
+    def valid(n):
+        try:
+            by_name[n].validate(values[n])
+            return True
+        except InputError:
+            return False
+
+    live = applicable_names(param.fields, values, valid)
+    return {f.name for f in param.fields if applies(f.when, values, lambda n: n in live)}
+
+
 def expected_summary(result: dict) -> list[dict]:
     """The summary bar's figures for a result: its ``summary`` (a calculator that declares none
     shows its first figure)."""
@@ -344,8 +361,8 @@ def check_changed_inputs_match_and_go_to_the_url(tour, calc_id):
     changed = 0
     for p in spec["params"]:
         value = alternative(p)
-        if value is None:
-            continue
+        if value is None or p["name"] not in shown(calc_id, read(tour, calc_id)["params"]):
+            continue  # a field that does not apply is hidden: test_calc_layout.py
         set_value(tour, calc_id, p, value)
         wait_state(tour, calc_id, ("done", "invalid"))
         dom = read(tour, calc_id)
@@ -370,7 +387,8 @@ def check_changed_inputs_match_and_go_to_the_url(tour, calc_id):
 
 def check_bad_input_shows_the_api_message_beside_the_field(tour, calc_id):
     spec = next(c for c in CALCS if c["id"] == calc_id)
-    ints = [p for p in spec["params"] if p["kind"] == "int" and p.get("max") is not None]
+    ints = [p for p in spec["params"] if p["kind"] == "int" and p.get("max") is not None
+            and p["name"] in shown(calc_id, read(tour, calc_id)["params"])]
     if not ints:
         return
     p = ints[0]
@@ -473,7 +491,9 @@ def check_list_inputs_edit_and_match(tour, calc_id):
                 assert f"{calc_id}.{p['name']}=" in tour.url
             # edit a field of the last row, then remove the first row
             last = box.locator(".svod-record").last
-            ints = [f for f in p["fields"] if f["kind"] == "int" and alternative(f) is not None]
+            rec = read(tour, calc_id)["params"][p["name"]][-1]
+            ints = [f for f in p["fields"] if f["kind"] == "int" and alternative(f) is not None
+                    and f["name"] in record_shown(calc_id, p["name"], rec)]
             if ints:
                 f = ints[0]
                 last.locator(f'[name$=".{f["name"]}"]').fill(str(alternative(f)))
@@ -483,6 +503,8 @@ def check_list_inputs_edit_and_match(tour, calc_id):
             box.locator(".svod-record__remove").first.click()
             dom = check(f"{calc_id} {p['name']} -1 row")
             assert dom["params"][p["name"]] == before[1:]
+            if len(before) - 1 < p["min_len"]:  # too short now: refused beside the list
+                assert dom["state"] == "invalid" and dom["errors"].get(p["name"])
 
 
 @pytest.mark.parametrize("calc_id", IDS)
@@ -571,9 +593,17 @@ def test_deep_links_generated_from_the_specs(tour, base_url):
         open_link(tour, f"{base_url}calculators/{calc_id}/?{query}", calc_id)
         wait_state(tour, calc_id, ("invalid",))
         dom = read(tour, calc_id)
+        hidden = set(calc_root(tour, calc_id).evaluate(
+            "r => [...r.querySelectorAll('.svod-calc__form [data-field][hidden]')].filter(e => !e.closest('.svod-record')).map(e => e.dataset.field)"))
+        # hidden: the fields whose condition is false under what the form holds (the link's refused
+        # values are not held: a yes/no or a choice keeps its default), by the engine's reading
+        assert hidden == {q["name"] for q in spec["params"]} - shown(calc_id, dom["params"]), calc_id
         for p in spec["params"]:
             at = BAD[p["kind"]][1].format(name=p["name"])
-            assert dom["errors"].get(at), (calc_id, at, dom["errors"])
+            if p["name"] in hidden:  # a field that does not apply: its refusal is not shown
+                assert not any(k == p["name"] or k.startswith(f"{p['name']}[") for k in dom["errors"]), (calc_id, at)
+            else:
+                assert dom["errors"].get(at), (calc_id, at, dom["errors"])
         assert "svod-calc--stale" in calc_root(tour, calc_id).get_attribute("class")
         tour.wait_for_timeout(200)
         assert tour.evaluate("svodCalc.rt.seq") == calls, f"{calc_id}: a refused link was sent to the worker"
@@ -620,7 +650,7 @@ def test_huge_deep_links_are_refused_before_a_row_is_drawn(new_context, base_url
     assert root.locator(".svod-record").count() == len(drinks["default"])
     assert page.evaluate("svodCalc.rt.seq") == 0
     # the reader changes the list: the refusal goes, the calculator computes, the link is the form's
-    root.locator('[data-field="drinks"] .svod-record__remove').first.click()
+    root.locator('[data-field="drinks"] .svod-record__add').first.click()  # the list starts with one row
     wait_state(page, DRUNK, ("done",), timeout=BOOT_MS)
     assert not read(page, DRUNK)["errors"]
     assert len(page.url) < 2000
@@ -635,10 +665,10 @@ def test_bad_values_are_refused_beside_their_fields(new_context, base_url, site_
     ctx = new_context()
     serve_sitemap_for_this_host(ctx, base_url, site_dir)
     page = ctx.pages[0] if ctx.pages else ctx.new_page()
-    drinks = [{"drink": "zzz"}, {"drink": "beer", "bubbles": "false"}, {"drink": "beer", "count": 1},
-              {"drink": "wine_glass", "bubbles": "no", "count": 2}]
+    drinks = [{"drink": "zzz"}, {"drink": "custom", "bubbles": "false"}, {"drink": "beer", "count": 1},
+              {"drink": "custom", "bubbles": "no", "count": 2}]
     page.goto(drunk_link(base_url, drinks=json.dumps(drinks), willing="junk", stamina="\u0663", fortitude="\uff11",
-                         confidence="1_0", modifier="-3"))
+                         confidence="1_0", modifier="-3", negative_traits="1"))
     wait_state(page, DRUNK, ("invalid",))
     dom = read(page, DRUNK)
     assert dom["errors"] == {
@@ -649,6 +679,17 @@ def test_bad_values_are_refused_beside_their_fields(new_context, base_url, site_
         "stamina": INT_TEXT, "fortitude": INT_TEXT, "confidence": INT_TEXT,
     }, dom["errors"]
     root = calc_root(page, DRUNK)
+    # a bad value where it does not apply (a beer's bubbles) is not shown and stops nothing; the
+    # row made a «Другой напиток»: it applies, and is refused beside its field
+    page.goto(drunk_link(base_url, drinks=json.dumps([{"drink": "beer", "bubbles": "no"}])))
+    wait_state(page, DRUNK, ("done",), timeout=BOOT_MS)
+    assert not read(page, DRUNK)["errors"]
+    root.locator('[name="drinks[0].drink"]').select_option("custom")
+    wait_state(page, DRUNK, ("invalid",))
+    assert read(page, DRUNK)["errors"] == {"drinks[0].bubbles": 'Нужно true или false, а не "no".'}
+    page.goto(drunk_link(base_url, drinks=json.dumps(drinks), willing="junk", stamina="\u0663", fortitude="\uff11",
+                         confidence="1_0", modifier="-3", negative_traits="1"))
+    wait_state(page, DRUNK, ("invalid",))
     # every row drawn, what the form can hold as the link says (the text of the numbers too)
     assert root.locator(".svod-record").count() == 4
     assert root.locator('[name="stamina"]').input_value() == "\u0663"
@@ -662,6 +703,7 @@ def test_bad_values_are_refused_beside_their_fields(new_context, base_url, site_
     # typed: the minus sign U+2212 is a minus; other digits and "1_0" are refused
     root.locator(".svod-calc__reset").click()
     wait_state(page, DRUNK, ("done",), timeout=BOOT_MS)
+    open_fold_of(page, DRUNK, "modifier")
     modifier = root.locator('[name="modifier"]')
     modifier.fill("")
     modifier.type("\u22125")
@@ -723,8 +765,8 @@ def assert_fits_phone(page, root, where):
     assert page.evaluate("document.documentElement.scrollWidth") <= 360, where
     assert page.evaluate("document.body.scrollWidth") <= 360, where
     # every control is inside the screen and big enough to tap
-    boxes = root.locator("input:not([type=checkbox]), select, button:visible").evaluate_all(
-        "els => els.map(e => { const r = e.getBoundingClientRect(); return [r.left, r.right, r.height]; })")
+    boxes = root.locator("input:not([type=checkbox]), select, button, summary").evaluate_all(
+        "els => els.filter(e => e.getClientRects().length).map(e => { const r = e.getBoundingClientRect(); return [r.left, r.right, r.height]; })")
     assert boxes, where
     for left, right, height in boxes:
         assert left >= 0 and right <= 360, (where, left, right)

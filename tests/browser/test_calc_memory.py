@@ -9,6 +9,8 @@ demand. The next step's links open the next calculator filled with the numbers
 from __future__ import annotations
 
 import json
+import random
+import re
 from urllib.parse import quote
 
 from rules_core import api
@@ -201,14 +203,28 @@ def test_roll_history_keeps_the_last_20_and_survives_reload_and_offline(playwrig
         close(ctx)
 
 
-def next_steps():
-    """Every hand-over the calculators offer for their defaults and for each single changed
-    value: (calculator, its params, the next step), by the engine."""
-    from .test_calc import alternative
+def _near(p: dict, rnd: random.Random):
+    """A valid value of a scalar param near its default (the calculators' costs grow with pools)."""
+    if p["kind"] == "int":
+        lo, hi = p.get("min", p["default"] - 5), p.get("max", p["default"] + 5)
+        return rnd.choice([lo, hi, rnd.randint(max(lo, p["default"] - 3), min(hi, p["default"] + 3))])
+    if p["kind"] == "bool":
+        return not p["default"]
+    if p["kind"] == "choice":
+        return rnd.choice(p["options"])["value"]
+    if p["kind"] == "int_list":
+        return [rnd.randint(p["min"], min(p["max"], 12)) for _ in range(rnd.randint(max(1, p["min_len"]), 4))]
+    return p["default"]
 
+
+def next_steps():
+    """One hand-over of each kind the calculators offer (calculator → next calculator): for the
+    defaults, or for random requests near them, by the engine: (calculator, params, next step)."""
+    rnd = random.Random(3)
     out, seen = [], set()
     for spec in CALCS:
-        variants = [{}] + [{p["name"]: alternative(p)} for p in spec["params"] if alternative(p) is not None]
+        variants = [{}] + [{p["name"]: _near(p, rnd) for p in spec["params"] if p["kind"] != "record_list" and rnd.random() < 0.4}
+                           for _ in range(40)]
         for params in variants:
             code, res = engine_run(spec["id"], params)
             if code != 0:
@@ -219,6 +235,14 @@ def next_steps():
                     seen.add(key)
                     out.append((spec["id"], params, step))
     return out
+
+
+def link_query(calc_id: str, params: dict) -> str:
+    """A link's query for these values (kinds.mjs's writing: 1/0, lists by commas)."""
+    def text(v):
+        return "1" if v is True else "0" if v is False else ",".join(map(str, v)) if isinstance(v, list) else str(v)
+
+    return "&".join(f"{calc_id}.{k}={quote(text(v))}" for k, v in params.items())
 
 
 def test_each_hand_over_fills_the_next_calculator(playwright_instance, base_url, site_dir):
@@ -235,7 +259,7 @@ def test_each_hand_over_fills_the_next_calculator(playwright_instance, base_url,
             code, res = cli_run(calc_id, params)
             assert code == 0
             cli_step = next(s for s in res["next"] if s["id"] == step["id"])
-            query = "&".join(f"{calc_id}.{k}={quote('1' if v is True else '0' if v is False else str(v))}" for k, v in params.items())
+            query = link_query(calc_id, params)
             page.goto(base_url + f"calculators/{calc_id}/" + (f"?{query}" if query else ""))
             wait_state(page, calc_id, timeout=BOOT_MS)
             if n == len(steps) - 1:  # the last one offline
@@ -258,5 +282,43 @@ def test_each_hand_over_fills_the_next_calculator(playwright_instance, base_url,
                     if p["kind"] == "record_list" else v
                 assert got[name] == want, (calc_id, step["id"], name)
             assert_computed(page, step["id"], f"{calc_id} → {step['id']}")
+    finally:
+        close(ctx)
+
+
+def test_a_hand_over_to_a_calculator_on_the_same_page_fills_it_there(playwright_instance, base_url, site_dir):
+    """A rule page that holds both calculators (the attack and the death's door on «Бой»): the
+    next step fills the one below in place, with the command line's values, and brings it in
+    sight; the page stays (no navigation)."""
+    pages = {}
+    for html in site_dir.rglob("index.html"):
+        rel = html.relative_to(site_dir).as_posix()
+        if rel.startswith(("calculators/", "en/")):
+            continue
+        text = html.read_text(encoding="utf-8")
+        pages[rel[: -len("index.html")]] = set(re.findall(r'data-calc="([^"]+)"', text))
+    found = [(calc_id, params, step, page) for calc_id, params, step in next_steps()
+             for page, ids in sorted(pages.items()) if {calc_id, step["id"]} <= ids]
+    assert found, "no page holds a calculator and its next step"
+    calc_id, params, step, where = found[0]
+    ctx = launch(playwright_instance, viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+    try:
+        page = ctx.pages[0] if ctx.pages else ctx.new_page()
+        query = link_query(calc_id, params)
+        page.goto(base_url + where + "?" + query)
+        wait_state(page, calc_id, timeout=BOOT_MS)
+        page.evaluate("window.svodStay = 1")
+        _, res = cli_run(calc_id, params)
+        cli_step = next(s for s in res["next"] if s["id"] == step["id"])
+        calc_root(page, calc_id).locator(f'.svod-next a[data-next="{step["id"]}"]').tap()
+        page.wait_for_function("([id, params]) => { const r = document.querySelector(`.svod-calc[data-calc='${id}']`);"
+                               " const got = JSON.parse(r.dataset.params); return r.dataset.state === 'done' &&"
+                               " Object.entries(params).every(([k, v]) => JSON.stringify(got[k]) === JSON.stringify(v)); }",
+                               arg=[step["id"], cli_step["params"]], timeout=STEP_MS)
+        assert page.evaluate("window.svodStay") == 1
+        assert_computed(page, step["id"], f"{calc_id} → {step['id']} on {where}")
+        page.wait_for_timeout(800)  # the smooth scroll
+        box = calc_root(page, step["id"]).bounding_box()
+        assert box["y"] < 740 and box["y"] + box["height"] > 0
     finally:
         close(ctx)
