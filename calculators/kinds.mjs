@@ -282,7 +282,7 @@ export const KINDS = {
         `<button type="button" class="svod-chip" data-preset="${i}">${esc(L.addPreset(tr(pr.label, lang)))}</button>`).join("");
       return `<fieldset class="svod-field svod-field--record_list" data-field="${attr(path)}" data-kind="record_list">` +
         `<legend>${esc(tr(p.label, lang))}</legend><div class="svod-records">${rows}</div>` +
-        `<div class="svod-record__tools">${chips}<button type="button" class="svod-record__add">${esc(L.add)}</button></div>` +
+        `<div class="svod-record__tools">${chips ? `<div class="svod-chips">${chips}</div>` : ""}<button type="button" class="svod-record__add">${esc(L.add)}</button></div>` +
         helpHTML(id, [tr(p.help, lang)]) + errHTML(id) + `</fieldset>`;
     },
     /** The records in the order of their rows; each field read by its kind. */
