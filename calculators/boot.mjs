@@ -136,7 +136,7 @@ export function handOver(dl, realFetch, mark) {
 }
 
 
-/** The sparse snapshot stream of scripts/snapshot.py (already gunzipped): "SVODSNP1", the image
+/** The sparse snapshot stream of scripts/steps/snapshot.py (already gunzipped): "SVODSNP1", the image
  * size (u32 LE), then records (offset u32, length u32, bytes); everything not in a record is zero
  * (half of the 30 MiB heap is). Read into a list of pieces [offset, bytes] that point into the
  * stream's own chunks (nothing copied), and the image's head: Pyodide's header (magic, where the

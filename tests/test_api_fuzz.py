@@ -571,7 +571,7 @@ def test_handle_json_under_pyodide_answers_hostile_text(tmp_path):
     used to end in a RangeError and no answer at all."""
     import shutil
 
-    from scripts import build_wheel
+    from scripts.steps import wheel as build_wheel
 
     node = shutil.which("node")
     if not node:

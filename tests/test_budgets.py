@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from scripts import service_worker, snapshot
+from scripts.steps import service_worker, snapshot
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
@@ -60,7 +60,7 @@ def test_snapshot_is_built_listed_and_within_budget():
 
 
 def test_snapshot_key_changes_with_the_wheel_and_the_runtime(tmp_path):
-    (tmp_path / "scripts").mkdir()
+    (tmp_path / snapshot.SCRIPT).parent.mkdir(parents=True)
     (tmp_path / snapshot.SCRIPT).write_bytes((ROOT / snapshot.SCRIPT).read_bytes())
     (tmp_path / snapshot.FORMAT).write_bytes((ROOT / snapshot.FORMAT).read_bytes())
     wheel = tmp_path / "w.whl"
@@ -100,7 +100,7 @@ def test_service_worker_precaches_the_snapshot_and_total_within_budget():
 # glossary term. The largest rules page is the one where they cost most.
 
 def _largest_rules_page() -> tuple[str, str]:
-    from scripts.bench_browser import largest_rules_page
+    from scripts.benchmark.browser import largest_rules_page
 
     path = largest_rules_page()
     return path, (SITE / path / "index.html").read_text(encoding="utf-8")

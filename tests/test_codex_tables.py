@@ -5,7 +5,7 @@ import pytest
 
 from rules_core.codex import rules as R
 from rules_core.codex import tables as ct
-from scripts.svod_tables import get_table, render_table
+from svod_site.tables import get_table, render_table
 from scripts.sources import source_path
 
 SOURCE = source_path("004")

@@ -1,8 +1,8 @@
-"""Every sentence of every source is on the site (scripts/coverage.py), 100 % per source."""
+"""Every sentence of every source is on the site (scripts/checks/coverage.py), 100 % per source."""
 
 import pytest
 
-from scripts import coverage
+from scripts.checks import coverage
 
 
 def test_normalise_ignores_markup_but_not_words():

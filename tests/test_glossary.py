@@ -1,4 +1,4 @@
-"""The glossary: data → pages → tooltips (scripts/glossary.py, docs/_glossary.yml)."""
+"""The glossary: data → pages → tooltips (svod_site/glossary.py, docs/_glossary.yml)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,9 @@ import markdown
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from scripts import glossary, linkcheck
+from scripts.checks import links
+from scripts.checks.terms import unused_terms
+from svod_site import glossary
 
 ROOT = Path(__file__).resolve().parent.parent
 TERMS = glossary.load()
@@ -117,7 +119,7 @@ def test_validation_names_the_term_and_field(tmp_path):
 
 
 def test_every_rule_link_exists_on_the_built_site():
-    site = linkcheck.SITE
+    site = links.SITE
     if not (site / "index.html").is_file():
         pytest.fail("site/ is not built: run scripts/build (scripts/test does it)")
     missing = []
@@ -126,19 +128,19 @@ def test_every_rule_link_exists_on_the_built_site():
         if not (ROOT / "docs" / page).is_file():
             missing.append(f"{t['id']}: no page docs/{page}")
             continue
-        html = linkcheck.built_page(site, page, "ru")
-        if anchor not in linkcheck.html_ids(html):
+        html = links.built_page(site, page, "ru")
+        if anchor not in links.html_ids(html):
             missing.append(f"{t['id']}: no #{anchor} in {page}")
     assert not missing, missing
 
 
 def test_built_glossary_and_tooltips():
-    site = linkcheck.SITE
+    site = links.SITE
     if not (site / "index.html").is_file():
         pytest.fail("site/ is not built: run scripts/build (scripts/test does it)")
-    ids = linkcheck.html_ids(site / "glossary" / "index.html")
+    ids = links.html_ids(site / "glossary" / "index.html")
     assert {t["id"] for t in TERMS} <= ids
-    assert {t["id"] for t in TERMS} <= linkcheck.html_ids(site / "en" / "glossary" / "index.html")
+    assert {t["id"] for t in TERMS} <= links.html_ids(site / "en" / "glossary" / "index.html")
     text = (site / "serial" / "combat" / "index.html").read_text(encoding="utf-8")
     assert ">Выносливости</abbr>" in text and ">Броню</abbr>" in text
 
@@ -166,15 +168,15 @@ def test_a_term_is_marked_once_per_section_and_never_in_headings():
 
 
 def test_every_term_is_used_by_its_rules():
-    # the pages are read with markdown-it-py (scripts.coverage.page_text)
-    assert glossary.unused_terms() == []
+    # the pages are read with markdown-it-py (scripts.checks.coverage.page_text)
+    assert unused_terms() == []
 
 
 def test_unused_term_is_reported(tmp_path):
     (tmp_path / "codex").mkdir()
     (tmp_path / "codex" / "a.md").write_text("# A\n\nСтресс растёт. **LV** считают.\n", encoding="utf-8")
     terms = [t for t in TERMS if t["id"] in ("codex-stress", "lv", "flax")]
-    assert glossary.unused_terms(terms, tmp_path) == ["flax (codex): FLAX"]
+    assert unused_terms(terms, tmp_path) == ["flax (codex): FLAX"]
 
 
 def test_translated_english_pages_mark_the_english_terms():

@@ -1,4 +1,4 @@
-"""Link check (scripts/linkcheck.py): every link and anchor resolves, nothing is fetched off
+"""Link check (scripts/checks/links.py): every link and anchor resolves, nothing is fetched off
 the host. Unit tests on small hand-made sites, then the real built site."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from scripts import linkcheck
+from scripts.checks import links
 
 PAGE = """<!doctype html><html><head>
 <link rel="stylesheet" href="{css}"><link rel="canonical" href="https://example.org/svod/">
@@ -34,7 +34,7 @@ def make_site(tmp_path: Path, css="assets/site.css", js="assets/app.js", anchor=
 
 
 def test_clean_site_passes_and_external_links_are_listed(tmp_path):
-    r = linkcheck.check_site(make_site(tmp_path))
+    r = links.check_site(make_site(tmp_path))
     assert r.errors == []
     assert "https://other.example/page" in r.external
     assert r.checked_links >= 6
@@ -50,13 +50,13 @@ def test_clean_site_passes_and_external_links_are_listed(tmp_path):
     ({"img": "assets/none.png"}, "broken link ../assets/none.png"),
 ])
 def test_problems_are_found(tmp_path, kw, expected):
-    r = linkcheck.check_site(make_site(tmp_path, **kw))
+    r = links.check_site(make_site(tmp_path, **kw))
     assert any(expected in e for e in r.errors), r.errors
 
 
 def test_named_anchor_counts(tmp_path):
     site = make_site(tmp_path)
-    assert "old" in linkcheck.html_ids(site / "b" / "index.html")
+    assert "old" in links.html_ids(site / "b" / "index.html")
 
 
 def test_markdown_links_come_from_the_parser_not_from_text():
@@ -65,7 +65,7 @@ def test_markdown_links_come_from_the_parser_not_from_text():
           "```\n[also not](b.md)\n```\n\n"
           '<p><a href="c.md#y">raw</a></p>\n\n'
           "| t |\n|---|\n| [in table](d.md) |\n")
-    assert linkcheck.markdown_links(md) == ["a.md#x", "img.png", "c.md#y", "d.md"]
+    assert links.markdown_links(md) == ["a.md#x", "img.png", "c.md#y", "d.md"]
 
 
 def test_markdown_pass_checks_pages_and_anchors(tmp_path):
@@ -79,7 +79,7 @@ def test_markdown_pass_checks_pages_and_anchors(tmp_path):
     for d in ("serial/combat", "en/serial/combat"):
         (site / d).mkdir(parents=True)
         (site / d / "index.html").write_text('<h2 id="armor">Броня</h2>')
-    r = linkcheck.check_markdown(docs, site)
+    r = links.check_markdown(docs, site)
     assert sorted(r.errors) == sorted([
         "docs/index.md: missing anchor serial/combat.md#nope",
         "docs/index.md: no such page: serial/none.md",
@@ -89,16 +89,16 @@ def test_markdown_pass_checks_pages_and_anchors(tmp_path):
 
 def test_built_page_paths():
     site = Path("/s")
-    assert linkcheck.built_page(site, "index.md", "ru") == site / "index.html"
-    assert linkcheck.built_page(site, "serial/index.md", "ru") == site / "serial" / "index.html"
-    assert linkcheck.built_page(site, "serial/combat.md", "en") == site / "en" / "serial" / "combat" / "index.html"
-    assert linkcheck.built_page(site, "glossary.en.md", "en") == site / "en" / "glossary" / "index.html"
+    assert links.built_page(site, "index.md", "ru") == site / "index.html"
+    assert links.built_page(site, "serial/index.md", "ru") == site / "serial" / "index.html"
+    assert links.built_page(site, "serial/combat.md", "en") == site / "en" / "serial" / "combat" / "index.html"
+    assert links.built_page(site, "glossary.en.md", "en") == site / "en" / "glossary" / "index.html"
 
 
 def test_the_built_site_has_no_broken_link_and_fetches_nothing_off_host():
-    if not (linkcheck.SITE / "index.html").is_file():
+    if not (links.SITE / "index.html").is_file():
         pytest.fail("site/ is not built: run scripts/build (scripts/test does it)")
-    r = linkcheck.run()
+    r = links.run()
     assert r.checked_pages > 0 and r.checked_links > 0
     assert not r.errors, "\n".join(r.errors[:40])
 
@@ -106,11 +106,11 @@ def test_the_built_site_has_no_broken_link_and_fetches_nothing_off_host():
 def test_site_prefix_reads_mkdocs_env_tag(tmp_path, monkeypatch):
     # mkdocs.yml may say site_url: !ENV [SVOD_SITE_URL, "https://example.github.io/svod/"]
     monkeypatch.delenv("SVOD_SITE_URL", raising=False)
-    assert linkcheck.site_prefix() == "/svod/"
+    assert links.site_prefix() == "/svod/"
     monkeypatch.setenv("SVOD_SITE_URL", "http://127.0.0.1:8000/other/")
     text = 'site_url: !ENV [SVOD_SITE_URL, "https://example.github.io/svod/"]\n'
-    monkeypatch.setattr(linkcheck, "ROOT", tmp_path)
+    monkeypatch.setattr(links, "ROOT", tmp_path)
     (tmp_path / "mkdocs.yml").write_text(text)
-    assert linkcheck.site_prefix() == "/other/"
+    assert links.site_prefix() == "/other/"
     monkeypatch.delenv("SVOD_SITE_URL")
-    assert linkcheck.site_prefix() == "/svod/"
+    assert links.site_prefix() == "/svod/"

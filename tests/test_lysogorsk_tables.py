@@ -7,7 +7,7 @@ import pytest
 
 from rules_core.lysogorsk import rules as r
 from rules_core.lysogorsk import tables as tb
-from scripts.svod_tables import expand, render_table
+from svod_site.tables import expand, render_table
 from scripts.sources import source_path
 
 SOURCE_PATH = source_path("001")

@@ -1,6 +1,6 @@
 """Structure of the classic World of Darkness (docs/wod/) and «Codex of…» (docs/codex/) pages.
 
-Coverage of the source text is checked by scripts/coverage.py (tests/test_coverage.py); this
+Coverage of the source text is checked by scripts/checks/coverage.py (tests/test_coverage.py); this
 file checks what makes the pages usable: every page in the nav, a stable Latin anchor on every
 heading, each calculator table and calculator embedded exactly once, links that resolve, and
 admonitions that say what they must.

@@ -63,7 +63,7 @@ def source_tests(tests: Path) -> list[str]:
         if f.name == Path(__file__).name:
             continue  # this file needs git, which a copy does not have
         text = f.read_text(encoding="utf-8")
-        if "scripts.sources" in text or "from scripts import coverage" in text:
+        if "scripts.sources" in text or "from scripts.checks import coverage" in text:
             out.append(f.relative_to(tests.parent).as_posix())
     return out
 
@@ -85,7 +85,7 @@ def test_a_copy_with_nothing_beside_it_passes_the_source_tests(tmp_path):
                        cwd=clone, env=env, capture_output=True, text=True, timeout=600)
     assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-2000:]
     assert " passed" in r.stdout
-    r = subprocess.run([sys.executable, "-m", "scripts.coverage"], cwd=clone, env=env,
+    r = subprocess.run([sys.executable, "-m", "scripts.checks.coverage"], cwd=clone, env=env,
                        capture_output=True, text=True, timeout=600)
     assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-2000:]
     assert r.stdout.count("100.0 %") == 5
@@ -115,8 +115,8 @@ def test_the_workflow_pins_node_and_builds_for_the_pages_address():
 
 def test_the_build_checks_the_node_version_it_was_pinned_to():
     """The snapshot is made in Node and must boot in the browser: a build on another Node
-    major version fails before it makes one (scripts/snapshot.py)."""
-    from scripts import snapshot
+    major version fails before it makes one (scripts/steps/snapshot.py)."""
+    from scripts.steps import snapshot
 
     pinned = (ROOT / ".node-version").read_text().strip()
     assert snapshot.NODE_MAJOR == int(pinned.split(".")[0])

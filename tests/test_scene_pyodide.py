@@ -12,7 +12,7 @@ import pytest
 from rules_core import api
 from rules_core.scene import apply
 from rules_core.scene.state import new_scene
-from scripts import build_wheel
+from scripts.steps import wheel as build_wheel
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -1,4 +1,4 @@
-"""The search stemming wrapper (scripts/search/stem-worker.js) inside the built site's real
+"""The search stemming wrapper (svod_site/stem-worker.js) inside the built site's real
 search worker, run in Node (a Web Worker emulated by tests/js/run_search_worker.cjs) against
 the built search index: fast, exact checks beside the browser tests."""
 

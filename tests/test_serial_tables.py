@@ -5,7 +5,7 @@ import re
 import pytest
 
 from rules_core.serial import tables as TB
-from scripts.svod_tables import expand, render_table
+from svod_site.tables import expand, render_table
 from scripts.sources import source_path
 
 SOURCE = source_path("000")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from scripts import service_worker
+from scripts.steps import service_worker
 
 SITE = Path(__file__).resolve().parent.parent / "site"
 

@@ -1,4 +1,4 @@
-"""The sparse memory-snapshot format (scripts/snapshot.py ``encode``/``decode``; the worker's
+"""The sparse memory-snapshot format (scripts/steps/snapshot.py ``encode``/``decode``; the worker's
 ``readSparseSnapshot`` reads the same bytes, tested in the browser by every snapshot boot)."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import struct
 
 from hypothesis import given, settings, strategies as st
 
-from scripts import snapshot
+from scripts.steps import snapshot
 
 # images: blocks of zeros and of random bytes, the shapes a heap has
 blocks = st.lists(st.one_of(st.integers(0, 3 * snapshot.MIN_GAP).map(lambda n: b"\0" * n),

@@ -4,7 +4,7 @@
 import pytest
 
 from rules_core.wod import tables as wt
-from scripts.svod_tables import get_table, render_table
+from svod_site.tables import get_table, render_table
 from scripts.sources import source_path
 
 SOURCE = source_path("003")

@@ -94,7 +94,7 @@ def first_tab(new_context, base):
 def new_deploy(root) -> str:
     """A new deploy of the copy: a changed home page and sw.js rebuilt as scripts/build does
     (new version, new sizes). Returns the new version."""
-    from scripts import service_worker
+    from scripts.steps import service_worker
 
     index = root / "site" / "index.html"
     index.write_text(index.read_text(encoding="utf-8").replace("</h1>", " (новое)</h1>", 1), encoding="utf-8")

@@ -2,7 +2,7 @@
 off-host) and the memory snapshot (used, falls back, precached, reseeded). Timings are not
 tested here; they are in bench/REPORT.md (scripts/bench).
 
-Bytes are measured as GitHub Pages serves the site: text gzipped (scripts.bench_browser's
+Bytes are measured as GitHub Pages serves the site: text gzipped (scripts.benchmark.browser's
 server), in a fresh profile, for everything the page fetches until the network is idle (the
 service worker registers at idle and precaches afterwards; its requests are not the page's).
 Budgets: ≤ 150 KB (the issue) and ≤ RULES_PAGE_MAX_REQUESTS requests: measured 11 requests,
@@ -18,7 +18,7 @@ import json
 
 import pytest
 
-from scripts import bench_browser as bb
+from scripts.benchmark import browser as bb
 
 from .conftest import off_host, serving
 from .test_calc import worker_answer

@@ -1,7 +1,7 @@
 """Search in a real browser: Russian inflected queries find the rule, and point at its heading.
 
-Material's search does not stem Russian: scripts/search/stem-worker.js (installed by
-scripts/site_hooks.py in place of Material's worker) stems each query word before Material
+Material's search does not stem Russian: svod_site/stem-worker.js (installed by
+svod_site/search.py in place of Material's worker) stems each query word before Material
 adds its ``*``. These tests run the built site in chromium (the issue's list, plus a few).
 """
 

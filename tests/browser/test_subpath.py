@@ -31,7 +31,7 @@ def rules_site(site_dir, tmp_path_factory):
     srv = make_server(str(out), "127.0.0.1", 0, PREFIX)
     base = f"http://127.0.0.1:{srv.server_address[1]}{PREFIX}"
     env = {**os.environ, "SVOD_SITE_URL": base}
-    subprocess.run([sys.executable, "-m", "scripts.build_site", "mkdocs_build", "service_worker",
+    subprocess.run([sys.executable, "-m", "scripts.steps", "mkdocs_site", "service_worker",
                     "--site-dir", str(out)], cwd=ROOT, env=env, check=True, capture_output=True, timeout=600)
     threading.Thread(target=srv.serve_forever, daemon=True).start()
     yield base, out

@@ -4,18 +4,18 @@
  * instant navigation swaps the content.
  *
  * 1. Tooltips for [title] elements in the content: the glossary terms, <abbr title="…">
- *    (Markdown abbreviations generated from docs/_glossary.yml by scripts/site_hooks.py),
+ *    (Markdown abbreviations generated from docs/_glossary.yml by svod_site/glossary.py),
  *    and the other titled elements. They look and behave as Material's content.tooltips
  *    (the same .md-tooltip2 markup and styles: on hover, on focus, below the term), but one
  *    set of listeners serves the whole page: Material mounted a component with its own
  *    listeners and subscriptions for every titled element at load, which cost more main-thread
- *    time on a long rules page than anything else the page runs (Lighthouse, issue 6).
+ *    time on a long rules page than anything else the page runs (measured with Lighthouse).
  *    The terms are focusable (tabindex=0 and class svod-term, set at build time by
- *    scripts/glossary.py): a tap on a phone focuses the term and shows the definition; a tap
+ *    svod_site/glossary.py): a tap on a phone focuses the term and shows the definition; a tap
  *    elsewhere blurs it and the tooltip goes.
  *
  * 2. The language switch goes to the same page in the other language. The built links
- *    point at the language roots (scripts/site_hooks.py: Material fetches a sitemap from
+ *    point at the language roots (svod_site/i18n.py: Material fetches a sitemap from
  *    each <link rel="alternate">), and instant navigation does not redraw the header, so
  *    they are recomputed from the current address on every page change (Russian at the
  *    site root, English under en/, same path and anchor); the switch is a full page load

@@ -20,11 +20,11 @@ really in a page); phrases list their forms. Every form gets a capitalised and a
 lower-case variant, because Python-Markdown's ``abbr`` matches case-sensitively.
 
 Pages: ``<!-- svod:glossary -->`` in ``docs/glossary.md`` / ``docs/glossary.en.md`` is
-expanded by :func:`render` (MkDocs hook ``scripts/site_hooks.py``; ``scripts/linkcheck.py``
-and ``scripts/coverage.py`` expand it the same way). Tooltips: the hook appends
-``*[form]: definition`` lines (Markdown abbreviations) to every rule page of the term's
-system; Material's ``content.tooltips`` draws them, ``docs/assets/javascripts/site.js``
-makes them open on tap.
+expanded by :func:`render` (the plugin's marker dispatcher, see ``markers.py``; the link check
+expands it the same way). Tooltips: the plugin appends ``*[form]: definition`` lines (Markdown
+abbreviations) to every rule page of the term's system (:func:`abbreviation_block`);
+:class:`OncePerSection` keeps the first of each under a heading, ``docs/assets/javascripts/site.js``
+shows them on tap and focus.
 """
 
 from __future__ import annotations
@@ -38,9 +38,9 @@ import yaml
 from markdown.extensions import Extension
 from markdown.treeprocessors import Treeprocessor
 
-ROOT = Path(__file__).resolve().parent.parent
+from svod_site import ROOT, markers
+
 DATA = ROOT / "docs" / "_glossary.yml"
-MARKER = re.compile(r"<!--\s*svod:glossary\s*-->")
 SYSTEMS = ("serial", "wod", "lysogorsk", "codex")
 SYSTEM_TITLES = {
     "serial": ("«Мир Тьмы: Сериал»", "World of Darkness: The Series (house rules)"),
@@ -248,12 +248,11 @@ def render(lang: str = "ru", page_uri: str = "glossary.md", terms: list[dict] | 
     return "\n".join(parts)
 
 
-def expand(markdown: str, lang: str = "ru", page_uri: str = "glossary.md",
-           docs_dir: Path | None = None) -> str:
-    if not MARKER.search(markdown):
-        return markdown
-    body = render(lang, page_uri, docs_dir=docs_dir)
-    return MARKER.sub(lambda m: "\n" + body + "\n", markdown)
+def marker(arg: str | None, where: markers.Where) -> str:
+    """The ``svod:glossary`` handler: the whole glossary in the build's language."""
+    if arg is not None:
+        raise markers.MarkerError(f"{where.src_uri}: <!-- svod:glossary --> takes no argument")
+    return render(where.build_lang, where.src_uri, docs_dir=where.docs_dir)
 
 
 # ---------------------------------------------------------------- once per section
@@ -306,35 +305,8 @@ class OncePerSection(Treeprocessor):
 
 
 class TermsOncePerSection(Extension):
-    """Add to MkDocs' markdown extensions (``scripts/site_hooks.py`` does, in on_config)."""
+    """Add to MkDocs' markdown extensions (the plugin does, in on_config)."""
 
     def extendMarkdown(self, md):
         md.treeprocessors.register(OncePerSection(md), "svod_terms_once", 6)  # abbr is 7
 
-
-# ---------------------------------------------------------------- terms in the pages
-
-def page_words(system: str, docs_dir: Path | None = None) -> str:
-    """The visible text of a system's Russian pages, read with markdown-it-py (as the
-    coverage check reads them: markers expanded, markup dropped), for finding terms."""
-    from scripts.coverage import page_text
-
-    docs_dir = ROOT / "docs" if docs_dir is None else docs_dir
-    pages = sorted(p for p in (docs_dir / system).rglob("*.md") if not p.name.endswith(".en.md"))
-    return "\n".join(page_text(p.read_text(encoding="utf-8")) for p in pages)
-
-
-def unused_terms(terms: list[dict] | None = None, docs_dir: Path | None = None) -> list[str]:
-    """Terms none of whose forms occurs (as a whole word) in the pages of their first
-    system: a glossary entry for a word the rules never use is a mistake."""
-    terms = load() if terms is None else terms
-    texts: dict[str, str] = {}
-    out = []
-    for t in terms:
-        system = t["systems"][0]
-        if system not in texts:
-            texts[system] = page_words(system, docs_dir)
-        pattern = re.compile(r"\b(?:" + "|".join(re.escape(f) for f in sorted(forms(t), key=len, reverse=True)) + r")\b")
-        if not pattern.search(texts[system]):
-            out.append(f"{t['id']} ({system}): {t['ru']}")
-    return out

@@ -1,7 +1,7 @@
 // Pyodide under Node: boot, wheel install, import, first call. Prints one JSON line.
-// With a third argument (the raw memory snapshot of scripts/snapshot.py): boot from it instead
+// With a third argument (the raw memory snapshot of scripts/steps/snapshot.py): boot from it instead
 // (rules_core already imported), reseed, first call.
-// usage: node scripts/bench_node.mjs PYODIDE_DIR WHEEL [SNAPSHOT.bin]
+// usage: node scripts/benchmark/node.mjs PYODIDE_DIR WHEEL [SNAPSHOT.bin]
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import path from "node:path";

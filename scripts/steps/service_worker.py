@@ -17,7 +17,7 @@ from pathlib import Path
 TEMPLATE = Path("calculators/sw.template.js")
 SKIP_SUFFIXES = (".map", ".gz")
 SKIP_NAMES = {"sw.js", ".nojekyll"}
-#: The gzipped Pyodide memory snapshot (scripts/snapshot.py) is precached: a warm boot needs it.
+#: The gzipped Pyodide memory snapshot (scripts/steps/snapshot.py) is precached: a warm boot needs it.
 KEEP_GZ = "snapshot.bin.gz"
 #: Material ships search support for every language; the site searches Russian and English.
 LUNR_DIR = "assets/javascripts/lunr/"
@@ -63,7 +63,7 @@ def build_version(site: Path, files: list[str]) -> str:
 
 
 def run(root: Path) -> None:
-    from scripts.build_site import site_dir
+    from scripts.steps import site_dir
 
     site = site_dir(root)
     files = precache_list(site)
@@ -79,4 +79,4 @@ def run(root: Path) -> None:
 
 
 if __name__ == "__main__":
-    run(Path(__file__).resolve().parent.parent)
+    run(Path(__file__).resolve().parents[2])

@@ -1,8 +1,8 @@
-"""Build step: the self-hosted Pyodide runtime, from the pinned npm package → docs/assets/pyodide/.
+"""Build step: the self-hosted Pyodide runtime, from the pinned npm package → build/assets/pyodide/.
 
 Only the files needed to boot Python and install a standard-library-only wheel are copied
-(no lock file of the npm package: ours, with rules_core alone, is in docs/assets/py/ and
-is made by ``scripts.build_wheel``). ``files.json`` lists them with their sizes, for the
+(no lock file of the npm package: ours, with rules_core alone, is in build/assets/py/ and
+is made by ``scripts.steps.wheel``). ``files.json`` lists them with their sizes, for the
 worker's download progress. The version must be the one pinned in package.json.
 """
 
@@ -12,8 +12,10 @@ import json
 import shutil
 from pathlib import Path
 
+from scripts.steps import ASSETS
+
 FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
-OUT = Path("docs/assets/pyodide")
+OUT = ASSETS / "pyodide"
 
 
 def pinned_version(root: Path) -> str:
@@ -24,11 +26,11 @@ def pinned_version(root: Path) -> str:
 def run(root: Path) -> None:
     src = root / "node_modules" / "pyodide"
     if not (src / "package.json").exists():
-        raise SystemExit("copy_pyodide: node_modules/pyodide is missing: run scripts/setup")
+        raise SystemExit("pyodide_runtime: node_modules/pyodide is missing: run scripts/setup")
     installed = json.loads((src / "package.json").read_text(encoding="utf-8"))["version"]
     pinned = pinned_version(root)
     if installed != pinned:
-        raise SystemExit(f"copy_pyodide: node_modules has pyodide {installed}, package.json pins {pinned}:"
+        raise SystemExit(f"pyodide_runtime: node_modules has pyodide {installed}, package.json pins {pinned}:"
                          " run scripts/setup")
     out = root / OUT
     out.mkdir(parents=True, exist_ok=True)
@@ -46,4 +48,4 @@ def run(root: Path) -> None:
 
 
 if __name__ == "__main__":
-    run(Path(__file__).resolve().parent.parent)
+    run(Path(__file__).resolve().parents[2])

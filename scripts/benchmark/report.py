@@ -86,12 +86,10 @@ def _browser(b: dict) -> list[str]:
            _row("cold (empty profile)", "ms", "× floor"), _row("---", "---:", "---:"),
            _row("ours, as shipped (snapshot; calc.mjs starts the worker at the end of `<head>`)", c["ours_snapshot"],
                 b["cold_ratio_ours_over_floor"]),
-           _row("ours, worker started at the very start of `<head>` (`SVOD_CALC_EARLY = true`)", c.get("ours_early_start"),
-                b.get("cold_ratio_early_start_over_floor")),
            _row("ours, normal boot (no snapshot)", c["ours_normal_boot"], b["cold_ratio_normal_boot_over_floor"]),
            _row("floor: bare `loadPyodide()`", c["floor_bare_loadPyodide"], 1),
-           "", f"The snapshot saved {b['snapshot_saved_ms']} ms of the cold first result, the very early worker start "
-           f"{b.get('early_start_saved_ms')} ms. Runs: {c['runs']}. Boots used: {b['boot_used']}.", "",
+           "", f"The snapshot saved {b['snapshot_saved_ms']} ms of the cold first result. Runs: {c['runs']}. "
+           f"Boots used: {b['boot_used']}.", "",
            _row("warm (service-worker cache, first tab closed)", "ms"), _row("---", "---:"),
            _row("ours, snapshot boot", w["ours_snapshot"]),
            _row("floor: bare `loadPyodide()` (HTTP / service-worker cache)", w["floor_bare_loadPyodide"]),
@@ -100,8 +98,8 @@ def _browser(b: dict) -> list[str]:
            "", "Where the time goes: the worker started at (page clock, ms, median) "
            f"{b.get('worker_started_at_ms_cold')} cold and {w.get('worker_started_at_ms')} warm; its boot phases "
            "(worker clock, ms since it started, median; `calculators/worker.mjs` marks):", "",
-           _row("phase", *[k for k in ("snapshot", "early", "normal")], "warm"),
-           _row("---", "---:", "---:", "---:", "---:")]
+           _row("phase", *[k for k in ("snapshot", "normal")], "warm"),
+           _row("---", "---:", "---:", "---:")]
     phases = b.get("worker_phases_cold") or {}
     names = []
     for d in [*phases.values(), w.get("worker_phases") or {}]:
@@ -109,7 +107,7 @@ def _browser(b: dict) -> list[str]:
             if k not in names:
                 names.append(k)
     for n in names:
-        out.append(_row(n, *[(phases.get(k) or {}).get(n, "") for k in ("snapshot", "early", "normal")],
+        out.append(_row(n, *[(phases.get(k) or {}).get(n, "") for k in ("snapshot", "normal")],
                         (w.get("worker_phases") or {}).get(n, "")))
     out += ["",
            "One recalculation at the largest inputs, worker round trip (post → result, JSON both ways), "

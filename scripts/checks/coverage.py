@@ -1,12 +1,12 @@
 """Nothing lost: every sentence of every source is on the site.
 
-``python -m scripts.coverage [--source 000] [--missing N]`` prints the coverage per source and
+``python -m scripts.checks.coverage [--source 000] [--missing N]`` prints the coverage per source and
 exits 1 unless every source is at 100 %.
 
 How it compares: a source is split into sentences (per line, at . ! ? … followed by space);
 the pages of the source's section are read with markdown-it-py (+ mdit-py-plugins for
 admonitions), after the rule-table markers are expanded from rules_core data
-(``scripts.svod_tables.expand``), and their text (no URLs, no markup) is concatenated. Both
+(``svod_site.tables.expand``), and their text (no URLs, no markup) is concatenated. Both
 sides are normalised to letters and digits only, case-folded, ё → е, so whitespace, quotes,
 dashes, markup and restructuring (lists, tables, admonitions, links) do not matter, but every
 word and number of a sentence must be there, in order. Heading anchors (``{#id}``) are dropped.
@@ -41,8 +41,9 @@ from markdown_it import MarkdownIt
 from mdit_py_plugins.admon import admon_plugin
 
 from scripts.sources import SOURCES_DIR  # the repository's sources/
+from svod_site.tables import expand
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 CHANGES = DOCS / "_changes.yml"
 
@@ -115,8 +116,6 @@ def _strip_attrs(text: str) -> str:
 
 def page_text(markdown: str) -> str:
     """The visible text of a page (markers expanded, markup and URLs dropped)."""
-    from scripts.svod_tables import expand
-
     tokens = _parser().parse(expand(markdown))
     parts: list[str] = []
     in_heading = False
@@ -141,8 +140,6 @@ def page_text(markdown: str) -> str:
 
 def table_cells(markdown: str) -> list[str]:
     """The text of every table cell (``th``/``td``) of a page, markers expanded."""
-    from scripts.svod_tables import expand
-
     cells: list[str] = []
     in_cell = False
     for tok in _parser().parse(expand(markdown)):

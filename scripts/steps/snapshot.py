@@ -1,7 +1,7 @@
-"""Build step: a Pyodide memory snapshot with rules_core imported → docs/assets/py/snapshot/.
+"""Build step: a Pyodide memory snapshot with rules_core imported → build/assets/py/snapshot/.
 
-After ``build_wheel`` and ``copy_pyodide``: ``scripts/make_snapshot.mjs`` boots Pyodide in Node
-with ``_makeSnapshot``, unpacks the wheel, imports every rules_core submodule and calls
+After the ``wheel`` and ``pyodide_runtime`` steps: ``make_snapshot.mjs`` (beside this file) boots
+Pyodide in Node with ``_makeSnapshot``, unpacks the wheel, imports every rules_core submodule and calls
 ``api.list_calculators()``, then writes ``pyodide.makeMemorySnapshot()`` (about 31 MB). It is
 shipped sparse and gzipped (``snapshot.bin.gz``; see :func:`encode`: half of the heap is zeros,
 which the worker then neither inflates nor copies), unpacked in the worker with
@@ -28,19 +28,21 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from scripts.copy_pyodide import FILES, OUT as PYODIDE_OUT
+from scripts.steps import ASSETS
+from scripts.steps.pyodide_runtime import FILES, OUT as PYODIDE_OUT
+from scripts.steps.wheel import OUT as WHEEL_OUT
 
-OUT = Path("docs/assets/py/snapshot")
+OUT = ASSETS / "py" / "snapshot"
 NAME = "snapshot.bin.gz"
 CACHE = Path(".cache/snapshot")
-SCRIPT = Path("scripts/make_snapshot.mjs")
-FORMAT = Path("scripts/snapshot.py")  # this file: the sparse format is part of the key
+SCRIPT = Path("scripts/steps/make_snapshot.mjs")
+FORMAT = Path("scripts/steps/snapshot.py")  # this file: the sparse format is part of the key
 MAGIC = b"SVODSNP1"
 #: The Node.js the snapshot is made with (the Pages workflow installs this version with
 #: actions/setup-node): a snapshot made in Node 20 boots in chromium; one made elsewhere is
 #: untested, so another major version fails the build here instead of in a reader's browser.
 NODE_VERSION_FILE = Path(".node-version")
-NODE_MAJOR = int(Path(__file__).resolve().parent.parent.joinpath(NODE_VERSION_FILE).read_text().split(".")[0])
+NODE_MAJOR = int(Path(__file__).resolve().parents[2].joinpath(NODE_VERSION_FILE).read_text().split(".")[0])
 
 
 def check_node(version: str) -> None:
@@ -91,12 +93,12 @@ def decode(data: bytes) -> bytes:
 
 
 def inputs(root: Path) -> tuple[Path, list[Path]]:
-    wheels = sorted((root / "docs/assets/py").rglob("svod_rules_core-*.whl"))
+    wheels = sorted((root / WHEEL_OUT).rglob("svod_rules_core-*.whl"))
     if len(wheels) != 1:
-        raise SystemExit(f"snapshot: expected one wheel in docs/assets/py, found {len(wheels)}: run build_wheel")
+        raise SystemExit(f"snapshot: expected one wheel in {WHEEL_OUT}, found {len(wheels)}: run the wheel step")
     runtime = [root / PYODIDE_OUT / f for f in FILES]
     if not all(p.exists() for p in runtime):
-        raise SystemExit("snapshot: the Pyodide runtime is missing: run copy_pyodide")
+        raise SystemExit("snapshot: the Pyodide runtime is missing: run the pyodide_runtime step")
     return wheels[0], runtime
 
 
@@ -156,4 +158,4 @@ def run(root: Path) -> None:
 
 
 if __name__ == "__main__":
-    run(Path(__file__).resolve().parent.parent)
+    run(Path(__file__).resolve().parents[2])

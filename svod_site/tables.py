@@ -1,9 +1,8 @@
-"""Rule tables from rules_core data, rendered into pages.
+"""``<!-- svod:table SYSTEM/TABLE_ID -->``: rule tables from rules_core data, rendered into pages.
 
-A page writes ``<!-- svod:table SYSTEM/TABLE_ID -->`` where a table belongs; this module
-replaces the marker with a Markdown table built from
-``rules_core.<SYSTEM>.tables.TABLES[TABLE_ID]``, so the page and the calculators read the
-same data. Used by the MkDocs hook (``scripts/hooks.py``) and by the coverage check.
+The marker becomes a Markdown table built from ``rules_core.<SYSTEM>.tables.TABLES[TABLE_ID]``
+(``{"title", "columns", "rows"}``), in the language of the page's text, so the page and the
+calculators read the same data. Used by the plugin and by the checks (links, coverage).
 """
 
 from __future__ import annotations
@@ -11,7 +10,9 @@ from __future__ import annotations
 import importlib
 import re
 
-MARKER = re.compile(r"<!--\s*svod:table\s+([a-z_]+)/([A-Za-z0-9_\-]+)\s*-->")
+from svod_site import markers
+
+ARG = re.compile(r"([a-z_]+)/([A-Za-z0-9_\-]+)")
 
 
 class UnknownTable(LookupError):
@@ -50,6 +51,14 @@ def render_table(table: dict, lang: str = "ru") -> str:
     return "\n".join(lines)
 
 
-def expand(markdown: str, lang: str = "ru") -> str:
-    """Replace every table marker; raise :class:`UnknownTable` for a missing one."""
-    return MARKER.sub(lambda m: "\n" + render_table(get_table(m[1], m[2]), lang) + "\n", markdown)
+def marker(arg: str | None, where: markers.Where) -> str:
+    """The ``svod:table`` handler; raises :class:`UnknownTable` for a missing table."""
+    m = ARG.fullmatch(arg or "")
+    if not m:
+        raise markers.MarkerError(f"{where.src_uri}: <!-- svod:table {arg or ''} --> wants SYSTEM/TABLE_ID")
+    return render_table(get_table(m[1], m[2]), where.text_lang)
+
+
+def expand(markdown: str, lang: str = "ru", src_uri: str = "") -> str:
+    """Only the table markers of ``markdown`` replaced (the coverage check reads the tables so)."""
+    return markers.expand(markdown, markers.Where(src_uri, text_lang=lang), {"table": marker})

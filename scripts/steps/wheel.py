@@ -1,9 +1,9 @@
-"""Build step: rules_core as a pure-Python wheel + a Pyodide lock file → docs/assets/py/.
+"""Build step: rules_core as a pure-Python wheel + a Pyodide lock file → build/assets/py/.
 
 The wheel is written with the standard library (``zipfile``), reproducibly (fixed
 timestamps, sorted entries), so the same sources give the same bytes and the same
 sha256. Its file name carries the version (``svod_rules_core-0.1.0-py3-none-any.whl``)
-and it sits in a directory named by a short content hash (``docs/assets/py/1a2b3c4d/``):
+and it sits in a directory named by a short content hash (``assets/py/1a2b3c4d/``):
 a changed engine is a new URL, so no browser or service-worker cache can pair new pages
 with an old engine. (No ``+local`` label: some servers read "+" in a path as a space.)
 
@@ -24,9 +24,11 @@ import tempfile
 import zipfile
 from pathlib import Path
 
+from scripts.steps import ASSETS
+
 DIST_NAME = "svod-rules-core"
 WHEEL_STEM = "svod_rules_core"
-OUT = Path("docs/assets/py")
+OUT = ASSETS / "py"
 LOCK_NAME = "pyodide-lock.json"
 # Zip timestamps are fixed so the build is reproducible.
 EPOCH = (2020, 1, 1, 0, 0, 0)
@@ -36,7 +38,7 @@ def version(root: Path) -> str:
     text = (root / "rules_core" / "__init__.py").read_text(encoding="utf-8")
     m = re.search(r'^__version__\s*=\s*"([^"]+)"', text, re.M)
     if not m:
-        raise SystemExit("build_wheel: rules_core.__version__ not found")
+        raise SystemExit("wheel: rules_core.__version__ not found")
     return m[1]
 
 
@@ -97,7 +99,7 @@ def make_lock(root: Path, wheel: Path) -> dict:
     """Our wheel's lock entry via ``pyodide lockfile add-wheels``, trimmed to that entry."""
     src_lock = root / "node_modules" / "pyodide" / LOCK_NAME
     if not src_lock.exists():
-        raise SystemExit("build_wheel: node_modules/pyodide is missing: run scripts/setup")
+        raise SystemExit("wheel: node_modules/pyodide is missing: run scripts/setup")
     exe = Path(sys.executable).with_name("pyodide")
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / LOCK_NAME
@@ -108,9 +110,9 @@ def make_lock(root: Path, wheel: Path) -> dict:
     key = DIST_NAME if DIST_NAME in full["packages"] else WHEEL_STEM
     entry = full["packages"][key]
     if entry["file_name"] != wheel.relative_to(root / OUT).as_posix():
-        raise SystemExit(f"build_wheel: unexpected lock file_name {entry['file_name']!r}")
+        raise SystemExit(f"wheel: unexpected lock file_name {entry['file_name']!r}")
     if entry["sha256"] != hashlib.sha256(wheel.read_bytes()).hexdigest():
-        raise SystemExit("build_wheel: lock sha256 does not match the wheel")
+        raise SystemExit("wheel: lock sha256 does not match the wheel")
     return {"info": full["info"], "packages": {key: entry}}
 
 
@@ -133,4 +135,4 @@ def run(root: Path) -> None:
 
 
 if __name__ == "__main__":
-    run(Path(__file__).resolve().parent.parent)
+    run(Path(__file__).resolve().parents[2])

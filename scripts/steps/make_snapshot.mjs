@@ -1,8 +1,8 @@
-// Build step helper (called by scripts/snapshot.py): a Pyodide memory snapshot of a booted
+// Build step helper (called by scripts/steps/snapshot.py): a Pyodide memory snapshot of a booted
 // interpreter with EVERY rules_core submodule imported, made in Node (a snapshot made in Node 20
 // runs in chromium; one made in chromium crashes Node — PLATFORM.md), then checked by booting
 // from it and running one calculator. Prints one JSON line.
-// usage: node scripts/make_snapshot.mjs PYODIDE_DIR WHEEL OUT.bin
+// usage: node scripts/steps/make_snapshot.mjs PYODIDE_DIR WHEEL OUT.bin
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import path from "node:path";
@@ -24,7 +24,7 @@ _api.list_calculators()
 del _n, _api
 len(_names)
 `);
-// Freed memory keeps what it held; zeroed, it drops out of the sparse snapshot (scripts/snapshot.py
+// Freed memory keeps what it held; zeroed, it drops out of the sparse snapshot (snapshot.py
 // leaves out zero runs) and compresses away: measured 15.7 -> 13.6 MB to unpack, 6.5 -> 5.75 MB
 // gzipped. Python here allocates straight from dlmalloc (no pymalloc arenas), so taking every
 // free block with malloc, zeroing it and freeing it again reaches all of it. A block that would

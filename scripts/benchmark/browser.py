@@ -1,9 +1,9 @@
-"""Browser sections of ``scripts/bench`` (loaded by scripts/bench.py): browser, bytes, memory,
-lighthouse; and ``targets(results)``, where each target of issue 6 stands.
+"""Browser sections of ``scripts/bench``: browser, bytes, memory, lighthouse; and
+``targets(results)``, where each performance target stands.
 
-Everything runs against the built ``site/`` served on 127.0.0.1 under /svod/ (as GitHub Pages
-serves a project site; this server does not compress) in headless Debian chromium with the
-flags of DEVELOPERS.md and a fresh user-data-dir per cold run.
+Everything runs against the built site (``site/``, or ``--site``) served on 127.0.0.1 under
+/svod/ as GitHub Pages serves a project site (scripts/serve's server, text gzipped) in headless
+Debian chromium with the flags of DEVELOPERS.md and a fresh user-data-dir per cold run.
 
 * browser: navigation → first result shown on a calculator page, cold (empty profile) with the
   memory snapshot and without it (``SVOD_CALC_SNAPSHOT = false``), and warm (service-worker
@@ -32,7 +32,8 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
+#: The built site the sections measure (``--site``).
 SITE = ROOT / "site"
 PREFIX = "/svod/"
 CHROMIUM = "/usr/bin/chromium"
@@ -95,7 +96,7 @@ def gzip_server(directory: str, prefix: str = PREFIX, compress: bool = True):
 def served(compress: bool = True):
     """The built site plus bench-floor.html, on 127.0.0.1:<free port>/svod/, gzipping text."""
     if not (SITE / "index.html").exists():
-        raise SystemExit("bench: site/ is not built: run scripts/build")
+        raise SystemExit(f"bench: {SITE} is not built: run scripts/build")
     tmp = Path(tempfile.mkdtemp(prefix="svod-bench-site-"))
     for entry in SITE.iterdir():
         (tmp / entry.name).symlink_to(entry)
@@ -121,7 +122,7 @@ def playwright():
 
 
 @contextmanager
-def context(pw, snapshot=True, user_dir=None, early=False):
+def context(pw, snapshot=True, user_dir=None):
     user_dir = user_dir or tempfile.mkdtemp(prefix="svod-bench-chromium-")
     ctx = pw.chromium.launch_persistent_context(
         user_dir, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True,
@@ -129,8 +130,6 @@ def context(pw, snapshot=True, user_dir=None, early=False):
     ctx.svod_user_dir = user_dir
     if not snapshot:
         ctx.add_init_script("globalThis.SVOD_CALC_SNAPSHOT = false;")
-    if early:
-        ctx.add_init_script("globalThis.SVOD_CALC_EARLY = true;")
     try:
         yield ctx
     finally:
@@ -168,7 +167,7 @@ def _med(xs):
 
 def largest_requests() -> list[dict]:
     from rules_core import api
-    from scripts.bench import largest_valid_params
+    from scripts.benchmark.engine import largest_valid_params
 
     return [{"op": "run", "id": c["id"], "params": largest_valid_params(api.get(c["id"]))}
             for c in api.list_calculators()]
@@ -183,10 +182,8 @@ def _median_marks(timings: list) -> dict | None:
     return {k: _med([m[k] for m in marks if k in m]) for k in keys}
 
 
-#: Cold runs: the floor, our page as shipped, the same with the worker started at the very start
-#: of <head> (SVOD_CALC_EARLY = true; by default calc.mjs starts it at the end of <head>), and
-#: without the snapshot.
-COLD_KINDS = ("floor", "snapshot", "early", "normal")
+#: Cold runs: the floor, our page as shipped, and the same without the snapshot.
+COLD_KINDS = ("floor", "snapshot", "normal")
 
 
 def bench_browser(repeat: int) -> dict:
@@ -199,7 +196,7 @@ def bench_browser(repeat: int) -> dict:
     with served() as base, playwright() as pw:
         for i in range(rounds):
             for kind in COLD_KINDS:
-                with context(pw, snapshot=(kind != "normal"), early=(kind == "early")) as ctx:
+                with context(pw, snapshot=(kind != "normal")) as ctx:
                     page = _page(ctx)
                     if kind == "floor":
                         cold["floor"].append(floor(page, base + "bench-floor.html"))
@@ -240,14 +237,12 @@ def bench_browser(repeat: int) -> dict:
     med = {k: _med(v) for k, v in cold.items()}
     out = {
         "page": CALC_PAGE, "rounds": rounds,
-        "cold_ms": {"ours_snapshot": med["snapshot"], "ours_early_start": med["early"],
+        "cold_ms": {"ours_snapshot": med["snapshot"],
                     "ours_normal_boot": med["normal"], "floor_bare_loadPyodide": med["floor"],
                     "runs": {k: [round(x) for x in v] for k, v in cold.items()}},
         "cold_ratio_ours_over_floor": round(med["snapshot"] / med["floor"], 3),
-        "cold_ratio_early_start_over_floor": round(med["early"] / med["floor"], 3),
         "cold_ratio_normal_boot_over_floor": round(med["normal"] / med["floor"], 3),
         "snapshot_saved_ms": round(med["normal"] - med["snapshot"], 1),
-        "early_start_saved_ms": round(med["snapshot"] - med["early"], 1),
         "boot_used": {**{f"{k}_runs": v for k, v in boots.items()}, "warm_runs": warm_boot},
         "worker_started_at_ms_cold": {k: _med([t["worker_started_at_ms"] for t in v if t]) for k, v in timings.items()},
         "worker_phases_cold": {k: _median_marks(v) for k, v in timings.items()},
@@ -332,7 +327,7 @@ def rules_page_transfer(pw, base: str, path: str) -> dict:
 
 
 def precache_bytes() -> dict:
-    from scripts.service_worker import file_for, precache_list
+    from scripts.steps.service_worker import file_for, precache_list
 
     by_kind: dict[str, dict] = {}
     raw = gz = stored = 0
@@ -545,14 +540,14 @@ MANUAL_NOTES = [
     "(calc.mjs takes it over) starts it at 40–250 ms instead of about 470 ms, but on this machine the cold first "
     "result was about 100 ms slower with it (its 20 MB of downloads compete with the page's stylesheets and "
     "scripts on the benchmark server's six HTTP/1.1 connections and the two cores) and Lighthouse saw the "
-    "calculator page's start-up tasks stretched; it is kept behind SVOD_CALC_EARLY = true and measured in the "
-    "'very start of <head>' row. By default calc.mjs, imported by an async module at the end of <head>, starts it.",
+    "calculator page's start-up tasks stretched; it was kept behind SVOD_CALC_EARLY = true, measured in a row of "
+    "its own, and removed for measuring no faster. calc.mjs, imported by an async module at the end of <head>, starts it.",
     "Boot all at once (calculators/worker.mjs): before, loadPyodide awaited the whole snapshot before it even "
     "started compiling the .wasm, and the worker's progress download ran before loadPyodide read everything a "
     "second time. Now the .wasm compiles while it downloads (compileStreaming), the stdlib, both modules and the "
     "snapshot come in parallel, and loadPyodide is handed the results: each runtime file is fetched once "
     "(tests/browser/test_perf.py checks it).",
-    "Sparse snapshot (scripts/snapshot.py): runs of ≥ 256 zero bytes (51 % of the 31.5 MB heap) are left out; "
+    "Sparse snapshot (scripts/steps/snapshot.py): runs of ≥ 256 zero bytes (51 % of the 31.5 MB heap) are left out; "
     "the worker writes 15.8 MB into the image instead of inflating and copying 31.5 MB. Gzipped size unchanged (6.5 MB).",
     "Service worker: cache.match with ignoreSearch scans every entry (about 200) on every request; URLs without a "
     "query are now looked up by key. The worker reads runtime files from Cache Storage itself when they are there: "
@@ -588,10 +583,6 @@ def notes(r: dict) -> list[str]:
         out.append(f"Snapshot: cold first result {b['cold_ms']['ours_normal_boot']:.0f} → {b['cold_ms']['ours_snapshot']:.0f} ms "
                    f"(saved {b['snapshot_saved_ms']:.0f} ms); ours/floor {b['cold_ratio_normal_boot_over_floor']} → "
                    f"{b['cold_ratio_ours_over_floor']}.")
-        if b.get("early_start_saved_ms") is not None:
-            out.append(f"Worker started at the very start of <head> (SVOD_CALC_EARLY = true): cold first result "
-                       f"{b['cold_ms']['ours_snapshot']:.0f} ms as shipped → {b['cold_ms']['ours_early_start']:.0f} ms "
-                       f"with it (saved {b['early_start_saved_ms']:.0f} ms; negative: it costs).")
     y = r.get("bytes")
     if y and "rules_page_uncompressed" in y:
         out.append(f"Compression (gzip, as GitHub Pages does): largest rules page {y['rules_page_uncompressed']['kb']} KB "

@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from scripts.build_site import site_dir
+from scripts.steps import site_dir
 
 
 def run(root: Path) -> None:

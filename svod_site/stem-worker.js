@@ -3,7 +3,7 @@
  *
  * Material's worker appends `*` to every query word and lunr does not stem wildcard
  * terms, so «поглощения» never finds «Поглощение». This wrapper is installed under the
- * name of Material's search worker (scripts/site_hooks.py renames the original to
+ * name of Material's search worker (svod_site/search.py renames the original to
  * `__MATERIAL_WORKER__` and writes this file in its place): before a query reaches
  * Material, each word is reduced to the part of its lunr stem (Russian or English
  * Snowball stemmer, loaded by Material itself) that is a prefix of the word, so

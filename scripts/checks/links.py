@@ -1,6 +1,6 @@
 """Link check: no broken link or anchor, nothing fetched off the site's host.
 
-``python -m scripts.linkcheck [site]`` (after ``scripts/build``) prints what it checked and
+``python -m scripts.checks.links [site]`` (after ``scripts/build``) prints what it checked and
 every problem, and exits 1 if there is one.
 
 Two passes:
@@ -29,10 +29,13 @@ from urllib.parse import unquote, urlsplit
 from markdown_it import MarkdownIt
 from mdit_py_plugins.admon import admon_plugin
 
-ROOT = Path(__file__).resolve().parent.parent
+from svod_site import glossary, markers, tables
+from svod_site.lang import DEFAULT, default_src_uri, text_language
+from svod_site.markers import Where
+
+ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 SITE = ROOT / "site"
-LANGS = ("en",)  # languages besides the default (Russian, at the root)
 FETCH_ATTRS = {("script", "src"), ("link", "href"), ("img", "src"), ("iframe", "src"),
                ("source", "src"), ("video", "src"), ("audio", "src"), ("embed", "src"),
                ("object", "data"), ("image", "href"), ("use", "href"), ("track", "src")}
@@ -234,41 +237,29 @@ def markdown_links(markdown: str) -> list[str]:
     return out
 
 
-def page_lang(src: str) -> str:
-    for lang in LANGS:
-        if src.endswith(f".{lang}.md"):
-            return lang
-    return "ru"
-
-
 def built_page(site: Path, src: str, lang: str) -> Path:
     """Where a docs page (``serial/combat.md``) is built for a language (directory URLs)."""
-    base = src
-    for other in LANGS:
-        if base.endswith(f".{other}.md"):
-            base = base[: -len(f".{other}.md")] + ".md"
-    base = base.removesuffix(".md")
-    parts = base.split("/")
+    parts = default_src_uri(src).removesuffix(".md").split("/")
     if parts[-1] in ("index", "README"):
         parts = parts[:-1]
-    out = site / ("" if lang == "ru" else lang)
+    out = site / ("" if lang == DEFAULT else lang)
     for p in parts:
         out = out / p
     return out / "index.html"
 
 
 def expand_markers(markdown: str, src: str, lang: str) -> str:
-    from scripts import glossary
-    from scripts.svod_tables import expand
-
-    return glossary.expand(expand(markdown, lang), lang, src.replace(f".{lang}.md", ".md"))
+    """The tables and the glossary expanded as the build expands them (calculator forms hold no
+    links to check)."""
+    where = Where(default_src_uri(src), text_lang=lang, build_lang=lang)
+    return markers.expand(markdown, where, {"table": tables.marker, "glossary": glossary.marker})
 
 
 def check_markdown(docs: Path = DOCS, site: Path = SITE, result: Result | None = None) -> Result:
     r = result or Result()
     for md in sorted(docs.rglob("*.md")):
         src = md.relative_to(docs).as_posix()
-        lang = page_lang(src)
+        lang = text_language(src)
         text = expand_markers(md.read_text(encoding="utf-8"), src, lang)
         here = built_page(site, src, lang)
         for href in markdown_links(text):
@@ -290,7 +281,7 @@ def check_markdown(docs: Path = DOCS, site: Path = SITE, result: Result | None =
                     continue
                 if target_src.endswith(".md"):
                     candidates = [target_src]
-                    if lang != "ru" and not target_src.endswith(f".{lang}.md"):
+                    if lang != DEFAULT and not target_src.endswith(f".{lang}.md"):
                         candidates.insert(0, target_src[:-3] + f".{lang}.md")
                     if not any((docs / c).is_file() for c in candidates):
                         r.errors.append(f"docs/{src}: no such page: {href}")
@@ -322,10 +313,10 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     site = Path(args.site)
     if not (site / "index.html").is_file():
-        print(f"linkcheck: {site} is not built; run scripts/build", file=sys.stderr)
+        print(f"links: {site} is not built; run scripts/build", file=sys.stderr)
         return 2
     r = run(site)
-    print(f"linkcheck: {r.checked_pages} built pages, {r.checked_links} internal links checked, "
+    print(f"links: {r.checked_pages} built pages, {r.checked_links} internal links checked, "
           f"{len(r.external)} external links (not fetched), {len(r.errors)} problems")
     for e in r.errors[:200]:
         print("  " + e)
