@@ -471,10 +471,11 @@ export function renderCalculator(spec, lang, opts = {}) {
     `<div class="svod-calc__lastroll" aria-live="polite" hidden></div></div>` +
     `<div class="svod-calc__aside" role="alert" hidden></div>` +
     `<div class="svod-calc__errors" role="alert" hidden></div>` +
+    // the next calculator, filled: right under the figures it follows from, not past the charts
+    `<div class="svod-calc__next"></div>` +
     // The defaults' results, computed at build time by the same rules_core: shown at once,
     // replaced by the live ones (and dimmed if the inputs differ before Python is ready).
     `<div class="svod-calc__result"${result ? ' data-prebuilt="1"' : ""}>${result ? renderBlocks(result.display, lang) : ""}</div>` +
-    `<div class="svod-calc__next"></div>` +
     `<div class="svod-calc__tools"><label class="svod-check svod-calc__exact-label"><input type="checkbox" class="svod-calc__exact"> <span>${esc(L.exact)}</span></label></div>` +
     `<div class="svod-calc__rolled"></div>` +
     `</div></div></section>`;

@@ -764,11 +764,19 @@ def test_deep_link_restores_a_calculator_and_progress_is_shown(page, base_url, a
 def assert_fits_phone(page, root, where):
     assert page.evaluate("document.documentElement.scrollWidth") <= 360, where
     assert page.evaluate("document.body.scrollWidth") <= 360, where
-    # every control is inside the screen and big enough to tap
+    # every control is inside the screen and big enough to tap; one in a strip that scrolls
+    # sideways (the chips) is within the strip, which is within the screen
     boxes = root.locator("input:not([type=checkbox]), select, button, summary").evaluate_all(
-        "els => els.filter(e => e.getClientRects().length).map(e => { const r = e.getBoundingClientRect(); return [r.left, r.right, r.height]; })")
+        """els => els.filter(e => e.getClientRects().length).map(e => {
+          const r = e.getBoundingClientRect();
+          const strip = e.parentElement.closest('.svod-chips');
+          if (!strip) return [r.left, r.right, r.height];
+          const s = strip.getBoundingClientRect();
+          return [s.left, s.right, r.height, getComputedStyle(strip).overflowX];
+        })""")
     assert boxes, where
-    for left, right, height in boxes:
+    for left, right, height, *overflow in boxes:
+        assert overflow in ([], ["auto"]), (where, overflow)
         assert left >= 0 and right <= 360, (where, left, right)
         assert height >= 32, (where, height)
 

@@ -213,7 +213,8 @@ def test_nothing_moves_when_python_is_ready(new_context, base_url, width):
                actions: Math.round(q('.svod-calc__actions').top), status: Math.round(q('.svod-calc__status').top),
                bar: Math.round(q('.svod-calc__bar').bottom) }; }"""
     before = page.evaluate(place, sel)
-    assert page.locator(f"{sel} .svod-calc__status").is_visible() or page.evaluate(
+    # while Python loads its progress is a line along the bar's top edge (the words are read out)
+    assert page.locator(f"{sel} .svod-calc__progress").is_visible() or page.evaluate(
         f"document.querySelector('{sel}').classList.contains('svod-calc--ready')")
     ready_root(page)
     page.wait_for_function(f"document.querySelector('{sel}').dataset.state === 'done'")

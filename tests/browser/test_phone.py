@@ -168,9 +168,9 @@ def test_a_change_before_python_is_ready_waits_then_shows_the_result(playwright_
         box = summary.bounding_box()
         assert box and box["y"] + box["height"] <= SIZES["phone"]["height"] + 1
         assert held, "the runtime's request was not held"
-        ctx.unroute("**/pyodide.asm.wasm")
         for r in held:
             r.continue_()
+        ctx.unroute("**/pyodide.asm.wasm")
         wait_state(page, calc_id, timeout=BOOT_MS)
         page.wait_for_function("(s) => !s.classList.contains('svod-calc__summary--stale')", arg=summary.element_handle())
         assert_summary(read_summary(page, calc_id), cli_result(calc_id, {"dice": 9}), "after Python came")
