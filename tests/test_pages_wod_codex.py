@@ -27,7 +27,7 @@ TABLE_MARKERS = {
               "codex/consequences", "codex/armor", "codex/shields", "codex/ability_costs",
               "codex/action_costs", "codex/weapons", "codex/cover"},
 }
-CALC_MARKERS = {"wod": {"wod-pool", "wod-soak", "wod-classic-attack"},
+CALC_MARKERS = {"wod": {"wod-pool", "wod-soak", "wod-classic-attack", "wod-ambush", "wod-knockdown", "wod-armor"},
                 "codex": {"codex-roll", "codex-attack"}}
 
 #: the fixed «Сериал» layout other engineers write (content brief); links into it must use these

@@ -63,7 +63,7 @@ def test_three_characters_several_rounds():
             "params": {"attack_dice": 7, "damage_dice": 6}}
     pv = preview(sc, shot)
     assert pv["odds"]["attack_dice"] == 5 and pv["odds"]["attacker_penalty"] == 2
-    assert pv["calculator"]["params"]["attack_dice"] == 5
+    assert pv["calculator"]["params"]["attack_dice"] == 7 and pv["calculator"]["params"]["attacker_health"] == 5
     _, bad = apply(sc, {**shot, "dice": {"attack": [6] * 7, "damage": [6] * 6}})
     assert not bad["ok"] and bad["errors"][0]["field"] == "dice.attack"
     # 2 successes − one 1 = 1: a hit; damage 6 − 1 = 5, halved up → 3: Здоровье 4 → 1

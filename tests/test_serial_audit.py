@@ -93,6 +93,7 @@ def test_flurry_refuses_heavy_and_mighty_weapons():
 import re  # noqa: E402
 from pathlib import Path  # noqa: E402
 
+from rules_core.common.calculators import CALCULATORS as COMMON  # noqa: E402
 from rules_core.serial.calculators import CALCULATORS  # noqa: E402
 
 PAGES = Path(__file__).resolve().parent.parent / "docs" / "serial"
@@ -100,7 +101,7 @@ PAGES = Path(__file__).resolve().parent.parent / "docs" / "serial"
 
 def _labels():
     out = []
-    for c in CALCULATORS:
+    for c in [*CALCULATORS, *COMMON]:  # the pages name the armor calculator's «Сериал» switches too
         for p in c.params:
             out.append(p.label["ru"])
             out += [o.label["ru"] for o in p.options]

@@ -177,10 +177,14 @@ def test_attack_roll_masha_example():
 def _rules_composition(p):
     """The attack composed by hand from the rules functions and the maneuvers table."""
     m = TB.MANEUVERS[p["maneuver"]]
-    dice = p["attack_dice"] + m["attack_dice"]
+    # «любое ранение (5 и ниже хитов) дает штраф в 2 кубика, и тяжелое ранение (3 и ниже) ... в 4»:
+    # the attacker's own Здоровье on his attack, the target's on its defence
+    wounds = {h: 0 if h > 5 else 2 if h > 3 else 4 for h in range(0, 31)}
+    dice = max(0, p["attack_dice"] + m["attack_dice"] - wounds[p.get("attacker_health", 7)])
     diff = R.finish_difficulty(p["attack_difficulty"] + m["difficulty"])
     ddiff = {"dodge": R.dodge_difficulty(p["ranged"]), "block": 7, "parry": 6, "none": 6}[p["defence"]]
-    hits = R.hit_distribution(dice, diff, p["defence"], p["defence_dice"], ddiff, m["hit_multiplier"])
+    ddice = max(0, p["defence_dice"] - (wounds[p["health"]] if p["defence"] != "none" else 0))
+    hits = R.hit_distribution(dice, diff, p["defence"], ddice, ddiff, m["hit_multiplier"])
     armor = R.armor_against(p["armor"], p["maneuver"])
     dmg_dice = p["damage_dice"] + m["damage_dice"] + (p["maneuver_trait"] if m["damage_bonus"] else 0)
 
@@ -205,7 +209,7 @@ attack_params = st.fixed_dictionaries({
     "maneuver_trait": st.integers(0, 3), "defence": st.sampled_from(["none", "dodge", "parry", "block"]),
     "defence_dice": st.integers(0, 5), "damage_dice": st.integers(0, 7), "armor": st.integers(0, 3),
     "tag": st.sampled_from(R.TAGS), "absorption": st.integers(0, 4), "health": st.integers(1, 7),
-    "stamina": st.integers(0, 5),
+    "stamina": st.integers(0, 5), "attacker_health": st.integers(0, 7),
 })
 
 

@@ -24,9 +24,15 @@ every reading of a gap those modules name is a switch here too. The one reading 
 
 * :data:`LOAD_ARMOR_AUTO` — which armor the encumbrance check counts. 000: «Для простоты,
   обычно если доспех дает 2+ Брони, то он тяжелый» (and «Бронежилет или легкий доспех» is
-  Броня 1). ``"auto"`` (default) takes the weight from the «Сериал» Броня entered above via
-  :func:`rules_core.serial.rules.armor_weight`; «обычно» leaves exceptions («волшебная
-  сверхлегкая кольчуга»), so the weight can be chosen by hand.
+  Броня 1; «Кожаная куртка или бронежилет явно лёгкий доспех»). ``"auto"`` (default) takes the
+  weight from the «Сериал» armour worn above — its Броня, or its Поглощение when it gives no
+  Броня (:func:`rules_core.serial.rules.armor_weight`, :data:`~rules_core.serial.rules.ABSORPTION_ARMOR_WEIGHT`);
+  a creature's own Броня is no armour worn; «обычно» leaves exceptions («волшебная сверхлегкая
+  кольчуга»), so the weight can be chosen by hand.
+
+«Сериал»'s worn armour and absorption: «бесполезно носить разные доспехи поверх друг друга ... Даже
+если один даёт Броню, а второй Поглощение, то работать будет только Броня»
+(:func:`rules_core.serial.rules.protection`).
 """
 
 from __future__ import annotations
@@ -49,8 +55,8 @@ from ..wod.calculators import TARGET_OPTIONS as WOD_TARGET_OPTIONS
 from ..wod.calculators import body_cannot_soak, soak_notes
 
 __all__ = ["MAX_DICE", "MAX_LEVELS", "MAX_TRAIT", "LOAD_ARMOR_AUTO", "LOAD_ARMOR_CHOICES", "SYSTEM_NAMES",
-           "PARAMS", "serial_part", "wod_pools", "wod_part", "lys_part", "codex_part", "encumbrance_part",
-           "UNITS", "BEFORE_MEANS", "SHORT_NAMES", "CALCULATORS"]
+           "PARAMS", "serial_part", "serial_protection", "wod_pools", "wod_part", "lys_part", "codex_part",
+           "encumbrance_part", "UNITS", "BEFORE_MEANS", "SHORT_NAMES", "CALCULATORS"]
 
 MAX_DICE = 30  # damage dice (Сериал, classic)
 MAX_LEVELS = 60  # a rolled portion / damage successes
@@ -188,7 +194,7 @@ PARAMS = (
     choice_param("codex_burst_armor", "Codex: очередь против брони", "Codex: burst against armor", "per_success", [
         ("per_success", "каждый успех — отдельное попадание", "each success is a separate hit"),
         ("total", "вся очередь — одно попадание", "the whole burst is one hit"),
-    ], help=T("004: порог сравнивается с «уроном одиночного попадания».",
+    ], help=T("004: порог сравнивается с уроном одиночного попадания («если урон одиночного попадания меньше порога брони N»).",
               "004: the threshold meets «the damage of a single hit»."), group="readings", when=_CODEX_BURST),
     # ---- «Сериал»: encumbrance ----
     int_param("strength", "Нагрузка (Сериал): Сила", "Load (Serial): Strength", 2, 0, MAX_TRAIT, group="details"),
@@ -199,7 +205,8 @@ PARAMS = (
                      "another person is a large item (a big one, two)."), group="details"),
     int_param("huge_items", "Нагрузка: Огромных предметов", "Load: Huge items", 0, 0, 5, group="details"),
     choice_param("load_armor", "Нагрузка: доспех", "Load: armor worn", LOAD_ARMOR_AUTO, [
-        (LOAD_ARMOR_AUTO, "по Броне Сериала (2+ — тяжелый, 1 — лёгкий)", "from the Serial Armor (2+ heavy, 1 light)"),
+        (LOAD_ARMOR_AUTO, "по доспеху Сериала (2+ Брони — тяжелый, 1 Броня или Поглощение — лёгкий)",
+         "from the Serial armour (2+ Armor heavy, 1 Armor or absorption light)"),
         ("none", "без доспеха", "no armor"),
         ("light", "лёгкий", "light"),
         ("heavy", "тяжёлый", "heavy"),
@@ -213,6 +220,30 @@ PARAMS = (
 )
 
 assert [o.value for o in PARAMS[-2].options] == list(LOAD_ARMOR_CHOICES)
+
+_WORN_ABSORPTION = {"param": "serial_worn_absorption", "min": 1}
+PARAMS = PARAMS + (
+    choice_param("serial_armor_source", "Сериал: откуда Броня", "Serial: where the Armor comes from", "worn", [
+        ("worn", "надетый доспех", "armour worn"),
+        ("natural", "своя: шкура существа, эффект", "its own: a creature's hide, an effect"),
+    ], group="details", when={"param": "serial_armor", "min": 1}),
+    int_param("serial_worn_absorption", "Сериал: Поглощение надетого доспеха (УП)", "Serial: absorption of armour worn (УП)",
+              0, 0, MAX_TRAIT, help=T("Доспех, который даёт не Броню, а кубы поглощения: кожаная куртка — 1.",
+                                      "Armour that gives absorption dice, not Armor: a leather jacket is 1."),
+              group="details"),
+    choice_param("serial_absorption_weight", "Сериал: вес доспеха, дающего только Поглощение",
+                 "Serial: the weight of armour giving absorption only", serial_rules.ABSORPTION_ARMOR_WEIGHT, [
+                     ("light", "лёгкий («Кожаная куртка ... явно лёгкий доспех»)", "light (a leather jacket is light)"),
+                     ("by_absorption", "как по Броне: 2+ — тяжёлый", "as by Armor: 2+ heavy")],
+                 group="readings", when={"all": [_WORN_ABSORPTION, {"param": "load_armor", "eq": LOAD_ARMOR_AUTO}]}),
+    bool_param("serial_natural_stops", "Сериал: своя Броня существа тоже отменяет Поглощение доспеха",
+               "Serial: a creature's own Armor stops a worn armour's absorption too",
+               serial_rules.NATURAL_ARMOR_STOPS_ABSORPTION,
+               help=T("«бесполезно носить разные доспехи поверх друг друга ... работать будет только Броня» — о доспехах.",
+                      "«no use wearing armours over each other … only the Armor works» — of armours."),
+               group="readings", when={"all": [_WORN_ABSORPTION, {"param": "serial_armor", "min": 1},
+                                               {"param": "serial_armor_source", "eq": "natural"}]}),
+)
 
 
 def _check(p: dict) -> None:
@@ -297,10 +328,23 @@ def codex_part(p: dict) -> dict:
             "threshold": threshold, "armor_row": armor_row, "ignores_armor": ignores, "successes": lv}
 
 
+def serial_protection(p: dict) -> dict:
+    """«Сериал»: Броня and the УП the armour worn gives («работать будет только Броня»), and the
+    weight of what is worn (the heavier of the two)."""
+    worn = p["serial_armor_source"] == "worn" and p["serial_armor"] > 0
+    natural = 0 if worn else p["serial_armor"]
+    suits = [(p["serial_armor"] if worn else 0, 0), (0, p["serial_worn_absorption"])]
+    armor, absorption = serial_rules.protection(natural, [s for s in suits if any(s)], p["serial_natural_stops"])
+    weights = [serial_rules.armor_weight(a, u, p["serial_absorption_weight"]) for a, u in suits]
+    order = ("none", "light", "heavy")
+    return {"armor": armor, "absorption": absorption, "weight": max(weights, key=order.index),
+            "both_worn": worn and p["serial_worn_absorption"] > 0}
+
+
 def encumbrance_part(p: dict) -> dict:
     """«Сериал»: «Перегружен» by the serial/encumbrance table."""
     auto = p["load_armor"] == LOAD_ARMOR_AUTO
-    weight = serial_rules.armor_weight(p["serial_armor"]) if auto else p["load_armor"]
+    weight = serial_protection(p)["weight"] if auto else p["load_armor"]
     over = serial_rules.overloaded(p["strength"], p["large_items"], p["huge_items"], weight,
                                    p["encumbrance_monotone"])
     row = min(p["strength"], max(serial_tables.ENCUMBRANCE)) if p["strength"] >= 1 else None
@@ -336,7 +380,7 @@ SHORT_NAMES = {"serial": T("Сериал", "Serial"), "wod": T("Классика
 
 
 def _by_system(means: dict) -> dict:
-    """«Сериал 2,35 · Классика 1,20 · …»: one mean per system, each in its own units."""
+    """A line such as "Сериал 2,35 · Классика 1,20 · …": one mean per system, each in its own units."""
     def cell(m: Fraction, lang: str) -> str:
         if m.denominator == 1:
             return str(int(m))
@@ -473,9 +517,16 @@ def _compute(p: dict) -> dict:
         ("strength_row", T(f"Без «Перегружен» при Силе {p['strength']}",
                            f"Without «Overloaded» at Strength {p['strength']}"), row_text),
     ))
+    prot = serial_protection(p)
+    display.append(figures(("serial_absorption", T("Сериал: УП от надетого доспеха", "Serial: УП from armour worn"),
+                            prot["absorption"])))
+    if prot["both_worn"]:
+        display.append(note("Сериал: Броня и Поглощение от разных доспехов — «работать будет только Броня»: УП доспеха 0.",
+                            "Serial: Armor and absorption from two armours — «only the Armor works»: no УП from the armour.",
+                            "warning"))
     display.extend(_notes(p, wod, codex))
     return {
-        "serial": {**_part_json(serial), "armor_used": serial["armor_used"]},
+        "serial": {**_part_json(serial), "armor_used": serial["armor_used"], "absorption_from_armor": prot["absorption"]},
         "wod": {**_part_json(wod), "body_soak_pool": wod["body"], "soak_pool": wod["pool"],
                 "p_armor_ruined": prob(wod["p_ruined"]), "stun_above": wod["stun"],
                 "p_stunned_before": prob(wod["p_stunned_before"]), "p_stunned_after": prob(wod["p_stunned_after"])},

@@ -207,7 +207,8 @@ def _door_due(door: str | None, step: serial_rules.Step) -> bool:
     return step.door or (door == "stunned" and step.to_health > 0)
 
 
-def take(ctx: Ctx, ch: dict, portions: list[tuple[int, int, int]], nonlethal: bool) -> list[dict]:
+def take(ctx: Ctx, ch: dict, portions: list[tuple[int, int, int]], nonlethal: bool,
+         block_first: bool = serial_rules.BLOCK_FIRST) -> list[dict]:
     """Apply portions ``(rolled, after armor and tag, block УП)`` to ``ch`` with
     :func:`rules.take_portion`; keep the scene's counters; mark a due death's-door roll."""
     rd = ctx.readings(SYSTEM)
@@ -217,7 +218,7 @@ def take(ctx: Ctx, ch: dict, portions: list[tuple[int, int, int]], nonlethal: bo
     pending = s["pending"]
     for rolled, portion, block in portions:
         before_h, before_neg = t.health, t.negative
-        step = serial_rules.take_portion(t, portion, block, rd["negative_rule"], rd["excess_burns"])
+        step = serial_rules.take_portion(t, portion, block, rd["negative_rule"], rd["excess_burns"], block_first)
         due = not step.dead and pending is None and _door_due(s["door"], step)
         if due:
             pending = {"health_before": max(0, before_h), "damage": step.to_health, "nonlethal": nonlethal,
@@ -290,6 +291,30 @@ def _run_damage(ctx: Ctx, a: dict, box) -> None:
     steps = take(ctx, ch, portions, a["nonlethal"])
     ctx.text = _steps_text(ch["name"], steps, ch)
     ctx.result = {"character": ch["id"], "tag": tag, "armor_used": arm, "steps": steps}
+    ctx.display = [_steps_table(steps)]
+
+
+#: The tag a burning character's fire damage carries unless the action names others («Огонь»).
+FIRE_TAGS = ["Огонь"]
+
+
+def _run_burning(ctx: Ctx, a: dict, box) -> None:
+    """«Горит! В начале своего хода цель получает 2 уровня урона + 1 уровень за каждый ход горения»:
+    the levels of this turn, through Броня and the character's tags as the ``serial-burning``
+    calculator reads them (:data:`rules_core.serial.rules.BURNING_IS_PORTION`), then УП and Здоровье."""
+    ch = ctx.char(a["character"])
+    _alive(ch, "character")
+    st = ch["stats"]
+    tag = a["tag"] or effective_tag(st, a["tags"])
+    levels = serial_rules.burning_damage(a["turn"])
+    portion = serial_rules.burning_portion(a["turn"], st["armor"], tag)
+    steps = take(ctx, ch, [(levels, portion, 0)], False)
+    tail = _steps_text(ch["name"], steps, ch)
+    ctx.text = T(f"Горит, ход {a['turn']}: {levels} ур. урона. {tail['ru']}",
+                 f"Burning, turn {a['turn']}: {levels} damage levels. {tail['en']}")
+    ctx.result = {"character": ch["id"], "turn": a["turn"], "levels": levels, "tag": tag, "steps": steps,
+                  "calculator": {"id": "serial-burning", "params": calc_validate(
+                      "serial-burning", {"turn": a["turn"], "armor": st["armor"], "tag": tag, "extinguisher": "nobody"})}}
     ctx.display = [_steps_table(steps)]
 
 
@@ -380,7 +405,8 @@ def _run_door(ctx: Ctx, a: dict, box) -> None:
 # ---- an attack --------------------------------------------------------------------------------
 
 #: The attack calculator's parameters the scene fills from the two characters and the readings.
-SCENE_FILLED = ("armor", "tag", "absorption", "health", "stamina", "negative_rule")
+SCENE_FILLED = ("armor", "tag", "absorption", "health", "stamina", "negative_rule", "attacker_health",
+                "attacker_no_pain", "target_no_pain")
 
 
 def _params_field(v, path):
@@ -413,37 +439,45 @@ def _attack_chars(ctx: Ctx, a: dict) -> tuple[dict, dict]:
 
 def attack_params(ctx: Ctx, a: dict) -> tuple[dict, dict, dict, int, int]:
     """The ``serial-attack`` calculator's parameters with both sides from the scene: the
-    attacker's wound penalty off the attack dice, the target's off the defence dice
-    (:data:`readings.SERIAL_WOUND_PENALTY_ROLLS`, taken before the calculator halves the pool
-    of «Стрельба по-македонски»: :data:`readings.SERIAL_WOUND_PENALTY_BEFORE_HALVING`).
+    attacker's Здоровье (his wound penalty on the attack), the target's (its penalty on the
+    defence), and whether either is spared the penalty («Превозмогая боль», «Воля к жизни»).
+    The calculator takes the penalties off the rolls it names
+    (:data:`rules_core.serial.rules.WOUND_PENALTY_ON_DAMAGE`, before the halving of «Стрельба
+    по-македонски»: :data:`~rules_core.serial.rules.WOUND_PENALTY_BEFORE_HALVING`), which are
+    :data:`readings.SERIAL_WOUND_PENALTY_ROLLS` and :data:`readings.SERIAL_WOUND_PENALTY_BEFORE_HALVING`.
 
     The calculator wants Здоровье ≥ 1; for a target at death's door it gets 1: its own health
-    figures are not what the scene uses (:func:`take` applies the damage to the real state)."""
-    assert RD.SERIAL_WOUND_PENALTY_ROLLS == ("attack", "defence")
-    assert RD.SERIAL_WOUND_PENALTY_BEFORE_HALVING == "before"
+    figures are not what the scene uses (:func:`take` applies the damage to the real state), and
+    its wound penalty is the same (0 and 1 are both «3 и ниже»)."""
+    assert RD.SERIAL_WOUND_PENALTY_ROLLS == ("attack", "defence") + (("damage",) if serial_rules.WOUND_PENALTY_ON_DAMAGE
+                                                                     else ())
+    assert RD.SERIAL_WOUND_PENALTY_BEFORE_HALVING == ("before" if serial_rules.WOUND_PENALTY_BEFORE_HALVING else "after")
     att, tgt = _attack_chars(ctx, a)
     rd = ctx.readings(SYSTEM)
     st, s = tgt["stats"], tgt["state"]
     p = dict(a["params"])
-    pen_a = wound_penalty(att, a["attacker_pushes"])
-    pen_t = wound_penalty(tgt, a["target_pushes"]) if p["defence"] != "none" else 0
-    p["attack_dice"] = max(0, p["attack_dice"] - pen_a)
-    p["defence_dice"] = max(0, p["defence_dice"] - pen_t)
     p.update(armor=st["armor"], tag=a["tag"] or effective_tag(st, a["tags"]), absorption=s["absorption"],
-             health=max(1, s["health"]), stamina=st["stamina"], negative_rule=rd["negative_rule"])
-    return calc_validate("serial-attack", p), att, tgt, pen_a, pen_t
+             health=max(1, s["health"]), stamina=st["stamina"], negative_rule=rd["negative_rule"],
+             attacker_health=max(0, att["state"]["health"]),
+             attacker_no_pain=a["attacker_pushes"] or att["state"]["door"] == "will_to_live",
+             target_no_pain=a["target_pushes"] or s["door"] == "will_to_live")
+    p = calc_validate("serial-attack", p)
+    n = serial_calculators.attack_numbers(p)
+    return p, att, tgt, n["attack_penalty"], n["defence_penalty"]
 
 
 def _attack_plan(ctx: Ctx, a: dict) -> list:
     p = attack_params(ctx, a)[0]
-    return [("attack", None)] + ([("defence", None)] if p["defence"] != "none" else []) + [("damage", None)]
+    defends = serial_calculators.attack_numbers(p)["defence"] != "none"
+    return [("attack", None)] + ([("defence", None)] if defends else []) + [("damage", None)]
 
 
-def _after(ch: dict, rd: dict, portion: int, block: int, memo: dict) -> tuple:
+def _after(ch: dict, rd: dict, portion: int, block: int, memo: dict,
+           block_first: bool = serial_rules.BLOCK_FIRST) -> tuple:
     key = (portion, block)
     if key not in memo:
         t = _target(ch)
-        step = serial_rules.take_portion(t, portion, block, rd["negative_rule"], rd["excess_burns"])
+        step = serial_rules.take_portion(t, portion, block, rd["negative_rule"], rd["excess_burns"], block_first)
         st = ("dead" if step.dead else "death_door" if _door_due(ch["state"]["door"], step)
               else "wounded" if step.to_health else "absorbed")
         memo[key] = (st, portion, t.absorption, t.health)
@@ -458,7 +492,7 @@ def attack_fold(p: dict, numbers: dict, tgt: dict, rd: dict) -> Dist:
     numbers. For a fresh target it equals the calculator's own ``attack_outcome`` (tested)."""
     m = numbers["maneuver"]
     s = tgt["state"]
-    hits = serial_rules.hit_distribution(numbers["dice"], numbers["difficulty"], p["defence"], numbers["defence_dice"],
+    hits = serial_rules.hit_distribution(numbers["dice"], numbers["difficulty"], numbers["defence"], numbers["defence_dice"],
                               numbers["defence_difficulty"], m["hit_multiplier"], p["parry_tie"],
                               p["attack_ones_cancel"])
     portions: dict[bool, Dist] = {}
@@ -472,8 +506,9 @@ def attack_fold(p: dict, numbers: dict, tgt: dict, rd: dict) -> Dist:
         if crit not in portions:
             dmg = serial_rules.damage_distribution(numbers["damage_dice"], p["damage_difficulty"],
                                         m["crit_successes"] if crit else 0)
-            portions[crit] = dmg.map(lambda k: serial_rules.portion_after_armor(k, numbers["armor"], p["tag"]))
-        return portions[crit].map(lambda d: _after(tgt, rd, d, h.block, memo))
+            portions[crit] = dmg.map(lambda k: serial_rules.portion_after_armor(k, numbers["armor"], p["tag"],
+                                                                                p["two_resistances"]))
+        return portions[crit].map(lambda d: _after(tgt, rd, d, h.block, memo, p["block_first"]))
 
     return hits.bind(outcome)
 
@@ -503,7 +538,7 @@ def _attack_preview(ctx: Ctx, a: dict) -> dict:
             "absorption_left": [{"value": v, "p": prob(absorption[v])} for v in absorption.outcomes()],
             "mean_damage": {**prob(damage.mean()), "kind": "number"},
             "attack_dice": n["dice"], "attack_difficulty": n["difficulty"], "damage_dice": n["damage_dice"],
-            "defence_dice": n["defence_dice"] if p["defence"] != "none" else None,
+            "defence_dice": n["defence_dice"] if n["defence"] != "none" else None,
             "armor_used": n["armor"], "attacker_penalty": pen_a, "target_penalty": pen_t}
     display = [
         figures(
@@ -536,7 +571,7 @@ def _attack_preview(ctx: Ctx, a: dict) -> dict:
     needed = []
     if n["difficulty"] is not None:
         needed.append({"group": "attack", "count": n["dice"], "sides": 10})
-        if p["defence"] != "none":
+        if n["defence"] != "none":
             needed.append({"group": "defence", "count": n["defence_dice"], "sides": 10})
         needed.append({"group": "damage", "count": n["damage_dice"], "sides": 10,
                        "when": T("если атака попала", "if the attack hits")})
@@ -548,8 +583,8 @@ def _run_attack(ctx: Ctx, a: dict, box) -> None:
     p, att, tgt, pen_a, pen_t = attack_params(ctx, a)
     roll = calc_roll("serial-attack", p, box)
     hit = roll["hit"]
-    block = roll["defence_net"] if hit and p["defence"] == "block" else 0
-    steps = take(ctx, tgt, [(roll["rolled"], roll["damage"], block)], a["nonlethal"]) if hit else []
+    block = roll["defence_net"] if hit and roll["defence_rolled"] and p["defence"] == "block" else 0
+    steps = take(ctx, tgt, [(roll["rolled"], roll["damage"], block)], a["nonlethal"], p["block_first"]) if hit else []
     ru = f"{att['name']} атакует {tgt['name']}"
     en = f"{att['name']} attacks {tgt['name']}"
     if pen_a:
@@ -598,6 +633,17 @@ ACTIONS = [
                "help": T("Пусто — по тэгам урона и персонажа.", "Empty: from the damage's and the character's tags.")},
               calc_param("serial-damage", "armor_tripled").to_json(),
               calc_param("serial-death-door", "nonlethal").to_json()),
+        refs=("character",)),
+    ActionSpec(
+        "burning", SYSTEM, T("Горит!", "Burning"),
+        {"character": _char, "turn": F.param(calc_param("serial-burning", "turn")), "tags": _tags,
+         "tag": _tag_override},
+        _run_burning, required=("character", "turn"), defaults={"tags": list(FIRE_TAGS), "tag": None},
+        spec=(F.spec_json("character", "character", T("Персонаж", "Character"), None, system=SYSTEM),
+              {k: v for k, v in calc_param("serial-burning", "turn").to_json().items() if k != "when"},
+              F.spec_json("tags", "text_list", T("Тэги урона", "Damage tags"), list(FIRE_TAGS), max_items=F.MAX_TAGS),
+              {**serial_calculators.TAG_PARAM.to_json(), "name": "tag", "default": None,
+               "help": T("Пусто — по тэгам урона и персонажа.", "Empty: from the damage's and the character's tags.")}),
         refs=("character",)),
     ActionSpec(
         "gain_absorption", SYSTEM, T("Получить УП", "Gain УП"),

@@ -7,16 +7,19 @@ every reading of a gap in the source is a switch here (see the constants in ``ru
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 
 from ..dice import Dist
-from ..wod.pool import roll_d10_pool
-from ..spec import (Calculator, T, bool_param, choice_param, dist_block, field_error, figures, frac,
-                    int_list_param, int_param, note, prob)
+from ..wod.pool import net_successes, roll_d10_pool
+from ..spec import (Calculator, Option, Param, Preset, T, bool_param, choice_param, dist_block, field_error,
+                    figures, frac, int_list_param, int_param, note, prob)
 from . import rules, tables
 
 __all__ = ["MAX_POOL", "MAX_HEALTH", "MAX_ABSORPTION", "MAX_STAMINA", "MAX_PORTION", "TAG_PARAM",
+           "TWO_RESISTANCES_PARAM", "ONES_PARAM",
            "NEGATIVE_RULE_PARAM", "EXCESS_BURNS_PARAM", "BELOW_ONE_PARAM", "DAMAGE_PARAMS", "DOOR_PARAMS",
-           "ATTACK_MANEUVERS", "PARRY_WEAPONS", "ATTACK_PARAMS", "attack_outcome", "EXPLOSION_PARAMS", "door_step",
+           "ATTACK_MANEUVERS", "PARRY_WEAPONS", "ATTACK_PARAMS", "attack_numbers", "attack_outcome", "EXPLOSION_PARAMS",
+           "door_step",
            "CALCULATORS"]
 
 MAX_POOL = 30
@@ -33,7 +36,18 @@ TAG_PARAM = choice_param("tag", "Тэг урона у цели", "Target's tag f
     ("vulnerability", "Уязвимость (×2)", "Vulnerability (double)"),
     ("immunity", "Иммунитет (0)", "Immunity (nothing)"),
     ("both", "Устойчивость и Уязвимость (взаимно убирают)", "Both (they cancel)"),
+    ("two_resistances", "две Устойчивости к этому типу", "Two resistances to this type"),
+    ("two_vulnerabilities", "две Уязвимости к этому типу (не складываются)", "Two vulnerabilities (do not add up)"),
 ], group="details")
+TWO_RESISTANCES_PARAM = choice_param(
+    "two_resistances", "Две Устойчивости к одному типу", "Two resistances to one type", rules.TWO_RESISTANCES, [
+        ("one", "действуют как одна (не складываются)", "work as one (do not add up)"),
+        ("none", "не работает ни одна", "neither works"),
+    ], help=T("000: «Две устойчивости к одному и тому же типу урона просто не работают» — рядом с «Две "
+              "уязвимости ... не складываются».",
+              "000: two resistances to one damage type «simply do not work» — next to «two "
+              "vulnerabilities do not add up»."),
+    group="readings", when={"param": "tag", "eq": "two_resistances"})
 NEGATIVE_RULE_PARAM = choice_param(
     "negative_rule", "Когда урон сверх порога убивает", "When damage beyond the threshold kills",
     rules.NEGATIVE_HITS_RULE, [
@@ -60,6 +74,15 @@ BELOW_ONE_PARAM = choice_param(
         ("death", "смерть", "death"),
     ], help=T("Источник не говорит, что значит результат меньше 1.",
               "The source does not say what a result below 1 means."), group="readings")
+
+
+ONES_PARAM = bool_param(
+    "ones_cancel", "Единицы вычитают успехи и на этих бросках", "1s cancel successes on these rolls too",
+    rules.OTHER_ONES_CANCEL,
+    help=T("Источник говорит только про урон («единички не вычитаются») и захват («единички вычитаются»); "
+           "для остальных бросков — как на бросках попадания.",
+           "The source only speaks of damage (1s do not cancel) and grappling (1s cancel); other rolls "
+           "are read as hit rolls."), group="readings")
 
 
 def _door_name(key: str) -> dict:
@@ -114,6 +137,7 @@ DAMAGE_PARAMS = (
               when={"any": [{"param": "door_before", "eq": True}, {"param": "health", "max": 0}]}),
     NEGATIVE_RULE_PARAM,
     EXCESS_BURNS_PARAM,
+    TWO_RESISTANCES_PARAM,
 )
 
 
@@ -121,7 +145,8 @@ def _damage_compute(p: dict) -> dict:
     door_visits = 1 if p["door_before"] or p["health"] <= 0 else 0
     t, steps = rules.take_damage(p["absorption"], p["health"], p["stamina"], p["portions"],
                              p["armor"], p["tag"], "flurry" if p["armor_tripled"] else "none",
-                             p["negative_before"], door_visits, p["negative_rule"], p["excess_burns"])
+                             p["negative_before"], door_visits, p["negative_rule"], p["excess_burns"],
+                             p["two_resistances"])
     arm = p["armor"] * (3 if p["armor_tripled"] else 1)
     lim = rules.threshold(p["stamina"])
     reached = any(s.door for s in steps) or p["health"] <= 0 and any(s.to_health for s in steps)
@@ -382,7 +407,7 @@ ATTACK_PARAMS = (
               "Attackers of the target this turn (many on one)", 1, 1, 10, group="details",
               when=_DEFENCE),
     int_param("defence_dice", "Кубики защиты", "Defence dice", 0, 0, MAX_POOL,
-              help=T("До штрафа «Толпы на одного»; «Отчаянная защита» — уже с вычетом 1 за каждую "
+              help=T("До штрафа «Толпа на одного»; «Отчаянная защита» — уже с вычетом 1 за каждую "
                      "следующую защиту.",
                      "Before the many-on-one penalty; for desperate defence already less 1 per "
                      "further defence."), group="details", when=_DEFENCE),
@@ -428,6 +453,45 @@ ATTACK_PARAMS = (
         ("second", "единиц больше, чем успехов", "more 1s than successes"),
     ], group="readings"),
     NEGATIVE_RULE_PARAM,
+    # ---- the wound penalties of both sides, a lost parry or block, desperate defence, ambush ----
+    int_param("attacker_health", "Здоровье атакующего (штраф за ранения к атаке)",
+              "Attacker's Health (the wound penalty on the attack)", 7, 0, MAX_HEALTH,
+              help=T("5 и ниже — −2 кубика к броску атаки, 3 и ниже (и на Пороге Смерти, 0) — −4.",
+                     "5 or less: −2 attack dice; 3 or less (and on death's door, 0): −4."), group="details"),
+    bool_param("attacker_no_pain", "Атакующий без штрафа за ранения («Превозмогая боль», «Воля к жизни»)",
+               "No wound penalty for the attacker (pushing through pain, will to live)", False, group="details",
+               when={"param": "attacker_health", "max": 5}),
+    bool_param("target_no_pain", "Цель без штрафа за ранения к защите («Превозмогая боль», «Воля к жизни»)",
+               "No wound penalty on the target's defence", False, group="details",
+               when={"all": [{"param": "defence", "ne": "none"}, {"param": "health", "max": 5}]}),
+    int_param("defender_limit", "Сила + Ловкость парирующего / Сила + Выносливость блокирующего",
+              "Parrier's Strength + Dexterity / blocker's Strength + Stamina", 10, 0, 40,
+              help=T("Если Сила + оружие нападающего (кубики урона) больше, защита автоматически провалена.",
+                     "If the attacker's Strength + weapon (the damage dice) is more, the defence fails outright."),
+              group="details", when={"param": "defence", "in": ["parry", "block"]}),
+    bool_param("desperate", "Отчаянная защита", "Desperate defence", False, group="details",
+               when={"param": "defence", "in": ["dodge", "block"]}),
+    int_param("defence_number", "Какая это защита в ходу (1 — первая)", "Which defence this turn (1: the first)",
+              1, 1, 10, help=T("«теряет по одному кубику (эффект кумулятивен) при каждом последующем защитном "
+                               "приеме».", "One die less for each later defence this turn."),
+              group="details", when={"all": [{"param": "defence", "in": ["dodge", "block"]},
+                                             {"param": "desperate", "eq": True}]}),
+    int_param("ambush_successes", "Засада: успехов на броске Незаметности (к кубикам атаки)",
+              "Ambush: stealth successes (added to the attack dice)", 0, 0, MAX_POOL,
+              help=T("Выигранная засада: «одну свободную атаку» — цель не защищается.",
+                     "A won ambush: one free attack — the target does not defend."), group="details"),
+    bool_param("wound_penalty_damage", "Штраф за ранения и к броску урона", "The wound penalty on the damage roll too",
+               rules.WOUND_PENALTY_ON_DAMAGE,
+               help=T("Источник не говорит, к каким броскам: «дает штраф в 2 кубика», «избежать штрафов к броскам».",
+                      "The source does not say which rolls: «a penalty of 2 dice», «avoid the penalties to rolls»."),
+               group="readings", when={"param": "attacker_health", "max": 5}),
+    bool_param("wound_penalty_before_halving", "По-македонски: штраф за ранения до деления пополам",
+               "Two guns: the wound penalty before halving", rules.WOUND_PENALTY_BEFORE_HALVING,
+               group="readings", when={"all": [{"param": "maneuver", "eq": "two_guns"},
+                                               {"param": "attacker_health", "max": 5}]}),
+    bool_param("block_first", "УП блока тратятся раньше своих УП", "Block levels are spent before one's own",
+               rules.BLOCK_FIRST, group="readings", when={"param": "defence", "eq": "block"}),
+    TWO_RESISTANCES_PARAM,
 )
 
 
@@ -452,6 +516,9 @@ def _attack_check(p: dict) -> None:
     if p["ranged"] and p["defence"] in ("parry", "block"):
         raise field_error("defence", "Дистанционные атаки нельзя парировать или блокировать.",
                           "Ranged attacks cannot be parried or blocked.")
+    if p["ambush_successes"] and p["defence"] != "none":
+        raise field_error("defence", "Выигранная засада даёт «одну свободную атаку»: цель не защищается.",
+                          "A won ambush gives one free attack: the target does not defend.")
     if p["defence"] == "parry" and _parry_default(p) is None:
         if p["melee_class"] == "mighty":
             raise field_error("defence", "Удары оружия могущественной драки невозможно парировать.",
@@ -460,24 +527,37 @@ def _attack_check(p: dict) -> None:
                           "длинное оружие.", "A short weapon cannot effectively parry a longer one.")
 
 
-def _attack_numbers(p: dict) -> dict:
-    """Attack dice/difficulty, defence difficulty, damage dice after the maneuver."""
+def attack_numbers(p: dict) -> dict:
+    """Attack dice/difficulty, defence dice/difficulty (and whether the defence is made at all),
+    damage dice after the maneuver, the wound penalties of both sides (validated ``serial-attack`` params)."""
     m = tables.MANEUVERS[p["maneuver"]]
+    pen_attack = rules.wound_penalty(p["attacker_health"], p["attacker_no_pain"])
     setup = rules.AttackSetup(
         pool=p["attack_dice"], ranged=p["ranged"], base=p["attack_difficulty"],
         range_band=p["range_band"] if p["ranged"] else None,
         melee_class=None if p["melee_class"] in ("none", "unarmed") else p["melee_class"],
         target_prone=p["target_prone"], attacker_prone=p["attacker_prone"], blind=p["blind"],
         blind_roll_succeeded=True, flank=p["flank"], cover=p["cover"], maneuver=p["maneuver"],
-        autofire_penalty=p["autofire_penalty"], overflow=p["overflow"])
+        autofire_penalty=p["autofire_penalty"], overflow=p["overflow"], ambush_successes=p["ambush_successes"],
+        wound_penalty=pen_attack, penalty_before_halving=p["wound_penalty_before_halving"])
     dice, diff = rules.attack_roll(setup)
-    def_dice = max(0, p["defence_dice"] - rules.many_on_one_penalty(p["attackers"]))
+    defence = p["defence"]
+    # «Но если Сила + Модификатор Оружия ... нападающего больше ..., то маневр автоматически провален»
+    overpowered = defence in ("parry", "block") and p["damage_dice"] > p["defender_limit"]
+    pen_defence = rules.wound_penalty(p["health"], p["target_no_pain"]) if defence != "none" else 0
+    pool = p["defence_dice"]
+    if p["desperate"] and defence in ("dodge", "block"):
+        pool = rules.desperate_defence_pool(pool, p["defence_number"])
+    def_dice = max(0, pool - rules.many_on_one_penalty(p["attackers"]) - pen_defence)
     ddiff = p["defence_difficulty"] or {"dodge": rules.dodge_difficulty(p["ranged"]),
                                         "block": rules.BLOCK_DIFFICULTY, "parry": _parry_default(p),
-                                        "none": 6}[p["defence"]]
+                                        "none": 6}[defence]
     dmg = p["damage_dice"] + m["damage_dice"] + (p["maneuver_trait"] if m["damage_bonus"] else 0)
+    if p["wound_penalty_damage"]:
+        dmg -= pen_attack
     return {"dice": dice, "difficulty": diff, "defence_difficulty": ddiff, "defence_dice": def_dice,
-            "damage_dice": max(0, dmg),
+            "damage_dice": max(0, dmg), "defence": "none" if overpowered else defence, "overpowered": overpowered,
+            "attack_penalty": pen_attack, "defence_penalty": pen_defence,
             "armor": rules.armor_against(p["armor"], p["maneuver"]), "maneuver": m}
 
 
@@ -495,22 +575,22 @@ def attack_outcome(p: dict) -> dict:
     critical), Броня and tag (:func:`rules.portion_after_armor`) and the target
     (:func:`rules.take_portion`); a miss leaves the target as it was.
     """
-    n = _attack_numbers(p)
+    n = attack_numbers(p)
     m = n["maneuver"]
-    hits = rules.hit_distribution(n["dice"], n["difficulty"], p["defence"], n["defence_dice"],
+    hits = rules.hit_distribution(n["dice"], n["difficulty"], n["defence"], n["defence_dice"],
                               n["defence_difficulty"], m["hit_multiplier"], p["parry_tie"],
                               p["attack_ones_cancel"])
     landings = hits.map(lambda h: _landing(h, m["crit_at"]))
     portions = {crit: rules.damage_distribution(n["damage_dice"], p["damage_difficulty"],
                                             m["crit_successes"] if crit else 0).map(
-                    lambda k: rules.portion_after_armor(k, n["armor"], p["tag"]))
+                    lambda k: rules.portion_after_armor(k, n["armor"], p["tag"], p["two_resistances"]))
                 for crit in {crit for landed, crit, _ in landings if landed}}
     memo: dict[tuple[int, int], tuple] = {}
 
     def target_after(d: int, block: int) -> tuple:
         if (d, block) not in memo:
             t = rules.Target(p["absorption"], p["health"], p["stamina"], door_visits=p["door_rolls_before"])
-            s = rules.take_portion(t, d, block, p["negative_rule"])
+            s = rules.take_portion(t, d, block, p["negative_rule"], block_first=p["block_first"])
             status = ("instant_death" if s.instant_death else "death_door" if s.door
                       else "wounded" if s.to_health else "absorbed")
             memo[(d, block)] = (d, t.absorption, t.health, status, s.to_health)
@@ -554,6 +634,8 @@ def _attack_compute(p: dict) -> dict:
         "attack_dice": n["dice"], "attack_difficulty": n["difficulty"],
         "defence_difficulty": n["defence_difficulty"] if p["defence"] != "none" else None,
         "damage_dice": n["damage_dice"], "armor_used": n["armor"],
+        "attack_penalty": n["attack_penalty"], "defence_penalty": n["defence_penalty"],
+        "defence_overpowered": n["overpowered"],
         "p_hit": prob(o["p_hit"]), "p_botch": prob(p_botch),
         "p_critical": prob(o["p_crit"]), "p_parry_counter": prob(o["p_counter"]),
         "damage": [{"damage": d, "p": prob(o["damage"][d])} for d in o["damage"].outcomes()],
@@ -615,10 +697,15 @@ def _attack_compute(p: dict) -> dict:
                             "Blind: assumes the reflexive Perception + Alertness roll (difficulty 8) "
                             "succeeded and the target is within 10 m; otherwise no shot.", "warning"))
     extra = []
-    if p["defence"] != "none":
+    if p["defence"] != "none" and not n["overpowered"]:
         dtext = f"{n['defence_dice']} / {n['defence_difficulty']}"
-        extra.append(("defence", T("Защита: кубиков (после «Толпы на одного») / сложность",
-                                   "Defence: dice (after many-on-one) / difficulty"), T(dtext, dtext)))
+        extra.append(("defence", T("Защита: кубиков (после «Толпы на одного» и штрафа за ранения) / сложность",
+                                   "Defence: dice (after many-on-one and the wound penalty) / difficulty"),
+                      T(dtext, dtext)))
+    if n["attack_penalty"] or n["defence_penalty"]:
+        extra.append(("wound_penalties", T("Штраф за ранения: атака / защита", "Wound penalty: attack / defence"),
+                      T(f"−{n['attack_penalty']} / −{n['defence_penalty']}",
+                        f"−{n['attack_penalty']} / −{n['defence_penalty']}")))
     if p["maneuver"] == "master":
         extra.append(("p_critical", T("Шанс критической атаки (+3 автоуспеха к урону)",
                                       "Chance of a critical (+3 automatic damage successes)"),
@@ -639,15 +726,17 @@ def _attack_compute(p: dict) -> dict:
                             "least one success; shown here: the chance and damage for one target "
                             "given all successes. With fewer successes than targets the attacker "
                             "chooses whom he hit."))
-    if p["defence"] == "parry":
-        display.append(note("Парировать можно, только если Сила + оружие нападающего не больше Силы + "
-                            "Ловкости защитника; иначе парирование провалено.",
-                            "A parry only works if the attacker's Strength + weapon is at most the "
-                            "defender's Strength + Dexterity."))
-    if p["defence"] == "block":
-        display.append(note("Блок проваливается, если Сила + оружие нападающего больше Силы + "
-                            "Выносливости защитника.", "A block fails if the attacker's Strength + "
-                            "weapon exceeds the defender's Strength + Stamina."))
+    if n["overpowered"]:
+        what = T("Парирование", "The parry") if p["defence"] == "parry" else T("Блок", "The block")
+        limit = T("Силы + Ловкости", "Strength + Dexterity") if p["defence"] == "parry" else T(
+            "Силы + Выносливости", "Strength + Stamina")
+        display.append(note(f"{what['ru']} автоматически провалено: Сила + оружие нападающего ({p['damage_dice']}) "
+                            f"больше {limit['ru']} защитника ({p['defender_limit']}).",
+                            f"{what['en']} fails outright: the attacker's Strength + weapon ({p['damage_dice']}) "
+                            f"is more than the defender's {limit['en']} ({p['defender_limit']}).", "warning"))
+    if p["ambush_successes"]:
+        display.append(note(f"Засада: +{p['ambush_successes']} кубиков к атаке, цель не защищается.",
+                            f"Ambush: +{p['ambush_successes']} attack dice, the target does not defend."))
     res["display"] = display
     if o["door_damage"] is not None:
         # the likeliest damage that brings the target to the door (its d6 does not depend on it
@@ -662,7 +751,7 @@ def _marks(faces, difficulty, ones=True):
 
 
 def _attack_roll(p: dict, roller) -> dict:
-    n = _attack_numbers(p)
+    n = attack_numbers(p)
     m = n["maneuver"]
     display = []
     if n["difficulty"] is None:
@@ -672,21 +761,22 @@ def _attack_roll(p: dict, roller) -> dict:
     display.append({"kind": "dice", "label": T("Атака", "Attack"), "sides": 10, "faces": att["faces"],
                     "marks": _marks(att["faces"], n["difficulty"], p["attack_ones_cancel"])})
     dnet = 0
-    if p["defence"] != "none":
+    if n["defence"] != "none":
         dfn = roll_d10_pool(roller, n["defence_dice"], n["defence_difficulty"], p["attack_ones_cancel"])
         dnet = dfn["net"]
         display.append({"kind": "dice", "label": T("Защита", "Defence"), "sides": 10, "faces": dfn["faces"],
                         "marks": _marks(dfn["faces"], n["defence_difficulty"], p["attack_ones_cancel"])})
-    h = rules.resolve_defence(att["net"], dnet, p["defence"], m["hit_multiplier"], p["parry_tie"])
+    h = rules.resolve_defence(att["net"], dnet, n["defence"], m["hit_multiplier"], p["parry_tie"])
     out = {"attack": att, "defence_net": dnet, "hit": h.hit, "successes": h.successes,
-           "counter": h.counter, "damage": 0}
+           "counter": h.counter, "damage": 0, "defence_rolled": n["defence"] != "none",
+           "attack_penalty": n["attack_penalty"], "defence_penalty": n["defence_penalty"]}
     if h.hit:
         crit = m["crit_at"] is not None and h.successes >= m["crit_at"]
         faces = roller.dice(n["damage_dice"], 10)
         rolled = rules.damage_from_faces(faces, p["damage_difficulty"]) + (m["crit_successes"] if crit else 0)
-        portion = rules.portion_after_armor(rolled, n["armor"], p["tag"])
+        portion = rules.portion_after_armor(rolled, n["armor"], p["tag"], p["two_resistances"])
         t = rules.Target(p["absorption"], p["health"], p["stamina"], door_visits=p["door_rolls_before"])
-        s = rules.take_portion(t, portion, h.block, p["negative_rule"])
+        s = rules.take_portion(t, portion, h.block, p["negative_rule"], block_first=p["block_first"])
         display.append({"kind": "dice", "label": T("Урон", "Damage"), "sides": 10, "faces": faces,
                         "marks": _marks(faces, p["damage_difficulty"], ones=False)})
         out.update({"damage_faces": faces, "rolled": rolled, "critical": crit, "damage": portion,
@@ -820,4 +910,583 @@ CALCULATORS = [
                       "Damage dice by distance from the centre, damage after Armor and tag, death's door."),
         params=EXPLOSION_PARAMS, compute=_explosion_compute, check=_explosion_check,
         summary=("mean_damage", "p_death_door", "dice")),
+]
+
+
+# =================================================================================
+# serial-initiative: «Инициатива», «Подготовка», the order of turns
+# =================================================================================
+
+#: The kinds of creatures in the order 000 breaks ties by («первым ходят монстры, затем вампиры …»).
+CREATURE_OPTIONS = [(k, rules.CREATURE_NAMES[k], en) for k, en in zip(rules.CREATURE_ORDER, (
+    "monsters", "vampires", "shapeshifters", "fae", "mages", "sorcerers", "psychics", "everyone else"))]
+_VALUE = {"param": "mode", "eq": "value"}
+#: The three sums: (key, label, the two traits' parameter names).
+INITIATIVE_SUMS = (
+    ("dexterity_wits", T("Ловкость + Смекалка", "Dexterity + Wits"), ("dexterity", "wits")),
+    ("manipulation_perception", T("Манипулирование + Восприятие", "Manipulation + Perception"),
+     ("manipulation", "perception")),
+    ("athletics_cunning", T("Атлетика + Хитрость", "Athletics + Cunning"), ("athletics", "cunning")),
+)
+MAX_TRAIT = 10
+MAX_INITIATIVE = 60
+
+
+def _trait(name: str, ru: str, en: str, default: int) -> Param:
+    return int_param(name, ru, en, default, 0, MAX_TRAIT, when=_VALUE)
+
+
+INITIATIVE_PARAMS = (
+    choice_param("mode", "Что считать", "What to work out", "value", [
+        ("value", "Инициатива персонажа", "A character's Initiative"),
+        ("order", "Порядок ходов", "The order of turns"),
+    ]),
+    _trait("dexterity", "Ловкость", "Dexterity", 3),
+    _trait("wits", "Смекалка", "Wits", 2),
+    _trait("manipulation", "Манипулирование", "Manipulation", 2),
+    _trait("perception", "Восприятие", "Perception", 2),
+    _trait("athletics", "Атлетика", "Athletics", 2),
+    _trait("cunning", "Хитрость", "Cunning", 1),
+    bool_param("prepared", "Прошлым действием была Подготовка", "The last action was Preparation", False,
+               help=T("«На следующий ход добавить половину своего показателя Инициативы». Две «Подготовки» "
+                      "не суммируются.", "Next turn add half one's Initiative. Two Preparations do not add up."),
+               when=_VALUE),
+    int_param("modifier", "Модификатор от особых умений и магии", "Modifier from special abilities and magic",
+              0, -10, 20, group="details", when=_VALUE),
+    bool_param("lowered", "Инициатива понижена в этом бою", "Initiative lowered this fight", False,
+               help=T("«понизить свою инициативу до любого неотрицательного числа, но дальше до конца боя он не "
+                      "может ее повысить».", "Lowered to any non-negative number; it cannot rise again this fight."),
+               group="details", when=_VALUE),
+    int_param("lowered_to", "Понижена до", "Lowered to", 0, 0, MAX_INITIATIVE, group="details",
+              when={"all": [_VALUE, {"param": "lowered", "eq": True}]}),
+    Param("participants", "record_list", T("Участники боя", "Those in the fight"),
+          [{"initiative": 6, "kind": "vampire"}, {"initiative": 8, "kind": "other"},
+           {"initiative": 6, "kind": "monster"}, {"initiative": 6, "kind": "other"}],
+          min_len=1, max_len=20,
+          fields=(Param("initiative", "int", T("Инициатива", "Initiative"), 5, min=0, max=MAX_INITIATIVE),
+                  Param("kind", "choice", T("Кто", "Who"), "other",
+                        options=tuple(Option(v, T(r, e)) for v, r, e in CREATURE_OPTIONS))),
+          presets=tuple(Preset(T(f"+ {r}", f"+ {e}"), {"initiative": 5, "kind": v}) for v, r, e in CREATURE_OPTIONS),
+          when={"param": "mode", "eq": "order"}),
+    choice_param("preparation_rounding", "Половина Инициативы при Подготовке", "Half the Initiative (Preparation)",
+                 rules.PREPARATION_ROUNDING, [("down", "с округлением вниз", "rounded down"),
+                                              ("up", "с округлением вверх", "rounded up")],
+                 help=T("Источник не говорит, как округлять половину.", "The source does not say how to round the half."),
+                 group="readings", when={"all": [_VALUE, {"param": "prepared", "eq": True}]}),
+    bool_param("lowered_blocks_preparation", "После понижения Подготовка ничего не добавляет",
+               "After lowering, Preparation adds nothing", rules.LOWERED_BLOCKS_PREPARATION,
+               help=T("«дальше до конца боя он не может ее повысить, в том числе при помощи магии».",
+                      "It cannot rise again this fight, magic included."), group="readings",
+               when={"all": [_VALUE, {"param": "prepared", "eq": True}, {"param": "lowered", "eq": True}]}),
+)
+
+
+def _initiative_value(p: dict) -> tuple[int, list[tuple[str, dict, int]]]:
+    sums = [(k, label, p[a] + p[b]) for k, label, (a, b) in INITIATIVE_SUMS]
+    return rules.initiative(p["dexterity"], p["wits"], p["manipulation"], p["perception"], p["athletics"],
+                            p["cunning"], p["modifier"]), sums
+
+
+def _initiative_check(p: dict) -> None:
+    if p["mode"] != "value":
+        return
+    value, _ = _initiative_value(p)
+    if value < 0:
+        raise field_error("modifier", "Инициатива с модификатором меньше нуля.", "The Initiative with the modifier is below 0.")
+    if p["lowered"] and p["lowered_to"] > value:
+        raise field_error("lowered_to", f"Инициативу можно только понизить: не больше {value}.",
+                          f"The Initiative can only be lowered: at most {value}.")
+
+
+def _order_text(groups: list[list[str]]) -> dict:
+    parts = [" = ".join(f"№{n}" for n in g) + (" (ничья)" if len(g) > 1 else "") for g in groups]
+    parts_en = [" = ".join(f"#{n}" for n in g) + (" (tie)" if len(g) > 1 else "") for g in groups]
+    return T(" → ".join(parts), " → ".join(parts_en))
+
+
+def _initiative_compute(p: dict) -> dict:
+    if p["mode"] == "order":
+        rows_in = [(str(i), r["initiative"], r["kind"]) for i, r in enumerate(p["participants"], 1)]
+        groups = rules.initiative_order(rows_in)
+        by_name = {n: (ini, kind) for n, ini, kind in rows_in}
+        names = dict((v, T(r, e)) for v, r, e in CREATURE_OPTIONS)
+        rows = []
+        for place, g in enumerate(groups, 1):
+            for n in g:
+                ini, kind = by_name[n]
+                rows.append([place, f"№{n}", ini, names[kind],
+                             T("ничья: решите броском кубика", "tie: settle with a die") if len(g) > 1 else ""])
+        ties = sum(len(g) > 1 for g in groups)
+        display = [
+            figures(("initiative", T("Порядок ходов", "The order of turns"), _order_text(groups))),
+            {"kind": "table", "title": T("Порядок ходов", "The order of turns"),
+             "columns": [T("Место", "Place"), T("Участник", "Who"), T("Инициатива", "Initiative"),
+                         T("Кто", "Kind"), T("", "")], "rows": rows},
+        ]
+        if ties:
+            display.append(note("Равная Инициатива у одинаковых существ: «решите оставшиеся ничьи броском кубика».",
+                                "Equal Initiative among the same kind: settle the remaining ties with a die."))
+        return {"order": groups, "unresolved_ties": ties, "display": display}
+    value, sums = _initiative_value(p)
+    this_turn, bonus = rules.initiative_this_turn(value, p["prepared"], p["lowered_to"] if p["lowered"] else None,
+                                                  p["preparation_rounding"], p["lowered_blocks_preparation"])
+    best = max(sums, key=lambda x: x[2])
+    items = [("initiative", T("Инициатива в этот ход", "Initiative this turn"), this_turn),
+             ("best_sum", T("Лучшая сумма", "The best sum"),
+              T(f"{best[1]['ru']} = {best[2]}", f"{best[1]['en']} = {best[2]}"))]
+    if p["prepared"]:
+        items.append(("preparation_bonus", T("«Подготовка» добавила", "Preparation added"), bonus))
+    display = [
+        figures(*items),
+        {"kind": "table", "title": T("Суммы характеристик", "The sums of traits"),
+         "columns": [T("Сумма", "Sum"), T("Значение", "Value")],
+         "rows": [[label, v] for _, label, v in sums]},
+    ]
+    if p["prepared"] and p["lowered"] and p["lowered_blocks_preparation"]:
+        display.append(note("Инициатива понижена в этом бою: «не может ее повысить» — «Подготовка» ничего не добавила.",
+                            "The Initiative was lowered this fight and cannot rise: Preparation added nothing."))
+    return {"initiative": this_turn, "base": value, "preparation_bonus": bonus,
+            "sums": {k: v for k, _, v in sums}, "display": display}
+
+
+# =================================================================================
+# serial-wounds: penalties and speed
+# =================================================================================
+
+_WOUNDED = {"param": "health", "max": 5}
+_HALVED = {"any": [{"param": "health", "max": 3}, {"param": "overloaded", "eq": True}]}
+WOUND_NAMES = {None: T("без ранения", "unhurt"), "wounded": T("ранение (5 и ниже): −2 кубика", "wounded (5 or less): −2 dice"),
+               "heavy": T("тяжелое ранение (3 и ниже): −4 кубика, скорость вдвое", "heavy (3 or less): −4 dice, half speed"),
+               "door": T("на Пороге Смерти (0 и ниже): −4 кубика, скорость вдвое",
+                         "on death's door (0 or less): −4 dice, half speed")}
+
+WOUNDS_PARAMS = (
+    int_param("health", "Здоровье (хитов осталось)", "Health (hits left)", 7, 0, MAX_HEALTH,
+              help=T("0 — на Пороге Смерти.", "0: on death's door.")),
+    int_param("athletics", "Атлетика", "Athletics", 2, 0, MAX_TRAIT),
+    int_param("dexterity", "Ловкость (для бега)", "Dexterity (for running)", 2, 0, MAX_TRAIT),
+    bool_param("push", "Превозмогая боль (1 ПСВ в начале хода)", "Pushing through pain (1 WP at the turn's start)",
+               False, when=_WOUNDED),
+    bool_param("overloaded", "Перегружен", "Overloaded", False),
+    bool_param("burning", "Горит!", "Burning", False),
+    bool_param("will_to_live", "Воля к жизни (Порог Смерти, 3)", "Will to live (death's door, 3)", False,
+               help=T("«Персонаж не испытывает штрафов от ран».", "No wound penalties."), group="details",
+               when={"param": "health", "max": 0}),
+    bool_param("burning_spared", "Сопротивляемость к огню или нечувствителен к боли",
+               "Fire-resistant or insensitive to pain", False, group="details", when={"param": "burning", "eq": True}),
+    bool_param("burning_willpower", "Тратит ПСВ против боли от огня", "Spends Willpower against the burning pain", False,
+               group="details", when={"all": [{"param": "burning", "eq": True}, {"param": "burning_spared", "eq": False}]}),
+    choice_param("pain_willpower", "Одна ПСВ против боли от ран и от огня", "One Willpower against wound and burning pain",
+                 rules.PAIN_WILLPOWER, [("each", "у каждого штрафа своя трата ПСВ", "each penalty its own point"),
+                                        ("one", "одна трата снимает оба", "one point spares both")],
+                 group="readings", when={"all": [{"param": "burning", "eq": True}, _WOUNDED]}),
+    choice_param("half_rounding", "Половина скорости", "Half the speed", rules.HALF_ROUNDING,
+                 [("down", "с округлением вниз", "rounded down"), ("up", "с округлением вверх", "rounded up")],
+                 group="readings", when=_HALVED),
+    choice_param("run_halved", "Что делится вдвое", "What is halved", rules.RUN_HALVED, [
+        ("speed", "только скорость (перемещение)", "the speed (movement) only"),
+        ("both", "и скорость, и бег", "the speed and the run"),
+    ], help=T("«снижение скорости в два раза», «уменьшение скорости движения в 2 раза»; у бега — «дистанция».",
+              "«speed halved»; the run is a «distance»."), group="readings", when=_HALVED),
+)
+
+
+def _minus(n: int) -> int:
+    """A penalty of ``n`` dice as a number (the page prints «−2»)."""
+    return -n
+
+
+def _wounds_compute(p: dict) -> dict:
+    # what does not apply does not count: pushing through pain without a wound, the fire's
+    # Willpower without a fire (either would spare the other pain under the reading «one»)
+    push = p["push"] and p["health"] <= 5
+    fire_wp = p["burning_willpower"] and p["burning"] and not p["burning_spared"]
+    pen = rules.penalties(p["health"], push, p["burning"], p["burning_spared"], fire_wp,
+                          p["overloaded"], p["will_to_live"] and p["health"] <= 0, p["pain_willpower"])
+    speed = rules.speed(p["athletics"], p["health"], p["overloaded"], p["half_rounding"])
+    run = rules.run_distance(p["dexterity"], p["athletics"], p["health"], p["overloaded"], p["half_rounding"],
+                             p["run_halved"])
+    level = rules.wound_level(p["health"])
+    items = [("roll_penalty", T("Штраф ко всем броскам действий", "Penalty on every action roll"), _minus(pen.roll)),
+             ("speed", T("Скорость: перемещение за ход", "Speed: movement per turn"), speed),
+             ("run", T("Бег: дистанция за действие", "Run: distance per action"), run),
+             ("wound", T("Ранение", "Wound"), WOUND_NAMES[level])]
+    if p["overloaded"]:
+        items.insert(1, ("dexterity_penalty", T("Штраф к броскам Ловкости", "Penalty on Dexterity rolls"),
+                         _minus(pen.dexterity)))
+    rows = [[T("Ранения", "Wounds"), _minus(pen.wounds)], [T("«Горит!»", "Burning"), _minus(pen.burning)],
+            [T("«Перегружен» (только броски Ловкости)", "Overloaded (Dexterity rolls only)"), _minus(pen.overloaded)]]
+    display = [figures(*items),
+               {"kind": "table", "title": T("Из чего штраф", "What the penalty is made of"),
+                "columns": [T("Причина", "Cause"), T("Кубиков", "Dice")], "rows": rows}]
+    if push and level:
+        display.append(note("«Превозмогая боль» снимает штрафы к броскам, «но не штрафов к движению».",
+                            "Pushing through pain lifts the roll penalties, not the movement one."))
+    return {"roll_penalty": pen.roll, "dexterity_penalty": pen.dexterity, "wounds": pen.wounds,
+            "burning": pen.burning, "speed": speed, "run": run, "wound_level": level, "display": display}
+
+
+# =================================================================================
+# serial-burning: «Горит!»
+# =================================================================================
+
+_PUTTING_OUT = {"param": "extinguisher", "ne": "nobody"}
+MAX_BURNING_TURNS = 20
+
+BURNING_PARAMS = (
+    int_param("turn", "Какой ход горит (1 — первый)", "Turn burning (1: the first)", 1, 1, MAX_BURNING_TURNS),
+    int_param("armor", "Броня горящего", "The burning one's Armor", 0, 0, tables.MAX_ARMOR),
+    TAG_PARAM,
+    choice_param("extinguisher", "Кто тушит", "Who puts it out", "friend", [
+        ("nobody", "никто", "nobody"), ("friend", "друг (сложность 5)", "a friend (difficulty 5)"),
+        ("self", "сам горящий (сложность 7)", "the burning one himself (difficulty 7)"),
+    ]),
+    int_param("pool", "Ловкость + Выживание тушащего", "The extinguisher's Dexterity + Survival", 4, 0, MAX_POOL,
+              when=_PUTTING_OUT),
+    int_param("difficulty_change", "Подручные средства: изменение сложности", "Means at hand: difficulty change",
+              0, -5, 3, help=T("«Подручные средства (огнетушитель, бассейны с водой) по решению Рассказчика могут "
+                               "авто потушить горящего или снизить сложность».",
+                               "Means at hand may put the fire out outright or lower the difficulty."),
+              group="details", when=_PUTTING_OUT),
+    bool_param("no_pain", "Тушит себя без −4 (сопротивляемость к огню, нечувствительность к боли, ПСВ)",
+               "Puts himself out without −4 (fire resistance, no pain, Willpower)", False, group="details",
+               when={"param": "extinguisher", "eq": "self"}),
+    int_param("max_turns", "Сколько ходов считать", "Turns to count", 10, 1, MAX_BURNING_TURNS, group="details",
+              when=_PUTTING_OUT),
+    bool_param("first_turn_counts", "Первый ход горения уже считается (+1 сразу)",
+               "The first turn burning already counts (+1 at once)", rules.BURNING_FIRST_TURN_COUNTS,
+               help=T("«2 уровня урона + 1 уровень за каждый ход горения» — не сказано, считается ли первый.",
+                      "«2 levels + 1 per turn burning» — whether the first turn counts is not said."),
+               group="readings"),
+    bool_param("is_portion", "Броня и тэг действуют на урон от огня", "Armor and tag act on the burning damage",
+               rules.BURNING_IS_PORTION, group="readings",
+               when={"any": [{"param": "armor", "min": 1}, {"param": "tag", "ne": "none"}]}),
+    bool_param("after_damage", "Попытка тушения — после урона этого хода", "The attempt comes after the turn's damage",
+               rules.EXTINGUISH_AFTER_DAMAGE, group="readings", when=_PUTTING_OUT),
+    replace(ONES_PARAM, when=_PUTTING_OUT),
+    TWO_RESISTANCES_PARAM,
+)
+
+
+def _burning_setup(p: dict) -> dict:
+    """Per-turn levels and portions, and the extinguishing roll (pool, difficulty, P(out))."""
+    turns = max(p["turn"], p["max_turns"] if p["extinguisher"] != "nobody" else 0)
+    levels = [rules.burning_damage(k, p["first_turn_counts"]) for k in range(1, turns + 1)]
+    portions = [rules.burning_portion(k, p["armor"], p["tag"], p["first_turn_counts"], p["is_portion"],
+                                      p["two_resistances"]) for k in range(1, turns + 1)]
+    out = {"levels": levels, "portions": portions, "pool": None, "difficulty": None, "p_out": None}
+    if p["extinguisher"] != "nobody":
+        self_ = p["extinguisher"] == "self"
+        # «-4 куба на все броски действий из-за сильнейшей боли»: the burning one's own roll
+        pain = rules.BURNING_PENALTY if self_ and not p["no_pain"] else 0
+        pool = max(0, p["pool"] - pain)
+        diff = rules.extinguish_difficulty(self_, p["difficulty_change"])
+        out.update(pool=pool, difficulty=diff, pain=pain,
+                   p_out=net_successes(pool, diff, p["ones_cancel"]).at_least(1) if diff is not None else Fraction(0))
+    return out
+
+
+def _burning_compute(p: dict) -> dict:
+    b = _burning_setup(p)
+    k = p["turn"]
+    now, so_far = b["portions"][k - 1], sum(b["portions"][:k])
+    items = [("damage_this_turn", T(f"Урон в начале {k}-го хода", f"Damage at the start of turn {k}"), now),
+             ("damage_so_far", T(f"Всего за ходы 1–{k}", f"In all over turns 1–{k}"), so_far)]
+    res = {"damage_this_turn": now, "damage_so_far": so_far, "levels": b["levels"][:k], "portions": b["portions"][:k]}
+    display = []
+    if b["p_out"] is None:
+        items.insert(1, ("p_out", T("Шанс потушить одной попыткой", "Chance to put it out in one try"),
+                         T("никто не тушит", "nobody puts it out")))
+    else:
+        items.insert(1, ("p_out", T("Шанс потушить одной попыткой", "Chance to put it out in one try"), prob(b["p_out"])))
+        items.append(("roll", T("Бросок тушения: кубиков / сложность", "Putting out: dice / difficulty"),
+                      f"{b['pool']} / {b['difficulty']}"))
+        until = rules.burning_until_out(b["p_out"], lambda t: b["portions"][t - 1], p["max_turns"], p["after_damage"])
+        total = until.map(lambda o: o[1])
+        still = until.p(lambda o: o[2])
+        items.append(("p_still_burning", T(f"Шанс, что горит и после {p['max_turns']} ходов",
+                                           f"Chance it still burns after {p['max_turns']} turns"), prob(still)))
+        res.update(p_out=prob(b["p_out"]), pool=b["pool"], difficulty=b["difficulty"], p_still_burning=prob(still),
+                   mean_total=frac(total.mean()))
+        display.append(dist_block("total_damage", T(f"Весь урон от огня, если тушить каждый ход (до {p['max_turns']} ходов)",
+                                                    f"All the burning damage, putting out each turn (up to {p['max_turns']} turns)"),
+                                  T("урон", "damage"), total))
+    display.insert(0, figures(*items))
+    display.append({"kind": "table", "title": T("Урон по ходам горения", "Damage turn by turn"),
+                    "columns": [T("Ход", "Turn"), T("Уровней урона", "Damage levels"),
+                                T("После Брони и тэга", "After Armor and tag")],
+                    "rows": [[t, lv, po] for t, (lv, po) in enumerate(zip(b["levels"], b["portions"]), 1)][:max(k, 5)]})
+    if p["extinguisher"] == "self" and b.get("pain"):
+        display.append(note("Тушит себя: −4 куба от боли («Также цель получает -4 куба на все броски действий»).",
+                            "Putting himself out: −4 dice from the pain."))
+    res["display"] = display
+    portions = b["levels"][:k] if p["is_portion"] else b["portions"][:k]
+    res["next"] = [{"id": "serial-damage", "label": T(f"Урон по порциям: ходы 1–{k}", f"Damage portions: turns 1–{k}"),
+                    "params": {"portions": portions, "armor": p["armor"] if p["is_portion"] else 0,
+                               "tag": p["tag"] if p["is_portion"] else "none"}}]
+    return res
+
+
+def _burning_roll(p: dict, roller) -> dict:
+    b = _burning_setup(p)
+    if b["difficulty"] is None:
+        return {"display": [note("Никто не тушит: бросать нечего.", "Nobody puts it out: nothing to roll.")]}
+    r = roll_d10_pool(roller, b["pool"], b["difficulty"], p["ones_cancel"])
+    out = r["net"] >= 1
+    return {**r, "put_out": out, "display": [
+        {"kind": "dice", "label": T("Тушение", "Putting out"), "sides": 10, "faces": r["faces"],
+         "marks": _marks(r["faces"], b["difficulty"], p["ones_cancel"])},
+        figures(("result", T("Итог", "Result"), T("потушен", "put out") if out else T("горит дальше", "still burning")))]}
+
+
+# =================================================================================
+# serial-ambush: «Засада»
+# =================================================================================
+
+AMBUSH_PARAMS = (
+    int_param("stealth_pool", "Нападающий: Ловкость + Незаметность", "Attacker: Dexterity + Stealth", 5, 0, MAX_POOL),
+    int_param("alert_pool", "Цель: Восприятие + Бдительность", "Target: Perception + Alertness", 4, 0, MAX_POOL),
+    int_param("attack_dice", "Кубики свободной атаки (Ловкость + навык)", "Dice of the free attack (Dexterity + skill)",
+              6, 0, MAX_POOL),
+    int_param("attack_difficulty", "Сложность атаки", "Attack difficulty", rules.BASE_DIFFICULTY, 2, 10),
+    int_param("difficulty", "Сложность бросков засады", "Difficulty of the ambush rolls", rules.AMBUSH_DIFFICULTY, 2, 10,
+              help=T("Источник сложности не называет: базовая 6.", "The source names none: the base 6."),
+              group="details"),
+    replace(ONES_PARAM, label=T("Единицы вычитают успехи на бросках засады", "1s cancel on the ambush rolls")),
+    bool_param("tie_adds", "При ничьей успехи Незаметности тоже добавляются", "On a tie the stealth successes add too",
+               rules.AMBUSH_TIE_ADDS, help=T("«Если нападающему везет, то он может ... добавить любое количество успехов»; "
+                                             "«При ничьей нападающий все же ходит первым».",
+                                             "The successes come «if the attacker is lucky»; on a tie he still goes first."),
+               group="readings"),
+    bool_param("attack_ones_cancel", "Единицы вычитают успехи на броске атаки", "1s cancel on the attack roll",
+               rules.ATTACK_ONES_CANCEL, group="readings"),
+)
+
+
+def _ambush_outcome(p: dict) -> dict:
+    d = rules.ambush_distribution(p["stealth_pool"], p["alert_pool"], p["difficulty"], p["ones_cancel"], p["tie_adds"])
+    won = d.given(lambda o: o[0] == "attacker") if d.p(lambda o: o[0] == "attacker") else None
+    p_win = d.p(lambda o: o[0] == "attacker")
+    hit = Fraction(0)
+    for (who, bonus), w in d.items():
+        if who == "attacker":
+            hit += w * net_successes(p["attack_dice"] + bonus, p["attack_difficulty"], p["attack_ones_cancel"]).at_least(1)
+    p_tie = d.p(lambda o: o[0] == "tie")
+    tie_bonus = d.given(lambda o: o[0] == "tie").map(lambda o: o[1]).mean() if p_tie else Fraction(0)
+    return {"dist": d, "won": won, "p_win": p_win, "p_tie": p_tie, "tie_bonus": tie_bonus,
+            "p_spotted": d.p(lambda o: o[0] == "defender"), "p_free_hit": hit}
+
+
+def _ambush_compute(p: dict) -> dict:
+    o = _ambush_outcome(p)
+    items = [("p_ambush", T("Засада удалась: свободная атака", "The ambush works: a free attack"), prob(o["p_win"])),
+             ("p_free_hit", T("Свободная атака попала (из всех исходов)", "The free attack hits (of all outcomes)"),
+              prob(o["p_free_hit"])),
+             ("p_tie", T("Ничья: нападающий ходит первым, цель может защищаться",
+                         "A tie: the attacker goes first, the target may defend"), prob(o["p_tie"])),
+             ("p_spotted", T("Цель видит засаду: все в порядке инициативы",
+                             "The target sees it: everyone by Initiative"), prob(o["p_spotted"]))]
+    res = {"p_ambush": prob(o["p_win"]), "p_free_hit": prob(o["p_free_hit"]), "p_tie": prob(o["p_tie"]),
+           "p_spotted": prob(o["p_spotted"]), "tie_bonus": frac(o["tie_bonus"])}
+    if o["p_tie"]:
+        items.append(("tie_bonus", T("Кубиков к атаке при ничьей, в среднем", "Dice added on a tie, mean"),
+                      frac(o["tie_bonus"])))
+    display = [figures(*items)]
+    if o["won"] is not None:
+        bonus = o["won"].map(lambda x: x[1])
+        res["mean_bonus"] = frac(bonus.mean())
+        display[0]["items"] += figures(("mean_bonus", T("Кубиков к атаке при удаче, в среднем",
+                                                        "Dice added when it works, mean"), frac(bonus.mean())))["items"]
+        display.append(dist_block("bonus", T("Успехов Незаметности к атаке (если засада удалась)",
+                                             "Stealth successes added (if the ambush works)"), T("кубиков", "dice"), bonus))
+    display.append(note("Уже ведущие бой цели попасть в засаду не могут; когда засада возможна, решает Рассказчик.",
+                        "Those already fighting cannot be ambushed; the Storyteller decides when an ambush is possible."))
+    res["display"] = display
+    return res
+
+
+def _ambush_roll(p: dict, roller) -> dict:
+    a = roll_d10_pool(roller, p["stealth_pool"], p["difficulty"], p["ones_cancel"])
+    d = roll_d10_pool(roller, p["alert_pool"], p["difficulty"], p["ones_cancel"])
+    who = rules.ambush(a["net"], d["net"])
+    display = [{"kind": "dice", "label": T("Незаметность", "Stealth"), "sides": 10, "faces": a["faces"],
+                "marks": _marks(a["faces"], p["difficulty"], p["ones_cancel"])},
+               {"kind": "dice", "label": T("Бдительность", "Alertness"), "sides": 10, "faces": d["faces"],
+                "marks": _marks(d["faces"], p["difficulty"], p["ones_cancel"])}]
+    out = {"stealth": a["net"], "alert": d["net"], "who": who}
+    names = {"attacker": T("засада удалась", "the ambush works"), "tie": T("ничья", "a tie"),
+             "defender": T("цель видит засаду", "the target sees it")}
+    text = names[who]
+    if who == "attacker" or (who == "tie" and p["tie_adds"]):
+        bonus = a["net"]
+        if who == "attacker":
+            att = roll_d10_pool(roller, p["attack_dice"] + bonus, p["attack_difficulty"], p["attack_ones_cancel"])
+            display.append({"kind": "dice", "label": T("Свободная атака", "The free attack"), "sides": 10,
+                            "faces": att["faces"], "marks": _marks(att["faces"], p["attack_difficulty"],
+                                                                   p["attack_ones_cancel"])})
+            out.update(bonus=bonus, hit=att["net"] >= 1, successes=max(0, att["net"]))
+            text = T(f"{text['ru']}: +{bonus} куб., " + ("попал" if att["net"] >= 1 else "промах"),
+                     f"{text['en']}: +{bonus} dice, " + ("a hit" if att["net"] >= 1 else "a miss"))
+    display.append(figures(("result", T("Итог", "Result"), text)))
+    out["display"] = display
+    return out
+
+
+# =================================================================================
+# serial-contest: grapple, trip, disarm, cover an ally
+# =================================================================================
+
+CONTESTS = {
+    "grapple": (T("Захват: жертва вырывается", "Grapple: the victim breaks free"),
+                T("Жертва вырвалась", "The victim broke free")),
+    "trip": (T("Подсечка: цель падает", "Trip: the target falls"), T("Цель упала («лёжа»)", "The target is down (prone)")),
+    "disarm": (T("Разоружение", "Disarm"), T("Противник лишился оружия", "The opponent lost his weapon")),
+    "cover": (T("Прикрыть товарища", "Cover an ally"), T("Атака поразила прикрывающего", "The attack hit the one covering")),
+}
+_ATTACKING = {"param": "contest", "ne": "grapple"}
+
+CONTEST_PARAMS = (
+    choice_param("contest", "Манёвр", "Maneuver", "grapple", [(k, v[0]["ru"], v[0]["en"]) for k, v in CONTESTS.items()]),
+    int_param("holder_pool", "Удерживающий: Сила + Драка", "The holder: Strength + Brawl", 5, 0, MAX_POOL,
+              when={"param": "contest", "eq": "grapple"}),
+    int_param("victim_pool", "Жертва: Сила + Драка (или Атлетика, До)", "The victim: Strength + Brawl (or Athletics, Do)",
+              4, 0, MAX_POOL, when={"param": "contest", "eq": "grapple"}),
+    int_param("attack_dice", "Кубики атаки", "Attack dice", 6, 0, MAX_POOL, when=_ATTACKING),
+    int_param("attack_difficulty", "Сложность атаки", "Attack difficulty", rules.BASE_DIFFICULTY, 2, 10, when=_ATTACKING),
+    int_param("target_pool", "Цель: Ловкость + Атлетика (сложность 6)", "Target: Dexterity + Athletics (difficulty 6)",
+              4, 0, MAX_POOL, when={"param": "contest", "eq": "trip"}),
+    int_param("damage_dice", "Кубики урона (Сила + оружие)", "Damage dice (Strength + weapon)", 5, 0, MAX_POOL,
+              when={"param": "contest", "eq": "disarm"}),
+    int_param("opponent_strength", "Сила противника", "The opponent's Strength", 2, 0, MAX_TRAIT,
+              when={"param": "contest", "eq": "disarm"}),
+    int_param("cover_pool", "Прикрывающий: Ловкость + Уворот (сложность 6)", "The one covering: Dexterity + Dodge "
+              "(difficulty 6)", 4, 0, MAX_POOL, when={"param": "contest", "eq": "cover"}),
+    bool_param("attack_ones_cancel", "Единицы вычитают успехи на броске атаки", "1s cancel on the attack roll",
+               rules.ATTACK_ONES_CANCEL, group="readings", when=_ATTACKING),
+    replace(ONES_PARAM, label=T("Единицы вычитают успехи на броске цели", "1s cancel on the target's roll"),
+            when={"param": "contest", "eq": "trip"}),
+)
+
+
+def _contest_dist(p: dict) -> Dist:
+    c = p["contest"]
+    if c == "grapple":
+        free = rules.grapple_escape_probability(p["holder_pool"], p["victim_pool"])
+        return Dist.bernoulli(free).map(lambda x: "effect" if x else "no_effect")
+    a, d, ones = p["attack_dice"], p["attack_difficulty"], p["attack_ones_cancel"]
+    if c == "trip":
+        return rules.trip_distribution(a, d, p["target_pool"], ones, p["ones_cancel"])
+    if c == "disarm":
+        return rules.disarm_distribution(a, d, p["damage_dice"], p["opponent_strength"], ones)
+    return rules.cover_distribution(a, d, p["cover_pool"], ones)
+
+
+def _contest_compute(p: dict) -> dict:
+    c = p["contest"]
+    dist = _contest_dist(p)
+    effect = dist["effect"]
+    items = [("p_effect", CONTESTS[c][1], prob(effect))]
+    res = {"p_effect": prob(effect)}
+    if c != "grapple":
+        res["p_hit"] = prob(1 - dist["miss"])
+        res["p_no_effect"] = prob(dist["no_effect"])
+        items.append(("p_hit", T("Атака попала", "The attack hits"), res["p_hit"]))
+        no = {"trip": T("Попала, но цель устояла", "A hit, but the target stays up"),
+              "disarm": T("Попала, но успехов не больше Силы: нападающий роняет оружие или получает повреждения",
+                          "A hit, but no more successes than Strength: the attacker drops his weapon or is hurt"),
+              "cover": T("Атака поразила товарища", "The attack hit the ally")}[c]
+        items.append(("p_no_effect", no, prob(dist["no_effect"])))
+    display = [figures(*items)]
+    if c == "grapple":
+        display.append(note("Жертва пытается вырваться сразу в момент захвата и далее раз в ход; пока не вырвется, "
+                            "она не способна на физические действия.",
+                            "The victim tries to break free at once and then once a turn; until then no physical action."))
+    if c == "cover":
+        display.append(note("Без защитного манёвра цели: успехи прикрывающего сравниваются с успехами атаки.",
+                            "No defence of the target: the cover's successes meet the attack's."))
+    res["display"] = display
+    return res
+
+
+# =================================================================================
+# serial-explosion: the grenade's throw and the dodge (added to the blast)
+# =================================================================================
+
+_GRENADE = {"param": "kind", "eq": "grenade"}
+EXPLOSION_PARAMS = EXPLOSION_PARAMS + (
+    int_param("throw_pool", "Бросающий: Ловкость + Атлетика (сложность 6)", "Thrower: Dexterity + Athletics "
+              "(difficulty 6)", 5, 0, MAX_POOL, group="details", when=_GRENADE),
+    int_param("thrower_strength", "Сила бросающего (без амулетов)", "Thrower's Strength (no amulets)", 2, 0, MAX_TRAIT,
+              help=T("«Максимальная дистанция броска (5*Значение вашей силы без амулетов)».",
+                     "The longest throw: 5 × Strength."), group="details", when=_GRENADE),
+    int_param("dodge_pool", "Цель: Ловкость + Уклонение (уворот за укрытие в 2 м)",
+              "Target: Dexterity + Dodge (into cover within 2 m)", 0, 0, MAX_POOL,
+              help=T("0 — не уворачивается или укрыться негде: «если на расстоянии 2 метров ... есть место, за "
+                     "которым можно укрыться от осколков».", "0: no dodge, or no cover within 2 m."),
+              group="details", when=_GRENADE),
+    replace(ONES_PARAM, label=T("Единицы вычитают успехи на бросках гранаты и уворота",
+                                "1s cancel on the grenade's throw and the dodge"), when=_GRENADE),
+)
+
+_explosion_blast = _explosion_compute
+
+
+def _explosion_with_grenade(p: dict) -> dict:
+    res = _explosion_blast(p)
+    if p["kind"] != "grenade":
+        return res
+    g = rules.grenade_distribution(p["throw_pool"], p["dodge_pool"] if p["dodge_pool"] else None, p["ones_cancel"])
+    p_hit = g["hit"]
+    res.update(p_landed=prob(1 - g["missed"]), p_dodged=prob(g["dodged"]), p_shrapnel=prob(p_hit),
+               max_distance=rules.grenade_max_distance(p["thrower_strength"]),
+               p_death_door_throw=prob(p_hit * Fraction(res["p_death_door"]["exact"])))
+    res["display"].insert(1, figures(
+        ("p_landed", T("Граната попала в нужную точку", "The grenade lands on the point"), res["p_landed"]),
+        ("p_dodged", T("Цель увернулась за укрытие", "The target dodged into cover"), res["p_dodged"]),
+        ("p_shrapnel", T("Осколки достали цель (бросок и уворот)", "The shrapnel reaches the target (throw and dodge)"),
+         res["p_shrapnel"]),
+        ("p_death_door_throw", T("Шанс Порога Смерти с броском и уворотом", "Chance of death's door with the throw and dodge"),
+         res["p_death_door_throw"]),
+        ("max_distance", T("Максимальная дистанция броска, м", "The longest throw, m"), res["max_distance"]),
+    ))
+    return res
+
+
+CALCULATORS[-1] = replace(CALCULATORS[-1], params=EXPLOSION_PARAMS, compute=_explosion_with_grenade)
+assert CALCULATORS[-1].id == "serial-explosion"
+
+CALCULATORS += [
+    Calculator(
+        id="serial-initiative", system="serial", kind="check",
+        title=T("Инициатива и порядок ходов", "Initiative and the order of turns"),
+        description=T("Инициатива — лучшая из трёх сумм; «Подготовка», понижение; порядок ходов с ничьими по видам существ.",
+                      "Initiative — the best of three sums; Preparation, lowering; the turn order with ties by kind."),
+        params=INITIATIVE_PARAMS, compute=_initiative_compute, check=_initiative_check,
+        summary=("initiative",)),
+    Calculator(
+        id="serial-wounds", system="serial", kind="check",
+        title=T("Штрафы и скорость", "Penalties and speed"),
+        description=T("Штраф за ранения, «Горит!» и «Перегружен», скорость и бег.",
+                      "Wound, burning and overload penalties, speed and run."),
+        params=WOUNDS_PARAMS, compute=_wounds_compute, summary=("roll_penalty", "speed")),
+    Calculator(
+        id="serial-burning", system="serial", kind="damage",
+        title=T("Горит!", "Burning"),
+        description=T("Урон огня по ходам, −4 от боли, шанс потушить и весь урон, пока тушат.",
+                      "Fire damage turn by turn, −4 from the pain, the chance to put it out and the damage meanwhile."),
+        params=BURNING_PARAMS, compute=_burning_compute, roll=_burning_roll,
+        summary=("damage_this_turn", "p_out")),
+    Calculator(
+        id="serial-ambush", system="serial", kind="check",
+        title=T("Засада", "Ambush"),
+        description=T("Незаметность против Бдительности: свободная атака с добавленными успехами, ничья или провал засады.",
+                      "Stealth against Alertness: a free attack with the added successes, a tie or a spotted ambush."),
+        params=AMBUSH_PARAMS, compute=_ambush_compute, roll=_ambush_roll, summary=("p_ambush", "p_free_hit")),
+    Calculator(
+        id="serial-contest", system="serial", kind="check",
+        title=T("Захват, подсечка, разоружение, прикрытие", "Grapple, trip, disarm, cover"),
+        description=T("Манёвры, где бросок встречает бросок: вырваться из захвата, упасть от подсечки, лишиться оружия, "
+                      "принять атаку на себя.",
+                      "Maneuvers where a roll meets a roll: break free, fall, lose the weapon, take the blow."),
+        params=CONTEST_PARAMS, compute=_contest_compute, summary=("p_effect",)),
 ]

@@ -47,7 +47,8 @@ __all__ = ["ATTACK_ONES_CANCEL", "BOTCH_CHOICES", "BOTCH_RULE", "DIFFICULTY_CHOI
            "grapple_escape", "special_activation", "NAGA_POISON", "master_strike_critical",
            "GRENADE_THROW_DIFFICULTY", "GRENADE_DODGE_DIFFICULTY", "GRENADE_COVER_METRES", "explosion_dice",
            "grenade_max_distance", "grenade_dodged", "convert_soak_difficulty", "MAX_EXTERNAL_BOOSTS",
-           "external_boosts_allowed"]
+           "external_boosts_allowed",
+           "LOWERED_BLOCKS_PREPARATION", "WOUND_PENALTY_ON_DAMAGE", "WOUND_PENALTY_BEFORE_HALVING", "PAIN_WILLPOWER_CHOICES", "PAIN_WILLPOWER", "RUN_HALVED_CHOICES", "RUN_HALVED", "BURNING_IS_PORTION", "OTHER_ONES_CANCEL", "AMBUSH_TIE_ADDS", "TWO_RESISTANCES_CHOICES", "TWO_RESISTANCES", "ABSORPTION_ARMOR_WEIGHT_CHOICES", "ABSORPTION_ARMOR_WEIGHT", "NATURAL_ARMOR_STOPS_ABSORPTION", "READINGS", "initiative_this_turn", "AMBUSH_DIFFICULTY", "ambush_distribution", "Penalties", "penalties", "protection", "burning_portion", "EXTINGUISH_AFTER_DAMAGE", "extinguish_difficulty", "burning_until_out", "grenade_distribution", "GRAPPLE_DIFFICULTY", "TRIP_DIFFICULTY", "grapple_escape_probability", "attack_contest", "trip_distribution", "disarm_distribution", "cover_distribution"]
 
 # =================================================================================
 # Named readings of gaps in the source
@@ -105,7 +106,7 @@ EXCESS_BURNS = "first"
 #: roll applies to that parity roll (it would flip odd/even). Default: it does not.
 NONLETHAL_MODIFIER = False
 
-#: Whether instant death («излишки больше 12 (или Выносливости*3)») applies to nonlethal
+#: Whether instant death («Если они [излишки] больше 12 (или Выносливости*3, берется большее)») applies to nonlethal
 #: damage. 000 checks instant death before any roll («Если персонаж не умирает сразу, то
 #: делается бросок») and says nothing special for nonlethal: default True (literal).
 NONLETHAL_CAN_KILL = True
@@ -135,7 +136,8 @@ BLIND_RANGED_DIFFICULTY = 3
 BLIND_RANGED_MAX_METRES = 10
 
 #: Cover: 000 refers to «таблице "укрытия"» that it does not contain; the base rules (003)
-#: give «Легкое +1, Хорошее +2, Отличное +3» to difficulty. Used as that.
+#: give light +1, good +2, superior +3 to difficulty («Легкое (за уличным фонарем) +1», «Хорошее
+#: (за автомобилем) +2», «Отличное (за углом) +3»). Used as that.
 COVER_DIFFICULTY = {0: 0, 1: 1, 2: 2, 3: 3}
 
 #: Parry difficulty when 000 names none (same-length weapons, a short weapon against a short
@@ -157,9 +159,94 @@ ENCUMBRANCE_MONOTONE = True
 FALLOFF_CHOICES = ("started", "full")
 BADABOOM_FALLOFF = "started"
 
-#: «Подготовка: На следующий ход добавить половину своего показателя Инициативы.» Rounding
+#: «Подготовка (Действие). На следующий ход добавить половину своего показателя Инициативы.» Rounding
 #: unstated: down.
 PREPARATION_ROUNDING = "down"
+
+#: «Персонаж имеет право в начале своего действия понизить свою инициативу ... но дальше до
+#: конца боя он не может ее повысить, в том числе при помощи магии.» Whether «Подготовка»
+#: still adds to an Инициатива lowered this fight. True (literal, default): «не может ее
+#: повысить» by any means, so it adds nothing; False: it adds half of the lowered value.
+LOWERED_BLOCKS_PREPARATION = True
+
+#: Which rolls the wound penalty takes dice from: «любое ранение (5 и ниже хитов) дает штраф в
+#: 2 кубика»; «Превозмогая боль»: «избежать штрафов к броскам». 000 names no roll. Reading:
+#: every roll the wounded character makes in a fight — his attack and his defensive maneuvers
+#: (the attacker's Здоровье for the attack, the target's for its defence), and not the damage
+#: roll, which measures the blow (the classic soak roll has «не распространяются штрафы за
+#: ранения»). False: not the damage roll (default); True: the damage roll too.
+WOUND_PENALTY_ON_DAMAGE = False
+
+#: «Стрельба по-македонски»: «используют только половину (округление вниз) от запаса кубиков на
+#: это действие». Whether the wound penalty comes off before the halving (True, default: the
+#: pool «на это действие» is the wounded pool) or after (False).
+WOUND_PENALTY_BEFORE_HALVING = True
+
+#: «Превозмогая боль»: «Потратив 1 ПСВ в начале своего хода, персонаж может избежать штрафов к
+#: броскам»; «Горит!»: «Этот штраф может быть преодолен тратой ПСВ в начале своего раунда».
+#: Whether one point of Willpower spares both penalties. ``"each"`` (default: two rules, each
+#: with its own cost) or ``"one"`` (one point for all the pain of the turn).
+PAIN_WILLPOWER_CHOICES = ("each", "one")
+PAIN_WILLPOWER = "each"
+
+#: The halvings of speed (a heavy wound: «снижение скорости в два раза»; «Перегружен»:
+#: «уменьшение скорости движения в 2 раза») and «Бег» («дистанцию = 10 + Ловкость +
+#: Атлетика»). ``"speed"`` (default, literal: «Ваша скорость = 5 + Атлетика» is what they
+#: halve) or ``"both"`` (the run's distance too).
+RUN_HALVED_CHOICES = ("speed", "both")
+RUN_HALVED = "speed"
+
+#: «Горит! В начале своего хода цель получает 2 уровня урона + 1 уровень за каждый ход
+#: горения.» Whether Броня and the target's tags act on those levels, as on «каждой порции
+#: входящего урона» (True, default: fire damage is damage; «В разных книгах ... “только половина
+#: урона от огня” -- так вот, все они работают именно так, как описано в механике
+#: Устойчивости»), or the levels are taken as they stand (False).
+BURNING_IS_PORTION = True
+
+#: Rolls 000 does not say whether 1s cancel on: extinguishing («Ловкость+Выживание»), the
+#: ambush («Ловкость + Незаметность» against «Восприятие + Бдительность»), the trip's reflex
+#: roll, the grenade's throw and the dodge from it. Reading: as on attack rolls (classic:
+#: they cancel), the same switch.
+OTHER_ONES_CANCEL = True
+
+#: «Засада»: «добавить любое количество успехов от броска на Незаметность к набору кубиков для
+#: атаки». Reading: all of them (the attacker would never add fewer). And on a tie («При ничьей
+#: нападающий все же ходит первым, но защищающийся может провести защитное действие») nothing is
+#: added: the successes come with «Если нападающему везет» (False, default); True: added on a tie.
+AMBUSH_TIE_ADDS = False
+
+#: «Устойчивость ... Две устойчивости к одному и тому же типу урона просто не работают.» Read
+#: beside «Две уязвимости к одному и тому же типу урона не складываются»: ``"one"`` (default:
+#: two resistances work as one, they do not add up) or ``"none"`` (literal «не работают»:
+#: neither works, the damage is whole).
+TWO_RESISTANCES_CHOICES = ("one", "none")
+TWO_RESISTANCES = "one"
+
+#: What weight an armour that gives only Поглощение has. 000 classes armour by Броня alone
+#: («обычно если доспех дает 2+ Брони, то он тяжелый») but calls «Кожаная куртка» (1 куб
+#: поглощения in Олег's example) «явно лёгкий доспех»; and Сила 1 carries «никаких доспехов даже
+#: легких». ``"light"`` (default: any armour without Броня is light) or ``"by_absorption"``
+#: (2+ Поглощения heavy, as 2+ Брони).
+ABSORPTION_ARMOR_WEIGHT_CHOICES = ("light", "by_absorption")
+ABSORPTION_ARMOR_WEIGHT = "light"
+
+#: «бесполезно носить разные доспехи поверх друг друга ... Даже если один даёт Броню, а второй
+#: Поглощение, то работать будет только Броня.» The rule is about armours worn over each other;
+#: whether a creature's own Броня («Некоторые существа ... дают постоянную Броню») also stops a
+#: worn armour's Поглощение. False (default): it does not, the creature's hide is no armour worn;
+#: True: any Броня does.
+NATURAL_ARMOR_STOPS_ABSORPTION = False
+
+#: The named readings of this module: each is what the code follows (and, where it changes a
+#: result, a calculator's switch); ``tests/test_serial_readings.py`` flips each one.
+READINGS = ("ATTACK_ONES_CANCEL", "BOTCH_RULE", "DIFFICULTY_OVERFLOW", "PARRY_TIE", "AUTOFIRE_PENALTY",
+            "BELOW_ONE", "NEGATIVE_HITS_RULE", "EXCESS_BURNS", "NONLETHAL_MODIFIER", "NONLETHAL_CAN_KILL",
+            "HALF_ROUNDING", "BURNING_FIRST_TURN_COUNTS", "BLOCK_FIRST", "ENCUMBRANCE_MONOTONE",
+            "BADABOOM_FALLOFF", "PREPARATION_ROUNDING", "LOWERED_BLOCKS_PREPARATION", "WOUND_PENALTY_ON_DAMAGE",
+            "WOUND_PENALTY_BEFORE_HALVING", "PAIN_WILLPOWER", "RUN_HALVED", "BURNING_IS_PORTION",
+            "OTHER_ONES_CANCEL", "AMBUSH_TIE_ADDS", "TWO_RESISTANCES", "ABSORPTION_ARMOR_WEIGHT",
+            "NATURAL_ARMOR_STOPS_ABSORPTION", "COVER_DIFFICULTY", "PARRY_DEFAULT_DIFFICULTY",
+            "BLIND_RANGED_MAX_METRES")
 
 
 # =================================================================================
@@ -238,8 +325,34 @@ def lower_initiative(current: int, new: int) -> int:
 
 
 def preparation_bonus(initiative_value: int, rounding: str = PREPARATION_ROUNDING) -> int:
-    """Подготовка: «На следующий ход добавить половину своего показателя Инициативы»."""
+    """Подготовка: «На следующий ход добавить половину своего показателя Инициативы».
+
+    >>> preparation_bonus(7), preparation_bonus(7, "up")
+    (3, 4)
+    """
     return _half(initiative_value, rounding)
+
+
+def initiative_this_turn(value: int, prepared: bool = False, lowered_to: int | None = None,
+                         rounding: str = PREPARATION_ROUNDING,
+                         lowered_blocks: bool = LOWERED_BLOCKS_PREPARATION) -> tuple[int, int]:
+    """(Инициатива this turn, what «Подготовка» added): ``value`` is the character's Инициатива
+    (the best sum plus modifiers), ``lowered_to`` the number it was lowered to this fight
+    («понизить свою инициативу до любого неотрицательного числа»), ``prepared`` whether the last
+    turn's action was «Подготовка» («Нельзя суммировать две "Подготовки"»: one at most).
+    After a lowering «Подготовка» adds nothing under :data:`LOWERED_BLOCKS_PREPARATION`.
+
+    >>> initiative_this_turn(8, prepared=True)
+    (12, 4)
+    >>> initiative_this_turn(8, prepared=True, lowered_to=2), initiative_this_turn(8, True, 2, lowered_blocks=False)
+    ((2, 0), (3, 1))
+    """
+    _nonneg("initiative", value)
+    current = value if lowered_to is None else lower_initiative(value, lowered_to)
+    if not prepared or (lowered_to is not None and lowered_blocks):
+        return current, 0
+    bonus = preparation_bonus(current, rounding)
+    return current + bonus, bonus
 
 
 def speed(athletics: int, health: int | None = None, overloaded: bool = False,
@@ -250,17 +363,31 @@ def speed(athletics: int, health: int | None = None, overloaded: bool = False,
     """
     _nonneg("athletics", athletics)
     s = 5 + athletics
-    if health is not None and wound_level(health) == "heavy":
+    if health is not None and wound_level(health) in ("heavy", "door"):  # «3 и ниже»
         s = _half(s, rounding)
     if overloaded:
         s = _half(s, rounding)
     return s
 
 
-def run_distance(dexterity: int, athletics: int) -> int:
-    """Бег (Действие): «дистанцию = 10 + Ловкость + Атлетика»."""
+def run_distance(dexterity: int, athletics: int, health: int | None = None, overloaded: bool = False,
+                 rounding: str = HALF_ROUNDING, halved: str = RUN_HALVED) -> int:
+    """Бег (Действие): «дистанцию = 10 + Ловкость + Атлетика»; halved like the speed only under
+    the reading ``"both"`` of :data:`RUN_HALVED`.
+
+    >>> run_distance(3, 2), run_distance(3, 2, health=3), run_distance(3, 2, health=3, halved="both")
+    (15, 15, 7)
+    """
     _nonneg("traits", dexterity, athletics)
-    return 10 + dexterity + athletics
+    if halved not in RUN_HALVED_CHOICES:
+        raise ValueError(f"halved must be one of {RUN_HALVED_CHOICES}")
+    d = 10 + dexterity + athletics
+    if halved == "both":
+        if health is not None and wound_level(health) in ("heavy", "door"):
+            d = _half(d, rounding)
+        if overloaded:
+            d = _half(d, rounding)
+    return d
 
 
 def max_interceptions(wits: int) -> int:
@@ -303,6 +430,31 @@ def speech_limit(charisma: int, skill: int) -> int:
     return charisma + skill
 
 
+#: The ambush rolls' difficulty: 000 gives none for «Ловкость + Незаметность» and «Восприятие +
+#: Бдительность»; the base 6 («Базовая сложность такого броска – 6»).
+AMBUSH_DIFFICULTY = 6
+
+
+def ambush_distribution(stealth_pool: int, alert_pool: int, difficulty: int = AMBUSH_DIFFICULTY,
+                        ones_cancel: bool = OTHER_ONES_CANCEL, tie_adds: bool = AMBUSH_TIE_ADDS) -> Dist:
+    """The opposed ambush roll: outcomes ``(who, dice added to the attack)`` with ``who`` as
+    :func:`ambush` says; the attacker adds his stealth successes («любое количество успехов от
+    броска на Незаметность»: all of them) when he wins, and on a tie only under :data:`AMBUSH_TIE_ADDS`.
+
+    >>> ambush_distribution(0, 0).items()
+    [(('tie', 0), Fraction(1, 1))]
+    """
+    _nonneg("pools", stealth_pool, alert_pool)
+    att = net_successes(stealth_pool, difficulty, ones_cancel)
+    dfn = net_successes(alert_pool, difficulty, ones_cancel)
+
+    def outcome(a: int, d: int) -> tuple[str, int]:
+        who = ambush(a, d)
+        return who, a if who == "attacker" or (who == "tie" and tie_adds) else 0
+
+    return att.combine(dfn, outcome)
+
+
 def ambush(attacker_successes: int, defender_successes: int) -> str:
     """Засада: Ловкость + Незаметность against Восприятие + Бдительность. ``"attacker"``: «одну
     свободную атаку, а также добавить любое количество успехов от броска на Незаметность к набору
@@ -331,11 +483,63 @@ def wound_level(health: int) -> str | None:
 
 def wound_penalty(health: int, push_through_pain: bool = False) -> int:
     """Dice lost to wounds: 0, 2 (≤ 5 health) or 4 (≤ 3). «Превозмогая боль» (1 ПСВ) avoids
-    the dice penalties but not the movement one."""
+    the dice penalties but not the movement one.
+
+    >>> [wound_penalty(h) for h in (6, 5, 4, 3, 0)], wound_penalty(3, push_through_pain=True)
+    ([0, 2, 2, 4, 4], 0)
+    """
     if push_through_pain:
         return 0
     level = wound_level(health)
     return {None: 0, "wounded": 2}.get(level, 4)
+
+
+#: «Горит! ... Также цель получает -4 куба на все броски действий из-за сильнейшей боли.»
+BURNING_PENALTY = 4
+
+
+@dataclass(frozen=True)
+class Penalties:
+    """Dice a character's rolls lose this turn: ``wounds`` and ``burning`` on every action roll
+    (their sum is ``roll``), «Перегружен» on Ловкость rolls only (``dexterity`` = ``roll`` + it)."""
+
+    wounds: int
+    burning: int
+    overloaded: int
+
+    @property
+    def roll(self) -> int:
+        return self.wounds + self.burning
+
+    @property
+    def dexterity(self) -> int:
+        return self.roll + self.overloaded
+
+
+def penalties(health: int, push_through_pain: bool = False, burning: bool = False,
+              burning_spared: bool = False, burning_willpower: bool = False, overloaded: bool = False,
+              will_to_live: bool = False, pain_willpower: str = PAIN_WILLPOWER) -> Penalties:
+    """The dice penalties of a turn.
+
+    * wounds: :func:`wound_penalty` — none after «Превозмогая боль» («Потратив 1 ПСВ в начале
+      своего хода») or in «Воля к жизни» («Персонаж не испытывает штрафов от ран»);
+    * «Горит!»: −4 «на все броски действий», not for «Существа с сопротивляемостью к огню или
+      нечувствительные к боли» (``burning_spared``) nor after «тратой ПСВ в начале своего раунда»
+      (``burning_willpower``); one point for both pains under :data:`PAIN_WILLPOWER` ``"one"``;
+    * «Перегружен»: «-4 куба на броски Ловкости».
+
+    >>> penalties(5, burning=True).roll, penalties(5, True, burning=True, pain_willpower="one").roll
+    (6, 0)
+    """
+    if pain_willpower not in PAIN_WILLPOWER_CHOICES:
+        raise ValueError(f"pain_willpower must be one of {PAIN_WILLPOWER_CHOICES}")
+    spent = push_through_pain or burning_willpower
+    one = pain_willpower == "one"
+    wounds = wound_penalty(health, push_through_pain or (one and spent) or will_to_live)
+    fire = 0
+    if burning and not burning_spared and not (burning_willpower or (one and spent)):
+        fire = BURNING_PENALTY
+    return Penalties(wounds, fire, tables.OVERLOADED_DEX_PENALTY if overloaded else 0)
 
 
 # =================================================================================
@@ -396,6 +600,7 @@ class AttackSetup:
     overflow: str = DIFFICULTY_OVERFLOW
     base: int = BASE_DIFFICULTY  # the difficulty before these modifiers
     range_band: str | None = None  # instead of distance: "point_blank" / "normal" / "long"
+    penalty_before_halving: bool = WOUND_PENALTY_BEFORE_HALVING
 
 
 def attack_roll(s: AttackSetup) -> tuple[int, int | None]:
@@ -407,7 +612,8 @@ def attack_roll(s: AttackSetup) -> tuple[int, int | None]:
     Бдительность at +3 and ≤ 10 m; flank +2 dice, rear +3 dice; cover (003: +1/+2/+3);
     melee class (short −1, mighty +1); the maneuver's numbers (:data:`tables.MANEUVERS`);
     «Засада»: successes of the ambush roll added to the pool; wound penalty; «Стрельба
-    по-македонски»: half the pool, rounded down.
+    по-македонски»: half the pool, rounded down (the wound penalty first, by
+    :data:`WOUND_PENALTY_BEFORE_HALVING`).
     """
     m = tables.MANEUVERS[s.maneuver]
     dice = s.pool + s.extra_dice + m["attack_dice"] + s.ambush_successes
@@ -444,9 +650,12 @@ def attack_roll(s: AttackSetup) -> tuple[int, int | None]:
         dice -= 2
     else:
         diff += m["difficulty"]
+    if s.penalty_before_halving:
+        dice -= s.wound_penalty
     if s.maneuver == "two_guns":
-        dice = dice // 2
-    dice -= s.wound_penalty
+        dice = max(0, dice) // 2
+    if not s.penalty_before_halving:
+        dice -= s.wound_penalty
     diff += s.extra_difficulty
     return max(0, dice), finish_difficulty(diff, s.overflow)
 
@@ -645,16 +854,27 @@ def armor_against(armor: int, maneuver: str = "none") -> int:
     return armor * tables.MANEUVERS[maneuver]["armor_multiplier"]
 
 
-TAGS = ("none", "resistance", "vulnerability", "immunity", "both")
+TAGS = ("none", "resistance", "vulnerability", "immunity", "both", "two_resistances", "two_vulnerabilities")
 
 
-def apply_tag(damage: int, tag: str) -> int:
+def apply_tag(damage: int, tag: str, two_resistances: str = TWO_RESISTANCES) -> int:
     """Tags, after the roll and after Броня: «Устойчивость ... уменьшается в 2 раза с
     округлением в большую сторону»; «Уязвимость ... удвоенное количество»; «Иммунитет» —
     nothing; «Устойчивость и Уязвимость к одному типу урона взаимно убирают друг друга»
-    (``"both"``)."""
+    (``"both"``); «Две уязвимости к одному и тому же типу урона не складываются» — as one;
+    «Две устойчивости ... просто не работают» — as one or none (:data:`TWO_RESISTANCES`).
+
+    >>> apply_tag(5, "resistance"), apply_tag(5, "two_resistances"), apply_tag(5, "two_resistances", "none")
+    (3, 3, 5)
+    """
     if tag not in TAGS:
         raise ValueError(f"tag must be one of {TAGS}")
+    if two_resistances not in TWO_RESISTANCES_CHOICES:
+        raise ValueError(f"two_resistances must be one of {TWO_RESISTANCES_CHOICES}")
+    if tag == "two_resistances":
+        tag = "resistance" if two_resistances == "one" else "none"
+    if tag == "two_vulnerabilities":
+        tag = "vulnerability"
     if tag == "resistance":
         return -(-damage // 2)
     if tag == "vulnerability":
@@ -664,10 +884,10 @@ def apply_tag(damage: int, tag: str) -> int:
     return damage
 
 
-def portion_after_armor(rolled: int, armor: int, tag: str = "none") -> int:
+def portion_after_armor(rolled: int, armor: int, tag: str = "none", two_resistances: str = TWO_RESISTANCES) -> int:
     """One portion of damage: «Значение Брони вычитается из каждой порции входящего урона»
     (never below 0), then the tag."""
-    return apply_tag(max(0, rolled - armor), tag)
+    return apply_tag(max(0, rolled - armor), tag, two_resistances)
 
 
 # =================================================================================
@@ -680,6 +900,23 @@ def absorption_levels(stamina: int, *sources: int) -> int:
     Поглощения»). Олег: 7 + 1 (кожаная куртка) = 8."""
     _nonneg("absorption", stamina, *sources)
     return stamina + sum(sources)
+
+
+def protection(natural_armor: int, suits: list[tuple[int, int]],
+               natural_stops: bool = NATURAL_ARMOR_STOPS_ABSORPTION) -> tuple[int, int]:
+    """(Броня, УП from armour) of a character with his own Броня (a creature's, an effect's) and
+    the armours he wears, each (Броня, Поглощение): the worn ones by :func:`worn_protection`;
+    «Броня никогда не стэкается»: the largest of the two Броня; whether the creature's own Броня
+    also stops the worn armour's Поглощение: :data:`NATURAL_ARMOR_STOPS_ABSORPTION`.
+
+    >>> protection(0, [(2, 0), (0, 1)]), protection(1, [(0, 1)]), protection(1, [(0, 1)], natural_stops=True)
+    ((2, 0), (1, 1), (1, 0))
+    """
+    worn_armor, worn_absorption = worn_protection(suits)
+    armor = effective_armor([natural_armor, worn_armor])
+    if natural_armor and natural_stops:
+        worn_absorption = 0
+    return armor, worn_absorption
 
 
 def worn_protection(suits: list[tuple[int, int]]) -> tuple[int, int]:
@@ -756,11 +993,12 @@ class Step:
 
 
 def take_portion(t: Target, portion: int, block: int = 0,
-                 rule: str = NEGATIVE_HITS_RULE, burns: str = EXCESS_BURNS) -> Step:
+                 rule: str = NEGATIVE_HITS_RULE, burns: str = EXCESS_BURNS,
+                 block_first: bool = BLOCK_FIRST) -> Step:
     """Apply one portion (already after Броня and tags) to ``t`` (mutated) and say what happened.
 
     * «1 куб поглощения дает 1 Уровень Поглощения»: each УП absorbs one level of damage
-      (block levels first, :data:`BLOCK_FIRST`); the rest goes to Здоровье.
+      (block levels first or last, ``block_first``, :data:`BLOCK_FIRST`); the rest goes to Здоровье.
     * The portion that brings Здоровье to 0 or below: excess = damage beyond the health that
       was left; «Если они больше 12 (или Выносливости*3, берется большее), то персонаж
       моментально умер». Otherwise, the first time in the scene, «весь урон, опустивший его
@@ -774,12 +1012,12 @@ def take_portion(t: Target, portion: int, block: int = 0,
     if burns not in EXCESS_BURNS_CHOICES:
         raise ValueError(f"burns must be one of {EXCESS_BURNS_CHOICES}")
     lim = threshold(t.stamina)
-    from_block = min(portion, block) if BLOCK_FIRST else 0
+    from_block = min(portion, block) if block_first else 0
     rest = portion - from_block
     absorbed = min(rest, t.absorption)
     t.absorption -= absorbed
     rest -= absorbed
-    if not BLOCK_FIRST:  # pragma: no cover - the other reading, kept for completeness
+    if not block_first:
         from_block = min(rest, block)
         rest -= from_block
     before = t.health
@@ -813,12 +1051,12 @@ def take_damage(absorption: int, health: int, stamina: int, portions: list[int],
                 armor: int = 0, tag: str = "none", maneuver: str = "none",
                 negative: int = 0, door_visits: int = 0,
                 rule: str = NEGATIVE_HITS_RULE,
-                burns: str = EXCESS_BURNS) -> tuple[Target, list[Step]]:
+                burns: str = EXCESS_BURNS, two_resistances: str = TWO_RESISTANCES) -> tuple[Target, list[Step]]:
     """A series of rolled portions against a target: Броня per portion (tripled by
     :func:`armor_against`), tag, then УП and Здоровье (:func:`take_portion`)."""
     t = Target(absorption, health, stamina, negative, door_visits)
     arm = armor_against(armor, maneuver)
-    steps = [take_portion(t, portion_after_armor(p, arm, tag), 0, rule, burns) for p in portions]
+    steps = [take_portion(t, portion_after_armor(p, arm, tag, two_resistances), 0, rule, burns) for p in portions]
     return t, steps
 
 
@@ -915,24 +1153,91 @@ def stabilized_dies(damage_total: int, stamina: int, rule: str = NEGATIVE_HITS_R
 # Statuses: burning, overloaded
 # =================================================================================
 
-BURNING_PENALTY = 4  # «-4 куба на все броски действий из-за сильнейшей боли»
 EXTINGUISH_FRIEND = 5  # «Ловкость+Выживание 5 - тушение друга»
 EXTINGUISH_SELF = 7  # «Ловкость+Выживание 7 - тушение себя»
 
 
 def burning_damage(turn: int, first_turn_counts: bool = BURNING_FIRST_TURN_COUNTS) -> int:
     """«Горит! В начале своего хода цель получает 2 уровня урона + 1 уровень за каждый ход
-    горения.» ``turn`` = 1 for the first turn burning."""
+    горения.» ``turn`` = 1 for the first turn burning.
+
+    >>> [burning_damage(t) for t in (1, 2, 3)], burning_damage(1, first_turn_counts=True)
+    ([2, 3, 4], 3)
+    """
     if turn < 1:
         raise ValueError("turn starts at 1")
     return 2 + (turn if first_turn_counts else turn - 1)
 
 
-def armor_weight(armor: int) -> str:
-    """«обычно если доспех дает 2+ Брони, то он тяжелый»; 1 — лёгкий; 0 — нет доспеха."""
-    if armor <= 0:
-        return "none"
-    return "heavy" if armor >= tables.HEAVY_ARMOR_FROM else "light"
+def burning_portion(turn: int, armor: int = 0, tag: str = "none", first_turn_counts: bool = BURNING_FIRST_TURN_COUNTS,
+                    is_portion: bool = BURNING_IS_PORTION, two_resistances: str = TWO_RESISTANCES) -> int:
+    """The damage of one turn burning as it reaches УП and Здоровье: :func:`burning_damage`, less
+    Броня and by the tag when the levels are a portion of incoming damage (:data:`BURNING_IS_PORTION`).
+
+    >>> burning_portion(3, armor=1, tag="resistance"), burning_portion(3, 1, "resistance", is_portion=False)
+    (2, 4)
+    """
+    levels = burning_damage(turn, first_turn_counts)
+    return portion_after_armor(levels, armor, tag, two_resistances) if is_portion else levels
+
+
+#: «Огонь можно потушить стандартным действием»: whether the attempt of a turn comes after that
+#: turn's damage («В начале своего хода цель получает ...»): True (default: the burning one acts
+#: after the damage of his turn's start, and a friend's try is counted with the same round) or
+#: False (the attempt comes first: put out at once, no damage that turn).
+EXTINGUISH_AFTER_DAMAGE = True
+
+
+def extinguish_difficulty(self_: bool, change: int = 0, overflow: str = DIFFICULTY_OVERFLOW) -> int | None:
+    """«Ловкость+Выживание 5 - тушение друга, Ловкость+Выживание 7 - тушение себя»; «Подручные
+    средства ... снизить сложность на этот бросок» (``change``), kept within 2..10."""
+    return finish_difficulty((EXTINGUISH_SELF if self_ else EXTINGUISH_FRIEND) + change, overflow)
+
+
+def burning_until_out(p_out: Fraction, damage_of_turn, max_turns: int,
+                      after_damage: bool = EXTINGUISH_AFTER_DAMAGE) -> Dist:
+    """Burning put out by one attempt a turn, each succeeding with ``p_out``: outcomes
+    ``(turns burned, total damage, still burning)`` over at most ``max_turns`` turns;
+    ``damage_of_turn(k)`` is the damage of turn ``k`` (from 1).
+
+    >>> burning_until_out(Fraction(1), lambda k: 2, 5).items()
+    [((1, 2, False), Fraction(1, 1))]
+    >>> burning_until_out(Fraction(1), lambda k: 2, 5, after_damage=False).items()
+    [((0, 0, False), Fraction(1, 1))]
+    """
+    if not 0 <= p_out <= 1 or max_turns < 1:
+        raise ValueError("p_out in 0..1, max_turns ≥ 1")
+    weights: dict[tuple, Fraction] = {}
+    left, total = Fraction(1), 0
+    for k in range(1, max_turns + 1):
+        if not after_damage:
+            weights[(k - 1, total, False)] = left * p_out
+            left *= 1 - p_out
+        total += damage_of_turn(k)
+        if after_damage:
+            weights[(k, total, False)] = left * p_out
+            left *= 1 - p_out
+    weights[(max_turns, total, True)] = weights.get((max_turns, total, True), Fraction(0)) + left
+    return Dist.from_weights({o: w for o, w in weights.items() if w})
+
+
+def armor_weight(armor: int, absorption: int = 0, reading: str = ABSORPTION_ARMOR_WEIGHT) -> str:
+    """The weight of one armour worn: «обычно если доспех дает 2+ Брони, то он тяжелый»; 1 Броня —
+    лёгкий («Бронежилет или легкий доспех»). An armour with no Броня but Поглощение («Кожаная куртка
+    или бронежилет явно лёгкий доспех») is light, or by its Поглощение as by Броня
+    (:data:`ABSORPTION_ARMOR_WEIGHT`); nothing at all is no armour.
+
+    >>> armor_weight(2), armor_weight(1), armor_weight(0, 1), armor_weight(0, 2, "by_absorption"), armor_weight(0)
+    ('heavy', 'light', 'light', 'heavy', 'none')
+    """
+    if reading not in ABSORPTION_ARMOR_WEIGHT_CHOICES:
+        raise ValueError(f"reading must be one of {ABSORPTION_ARMOR_WEIGHT_CHOICES}")
+    _nonneg("armor", armor, absorption)
+    if armor > 0:
+        return "heavy" if armor >= tables.HEAVY_ARMOR_FROM else "light"
+    if absorption > 0:
+        return "heavy" if reading == "by_absorption" and absorption >= tables.HEAVY_ARMOR_FROM else "light"
+    return "none"
 
 
 _WEIGHT = {"none": 0, "light": 1, "heavy": 2}
@@ -1063,6 +1368,89 @@ def grenade_max_distance(strength: int) -> int:
 def grenade_dodged(dodge_successes: int, throw_successes: int) -> bool:
     """«В случае успешного уворота (набрано успехов не меньше чем у бросившего гранату)»."""
     return dodge_successes >= throw_successes
+
+
+def grenade_distribution(throw_pool: int, dodge_pool: int | None, ones_cancel: bool = OTHER_ONES_CANCEL) -> Dist:
+    """A grenade thrown at a target's point and the target's dodge: outcomes ``"missed"`` (no
+    success: «чтобы попасть в нужную точку ... достаточно 1 успеха»), ``"dodged"`` and ``"hit"``.
+    ``dodge_pool`` is None when there is no cover within 2 m («если на расстоянии 2 метров от
+    вашего персонажа есть место, за которым можно укрыться»): no dodge.
+
+    >>> grenade_distribution(0, 3).items()
+    [('missed', Fraction(1, 1))]
+    """
+    throw = net_successes(throw_pool, GRENADE_THROW_DIFFICULTY, ones_cancel)
+    dodge = Dist.constant(None) if dodge_pool is None else net_successes(dodge_pool, GRENADE_DODGE_DIFFICULTY,
+                                                                            ones_cancel)
+
+    def outcome(t: int, d: int | None) -> str:
+        if t < 1:
+            return "missed"
+        return "dodged" if d is not None and grenade_dodged(d, t) else "hit"
+
+    return throw.combine(dodge, outcome)
+
+
+# =================================================================================
+# Maneuvers with a roll against a roll
+# =================================================================================
+
+#: «Захват»: «оба бойца делают противопоставленные броски Сила + Драка (единички вычитаются,
+#: специализация возможна)»; the difficulty is not given: the base 6.
+GRAPPLE_DIFFICULTY = 6
+#: «Подсечка»: «цель маневра делает рефлекторный бросок Ловкость+Атлетика по сложности 6».
+TRIP_DIFFICULTY = 6
+
+
+def grapple_escape_probability(holder_pool: int, victim_pool: int, difficulty: int = GRAPPLE_DIFFICULTY) -> Fraction:
+    """P(the victim breaks free): «Для успеха жертве надо набрать больше успехов, чем
+    нападающему» (1s cancel, as 000 says here).
+
+    >>> grapple_escape_probability(0, 1)
+    Fraction(1, 2)
+    """
+    holder = net_successes(holder_pool, difficulty, True)
+    victim = net_successes(victim_pool, difficulty, True)
+    return holder.combine(victim, lambda h, v: grapple_escape(v, h)).p(lambda x: x)
+
+
+def attack_contest(attack_dice: int, attack_difficulty: int | None, other: Dist, wins,
+                   ones_cancel: bool = ATTACK_ONES_CANCEL) -> Dist:
+    """An attack roll (no defence) followed by a roll of the target's: outcomes ``"miss"``, or for
+    a hit with ``s`` successes and the other roll ``o``: ``"effect"`` when ``wins(s, o)``, else
+    ``"no_effect"``."""
+    if attack_difficulty is None:
+        return Dist.constant("miss")
+    att = net_successes(attack_dice, attack_difficulty, ones_cancel)
+    return att.combine(other, lambda s, o: "miss" if s < 1 else "effect" if wins(s, o) else "no_effect")
+
+
+def trip_distribution(attack_dice: int, attack_difficulty: int | None, target_pool: int,
+                      ones_cancel: bool = ATTACK_ONES_CANCEL, other_ones: bool = OTHER_ONES_CANCEL) -> Dist:
+    """«Подсечка»: a hit, then the target's reflex Ловкость+Атлетика at 6; ``"effect"``: «Если
+    число успехов на этом броске меньше, чем число успехов нападающего, то цель падает»."""
+    target = net_successes(target_pool, TRIP_DIFFICULTY, other_ones)
+    return attack_contest(attack_dice, attack_difficulty, target, lambda s, o: trip(s, o), ones_cancel)
+
+
+def disarm_distribution(attack_dice: int, attack_difficulty: int | None, damage_dice: int, opponent_strength: int,
+                        ones_cancel: bool = ATTACK_ONES_CANCEL) -> Dist:
+    """«Разоружение»: «При удаче нападающий делает обычный бросок на повреждения»;
+    ``"effect"``: «Если число полученных успехов превышает уровень Силы противника», the
+    opponent «лишается оружия»; ``"no_effect"``: «нападающий сам роняет оружие или получает
+    повреждения»."""
+    damage = damage_distribution(damage_dice)
+    return attack_contest(attack_dice, attack_difficulty, damage,
+                          lambda s, d: disarm(d, opponent_strength), ones_cancel)
+
+
+def cover_distribution(attack_dice: int, attack_difficulty: int | None, cover_pool: int,
+                       ones_cancel: bool = ATTACK_ONES_CANCEL) -> Dist:
+    """«Прикрыть»: «Бросок Ловкость+Уворот по сложности 6, необходимо набрать успехов больше
+    нападающего»; ``"effect"``: the attack hits the one who covers, ``"no_effect"``: it hits the
+    ally («иначе атака полностью поражает цель»)."""
+    cover = net_successes(cover_pool, COVER_DIFFICULTY_ROLL, ones_cancel)
+    return attack_contest(attack_dice, attack_difficulty, cover, lambda s, c: cover_redirects(s, c), ones_cancel)
 
 
 # =================================================================================

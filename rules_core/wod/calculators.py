@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .pool import BOTCH_RULES, d10_pool, roll_d10_pool
+from ..dice import Dist
+
+from .pool import BOTCH_RULES, d10_pool, net_successes, roll_d10_pool
 from ..spec import (Calculator, T, bool_param, choice_param, dist_block, field_error, figures, frac,
                     int_param, note, prob)
 from . import rules, tables
@@ -278,6 +280,19 @@ _COVER_OPTIONS = [("none", "Нет", "None")] + [
     ("prone", "Лежит на земле (+1, выведено из примера 003)", "Prone (+1, inferred from 003's example)")]
 
 
+#: 003's «Обезоружить» (Ловкость + Фехтование/Драка, Трудность 7, Точность «Нормальная +1», Повреждения
+#: «Специальные»): the roll is computed; what the disarm does is not in the excerpt.
+DISARM = next(m for m in tables.MELEE_MANEUVERS if m["key"] == "disarm")
+_WEAPON_OPTIONS += [("disarm", f"{DISARM['name']['ru']}: трудность {DISARM['difficulty']}, +{DISARM['accuracy_dice']} "
+                               "кубик (эффект в выдержку не вошёл)",
+                     f"{DISARM['name']['en']}: difficulty {DISARM['difficulty']}, +{DISARM['accuracy_dice']} die "
+                     "(its effect is not in the excerpt)")]
+#: the weapons that shoot: a firearm of the table, or a custom pool (which may be either)
+RANGED_WEAPONS = [v for v, _, _ in _WEAPON_OPTIONS if v.startswith("firearm") or v == "custom"]
+#: the defences of 003's melee table, «(R): маневр уменьшает успехи нападения противника»
+DEFENCES = {m["key"]: m for m in tables.MELEE_MANEUVERS if m["key"] in ("dodge", "block", "parry")}
+
+
 def maneuver_mods(maneuver: str) -> tuple[int, int]:
     """(extra attack dice, difficulty change) of a ranged maneuver, read from 003's table."""
     if maneuver == "none":
@@ -309,6 +324,8 @@ def weapon_damage(p: dict) -> int:
 
 def weapon_difficulty_mod(weapon: str) -> int:
     """A melee maneuver's difficulty over the base 6 (Пинок, Подножка, Таран: 7)."""
+    if weapon == "disarm":
+        return DISARM["difficulty"] - _BASE_DIFFICULTY
     if weapon.startswith("brawl"):
         return tables.MELEE_MANEUVERS[int(weapon[5:])]["difficulty"] - _BASE_DIFFICULTY
     return 0
@@ -321,14 +338,15 @@ _SPRAYING = {"all": [{"param": "maneuver", "eq": "spray"}, _ROLLED]}
 
 ATTACK_PARAMS = (
     int_param("attack_dice", "Кубиков атаки", "Attack dice", 6, 0, 20,
-              help=T("Атрибут + Способность с модификаторами (фланг, прицеливание…), без маневра.",
-                     "Attribute + Ability with modifiers (flank, aiming…), without the maneuver.")),
+              help=T("Атрибут + Способность. Фланг и тыл, слепота, прицеливание и маневр добавятся сами (ниже).",
+                     "Attribute + Ability. Flank and rear, blindness, aiming and the maneuver are added below.")),
     int_param("attack_difficulty", "Сложность атаки", "Attack difficulty", 6, 2, 10,
-              help=T("6; в упор 4, на предельной дальности 8 (003). Маневр и укрытие добавятся сами.",
-                     "6; point blank 4, long range 8 (003). Maneuver and cover are added on top."),
+              help=T("Обычно 6. Дальность, маневр, укрытие, слепота и противники добавятся сами (ниже).",
+                     "Usually 6. Range, maneuver, cover, blindness and opponents are added below."),
               group="details"),
     choice_param("maneuver", "Маневр стрельбы", "Firing maneuver", "none", [
         ("none", "Обычный выстрел / удар", "Single shot / strike"),
+        ("two_weapons", "Два оружия (сложное действие, «не с той руки» +1)", "Two weapons (a multiple action, off hand +1)"),
         ("burst", "Очередь (+2 кубика, трудность +1)", "Three-round burst (+2 dice, difficulty +1)"),
         ("full_auto", "Обстрел (+10 кубиков, трудность +2)", "Full-clip fire (+10 dice, difficulty +2)"),
         ("spray", "Автоматический огонь по площади (+10, трудность +2)",
@@ -346,7 +364,7 @@ ATTACK_PARAMS = (
                  "least", [
                      ("least", "Только равная доля (остаток ушёл другим)", "Only the even share (the rest went elsewhere)"),
                      ("most", "Равная доля и весь остаток", "The even share and every leftover"),
-                 ], help=T("003: остаток успехов стрелявший «распределяет, как он хочет»; одна цель получает "
+                 ], help=T("003: остаток успехов стрелявший «распределяет свои оставшиеся Успехи, как он хочет»; одна цель получает "
                            "половину успехов (округляем вниз).",
                            "003: the shooter spends the leftover successes «as he wants»; a single target gets "
                            "half the successes (rounded down)."),
@@ -393,10 +411,133 @@ ATTACK_PARAMS = (
 ) + _soak_params("lethal", main=("damage_type", "stamina", "armor"))
 
 
+_RANGED = {"param": "weapon", "in": RANGED_WEAPONS}
+_DEFENDS = {"param": "defence", "ne": "none"}
+ATTACK_PARAMS = ATTACK_PARAMS + (
+    # ---- the target's defence (003's melee table: block, dodge, parry — «(R)») ----
+    choice_param("defence", "Защита цели (уменьшает успехи атаки)", "The target's defence (takes attack successes away)",
+                 "none", [("none", "нет", "none")] + [
+                     (k, f"{m['name']['ru']}: {m['roll']['ru']}, трудность {m['difficulty']}",
+                      f"{m['name']['en']}: {m['roll']['en']}, difficulty {m['difficulty']}") for k, m in DEFENCES.items()],
+                 help=T("«(R): маневр уменьшает успехи нападения противника» — каждый успех защиты снимает успех атаки.",
+                        "«(R)»: each success of the defence takes one attack success away."), group="details"),
+    int_param("defence_dice", "Кубиков защиты", "Defence dice", 4, 0, 20, group="details", when=_DEFENDS),
+    int_param("defender_opponents", "Противников у защищающегося в ближнем бою", "The defender's opponents in melee",
+              1, 1, 10, help=T("«+1 к броскам на нападение и защиту для каждого противника после первого (максимум до +4)».",
+                               "+1 to attack and defence rolls for each opponent after the first (at most +4)."),
+              group="details", when=_DEFENDS),
+    # ---- situations (002) and complications (003) ----
+    choice_param("flank", "Откуда атака", "Attacking from", "front", [
+        ("front", "спереди", "the front"), ("flank", "с фланга (+1 кубик)", "the flank (+1 die)"),
+        ("rear", "с тыла (+2 кубика)", "the rear (+2 dice)")], group="details"),
+    int_param("attacker_opponents", "Противников у атакующего в ближнем бою", "The attacker's opponents in melee",
+              1, 1, 10, help=T("+1 к сложности за каждого после первого, максимум +4 (002).",
+                               "+1 difficulty for each after the first, at most +4 (002)."), group="details"),
+    bool_param("attacker_blind", "Атакующий ослеплён или в темноте (+2 к сложности)",
+               "The attacker is blind or in the dark (+2 difficulty)", False, group="details"),
+    bool_param("target_blind", "Цель слепа (+2 кубика атаки)", "The target is blind (+2 attack dice)", False,
+               group="details"),
+    choice_param("range", "Дальность", "Range", "short", [
+        ("short", "до дальности оружия (трудность 6)", "up to the weapon's range (difficulty 6)"),
+        ("point_blank", "в упор, до 2 м (4)", "point blank, within 2 m (4)"),
+        ("long", "до двойной дальности (8)", "up to twice the range (8)"),
+        ("distance", "по расстоянию (оружие из таблицы)", "by distance (a weapon of the table)"),
+    ], group="details", when=_RANGED),
+    int_param("distance", "Расстояние до цели, м", "Distance to the target, m", 10, 0, 2000, group="details",
+              when={"all": [_RANGED, {"param": "range", "eq": "distance"}]}),
+    int_param("aim_rounds", "Раундов прицеливания", "Rounds of aiming", 0, 0, 10,
+              help=T("+1 кубик за раунд, не больше Восприятия; целиться в того, кто движется быстрее шага, нельзя.",
+                     "+1 die a round, at most Perception; no aiming at one moving faster than a walk."),
+              group="details", when=_RANGED),
+    int_param("perception", "Восприятие стреляющего", "The shooter's Perception", 2, 0, 10, group="details",
+              when={"all": [_RANGED, {"param": "aim_rounds", "min": 1}]}),
+    bool_param("scope", "Оптический прицел (+2 кубика)", "Telescopic sight (+2 dice)", False, group="details",
+               when=_RANGED),
+    # ---- readings ----
+    choice_param("blind_ranged", "Ослеплённый и дистанционная атака", "A blind attacker and ranged attacks",
+                 rules.BLIND_RANGED, [("impossible", "невозможна (002)", "impossible (002)"),
+                                      ("plus_two", "трудность +2, как любое действие (003)", "difficulty +2 like any action (003)")],
+                 help=T("002: «Ослепленный персонаж не может выполнять дистанционные атаки»; 003: «все действия слепого "
+                        "персонажа происходят со Трудностью +2».",
+                        "002: a blinded character cannot make ranged attacks; 003: all a blind character's actions +2."),
+                 group="readings", when={"all": [{"param": "attacker_blind", "eq": True}, _RANGED]}),
+    bool_param("scope_needs_aim", "Прицел добавляет кубики только к прицельному выстрелу",
+               "The sight adds dice to an aimed shot only", rules.SCOPE_NEEDS_AIM, group="readings",
+               when={"all": [_RANGED, {"param": "scope", "eq": True}]}),
+    choice_param("range_unit", "Дальность таблицы", "The table's range", rules.RANGE_UNIT, [
+        ("yards", "в ярдах (1 ярд = 0.91 м)", "in yards (1 yard = 0.91 m)"),
+        ("metres", "как метры (как считает «Сериал»)", "as metres (as «Serial» counts)")],
+        help=T("003: «Прицельная дальность выстрела из оружия в ярдах (1 ярд = 0.91 м)», а выстрел в упор — «в радиусе "
+               "двух метров».", "003: the range is in yards, point blank «within two metres»."),
+        group="readings", when={"all": [_RANGED, {"param": "range", "eq": "distance"}]}),
+    choice_param("autofire_dodge", "Уклонение от автоматического огня: Трудность +1",
+                 "Dodging automatic fire: difficulty +1", rules.AUTOFIRE_DODGE_READING, [
+                     ("spray", "только от автоматического огня по площади", "only against the spray"),
+                     ("spray_and_full_auto", "и от обстрела", "against full-clip fire too")],
+                 group="readings", when={"all": [{"param": "defence", "eq": "dodge"},
+                                                 {"param": "maneuver", "in": ["spray", "full_auto"]}]}),
+    bool_param("spray_single_rounds_down", "Одна цель под обстрелом: половина успехов с округлением вниз",
+               "A single target of a spray: half the successes rounded down", rules.SPRAY_SINGLE_TARGET_ROUNDS_DOWN,
+               group="readings", when={"all": [{"param": "maneuver", "eq": "spray"}, {"param": "targets", "max": 1},
+                                               {"param": "immobilized", "ne": "helpless"}]}),
+)
+
+
+def situation_mods(p: dict) -> dict:
+    """What the situations and complications of 002/003 add: attack dice, attack difficulty, the
+    defence's difficulty change; refuses what the sources rule out."""
+    w = p["weapon"]
+    ranged = w in RANGED_WEAPONS
+    dice = rules.FLANK_DICE[p["flank"]] + (rules.BLIND_TARGET_DICE if p["target_blind"] else 0)
+    diff = rules.multiple_opponents_penalty(p["attacker_opponents"])
+    if p["attacker_blind"]:
+        if ranged and w != "custom" and p["blind_ranged"] == "impossible":
+            raise field_error("attacker_blind", "«Ослепленный персонаж не может выполнять дистанционные атаки» (002).",
+                              "A blinded character cannot make ranged attacks (002).")
+        diff += rules.BLIND_DIFFICULTY
+    band = "short"
+    if ranged:
+        dice += rules.aim_dice(p["aim_rounds"], p["perception"], p["scope"], p["scope_needs_aim"])
+        band = p["range"]
+        if band == "distance":
+            if not w.startswith("firearm"):
+                raise field_error("range", "По расстоянию — только для оружия из таблицы (у него есть дальность).",
+                                  "By distance needs a weapon of the table (it has a range).")
+            band = rules.range_band(p["distance"], tables.FIREARMS[int(w[7:])]["range"], p["range_unit"])
+            if band is None:
+                raise field_error("distance", "Дальше двойной дальности оружия выстрелить нельзя.",
+                                  "No shot beyond twice the weapon's range.")
+        diff += rules.RANGE_DIFFICULTY[band] - _BASE_DIFFICULTY
+    ddiff = 0
+    if p["defence"] != "none":
+        ddiff = DEFENCES[p["defence"]]["difficulty"] + rules.multiple_opponents_penalty(p["defender_opponents"])
+        autofire = ("spray",) if p["autofire_dodge"] == "spray" else ("spray", "full_auto")
+        if p["defence"] == "dodge" and p["maneuver"] in autofire:
+            ddiff += rules.AUTOFIRE_DODGE
+    return {"dice": dice, "difficulty": diff, "defence_difficulty": ddiff, "band": band}
+
+
 def _attack_setup(p: dict) -> dict:
     acc, dmod = maneuver_mods(p["maneuver"])
     w = p["weapon"]
     m = p["maneuver"]
+    if m == "two_weapons":
+        dmod = 0  # the off hand's +1 goes to the second shot only
+        if w not in RANGED_WEAPONS:
+            raise field_error("maneuver", "Два оружия — стрельба из двух видов оружия сразу.",
+                              "Two weapons: shooting two guns at once.")
+    if p["defence"] != "none":
+        if m in ("multiple", "two_weapons"):
+            raise field_error("defence", "Защита здесь считается против одной атаки, а не нескольких выстрелов.",
+                              "The defence is counted against one attack here, not several shots.")
+        if p["immobilized"] == "helpless":
+            raise field_error("defence", "Полностью обездвиженный не защищается.", "A helpless target does not defend.")
+        if p["defence"] in ("block", "parry") and w.startswith("firearm"):
+            raise field_error("defence", "Блок и парирование — маневры ближнего боя.",
+                              "Block and parry are melee maneuvers.")
+    if w == "disarm" and m != "none":
+        raise field_error("maneuver", "Обезоружить — маневр ближнего боя.", "Disarm is a melee maneuver.")
+    sit = situation_mods(p)
     if m in AUTOMATIC_MANEUVERS:
         if not w.startswith("firearm"):
             raise field_error("maneuver", "Очередь, обстрел и автоматический огонь — только для огнестрельного оружия.",
@@ -416,17 +557,32 @@ def _attack_setup(p: dict) -> dict:
                 raise field_error("shots", f"Скорострельность этого оружия — {rate}.",
                                   f"This weapon's rate is {rate}.")
     cover = rules.cover_difficulty(cover_mod(p["cover"]), cover_mod(p["attacker_cover"]))
-    difficulty = p["attack_difficulty"] + dmod + weapon_difficulty_mod(w) + cover
-    if difficulty > 10:
-        raise field_error("attack_difficulty", f"Итоговая сложность {difficulty} больше 10.",
-                          f"The final difficulty {difficulty} is above 10.")
+    difficulty = p["attack_difficulty"] + dmod + weapon_difficulty_mod(w) + cover + sit["difficulty"]
+    last = difficulty + (rules.OFF_HAND_DIFFICULTY if m == "two_weapons" else 0)
+    if last > 10:
+        raise field_error("attack_difficulty", f"Итоговая сложность {last} больше 10.",
+                          f"The final difficulty {last} is above 10.")
+    if difficulty < 2:
+        raise field_error("attack_difficulty", f"Итоговая сложность {difficulty} меньше 2.",
+                          f"The final difficulty {difficulty} is below 2.")
+    if sit["defence_difficulty"] > 10:
+        raise field_error("defender_opponents", f"Сложность защиты {sit['defence_difficulty']} больше 10.",
+                          f"The defence's difficulty {sit['defence_difficulty']} is above 10.")
     helpless = p["immobilized"] == "helpless"
-    dice = p["attack_dice"] + acc + (2 if p["immobilized"] == "struggling" else 0)
-    damage = weapon_damage(p) + (2 if helpless else 0)
-    extra_add = p["extra_successes_add"] or m in SUCCESSES_ADD_MANEUVERS
+    dice = p["attack_dice"] + acc + (2 if p["immobilized"] == "struggling" else 0) + sit["dice"]
+    if w == "disarm":
+        dice += DISARM["accuracy_dice"]
+    damage = 0 if w == "disarm" else weapon_damage(p) + (2 if helpless else 0)
+    extra_add = (p["extra_successes_add"] or m in SUCCESSES_ADD_MANEUVERS) and w != "disarm"
+    pools = [dice]
+    if m == "multiple":
+        pools = rules.multiple_shot_pools(dice, shots)
+    elif m == "two_weapons":
+        pools = rules.multiple_shot_pools(dice, 2)
     return {"attack_dice": dice, "difficulty": difficulty, "damage": damage, "helpless": helpless,
-            "shots": shots, "extra_add": extra_add,
-            "pools": rules.multiple_shot_pools(dice, shots) if m == "multiple" else [dice],
+            "shots": len(pools), "extra_add": extra_add, "pools": pools,
+            "difficulties": [difficulty, last] if m == "two_weapons" else [difficulty] * len(pools),
+            "defence_difficulty": sit["defence_difficulty"], "band": sit["band"],
             "spray_targets": p["targets"] if m == "spray" else 0, **_soak_setup(p)}
 
 
@@ -450,10 +606,15 @@ def _maneuver_notes(p: dict, a: dict) -> list[dict]:
                      "считается по одной атаке; сломанная броня дальше не поглощает.",
                      "Each shot is its own attack with its own damage and soak roll; stunning is judged per "
                      "attack; ruined armor soaks no more.")]
+    if p["maneuver"] == "spray" and p["targets"] == 1:
+        down = p["spray_single_rounds_down"]
+        return [note("Автоматический огонь по одной цели: она получает половину успехов (с округлением "
+                     + ("вниз)." if down else "вверх)."),
+                     "Spray at a single target: it gets half the successes (rounded " + ("down)." if down else "up)."))]
     if p["maneuver"] == "spray":
-        return [note("Автоматический огонь: одна цель получает половину успехов (вниз); при нескольких целях — "
-                     + ("только равную долю." if p["spray_share"] == "least" else "равную долю и весь остаток."),
-                     "Spray: a single target gets half the successes (rounded down); with several targets — "
+        return [note("Автоматический огонь по нескольким целям: эта цель получает "
+                     + ("только равную долю успехов." if p["spray_share"] == "least" else "равную долю и весь остаток."),
+                     "Spray at several targets: this target gets "
                      + ("only the even share." if p["spray_share"] == "least" else "the even share and every leftover."))]
     return []
 
@@ -464,28 +625,32 @@ def _attack_compute(p: dict) -> dict:
     common = dict(extra_successes_add=a["extra_add"], botch_rule=p["botch_rule"],
                   ones_cancel_damage=p["ones_cancel"], soak_difficulty=p["soak_difficulty"],
                   armor_break=p["armor_break"], auto_hit=a["helpless"])
-    if p["maneuver"] == "multiple":
+    if p["maneuver"] in ("multiple", "two_weapons"):
         without = rules.soak_dice(p["stamina"], p["fortitude"], 0, p["damage_type"], a["supernatural"],
                                     p["armor_soak"])
-        dist = rules.shots_dist(a["pools"], a["difficulty"], a["damage"], stun_above=a["stun"],
+        dist = rules.shots_dist(a["pools"], a["difficulties"], a["damage"], stun_above=a["stun"],
                                   soak_without_armor=without, armor=a["armor"], armor_dice=a["pool"] - without,
                                   **common)
         levels = dist.map(lambda o: o[0])
         p_stun = dist.p(lambda o: o[1])
         p_ruin = dist.p(lambda o: o[2])
         miss_all, no_botch = Fraction(1), Fraction(1)
-        for pool in a["pools"]:
+        for pool, difficulty in zip(a["pools"], a["difficulties"]):
             if a["helpless"]:
                 miss_all = Fraction(0)
                 continue
-            d = d10_pool(pool, a["difficulty"], True, p["botch_rule"])
+            d = d10_pool(pool, difficulty, True, p["botch_rule"])
             miss_all *= 1 - d.p(lambda o: o != "botch" and o >= 1)
             no_botch *= 1 - d["botch"]
         p_hit, p_botch = 1 - miss_all, 1 - no_botch
     else:
+        defence = None
+        if p["defence"] != "none":
+            defence = net_successes(p["defence_dice"], a["defence_difficulty"], True)
         dist = rules.attack_dist(a["attack_dice"], a["difficulty"], a["damage"], soak_pool=a["pool"],
                                    armor=a["armor"], spray_targets=a["spray_targets"],
-                                   spray_reading=p["spray_share"], spray_dice=p["spray_dice"], **common)
+                                   spray_reading=p["spray_share"], spray_dice=p["spray_dice"], defence=defence,
+                                   spray_single_rounds_down=p["spray_single_rounds_down"], **common)
         levels = dist.map(lambda o: o[1])
         p_hit = dist.p(lambda o: o[0] == rules.HIT)
         p_botch = dist.p(lambda o: o[0] == rules.BOTCH)
@@ -507,9 +672,10 @@ def _attack_compute(p: dict) -> dict:
             ("attack", T("Атака", "Attack"),
              T("автоматически удачна", "automatic hit") if a["helpless"]
              else T(f"выстрелов {len(a['pools'])}, кубиков по выстрелам: {', '.join(map(str, a['pools']))}; "
-                    f"сложность {a['difficulty']}",
+                    f"сложность {', '.join(map(str, sorted(set(a['difficulties']))))}",
                     f"{len(a['pools'])} shots, dice per shot: {', '.join(map(str, a['pools']))}; "
-                    f"difficulty {a['difficulty']}") if p["maneuver"] == "multiple"
+                    f"difficulty {', '.join(map(str, sorted(set(a['difficulties']))))}")
+             if p["maneuver"] in ("multiple", "two_weapons")
              else T(f"{a['attack_dice']} куб., сложность {a['difficulty']}",
                     f"{a['attack_dice']} dice, difficulty {a['difficulty']}")),
             ("damage", T("Повреждения", "Damage"),
@@ -519,6 +685,9 @@ def _attack_compute(p: dict) -> dict:
                                          else " + successes beyond the first"))),
             ("soak", T("Поглощение", "Soak"), T(f"{a['pool']} куб., сложность {p['soak_difficulty']}",
                                                 f"{a['pool']} dice, difficulty {p['soak_difficulty']}")),
+            *((("defence", T("Защита цели", "The target's defence"),
+                T(f"{p['defence_dice']} куб., сложность {a['defence_difficulty']}",
+                  f"{p['defence_dice']} dice, difficulty {a['defence_difficulty']}")),) if p["defence"] != "none" else ()),
         ),
         levels_block("levels", T("Уровни повреждений цели", "Health levels the target loses"),
                      T("уровней", "levels"), levels),
@@ -529,36 +698,51 @@ def _attack_compute(p: dict) -> dict:
             "огня 003 говорит это прямо, что бы ни говорило общее правило.",
             "Attack successes beyond the first are added to the damage pool: for full-clip and automatic "
             "fire 003 says so outright, whatever the general rule."))
-    elif p["extra_successes_add"]:
+    elif p["extra_successes_add"] and p["weapon"] != "disarm":
         display.append(note(
             "Успехи атаки сверх первого добавлены к пулу повреждений: источники 002/003 это правило "
             "прямо не формулируют, только подразумевают («этот распределенный Успех так же прибавляется "
             "к запасу кубиков при броске повреждений»). «Сериал» его отменил.",
             "Attack successes beyond the first are added to the damage pool: 002/003 never state this "
             "rule, they only imply it. «Serial» removed it."))
+    if p["weapon"] == "disarm":
+        display.append(note("Обезоружить: считается только бросок (Трудность 7, Точность «Нормальная +1»); что он даёт "
+                            "(«Специальные» повреждения), в выдержку из источника не вошло.",
+                            "Disarm: only the roll is computed; what it does is not in the excerpt.", "warning"))
+    if p["aim_rounds"] and p["weapon"] in RANGED_WEAPONS:
+        display.append(note("Прицеливание: «целиться по жертве, которая передвигается со скоростью быстрее обычного "
+                            "шага, невозможно».", "Aiming: no aiming at a target moving faster than a walk."))
     return {"p_hit": prob(p_hit), "p_botch": prob(p_botch), "p_stunned": prob(p_stun),
             "p_armor_ruined": prob(p_ruin), "mean_levels": frac(levels.mean()),
             "attack_dice": a["attack_dice"], "attack_difficulty": a["difficulty"], "damage_dice": a["damage"],
+            "attack_difficulties": a["difficulties"], "defence_difficulty": a["defence_difficulty"] or None,
             "soak_pool": a["pool"],
             "levels": [{"levels": o, "p": prob(levels[o])} for o in levels.outcomes()], "display": display}
 
 
-def _one_attack_roll(p: dict, a: dict, roller, pool: int, armor_intact: bool, label: str, blocks: list) -> dict:
+def _one_attack_roll(p: dict, a: dict, roller, pool: int, armor_intact: bool, label: str, blocks: list,
+                     difficulty: int | None = None) -> dict:
     """Roll one attack (one shot); append its dice blocks; return what happened."""
+    difficulty = a["difficulty"] if difficulty is None else difficulty
     out = {"hit": False, "botch": False, "levels": 0, "stunned": False, "armor_ruined": False}
     first = 0  # 1 when every success of a spray share adds a die (not only those beyond the first)
     if a["helpless"]:
         net = 1
     else:
-        r = roll_d10_pool(roller, pool, a["difficulty"], True, p["botch_rule"])
-        blocks.append(_dice_block(f"Атака{label}", f"Attack{label}", r["faces"], a["difficulty"], True))
+        r = roll_d10_pool(roller, pool, difficulty, True, p["botch_rule"])
+        blocks.append(_dice_block(f"Атака{label}", f"Attack{label}", r["faces"], difficulty, True))
         out["attack_faces"] = r["faces"]
         out["botch"] = r["botch"]
         net = 0 if r["botch"] else r["net"]
         if a["spray_targets"] and net:
-            net = rules.spray_share(net, a["spray_targets"], p["spray_share"])
+            net = rules.spray_share(net, a["spray_targets"], p["spray_share"], p["spray_single_rounds_down"])
             out["share"] = net
             first = 1 if p["spray_dice"] == "all" else 0
+        if p["defence"] != "none" and not r["botch"]:
+            d = roll_d10_pool(roller, p["defence_dice"], a["defence_difficulty"], True)
+            blocks.append(_dice_block("Защита", "Defence", d["faces"], a["defence_difficulty"], True))
+            out["defence_faces"] = d["faces"]
+            net = rules.defended(net, d["net"])
     if net >= 1:
         out["hit"] = True
         dice = a["damage"] + (net - 1 + first if a["extra_add"] else 0)
@@ -582,9 +766,9 @@ def _attack_roll(p: dict, roller) -> dict:
     a = _attack_setup(p)
     blocks: list[dict] = []
     shots, intact = [], True
-    for i, pool in enumerate(a["pools"]):
+    for i, (pool, difficulty) in enumerate(zip(a["pools"], a["difficulties"])):
         label = f" {i + 1}" if len(a["pools"]) > 1 else ""
-        shot = _one_attack_roll(p, a, roller, pool, intact, label, blocks)
+        shot = _one_attack_roll(p, a, roller, pool, intact, label, blocks, difficulty)
         intact = intact and not shot["armor_ruined"]
         shots.append(shot)
     out = shots[0] if len(shots) == 1 else {
@@ -635,4 +819,212 @@ CALCULATORS += [
         check=_attack_check,
         summary=("p_hit", "mean_levels", "p_stunned"),
     ),
+]
+
+
+# =================================================================================================
+# wod-ambush: the ambush and the surprise of flank and rear (002)
+# =================================================================================================
+
+_AMBUSH = {"param": "mode", "eq": "ambush"}
+_SURPRISE = {"param": "mode", "eq": "surprise"}
+OTHER_ONES_PARAM = bool_param("ones_cancel", "Единицы отменяют успехи", "Ones cancel successes", rules.ONES_CANCEL_OTHER,
+                              help=T("Выдержки говорят только, что броски повреждений и поглощения «не могут закончиться "
+                                     "провалом»; здесь — как на броске атаки.",
+                                     "The excerpts only say damage and soak rolls cannot botch; here as on attack rolls."),
+                              group="readings")
+
+AMBUSH_PARAMS = (
+    choice_param("mode", "Что считать", "What to work out", "ambush", [
+        ("ambush", "Засада: бросок застигнутого", "Ambush: the ambushed one's roll"),
+        ("surprise", "Атака с фланга или тыла: избежать неожиданного удара", "Flank or rear: avoid the surprise"),
+    ]),
+    int_param("victim_pool", "Застигнутый: Восприятие + Бдительность (сложность 8)",
+              "The ambushed: Perception + Alertness (difficulty 8)", 4, 0, MAX_POOL, when=_AMBUSH),
+    int_param("own_pool", "Его обычный запас на действие", "His usual pool for the action", 6, 0, MAX_POOL,
+              when={"all": [_AMBUSH, {"param": "ambush_pool", "eq": "at_most"}]}),
+    int_param("prepare_pool", "Устроивший засаду: Сообразительность + Маскировка (сложность 6)",
+              "The ambusher: Wits + Stealth (difficulty 6)", 5, 0, MAX_POOL, when=_AMBUSH),
+    choice_param("side", "Откуда атака", "Attacking from", "flank", [
+        ("flank", "с фланга (сложность 6)", "the flank (difficulty 6)"), ("rear", "с тыла (сложность 8)", "the rear (difficulty 8)"),
+    ], when=_SURPRISE),
+    int_param("wits_perception", "Жертва: Сообразительность + Восприятие", "The victim: Wits + Perception", 4, 0, MAX_POOL,
+              when=_SURPRISE),
+    int_param("stealth", "Маскировка нападающего", "The attacker's Stealth", 2, 0, 10, when=_SURPRISE),
+    choice_param("ambush_pool", "Запас в первом ходу после засады",
+                 "«Sets the dice pool for actions in the first turn»", rules.AMBUSH_POOL, [
+                     ("successes", "запас — число успехов", "the pool is the number of successes"),
+                     ("at_most", "не больше своего обычного запаса", "at most one's usual pool")],
+                 group="readings", when=_AMBUSH),
+    OTHER_ONES_PARAM,
+)
+
+
+def _ambush_wod_compute(p: dict) -> dict:
+    ones = p["ones_cancel"]
+    if p["mode"] == "surprise":
+        diff = rules.SURPRISE_DIFFICULTY[p["side"]]
+        roll = net_successes(p["wits_perception"], diff, ones)
+        avoided = roll.p(lambda k: rules.surprise_avoided(k, p["stealth"]))
+        need = max(1, p["stealth"])
+        display = [figures(
+            ("chance", T("Жертва избежала неожиданного удара", "The victim avoids the surprise"), prob(avoided)),
+            ("dice", T("Нужно успехов (Маскировка нападающего, не меньше 1)", "Successes needed (the attacker's Stealth, "
+                       "at least 1)"), need),
+            ("bonus", T("Иначе нападающему кубиков атаки", "Otherwise the attacker's extra dice"),
+             f"+{rules.FLANK_DICE[p['side']]}"))]
+        display.append(note("Бросок — «по решению Рассказчика». Щиты не защищают от нападения сзади.",
+                            "The roll is «at the Storyteller's decision». Shields do not guard the rear."))
+        return {"p_avoided": prob(avoided), "needed": need, "display": display}
+    roll = net_successes(p["victim_pool"], rules.AMBUSH_VICTIM_DIFFICULTY, ones)
+    pool = roll.map(lambda k: rules.ambush_pool(k, p["own_pool"], p["ambush_pool"]))
+    prepared = net_successes(p["prepare_pool"], rules.AMBUSH_PREPARE_DIFFICULTY, ones).at_least(1)
+    display = [
+        figures(("chance", T("Ни одного кубика в первом ходу", "No dice at all in the first turn"), prob(pool[0])),
+                ("dice", T("Запас на действие в первом ходу, в среднем", "The first turn's pool, mean"),
+                 frac(pool.mean())),
+                ("p_prepared", T("Засада подготовлена (хотя бы 1 успех)", "The ambush is set (at least 1 success)"),
+                 prob(prepared))),
+        dist_block("first_turn_pool", T("Запас бросков на действия в первом ходу", "The dice pool for the first turn's "
+                                        "actions"), T("кубиков", "dice"), pool),
+        note("Нападающий «автоматически выигрывает инициативу»; нужно подходящее прикрытие.",
+             "The ambusher wins the initiative automatically; suitable cover is needed."),
+    ]
+    return {"p_no_dice": prob(pool[0]), "mean_pool": frac(pool.mean()), "p_prepared": prob(prepared),
+            "first_turn_pool": [{"dice": k, "p": prob(pool[k])} for k in pool.outcomes()], "display": display}
+
+
+# =================================================================================================
+# wod-knockdown: the trip, the tackle and the fall (003)
+# =================================================================================================
+
+_NOT_FALL = {"param": "cause", "ne": "fall"}
+KNOCKDOWN_PARAMS = (
+    choice_param("cause", "Что случилось", "What happened", "trip", [
+        ("trip", "Подножка: устоит ли цель", "Sweep: does the target stay up"),
+        ("tackle", "Таран: оба бросают по 7", "Tackle: both roll at 7"),
+        ("fall", "Уже упал", "Has fallen"),
+    ]),
+    int_param("pool", "Ловкость + Легкая Атлетика цели", "The target's Dexterity + Athletics", 4, 0, MAX_POOL),
+    int_param("attacker_pool", "Ловкость + Легкая Атлетика атакующего", "The attacker's Dexterity + Athletics", 4, 0,
+              MAX_POOL, when={"param": "cause", "eq": "tackle"}),
+    int_param("difficulty", "Трудность броска подножки и падения", "Difficulty of the sweep's and the fall's roll",
+              rules.KNOCKDOWN_DIFFICULTY, 2, 10, help=T("003 её не называет (у маневра «Таран» — 7): обычная 6.",
+                                                      "003 names none (the tackle's is 7): the usual 6."), group="details"),
+    choice_param("botch_rule", "Правило провала", "Botch rule", rules.ATTACK_BOTCH, [
+        ("revised", "Ни одного успеха и хотя бы одна «1»", "No success and at least one 1"),
+        ("second", "Единиц больше, чем успехов", "More 1s than successes")], group="readings"),
+    bool_param("rolls_again", "Упавший бросает ещё раз, за падение", "The one who fell rolls again, for the fall",
+               rules.FALL_ROLLS_AGAIN, help=T("«После того, как он упал, вы бросаете Ловкость + Легкая Атлетика».",
+                                              "«After he fell you roll Dexterity + Athletics»."),
+               group="readings", when=_NOT_FALL),
+)
+
+
+def _fall(pool: int, difficulty: int, botch_rule: str) -> Dist:
+    return d10_pool(pool, difficulty, True, botch_rule).map(rules.fall_outcome)
+
+
+def _knocked(pool: int, difficulty: int, p: dict) -> Dist:
+    """One character's roll to stay up and, if down, his fall: ``"stays"``, ``"up"``, ``"down"``, ``"hurt"``."""
+    roll = d10_pool(pool, difficulty, True, p["botch_rule"])
+    if p["rolls_again"]:
+        again = _fall(pool, p["difficulty"], p["botch_rule"])
+        return roll.bind(lambda r: Dist.constant("stays") if r != "botch" and r >= 1 else again)
+    return roll.map(lambda r: "stays" if r != "botch" and r >= 1 else rules.fall_outcome(r))
+
+
+def _knockdown_rows(d: Dist) -> list[tuple]:
+    return [("p_falls", T("Падает", "Falls"), prob(1 - d["stays"])),
+            ("p_up", T("Встаёт сразу (инициатива −2 в следующем раунде)", "Up at once (initiative −2 next round)"),
+             prob(d["up"])),
+            ("p_down", T("Следующее действие — встать на ноги", "The next action goes to standing up"), prob(d["down"])),
+            ("p_hurt", T("Падает неудачно: 1 уровень повреждений", "Falls badly: 1 level of damage"), prob(d["hurt"]))]
+
+
+def _knockdown_compute(p: dict) -> dict:
+    cause = p["cause"]
+    if cause == "fall":
+        d = _fall(p["pool"], p["difficulty"], p["botch_rule"])
+        rows = _knockdown_rows(d)
+        rows[0] = ("p_falls", T("Упал", "Fell"), prob(1))
+    else:
+        diff = rules.TACKLE_DIFFICULTY if cause == "tackle" else p["difficulty"]
+        d = _knocked(p["pool"], diff, p)
+        rows = _knockdown_rows(d)
+    res = {k: v for k, _, v in rows}
+    display = [figures(*rows)]
+    if cause == "tackle":
+        a = _knocked(p["attacker_pool"], rules.TACKLE_DIFFICULTY, p)
+        res["attacker_p_falls"] = prob(1 - a["stays"])
+        display.append(figures(("attacker_p_falls", T("Атакующий тоже падает", "The attacker falls too"),
+                                res["attacker_p_falls"])))
+        display.append(note("Даже устоявшая жертва «получит Трудность +1 на свое действие в следующем раунде».",
+                            "Even a victim who stays up gets +1 difficulty on its next round's action."))
+    if cause == "trip":
+        display.append(note("Подножка ещё и бьёт: повреждения — Сила атакующего (или оружия); это считает калькулятор атаки.",
+                            "The sweep also hits: Strength damage (or the weapon's); the attack calculator counts it."))
+    res["display"] = display
+    return res
+
+
+# =================================================================================================
+# wod-armor: the armor's Dexterity penalty (002, 003)
+# =================================================================================================
+
+ARMOR_PENALTY_PARAMS = (
+    choice_param("armor", "Доспех", "Armor", "4", ARMOR_OPTIONS[1:]),
+    int_param("dexterity", "Ловкость", "Dexterity", 3, 0, 10),
+    int_param("melee", "Фехтование", "Melee", 0, 0, 10),
+    int_param("strength", "Сила (или Сила + Стойкость)", "Strength (or Strength + Fortitude)", 2, 0, 20),
+    bool_param("strength_known", "Известна Сила, нужная для доспеха", "The Strength the armor needs is known", False,
+               help=T("Таблица доспехов Тёмных веков с этим значением в выдержку не вошла.",
+                      "The Dark Ages armor table with that value is not in the excerpt."), group="details"),
+    int_param("required", "Сила, нужная для ношения доспеха", "Strength the armor needs", 2, 1, 10, group="details",
+              when={"param": "strength_known", "eq": True}),
+    choice_param("rounding", "Половинный штраф", "The half penalty", rules.HALF_PENALTY_ROUNDING, [
+        ("down", "с округлением вниз", "rounded down"), ("up", "с округлением вверх", "rounded up")], group="readings"),
+    choice_param("double", "Вдвое превышающая Сила", "«Twice»", rules.ARMOR_BREAK, [
+        ("at_least_double", "Сила ≥ 2 × нужной", "Strength ≥ 2 × the need"),
+        ("more_than_double", "Сила > 2 × нужной", "Strength > 2 × the need")], group="readings",
+        when={"param": "strength_known", "eq": True}),
+)
+
+
+def _armor_penalty_compute(p: dict) -> dict:
+    rating = int(p["armor"])
+    full = next(a for a in tables.ARMOR if a["rating"] == rating)["dexterity_penalty"]
+    penalty, halved = rules.armor_dexterity_penalty(rating, p["melee"], p["strength"],
+                                                    p["required"] if p["strength_known"] else None, p["rounding"], p["double"])
+    dex = max(0, p["dexterity"] - penalty)
+    why = (T("половинный: Фехтование 3 и выше", "halved: Melee 3 or more") if p["melee"] >= rules.HALF_PENALTY_MELEE
+           else T("половинный: Сила вдвое больше нужной", "halved: twice the Strength needed") if halved
+           else T("полный", "full"))
+    display = [figures(
+        ("penalty", T("Штраф к Ловкости", "Dexterity penalty"), -penalty),
+        ("dexterity", T("Ловкость в доспехе", "Dexterity in the armor"), dex),
+        ("soak", T("Кубиков поглощения от доспеха", "Soak dice from the armor"), f"+{rating}"),
+        ("why", T("Штраф", "The penalty"), T(f"{why['ru']} (по таблице {full})", f"{why['en']} (the table's {full})")))]
+    if not p["strength_known"]:
+        display.append(note("Сила, нужная для доспеха, неизвестна: половинный штраф — только за Фехтование 3 и выше.",
+                            "The Strength the armor needs is unknown: the half penalty comes from Melee 3+ only."))
+    return {"penalty": penalty, "halved": halved, "dexterity": dex, "display": display}
+
+
+CALCULATORS += [
+    Calculator(id="wod-ambush", system="wod", kind="check", title=T("Засада и удар с фланга (классика)",
+                                                                    "Ambush and flank attacks (classic)"),
+               description=T("Запас застигнутого засадой в первом ходу; шанс избежать удара с фланга или тыла (002).",
+                             "The ambushed one's first-turn pool; the chance to avoid a flank or rear surprise (002)."),
+               params=AMBUSH_PARAMS, compute=_ambush_wod_compute, summary=("chance", "dice")),
+    Calculator(id="wod-knockdown", system="wod", kind="check", title=T("Подножка, таран и падение (классика)",
+                                                                       "Sweep, tackle and falling (classic)"),
+               description=T("Устоит ли цель, и что будет с упавшим: встать сразу, потерять действие или ушибиться (003).",
+                             "Whether the target stays up, and what the fall does (003)."),
+               params=KNOCKDOWN_PARAMS, compute=_knockdown_compute, summary=("p_falls", "p_hurt", "p_up")),
+    Calculator(id="wod-armor", system="wod", kind="armor", title=T("Штраф доспеха к Ловкости (классика)",
+                                                                   "Armor's Dexterity penalty (classic)"),
+               description=T("Штраф Ловкости по классу доспеха и когда он половинный (002, 003).",
+                             "The Dexterity penalty by armor class and when it is halved (002, 003)."),
+               params=ARMOR_PENALTY_PARAMS, compute=_armor_penalty_compute, summary=("penalty", "dexterity")),
 ]

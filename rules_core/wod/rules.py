@@ -1,4 +1,4 @@
-"""Classic World of Darkness: soak, armor, «stunned» and one attack, exactly (sources 002, 003).
+"""Classic World of Darkness: soak, armor, stunning («Оглушен») and one attack, exactly (sources 002, 003).
 
 Rules (002, «Поглощение» and «Доспехи»; 003, «Оглушен»):
 
@@ -26,7 +26,7 @@ Readings chosen where the sources leave a gap (each is a parameter and a calcula
   soak roll the character may make at all) or ``"always"`` (armor dice soak any damage).
 * ``ones_cancel`` on damage and soak rolls — 002 only says they «не могут закончиться провалом»
   (cannot botch); the default is that 1s do not cancel successes on these rolls (switchable).
-* «Extra hit successes add damage dice» — the classic rule that every attack success beyond
+* Extra hit successes add damage dice — the classic rule that every attack success beyond
   the first adds a die to the damage pool. 002/003 never state it; they only imply it
   (003, automatic fire: «этот распределенный Успех так же прибавляется к запасу кубиков при броске
   повреждений»; full-clip fire: «Дополнительные Успехи добавляются к обычному броску
@@ -37,18 +37,30 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from fractions import Fraction
+
 from ..dice import Dist
+from . import tables
 from .pool import d10_pool, net_successes
 
 __all__ = ["DAMAGE_TYPES", "ARMOR_BREAK_READINGS", "ARMOR_SOAK_READINGS", "SOAK_DIFFICULTY",
            "DAMAGE_DIFFICULTY", "SUPERNATURAL_STUN_BONUS", "body_soak_dice", "soak_dice", "stun_threshold",
            "armor_ruined", "soak_successes", "soak_dist", "damage_soak_dist", "soak_levels", "attack_dist",
            "SPRAY_READINGS", "SPRAY_DICE_READINGS", "spray_share", "SPRAY_SINGLE_TARGET_ROUNDS_DOWN",
-           "multiple_shot_pools", "shots_dist", "PRONE_COVER", "cover_difficulty"]
+           "multiple_shot_pools", "shots_dist", "PRONE_COVER", "cover_difficulty",
+           "ARMOR_BREAK", "ARMOR_SOAK", "ONES_CANCEL_DAMAGE", "EXTRA_SUCCESSES_ADD", "ATTACK_BOTCH", "defended", "FLANK_DICE", "MULTIPLE_OPPONENTS_MAX", "BLIND_DIFFICULTY", "BLIND_TARGET_DICE", "BLIND_RANGED_CHOICES", "BLIND_RANGED", "AIM_DICE_PER_ROUND", "SCOPE_DICE", "SCOPE_NEEDS_AIM", "RANGE_DIFFICULTY", "POINT_BLANK_METRES", "RANGE_UNIT_CHOICES", "RANGE_UNIT", "YARD_METRES", "AUTOFIRE_DODGE", "AUTOFIRE_DODGE_CHOICES", "AUTOFIRE_DODGE_READING", "OFF_HAND_DIFFICULTY", "multiple_opponents_penalty", "aim_dice", "range_band", "ONES_CANCEL_OTHER", "AMBUSH_VICTIM_DIFFICULTY", "AMBUSH_PREPARE_DIFFICULTY", "AMBUSH_POOL_CHOICES", "AMBUSH_POOL", "SURPRISE_DIFFICULTY", "ambush_pool", "surprise_avoided", "TACKLE_DIFFICULTY", "TACKLE_NEXT_ROUND", "KNOCKDOWN_DIFFICULTY", "FALL_INITIATIVE", "FALL_DAMAGE_LEVELS", "FALL_ROLLS_AGAIN", "fall_outcome", "HALF_PENALTY_MELEE", "HALF_PENALTY_CHOICES", "HALF_PENALTY_ROUNDING", "armor_dexterity_penalty", "SPRAY_SHARE", "SPRAY_DICE", "READINGS"]
 
 DAMAGE_TYPES = ("bashing", "lethal", "aggravated")
 ARMOR_BREAK_READINGS = ("at_least_double", "more_than_double")
 ARMOR_SOAK_READINGS = ("with_body", "always")
+#: The readings taken (see the module's docstring): armor is ruined at twice its rating; armor only
+#: adds dice to a soak the body may make; 1s do not cancel on damage and soak rolls; extra hit
+#: successes add damage dice; an attack botches with no success and a 1.
+ARMOR_BREAK = "at_least_double"
+ARMOR_SOAK = "with_body"
+ONES_CANCEL_DAMAGE = False
+EXTRA_SUCCESSES_ADD = True
+ATTACK_BOTCH = "revised"
 
 #: The difficulty of a soak roll unless a weapon or circumstances change it (002).
 SOAK_DIFFICULTY = 6
@@ -78,7 +90,7 @@ def body_soak_dice(stamina: int, fortitude: int, damage_type: str, supernatural:
 
 
 def soak_dice(stamina: int, fortitude: int, armor: int, damage_type: str, supernatural: bool,
-              armor_soak: str = "with_body") -> int:
+              armor_soak: str = ARMOR_SOAK) -> int:
     """The whole soak pool: the body's dice plus the armor's rating (0 when nothing soaks)."""
     if armor_soak not in ARMOR_SOAK_READINGS:
         raise ValueError(f"armor_soak must be one of {ARMOR_SOAK_READINGS}")
@@ -93,7 +105,7 @@ def stun_threshold(stamina: int, supernatural: bool) -> int:
     return stamina + (SUPERNATURAL_STUN_BONUS if supernatural else 0)
 
 
-def armor_ruined(damage_successes: int, armor: int, reading: str = "at_least_double") -> bool:
+def armor_ruined(damage_successes: int, armor: int, reading: str = ARMOR_BREAK) -> bool:
     """Whether one attack's damage successes ruin armor of this rating (002)."""
     if reading not in ARMOR_BREAK_READINGS:
         raise ValueError(f"reading must be one of {ARMOR_BREAK_READINGS}")
@@ -123,7 +135,7 @@ def soak_dist(dice: int, difficulty: int = SOAK_DIFFICULTY, ones_cancel: bool = 
 
 @lru_cache(maxsize=256)
 def damage_soak_dist(damage_dice: int, damage_difficulty: int, ones_cancel: bool, soak_pool: int,
-                     soak_difficulty: int, armor: int, reading: str = "at_least_double") -> Dist:
+                     soak_difficulty: int, armor: int, reading: str = ARMOR_BREAK) -> Dist:
     """One damage roll against one soak roll: outcomes ``(levels taken, armor ruined)``.
 
     «Каждый успешный балл … на единицу уменьшает уровень причиняемых повреждений»; the armor
@@ -148,12 +160,13 @@ HIT, MISS, BOTCH = "hit", "miss", "botch"
 
 
 def attack_dist(attack_dice: int, attack_difficulty: int, damage_dice: int, *,
-                extra_successes_add: bool = True, botch_rule: str = "revised",
-                damage_difficulty: int = DAMAGE_DIFFICULTY, ones_cancel_damage: bool = False,
+                extra_successes_add: bool = EXTRA_SUCCESSES_ADD, botch_rule: str = ATTACK_BOTCH,
+                damage_difficulty: int = DAMAGE_DIFFICULTY, ones_cancel_damage: bool = ONES_CANCEL_DAMAGE,
                 soak_pool: int = 0, soak_difficulty: int = SOAK_DIFFICULTY, armor: int = 0,
-                armor_break: str = "at_least_double", auto_hit: bool = False,
-                spray_targets: int = 0, spray_reading: str = "least",
-                spray_dice: str = "beyond_first") -> Dist:
+                armor_break: str = ARMOR_BREAK, auto_hit: bool = False,
+                spray_targets: int = 0, spray_reading: str | None = None,
+                spray_dice: str | None = None, defence: Dist | None = None,
+                spray_single_rounds_down: bool | None = None) -> Dist:
     """One attack, exactly: outcomes ``(status, levels, armor_ruined)``.
 
     ``status`` is ``"hit"``, ``"miss"`` or ``"botch"``; a miss or a botch deals 0 levels. On a
@@ -164,15 +177,22 @@ def attack_dist(attack_dice: int, attack_difficulty: int, damage_dice: int, *,
     (:func:`spray_share`), and they count like a hit's successes — except against a helpless target,
     which is hit automatically with one success, as by any other attack. ``spray_dice``
     (:data:`SPRAY_DICE_READINGS`): the share's successes beyond the first add damage dice, or all of them.
+    ``defence``: the net successes of the target's block, dodge or parry (003: «(R): маневр уменьшает
+    успехи нападения противника»), taken off this target's successes (its share of a spray).
     """
+    spray_reading = SPRAY_SHARE if spray_reading is None else spray_reading
+    spray_dice = SPRAY_DICE if spray_dice is None else spray_dice
     if spray_dice not in SPRAY_DICE_READINGS:
         raise ValueError(f"spray_dice must be one of {SPRAY_DICE_READINGS}")
     attack = Dist.constant(1) if auto_hit else d10_pool(attack_dice, attack_difficulty, True, botch_rule)
     spraying = bool(spray_targets) and not auto_hit  # a helpless target is hit anyway («автоматически … удачной»)
     if spraying:
-        attack = attack.map(lambda a: a if a == "botch" else spray_share(a, spray_targets, spray_reading))
+        attack = attack.map(lambda a: a if a == "botch" else spray_share(a, spray_targets, spray_reading,
+                                                                          spray_single_rounds_down))
     # the first success adds a die too when a spray's whole share adds («all»)
     first = 1 if spraying and spray_dice == "all" else 0
+    if defence is not None and not auto_hit:
+        attack = attack.combine(defence, lambda a, d: a if a == "botch" else defended(a, d))
 
     def damage(a) -> Dist:
         """A botch or a miss, or the damage successes of a hit with ``a`` successes."""
@@ -193,16 +213,230 @@ def attack_dist(attack_dice: int, attack_difficulty: int, damage_dice: int, *,
     return rolled.combine(soak_dist(soak_pool, soak_difficulty, ones_cancel_damage), soaked)
 
 
+def defended(attack_successes: int, defence_successes: int) -> int:
+    """The attack's successes left after a block, dodge or parry: «(R): маневр уменьшает успехи
+    нападения противника» (003's melee table) — one for each success of the defence.
+
+    >>> defended(3, 1), defended(2, 4)
+    (2, 0)
+    """
+    return max(0, attack_successes - defence_successes)
+
+
+# ---- situations and complications (002, 003) --------------------------------------------------
+
+#: 002: «получают дополнительный кубик при бросках на атаку – и два дополнительных кубика, если
+#: персонажи атакуют с тыла».
+FLANK_DICE = {"front": 0, "flank": 1, "rear": 2}
+#: 002, «Несколько противников»: «кумулятивный штраф +1 к броскам на нападение и защиту для каждого
+#: противника после первого (максимум до +4)», read as difficulty («„+2“ означает увеличение
+#: сложности на два»).
+MULTIPLE_OPPONENTS_MAX = 4
+#: 002, «Бой вслепую»: «добавляет +2 к сложности Рукопашного боя и Фехтования»; 003, «Слепота»: «все
+#: действия слепого персонажа происходят со Трудностью +2».
+BLIND_DIFFICULTY = 2
+#: 003: «Все атаки против слепой цели получаю два дополнительных кубика для броска атаки».
+BLIND_TARGET_DICE = 2
+#: A blind attacker's shot: 002 «Ослепленный персонаж не может выполнять дистанционные атаки»; 003 «все
+#: действия слепого персонажа происходят со Трудностью +2». ``"impossible"`` (default, 002's words
+#: for this very case) or ``"plus_two"`` (003's general rule).
+BLIND_RANGED_CHOICES = ("impossible", "plus_two")
+BLIND_RANGED = "impossible"
+#: 003, «Прицеливание»: «Каждый раунд, проведенный в прицеливании добавляет стреляющему 1
+#: дополнительный кубик ... Максимальное число кубиков ... соответствует значению его Восприятия»;
+#: «Оптический прицел добавляет этому броску еще два кубика».
+AIM_DICE_PER_ROUND = 1
+SCOPE_DICE = 2
+#: Whether the scope's two dice need a round of aiming («этому броску»: the aimed shot). True
+#: (default) or False (a scope adds two dice to any shot).
+SCOPE_NEEDS_AIM = True
+#: 003, «Дальность»: «Все выстрелы на этом расстоянии имеют Трудность 6 ... Двойное значение дальности
+#: ... Трудность 8 ... Выстрел по цели, находящийся в радиусе двух метров ... Трудность 4».
+RANGE_DIFFICULTY = {"point_blank": 4, "short": 6, "long": 8}
+POINT_BLANK_METRES = 2
+#: 003's firearms table: «Прицельная дальность выстрела из оружия в ярдах (1 ярд = 0.91 м)», while
+#: point-blank is «в радиусе двух метров». ``"yards"`` (default: a distance in metres is turned into
+#: yards by 003's own 0.91) or ``"metres"`` (the table's numbers read as metres, as «Сериал» counts).
+RANGE_UNIT_CHOICES = ("yards", "metres")
+RANGE_UNIT = "yards"
+YARD_METRES = Fraction(91, 100)
+#: 003: «Уклонение от автоматического огня получает Трудность +1». Which fire: ``"spray"`` (default,
+#: the maneuver of that name) or ``"spray_and_full_auto"`` («Обстрел» too: «Персонаж, применивший полный
+#: автоматический огонь»).
+AUTOFIRE_DODGE = 1
+AUTOFIRE_DODGE_CHOICES = ("spray", "spray_and_full_auto")
+AUTOFIRE_DODGE_READING = "spray"
+#: 003, «Два оружия»: «применение двух орудий является сложным действием, во вторых, выстрел "не с той
+#: руки" получает Трудность +1». Read with the only split the excerpt gives («Несколько выстрелов»):
+#: the first shot loses 2 dice, the second (the off hand) 3 and +1 difficulty.
+OFF_HAND_DIFFICULTY = 1
+
+
+def multiple_opponents_penalty(opponents: int) -> int:
+    """+1 difficulty for each opponent after the first, at most +4 (002).
+
+    >>> [multiple_opponents_penalty(n) for n in (1, 2, 5, 9)]
+    [0, 1, 4, 4]
+    """
+    if opponents < 1:
+        raise ValueError("opponents ≥ 1")
+    return min(MULTIPLE_OPPONENTS_MAX, opponents - 1)
+
+
+def aim_dice(rounds: int, perception: int, scope: bool = False, scope_needs_aim: bool = SCOPE_NEEDS_AIM) -> int:
+    """Dice aiming adds (003): one a round up to Восприятие, and the scope's two «дополнительно».
+
+    >>> aim_dice(5, 3), aim_dice(2, 3, scope=True), aim_dice(0, 3, scope=True), aim_dice(0, 3, True, False)
+    (3, 4, 0, 2)
+    """
+    if rounds < 0 or perception < 0:
+        raise ValueError("rounds and perception ≥ 0")
+    dice = min(rounds * AIM_DICE_PER_ROUND, perception)
+    if scope and (rounds > 0 or not scope_needs_aim):
+        dice += SCOPE_DICE
+    return dice
+
+
+def range_band(distance_m: int, weapon_range: int, unit: str = RANGE_UNIT) -> str | None:
+    """The band of a shot at ``distance_m`` metres with a weapon of 003's ``weapon_range``: point
+    blank (≤ 2 m), short (up to the range), long (up to twice it), or None (beyond: no shot).
+
+    >>> range_band(2, 12), range_band(10, 12), range_band(11, 12), range_band(11, 12, "metres"), range_band(22, 12)
+    ('point_blank', 'short', 'long', 'short', None)
+    """
+    if unit not in RANGE_UNIT_CHOICES:
+        raise ValueError(f"unit must be one of {RANGE_UNIT_CHOICES}")
+    if distance_m <= POINT_BLANK_METRES:
+        return "point_blank"
+    reach = weapon_range * (YARD_METRES if unit == "yards" else 1)
+    if distance_m <= reach:
+        return "short"
+    return "long" if distance_m <= 2 * reach else None
+
+
+# ---- ambush and the surprise of flank and rear (002) -------------------------------------------
+
+#: Whether 1s cancel on the rolls that are neither damage nor soak (ambush, surprise, falling): the
+#: excerpts say only that damage and soak rolls «не могут закончиться провалом». True (default, as on
+#: attack rolls) or False.
+ONES_CANCEL_OTHER = True
+
+#: «Засада»: «выполняют броски на Восприятие + Бдительность со сложностью 8. Количество полученных
+#: успешных баллов определяет запас бросков на действия в первом ходу»; «Чтобы подготовить засаду ...
+#: бросок на Сообразительность + Маскировка (сложность 6)».
+AMBUSH_VICTIM_DIFFICULTY = 8
+AMBUSH_PREPARE_DIFFICULTY = 6
+#: What «определяет запас бросков» means: ``"successes"`` (default, literal: the first turn's pools are
+#: that many dice) or ``"at_most"`` (a pool is the smaller of its own dice and the successes).
+AMBUSH_POOL_CHOICES = ("successes", "at_most")
+AMBUSH_POOL = "successes"
+#: «Сообразительность + Восприятие (сложность 6 для атак с фланга и 8 для нападения с тыла)».
+SURPRISE_DIFFICULTY = {"flank": 6, "rear": 8}
+
+
+def ambush_pool(successes: int, own_pool: int, reading: str = AMBUSH_POOL) -> int:
+    """An ambushed character's pool for an action of the first turn.
+
+    >>> ambush_pool(5, 3), ambush_pool(5, 3, "at_most"), ambush_pool(0, 3)
+    (5, 3, 0)
+    """
+    if reading not in AMBUSH_POOL_CHOICES:
+        raise ValueError(f"reading must be one of {AMBUSH_POOL_CHOICES}")
+    return successes if reading == "successes" else min(successes, own_pool)
+
+
+def surprise_avoided(successes: int, attacker_stealth: int) -> bool:
+    """«количество набранных успешных баллов должно быть равно значению Маскировки у нападающего или
+    превышать его (требуется минимум один успешный балл)».
+
+    >>> surprise_avoided(2, 2), surprise_avoided(1, 0), surprise_avoided(0, 0)
+    (True, True, False)
+    """
+    return successes >= max(1, attacker_stealth)
+
+
+# ---- falling, the trip and the tackle (003) ----------------------------------------------------
+
+#: «Таран»: «оба должны бросить Ловкость + Легкая Атлетика (Трудность 7) или же упасть на землю. Даже
+#: если жертва имела успех в этом броске, она ... получит Трудность +1 на свое действие в следующем раунде».
+TACKLE_DIFFICULTY = 7
+TACKLE_NEXT_ROUND = 1
+#: The trip's and the fall's Ловкость + Легкая Атлетика: 003 names no difficulty; the base 6.
+KNOCKDOWN_DIFFICULTY = 6
+#: «Падение»: «При успешном броске персонаж может сразу же встать, но его инициатива в следующем раунде
+#: получит -2 ... Если же бросок провален, то ... получает один уровень повреждений от удара».
+FALL_INITIATIVE = -2
+FALL_DAMAGE_LEVELS = 1
+#: Whether a character knocked down rolls again for the fall («После того, как он упал, вы бросаете
+#: Ловкость + Легкая Атлетика»): True (default, literal: two rolls, the one to stay up and the fall's)
+#: or False (one roll: a failed roll to stay up is also the fall's roll).
+FALL_ROLLS_AGAIN = True
+
+
+def fall_outcome(result) -> str:
+    """The fall by its roll (a :func:`~rules_core.wod.pool.d10_pool` result): ``"up"`` (a success:
+    stands at once, initiative −2 next round), ``"down"`` («не удался»: the next action goes to
+    standing up) or ``"hurt"`` («провален», a botch: one level of damage).
+
+    >>> fall_outcome(2), fall_outcome(0), fall_outcome("botch")
+    ('up', 'down', 'hurt')
+    """
+    if result == "botch":
+        return "hurt"
+    return "up" if result >= 1 else "down"
+
+
+# ---- armor and Dexterity (002, 003) ------------------------------------------------------------
+
+#: 002: «Персонажи с Фехтованием 3 и выше или Силой (Силой + Стойкость), вдвое превышающей требуемое
+#: для ношения доспеха значение, получают только половинный штраф к Ловкости.»
+HALF_PENALTY_MELEE = 3
+#: The half of an odd penalty (003's «Штраф Ловкости» 1 and 3): ``"down"`` (default) or ``"up"``.
+HALF_PENALTY_CHOICES = ("down", "up")
+HALF_PENALTY_ROUNDING = "down"
+
+
+def armor_dexterity_penalty(rating: int, melee: int = 0, strength: int = 0, required: int | None = None,
+                            rounding: str = HALF_PENALTY_ROUNDING, double: str = ARMOR_BREAK) -> tuple[int, bool]:
+    """(the armor's penalty to Ловкость, whether halved) for an armor class of 003's table: halved
+    with Фехтование 3+ or with Сила (+ Стойкость) «вдвое превышающей» the Strength the armor needs
+    (``required``; the Dark Ages table that gives it is not in 002's excerpt: None — unknown);
+    «вдвое превышает» as :func:`armor_ruined` reads it.
+
+    >>> armor_dexterity_penalty(5), armor_dexterity_penalty(5, melee=3), armor_dexterity_penalty(5, 3, rounding="up")
+    ((3, False), (1, True), (2, True))
+    >>> armor_dexterity_penalty(4, strength=4, required=2), armor_dexterity_penalty(4, 0, 4, 2, double="more_than_double")
+    ((1, True), (2, False))
+    """
+    if rounding not in HALF_PENALTY_CHOICES:
+        raise ValueError(f"rounding must be one of {HALF_PENALTY_CHOICES}")
+    row = next((a for a in tables.ARMOR if a["rating"] == rating), None)
+    if rating == 0:
+        return 0, False
+    if row is None:
+        raise ValueError("rating must be 0 or one of 003's armor classes")
+    penalty = row["dexterity_penalty"]
+    strong = required is not None and required > 0 and armor_ruined(strength, required, double)
+    halved = melee >= HALF_PENALTY_MELEE or strong
+    if halved:
+        penalty = penalty // 2 if rounding == "down" else -(-penalty // 2)
+    return penalty, halved
+
+
 # ---- several shots and automatic fire (003) ----------------------------------------------------
 
 SPRAY_READINGS = ("least", "most")
+#: The share taken for the target in question (:func:`spray_share`): only the even share.
+SPRAY_SHARE = "least"
 #: «этот распределенный Успех так же прибавляется к запасу кубиков при броске повреждений» (003): the
 #: target's share counts like a hit's successes — those beyond the first add dice (``"beyond_first"``,
 #: default) — or every success of the share adds a die (``"all"``).
 SPRAY_DICE_READINGS = ("beyond_first", "all")
+SPRAY_DICE = "beyond_first"
 
 
-def spray_share(successes: int, targets: int, reading: str = "least") -> int:
+def spray_share(successes: int, targets: int, reading: str = SPRAY_SHARE,
+                single_rounds_down: bool | None = None) -> int:
     """Successes one target of automatic fire (spray) gets (003, «Автоматический огонь»).
 
     «Атакующий распределяет полученные успехи равномерно между всеми находившимися под обстрелом …
@@ -211,7 +445,8 @@ def spray_share(successes: int, targets: int, reading: str = "least") -> int:
     распределены. Если же под обстрелом находилась всего лишь одна цель, то она получит только
     половину Успехов.»
 
-    One target: half the successes, rounded down (:data:`SPRAY_SINGLE_TARGET_ROUNDS_DOWN`).
+    One target: half the successes, rounded down or up (:data:`SPRAY_SINGLE_TARGET_ROUNDS_DOWN`;
+    ``single_rounds_down`` None takes it).
     Several targets — how the shooter spends the leftovers is his choice, so two readings for the
     target in question: ``"least"`` (it gets only the even share; with fewer successes than
     targets it is among those left without one) and ``"most"`` (the shooter gives it every
@@ -222,7 +457,8 @@ def spray_share(successes: int, targets: int, reading: str = "least") -> int:
     if targets < 1:
         raise ValueError("targets must be ≥ 1")
     if targets == 1:
-        return successes // 2
+        down = SPRAY_SINGLE_TARGET_ROUNDS_DOWN if single_rounds_down is None else single_rounds_down
+        return successes // 2 if down else -(-successes // 2)
     if successes < targets:
         return 0 if reading == "least" else min(successes, 1)
     even, rest = divmod(successes, targets)
@@ -245,33 +481,38 @@ def multiple_shot_pools(pool: int, shots: int) -> list[int]:
     return [max(0, pool - shots - i) for i in range(shots)]
 
 
-def shots_dist(pools: list[int], attack_difficulty: int, damage_dice: int, *, stun_above: int,
+def shots_dist(pools: list[int], attack_difficulty: int | list[int], damage_dice: int, *, stun_above: int,
                soak_without_armor: int, armor: int, armor_dice: int | None = None, **kw) -> Dist:
     """Several separate attacks on one target: outcomes ``(total levels, stunned, armor ruined)``.
 
     Each shot is its own attack with its own damage and soak roll («за каждую пулю причитается один
-    бросок повреждений»); «stunned» is judged per attack; once armor is ruined the later shots are
+    бросок повреждений»); stunning is judged per attack; once armor is ruined the later shots are
     soaked without its rating. ``armor_dice`` is what the intact armor adds to the soak pool
     (its rating, or 0 when it may not soak this damage; see :data:`ARMOR_SOAK_READINGS`).
+    ``attack_difficulty``: one for every shot, or a list, one per shot («Два оружия»: the off hand +1).
     """
+    difficulties = attack_difficulty if isinstance(attack_difficulty, list) else [attack_difficulty] * len(pools)
+    if len(difficulties) != len(pools):
+        raise ValueError("one difficulty per shot")
     if armor_dice is None:
         armor_dice = armor
-    opts = dict(extra_successes_add=True, botch_rule="revised", damage_difficulty=DAMAGE_DIFFICULTY,
-                ones_cancel_damage=False, soak_difficulty=SOAK_DIFFICULTY, armor_break="at_least_double",
-                auto_hit=False, spray_targets=0, spray_reading="least", spray_dice="beyond_first")
+    opts = dict(extra_successes_add=EXTRA_SUCCESSES_ADD, botch_rule=ATTACK_BOTCH, damage_difficulty=DAMAGE_DIFFICULTY,
+                ones_cancel_damage=ONES_CANCEL_DAMAGE, soak_difficulty=SOAK_DIFFICULTY, armor_break=ARMOR_BREAK,
+                auto_hit=False, spray_targets=0, spray_reading=SPRAY_SHARE, spray_dice=SPRAY_DICE,
+                spray_single_rounds_down=SPRAY_SINGLE_TARGET_ROUNDS_DOWN)
     unknown = set(kw) - set(opts)
     if unknown:
         raise TypeError(f"unknown options {sorted(unknown)}")
     opts.update(kw)
 
-    def one_shot(pool: int, soak: int, armor_: int) -> Dist:
-        return attack_dist(pool, attack_difficulty, damage_dice, soak_pool=soak, armor=armor_,
+    def one_shot(pool: int, difficulty: int, soak: int, armor_: int) -> Dist:
+        return attack_dist(pool, difficulty, damage_dice, soak_pool=soak, armor=armor_,
                            **opts).map(lambda o: (o[1], o[2]))
 
     state = Dist.constant((0, False, False))
-    for pool in pools:
-        intact = one_shot(pool, soak_without_armor + armor_dice, armor)
-        broken = one_shot(pool, soak_without_armor, 0)
+    for pool, difficulty in zip(pools, difficulties):
+        intact = one_shot(pool, difficulty, soak_without_armor + armor_dice, armor)
+        broken = one_shot(pool, difficulty, soak_without_armor, 0)
         state = state.bind(lambda s: (broken if s[2] else intact).map(
             lambda o: (s[0] + o[0], s[1] or o[0] > stun_above, s[2] or o[1])))
     return state
@@ -293,3 +534,12 @@ def cover_difficulty(target_cover: int, shooter_cover: int = 0) -> int:
     то Трудность их бросков складывается.» → target's cover + max(0, own cover − 1).
     """
     return target_cover + max(0, shooter_cover - 1)
+
+
+#: The named readings of this module (each a calculator's switch where it changes a result);
+#: ``tests/test_wod_readings.py`` flips each one.
+READINGS = ("ARMOR_BREAK", "ARMOR_SOAK", "ONES_CANCEL_DAMAGE", "EXTRA_SUCCESSES_ADD", "ATTACK_BOTCH", "ONES_CANCEL_OTHER",
+            "SPRAY_SHARE", "SPRAY_DICE",
+            "SPRAY_SINGLE_TARGET_ROUNDS_DOWN", "PRONE_COVER", "BLIND_RANGED", "SCOPE_NEEDS_AIM", "RANGE_UNIT",
+            "AUTOFIRE_DODGE_READING", "OFF_HAND_DIFFICULTY", "AMBUSH_POOL", "KNOCKDOWN_DIFFICULTY", "FALL_ROLLS_AGAIN",
+            "HALF_PENALTY_ROUNDING", "MULTIPLE_OPPONENTS_MAX")

@@ -55,32 +55,33 @@ ARMOR: list[dict] = [
 ]
 
 #: Melee maneuvers: roll, difficulty, accuracy and damage in the table's words; ``strength_bonus``:
-#: a maneuver whose damage is Сила (+ N) — «Сила», «Сила +1», «Сила (K)» … — else ``None`` (a test
-#: checks the words say the same).
+#: a maneuver whose damage is Сила (+ N) — «Сила», «Сила +1», «Сила (К)» … — else ``None``;
+#: ``accuracy_dice``: the dice «Точность» adds («Нормальная +1» is one, «Нормальная» none,
+#: «Специальная» None: the maneuver is a defence, «(R)»). A test checks the words say the same.
 MELEE_MANEUVERS: list[dict] = [
-    {"name": T("Блок", "Block"), "roll": T("Ловкость + Драка", "Dexterity + Brawl"), "difficulty": 6,
+    {"key": "block", "accuracy_dice": None, "name": T("Блок", "Block"), "roll": T("Ловкость + Драка", "Dexterity + Brawl"), "difficulty": 6,
      "accuracy": T("Специальная", "Special"), "damage": T("(R)", "(R)"), "strength_bonus": None},
-    {"name": T("Борьба", "Clinch"), "roll": T("Сила + Драка", "Strength + Brawl"), "difficulty": 6,
+    {"key": "clinch", "accuracy_dice": 0, "name": T("Борьба", "Clinch"), "roll": T("Сила + Драка", "Strength + Brawl"), "difficulty": 6,
      "accuracy": T("Обычная", "Normal"), "damage": T("Сила (C)", "Strength (C)"), "strength_bonus": 0},
-    {"name": T("Обезоружить", "Disarm"), "roll": T("Ловкость + Фехтование /Драка", "Dexterity + Melee / Brawl"),
+    {"key": "disarm", "accuracy_dice": 1, "name": T("Обезоружить", "Disarm"), "roll": T("Ловкость + Фехтование /Драка", "Dexterity + Melee / Brawl"),
      "difficulty": 7, "accuracy": T("Нормальная +1", "Normal +1"), "damage": T("Специальные", "Special"),
      "strength_bonus": None},
-    {"name": T("Уклонение", "Dodge"), "roll": T("Ловкость + Уворот", "Dexterity + Dodge"), "difficulty": 6,
+    {"key": "dodge", "accuracy_dice": None, "name": T("Уклонение", "Dodge"), "roll": T("Ловкость + Уворот", "Dexterity + Dodge"), "difficulty": 6,
      "accuracy": T("Специальная", "Special"), "damage": T("(R)", "(R)"), "strength_bonus": None},
-    {"name": T("Захват", "Hold"), "roll": T("Сила + Драка", "Strength + Brawl"), "difficulty": 6,
+    {"key": "hold", "accuracy_dice": 0, "name": T("Захват", "Hold"), "roll": T("Сила + Драка", "Strength + Brawl"), "difficulty": 6,
      "accuracy": T("Нормальная", "Normal"), "damage": T("(C)", "(C)"), "strength_bonus": None},
-    {"name": T("Пинок", "Kick"), "roll": T("Ловкость + Драка", "Dexterity + Brawl"), "difficulty": 7,
+    {"key": "kick", "accuracy_dice": 0, "name": T("Пинок", "Kick"), "roll": T("Ловкость + Драка", "Dexterity + Brawl"), "difficulty": 7,
      "accuracy": T("Нормальная", "Normal"), "damage": T("Сила +1", "Strength +1"), "strength_bonus": 1},
-    {"name": T("Парировать", "Parry"), "roll": T("Ловкость + Фехтование", "Dexterity + Melee"), "difficulty": 6,
+    {"key": "parry", "accuracy_dice": None, "name": T("Парировать", "Parry"), "roll": T("Ловкость + Фехтование", "Dexterity + Melee"), "difficulty": 6,
      "accuracy": T("Специальная", "Special"), "damage": T("(R)", "(R)"), "strength_bonus": None},
-    {"name": T("Удар", "Strike"), "roll": T("Ловкость + Драка", "Dexterity + Brawl"), "difficulty": 6,
+    {"key": "strike", "accuracy_dice": 0, "name": T("Удар", "Strike"), "roll": T("Ловкость + Драка", "Dexterity + Brawl"), "difficulty": 6,
      "accuracy": T("Нормальная", "Normal"), "damage": T("Сила", "Strength"), "strength_bonus": 0},
-    {"name": T("Подножка", "Sweep"), "roll": T("Ловкость + Драка/Фехтование", "Dexterity + Brawl / Melee"),
+    {"key": "sweep", "accuracy_dice": 0, "name": T("Подножка", "Sweep"), "roll": T("Ловкость + Драка/Фехтование", "Dexterity + Brawl / Melee"),
      "difficulty": 7, "accuracy": T("Нормальная", "Normal"), "damage": T("Сила (K)", "Strength (K)"),
      "strength_bonus": 0},
-    {"name": T("Таран", "Tackle"), "roll": T("Ловкость + Драка", "Dexterity + Brawl"), "difficulty": 7,
+    {"key": "tackle", "accuracy_dice": 0, "name": T("Таран", "Tackle"), "roll": T("Ловкость + Драка", "Dexterity + Brawl"), "difficulty": 7,
      "accuracy": T("Нормальная", "Normal"), "damage": T("Сила+1 (K)", "Strength +1 (K)"), "strength_bonus": 1},
-    {"name": T("Удар оружием", "Weapon strike"), "roll": T("Ловкость + Фехтование", "Dexterity + Melee"),
+    {"key": "weapon_strike", "accuracy_dice": 0, "name": T("Удар оружием", "Weapon strike"), "roll": T("Ловкость + Фехтование", "Dexterity + Melee"),
      "difficulty": 6, "accuracy": T("Нормальная", "Normal"), "damage": T("Оружие", "Weapon"),
      "strength_bonus": None},
 ]

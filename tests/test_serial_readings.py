@@ -1,0 +1,119 @@
+"""Each named reading of «Сериал» (``rules_core.serial.rules.READINGS``) is what the code follows:
+the calculator's switch defaults to the constant, and flipping it changes the result where the
+source's words leave the choice open. Readings that are not switches are module constants the
+code reads when it runs: patching them changes the result."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules_core import api
+from rules_core.serial import rules as R
+
+#: reading → (calculator, its switch, the other value, parameters where it matters, the result key)
+SWITCHES = {
+    "ATTACK_ONES_CANCEL": ("serial-attack", "attack_ones_cancel", False, {"attack_dice": 3}, "p_hit"),
+    "BOTCH_RULE": ("serial-attack", "botch_rule", "revised", {"attack_dice": 3}, "p_botch"),
+    "DIFFICULTY_OVERFLOW": ("serial-attack", "overflow", "impossible",
+                            {"ranged": False, "maneuver": "flurry", "attack_difficulty": 10}, "p_hit"),
+    "PARRY_TIE": ("serial-attack", "parry_tie", "cancel",
+                  {"ranged": False, "defence": "parry", "defence_dice": 3}, "p_hit"),
+    "AUTOFIRE_PENALTY": ("serial-attack", "autofire_penalty", "dice", {"maneuver": "autofire"}, "attack_dice"),
+    "BELOW_ONE": ("serial-death-door", "below_one", "death", {"previous_rolls": 2}, "instant_death"),
+    # Маша: «наносит 14 уровней урона. Из них 1 ... и еще 13 становятся излишками. Эти излишки больше 12»
+    "NEGATIVE_HITS_RULE": ("serial-damage", "negative_rule", "at_least",
+                           {"portions": [13], "absorption": 0, "health": 1, "stamina": 2}, "dead"),
+    "EXCESS_BURNS": ("serial-damage", "excess_burns", "every",
+                     {"portions": [5], "absorption": 0, "health": 3, "stamina": 2, "door_before": True}, "negative_hits"),
+    # the odds of odd/even stay 1/2 either way: the reading decides which face is «шок» (a roll shows it)
+    "NONLETHAL_MODIFIER": ("serial-death-door", "nonlethal_modifier", True,
+                           {"nonlethal": True, "previous_rolls": 1}, "roll:outcome"),
+    "NONLETHAL_CAN_KILL": ("serial-death-door", "nonlethal_can_kill", False,
+                           {"nonlethal": True, "health_before": 1, "damage": 20}, "instant_death"),
+    "HALF_ROUNDING": ("serial-wounds", "half_rounding", "up", {"health": 3, "athletics": 2}, "speed"),
+    "BURNING_FIRST_TURN_COUNTS": ("serial-burning", "first_turn_counts", True, {"turn": 2}, "damage_this_turn"),
+    "BLOCK_FIRST": ("serial-attack", "block_first", False,
+                    {"ranged": False, "defence": "block", "defence_dice": 4, "absorption": 3, "health": 7,
+                     "damage_dice": 8}, "absorption_left"),
+    "ENCUMBRANCE_MONOTONE": ("armor", "encumbrance_monotone", False,
+                             {"strength": 6, "large_items": 2, "load_armor": "heavy"}, "encumbrance"),
+    "BADABOOM_FALLOFF": ("serial-explosion", "falloff", "full", {"kind": "badaboom", "radius": 10, "distance": 12},
+                         "dice"),
+    "PREPARATION_ROUNDING": ("serial-initiative", "preparation_rounding", "up",
+                             {"dexterity": 4, "wits": 3, "prepared": True}, "initiative"),
+    "LOWERED_BLOCKS_PREPARATION": ("serial-initiative", "lowered_blocks_preparation", False,
+                                   {"dexterity": 4, "wits": 3, "prepared": True, "lowered": True, "lowered_to": 4},
+                                   "initiative"),
+    "WOUND_PENALTY_ON_DAMAGE": ("serial-attack", "wound_penalty_damage", True, {"attacker_health": 4}, "damage_dice"),
+    "WOUND_PENALTY_BEFORE_HALVING": ("serial-attack", "wound_penalty_before_halving", False,
+                                     {"attack_dice": 9, "maneuver": "two_guns", "attacker_health": 5}, "attack_dice"),
+    "PAIN_WILLPOWER": ("serial-wounds", "pain_willpower", "one", {"health": 4, "push": True, "burning": True},
+                       "roll_penalty"),
+    "RUN_HALVED": ("serial-wounds", "run_halved", "both", {"health": 2}, "run"),
+    "BURNING_IS_PORTION": ("serial-burning", "is_portion", False, {"turn": 2, "armor": 2}, "damage_this_turn"),
+    "OTHER_ONES_CANCEL": ("serial-ambush", "ones_cancel", False, {}, "p_ambush"),
+    "AMBUSH_TIE_ADDS": ("serial-ambush", "tie_adds", True, {}, "tie_bonus"),
+    "TWO_RESISTANCES": ("serial-damage", "two_resistances", "none",
+                        {"portions": [5], "absorption": 0, "health": 9, "tag": "two_resistances"}, "health_left"),
+    "ABSORPTION_ARMOR_WEIGHT": ("armor", "serial_absorption_weight", "by_absorption",
+                                {"strength": 2, "serial_armor": 0, "serial_worn_absorption": 2}, "encumbrance"),
+    "NATURAL_ARMOR_STOPS_ABSORPTION": ("armor", "serial_natural_stops", True,
+                                       {"serial_armor": 2, "serial_armor_source": "natural",
+                                        "serial_worn_absorption": 1}, "serial"),
+}
+
+#: readings the code reads at run time: (patched value, calculator, parameters, result key)
+PATCHED = {
+    # cover: 000 has no table; 003's «Хорошее (за автомобилем) +2»
+    "COVER_DIFFICULTY": ({0: 0, 1: 1, 2: 3, 3: 3}, "serial-attack", {"cover": 2}, "attack_difficulty"),
+    "PARRY_DEFAULT_DIFFICULTY": (7, "serial-attack", {"ranged": False, "defence": "parry", "defence_dice": 3,
+                                                      "melee_class": "classic"}, "defence_difficulty"),
+}
+
+
+def _param(calc_id: str, name: str):
+    return next(p for p in api.get(calc_id).params if p.name == name)
+
+
+def test_every_reading_is_tested_here():
+    assert set(R.READINGS) == set(SWITCHES) | set(PATCHED) | {"BLIND_RANGED_MAX_METRES"}
+    for name in R.READINGS:
+        assert hasattr(R, name) and name in R.__all__
+
+
+@pytest.mark.parametrize("name", sorted(SWITCHES))
+def test_a_switch_defaults_to_the_reading_and_flipping_it_changes_the_result(name):
+    calc, param, other, params, key = SWITCHES[name]
+    assert _param(calc, param).default == getattr(R, name), f"{calc}.{param} does not default to {name}"
+    assert getattr(R, name) != other
+    if key.startswith("roll:"):  # the same dice, read the other way
+        key = key[5:]
+        taken = api.roll(calc, params, seed=7)[key]
+        flipped = api.roll(calc, {**params, param: other}, seed=7)[key]
+    else:
+        taken = api.run(calc, params)[key]
+        flipped = api.run(calc, {**params, param: other})[key]
+    assert taken != flipped, f"{name}: flipping {calc}.{param} changes nothing here"
+
+
+@pytest.mark.parametrize("name", sorted(PATCHED))
+def test_a_constant_read_at_run_time_decides(name, monkeypatch):
+    value, calc, params, key = PATCHED[name]
+    taken = api.run(calc, params)[key]
+    monkeypatch.setattr(R, name, value)
+    assert api.run(calc, params)[key] != taken
+
+
+def test_blind_shot_range_is_read_at_run_time(monkeypatch):
+    # «дистанционные атаки не могут быть проведены на дистанции более 10 метров»; ten metres is allowed
+    setup = R.AttackSetup(pool=5, ranged=True, distance=10, weapon_range=20, blind=True, blind_roll_succeeded=True)
+    assert R.attack_roll(setup)[1] == 6 + 3
+    monkeypatch.setattr(R, "BLIND_RANGED_MAX_METRES", 9)
+    assert R.attack_roll(setup)[1] is None
+
+
+def test_the_scene_follows_the_calculators_wound_readings():
+    from rules_core.scene import readings as RD
+
+    assert RD.SERIAL_WOUND_PENALTY_ROLLS == ("attack", "defence") + (("damage",) if R.WOUND_PENALTY_ON_DAMAGE else ())
+    assert RD.SERIAL_WOUND_PENALTY_BEFORE_HALVING == ("before" if R.WOUND_PENALTY_BEFORE_HALVING else "after")

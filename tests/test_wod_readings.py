@@ -1,0 +1,103 @@
+"""Each named reading of the classic rules (``rules_core.wod.rules.READINGS``) is what the code
+follows: a calculator's switch defaults to the constant and flipping it changes the result; a
+constant read at run time changes the result when patched."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules_core import api
+from rules_core.wod import rules as R
+from rules_core.wod import tables as TB
+
+ASSAULT = f"firearm{next(i for i, f in enumerate(TB.FIREARMS) if f['bursts'] and f['damage'] == 7)}"
+LIGHT_REVOLVER = "firearm0"
+
+#: reading → [(calculator, its switch, the other value, parameters where it matters, the result key)]
+SWITCHES = {
+    "ARMOR_BREAK": [("wod-soak", "armor_break", "more_than_double", {"incoming": 4, "armor": "2"}, "armor_ruined"),
+                    ("armor", "wod_armor_break", "more_than_double", {"wod_damage": 4, "wod_armor": "2"}, "wod"),
+                    ("wod-classic-attack", "armor_break", "more_than_double",
+                     {"armor": "1", "damage_dice": 6, "attack_dice": 8}, "p_armor_ruined")],
+    # Анатоль: «если бы он был смертным, он бы не смог поглотить летальные повреждения»
+    "ARMOR_SOAK": [("wod-soak", "armor_soak", "always", {"damage_type": "lethal", "armor": "2"}, "soak_pool"),
+                   ("armor", "wod_armor_soak", "always", {"wod_damage_type": "lethal"}, "wod")],
+    "ONES_CANCEL_DAMAGE": [("wod-soak", "ones_cancel", True, {"incoming": 3, "stamina": 3, "damage_type": "bashing"},
+                            "levels")],
+    "EXTRA_SUCCESSES_ADD": [("wod-classic-attack", "extra_successes_add", False, {}, "mean_levels")],
+    "ATTACK_BOTCH": [("wod-classic-attack", "botch_rule", "second", {}, "p_botch"),
+                     ("wod-knockdown", "botch_rule", "second", {"cause": "fall"}, "p_hurt")],
+    "ONES_CANCEL_OTHER": [("wod-ambush", "ones_cancel", False, {}, "mean_pool")],
+    "SPRAY_SHARE": [("wod-classic-attack", "spray_share", "most",
+                     {"weapon": ASSAULT, "maneuver": "spray", "targets": 3}, "mean_levels")],
+    "SPRAY_DICE": [("wod-classic-attack", "spray_dice", "all", {"weapon": ASSAULT, "maneuver": "spray", "targets": 2},
+                    "mean_levels")],
+    # «Если же под обстрелом находилась всего лишь одна цель, то она получит только половину Успехов»
+    "SPRAY_SINGLE_TARGET_ROUNDS_DOWN": [("wod-classic-attack", "spray_single_rounds_down", False,
+                                         {"weapon": ASSAULT, "maneuver": "spray", "targets": 1}, "mean_levels")],
+    # 002: «Ослепленный персонаж не может выполнять дистанционные атаки» — refused, or +2 (003)
+    "BLIND_RANGED": [("wod-classic-attack", "blind_ranged", "plus_two", {"attacker_blind": True, "weapon": LIGHT_REVOLVER},
+                      "attack_difficulties")],
+    "SCOPE_NEEDS_AIM": [("wod-classic-attack", "scope_needs_aim", False, {"weapon": LIGHT_REVOLVER, "scope": True},
+                         "attack_dice")],
+    "RANGE_UNIT": [("wod-classic-attack", "range_unit", "metres",
+                    {"weapon": LIGHT_REVOLVER, "range": "distance", "distance": 11}, "attack_difficulties")],
+    "AUTOFIRE_DODGE_READING": [("wod-classic-attack", "autofire_dodge", "spray_and_full_auto",
+                                {"weapon": ASSAULT, "maneuver": "full_auto", "defence": "dodge"}, "defence_difficulty")],
+    "AMBUSH_POOL": [("wod-ambush", "ambush_pool", "at_most", {"victim_pool": 6, "own_pool": 1}, "mean_pool")],
+    "KNOCKDOWN_DIFFICULTY": [("wod-knockdown", "difficulty", 7, {}, "p_falls")],
+    "FALL_ROLLS_AGAIN": [("wod-knockdown", "rolls_again", False, {}, "p_up")],
+    "HALF_PENALTY_ROUNDING": [("wod-armor", "rounding", "up", {"armor": "5", "melee": 3}, "penalty")],
+}
+
+#: readings the code reads at run time: (patched value, calculator, parameters, result key)
+PATCHED = {
+    # 003: «если один персонаж лежит на земле, а другой находится за стеной, то у обоих ... +2»
+    "PRONE_COVER": (2, "wod-classic-attack", {"weapon": LIGHT_REVOLVER, "cover": "prone", "attacker_cover": "1"},
+                    "attack_difficulties"),
+    "OFF_HAND_DIFFICULTY": (2, "wod-classic-attack", {"weapon": LIGHT_REVOLVER, "maneuver": "two_weapons"},
+                            "attack_difficulties"),
+    "MULTIPLE_OPPONENTS_MAX": (2, "wod-classic-attack", {"attacker_opponents": 5}, "attack_difficulties"),
+}
+
+
+def outcome(calc_id: str, params: dict, key: str):
+    """The result's figure, or the field a refusal names."""
+    r = api.handle({"op": "run", "id": calc_id, "params": params})
+    return r["result"][key] if r["ok"] else ("refused", r["errors"][0]["field"])
+
+
+def _param(calc_id: str, name: str):
+    return next(p for p in api.get(calc_id).params if p.name == name)
+
+
+def test_every_reading_is_tested_here():
+    assert set(R.READINGS) == set(SWITCHES) | set(PATCHED)
+    for name in R.READINGS:
+        assert hasattr(R, name) and name in R.__all__
+
+
+@pytest.mark.parametrize("name, case", [(n, c) for n, cases in sorted(SWITCHES.items()) for c in cases],
+                         ids=lambda x: x if isinstance(x, str) else x[0])
+def test_a_switch_defaults_to_the_reading_and_flipping_it_changes_the_result(name, case):
+    calc, param, other, params, key = case
+    assert _param(calc, param).default == getattr(R, name), f"{calc}.{param} does not default to {name}"
+    assert other != getattr(R, name)
+    assert outcome(calc, params, key) != outcome(calc, {**params, param: other}, key), f"{name} in {calc}"
+
+
+@pytest.mark.parametrize("name", sorted(PATCHED))
+def test_a_constant_read_at_run_time_decides(name, monkeypatch):
+    value, calc, params, key = PATCHED[name]
+    taken = api.run(calc, params)[key]
+    monkeypatch.setattr(R, name, value)
+    assert api.run(calc, params)[key] != taken
+
+
+def test_the_prone_cover_reading_matches_003s_example():
+    # «если один персонаж лежит на земле, а другой находится за стеной, то у обоих Трудность броска атаки друг
+    # против друга будет иметь +2» — a wall is 003's «Хорошее» (+2)
+    wall, prone = "1", "prone"
+    at_wall = api.run("wod-classic-attack", {"weapon": LIGHT_REVOLVER, "cover": wall, "attacker_cover": prone})
+    at_prone = api.run("wod-classic-attack", {"weapon": LIGHT_REVOLVER, "cover": prone, "attacker_cover": wall})
+    assert at_wall["attack_difficulties"] == at_prone["attack_difficulties"] == [8]
