@@ -118,12 +118,17 @@ function maxLinkChars(p) {
 /** Characters of a label, or of a help text, beyond which a field takes a whole row. */
 const WIDE_LABEL = 26;
 const WIDE_HELP = 48;
+/** Letters of one word beyond which a label takes a whole row: half a phone's row holds about
+ * 13 of its bold letters, and a word is never broken («Манипулирование»). */
+const WIDE_WORD = 13;
 
 /** The parts every scalar field has: its container, label, help and error line. */
 function scalarField(p, path, prefix, lang, body, helpParts) {
   const id = fieldId(prefix, path);
   // a long label or help takes a whole row of the form (two short fields share one on a phone)
-  const wide = tr(p.label, lang).length > WIDE_LABEL || helpParts.filter(Boolean).join(". ").length > WIDE_HELP;
+  const label = tr(p.label, lang);
+  const wide = label.length > WIDE_LABEL || Math.max(...label.split(/[\s\-‐–—/]+/u).map((w) => w.length)) > WIDE_WORD ||
+    helpParts.filter(Boolean).join(". ").length > WIDE_HELP;
   const open = `<div class="svod-field svod-field--${attr(p.kind)}${wide ? " svod-field--wide" : ""}" data-field="${attr(path)}" data-kind="${attr(p.kind)}">`;
   return open + body(id, esc(tr(p.label, lang)), `aria-describedby="${id}-help ${id}-err"`) +
     helpHTML(id, helpParts) + errHTML(id) + `</div>`;

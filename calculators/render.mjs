@@ -434,8 +434,9 @@ export function renderBlocks(blocks, lang) {
 
 /** The summary bar's figures: ``[{key, label, value}]`` (a result's ``summary``). */
 export function renderSummary(items, lang) {
-  // a figure in words longer than a few stands under its label, across the bar
-  const words = (v) => !isProb(v) && typeof v !== "number" && fmtValue(v, lang).text.length > 14;
+  // a figure in words («Явный перелет», «никто не тушит») stands under its label, across the
+  // bar: beside it, it would squeeze the label to a syllable; a short one («да», «д6») stays beside
+  const words = (v) => !isProb(v) && typeof v !== "number" && fmtValue(v, lang).text.length > 6;
   const rows = (items || []).map((it) =>
     `<div class="svod-summary__item${words(it.value) ? " svod-summary__item--words" : ""}" data-key="${attr(it.key ?? "")}">` +
     `<dt title="${attr(tr(it.label, lang))}">${esc(tr(it.label, lang))}</dt><dd>${valueHTML(it.value, lang)}</dd></div>`).join("");

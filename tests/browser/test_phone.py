@@ -59,6 +59,25 @@ PLACE_JS = """([root, name]) => {
 }"""
 
 
+#: Words of the calculator broken across lines (a word's letters on two lines: «Вероятно|сть»);
+#: a hyphen may end a line (it splits the words here), a word cut off by an ellipsis is not seen.
+BROKEN_WORDS_JS = """(root) => {
+  const out = [];
+  const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    const el = n.parentElement;
+    if (!el.checkVisibility({visibilityProperty: true}) || el.closest('svg')) continue;
+    for (const m of n.data.matchAll(/[^\\s\\-‐–—\\/]{2,}/gu)) {
+      const r = document.createRange();
+      r.setStart(n, m.index); r.setEnd(n, m.index + m[0].length);
+      const tops = new Set([...r.getClientRects()].filter((b) => b.width > 0).map((b) => Math.round(b.top)));
+      if (tops.size > 1) out.push(m[0]);
+    }
+  }
+  return out;
+}"""
+
+
 def middle_field(calc_id: str, page) -> tuple[dict, object] | None:
     """A field of the main group in the middle of the form as shown, and a value for it that
     changes the summary (or, when none does, another valid value)."""
@@ -136,6 +155,9 @@ def test_the_answer_stays_in_sight_while_editing(playwright_instance, base_url, 
                 problems.append(f"the field changed is hidden: {where}")
             if at["scroll_x"] > 0:
                 problems.append(f"sideways scroll: {where}")
+            broken = root.evaluate(BROKEN_WORDS_JS)
+            if broken:
+                problems.append(f"{calc_id} {size} {scheme}: words broken across lines: {broken}")
             page.screenshot(path=str(artifacts / f"calc-{calc_id}-{size}-{scheme}-edit.png"))
             root.locator(".svod-calc__reset").click()
             wait_state(page, calc_id)
