@@ -6,10 +6,11 @@ wheel 152 101 B → 200 000 B; snapshot 6.56 MB gzipped → 8 MB; the whole prec
 30 MB (the runtime and the snapshot are 26 MB of it: pages can still grow by about 3 MB).
 With the English side merged (fallback pages under en/, 5.8 MB, and their search index) the
 precache measured 33.6 MB; budget 36 MB. With the scene engine (rules_core.scene, issue 13: 47 kB
-of the wheel) the wheel measured 204 903 B; budget 240 000 B. With the calculators of issue 16
-(eight new ones for «Сериал» and the classic rules, their readings and docstrings: +35 kB) the wheel
-measured 263 912 B; budget 280 000 B; and the precache (their pages in both languages) 36.1 MB;
-budget 38 MB.
+of the wheel) the wheel measured 204 903 B; budget 240 000 B. With the calculators of issue 16 (eight
+new ones for «Сериал» and the classic rules, +35 kB; ten for «Лысогорск» and Codex with four scene
+actions, +44 kB; their readings and docstrings) the wheel measured 313 207 B; budget 340 000 B; and
+the precache 39.1 MB (a calculator page is about 130 kB in each language: the eighteen new ones
+add about 4.7 MB); budget 41 MB.
 """
 
 from __future__ import annotations
@@ -25,10 +26,10 @@ from scripts.steps import service_worker, snapshot
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
 
-WHEEL_BUDGET = 280_000
+WHEEL_BUDGET = 340_000
 SNAPSHOT_GZ_BUDGET = 8_000_000
 SNAPSHOT_RAW_BUDGET = 40 * 1048576
-PRECACHE_BUDGET = 38_000_000
+PRECACHE_BUDGET = 41_000_000
 
 
 def needs_site():

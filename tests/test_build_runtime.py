@@ -43,7 +43,7 @@ def test_wheel_is_reproducible_and_versioned():
     # a versioned wheel name in a directory named by the content hash; no "+" in the URL
     assert re.fullmatch(rf"[0-9a-f]{{8}}/svod_rules_core-{re.escape(rules_core.__version__)}-py3-none-any\.whl",
                         name1)
-    assert len(data1) < 280_000, "the wheel should stay small"  # tests/test_budgets.py: WHEEL_BUDGET
+    assert len(data1) < 340_000, "the wheel should stay small"  # tests/test_budgets.py: WHEEL_BUDGET
 
 
 def test_wheel_holds_every_module_with_a_valid_record():

@@ -461,11 +461,16 @@ def test_a_later_door_in_the_damage_hands_over_the_scene():
     assert cli_run("serial-death-door", step["params"]) == door
 
 
-def test_the_hangover_and_the_wound_are_in_their_own_results():
-    # «Лысогорск»: the wound after the damage and the hangover after the drinks are figures of the
-    # same calculators (no other calculator takes them): there is no next step
-    d = api.run("lysogorsk-damage", {"power": 12})
-    assert "next" not in d and d["summary"][1]["key"] == "likeliest_state"
+def test_the_hangover_is_in_its_own_result_and_the_damage_goes_on_to_the_wounds():
+    # «Лысогорск»: the hangover after the drinks is a figure of the same calculator (no other takes it);
+    # the damage hands the wounded character to lysogorsk-wounds: the likeliest hits lost, added to those before
+    d = api.run("lysogorsk-damage", {"power": 12, "stamina": 2, "damage_taken": 3})  # 2К + 12, mode 19: 22 lost
+    assert d["summary"][1]["key"] == "likeliest_state"
+    [step] = d["next"]
+    assert step["id"] == "lysogorsk-wounds" and step["params"]["damage_taken"] == 3 + 7 + 12
+    assert {k: step["params"][k] for k in ("stamina", "temporary_taken")} == {"stamina": 2, "temporary_taken": 0}
+    assert api.run("lysogorsk-wounds", step["params"])["state"] == d["likeliest_state"] == "dying"
+    assert cli_run("lysogorsk-wounds", step["params"]) == api.run("lysogorsk-wounds", step["params"])
     a = api.run("lysogorsk-drunkenness", {"drinks": [{"drink": "spirit_shot", "count": 4}]})
     assert "next" not in a and a["summary"][1]["key"] == "p_hangover"
 

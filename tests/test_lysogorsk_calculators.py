@@ -13,7 +13,10 @@ from rules_core.lysogorsk import rules as r
 from rules_core.lysogorsk import tables as tb
 
 IDS = ["lysogorsk-check", "lysogorsk-damage", "lysogorsk-drunkenness", "lysogorsk-breakdown", "lysogorsk-area-fire",
-       "lysogorsk-thrown-miss", "lysogorsk-survival"]
+       "lysogorsk-thrown-miss", "lysogorsk-survival", "lysogorsk-wounds", "lysogorsk-actions", "lysogorsk-stress",
+       "lysogorsk-shot", "lysogorsk-recovery", "lysogorsk-ritual"]
+#: the ones with nothing to roll (their results have no chance in them)
+NO_ROLL = {"lysogorsk-actions", "lysogorsk-recovery"}
 
 
 def F(p):
@@ -39,7 +42,7 @@ def test_registered_with_specs():
     listed = {c["id"]: c for c in api.list_calculators()}
     for cid in IDS:
         c = listed[cid]
-        assert c["system"] == "lysogorsk" and c["can_roll"]
+        assert c["system"] == "lysogorsk" and c["can_roll"] == (cid not in NO_ROLL)
         run(cid, {})
     names = {p["name"] for p in listed["lysogorsk-drunkenness"]["params"]}
     assert {"stamina", "fortitude", "drinks", "willing", "start_stage"} <= names
@@ -309,6 +312,15 @@ LARGEST = {
                                                         for i in range(12)]},
     "lysogorsk-thrown-miss": {"reading": "margin", "difficulty": 40},
     "lysogorsk-survival": {"kind": "sleep", "stamina": 30, "time": 420, "confidence": 5, "willpower": 5},
+    "lysogorsk-wounds": {"heal": "medical", "head": "concussion", "maimed": True, "stamina": 30, "extra_hits": 60,
+                         "damage_taken": 60, "temporary_taken": 10, "reroll": True, "doctor_reroll": True},
+    "lysogorsk-actions": {"actions": 12, "agility": 30, "magazine": 1000},
+    "lysogorsk-stress": {"kind": "combat", "first_fight": True, "supernatural": True, "authorities": True,
+                         "confidence": 1, "nervous": True, "reroll": True, "breakdowns_in_scene": 20},
+    "lysogorsk-shot": {"dodging": True, "reroll": True, "aimed": True, "part": "head", "range": "far",
+                       "cover": "little", "actions": 12, "size": "tiny"},
+    "lysogorsk-recovery": {"sleeps": 365, "days": 365, "stamina_now": 0, "stamina_hunger": 3, "feeding_days": 365},
+    "lysogorsk-ritual": {"reroll_first": True, "reroll_second": True, "cost": 1000, "first_fail": "both"},
 }
 
 
@@ -384,7 +396,9 @@ def test_every_calculator_is_embedded_in_its_rule_page():
     where = {"lysogorsk-check": "checks.md", "lysogorsk-damage": "damage.md",
              "lysogorsk-drunkenness": "alcohol.md", "lysogorsk-breakdown": "stress.md",
              "lysogorsk-area-fire": "shooting.md", "lysogorsk-thrown-miss": "thrown.md",
-             "lysogorsk-survival": "survival.md"}
+             "lysogorsk-survival": "survival.md", "lysogorsk-wounds": "wounds.md", "lysogorsk-actions": "combat.md",
+             "lysogorsk-stress": "combat.md", "lysogorsk-shot": "shooting.md", "lysogorsk-recovery": "attributes.md",
+             "lysogorsk-ritual": "magic.md"}
     assert {c.id for c in CALCULATORS} == set(where) == set(IDS)
     for cid, page in where.items():
         text = (docs / page).read_text(encoding="utf-8")

@@ -37,33 +37,6 @@ ENGINE = ROOT / "rules_core"
 SOURCES = {"serial": ("000", "002", "003"), "lysogorsk": ("001",), "wod": ("002", "003"), "codex": ("004",),
            "common": ("000", "001", "002", "003", "004")}
 
-#: Quotations known not to be in the source, by (system, the quoted text): «Лысогорск» and
-#: Codex are another helper's part; each is an xfail(strict) until it is mended there.
-#: A key is (system, the quotation's first words); the note says what is wrong.
-KNOWN_BAD: dict[tuple[str, str], str] = {
-    ("lysogorsk", "2К+атрибут+навык"): "001 names the roll by its parts («2К+Уверенность+Лидерство»), never so",
-    ("lysogorsk", "если результат броска на уклонение"): "001: «…результат броска на уклонение окажется "
-                                                          "ниже, чем сложность…»: the later parts differ",
-    ("lysogorsk", "shots:close/medium/far"): "an input format, not a quotation",
-    ("lysogorsk", "внеочередная"): "001 has another form of the word",
-    ("lysogorsk", "Её значения главнее формулы"): "not in 001 (a paraphrase)",
-    ("lysogorsk", "штраф ко всем броскам, равном"): "001's words around «равном номеру…» differ",
-    ("lysogorsk", "0.33 l"): "001 writes «0,33 л»",
-    ("lysogorsk", "атакующему"): "001 writes «атакующего» (in quotes of its own)",
-    ("lysogorsk", "атакующий"): "001 writes «атакующего» (in quotes of its own)",
-    ("lysogorsk", "начиная с третьего метра"): "not in 001 (the reading's own words)",
-    ("codex", "Подготовки, навыки и черты"): "004's ranges are not written so",
-    ("codex", "N+"): "not in 004 as written",
-}
-
-
-def _known_bad(system: str, quote: str) -> str | None:
-    for (s, start), note in KNOWN_BAD.items():
-        if s == system and quote.startswith(start):
-            return note
-    return None
-
-
 def norm(text: str) -> str:
     """Lower case, ё → е; a sign (+ − × * / = < >) is a word of its own (so «-2» and «+2»
     stay apart, «Сила+1» is «Сила + 1»); every other punctuation and whitespace → one space."""
@@ -245,11 +218,7 @@ def _cases():
         if key in seen or _is_site_name(q):
             continue
         seen.add(key)
-        marks = ()
-        bad = _known_bad(system, q)
-        if bad:
-            marks = (pytest.mark.xfail(strict=True, reason=f"{where}: {bad} (another helper mends it)"),)
-        yield pytest.param(system, where, q, id=f"{system}:{q[:40]}", marks=marks)
+        yield pytest.param(system, where, q, id=f"{system}:{q[:40]}")
 
 
 def test_the_collector_finds_quotations_everywhere():

@@ -1,19 +1,30 @@
-"""Calculators of «Codex of…» (004): ``codex-roll`` and ``codex-attack``.
+"""Calculators of «Codex of…» (004): ``codex-roll`` (with rerolls from the preparation and armor's
+mobility penalty), ``codex-attack`` (with the shield's points), ``codex-counteraction`` and
+``codex-consequences``.
 
 The rules and every reading chosen where the source is open are in :mod:`rules_core.codex.rules`.
 """
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from ..dice import Dist
 from ..spec import (Calculator, T, bool_param, choice_param, dist_block, field_error, figures, frac,
                     int_param, note, prob)
 from . import rules, tables
 
-__all__ = ["MAX_ED6", "MAX_DIFFICULTY", "ROLL_PARAMS", "ATTACK_PARAMS", "CALCULATORS"]
+__all__ = ["MAX_ED6", "MAX_REROLLS", "MAX_SPLIT", "MAX_DIFFICULTY", "MAX_DIVISIONS", "ROLL_PARAMS", "ATTACK_PARAMS",
+           "COUNTER_PARAMS", "CONSEQUENCE_PARAMS", "COUNTERS_PARAMS", "CALCULATORS"]
 
 MAX_ED6 = 12
+#: ED6 kept for rerolls: a preparation's level is at most 5 (§ 17), one more for an item or a trait.
+MAX_REROLLS = 6
+#: The table of every split of the preparation between added dice and rerolls, up to this many ED6.
+MAX_SPLIT = 6
 MAX_DIFFICULTY = 30
+#: A counter «по умолчанию разделён на шесть (6) делений» and may borrow the next ones: up to four.
+MAX_DIVISIONS = 24
 
 def _scale_name(difficulty: int) -> dict | None:
     return next((d["name"] for d in tables.DIFFICULTY_SCALE if d["difficulty"] == difficulty), None)
@@ -63,8 +74,8 @@ def _skill_params() -> tuple:
     )
 
 
-def _roll_setup(p: dict, ad6: int) -> dict:
-    ed6 = 0 if p["exhaustion6"] else p["ed6"]
+def _roll_setup(p: dict, ad6: int, ed6: int | None = None) -> dict:
+    ed6 = (0 if p["exhaustion6"] else p["ed6"]) if ed6 is None else ed6
     dist = rules.roll_dist(ad6 + ed6, p["skill"], p["stress"], p["flax"], p["skill0"], p["flax_reading"],
                        p["skill_scale"])
     return {"ad6": ad6, "ed6": ed6, "dice": ad6 + ed6, "dist": dist}
@@ -139,18 +150,116 @@ def _faces_blocks(out: dict, ad6: int) -> list[dict]:
 ROLL_PARAMS = (
     int_param("ad6", "AD6 (кубики действий)", "AD6 (action dice)", 2, 0, rules.AD6_PER_TURN),
     int_param("ed6", "ED6 (подготовка и добавки)", "ED6 (preparation and extras)", 1, 0, MAX_ED6,
-              help=T("Добросить кубики до значения подготовки; переброс здесь не считается.",
-                     "Dice added up to the preparation; rerolls are not modelled here."), when=_ED6),
+              help=T("Добросить кубики до значения подготовки; ED6 на перебросы — ниже, в подробностях.",
+                     "Dice added up to the preparation; ED6 kept for rerolls are under More."), when=_ED6),
 ) + _skill_params() + (
     int_param("difficulty", "Сложность (LV)", "Difficulty (LV)", 2, 1, MAX_DIFFICULTY,
               help=T("Простое 1, Средне 2, Выше среднего 3, Сложно 4, Очень сложно 6, Запредельно 8, "
                      "Невероятно 10.", "Simple 1, Average 2, Above average 3, Hard 4, Very hard 6, Extreme 8, "
                                        "Incredible 10.")),
+    int_param("rerolls", "ED6 на перебросы (из той же подготовки)", "ED6 kept for rerolls (the same preparation)",
+              0, 0, MAX_REROLLS, group="details",
+              help=T("Подготовка дает добросить или перебросить кубики до своего значения — это одна сумма. "
+                     "Перебрасывается кубик без LV (под стрессом сначала единица), пока не набрана сложность.",
+                     "A preparation adds or rerolls dice up to its value — one sum. A die without an LV is "
+                     "rerolled (a one first under stress) until the difficulty is reached.")),
+    choice_param("armor", "Броня персонажа", "The character's armor", "0",
+                 [(str(i), f"{a['name']['ru']} ({a['penalties']['ru'].split(',')[0]})" if a["mobility_dice"]
+                   else a["name"]["ru"], f"{a['name']['en']} ({a['penalties']['en'].split(',')[0]})"
+                   if a["mobility_dice"] else a["name"]["en"]) for i, a in enumerate(tables.ARMOR)], group="details"),
+    bool_param("mobility", "Бросок на подвижность (штраф брони)", "A mobility roll (the armor's penalty)", False,
+               group="details", when={"param": "armor", "ne": "0"}),
+    choice_param("reroll_again", "Переброшенный кубик", "A rerolled die", rules.REROLL, [
+        ("once", "перебрасывается один раз", "is rerolled once"),
+        ("again", "можно перебросить снова (еще одно ED6)", "may be rerolled again (another ED6)"),
+    ], group="readings", when={"param": "rerolls", "min": 1},
+        help=T("004: «Перебросить кубики в любом количестве ДО значения подготовки» — не сказано, можно ли "
+               "перебросить тот же кубик еще раз.",
+               "004: reroll dice in any number up to the preparation's value — not whether the same die may "
+               "be rerolled again.")),
+    choice_param("check_stress", "Стресс от сложной проверки", "The stress of a hard check", rules.CHECK_STRESS, [
+        ("after", "приходит с проверкой — бросок с прежним стрессом", "comes with the check — the roll keeps the stress"),
+        ("before", "+1 стресс уже в этом броске", "+1 stress in this very roll"),
+    ], group="readings", when={"param": "difficulty", "min": rules.STRESSFUL_DIFFICULTY},
+        help=T("004: «Сложные и выше среднего проверки всегда сопровождаются стрессом» — не сказано, действует ли "
+               "этот стресс на сам бросок.",
+               "004: hard and above-average checks always come with stress — whether it weighs on the roll itself "
+               "is not said.")),
+    choice_param("mobility_dice", "Штраф подвижности снимает", "The mobility penalty takes", rules.MOBILITY, [
+        ("ed6_first", "сначала ED6", "ED6 first"), ("ad6_first", "сначала AD6", "AD6 first"),
+    ], group="readings", when={"param": "mobility", "eq": True},
+        help=T("«1D6 от подвижности»: подвижность в источнике не определена; читаем как столько кубиков "
+               "из броска, где важна подвижность.",
+               "1D6 off mobility: mobility is not defined in the source; read as so many dice off a roll "
+               "that depends on it.")),
 )
 
 
+def _checked(p: dict) -> dict:
+    """The request with the stress the roll is made with (a hard check's stress, by its reading)."""
+    stress, flax = rules.stress_for_check(p["stress"], p["flax"], p["difficulty"], p["check_stress"])
+    return {**p, "stress": stress, "flax": flax}
+
+
+def _check_notes(p: dict, ad6: int) -> list[dict]:
+    out = []
+    if p["difficulty"] >= rules.STRESSFUL_DIFFICULTY:
+        out.append(note("Проверка «Выше среднего» и сложнее сопровождается стрессом: +1 стресс"
+                        + (" — уже в этом броске." if p["check_stress"] == "before" else " после броска."),
+                        "An above-average or harder check comes with stress: +1"
+                        + (" — in this very roll." if p["check_stress"] == "before" else " after the roll.")))
+    if p["difficulty"] >= rules.ALL_AD6_DIFFICULTY and ad6 < rules.AD6_PER_TURN:
+        out.append(note("Очень сложные проверки требуют потратить все AD6.", "Very hard checks take all the AD6.",
+                        "warning"))
+    return out
+
+
+def _roll_dice(p: dict) -> tuple[int, int]:
+    """(AD6, ED6) of a codex-roll: no ED6 at exhaustion 6; a mobility roll in armor loses its dice."""
+    ed6 = 0 if p["exhaustion6"] else p["ed6"]
+    if p["mobility"] and p["armor"] != "0":
+        return rules.mobility_penalty(p["ad6"], ed6, int(p["armor"]), p["mobility_dice"])
+    return p["ad6"], ed6
+
+
+def _rerolls(p: dict) -> int:
+    return 0 if p["exhaustion6"] else p["rerolls"]
+
+
+def _with_rerolls(p: dict, dice: int, rerolls: int) -> Dist | None:
+    return rules.roll_with_rerolls(dice, p["skill"], p["difficulty"], rerolls, p["stress"], p["flax"], p["skill0"],
+                                   p["flax_reading"], p["skill_scale"], p["reroll_again"] == "again")
+
+
+def _reroll_blocks(p: dict, ad6: int, ed6: int, rerolls: int) -> tuple[list, dict]:
+    """The figures and the split table of a roll with rerolls, and the machine keys."""
+    dist = _with_rerolls(p, ad6 + ed6, rerolls)
+    if dist is None:
+        return [], {}
+    p_ok = dist.p(lambda x: x[0])
+    spent = dist.map(lambda x: x[1])
+    blocks = [figures(("p_success_rerolls", T(f"Шанс успеха с перебросами ({rerolls} ED6)",
+                                              f"Chance of success with rerolls ({rerolls} ED6)"), prob(p_ok)),
+                      ("mean_rerolls", T("В среднем ED6 на перебросы", "Mean ED6 spent on rerolls"),
+                       frac(spent.mean())))]
+    keys = {"p_success_rerolls": prob(p_ok), "mean_rerolls": frac(spent.mean())}
+    total = ed6 + rerolls
+    if total <= MAX_SPLIT:
+        rows = []
+        for added in range(total + 1):
+            d = _with_rerolls(p, ad6 + added, total - added)
+            rows.append([added, total - added, prob(d.p(lambda x: x[0]))])
+        blocks.append({"kind": "table", "title": T(f"Как разделить {total} ED6: добросить или оставить на перебросы",
+                                                   f"How to split {total} ED6: add or keep for rerolls"),
+                       "columns": [T("Добросить", "Add"), T("На перебросы", "For rerolls"),
+                                   T("Шанс успеха", "Chance of success")], "rows": rows})
+    return blocks, keys
+
+
 def _roll_compute(p: dict) -> dict:
-    s = _roll_setup(p, p["ad6"])
+    p = _checked(p)
+    ad6, ed6 = _roll_dice(p)
+    s = _roll_setup(p, ad6, ed6)
     dist = s["dist"]
     name = _scale_name(p["difficulty"])
     if dist is None:
@@ -161,6 +270,8 @@ def _roll_compute(p: dict) -> dict:
     else:
         p_success = dist.at_least(p["difficulty"])
         extra = []
+    rerolls = _rerolls(p)
+    reroll_blocks, reroll_keys = _reroll_blocks(p, ad6, ed6, rerolls) if rerolls else ([], {})
     display = [
         figures(
             ("p_success", T(f"Шанс успеха (LV ≥ {p['difficulty']})", f"Chance of success (LV ≥ {p['difficulty']})"),
@@ -168,23 +279,43 @@ def _roll_compute(p: dict) -> dict:
             ("mean_lv", T("Среднее LV", "Mean LV"), round(float(dist.mean()), 3)),
             ("dice", T("Кубиков в броске", "Dice rolled"), s["dice"]),
         ),
-        dist_block("lv", T("Распределение LV", "LV distribution"), T("LV", "LV"), dist),
-    ] + extra + _roll_notes(p)
+        *reroll_blocks,
+        dist_block("lv", T("Распределение LV" + (" (без перебросов)" if rerolls else ""),
+                           "LV distribution" + (" (without rerolls)" if rerolls else "")), T("LV", "LV"), dist),
+    ] + extra + _roll_notes(p) + _check_notes(p, p["ad6"])
     if name is not None:
         display[0]["items"].append({"key": "difficulty_name", "label": T("Сложность", "Difficulty"), "value": name})
-    return {"p_success": prob(p_success), "mean_lv": frac(dist.mean()), "dice": s["dice"],
+    if p["mobility"] and p["armor"] != "0":
+        display.append(note(f"Бросок на подвижность в броне: {p['ad6']} AD6 + {0 if p['exhaustion6'] else p['ed6']} "
+                            f"ED6 → {ad6} AD6 + {ed6} ED6.",
+                            f"A mobility roll in armor: {p['ad6']} AD6 + {0 if p['exhaustion6'] else p['ed6']} ED6 → "
+                            f"{ad6} AD6 + {ed6} ED6."))
+    return {"p_success": prob(p_success), "mean_lv": frac(dist.mean()), "dice": s["dice"], **reroll_keys,
             "lv": [{"lv": o, "p": prob(dist[o]), "p_at_least": prob(dist.at_least(o))} for o in dist.outcomes()],
             "display": display}
 
 
 def _roll_roll(p: dict, roller) -> dict:
-    ed6 = 0 if p["exhaustion6"] else p["ed6"]
-    out = _roll_faces(p, roller, p["ad6"], ed6)
+    p = _checked(p)
+    ad6, ed6 = _roll_dice(p)
+    out = _roll_faces(p, roller, ad6, ed6)
+    rerolls = _rerolls(p)
+    if rerolls and out["usable"]:
+        min_face, explodes = rules.skill_rule(p["skill"], p["skill0"], p["skill_scale"])
+        played = rules.play_rerolls(out["ad6_faces"] + out["ed6_faces"], min_face, 0 if p["flax"] else p["stress"],
+                                    explodes and not p["flax"], rerolls, p["difficulty"], lambda: roller.die(6),
+                                    p["reroll_again"] == "again", out.get("flax_extra", 0))
+        before = out["ad6_faces"] + out["ed6_faces"]
+        out.update(rolled_faces=before, ad6_faces=played["faces"][:ad6], ed6_faces=played["faces"][ad6:],
+                   rerolled=played["rerolled"], rerolls_spent=played["spent"], lv=played["lv"], marks=played["marks"])
     ok = out["usable"] and out["lv"] >= p["difficulty"]
     verdict = (T(f"Успех: {out['lv']} LV", f"Success: {out['lv']} LV") if ok
                else T(f"Неудача: {out['lv']} LV из {p['difficulty']}", f"Failure: {out['lv']} of {p['difficulty']} LV"))
     out["success"] = ok
-    out["display"] = _faces_blocks(out, p["ad6"]) + [figures(("result", T("Итог", "Result"), verdict))] + _roll_notes(p)
+    figs = [("result", T("Итог", "Result"), verdict)]
+    if out.get("rerolled"):
+        figs.append(("rerolls", T("Переброшено кубиков (ED6)", "Dice rerolled (ED6)"), out["rerolls_spent"]))
+    out["display"] = _faces_blocks(out, ad6) + [figures(*figs)] + _roll_notes(p) + _check_notes(p, p["ad6"])
     return out
 
 
@@ -253,6 +384,19 @@ ATTACK_PARAMS = (
         ("per_success", "Каждый успех — отдельное попадание", "Each success is a separate hit"),
         ("total", "Вся очередь — одно попадание", "The whole burst is one hit"),
     ], group="readings", when=_BURST),
+    int_param("shield_lost", "Щит: уже потеряно пунктов прочности", "Shield: points already lost", 0, 0, 100,
+              group="details", when={"param": "shield", "in": [str(i) for i, s in enumerate(tables.SHIELDS)
+                                                               if s["points"] is not None]}),
+    choice_param("shield_wear", "Как щит расходует пункты", "How the shield spends its points", rules.SHIELD_WEAR, [
+        ("stopped_damage", "остановленный удар — его урон", "a blow it stops: its damage"),
+        ("stopped_one", "остановленный удар — 1 пункт", "a blow it stops: 1 point"),
+        ("every_attack", "каждая атака по щиту — 1 пункт", "every attack at the shield: 1 point"),
+    ], group="readings", when={"param": "shield", "in": [str(i) for i, s in enumerate(tables.SHIELDS)
+                                                         if s["points"] is not None]},
+        help=T("004: щит работает, «расходуя пункты прочности», — как именно, не сказано; щиты оставлены как были "
+               "(«Без изменений (осознанно): Щиты»), когда броня была еще буфером («вместо буфера (доп. НР)»).",
+               "004: the shield works by spending its points — how, is not said; shields were kept unchanged "
+               "from when armor was a buffer of extra HP.")),
 )
 
 
@@ -273,13 +417,18 @@ def _attack_setup(p: dict) -> dict:
                           f"At most {p['ad6_left'] - cost} extra AD6.")
     cover = tables.COVER[int(p["cover"])]["hindrance"]
     ranged = p["range"] == "ranged"
-    shield = 0 if p["shield"] == "none" else tables.SHIELDS[int(p["shield"])][
-        "ranged_fv" if ranged else "melee_fv"]
+    row = None if p["shield"] == "none" else tables.SHIELDS[int(p["shield"])]
+    points = None if row is None or row["points"] is None else row["points"] - p["shield_lost"]
+    broken = points is not None and points <= 0
+    shield = 0 if row is None or broken else row["ranged_fv" if ranged else "melee_fv"]
     armor_row = rules.armor_after_aim(int(p["armor"]), kind, p["aimed_bonus"])
     per_hit = rules.hit_damage(kind, weapon["damage"], light, p["aimed_bonus"], p["burst_rounding"])
     return {
         "ad6": cost + p["extra_ad6"], "cost": cost, "out_of_reach": cover is None,
         "hindrances": {"cover": cover or 0, "shield": shield, "other": p["other_hindrance"]},
+        "shield_points": points, "shield_broken": broken,
+        "difficulty_without_shield": None if cover is None else rules.hit_difficulty(
+            [cover, p["other_hindrance"]], p["reduction"]),
         "difficulty": None if cover is None else rules.hit_difficulty([cover, shield, p["other_hindrance"]],
                                                                    p["reduction"]),
         "threshold": tables.ARMOR[armor_row]["threshold"], "armor_row": armor_row, "per_hit": per_hit,
@@ -357,15 +506,43 @@ def _attack_compute(p: dict) -> dict:
         ),
         dist_block("damage", T("Урон по цели", "Damage to the target"), T("урон", "damage"), dmg),
         {"kind": "table", "title": T("Где остановится урон на треке", "Where the damage stops on the track"),
-         "columns": [T("Уровень", "Level"), T("Вероятность", "Probability"), T("Последствие", "Consequence")],
+         "columns": [T("Уровень", "Level"), T("Шанс", "Chance"), T("Последствие", "Consequence")],
          "rows": [[lvl, prob(level[lvl]), tables.CONSEQUENCES[lvl]["consequence"]] for lvl in level.outcomes()]},
     ] + _attack_notes(p, a)
-    return {"possible": True, "p_hit": prob(p_hit), "hit_difficulty": d, "ad6": a["ad6"], "ed6": s["ed6"],
-            "per_hit": a["per_hit"], "threshold": a["threshold"], "p_incapacitated": prob(p_incap),
-            "mean_damage": frac(dmg.mean()),
-            "damage": [{"damage": o, "p": prob(dmg[o])} for o in dmg.outcomes()],
-            "track_level": [{"level": o, "p": prob(level[o])} for o in level.outcomes()],
-            "display": display}
+    result = {"possible": True, "p_hit": prob(p_hit), "hit_difficulty": d, "ad6": a["ad6"], "ed6": s["ed6"],
+              "per_hit": a["per_hit"], "threshold": a["threshold"], "p_incapacitated": prob(p_incap),
+              "mean_damage": frac(dmg.mean()),
+              "damage": [{"damage": o, "p": prob(dmg[o])} for o in dmg.outcomes()],
+              "track_level": [{"level": o, "p": prob(level[o])} for o in level.outcomes()],
+              "display": display}
+    if a["shield_points"] is not None:
+        shield, keys = _shield_blocks(p, a, lv)
+        display.extend(shield)
+        result.update(keys)
+    return result
+
+
+def _stopped_and_wear(p: dict, a: dict, x: int) -> tuple[bool, int]:
+    """Whether the shield made a roll of ``x`` LV miss, and the points the attack takes off it."""
+    stopped = a["difficulty_without_shield"] <= x < a["difficulty"]
+    blow = rules.attack_damage(x, p["kind"], a["per_hit"], 0, True, p["burst_armor"])
+    return stopped, rules.shield_wear(stopped, blow, p["shield_wear"])
+
+
+def _shield_blocks(p: dict, a: dict, lv: Dist) -> tuple[list, dict]:
+    if a["shield_broken"]:
+        return [note("Щит разбит (пунктов не осталось): затруднения он не дает.",
+                     "The shield is broken (no points left): it gives no hindrance.", "warning")], \
+            {"shield_broken": True}
+    out = lv.map(lambda x: _stopped_and_wear(p, a, x))
+    stopped = out.p(lambda t: t[0])
+    after = out.map(lambda t: max(0, a["shield_points"] - t[1]))
+    blocks = [figures(("p_shield_stops", T("Щит останавливает удар", "The shield stops the blow"), prob(stopped)),
+                      ("shield_points", T("Пунктов щита сейчас", "The shield's points now"), a["shield_points"]),
+                      ("p_shield_breaks", T("Щит разобьется этой атакой", "This attack breaks the shield"),
+                       prob(after[0]) if 0 in after.outcomes() else prob(0)))]
+    return blocks, {"p_shield_stops": prob(stopped), "shield_points_after": [
+        {"points": o, "p": prob(after[o])} for o in after.outcomes()]}
 
 
 def _attack_roll(p: dict, roller) -> dict:
@@ -390,6 +567,218 @@ def _attack_roll(p: dict, roller) -> dict:
     return out
 
 
+# ---- codex-counteraction ------------------------------------------------------------------------
+
+_AGAINST_ROLL = {"param": "against", "eq": "roll"}
+
+COUNTER_PARAMS = (
+    int_param("ed6", "ED6 на противодействие (доступные)", "ED6 for the counteraction (available)", 2, 0, MAX_ED6),
+) + _skill_params() + (
+    choice_param("against", "Чужие LV", "The other's LV", "lv", [
+        ("lv", "уже выброшены", "already rolled"), ("roll", "еще не брошены: их бросок", "not rolled yet: their roll"),
+    ]),
+    int_param("their_lv", "LV того, кому мешают", "The LV to overcome", 1, 0, MAX_DIFFICULTY,
+              when={"param": "against", "eq": "lv"}),
+    int_param("their_ad6", "Их AD6", "Their AD6", 2, 0, rules.AD6_PER_TURN, when=_AGAINST_ROLL),
+    int_param("their_ed6", "Их ED6", "Their ED6", 1, 0, MAX_ED6, when=_AGAINST_ROLL),
+    int_param("their_skill", "Их уровень навыка", "Their skill level", 2, 0, 6, when=_AGAINST_ROLL),
+    int_param("their_stress", "Их стресс", "Their stress", 0, 0, rules.MAX_STRESS, group="details",
+              when=_AGAINST_ROLL),
+    choice_param("tie", "Равное число LV", "An equal number of LV", rules.COUNTER_TIE, [
+        ("equal", "достаточно — действие сорвано", "is enough — the action is foiled"),
+        ("more", "мало — нужно больше", "is not enough — more are needed"),
+    ], group="readings",
+        help=T("004: «пытается своими LV перекрыть LV того, кому мешает: если его результат достаточен» — "
+               "не сказано, хватает ли равного числа.",
+               "004: tries to cover the other's LV with his own — whether an equal number is enough is not said.")),
+)
+
+
+def _counter_check(p: dict) -> None:
+    _skill_check(p)
+    if p["skill_scale"] == "shifted" and p["their_skill"] > rules.MAX_SKILL_SHIFTED:
+        raise field_error("their_skill", f"Со сдвигом таблицы навыков уровни 0–{rules.MAX_SKILL_SHIFTED}.",
+                          f"With the shifted skills table the levels are 0–{rules.MAX_SKILL_SHIFTED}.")
+
+
+def _their_dist(p: dict) -> Dist | None:
+    if p["against"] == "lv":
+        return Dist.constant(p["their_lv"])
+    return rules.roll_dist(p["their_ad6"] + p["their_ed6"], p["their_skill"], p["their_stress"], False, p["skill0"],
+                           p["flax_reading"], p["skill_scale"])
+
+
+def _counter_compute(p: dict) -> dict:
+    if p["exhaustion6"]:
+        return {"possible": False, "p_counter": prob(0), "display": [
+            figures(("p_counter", T("Противодействие сработает", "The counteraction works"), prob(0))),
+            note("Истощение 6-го уровня: персонаж лишен всех ED6 — противодействие невозможно.",
+                 "Exhaustion level 6: the character has no ED6 — no counteraction.", "warning")]}
+    mine = rules.roll_dist(p["ed6"], p["skill"], p["stress"], p["flax"], p["skill0"], p["flax_reading"],
+                           p["skill_scale"])
+    theirs = _their_dist(p)
+    if mine is None or theirs is None:
+        who = T("Ваш навык", "Your skill") if mine is None else T("Их навык", "Their skill")
+        return {"possible": False, "p_counter": prob(0), "display": [
+            figures(("p_counter", T("Противодействие сработает", "The counteraction works"), prob(0))),
+            note(f"{who['ru']} нельзя применить: бросок не совершается.", f"{who['en']} cannot be applied: no roll.",
+                 "warning")]}
+    pc = rules.p_counter(mine, theirs, p["tie"])
+    margin = mine.combine(theirs, lambda a, b: a - b)
+    display = [
+        figures(("p_counter", T("Противодействие сработает", "The counteraction works"), prob(pc)),
+                ("mean_lv", T("Ваши LV в среднем", "Your mean LV"), frac(mine.mean())),
+                ("dice", T("Кубиков (только ED6)", "Dice (ED6 only)"), p["ed6"])),
+        dist_block("lv", T("Ваши LV", "Your LV"), T("LV", "LV"), mine),
+        dist_block("margin", T("Ваши LV минус их", "Your LV minus theirs"), T("разница", "difference"), margin),
+        note("Противодействие — вне своего хода, один раз, только ED6; от него защищает бонус прицельной атаки "
+             "«Игнорирование противодействия».",
+             "A counteraction is made outside one's turn, once, with ED6 only; the aimed attack's bonus \"ignore "
+             "counteraction\" shuts it out."),
+    ] + _roll_notes(p)
+    return {"possible": True, "p_counter": prob(pc), "mean_lv": frac(mine.mean()),
+            "lv": [{"lv": o, "p": prob(mine[o])} for o in mine.outcomes()], "display": display}
+
+
+def _counter_roll(p: dict, roller) -> dict:
+    if p["exhaustion6"]:
+        return {"possible": False, "display": [note("Истощение 6: противодействие невозможно.",
+                                                    "Exhaustion 6: no counteraction.", "warning")]}
+    out = _roll_faces({**p, "exhaustion6": False}, roller, 0, p["ed6"])
+    theirs = p["their_lv"]
+    blocks = _faces_blocks(out, 0)[1:]
+    if p["against"] == "roll":
+        their = _roll_faces({**p, "skill": p["their_skill"], "stress": p["their_stress"], "flax": False,
+                             "exhaustion6": False}, roller, p["their_ad6"], p["their_ed6"])
+        theirs = their["lv"]
+        blocks += [{**b, "label": T("Их " + b["label"]["ru"], "Their " + b["label"]["en"])}
+                   for b in _faces_blocks(their, p["their_ad6"])]
+        out["their_lv"] = theirs
+    ok = out["usable"] and rules.counter_works(out["lv"], theirs, p["tie"])
+    out.update(possible=True, success=ok)
+    out["display"] = blocks + [figures(("result", T(f"{out['lv']} LV против {theirs}", f"{out['lv']} LV against {theirs}"),
+                                        T("действие сорвано или ослаблено", "the action is foiled or weakened") if ok
+                                        else T("не хватило", "not enough")))]
+    return out
+
+
+# ---- codex-consequences -------------------------------------------------------------------------
+
+_ATTACK_BY_NAME = {p.name: p for p in ATTACK_PARAMS}
+
+CONSEQUENCE_PARAMS = (
+    int_param("damage", "Урон на треке Выносливости", "Damage on the Endurance track", 12, 0, 200),
+    _ATTACK_BY_NAME["tough"],
+    _ATTACK_BY_NAME["incapacitated_at"],
+    choice_param("parity", "1-й D6: какая группа на чёт", "First D6: which group is even", rules.PARITY, [
+        ("even_universal", "универсальная (нечет — жанровая)", "universal (odd: genre)"),
+        ("odd_universal", "жанровая (нечет — универсальная)", "genre (odd: universal)"),
+    ], group="readings",
+        help=T("004: «в какую группу подготовок (Универсальная или жанровая) будет получен урон (чёт/нечет)» — "
+               "по порядку слов: универсальная — чёт.",
+               "004: which group (universal or genre) takes the damage (even/odd) — in the order written, "
+               "universal is even.")),
+)
+
+GROUP_NAMES = {"universal": T("универсальная", "universal"), "genre": T("жанровая", "genre")}
+
+
+def _consequence_compute(p: dict) -> dict:
+    level = rules.track_level(p["damage"])
+    per, count = rules.consequence(level)
+    incap = rules.incapacitated(p["damage"], p["tough"], p["incapacitated_at"])
+    nxt = rules.to_next_level(p["damage"])
+    display = [
+        figures(("level", T("Урон остановился на уровне", "The damage stopped at level"), level),
+                ("consequence", T("Последствие", "Consequence"), tables.CONSEQUENCES[level]["consequence"]),
+                ("incapacitated", T("Недееспособен", "Incapacitated"), T("да", "yes") if incap else T("нет", "no")),
+                ("to_next", T("До следующего уровня урона", "Damage to the next level"), "—" if nxt is None else nxt),
+                ("capacity", T("Доступные пороги держат", "The available thresholds hold"),
+                 rules.track_capacity(p["tough"]))),
+    ]
+    if count:
+        universal = Dist.bernoulli(Fraction(1, 2), 1, 0).repeat(count)
+        display.append(figures(("p_universal", T("Бросок 2D6: каждая подготовка — из универсальной группы с шансом",
+                                                 "The 2D6 roll: each preparation is of the universal group with"),
+                                 prob(Fraction(1, 2)))))
+        display.append(dist_block("universal", T("Если бросать 2D6: подготовок из универсальной группы",
+                                                  "When rolling 2D6: preparations of the universal group"),
+                                  T("подготовок", "preparations"), universal))
+        display.append(note("2-й D6 определяет конкретную подготовку; диапазон значений для нее определяется перед "
+                            "броском — калькулятор показывает только грань.",
+                            "The second D6 names the preparation; its range is set before the roll — the "
+                            "calculator only shows the face."))
+    return {"level": level, "damage_per_preparation": per, "preparations": count, "incapacitated": incap,
+            "to_next_level": nxt, "display": display}
+
+
+def _consequence_roll(p: dict, roller) -> dict:
+    level = rules.track_level(p["damage"])
+    per, count = rules.consequence(level)
+    rows, log, blocks = [], [], []
+    for i in range(count):
+        a, b = roller.dice(2, 6)
+        group = rules.preparation_group(a, p["parity"])
+        log.append({"faces": [a, b], "group": group, "damage": per})
+        rows.append([i + 1, f"{a}, {b}", GROUP_NAMES[group], b, per])
+        blocks.append({"kind": "dice", "label": T(f"Подготовка {i + 1}", f"Preparation {i + 1}"), "sides": 6,
+                       "faces": [a, b], "marks": ["", ""]})
+    display = blocks + [figures(("result", T("Последствие", "Consequence"), tables.CONSEQUENCES[level]["consequence"]))]
+    if rows:
+        display.append({"kind": "table", "title": T("Урон в подготовки", "Damage to preparations"),
+                        "columns": [T("№", "#"), T("2D6", "2D6"), T("Группа (1-й D6)", "Group (first D6)"),
+                                    T("2-й D6", "Second D6"), T("Урон", "Damage")], "rows": rows})
+    return {"level": level, "preparations": log, "display": display}
+
+
+# ---- codex-counters -----------------------------------------------------------------------------
+
+COUNTERS_PARAMS = (
+    int_param("fill", "Счётчик успехов (Доводы): делений", "The successes' counter (Arguments): divisions", 6, 1,
+              MAX_DIVISIONS),
+    int_param("limit", "Встречный счётчик провалов (Раздражение): делений",
+              "The failures' counter against it (Irritation): divisions", 3, 1, MAX_DIVISIONS),
+    int_param("ad6", "AD6 на действие", "AD6 per action", 2, 0, rules.AD6_PER_TURN),
+    int_param("ed6", "ED6 на действие", "ED6 per action", 1, 0, MAX_ED6),
+) + _skill_params() + (
+    int_param("difficulty", "Сложность действия (LV)", "The action's difficulty (LV)", 1, 1, MAX_DIFFICULTY),
+    choice_param("step", "Успех заполняет", "A success fills", rules.COUNTER_STEP, [
+        ("one", "одно деление", "one division"), ("lv", "столько делений, сколько LV", "as many divisions as LV"),
+    ], group="readings",
+        help=T("004: «Успешные действия заполняют один счётчик (Доводы), провальные — другой» — на сколько "
+               "делений, не сказано.",
+               "004: successes fill one counter, failures the other — by how many divisions is not said.")),
+)
+
+
+def _counters_compute(p: dict) -> dict:
+    lv = rules.roll_dist(p["ad6"] + (0 if p["exhaustion6"] else p["ed6"]), p["skill"], p["stress"], p["flax"],
+                         p["skill0"], p["flax_reading"], p["skill_scale"])
+    if lv is None:
+        lv = Dist.constant(0)
+    race = rules.counters_race(lv, p["difficulty"], p["fill"], p["limit"], p["step"])
+    p_fill = race.p(lambda x: x[0] == "fill")
+    other = race.given(lambda x: x[0] == "fill").map(lambda x: x[1]) if p_fill else None
+    display = [
+        figures(("p_fill", T("Первым заполнится счётчик успехов", "The successes' counter fills first"), prob(p_fill)),
+                ("p_action", T("Шанс успеха одного действия", "Chance of one action's success"),
+                 prob(lv.at_least(p["difficulty"])))),
+        {"kind": "table", "title": T("Чем кончится", "How it ends"),
+         "columns": [T("Итог", "Outcome"), T("Шанс", "Chance")],
+         "rows": [[T(f"успехов первым, у встречного {n}", f"successes first, the other at {n}") if k == "fill"
+                   else T(f"провалов первым, у успехов {n}", f"failures first, the successes at {n}"), prob(race[(k, n)])]
+                  for k, n in race.outcomes()]},
+        note("Каждое действие — тот же бросок против той же сложности; счётчики не опустошаются.",
+             "Every action is the same roll against the same difficulty; the counters are not emptied."),
+    ] + _roll_notes(p)
+    if other is not None:
+        display.insert(1, dist_block("other", T("Если первым заполнился счётчик успехов: делений у встречного",
+                                                "If the successes' counter fills first: the other's divisions"),
+                                     T("делений", "divisions"), other, at_least=False))
+    return {"p_fill": prob(p_fill), "outcome": [{"first": k, "other": n, "p": prob(race[(k, n)])}
+                                                for k, n in race.outcomes()], "display": display}
+
+
 CALCULATORS = [
     Calculator(
         id="codex-roll", system="codex", kind="dice",
@@ -406,5 +795,30 @@ CALCULATORS = [
                       "Hit, damage through the armor threshold and where it lands on the Endurance track."),
         params=ATTACK_PARAMS, compute=_attack_compute, roll=_attack_roll, check=_attack_check,
         summary=("p_hit", "mean_damage", "p_incapacitated"),
+    ),
+    Calculator(
+        id="codex-counteraction", system="codex", kind="dice",
+        title=T("Противодействие (Codex)", "Counteraction (Codex)"),
+        description=T("Бросок только ED6 вне своего хода: перекроют ли ваши LV чужие.",
+                      "A roll of ED6 alone outside your turn: will your LV cover the other's."),
+        params=COUNTER_PARAMS, compute=_counter_compute, roll=_counter_roll, check=_counter_check,
+        summary=("p_counter",),
+    ),
+    Calculator(
+        id="codex-consequences", system="codex", kind="dice",
+        title=T("Последствия урона (Codex)", "Consequences of damage (Codex)"),
+        description=T("На каком уровне трека остановился урон, сколько урона в сколько подготовок, и бросок 2D6 "
+                      "за каждую.",
+                      "The track level the damage stopped at, how much damage to how many preparations, and the 2D6 "
+                      "roll for each."),
+        params=CONSEQUENCE_PARAMS, compute=_consequence_compute, roll=_consequence_roll,
+        summary=("level", "consequence"),
+    ),
+    Calculator(
+        id="codex-counters", system="codex", kind="dice",
+        title=T("Встречные счётчики (Codex)", "Two counters against each other (Codex)"),
+        description=T("Успехи заполняют один счётчик, провалы — другой: какой заполнится первым.",
+                      "Successes fill one counter, failures the other: which fills first."),
+        params=COUNTERS_PARAMS, compute=_counters_compute, check=_skill_check, summary=("p_fill",),
     ),
 ]

@@ -27,7 +27,8 @@ Readings chosen (each a parameter and a calculator switch):
   applied (no roll: a special skill).
 * :data:`SKILL_SCALE_READINGS` — the table numbers skill levels 1–6, while § 1 puts the
   no-explosion clause on «навык 0» («переформулирован уровень 0») and § 17 knows skill levels
-  0–5 only («Подготовки, навыки и черты: 0–1 … 2–3 … 4–5»). ``"as_written"`` (default): the table
+  0–5 only (under «Подготовки, навыки и черты»: «0–1 — может взять любой» … «4–5 — возможно
+  получение только в процессе игры»). ``"as_written"`` (default): the table
   as numbered, level 0 by :data:`SKILL0_READINGS`; ``"shifted"``: the table is one off — row 1 is
   skill 0 (only 6, never exploding), row 2 skill 1 … row 6 skill 5; there is no skill 6.
 * :data:`FLAX_READINGS` — ``"signed"`` (default): the success die minus the failure die, so
@@ -38,6 +39,7 @@ Readings chosen (each a parameter and a calculator switch):
 
 from __future__ import annotations
 
+from fractions import Fraction
 from functools import lru_cache
 from math import comb
 
@@ -50,7 +52,12 @@ __all__ = ["SKILL0_READINGS", "SKILL_SCALE_READINGS", "MAX_SKILL_SHIFTED", "FLAX
            "through_armor", "INCAPACITATED_READINGS", "TRACK", "track_capacity", "track_level",
            "incapacitated", "ATTACK_KINDS", "AIMED_BONUSES", "BURST_LIGHT_READINGS", "BURST_ROUNDING",
            "BURST_ARMOR_READINGS", "LARGE_CATEGORY", "LIGHT_CATEGORY", "attack_ad6", "hit_damage",
-           "armor_after_aim", "attack_damage"]
+           "armor_after_aim", "attack_damage", "REROLL_READINGS", "REROLL", "reroll_dist", "roll_with_rerolls", "play_rerolls",
+           "MOBILITY_READINGS", "MOBILITY", "mobility_penalty", "SHIELD_WEAR_READINGS", "SHIELD_WEAR", "shield_wear",
+           "PARITY_READINGS", "PARITY", "consequence", "preparation_group", "to_next_level", "COUNTER_TIE_READINGS",
+           "COUNTER_TIE", "counter_works", "p_counter", "COUNTER_STEP_READINGS", "COUNTER_STEP",
+           "counters_race", "STRESSFUL_DIFFICULTY", "CHECK_STRESS_READINGS", "CHECK_STRESS", "ALL_AD6_DIFFICULTY",
+           "stress_for_check"]
 
 SKILL0_READINGS = ("as_level_1", "cannot")
 SKILL_SCALE_READINGS = ("as_written", "shifted")
@@ -322,3 +329,329 @@ def attack_damage(lv: int, kind: str, per_hit: int, threshold: int, ignores_armo
     if burst_armor == "per_success":
         return lv * through_armor(per_hit, threshold, ignores_armor)
     return through_armor(lv * per_hit, threshold, ignores_armor)
+
+
+# ---- preparations: rerolls (§ 14, § 3) ----------------------------------------------------------
+
+#: «Перебросить кубики в любом количестве ДО значения подготовки»: may a die be rerolled again?
+#: ``"once"`` (default): each die at most once — up to that many dice are rerolled; ``"again"``: each
+#: reroll spends one ED6, and a die that failed again may be rerolled again.
+REROLL_READINGS = ("once", "again")
+REROLL = "once"
+
+
+def _face_classes(min_face: int) -> tuple[tuple[str, int], ...]:
+    """A d6 by what it does: a one, a blank (no LV), a success below six, a six — weights over 6."""
+    return tuple((c, w) for c, w in (("one", 1), ("blank", min_face - 2), ("mid", 6 - min_face), ("six", 1)) if w)
+
+
+def _reroll_state(fresh_ones: int, fresh_blanks: int, used_ones: int, mids: int, sixes: int, target: int,
+                  rerolls: int, stress: int) -> tuple[int, int, int, int, int, int]:
+    """A roll's state before a reroll, reduced to what can still matter (the same odds, fewer states):
+    without stress a one is a blank; ones kept beyond the quota S eat nothing, and fresh ones so many that
+    the rerolls left cannot bring the ones under S do nothing either; no more blanks than rerolls left are
+    ever rerolled; successes below six beyond S, and sixes beyond 2·S, add one LV each whatever else
+    happens, so they come off the target instead."""
+    if not stress:
+        fresh_ones, fresh_blanks, used_ones = 0, fresh_blanks + fresh_ones, 0
+    used_ones = min(used_ones, stress)
+    fresh_ones = min(fresh_ones, stress - used_ones + rerolls)
+    fresh_blanks = min(fresh_blanks, rerolls)
+    if mids > stress:
+        target, mids = target - (mids - stress), stress
+    if sixes > 2 * stress:
+        target, sixes = target - (sixes - 2 * stress), 2 * stress
+    return fresh_ones, fresh_blanks, used_ones, mids, sixes, target
+
+
+@lru_cache(maxsize=2048)
+def reroll_dist(dice: int, min_face: int, stress: int, explodes: bool, rerolls: int, target: int,
+                again: bool | None = None) -> Dist:
+    """(reached ``target`` LV, ED6 spent on rerolls) of ``dice`` d6 with up to ``rerolls`` ED6 kept for
+    rerolls, played to reach the target: while the roll is short of it and ED6 are left, reroll one die
+    that gives no LV — a one first while stress makes ones eat successes; stop as soon as the target is
+    reached (the rest of the ED6 stay unspent: «это одна и та же расходуемая сумма»).
+    :data:`REROLL_READINGS` says whether a rerolled die may be rerolled again.
+
+    >>> reroll_dist(1, 6, 0, True, 1, 1)[(True, 1)]  # a miss, rerolled into a six
+    Fraction(5, 36)
+    """
+    again = (REROLL == "again") if again is None else again
+    classes = _face_classes(min_face)
+    layer: dict = {}  # state → integer weight over 6 ** (dice + rerolls spent so far)
+    for o in range(dice + 1):
+        c1 = comb(dice, o)
+        for m in range(dice - o + 1):
+            c2 = c1 * comb(dice - o, m) * (6 - min_face) ** m
+            if not c2:
+                continue
+            for s in range(dice - o - m + 1):
+                b = dice - o - m - s
+                w = c2 * comb(dice - o - m, s) * (min_face - 2) ** b
+                if w:
+                    key = _reroll_state(o, b, 0, m, s, target, rerolls, stress)
+                    layer[key] = layer.get(key, 0) + w
+    out: dict = {}
+    for spent in range(rerolls + 1):
+        left = rerolls - spent
+        nxt: dict = {}
+        for (fo, fb, uo, m, s, t), w in layer.items():
+            lv = _lv_from_counts(fo + uo, m, s, stress, explodes)
+            if lv >= t or not left or not fo + fb:
+                key = (lv >= t, spent)
+                out[key] = out.get(key, 0) + w * 6 ** left
+                continue
+            # a one that may eat a success first (stress), then a die with no LV
+            if fo and (stress or not fb):
+                fo -= 1
+            else:
+                fb -= 1
+            for cls, cw in classes:
+                o, b, u, mm, ss = fo, fb, uo, m, s
+                if cls == "one":
+                    if again:
+                        o += 1
+                    else:
+                        u += 1
+                elif cls == "blank":
+                    if again:
+                        b += 1
+                elif cls == "mid":
+                    mm += 1
+                else:
+                    ss += 1
+                key = _reroll_state(o, b, u, mm, ss, t, left - 1, stress)
+                nxt[key] = nxt.get(key, 0) + w * cw
+        layer = nxt
+    return Dist.from_weights(out)  # over 6 ** (dice + rerolls)
+
+
+def roll_with_rerolls(dice: int, level: int, difficulty: int, rerolls: int, stress: int = 0, flax: bool = False,
+                      skill0: str = "as_level_1", flax_reading: str = "signed", skill_scale: str = "as_written",
+                      again: bool | None = None) -> Dist | None:
+    """(success, ED6 spent on rerolls) of a roll with rerolls, played to reach ``difficulty``; under FLAX
+    the ones and sixes do nothing and the FLAX 2D6 (rolled with the roll, never rerolled) adds to the LV
+    (its share is known before the rerolls, so they aim at ``difficulty`` minus it). ``None`` when the
+    skill cannot be applied."""
+    rule = skill_rule(level, skill0, skill_scale)
+    if rule is None:
+        return None
+    min_face, explodes = rule
+    if not flax:
+        return reroll_dist(dice, min_face, stress, explodes, rerolls, difficulty, again)
+    return flax_dist(flax_reading).bind(
+        lambda e: reroll_dist(dice, min_face, 0, False, rerolls, max(LV_FLOOR, difficulty - e), again)
+        if difficulty - e > LV_FLOOR else Dist.constant((True, 0)))
+
+
+# ---- armor: mobility (§ 10) ---------------------------------------------------------------------
+
+#: «1D6 от подвижности», «2D6 от подвижности», «4D6 от подвижности»: the source never says what mobility is; read
+#: as so many dice off a roll that depends on it. Which dice go: ``"ed6_first"`` (default: the preparation's, keeping the AD6
+#: the action is paid with) or ``"ad6_first"``.
+MOBILITY_READINGS = ("ed6_first", "ad6_first")
+MOBILITY = "ed6_first"
+
+
+def mobility_penalty(ad6: int, ed6: int, armor_row: int, reading: str | None = None) -> tuple[int, int]:
+    """(AD6, ED6) left of a mobility roll in the armor of row ``armor_row`` of ``codex/armor``.
+
+    >>> mobility_penalty(2, 1, 2), mobility_penalty(2, 1, 2, "ad6_first")
+    ((1, 0), (0, 1))
+    """
+    reading = MOBILITY if reading is None else reading
+    if reading not in MOBILITY_READINGS:
+        raise ValueError(f"reading must be one of {MOBILITY_READINGS}")
+    off = tables.ARMOR[armor_row]["mobility_dice"]
+    if reading == "ed6_first":
+        e = min(ed6, off)
+        return max(0, ad6 - (off - e)), ed6 - e
+    a = min(ad6, off)
+    return ad6 - a, max(0, ed6 - (off - a))
+
+
+# ---- shields: points (§ 11) ---------------------------------------------------------------------
+
+#: «Щит увеличивает сложность попадания …, расходуя пункты прочности» — how the points are spent is not
+#: said. § 1 keeps shields unchanged («Щиты (дорабатываются отдельно автором)») from the build where armor was
+#: still a buffer («вместо буфера (доп. НР)»). ``"stopped_damage"``
+#: (default): an attack the shield stops (it would hit without the shield) spends its damage from the
+#: points, as a buffer would; ``"stopped_one"``: it spends one point; ``"every_attack"``: every attack
+#: against the shield spends one point. At 0 points the shield is broken and gives no FV.
+SHIELD_WEAR_READINGS = ("stopped_damage", "stopped_one", "every_attack")
+SHIELD_WEAR = "stopped_damage"
+
+
+def shield_wear(stopped: bool, damage: int, reading: str | None = None) -> int:
+    """Points one attack takes off the shield (``stopped``: the shield made it miss; ``damage``: the
+    blow's damage before armor)."""
+    reading = SHIELD_WEAR if reading is None else reading
+    if reading == "stopped_damage":
+        return damage if stopped else 0
+    if reading == "stopped_one":
+        return 1 if stopped else 0
+    if reading == "every_attack":
+        return 1
+    raise ValueError(f"reading must be one of {SHIELD_WEAR_READINGS}")
+
+
+# ---- the consequences of damage (§ 5) -----------------------------------------------------------
+
+#: «1-й D6 определяет, в какую группу подготовок (Универсальная или жанровая) будет получен урон
+#: (чёт/нечет)» — which parity is which is not said. ``"even_universal"`` (default, in the order
+#: written: Универсальная — чёт, жанровая — нечет) or ``"odd_universal"``.
+PARITY_READINGS = ("even_universal", "odd_universal")
+PARITY = "even_universal"
+
+
+def consequence(level: int) -> tuple[int, int]:
+    """(damage to each, preparations) of the track level (``codex/consequences``).
+
+    >>> consequence(5)
+    (2, 3)
+    """
+    row = tables.CONSEQUENCES[level]
+    return row["damage"], row["preparations"]
+
+
+def preparation_group(face: int, parity: str | None = None) -> str:
+    """``"universal"`` or ``"genre"``: the group the first D6 of the consequences roll names."""
+    parity = PARITY if parity is None else parity
+    if parity not in PARITY_READINGS:
+        raise ValueError(f"parity must be one of {PARITY_READINGS}")
+    even = face % 2 == 0
+    return "universal" if even == (parity == "even_universal") else "genre"
+
+
+def to_next_level(total: int) -> int | None:
+    """Damage until the track's next level begins (``None`` at level 6)."""
+    level = track_level(total)
+    if level >= len(TRACK):
+        return None
+    return sum(TRACK[:level]) + 1 - total
+
+
+# ---- counteraction (§ 25) -----------------------------------------------------------------------
+
+#: «пытается своими LV перекрыть LV того, кому мешает: если его результат достаточен» — is an equal
+#: number of LV enough? ``"equal"`` (default): as many LV as the other is enough; ``"more"``: more is needed.
+COUNTER_TIE_READINGS = ("equal", "more")
+COUNTER_TIE = "equal"
+
+
+def counter_works(mine: int, theirs: int, tie: str | None = None) -> bool:
+    """Whether the counteraction's LV «перекрыть» the other's LV (:data:`COUNTER_TIE_READINGS`)."""
+    tie = COUNTER_TIE if tie is None else tie
+    if tie == "equal":
+        return mine >= theirs
+    if tie == "more":
+        return mine > theirs
+    raise ValueError(f"tie must be one of {COUNTER_TIE_READINGS}")
+
+
+def p_counter(mine: Dist, theirs: Dist, tie: str | None = None) -> Fraction:
+    """P(the counteraction works): «Персонаж бросает только доступные ему ED6 и пытается своими LV
+    перекрыть LV того, кому мешает» — ``mine`` is the LV of the ED6 alone, ``theirs`` the other's."""
+    return mine.combine(theirs, lambda a, b: counter_works(a, b, tie))[True]
+
+
+def play_rerolls(faces: list[int], min_face: int, stress: int, explodes: bool, rerolls: int, target: int,
+                 roll_die, again: bool | None = None, extra: int = 0) -> dict:
+    """Rolled faces, then the rerolls of :func:`reroll_dist` made one die at a time with ``roll_die()``
+    (``extra``: the FLAX result, known before the rerolls; with FLAX pass ``stress=0``):
+    ``{"faces", "rerolled": [index, …], "spent", "lv", "marks"}``."""
+    again = (REROLL == "again") if again is None else again
+    faces = list(faces)
+    fresh = [True] * len(faces)
+    order = []
+    while len(order) < rerolls:
+        lv = resolve(faces, min_face, stress, explodes)["lv"] + extra
+        if lv >= target:
+            break
+        ones = [i for i, f in enumerate(faces) if fresh[i] and f == 1]
+        blanks = [i for i, f in enumerate(faces) if fresh[i] and 1 < f < min_face]
+        if stress and ones:
+            i = ones[0]
+        elif blanks or ones:
+            i = (blanks or ones)[0]
+        else:
+            break
+        faces[i] = roll_die()
+        fresh[i] = again and faces[i] < min_face
+        order.append(i)
+    r = resolve(faces, min_face, stress, explodes)
+    return {"faces": faces, "rerolled": order, "spent": len(order), "lv": max(LV_FLOOR, r["lv"] + extra),
+            "marks": r["marks"]}
+
+
+# ---- counters: two counters against each other (§ 8) ---------------------------------------------
+
+#: «Успешные действия заполняют один счётчик (Доводы), провальные — другой (Раздражение)» — by how many
+#: divisions is not said. ``"one"`` (default): one division per action; ``"lv"``: a success fills as many
+#: divisions as it rolled LV (counters may count «сколько было выброшено LV»), a failure one.
+COUNTER_STEP_READINGS = ("one", "lv")
+COUNTER_STEP = "one"
+
+
+def counters_race(lv: Dist, difficulty: int, fill: int, limit: int, step: str | None = None) -> Dist:
+    """Two counters against each other, one roll per action (``lv``: the LV of one action's roll): a
+    success (LV ≥ ``difficulty``) fills the first (``fill`` divisions), a failure the second (``limit``).
+    «Какой из счётчиков заполнится первым, определяет итог, смягчённый или осложнённый степенью
+    заполненности второго» — outcomes ``("fill", divisions of the second)`` or ``("limit", divisions of
+    the first)``.
+
+    >>> counters_race(Dist.die(6), 4, 1, 1)[("fill", 0)]
+    Fraction(1, 2)
+    """
+    step = COUNTER_STEP if step is None else step
+    if step not in COUNTER_STEP_READINGS:
+        raise ValueError(f"step must be one of {COUNTER_STEP_READINGS}")
+    moves = lv.map(lambda x: (min(x, fill) if step == "lv" else 1, 0) if x >= difficulty else (0, 1)).weights()
+    den = sum(w for _, w in moves)
+    most = fill + limit - 1  # every action fills a division: the race is over within so many
+    states: dict = {(0, 0): 1}  # integer weights over den ** actions so far
+    done: dict = {}
+    for n in range(1, most + 1):
+        nxt: dict = {}
+        for (f, l), w in states.items():
+            for (df, dl), q in moves:
+                nf, nl = f + df, l + dl
+                if nf >= fill:
+                    key = ("fill", nl)
+                elif nl >= limit:
+                    key = ("limit", nf)
+                else:
+                    nxt[(nf, nl)] = nxt.get((nf, nl), 0) + w * q
+                    continue
+                done[key] = done.get(key, 0) + w * q * den ** (most - n)
+        states = nxt
+    return Dist.from_weights(done)  # over den ** most
+
+
+# ---- the stress a hard check brings (§ 22) -------------------------------------------------------
+
+#: «Сложные и выше среднего проверки всегда сопровождаются стрессом», and «Очень сложные проверки — … всегда
+#: сопровождаются стрессом»: from «Выше среднего» (3 LV) up — the harder ones too, though the source names
+#: them no further.
+STRESSFUL_DIFFICULTY = 3
+#: Does that point of stress weigh on the roll itself? ``"after"`` (default): the roll is made with the stress
+#: the character has, the point comes with the check; ``"before"``: it is taken before the roll (beyond 6:
+#: FLAX, «Когда персонаж должен получить ещё один стресс сверх имеющихся 6»).
+CHECK_STRESS_READINGS = ("after", "before")
+CHECK_STRESS = "after"
+#: «Очень сложные проверки — редкие, но реальные ситуации; требуют потратить все AD6»
+ALL_AD6_DIFFICULTY = 6
+
+
+def stress_for_check(stress: int, flax: bool, difficulty: int, reading: str | None = None) -> tuple[int, bool]:
+    """(stress, FLAX) the roll is made with.
+
+    >>> stress_for_check(2, False, 4, "before"), stress_for_check(6, False, 3, "before"), stress_for_check(2, False, 4)
+    ((3, False), (6, True), (2, False))
+    """
+    reading = CHECK_STRESS if reading is None else reading
+    if reading not in CHECK_STRESS_READINGS:
+        raise ValueError(f"reading must be one of {CHECK_STRESS_READINGS}")
+    if reading == "after" or difficulty < STRESSFUL_DIFFICULTY or flax:
+        return stress, flax
+    return (stress + 1, False) if stress < MAX_STRESS else (MAX_STRESS, True)

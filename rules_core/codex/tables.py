@@ -24,30 +24,34 @@ ENDURANCE: dict[int, dict] = {
     6: {"damage": 4, "access": T("Черта «Стойкий», уровень 5", "Trait «Tough», level 5")},
 }
 
-#: The consequence of damage by the level of the track it reaches.
+#: The consequence of damage by the level of the track it reaches: in the source's words, and as
+#: numbers — ``damage`` to each of ``preparations`` preparations (a test checks the words say them).
 CONSEQUENCES: dict[int, dict] = {
-    1: {"consequence": T("Ничего", "Nothing")},
-    2: {"consequence": T("1 урон в 1 подготовку", "1 damage to 1 preparation")},
-    3: {"consequence": T("1 урон в 2 подготовки", "1 damage to 2 preparations")},
-    4: {"consequence": T("1 урон в 3 подготовки", "1 damage to 3 preparations")},
-    5: {"consequence": T("2 урона в 3 подготовки", "2 damage to 3 preparations")},
-    6: {"consequence": T("3 урона в 3 подготовки", "3 damage to 3 preparations")},
+    1: {"consequence": T("Ничего", "Nothing"), "damage": 0, "preparations": 0},
+    2: {"consequence": T("1 урон в 1 подготовку", "1 damage to 1 preparation"), "damage": 1, "preparations": 1},
+    3: {"consequence": T("1 урон в 2 подготовки", "1 damage to 2 preparations"), "damage": 1, "preparations": 2},
+    4: {"consequence": T("1 урон в 3 подготовки", "1 damage to 3 preparations"), "damage": 1, "preparations": 3},
+    5: {"consequence": T("2 урона в 3 подготовки", "2 damage to 3 preparations"), "damage": 2, "preparations": 3},
+    6: {"consequence": T("3 урона в 3 подготовки", "3 damage to 3 preparations"), "damage": 3, "preparations": 3},
 }
 
 #: Armor classes, lightest first (the calculators number them 0–3): the threshold N, the load and
-#: the penalties.
+#: the penalties in the source's words, and as numbers: the D6 «от подвижности» (``mobility_dice``) and
+#: the change of the base speed (``speed``); a test checks the words say them.
 ARMOR: list[dict] = [
     {"name": T("Одежда", "Clothing"), "threshold": 0, "load": 0,
      "penalties": T("Нет. Может иметь модификации — чем выше качество одежды, тем сильнее меняет отношение "
                     "к персонажу (становится более богатой)",
                     "None. May have modifications — the better the clothes, the more they change how people "
-                    "treat the character (richer)")},
+                    "treat the character (richer)"), "mobility_dice": 0, "speed": 0},
     {"name": T("Легкая броня", "Light armor"), "threshold": 3, "load": 1,
-     "penalties": T("1D6 от подвижности", "1D6 off mobility")},
+     "penalties": T("1D6 от подвижности", "1D6 off mobility"), "mobility_dice": 1, "speed": 0},
     {"name": T("Средняя броня", "Medium armor"), "threshold": 4, "load": 2,
-     "penalties": T("2D6 от подвижности, −1 базовая скорость", "2D6 off mobility, −1 base speed")},
+     "penalties": T("2D6 от подвижности, −1 базовая скорость", "2D6 off mobility, −1 base speed"),
+     "mobility_dice": 2, "speed": -1},
     {"name": T("Тяжелая броня", "Heavy armor"), "threshold": 7, "load": 3,
-     "penalties": T("4D6 от подвижности, −2 базовая скорость", "4D6 off mobility, −2 base speed")},
+     "penalties": T("4D6 от подвижности, −2 базовая скорость", "4D6 off mobility, −2 base speed"),
+     "mobility_dice": 4, "speed": -2},
 ]
 
 #: Shields: points (``None``: the source gives none), load (and while carried for transport), the
@@ -72,7 +76,7 @@ SHIELDS: list[dict] = [
 ABILITY_COSTS: dict[int, dict] = {1: {"ed6": 1}, 2: {"ed6": 2}, 3: {"ed6": 4}}
 
 #: Skills: level → the smallest face that gives an LV and whether sixes explode from stress; the
-#: source words the two «Только 6» rows (``words``), the others read «N+».
+#: source words the two «Только 6» rows (``words``), the others read «5+» … «2+».
 SKILL_LEVELS: dict[int, dict] = {
     1: {"min_face": 6, "sixes_explode": False,
         "words": T("Только 6, но шестёрки никогда не взрываются от стресса (см. Стресс)",

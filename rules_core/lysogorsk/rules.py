@@ -23,14 +23,24 @@ __all__ = ["TWO_D6", "TWO_D6_BEST_OF_TWO", "TIE_RULES", "dice_2d6", "check_total
            "short_burst", "burst_damage", "AREA_FIRE_UNDECLARED_DODGE", "area_fire", "electric_power",
            "STEP_READINGS", "fall_steps", "crash_steps", "NO_DAMAGE_WITHOUT_STEPS", "ARMOR_AGAINST_FALLS",
            "seat_belts", "BELT_READINGS", "seat_belts_power", "halved", "with_halving_check", "ROUND_ONCE",
-           "BELTS_BEFORE_HALVING", "splash_sequence", "band_of", "THROWN_READINGS", "thrown_miss",
+           "BELTS_BEFORE_HALVING", "cushioned", "cushioned_dist", "splash_sequence", "band_of", "THROWN_READINGS", "thrown_miss",
            "breakdown_roll", "breakdown_willpower", "breakdown", "AFTER_READINGS", "breakdown_after",
-           "VOLUME_READINGS", "drink_difficulty", "expand_drinks", "stage_modifiers",
-           "STAGE_STAMINA_IN_CHECK", "drink_step", "drinking", "hangover", "stage3_trait_fail",
+           "VOLUME_READINGS", "drink_difficulty", "expand_drinks", "stage_modifiers", "CONTROL_STAGE", "under_control",
+           "STAGE_STAMINA_IN_CHECK", "drink_step", "drinking", "HANGOVER_STAMINA_READINGS", "HANGOVER_STAMINA",
+           "hangover", "stage3_trait_fail",
            "p_reaches_stage3", "dependence_p", "SUFFOCATION_GRACE_PER_STAMINA",
            "SUFFOCATION_FIRST_DIFFICULTY", "suffocation", "STARVATION_GRACE_PER_STAMINA",
            "STARVATION_DIFFICULTY", "starvation", "SLEEP_GRACE_PER_STAMINA", "SLEEP_FAIL_PENALTY",
-           "sleep_difficulty", "sleep_deprivation"]
+           "sleep_difficulty", "sleep_deprivation", "MOVE_ROUNDINGS", "MOVE_ROUNDING", "standard_move",
+           "run_distance", "FULL_CLIP_READINGS", "FULL_CLIP", "full_clip_rounds", "COMBAT_MODIFIER_READINGS",
+           "COMBAT_MODIFIERS_TO", "combat_stress_difficulty", "STRESS_OUTCOMES", "stress_outcome", "stress_failure",
+           "stress_breakdown", "extra_hits_cost", "bleeding_timeline", "CONCUSSION_AT_CRITICAL_READINGS",
+           "CONCUSSION_AT_CRITICAL", "HEAD_WOUNDS", "head_penalty", "MAIMING_AT_SCRATCH_READINGS",
+           "MAIMING_AT_SCRATCH", "maiming", "MEDICAL_FAIL_READINGS", "MEDICAL_FAIL", "healing", "GUN_KINDS",
+           "TWO_GUN_KINDS", "TWO_GUNS_WRONG_HAND_READINGS", "TWO_GUNS_WRONG_HAND", "SNIPER_READINGS", "SNIPER",
+           "shot_modifiers",
+           "p_shot_hits", "RITUAL_FIRST_FAIL_READINGS", "RITUAL_FIRST_FAIL", "RITUAL_OUTCOMES", "ritual", "ritual_outcome",
+           "ritual_creation_cost", "attribute_loss", "recovered", "sleeps_to_full", "luck_after"]
 
 # ---------------------------------------------------------------------------------------
 # Dice and checks
@@ -53,7 +63,8 @@ def dice_2d6(reroll: bool = False) -> Dist:
 
 
 def check_total(attribute: int, skill: int = 0, modifier: int = 0, reroll: bool = False) -> Dist:
-    """A check's result: «2К+атрибут+навык» plus modifiers.
+    """A check's result: 2К + attribute + skill («Бросаем два кубика, к полученному числу прибавляем
+    значение навыка и значение соответствующего ему атрибута») plus modifiers.
 
     An attribute-only check is the same with ``skill=0``: «к результату броска значение
     какого бы то ни было навыка не прибавляется».
@@ -90,7 +101,7 @@ def margin(total: Dist, difficulty: int) -> Dist:
 def opposed_margin(attacker: Dist, defender: Dist, defense_floor: int | None = None) -> Dist:
     """Attacker's result minus the defender's.
 
-    ``defense_floor``: the shooting rule «если результат броска на уклонение окажется ниже,
+    ``defense_floor``: the shooting rule «результат броска на уклонение окажется ниже,
     чем сложность попадания по неподвижному персонажу … УС, который должен перекинуть
     стреляющий, будет равен … УС стрельбы по неподвижной цели» — the defence counts as at
     least this number.
@@ -102,8 +113,8 @@ def opposed_margin(attacker: Dist, defender: Dist, defense_floor: int | None = N
 
 def opposed_outcome(attacker: Dist, defender: Dist, tie: str = "attacker",
                     defense_floor: int | None = None) -> Dist:
-    """``"attacker"`` / ``"defender"`` / ``"draw"``: «Персонаж, чей результат оказывается выше,
-    побеждает»; a tie goes by :data:`TIE_RULES`."""
+    """``"attacker"`` / ``"defender"`` / ``"draw"``: «Персонаж, чей результат оказывается выше»
+    wins; a tie goes by :data:`TIE_RULES`."""
     if tie not in TIE_RULES:
         raise ValueError(f"tie must be one of {TIE_RULES}")
     m = opposed_margin(attacker, defender, defense_floor)
@@ -326,7 +337,7 @@ RANGES = ("point_blank", "close", "medium", "far")
 
 
 def burst_hits(shots: int, close: int, medium: int, far: int, range_: str, ammo_left: int | None = None) -> int:
-    """Bullets that hit from a burst written «shots:close/medium/far».
+    """Bullets that hit from a burst written shots:close/medium/far («Короткая очередь 4:3/2/1»).
 
     «на ближней дистанции в случае попадания в цель попадают три, на средней — два, на
     дальней — один. Если стреляют совсем уж в упор … попадают все пули». With fewer
@@ -431,7 +442,8 @@ NO_DAMAGE_WITHOUT_STEPS = True
 
 #: Armour against falls and crashes. «Если … встретите слова «получает повреждение такой-то
 #: Мощности», то это означает, что проводится описанный выше бросок, как если бы персонаж
-#: был атакован оружием этой Мощности» — so Защита (armour, not cover) counts (``True``).
+#: был атакован оружием этой Мощности» — so Защита (armour, not cover) counts (``True``, default);
+#: ``False``: a fall or a crash is not an attack, and armour does not count.
 ARMOR_AGAINST_FALLS = True
 
 
@@ -468,18 +480,61 @@ def with_halving_check(damage: Dist, check_p: Fraction, factor_on_success: Fract
                        other_factor: Fraction = Fraction(1), rounding: str = DEFAULT_ROUNDING) -> Dist:
     """The Стойкость check «дабы выдержать удар и получить половину урона (четверть с
     подушками)»: success multiplies by ½ on top of ``other_factor`` (airbags); the product
-    is rounded once (:data:`ROUND_ONCE`)."""
+    is rounded once (the default of :data:`ROUND_ONCE`; :func:`cushioned_dist` takes either)."""
     return Dist.mixture([
         (check_p, halved(damage, factor_on_success * other_factor, rounding)),
         (1 - check_p, halved(damage, other_factor, rounding)),
     ])
 
 
-#: Halving steps multiply first and round once (a quarter with airbags is ¼ of the damage,
-#: not ½ of a rounded ½).
+#: Airbags and the check together: «Подушки безопасности сокращают полученное повреждение
+#: вдвое … получить половину урона (четверть с подушками)» — how to round is not said.
+#: ``True`` (default): the halvings multiply first and are rounded once (¼ of the damage);
+#: ``False``: each half is rounded (the airbags' half, then the check's half of that).
 ROUND_ONCE = True
-#: Belts act on the damage rolled; airbags and the check halve what the belts let through.
+#: Belts and the halvings: «Ремни безопасности спасают от повреждения, если оно меньше 5 …»
+#: does not say whether before or after the airbags' and the check's halving. ``True``
+#: (default): the belts act on the damage rolled, the halvings on what they let through;
+#: ``False``: the belts act on the halved damage.
 BELTS_BEFORE_HALVING = True
+
+
+def cushioned(damage: int, factors: tuple[Fraction, ...], belts: bool = False, rounding: str = DEFAULT_ROUNDING,
+              round_once: bool = ROUND_ONCE, belts_first: bool = BELTS_BEFORE_HALVING) -> int:
+    """A crash's or a fall's damage after the seat belts (``belts``) and the halvings
+    (``factors``: the airbags' ½, a passed check's ½), in the order and with the rounding
+    of :data:`BELTS_BEFORE_HALVING` and :data:`ROUND_ONCE`.
+
+    >>> cushioned(7, (Fraction(1, 2), Fraction(1, 2)))  # ¼ of 7 rounded once
+    2
+    >>> cushioned(5, (Fraction(1, 2), Fraction(1, 2)), round_once=False)  # 5 → 3 → 2
+    2
+    >>> cushioned(8, (Fraction(1, 2),), belts=True), cushioned(8, (Fraction(1, 2),), belts=True, belts_first=False)
+    (2, 0)
+    """
+    if belts and belts_first:
+        damage = seat_belts(damage)
+    if round_once:
+        factor = Fraction(1)
+        for f in factors:
+            factor *= f
+        damage = round_by(damage * factor, rounding)
+    else:
+        for f in factors:
+            damage = round_by(damage * f, rounding)
+    if belts and not belts_first:
+        damage = seat_belts(damage)
+    return damage
+
+
+def cushioned_dist(damage: Dist, check_p: Fraction, airbags: bool = False, belts: bool = False,
+                   rounding: str = DEFAULT_ROUNDING, round_once: bool = ROUND_ONCE,
+                   belts_first: bool = BELTS_BEFORE_HALVING) -> Dist:
+    """:func:`cushioned` over the damage rolled, the check passed with chance ``check_p``."""
+    bags = (Fraction(1, 2),) if airbags else ()
+    parts = [(check_p, bags + (Fraction(1, 2),)), (1 - check_p, bags)]
+    return Dist.mixture([(q, damage.map(lambda d, fs=fs: cushioned(d, fs, belts, rounding, round_once, belts_first)))
+                         for q, fs in parts if q])
 
 
 def splash_sequence(base: int, rounding: str = DEFAULT_ROUNDING) -> list[int]:
@@ -532,7 +587,7 @@ def breakdown_roll(willpower: int, breakdowns_in_scene: int = 1, modifier: int =
 
 
 def breakdown_willpower(willpower: int, confidence: int, extraordinary: bool) -> int:
-    """For an extraordinary check («внеочередная»): «если текущее значение Уверенности
+    """For an extraordinary check («внеочередной»): «если текущее значение Уверенности
     превышает значение навыка Сила духа, … можно использовать атрибут вместо навыка, но не
     их сумму»."""
     return max(willpower, confidence) if extraordinary else willpower
@@ -591,7 +646,7 @@ def drink_difficulty(degrees: int, volume_g: int, bubbles: bool, reading: str = 
 def expand_drinks(drinks: list[dict], volume_reading: str = "full") -> list[tuple[str, int, int]]:
     """The list of single drinks (label id, УС, index of the record) in order, each needing its own check.
 
-    Table drinks take the table's УС («Её значения главнее формулы»: spirit is 10, not 9);
+    Table drinks take the table's УС (our reading: the table wins over the formula, spirit is 10, not 9);
     ``vodka_bottle`` is «пять стопок водки, а не … один прием»; ``count`` repeats a drink.
     """
     out = []
@@ -612,6 +667,23 @@ def expand_drinks(drinks: list[dict], volume_reading: str = "full") -> list[tupl
 def stage_modifiers(stage: int) -> dict[str, int]:
     """The attribute changes at ``stage``: «Все приведенные эффекты складываются»."""
     return dict(_stage_mods(stage))
+
+
+#: The stage at which a character who can still walk and think goes under the Storyteller's control.
+CONTROL_STAGE = 4
+
+
+def under_control(agility: int, thinking: int) -> bool:
+    """At stage 4: «Если персонаж еще способен ходить (имеет неотрицательную Ловкость) и соображать
+    (неотрицательное Мышление)», he goes «под контроль Мастера» — with the stages' changes
+    (−2 Ловкость, −3 Мышление by stage 4) on the sober ``agility`` and ``thinking``. What becomes of
+    one who no longer can is not said.
+
+    >>> under_control(2, 3), under_control(1, 3), under_control(2, 2)
+    (True, False, False)
+    """
+    mods = stage_modifiers(CONTROL_STAGE)
+    return agility + mods.get("agility", 0) >= 0 and thinking + mods.get("thinking", 0) >= 0
 
 
 @lru_cache(maxsize=16)
@@ -661,10 +733,27 @@ def drinking(drinks: list[tuple], stamina: int, fortitude: int, start_stage: int
     return out
 
 
-def hangover(last_stage: int, stamina: int) -> int:
-    """«штраф ко всем броскам, равном номеру последней стадии опьянения минус Выносливость
+#: Which Выносливость the hangover subtracts: «равном номеру последней стадии опьянения минус
+#: Выносливость персонажа», while the 2nd stage gives «+1 к Выносливости». ``"sober"`` (default): the
+#: sober value — the hangover comes «После того, как персонаж проспится», when the stage is over;
+#: ``"drunk"``: the value with the last stage's changes (+1 from stage 2 on).
+HANGOVER_STAMINA_READINGS = ("sober", "drunk")
+HANGOVER_STAMINA = "sober"
+
+
+def hangover(last_stage: int, stamina: int, reading: str | None = None) -> int:
+    """«штрафе ко всем броскам, равном номеру последней стадии опьянения минус Выносливость
     персонажа (если получилось 0 или меньше, похмелье не наступает)» — the penalty's size, 0
-    for none. The sober Выносливость counts (he has slept it off)."""
+    for none; the Выносливость by :data:`HANGOVER_STAMINA_READINGS`.
+
+    >>> hangover(4, 2), hangover(4, 2, "drunk"), hangover(2, 2)
+    (2, 1, 0)
+    """
+    reading = HANGOVER_STAMINA if reading is None else reading
+    if reading == "drunk":
+        stamina += _stage_mods(last_stage).get("stamina", 0)
+    elif reading != "sober":
+        raise ValueError(f"reading must be one of {HANGOVER_STAMINA_READINGS}")
     return max(0, last_stage - stamina)
 
 
@@ -802,3 +891,415 @@ def sleep_deprivation(stamina: int, confidence: int, willpower: int, hours: int,
                 nxt[fails + 1] = nxt.get(fails + 1, 0) + w * (36 - ok)
         state = nxt
     return Dist.from_weights(state)
+
+
+# ---------------------------------------------------------------------------------------
+# Actions in a round: movement, emptying the magazine
+# ---------------------------------------------------------------------------------------
+
+#: «4+(Ловкость/2) метра»: the source names no rounding of the half. ``"exact"`` (default): metres,
+#: so the exact half (Ловкость 3: 5,5 м); or one of :data:`ROUNDINGS`.
+MOVE_ROUNDINGS = ("exact",) + ROUNDINGS
+MOVE_ROUNDING = "exact"
+
+
+def standard_move(agility: int, rounding: str | None = None) -> Fraction:
+    """The farthest a standard move goes: «переместиться на расстояние не более 4+(Ловкость/2)
+    метра за раунд».
+
+    >>> standard_move(3), standard_move(3, "down")
+    (Fraction(11, 2), Fraction(5, 1))
+    """
+    rounding = MOVE_ROUNDING if rounding is None else rounding
+    half = Fraction(agility, 2)
+    if rounding == "exact":
+        return tables.MOVE_BASE_M + half
+    if rounding not in ROUNDINGS:
+        raise ValueError(f"rounding must be one of {MOVE_ROUNDINGS}")
+    whole = round_by(abs(half), rounding)
+    return Fraction(tables.MOVE_BASE_M + (whole if half >= 0 else -whole))
+
+
+def run_distance(agility: int) -> int:
+    """«переместиться бегом на 8+Ловкость метров (1 раунд)» — a long action."""
+    return tables.RUN_BASE_M + agility
+
+
+#: «занимающее раунд за каждые 30 патронов в магазине» for a magazine that is not a multiple of 30:
+#: ``"begun"`` (default): every begun 30 takes a round (45 rounds: 2); ``"full"``: only full 30s
+#: count, at least one round (45: 1).
+FULL_CLIP_READINGS = ("begun", "full")
+FULL_CLIP = "begun"
+
+
+def full_clip_rounds(magazine: int, reading: str | None = None) -> int:
+    """Rounds of emptying a magazine of ``magazine`` rounds point-blank.
+
+    >>> full_clip_rounds(30), full_clip_rounds(45), full_clip_rounds(45, "full")
+    (1, 2, 1)
+    """
+    reading = FULL_CLIP if reading is None else reading
+    per = tables.FULL_CLIP_ROUNDS_PER
+    if reading == "begun":
+        return max(1, ceil(Fraction(magazine, per)))
+    if reading == "full":
+        return max(1, magazine // per)
+    raise ValueError(f"reading must be one of {FULL_CLIP_READINGS}")
+
+
+# ---------------------------------------------------------------------------------------
+# The stress check that costs Уверенность (combat stress among them)
+# ---------------------------------------------------------------------------------------
+
+#: Which way the combat-stress modifiers work («Первый бой в жизни персонажа – модификатор +6»,
+#: «Противники — сверхъестественные существа – модификатор +3»). ``"difficulty"`` (default): they
+#: raise the УС — they make the fight more frightening; ``"result"``: they are added to the check's
+#: result, as «Модификатор — это число, прибавляемое или вычитаемое из результата проверки» would
+#: have it (the first fight would then be easier).
+COMBAT_MODIFIER_READINGS = ("difficulty", "result")
+COMBAT_MODIFIERS_TO = "difficulty"
+
+
+def combat_stress_difficulty(situation: str, modifiers: tuple[str, ...] = (),
+                             reading: str | None = None) -> tuple[int, int]:
+    """(УС, modifier to the check) of the stress check at the start of a fight: the situation's
+    УС (:data:`tables.COMBAT_STRESS`) and the modifiers that apply, all of them together
+    (:data:`tables.COMBAT_STRESS_MODIFIERS`), by :data:`COMBAT_MODIFIER_READINGS`.
+
+    >>> combat_stress_difficulty("equal", ("first_fight",))
+    (11, 0)
+    >>> combat_stress_difficulty("equal", ("first_fight",), "result")
+    (5, 6)
+    """
+    reading = COMBAT_MODIFIERS_TO if reading is None else reading
+    base = tables.COMBAT_STRESS[situation]["difficulty"]
+    extra = sum(tables.COMBAT_STRESS_MODIFIERS[m]["modifier"] for m in modifiers)
+    if reading == "difficulty":
+        return base + extra, 0
+    if reading == "result":
+        return base, extra
+    raise ValueError(f"reading must be one of {COMBAT_MODIFIER_READINGS}")
+
+
+#: What a stress check can end in (:func:`stress_outcome`).
+STRESS_OUTCOMES = ("pass", "lose", "lose_and_breakdown", "breakdown")
+
+
+def stress_outcome(confidence: int, willpower: int, difficulty: int, modifier: int = 0, reroll: bool = False,
+                   nervous: bool = False) -> Dist:
+    """One stress check: «обычную проверку на навык Сила духа против сложности …. Если проверка
+    провалена, то расходуется одна единица Уверенности»; the check is 2К + the current Уверенность +
+    Сила духа.
+
+    ``"pass"``; ``"lose"`` (Уверенность −1); a failure with no Уверенность left — «она должна
+    уменьшиться до -1», so «вместо этого ему приходится пройти проверку на нервный срыв»:
+    ``"breakdown"``; for a character with the trait Нервный, who «делает первую проверку, когда
+    Уверенность падает вследствие стресса до нуля», a failure at Уверенность 1:
+    ``"lose_and_breakdown"``.
+
+    >>> stress_outcome(0, 2, 9)["breakdown"]
+    Fraction(5, 12)
+    """
+    fail = stress_failure(confidence, nervous)
+    passes = check_passes(confidence + willpower + modifier, difficulty, reroll)
+    return passes.map(lambda ok: "pass" if ok else fail)
+
+
+def stress_failure(confidence: int, nervous: bool = False) -> str:
+    """What a failed stress check means at the current Уверенность (:func:`stress_outcome`)."""
+    if confidence < 0:
+        raise ValueError("the current Уверенность is never below zero")
+    if confidence == 0:
+        return "breakdown"
+    if confidence == 1 and nervous:
+        return "lose_and_breakdown"
+    return "lose"
+
+
+def stress_breakdown(outcome: Dist, willpower: int, breakdowns_in_scene: int = 1, modifier: int = 0) -> Dist:
+    """The stress check followed by the breakdown table: ``None`` when no breakdown check is made,
+    else the id of the row of :data:`tables.BREAKDOWN` (:func:`breakdown`)."""
+    table = breakdown(willpower, breakdowns_in_scene, modifier)
+    return outcome.bind(lambda o: table if o in ("breakdown", "lose_and_breakdown") else Dist.constant(None))
+
+
+# ---------------------------------------------------------------------------------------
+# A wounded character: penalties, bleeding, healing
+# ---------------------------------------------------------------------------------------
+
+def extra_hits_cost(bought: int) -> int:
+    """Plushki paid for ``bought`` extra hits: «За 5 (6, 7, 8...) плюшек персонаж может купить себе 1
+    дополнительный хит» — 5 for the first, 6 for the second …
+
+    >>> extra_hits_cost(1), extra_hits_cost(3)
+    (5, 18)
+    """
+    return sum(tables.EXTRA_HIT_FIRST_COST + i for i in range(bought))
+
+
+def bleeding_timeline(hits: int) -> list[dict]:
+    """Bleeding that is not stopped, band by band from ``hits`` down to 0 («при смерти», where
+    :data:`BLEEDING_WHEN_DYING` stops it): ``[{"band", "from", "to", "lost", "time", "unit"}]`` —
+    ``lost`` hits in ``time`` minutes or rounds (the source counts the two in different units and
+    never says how long a round lasts, so they are not added up).
+
+    >>> [(s["from"], s["to"], s["time"], s["unit"]) for s in bleeding_timeline(7)]
+    [(7, 4, 30, 'minutes'), (4, 0, 12, 'rounds')]
+    """
+    out = []
+    h = hits
+    while h > 0:
+        b = bleeding(h)
+        if b is None:
+            break
+        band = tables.BLEEDING[b["band"]]
+        low = band["lowest"] - 1 if band["lowest"] is not None else 0
+        lost = h - low
+        out.append({"band": b["band"], "from": h, "to": low, "lost": lost, "time": lost * band["every"],
+                    "unit": band["unit"]})
+        h = low
+    return out
+
+
+#: Concussion at a critical wound: «дает … дополнительный отрицательный модификатор …: -3, пока
+#: персонаж тяжело ранен, -2, пока легко, и -1, пока это царапина» — nothing for a critical wound.
+#: ``"as_heavy"`` (default): −3, as for a heavy one (a worse wound does not ease the concussion);
+#: ``"none"``: no extra penalty.
+CONCUSSION_AT_CRITICAL_READINGS = ("as_heavy", "none")
+CONCUSSION_AT_CRITICAL = "as_heavy"
+HEAD_WOUNDS = ("none", "concussion", "skull")
+
+
+def head_penalty(kind: str, level: str, at_critical: str | None = None) -> int:
+    """The extra penalty of a head wound (:data:`tables.HEAD_TRAUMA`) «складывающийся с модификатором от
+    ранения», at the wound ``level`` (``scratch`` … ``critical``); 0 for ``"none"``."""
+    at_critical = CONCUSSION_AT_CRITICAL if at_critical is None else at_critical
+    if at_critical not in CONCUSSION_AT_CRITICAL_READINGS:
+        raise ValueError(f"reading must be one of {CONCUSSION_AT_CRITICAL_READINGS}")
+    if kind == "none" or level not in tables.WOUND_LEVELS:
+        return 0
+    value = tables.HEAD_TRAUMA[kind][level]
+    if value is None:
+        return tables.HEAD_TRAUMA[kind]["heavy"] if at_critical == "as_heavy" else 0
+    return value
+
+
+#: A maimed limb once the wounds are down to a scratch: the source names «тяжело ранен» (the limb «полностью
+#: демобилизована») and «легко ранен» (−2), and «Выстрел в конечность демобилизует ее, пока ранение не будет
+#: вылечено». ``"until_healed"`` (default): −2 while any wound is left, a scratch too; ``"light_only"``: −2
+#: only while lightly wounded.
+MAIMING_AT_SCRATCH_READINGS = ("until_healed", "light_only")
+MAIMING_AT_SCRATCH = "until_healed"
+
+
+def maiming(level: str, at_scratch: str | None = None) -> str | int:
+    """A maimed limb at the wound ``level``: ``"disabled"`` (heavy or worse), or the modifier to
+    actions with it (−2 or 0)."""
+    at_scratch = MAIMING_AT_SCRATCH if at_scratch is None else at_scratch
+    if at_scratch not in MAIMING_AT_SCRATCH_READINGS:
+        raise ValueError(f"reading must be one of {MAIMING_AT_SCRATCH_READINGS}")
+    if level in ("heavy", "critical", "unconscious", "dying", "dead"):
+        return "disabled"
+    if level == "light" or at_scratch == "until_healed":
+        return tables.MAIMING_PENALTY
+    return 0
+
+
+#: A failed Медицина check: «В случае удачи проверка Стойкости, которая полагалась бы при
+#: естественном лечении, считается автоматически сделанной» — failure is not mentioned.
+#: ``"natural"`` (default): the patient still makes the Стойкость check of natural healing;
+#: ``"none"``: no healing this period.
+MEDICAL_FAIL_READINGS = ("natural", "none")
+MEDICAL_FAIL = "natural"
+
+
+def healing(level: str, stamina: int, fortitude: int, modifier: int = 0, reroll: bool = False,
+            doctor: int | None = None, doctor_reroll: bool = False, medical_fail: str | None = None) -> dict:
+    """One period of healing at the wound ``level`` (``light``, ``heavy``, ``critical``):
+    ``{"p": P(the hits come back), "hits", "period", "p_doctor"}`` (:data:`tables.HEALING`).
+
+    Natural: «проверку Стойкости против УС …, и в случае удачи» 1, 2, 3 hits (Стойкость is
+    2К + Выносливость + Стойкость). Medical (``doctor``: the doctor's 2К bonus, Медицина and its
+    attribute): «врач должен сделать удачную проверку на навык Медицина против сложности 2 для
+    легкого ранения, 5 для тяжелого и 7 для критического. В случае удачи проверка Стойкости … считается
+    автоматически сделанной»; a failure by :data:`MEDICAL_FAIL_READINGS`.
+
+    >>> healing("critical", 1, 1)["p"]
+    Fraction(5, 6)
+    """
+    medical_fail = MEDICAL_FAIL if medical_fail is None else medical_fail
+    if medical_fail not in MEDICAL_FAIL_READINGS:
+        raise ValueError(f"medical_fail must be one of {MEDICAL_FAIL_READINGS}")
+    row = tables.HEALING[level]
+    natural = p_check(stamina + fortitude + modifier, row["fortitude_difficulty"], reroll)
+    out = {"hits": row["hits"], "period": row["period"], "p_natural": natural, "p_doctor": None}
+    if doctor is None:
+        return {**out, "p": natural}
+    pd = p_check(doctor, row["medicine_difficulty"], doctor_reroll)
+    after_fail = natural if medical_fail == "natural" else Fraction(0)
+    return {**out, "p_doctor": pd, "p": pd + (1 - pd) * after_fail}
+
+
+# ---------------------------------------------------------------------------------------
+# Shooting: the modifiers of one shot, two guns
+# ---------------------------------------------------------------------------------------
+
+#: The kinds of guns the shooting rules tell apart: «возможна только из оружия, которое используется
+#: навыком Стрельба (пистолет), то есть из пистолетов, револьверов или пистолетов-пулеметов»;
+#: «Модификаторы на попадание за расстояние не применяются к дробовикам»; the body-part «Модификаторы на
+#: попадание не применяются, если огонь ведется из снайперской винтовки».
+GUN_KINDS = ("pistol", "smg", "rifle", "sniper", "shotgun")
+TWO_GUN_KINDS = ("pistol", "smg")
+
+#: Two guns and the wrong hand: «Стрельба по-македонски – модификатор -2» and «Стрельба «не с той»
+#: руки (с левой для правши) – модификатор -2» — one gun is always in the other hand. ``"included"``
+#: (default): the −2 for two guns is all; ``"adds"``: the wrong hand's −2 comes on top.
+TWO_GUNS_WRONG_HAND_READINGS = ("included", "adds")
+TWO_GUNS_WRONG_HAND = "included"
+
+
+def _shooting_modifier(mid: str) -> int:
+    return next(m["modifier"] for m in tables.SHOOTING_MODIFIERS if m["id"] == mid)
+
+
+#: A sniper rifle: «Модификаторы на попадание не применяются, если огонь ведется из снайперской
+#: винтовки» stands right under the body parts' modifiers, and does not say which. ``"body_part"``
+#: (default): the body parts' modifiers to hit; ``"body_part_and_range"``: the range's too (as
+#: «Модификаторы на попадание за расстояние не применяются к дробовикам»).
+SNIPER_READINGS = ("body_part", "body_part_and_range")
+SNIPER = "body_part"
+
+
+def shot_modifiers(gun: str = "pistol", range_: str = "close", cover: str = "none", two_guns: bool = False,
+                   wrong_hand: bool = False, shifting: bool = False, aimed: bool = False, thinking: int = 0,
+                   part: str = "none", actions: int = 1, wrong_hand_reading: str | None = None,
+                   sniper_reading: str | None = None) -> list[tuple[str, int]]:
+    """Every modifier of one Стрельба check, ``[(what, value)]`` (0s left out): range (not for
+    shotguns), the target's cover, two guns, the wrong hand, shifting fire, aiming («с положительным
+    модификатором, равным Мышлению стрелка»), a body part (not from a sniper rifle, nor its range by :data:`SNIPER_READINGS`) and the penalty
+    for the actions of the round (:func:`extra_actions_penalty`).
+
+    >>> shot_modifiers("pistol", "medium", aimed=True, thinking=3, part="head", actions=2)
+    [('medium', -2), ('aimed', 3), ('head', -5), ('actions', -1)]
+    """
+    reading = TWO_GUNS_WRONG_HAND if wrong_hand_reading is None else wrong_hand_reading
+    if reading not in TWO_GUNS_WRONG_HAND_READINGS:
+        raise ValueError(f"reading must be one of {TWO_GUNS_WRONG_HAND_READINGS}")
+    sniper = SNIPER if sniper_reading is None else sniper_reading
+    if sniper not in SNIPER_READINGS:
+        raise ValueError(f"sniper_reading must be one of {SNIPER_READINGS}")
+    out = []
+    range_free = gun == "shotgun" or (gun == "sniper" and sniper == "body_part_and_range")
+    if not range_free and range_ in ("medium", "far"):
+        out.append((range_, _shooting_modifier(range_)))
+    if cover != "none":
+        out.append((cover, _shooting_modifier(cover)))
+    if two_guns:
+        out.append(("two_guns", _shooting_modifier("two_guns")))
+    if wrong_hand and (not two_guns or reading == "adds"):
+        out.append(("wrong_hand", _shooting_modifier("wrong_hand")))
+    if shifting:
+        out.append(("shifting", _shooting_modifier("shifting")))
+    if aimed:
+        out.append(("aimed", thinking))
+    if part != "none" and gun != "sniper":
+        out.append((part, tables.AIMED_SHOTS[part]["to_hit"]))
+    if extra_actions_penalty(actions):
+        out.append(("actions", extra_actions_penalty(actions)))
+    return [(k, v) for k, v in out if v]
+
+
+def p_shot_hits(shooting: Dist, size: str, dodge: Dist | None = None) -> Fraction:
+    """P(a shot hits): against a target that does not dodge, «удачную проверку на навык Стрельбы против
+    УС, зависящего от размера цели»; against one that dodges (``dodge``: its Уклонение, without the size
+    modifier), an opposed check with the size's dodge modifier, the dodge counted as at least the
+    stationary УС, and a tie to the shooter («Стрельба перевешивает Уклонение»)."""
+    row = tables.TARGET_SIZE[size]
+    if dodge is None:
+        return p_success(shooting, row["difficulty"])
+    return opposed_outcome(shooting, dodge + row["dodge_modifier"], "attacker", row["difficulty"])["attacker"]
+
+
+# ---------------------------------------------------------------------------------------
+# Magic rituals: two checks
+# ---------------------------------------------------------------------------------------
+
+#: When the first check fails («в противном случае маг просто сам недостаточно верит в то, что делает»),
+#: does the second still count? «Если же второй бросок провален, то имеет место так называемый
+#: дисгармоничный эффект». ``"no_second"`` (default): the ritual did not work, and there is no
+#: disharmonic effect; ``"both"``: the second check is made anyway, and its failure is a disharmonic
+#: effect.
+RITUAL_FIRST_FAIL_READINGS = ("no_second", "both")
+RITUAL_FIRST_FAIL = "no_second"
+RITUAL_OUTCOMES = ("effect", "disharmony", "failed")
+
+
+def ritual(first_bonus: int, first_difficulty: int, second_bonus: int, second_difficulty: int,
+           reroll_first: bool = False, reroll_second: bool = False, first_fail: str | None = None) -> Dist:
+    """The two checks of a ritual: «2К+Уверенность+ПП против первого значения сложности», then the
+    Storyteller's «скрытый качественный бросок на Магию против второй сложности ритуала … с
+    отрицательным модификатором от дисгармонии (МД)». ``"effect"`` — «Если оба броска оказались успешны,
+    то в силу вступает эффект ритуала»; ``"disharmony"`` — the second failed; ``"failed"`` — the ritual did
+    not work (:data:`RITUAL_FIRST_FAIL_READINGS`). Every outcome but ``"effect"`` brings the paradigm
+    attack: «Если один или другой бросок провален».
+
+    >>> ritual(0, 2, 0, 13)["disharmony"]
+    Fraction(1, 1)
+    """
+    first = check_passes(first_bonus, first_difficulty, reroll_first)
+    second = check_passes(second_bonus, second_difficulty, reroll_second)
+    return first.combine(second, lambda a, b: ritual_outcome(a, b, first_fail))
+
+
+def ritual_outcome(first_ok: bool, second_ok: bool, first_fail: str | None = None) -> str:
+    """The outcome of a ritual's two checks (:func:`ritual`)."""
+    first_fail = RITUAL_FIRST_FAIL if first_fail is None else first_fail
+    if first_fail not in RITUAL_FIRST_FAIL_READINGS:
+        raise ValueError(f"first_fail must be one of {RITUAL_FIRST_FAIL_READINGS}")
+    if first_ok and second_ok:
+        return "effect"
+    if first_ok or first_fail == "both" and not second_ok:
+        return "disharmony"
+    return "failed"
+
+
+def ritual_creation_cost(cost: int) -> int:
+    """«при создании персонажа цены ритуалов уменьшаются вдвое, с округлением вверх»
+
+    >>> ritual_creation_cost(7)
+    4
+    """
+    return ceil(Fraction(cost, tables.RITUAL_CREATION_DIVISOR))
+
+
+# ---------------------------------------------------------------------------------------
+# Temporary loss of Уверенность and Выносливость, recovery, Luck
+# ---------------------------------------------------------------------------------------
+
+def attribute_loss(current: int, loss: int) -> int | None:
+    """The current value after a temporary loss; ``None``: «Если значение атрибута должно упасть ниже
+    нуля, вместо этого персонаж теряет сознание» (the value stays as it was)."""
+    left = current - loss
+    return None if left < 0 else left
+
+
+def recovered(full: int, current: int, sleeps: int, per_sleep: int) -> int:
+    """The value after ``sleeps`` sleeps of eight hours, ``per_sleep`` units each, never above the
+    permanent value: «Восемь часов здорового сна позволяют возвратить одну единицу Выносливости и две
+    Уверенности.»
+
+    >>> recovered(4, 0, 1, 2), recovered(4, 0, 3, 2)
+    (2, 4)
+    """
+    return min(full, current + sleeps * per_sleep)
+
+
+def sleeps_to_full(full: int, current: int, per_sleep: int) -> int:
+    """Sleeps of eight hours until the value is back to the permanent one."""
+    return ceil(Fraction(max(0, full - current), per_sleep))
+
+
+def luck_after(full: int, current: int, days: int) -> int:
+    """«Везение восстанавливается по единичке в два внутриигровых дня» (the other way the source allows,
+    «до исходного значения в начале сессии», is the Storyteller's choice)."""
+    return min(full, current + days // tables.LUCK_RECOVERY_DAYS)

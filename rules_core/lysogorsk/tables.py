@@ -18,7 +18,10 @@ from ..spec import T
 
 __all__ = ["TYPO_FIXES", "DIFFICULTY_MIN", "DIFFICULTY_MAX", "DIFFICULTY_NAMES", "COMBAT_STRESS",
            "COMBAT_STRESS_MODIFIERS", "BASE_HITS", "INSTANT_DEATH_HITS", "WOUND_LEVELS", "BLEEDING",
-           "HEALING", "HEAD_TRAUMA", "COVER", "TARGET_SIZE", "SHOOTING_MODIFIERS", "AIMED_SHOTS",
+           "HEALING", "SCRATCH_HEAL_HOURS", "TEMPORARY_HEAL_PER_HOUR", "EXTRA_HIT_FIRST_COST",
+           "MAIMING_PENALTY", "SKULL_STABILIZED_BLEEDING", "HEAD_TRAUMA", "MOVE_BASE_M", "RUN_BASE_M",
+           "FULL_CLIP_ROUNDS_PER", "WAIT_BONUS", "FULL_DODGE_BONUS", "SERIOUS_MODIFIER", "SLEEP_RECOVERY",
+           "FEEDING_RECOVERY_PER_DAY", "LUCK_RECOVERY_DAYS", "RITUAL_CREATION_DIVISOR", "PARADIGM_ATTACK", "COVER", "TARGET_SIZE", "SHOOTING_MODIFIERS", "AIMED_SHOTS",
            "ENVIRONMENT", "THROWN_MISS", "BREAKDOWN", "BREAKDOWN_PER_BREAKDOWN", "BREAKDOWN_AFTER", "DRINKS",
            "volume_text", "FROM_THE_BOTTLE", "DRUNK_STAGES", "MAX_STAGE", "STAGE3_TRAIT_DIFFICULTY",
            "ATTRIBUTE_NAMES", "ENVIRONMENT_KINDS", "TABLES"]
@@ -99,22 +102,37 @@ WOUND_LEVELS: dict[str, dict] = {
                 "share": T("больше чем три четверти", "more than three quarters"), "penalty": 0},
 }
 
-#: Bleeding and pain shock by the hits left: (lowest, highest, loss, pain-shock УС).
+#: Bleeding and pain shock by the hits left: (lowest, highest, loss in words, pain-shock УС) and
+#: the loss as numbers: one hit every ``every`` ``unit`` (``"minutes"`` or ``"rounds"``).
 BLEEDING: list[dict] = [
-    {"lowest": 5, "highest": 8, "loss": T("1 хит в десять минут", "1 hit every ten minutes"), "pain_shock": 5},
+    {"lowest": 5, "highest": 8, "loss": T("1 хит в десять минут", "1 hit every ten minutes"), "pain_shock": 5,
+     "every": 10, "unit": "minutes"},
     {"lowest": None, "highest": 4, "loss": T("1 хит в три раунда", "1 hit every three rounds"),
-     "pain_shock": 7},
+     "pain_shock": 7, "every": 3, "unit": "rounds"},
 ]
 
 #: Natural and medical healing by wound level: level, period, Стойкость УС, hits back,
-#: Медицина УС.
+#: Медицина УС, and the wait after a successful Медицина check («через сутки (неделю, месяц)»).
 HEALING: dict[str, dict] = {
     "light": {"period": T("24 часа", "24 hours"), "fortitude_difficulty": 2, "hits": 1,
-              "medicine_difficulty": 2},
-    "heavy": {"period": T("неделя", "a week"), "fortitude_difficulty": 5, "hits": 2, "medicine_difficulty": 5},
+              "medicine_difficulty": 2, "medical_wait": T("сутки", "a day")},
+    "heavy": {"period": T("неделя", "a week"), "fortitude_difficulty": 5, "hits": 2, "medicine_difficulty": 5,
+              "medical_wait": T("неделя", "a week")},
     "critical": {"period": T("месяц", "a month"), "fortitude_difficulty": 7, "hits": 3,
-                 "medicine_difficulty": 7},
+                 "medicine_difficulty": 7, "medical_wait": T("месяц", "a month")},
 }
+#: «За счет нее все царапины на человеке заживают за 24 часа игрового времени.»
+SCRATCH_HEAL_HOURS = 24
+#: Temporary damage «восстанавливается на 1 хит за один час игрового времени».
+TEMPORARY_HEAL_PER_HOUR = 1
+#: «За 5 (6, 7, 8...) плюшек персонаж может купить себе 1 дополнительный хит»: the first costs 5,
+#: each next one more.
+EXTRA_HIT_FIRST_COST = 5
+#: Maiming: «он получает модификатор -2 на все действия, производимые этой конечностью».
+MAIMING_PENALTY = -2
+#: A stabilised skull fracture: «можно только заставить ее кровоточить как тяжелую — по 1 хиту в десять
+#: минут» (the bleeding of the 5–8 band).
+SKULL_STABILIZED_BLEEDING = 0
 
 #: Extra penalties of head wounds by the current wound level (None: not applicable).
 HEAD_TRAUMA = {
@@ -151,25 +169,25 @@ TARGET_SIZE: dict[str, dict] = {
              "difficulty": 7, "dodge_modifier": 6},
 }
 
-#: Modifiers to a Стрельба check.
+#: Modifiers to a Стрельба check (``id`` names the row for the calculators).
 SHOOTING_MODIFIERS: list[dict] = [
-    {"group": T("Расстояние", "Range"), "circumstance": T("Ближнее расстояние", "Close range"), "modifier": 0},
-    {"group": T("Расстояние", "Range"), "circumstance": T("Среднее расстояние", "Medium range"),
+    {"id": "close", "group": T("Расстояние", "Range"), "circumstance": T("Ближнее расстояние", "Close range"), "modifier": 0},
+    {"id": "medium", "group": T("Расстояние", "Range"), "circumstance": T("Среднее расстояние", "Medium range"),
      "modifier": -2},
-    {"group": T("Расстояние", "Range"), "circumstance": T("Дальнее расстояние", "Long range"), "modifier": -4},
-    {"group": T("Прикрытие", "Cover"),
+    {"id": "far", "group": T("Расстояние", "Range"), "circumstance": T("Дальнее расстояние", "Long range"), "modifier": -4},
+    {"id": "half", "group": T("Прикрытие", "Cover"),
      "circumstance": T("Одна вторая (до пояса)", "One half (up to the waist)"), "modifier": -3},
-    {"group": T("Прикрытие", "Cover"), "circumstance": T("Две третьих", "Two thirds"), "modifier": -4},
-    {"group": T("Прикрытие", "Cover"), "circumstance": T("Три четверти", "Three quarters"), "modifier": -5},
-    {"group": T("Прикрытие", "Cover"), "circumstance": T("Видно только чуть-чуть", "Only a little visible"),
+    {"id": "two_thirds", "group": T("Прикрытие", "Cover"), "circumstance": T("Две третьих", "Two thirds"), "modifier": -4},
+    {"id": "three_quarters", "group": T("Прикрытие", "Cover"), "circumstance": T("Три четверти", "Three quarters"), "modifier": -5},
+    {"id": "little", "group": T("Прикрытие", "Cover"), "circumstance": T("Видно только чуть-чуть", "Only a little visible"),
      "modifier": -6},
-    {"group": T("Прочее", "Other"),
-     "circumstance": T("Стрельба по-македонски", "Shooting with two guns («Macedonian» style)"),
+    {"id": "two_guns", "group": T("Прочее", "Other"),
+     "circumstance": T("Стрельба по-македонски", "Shooting with two guns (\"Macedonian\" style)"),
      "modifier": -2},
-    {"group": T("Прочее", "Other"),
+    {"id": "wrong_hand", "group": T("Прочее", "Other"),
      "circumstance": T("Стрельба «не с той» руки (с левой для правши)",
                        "Shooting with the «wrong» hand (the left for a right-hander)"), "modifier": -2},
-    {"group": T("Прочее", "Other"),
+    {"id": "shifting", "group": T("Прочее", "Other"),
      "circumstance": T("Перенос огня (второй и более выстрел в раунд — по разным целям)",
                        "Shifting fire (second and later shots in a round at different targets)"),
      "modifier": -1},
@@ -320,6 +338,45 @@ BREAKDOWN_AFTER: dict[str, dict] = {
 }
 
 # ---------------------------------------------------------------------------------------
+# Actions in a round
+# ---------------------------------------------------------------------------------------
+
+#: «переместиться на расстояние не более 4+(Ловкость/2) метра за раунд» (a standard action).
+MOVE_BASE_M = 4
+#: «переместиться бегом на 8+Ловкость метров (1 раунд)» (a long action).
+RUN_BASE_M = 8
+#: Emptying the magazine point-blank: «Это длительное действие, занимающее раунд за каждые 30
+#: патронов в магазине.»
+FULL_CLIP_ROUNDS_PER = 30
+#: «Мастер может дать ему модификатор +1 на заявленное действие, если это соответствует ситуации.»
+WAIT_BONUS = 1
+#: «До своего следующего хода он будет уклоняться с положительным модификатором +2.»
+FULL_DODGE_BONUS = 2
+#: «Такие серьезные модификаторы, как -6 и выше, могут послужить основанием для совершения проверок и на
+#: самые простые действия, обычно проверок не требующие.»
+SERIOUS_MODIFIER = -6
+
+# ---------------------------------------------------------------------------------------
+# Temporary loss of attributes, Luck
+# ---------------------------------------------------------------------------------------
+
+#: «Восемь часов здорового сна позволяют возвратить одну единицу Выносливости и две Уверенности.»
+SLEEP_RECOVERY = {"hours": 8, "stamina": 1, "confidence": 2}
+#: Hunger: «Выносливость восстанавливается по одному пункту в день усиленного питания».
+FEEDING_RECOVERY_PER_DAY = 1
+#: «Везение восстанавливается по единичке в два внутриигровых дня»
+LUCK_RECOVERY_DAYS = 2
+
+# ---------------------------------------------------------------------------------------
+# Magic
+# ---------------------------------------------------------------------------------------
+
+#: «при создании персонажа цены ритуалов уменьшаются вдвое, с округлением вверх»
+RITUAL_CREATION_DIVISOR = 2
+#: «мага настигает парадигмальная атака с ПШ= 4 и дополнительным модификатором -3»
+PARADIGM_ATTACK = {"strength": 4, "modifier": -3}
+
+# ---------------------------------------------------------------------------------------
 # Alcohol
 # ---------------------------------------------------------------------------------------
 
@@ -341,7 +398,7 @@ DRINKS: dict[str, dict] = {
 
 
 def volume_text(litres: Fraction) -> T:
-    """A volume as the source writes it («0,33 л»; in English «0.33 l»).
+    """A volume as the source writes it («0,33 л»; in English "0.33 l").
 
     >>> volume_text(Fraction(33, 100))
     {'ru': '0,33 л', 'en': '0.33 l'}

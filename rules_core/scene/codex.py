@@ -1,5 +1,7 @@
 """«Codex of…» (004) in a scene: the Выносливость track (damage through the armor threshold,
-the level it stopped at, its consequence) and the stress counter with FLAX."""
+the level it stopped at, its consequence and the 2D6 for the preparations it hits), the stress counter
+with FLAX, and counteraction (``codex-counteraction``, rolled on the scene's dice with the character's
+stress)."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ from ..codex import tables as codex_tables
 from ..spec import T, field_error, int_list_param
 from . import fields as F
 from . import readings as RD
-from .common import ActionSpec, Ctx, calc_param
+from .common import ActionSpec, Ctx, calc_compute, calc_param, calc_roll, calc_validate
 
 SYSTEM = "codex"
 TITLE = T("Codex of…", "Codex of…")
@@ -119,6 +121,90 @@ def _run_stress(ctx: Ctx, a: dict, box) -> None:
                   "stress": s["stress"], "flax": s["flax"]}
 
 
+# ---- counteraction ------------------------------------------------------------------------------
+
+_COUNTER_FIELDS = ("ed6", "skill", "their_lv", "tie")
+_COUNTER = {name: calc_param("codex-counteraction", name) for name in _COUNTER_FIELDS}
+
+
+def counter_params(ch: dict, a: dict) -> dict:
+    """The ``codex-counteraction`` calculator's parameters: this counteraction, the character's stress."""
+    s = ch["state"]
+    return calc_validate("codex-counteraction", {**{k: a[k] for k in _COUNTER_FIELDS}, "against": "lv",
+                                                 "stress": s["stress"], "flax": s["flax"]})
+
+
+def _counter_plan(ctx: Ctx, a: dict) -> list:
+    ch = ctx.char(a["character"])
+    return [("counter", None)] + ([("flax", None)] if ch["state"]["flax"] else [])
+
+
+def _counter_preview(ctx: Ctx, a: dict) -> dict:
+    ch = ctx.char(a["character"])
+    p = counter_params(ch, a)
+    res = calc_compute("codex-counteraction", p)
+    dice = [{"group": "counter", "count": a["ed6"], "sides": 6}]
+    if ch["state"]["flax"]:
+        dice.append({"group": "flax", "count": 2, "sides": 6})
+    return {"odds": {"p_counter": res["p_counter"]}, "display": res["display"],
+            "calculator": {"id": "codex-counteraction", "params": p}, "dice_needed": dice}
+
+
+def _run_counter(ctx: Ctx, a: dict, box) -> None:
+    ch = ctx.char(a["character"])
+    roll = calc_roll("codex-counteraction", counter_params(ch, a), box)
+    faces = " ".join(map(str, roll["ed6_faces"])) or "—"
+    ok = roll["success"]
+    ctx.text = T(f"{ch['name']}: противодействие, ED6 {faces} → {roll['lv']} LV против {a['their_lv']} — "
+                 + ("чужое действие сорвано или ослаблено." if ok else "не хватило."),
+                 f"{ch['name']}: counteraction, ED6 {faces} → {roll['lv']} LV against {a['their_lv']} — "
+                 + ("the action is foiled or weakened." if ok else "not enough."))
+    ctx.result = {"character": ch["id"], "lv": roll["lv"], "against": a["their_lv"], "success": ok}
+    ctx.display = roll["display"]
+
+
+# ---- the consequences' 2D6 -----------------------------------------------------------------------
+
+_PARITY = calc_param("codex-consequences", "parity")
+
+
+def _consequence_params(ch: dict, a: dict, rd: dict) -> dict:
+    return calc_validate("codex-consequences", {"damage": ch["state"]["damage"], "tough": ch["stats"]["tough"],
+                                                "incapacitated_at": rd["incapacitated_at"], "parity": a["parity"]})
+
+
+def _consequence_plan(ctx: Ctx, a: dict) -> list:
+    ch = ctx.char(a["character"])
+    _per, count = codex_rules.consequence(codex_rules.track_level(ch["state"]["damage"]))
+    return [("preparations", i) for i in range(count)]
+
+
+def _consequence_preview(ctx: Ctx, a: dict) -> dict:
+    ch = ctx.char(a["character"])
+    p = _consequence_params(ch, a, ctx.readings(SYSTEM))
+    res = calc_compute("codex-consequences", p)
+    return {"odds": {k: res[k] for k in ("level", "damage_per_preparation", "preparations")},
+            "display": res["display"], "calculator": {"id": "codex-consequences", "params": p},
+            "dice_needed": [{"group": "preparations", "count": 2, "sides": 6, "repeat": res["preparations"]}]
+            if res["preparations"] else []}
+
+
+def _run_consequences(ctx: Ctx, a: dict, box) -> None:
+    ch = ctx.char(a["character"])
+    roll = calc_roll("codex-consequences", _consequence_params(ch, a, ctx.readings(SYSTEM)), box)
+    level = roll["level"]
+    cons = codex_tables.CONSEQUENCES[level]["consequence"]
+    names = {"universal": T("универсальная", "universal"), "genre": T("жанровая", "genre")}
+    ru = "; ".join(f"{x['faces'][0]}+{x['faces'][1]}: {names[x['group']]['ru']}, 2-й D6 {x['faces'][1]}"
+                   for x in roll["preparations"])
+    en = "; ".join(f"{x['faces'][0]}+{x['faces'][1]}: {names[x['group']]['en']}, second D6 {x['faces'][1]}"
+                   for x in roll["preparations"])
+    ctx.text = T(f"{ch['name']}: последствия (уровень {level}) — {cons['ru']}" + (f" ({ru})" if ru else "") + ".",
+                 f"{ch['name']}: consequences (level {level}) — {cons['en']}" + (f" ({en})" if en else "") + ".")
+    ctx.result = {"character": ch["id"], "level": level, "preparations": roll["preparations"]}
+    ctx.display = roll["display"]
+
+
 def _char(v, path):
     return F.ident(v, path)
 
@@ -152,6 +238,22 @@ ACTIONS = [
               F.spec_json("amount", "int", T("Стресс: + получить, − снять", "Stress: + gain, − take away"), 1,
                           min=-(codex_rules.MAX_STRESS + 1), max=codex_rules.MAX_STRESS + 1)),
         refs=("character",)),
+    ActionSpec(
+        "codex_counter", SYSTEM, T("Противодействие", "Counteraction"),
+        {"character": _char, **{k: F.param(p) for k, p in _COUNTER.items()}}, _run_counter,
+        required=("character", "ed6", "their_lv"), defaults={k: p.default for k, p in _COUNTER.items()},
+        spec=(F.spec_json("character", "character", T("Персонаж", "Character"), None, system=SYSTEM),
+              *(p.to_json() for p in _COUNTER.values())),
+        plan=_counter_plan, preview=_counter_preview, refs=("character",),
+        groups=(("counter", False), ("flax", False))),
+    ActionSpec(
+        "codex_consequences", SYSTEM, T("Последствия: 2D6 за подготовки", "Consequences: 2D6 for the preparations"),
+        {"character": _char, "parity": F.param(_PARITY)}, _run_consequences, required=("character",),
+        defaults={"parity": _PARITY.default},
+        spec=(F.spec_json("character", "character", T("Персонаж", "Character"), None, system=SYSTEM),
+              _PARITY.to_json()),
+        plan=_consequence_plan, preview=_consequence_preview, refs=("character",),
+        groups=(("preparations", True),)),
 ]
 
 

@@ -1,8 +1,12 @@
-"""«Лысогорские сказочки» (001) in a scene: hits and wound levels, damage in hits, drinking.
+"""«Лысогорские сказочки» (001) in a scene: hits and wound levels, damage in hits, drinking, the stress
+check (combat stress at the start of a fight), healing.
 
 Hits, wound levels and temporary damage are :mod:`rules_core.lysogorsk.rules`; a drink is the
 ``lysogorsk-drunkenness`` calculator from the character's current stage, rolled on the scene's
-dice (each single drink's Стойкость check is one pair of d6).
+dice (each single drink's Стойкость check is one pair of d6); a stress check is ``lysogorsk-stress``
+and a period of healing ``lysogorsk-wounds``, both rolled on the scene's dice. The sheet keeps no
+Уверенность or Сила духа, so the stress check takes them from the action, and reports the point of
+Уверенность it costs without storing it.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ from dataclasses import replace
 
 from ..lysogorsk import calculators as lysogorsk_calculators
 from ..lysogorsk.calculators import alcohol as lysogorsk_alcohol, damage as lysogorsk_damage
+from ..lysogorsk.calculators import stress as lysogorsk_stress
 from ..lysogorsk import rules as lysogorsk_rules
 from ..lysogorsk import tables as lysogorsk_tables
 from ..spec import T, field_error
@@ -190,6 +195,139 @@ def _run_drink(ctx: Ctx, a: dict, box) -> None:
     ctx.display = roll["display"]
 
 
+# ---- the stress check ---------------------------------------------------------------------------
+
+_STRESS_FIELDS = ("kind", "situation", "first_fight", "supernatural", "authorities", "difficulty", "confidence",
+                  "willpower", "veteran", "nervous", "modifier", "breakdowns_in_scene", "modifiers_to")
+_STRESS = {name: calc_param("lysogorsk-stress", name) for name in _STRESS_FIELDS}
+
+
+def stress_params(ch: dict, a: dict) -> dict:
+    """The ``lysogorsk-stress`` calculator's parameters for this check."""
+    return calc_validate("lysogorsk-stress", {k: a[k] for k in _STRESS_FIELDS})
+
+
+def _living(ctx: Ctx, a: dict) -> dict:
+    ch = ctx.char(a["character"])
+    if _state_key(ch, ctx.readings(SYSTEM)) == "dead":
+        raise field_error("character", f"{ch['name']} мёртв.", f"{ch['name']} is dead.")
+    return ch
+
+
+def _stress_plan(ctx: Ctx, a: dict) -> list:
+    _living(ctx, a)
+    return [("check", None), ("breakdown", None)]
+
+
+def _stress_preview(ctx: Ctx, a: dict) -> dict:
+    ch = _living(ctx, a)
+    p = stress_params(ch, a)
+    res = calc_compute("lysogorsk-stress", p)
+    dice = [{"group": "check", "count": 2, "sides": 6}] if res["check"] else []
+    if res["check"] and lysogorsk_rules.stress_failure(p["confidence"], p["nervous"]) != "lose":
+        dice.append({"group": "breakdown", "count": 2, "sides": 6,
+                     "when": T("если проверка провалена", "if the check fails")})
+    return {"odds": {k: res[k] for k in ("p_pass", "p_breakdown")} | {"outcome": res.get("outcome", {})},
+            "display": res["display"], "calculator": {"id": "lysogorsk-stress", "params": p}, "dice_needed": dice}
+
+
+def _run_stress(ctx: Ctx, a: dict, box) -> None:
+    ch = _living(ctx, a)
+    p = stress_params(ch, a)
+    roll = calc_roll("lysogorsk-stress", p, box)
+    us, _extra = lysogorsk_stress.stress_difficulty(p)
+    if not roll["check"]:
+        ctx.text = T(f"{ch['name']}: Ветеран — проверки на стресс в начале боя нет.",
+                     f"{ch['name']}: a Veteran — no stress check at the start of the fight.")
+        ctx.result = {"character": ch["id"], "check": False}
+        return
+    kind = roll["outcome"]
+    lose = kind in ("lose", "lose_and_breakdown")
+    faces = "+".join(map(str, roll["faces"]))
+    name = lysogorsk_stress.STRESS_OUTCOME_NAMES[kind]
+    extra_ru = extra_en = ""
+    if "breakdown" in roll:
+        band = lysogorsk_stress.BREAKDOWN_NAMES[roll["breakdown"]]
+        bf = "+".join(map(str, roll["breakdown_faces"]))
+        extra_ru, extra_en = f"; срыв: {bf} → {roll['breakdown_total']}, {band['ru']}", \
+            f"; breakdown: {bf} → {roll['breakdown_total']}, {band['en']}"
+    ctx.text = T(f"{ch['name']}: стресс, {faces} → {roll['total']} против УС {us} — {name['ru']}{extra_ru}.",
+                 f"{ch['name']}: stress, {faces} → {roll['total']} against УС {us} — {name['en']}{extra_en}.")
+    ctx.result = {"character": ch["id"], "check": True, "difficulty": us, "total": roll["total"], "outcome": kind,
+                  "confidence_before": p["confidence"], "confidence_after": p["confidence"] - 1 if lose else p["confidence"],
+                  "breakdown": roll.get("breakdown")}
+    ctx.display = roll["display"]
+
+
+# ---- healing ------------------------------------------------------------------------------------
+
+_HEAL_FIELDS = ("heal", "doctor", "heal_modifier", "medical_fail")
+_HEAL = {name: calc_param("lysogorsk-wounds", name) for name in _HEAL_FIELDS}
+
+
+def heal_params(ch: dict, a: dict, rd: dict) -> dict:
+    """The ``lysogorsk-wounds`` calculator's parameters: the character's sheet and wounds, this healing."""
+    st, s = ch["stats"], ch["state"]
+    return calc_validate("lysogorsk-wounds", {
+        "stamina": st["stamina"], "fortitude": st["fortitude"], "extra_hits": st["extra_hits"],
+        "damage_taken": s["damage"], "temporary_taken": s["temporary"], "quarter_is_critical": rd["quarter_is_critical"],
+        **{k: a[k] for k in _HEAL_FIELDS}})
+
+
+def _patient(ctx: Ctx, a: dict) -> tuple[dict, str]:
+    ch = _living(ctx, a)
+    rd = ctx.readings(SYSTEM)
+    total = hits_total(ch["stats"])
+    level = lysogorsk_rules.state_after(total, ch["state"]["damage"], 0, rd["quarter_is_critical"])
+    if level in ("dying", "dead"):
+        raise field_error("character", f"{ch['name']} при смерти: источник не дает правила лечения — сначала спасти.",
+                          f"{ch['name']} is dying: the source gives no healing rule — save them first.")
+    return ch, level
+
+
+def _heal_plan(ctx: Ctx, a: dict) -> list:
+    _patient(ctx, a)
+    return ([("medicine", None)] if a["heal"] == "medical" else []) + [("fortitude", None)]
+
+
+def _heal_preview(ctx: Ctx, a: dict) -> dict:
+    ch, level = _patient(ctx, a)
+    p = heal_params(ch, a, ctx.readings(SYSTEM))
+    res = calc_compute("lysogorsk-wounds", p)
+    dice = []
+    if level != "scratch":
+        if a["heal"] == "medical":
+            dice.append({"group": "medicine", "count": 2, "sides": 6})
+        dice.append({"group": "fortitude", "count": 2, "sides": 6}
+                    | ({"when": T("если Медицина провалена", "if Medicine fails")} if a["heal"] == "medical" else {}))
+    return {"odds": {"level": level, "p_heal": res.get("p_heal"), "hits": res.get("heal_hits")},
+            "display": res["display"], "calculator": {"id": "lysogorsk-wounds", "params": p}, "dice_needed": dice}
+
+
+def _run_heal(ctx: Ctx, a: dict, box) -> None:
+    ch, level = _patient(ctx, a)
+    s = ch["state"]
+    before = s["damage"]
+    if level == "scratch":
+        s["damage"] = 0
+        ctx.text = T(f"{ch['name']}: царапины зажили за {lysogorsk_tables.SCRATCH_HEAL_HOURS} часа (+{before} хит.).",
+                     f"{ch['name']}: the scratches healed within {lysogorsk_tables.SCRATCH_HEAL_HOURS} hours "
+                     f"(+{before} hits).")
+        ctx.result = {"character": ch["id"], "level": level, "success": True, "hits_gained": before}
+        return
+    roll = calc_roll("lysogorsk-wounds", heal_params(ch, a, ctx.readings(SYSTEM)), box)
+    s["damage"] = before - roll["hits_gained"]
+    row = lysogorsk_tables.HEALING[level]
+    how = T("врач", "the doctor") if roll.get("doctor_success") else T("Стойкость", "Fortitude")
+    ctx.text = (T(f"{ch['name']}: лечение ({row['period']['ru']}, {how['ru']}) — +{roll['hits_gained']} хит.",
+                  f"{ch['name']}: healing ({row['period']['en']}, {how['en']}) — +{roll['hits_gained']} hits.")
+                if roll["success"] else
+                T(f"{ch['name']}: лечение ({row['period']['ru']}) — без восстановления.",
+                  f"{ch['name']}: healing ({row['period']['en']}) — no hits back."))
+    ctx.result = {"character": ch["id"], "level": level, "success": roll["success"], "hits_gained": roll["hits_gained"]}
+    ctx.display = roll["display"]
+
+
 # ---- the actions ------------------------------------------------------------------------------
 
 def _char(v, path):
@@ -223,6 +361,23 @@ ACTIONS = [
         spec=(F.spec_json("character", "character", T("Персонаж", "Character"), None, system=SYSTEM),
               *(f.to_json() for f in _DRINKS.fields), _WILLING.to_json(), _MODIFIER.to_json()),
         plan=_drink_plan, preview=_drink_preview, refs=("character",), groups=(("checks", True),)),
+    ActionSpec(
+        "lys_stress", SYSTEM, T("Проверка на стресс", "Stress check"),
+        {"character": _char, **{k: F.param(p) for k, p in _STRESS.items()}},
+        _run_stress, required=("character", "confidence", "willpower"),
+        defaults={k: p.default for k, p in _STRESS.items() if k not in ("confidence", "willpower")},
+        spec=(F.spec_json("character", "character", T("Персонаж", "Character"), None, system=SYSTEM),
+              *(p.to_json() for p in _STRESS.values())),
+        plan=_stress_plan, preview=_stress_preview, refs=("character",),
+        groups=(("check", False), ("breakdown", False))),
+    ActionSpec(
+        "lys_heal", SYSTEM, T("Лечение за период", "Healing over a period"),
+        {"character": _char, **{k: F.param(p) for k, p in _HEAL.items()}},
+        _run_heal, required=("character",), defaults={k: p.default for k, p in _HEAL.items()},
+        spec=(F.spec_json("character", "character", T("Персонаж", "Character"), None, system=SYSTEM),
+              *(p.to_json() for p in _HEAL.values())),
+        plan=_heal_plan, preview=_heal_preview, refs=("character",),
+        groups=(("medicine", False), ("fortitude", False))),
 ]
 
 

@@ -2,11 +2,15 @@
 
 * :mod:`.checks` — ``lysogorsk-check``;
 * :mod:`.damage` — ``lysogorsk-damage``;
+* :mod:`.wounds` — ``lysogorsk-wounds``;
+* :mod:`.combat` — ``lysogorsk-actions``;
 * :mod:`.alcohol` — ``lysogorsk-drunkenness``;
-* :mod:`.stress` — ``lysogorsk-breakdown``;
-* :mod:`.shooting` — ``lysogorsk-area-fire``;
+* :mod:`.stress` — ``lysogorsk-stress``, ``lysogorsk-breakdown``;
+* :mod:`.shooting` — ``lysogorsk-shot``, ``lysogorsk-area-fire``;
 * :mod:`.thrown` — ``lysogorsk-thrown-miss``;
-* :mod:`.survival` — ``lysogorsk-survival``.
+* :mod:`.survival` — ``lysogorsk-survival``;
+* :mod:`.attributes` — ``lysogorsk-recovery``;
+* :mod:`.magic` — ``lysogorsk-ritual``.
 
 The numbers come from :mod:`rules_core.lysogorsk.rules` and :mod:`rules_core.lysogorsk.tables`.
 """
@@ -14,7 +18,7 @@ The numbers come from :mod:`rules_core.lysogorsk.rules` and :mod:`rules_core.lys
 from __future__ import annotations
 
 from ...spec import Calculator, T
-from . import alcohol, checks, damage, shooting, stress, survival, thrown
+from . import alcohol, attributes, checks, combat, damage, magic, shooting, stress, survival, thrown, wounds
 
 __all__ = ["CALCULATORS"]
 
@@ -22,8 +26,8 @@ CALCULATORS = [
     Calculator(
         id="lysogorsk-check", system="lysogorsk", kind="check",
         title=T("Проверка: 2К + атрибут + навык", "Check: 2d6 + attribute + skill"),
-        description=T("Шанс успеха против УС и запас; противопоставленная проверка (ничья — «атакующему»).",
-                      "The chance of success against a УС and the margin; opposed checks (ties to the «attacker»)."),
+        description=T("Шанс успеха против УС и запас; противопоставленная проверка (при равенстве преимущество на стороне «атакующего»).",
+                      "The chance of success against a УС and the margin; opposed checks (a tie goes to the «attacker»)."),
         params=checks.PARAMS, compute=checks.compute, roll=checks.roll, summary=("p_success",),
     ),
     Calculator(
@@ -74,5 +78,60 @@ CALCULATORS = [
                       "How long a character lasts: the time without checks and the odds after it."),
         params=survival.PARAMS, compute=survival.compute, roll=survival.roll, check=survival.check,
         summary=("chance", "grace"),
+    ),
+    Calculator(
+        id="lysogorsk-wounds", system="lysogorsk", kind="check",
+        title=T("Раненый: штрафы, кровотечение, лечение", "A wounded character: penalties, bleeding, healing"),
+        description=T("Уровень ранения и штраф (с ранами головы и увечьем), кровотечение до «при смерти», "
+                      "естественное и медицинское лечение за один период.",
+                      "The wound level and penalty (with head wounds and a maimed limb), bleeding down to dying, "
+                      "natural and medical healing over one period."),
+        params=wounds.PARAMS, compute=wounds.compute, roll=wounds.roll, check=wounds.check,
+        summary=("penalty", "p_heal", "bleeding"),
+    ),
+    Calculator(
+        id="lysogorsk-actions", system="lysogorsk", kind="check",
+        title=T("Действия в раунде", "The actions of a round"),
+        description=T("Штраф за несколько действий, дальность перемещения и бега, весь магазин в упор.",
+                      "The penalty for several actions, how far a move and a run go, a whole magazine point-blank."),
+        params=combat.PARAMS, compute=combat.compute, summary=("modifier", "move"),
+    ),
+    Calculator(
+        id="lysogorsk-stress", system="lysogorsk", kind="check",
+        title=T("Проверка на стресс", "The stress check"),
+        description=T("Сила духа против УС (в начале боя — по табличке): выдержит, потеряет Уверенность или "
+                      "дойдет до нервного срыва.",
+                      "Willpower against a УС (at the start of a fight, from the table): holds, loses Confidence "
+                      "or comes to a breakdown."),
+        params=stress.STRESS_PARAMS, compute=stress.stress_compute, roll=stress.stress_roll,
+        summary=("difficulty", "p_pass", "p_breakdown"),
+    ),
+    Calculator(
+        id="lysogorsk-shot", system="lysogorsk", kind="attack",
+        title=T("Выстрел: шанс попасть", "A shot: the chance to hit"),
+        description=T("Стрельба против УС размера цели или ее Уклонения — с дистанцией, прикрытием, "
+                      "прицеливанием по части тела, стрельбой по-македонски и штрафом за действия.",
+                      "Shooting against the target size's УС or its Dodge — with range, cover, aimed shots at "
+                      "body parts, two guns and the actions penalty."),
+        params=shooting.SHOT_PARAMS, compute=shooting.shot_compute, roll=shooting.shot_roll,
+        check=shooting.shot_check, summary=("p_hit", "modifier"),
+    ),
+    Calculator(
+        id="lysogorsk-recovery", system="lysogorsk", kind="check",
+        title=T("Восстановление Выносливости, Уверенности, Везения",
+                "Recovering Stamina, Confidence, Luck"),
+        description=T("Временная потеря атрибутов и их возврат: сон, питание после голода, Везение по дням.",
+                      "Temporary loss of attributes and getting them back: sleep, food after hunger, Luck by days."),
+        params=attributes.PARAMS, compute=attributes.compute, check=attributes.check,
+        summary=("stamina", "confidence"),
+    ),
+    Calculator(
+        id="lysogorsk-ritual", system="lysogorsk", kind="check",
+        title=T("Ритуал: две проверки", "A ritual: two checks"),
+        description=T("2К + Уверенность + ПП против первой сложности, скрытый бросок на Магию с МД против второй: "
+                      "эффект, дисгармония или парадигмальная атака.",
+                      "2d6 + Confidence + ПП against the first difficulty, a hidden Magic roll with МД against the "
+                      "second: the effect, disharmony or a paradigm attack."),
+        params=magic.PARAMS, compute=magic.compute, roll=magic.roll, summary=("p_effect", "p_attack"),
     ),
 ]

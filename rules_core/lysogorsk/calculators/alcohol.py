@@ -77,10 +77,22 @@ PARAMS = (
     int_param("willpower", "Сила духа", "Willpower", 1, 0, 30, group="details", when=_PSYCHE),
     int_param("negative_traits", "Негативных психологических особенностей", "Negative psychological traits",
               0, 0, 20, group="details"),
+    # stage 4: under the Storyteller's control only while he can walk (Ловкость ≥ 0) and think (Мышление ≥ 0)
+    int_param("agility", "Ловкость (трезвая)", "Agility (sober)", 3, -10, 30, group="details"),
+    int_param("thinking", "Мышление (трезвое)", "Thinking (sober)", 3, -10, 30, group="details"),
     bool_param("fine_drinks", "Пили что-то очень дорогое и качественное (без похмелья)",
                "Very expensive, fine drinks (no hangover)", False, group="details"),
     int_param("binge_days", "Суток непросыхания (для проверки на Зависимость)",
               "Days of non-stop drinking (for the dependence check)", 0, 0, 365, group="details"),
+    choice_param("hangover_stamina", "Похмелье: какая Выносливость вычитается", "Hangover: which Stamina is subtracted",
+                 rules.HANGOVER_STAMINA, [
+                     ("sober", "трезвая (персонаж проспался)", "the sober one (the character has slept it off)"),
+                     ("drunk", "с +1 от 2-й стадии", "with stage 2's +1"),
+                 ], group="readings", when={"param": "fine_drinks", "eq": False},
+                 help=T("Штраф — «номеру последней стадии опьянения минус Выносливость персонажа», а 2-я стадия "
+                        "дает «+1 к Выносливости»; источник не говорит, какая из двух.",
+                        "The penalty is the last stage's number minus the character's Stamina, and stage 2 gives "
+                        "+1 Stamina; the source does not say which of the two.")),
 )
 
 
@@ -113,7 +125,8 @@ def compute(p: dict) -> dict:
                        p["willing"], p["stage_stamina"])
     final = dists[-1]
     likeliest = final.mode()
-    hang = Dist.constant(0) if p["fine_drinks"] else final.map(lambda s: rules.hangover(s, p["stamina"]))
+    hang = Dist.constant(0) if p["fine_drinks"] else final.map(
+        lambda s: rules.hangover(s, p["stamina"], p["hangover_stamina"]))
     stages = range(tables.MAX_STAGE + 1)
     probs = [[prob(d[s]) for s in stages] for d in dists]
     rows = []
@@ -147,6 +160,23 @@ def compute(p: dict) -> dict:
         "effects": rules.stage_modifiers(likeliest),
         "hangover": [{"penalty": h, "p": prob(hang[h])} for h in hang.outcomes()],
     }
+    at4 = final[rules.CONTROL_STAGE]
+    if at4:
+        control = rules.under_control(p["agility"], p["thinking"])
+        result["p_master_control"] = prob(at4 if control else 0)
+        mods = rules.stage_modifiers(rules.CONTROL_STAGE)
+        agility, thinking = p["agility"] + mods["agility"], p["thinking"] + mods["thinking"]
+        display.append(figures(("p_master_control", T("Шанс кончить 4-й стадией под контролем мастера",
+                                                       "Chance of ending at stage 4 under the Storyteller's control"),
+                                prob(at4 if control else 0))))
+        display.append(note(f"На 4-й стадии Ловкость {agility}, Мышление {thinking}: " + (
+            "персонаж еще способен ходить и соображать — он переходит под контроль мастера." if control else
+            "персонаж уже не способен " + ("ходить" if agility < 0 else "соображать") + " — под контроль мастера "
+            "он не переходит (что с ним тогда, источник не говорит)."),
+            f"At stage 4 Agility {agility}, Thinking {thinking}: " + (
+                "the character can still walk and think — he goes under the Storyteller's control." if control
+                else "the character can no longer " + ("walk" if agility < 0 else "think") + " — he does not go "
+                "under the Storyteller's control (what then, the source does not say).")))
     p3 = rules.p_reaches_stage3(p["start_stage"], dists)
     if p["negative_traits"] and p3:
         pf = rules.stage3_trait_fail(p["confidence"], p["willpower"])
@@ -192,7 +222,7 @@ def roll(p: dict, roller) -> dict:
         log.append({"drink": label, "difficulty": us, "faces": faces, "total": total, "stage": stage})
         rows.append([n, _drink_label(label), us, " ".join(map(str, faces)) or "—",
                      "—" if total is None else total, stage])
-    hang = 0 if p["fine_drinks"] else rules.hangover(stage, p["stamina"])
+    hang = 0 if p["fine_drinks"] else rules.hangover(stage, p["stamina"], p["hangover_stamina"])
     display = [
         {"kind": "table", "title": T("Порции", "Drinks"),
          "columns": [T("№", "#"), T("Напиток", "Drink"), T("УС", "УС"), T("Кубики", "Dice"), T("Итог", "Total"),

@@ -1,4 +1,5 @@
-"""``lysogorsk-check``: a check «2К+атрибут+навык» against a УС, or an opposed check
+"""``lysogorsk-check``: a check (001: «Бросаем два кубика, к полученному числу прибавляем значение навыка и
+значение соответствующего ему атрибута») against a УС, or an opposed check
 (the page «Проверки»).
 """
 
@@ -12,7 +13,7 @@ __all__ = ["SIZE_OPTIONS", "PARAMS", "compute", "roll"]
 
 def _tie_param(name="tie", **layout):
     return choice_param(name, "Ничья", "Tie", "attacker", [
-        ("attacker", "побеждает «атакующий»", "the «attacker» wins"),
+        ("attacker", "преимущество на стороне «атакующего»", "the advantage is the «attacker»'s"),
         ("draw", "ничья (если она возможна)", "a draw (when one is possible)"),
     ], **layout)
 
@@ -56,11 +57,19 @@ PARAMS = (
                         "стрельбы по неподвижной цели.",
                         "Adds the size modifier to the Dodge, and the Dodge counts as no lower than the "
                         "УС against a stationary target."), group="details", when=_OPPOSED),
+    int_param("actions", "Действий за раунд", "Actions this round", 1, 1, 12, group="details",
+              help=T("Два действия — −1 каждое, три — −2, четыре — −4, пять — −6 и т. д.",
+                     "Two actions are −1 each, three −2, four −4, five −6 and so on.")),
 )
 
 
+def _modifier(p: dict) -> int:
+    """Your modifiers plus the penalty for the actions declared this round."""
+    return p["modifier"] + rules.extra_actions_penalty(p["actions"])
+
+
 def _check_sides(p: dict):
-    att = rules.check_total(p["attribute"], p["skill"], p["modifier"], p["reroll"])
+    att = rules.check_total(p["attribute"], p["skill"], _modifier(p), p["reroll"])
     floor = None
     opp_mod = p["opponent_modifier"]
     if p["target_size"] != "none":
@@ -73,7 +82,7 @@ def _check_sides(p: dict):
 
 def compute(p: dict) -> dict:
     if p["mode"] == "check":
-        total = rules.check_total(p["attribute"], p["skill"], p["modifier"], p["reroll"])
+        total = rules.check_total(p["attribute"], p["skill"], _modifier(p), p["reroll"])
         ps = rules.p_success(total, p["difficulty"])
         m = rules.margin(total, p["difficulty"])
         display = [
@@ -100,8 +109,8 @@ def compute(p: dict) -> dict:
     pw, pl, pd = res["attacker"], res["defender"], res["draw"]
     display = [
         figures(
-            # the «attacker» winning is this check's success (the summary's figure in both modes)
-            ("p_success", T("Побеждает «атакующий» (вы)", "The «attacker» (you) wins"), prob(pw)),
+            # the attacker winning is this check's success (the summary's figure in both modes)
+            ("p_success", T("Побеждаете вы (атакующий)", "You (the attacker) win"), prob(pw)),
             ("p_defender", T("Побеждает противник", "The opponent wins"), prob(pl)),
             ("p_draw", T("Ничья", "Draw"), prob(pd)),
         ),
@@ -109,8 +118,8 @@ def compute(p: dict) -> dict:
                    T("разница", "difference"), m),
     ]
     if p["tie"] == "attacker":
-        display.append(note("При равенстве побеждает «атакующий»: Стрельба перевешивает Уклонение, Обман — "
-                            "Проницательность.",
+        display.append(note("При равенстве «преимущество на стороне «атакующего»: Стрельба перевешивает Уклонение, Обман — "
+                            "Проницательность».",
                             "A tie goes to the «attacker»: Shooting beats Dodge, Deceit beats Insight."))
     if floor is not None:
         display.append(note(f"Уклонение считается не ниже УС {floor} (стрельба по неподвижной цели).",
@@ -139,7 +148,7 @@ def _dice_blocks(label: T, a, b) -> list[dict]:
 
 def roll(p: dict, roller) -> dict:
     a, b, dice = _roll_2d6(roller, p["reroll"])
-    bonus = p["attribute"] + p["skill"] + p["modifier"]
+    bonus = p["attribute"] + p["skill"] + _modifier(p)
     total = dice + bonus
     if p["mode"] == "check":
         ok = total >= p["difficulty"]

@@ -73,9 +73,9 @@ PARAMS = (
         ("environment", "окружающая среда", "the environment"),
     ]),
     int_param("power", "Мощность оружия", "Weapon's Power", 4, -20, 100, when=_WEAPON),
-    # Защита counts against a weapon and, by rules.ARMOR_AGAINST_FALLS, a fall or a crash
+    # Защита counts against a weapon and, by the switch armor_against_falls, a fall or a crash
     int_param("armor", "Защита (броня)", "Protection (armour)", 0, 0, 100,
-              when={"param": "source", "in": ["weapon"] + (["fall", "crash"] if rules.ARMOR_AGAINST_FALLS else [])}),
+              when={"param": "source", "in": ["weapon", "fall", "crash"]}),
     int_param("armor_piercing", "Бронебойность", "Armour piercing", 0, 0, 100, group="details", when=_WEAPON),
     choice_param("cover", "Преграда", "Cover", "none", COVER_OPTIONS, group="details", when=_WEAPON),
     choice_param("ap_rule", "Бронебойность и преграда", "Armour piercing and cover", "total", [
@@ -109,7 +109,7 @@ PARAMS = (
     int_param("height_m", "Высота падения, м", "Height of the fall, m", 6, 0, 1000,
               when={"param": "source", "eq": "fall"}),
     int_param("speed_kmh", "Скорость столкновения, км/ч", "Collision speed, km/h", 40, 0, 1000, when=_CRASH),
-    choice_param("step_reading", "Счет «начиная с третьего метра / с 10 км/ч»",
+    choice_param("step_reading", "Счет «начиная с третьего» метра / «начиная с 10 км/ч»",
                  "Counting «from the third metre / from 10 km/h»", "beyond", [
                      ("beyond", "только сверх первых 2 м / 10 км/ч", "only beyond the first 2 m / 10 km/h"),
                      ("whole", "вся высота / скорость, когда порог достигнут",
@@ -128,6 +128,19 @@ PARAMS = (
     bool_param("airbags", "Подушки безопасности", "Airbags", False, group="details", when=_CRASH),
     bool_param("halving_check", "Проверка Стойкости на половину урона", "Fortitude check for half damage", True,
                group="details", when=_FALL_OR_CRASH),
+    bool_param("armor_against_falls", "Защита брони против падения и аварии", "Armour's Protection against a fall "
+               "or a crash", rules.ARMOR_AGAINST_FALLS,
+               help=T("Падение и авария — «повреждение такой-то Мощности»: бросок, «как если бы персонаж был атакован "
+                      "оружием этой Мощности».", "A fall and a crash are damage «of a given Power»: a roll as if the "
+                      "character were attacked by a weapon of that Power."),
+               group="readings", when={"all": [_FALL_OR_CRASH, {"param": "armor", "min": 1}]}),
+    bool_param("belts_first", "Ремни — до подушек и проверки Стойкости", "Belts before the airbags and the check",
+               rules.BELTS_BEFORE_HALVING, group="readings",
+               when={"all": [_CRASH, {"param": "belts", "eq": True}, {"param": "belts_reading", "eq": "damage"},
+                             {"any": [{"param": "airbags", "eq": True}, {"param": "halving_check", "eq": True}]}]}),
+    bool_param("round_once", "Подушки и проверка: четверть урона, округленная один раз",
+               "Airbags and the check: a quarter of the damage, rounded once", rules.ROUND_ONCE, group="readings",
+               when={"all": [_CRASH, {"param": "airbags", "eq": True}, {"param": "halving_check", "eq": True}]}),
     int_param("volts", "Напряжение, В", "Voltage, V", 220, 0, 100000, when={"param": "source", "eq": "electric"}),
     choice_param("environment", "Среда", "Medium", "boiling_water", ENV_OPTIONS, when=_ENVIRONMENT),
     bool_param("splashed", "Облит, а не погружен (урон вдвое меньше каждый раунд)",
@@ -227,17 +240,17 @@ def _damage_dist(p: dict) -> tuple[Dist, list[dict], dict]:
             notes.append(note("Мощность меньше 5: ремни спасают полностью.",
                               "Power below 5: the belts save completely."))
             return Dist.constant(0), notes, info
-    dmg = rules.hit_damage(power, p["armor"] if rules.ARMOR_AGAINST_FALLS else 0)
-    if src == "crash" and p["belts"] and not belts_power:
-        dmg = dmg.map(rules.seat_belts)
-    other = Fraction(1, 2) if src == "crash" and p["airbags"] else Fraction(1)
+    dmg = rules.hit_damage(power, p["armor"] if p["armor_against_falls"] else 0)
+    crash = src == "crash"
+    other = Fraction(1, 2) if crash and p["airbags"] else Fraction(1)
     p_check = rules.p_success(fort, steps) if p["halving_check"] else Fraction(0)
     info.update(p_check=prob(p_check))
     notes.append(note(f"Мощность {steps}; проверка Стойкости против УС {steps} — половина урона"
                       + (" (четверть с подушками)" if other != 1 else "") + ".",
                       f"Power {steps}; a Fortitude check against УС {steps} halves the damage"
                       + (" (a quarter with airbags)" if other != 1 else "") + "."))
-    return rules.with_halving_check(dmg, p_check, Fraction(1, 2), other, p["rounding"]), notes, info
+    return rules.cushioned_dist(dmg, p_check, crash and p["airbags"], crash and p["belts"] and not belts_power,
+                                p["rounding"], p["round_once"], p["belts_first"]), notes, info
 
 
 def compute(p: dict) -> dict:
@@ -284,7 +297,7 @@ def compute(p: dict) -> dict:
                         "title": T("Кровотечение и болевой шок", "Bleeding and pain shock"),
                         "columns": [T("Хитов осталось", "Hits left"), T("Кровотечение", "Bleeding"),
                                     T("Болевой шок, сложность", "Pain shock, difficulty"),
-                                    T("Вероятность", "Probability")],
+                                    T("Шанс", "Chance")],
                         "rows": rows})
     display.extend(notes)
     if p["temporary"]:
@@ -307,7 +320,18 @@ def compute(p: dict) -> dict:
                      for i, band in enumerate(tables.BLEEDING)],
         "pain_shock": [{"difficulty": band["pain_shock"], "p": prob(ps[i])} for i, band in enumerate(tables.BLEEDING)],
         "display": display,
+        **({"next": _wounds_next(p, pt.mode())} if likeliest != "dead" else {}),
     }
+
+
+def _wounds_next(p: dict, lost: tuple[int, int]) -> list[dict]:
+    """The hand-over to ``lysogorsk-wounds``: the wounded character after the likeliest damage."""
+    perm, temp = lost
+    return [{"id": "lysogorsk-wounds", "label": T("Раненый: штрафы, кровотечение, лечение",
+                                                   "The wounded: penalties, bleeding, healing"),
+             "params": {"stamina": p["stamina"], "extra_hits": p["extra_hits"],
+                        "damage_taken": min(perm, 200), "temporary_taken": min(temp, 200),
+                        "quarter_is_critical": p["quarter_is_critical"]}}]
 
 
 def roll(p: dict, roller) -> dict:
@@ -344,17 +368,17 @@ def roll(p: dict, roller) -> dict:
         if (steps == 0 and p["no_damage_below_threshold"]) or power is None:
             d, dice = 0, []
         else:
-            d = max(0, rolled + power - (p["armor"] if rules.ARMOR_AGAINST_FALLS else 0))
-            if src == "crash" and p["belts"] and not belts_power:
-                d = rules.seat_belts(d)
-            factor = Fraction(1, 2) if src == "crash" and p["airbags"] else Fraction(1)
+            d = max(0, rolled + power - (p["armor"] if p["armor_against_falls"] else 0))
+            crash = src == "crash"
+            factors = (Fraction(1, 2),) if crash and p["airbags"] else ()
             if p["halving_check"]:
                 cf = roller.dice(2, 6)
                 ct = sum(cf) + p["stamina"] + p["fortitude"]
                 extra.update(check_faces=cf, check_total=ct, check_success=ct >= steps)
                 if ct >= steps:
-                    factor /= 2
-            d = rules.round_by(d * factor, p["rounding"])
+                    factors += (Fraction(1, 2),)
+            d = rules.cushioned(d, factors, crash and p["belts"] and not belts_power, p["rounding"],
+                                p["round_once"], p["belts_first"])
     perm, temp = rules.apply_damage(total, p["damage_taken"], p["temporary_taken"], d, p["temporary"])
     state = rules.state_after(total, perm, temp, p["quarter_is_critical"])
     display = []

@@ -33,7 +33,7 @@ def compute(p: dict) -> dict:
             "display": [figures(("likeliest", T("Вероятнее всего", "Most likely"), THROWN_NAMES[likeliest]),
                                 ("p_likeliest", T("Его шанс", "Its chance"), prob(d[likeliest]))),
                         {"kind": "table", "title": T("Куда упало при промахе", "Where it lands on a miss"),
-                         "columns": [T("Результат", "Result"), T("Итог", "Outcome"), T("Вероятность", "Probability")],
+                         "columns": [T("Результат", "Result"), T("Итог", "Outcome"), T("Шанс", "Chance")],
                          "rows": rows}]
             + ([note("Буквально: результат проверки на Силу (2К + Сила) редко бывает ниже 7 — таблица, похоже, "
                      "задумана для разницы с УС; источник его не называет.",

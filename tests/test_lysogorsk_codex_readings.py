@@ -1,0 +1,284 @@
+"""Each named reading of «Лысогорские сказочки» (001) and «Codex of…» (004) is what the code
+follows: every reading the rules modules name (a ``*_READINGS`` tuple, or a constant that takes
+a side where the source is open) has a calculator switch that defaults to it, and flipping the
+switch changes the result; a constant read at run time changes the result when patched."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import icepool
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from rules_core import api
+from rules_core.codex import rules as C
+from rules_core.lysogorsk import rules as L
+
+#: (module, the reading's name) → [(calculator, its switch, the other value, parameters where it
+#: matters, the result key)]; a reading without a constant of its own defaults to its first value
+SWITCHES = {
+    (L, "TIE_RULES"): [("lysogorsk-check", "tie", "draw", {"mode": "opposed"}, "p_attacker")],
+    (L, "ROUNDINGS"): [("lysogorsk-damage", "rounding", "down", {"aim": "arm", "power": 3}, "damage"),
+                       ("lysogorsk-survival", "rounding", "down", {"kind": "sleep", "stamina": 3, "time": 39},
+                        "p_awake")],
+    (L, "QUARTER_IS_CRITICAL"): [("lysogorsk-damage", "quarter_is_critical", False,
+                                  {"stamina": 1, "power": 0, "damage_taken": 8}, "state"),
+                                 ("lysogorsk-wounds", "quarter_is_critical", False,
+                                  {"stamina": 1, "damage_taken": 12}, "state")],
+    (L, "AP_RULES"): [("lysogorsk-damage", "ap_rule", "each", {"armor": 2, "armor_piercing": 3, "cover": "door"},
+                       "damage"),
+                      ("armor", "lys_ap_rule", "each", {"lys_armor": 2, "lys_armor_piercing": 3, "lys_cover": "door"},
+                       "lysogorsk")],
+    (L, "AIM_ORDERS"): [("lysogorsk-damage", "aim_order", "before", {"aim": "head", "armor": 3}, "damage")],
+    (L, "STEP_READINGS"): [("lysogorsk-damage", "step_reading", "whole", {"source": "fall", "height_m": 6}, "power")],
+    (L, "NO_DAMAGE_WITHOUT_STEPS"): [("lysogorsk-damage", "no_damage_below_threshold", False,
+                                      {"source": "fall", "height_m": 2}, "damage")],
+    (L, "BELT_READINGS"): [("lysogorsk-damage", "belts_reading", "power",
+                            {"source": "crash", "speed_kmh": 30, "belts": True}, "damage")],
+    (L, "ARMOR_AGAINST_FALLS"): [("lysogorsk-damage", "armor_against_falls", False,
+                                  {"source": "fall", "height_m": 10, "armor": 3}, "damage")],
+    # 8 with airbags: belts first 8 → 3 → 2 (½ of 3, a half up); belts last 8 → 4 → saved
+    (L, "BELTS_BEFORE_HALVING"): [("lysogorsk-damage", "belts_first", False,
+                                   {"source": "crash", "speed_kmh": 20, "belts": True, "airbags": True,
+                                    "halving_check": False}, "damage")],
+    (L, "ROUND_ONCE"): [("lysogorsk-damage", "round_once", False,
+                         {"source": "crash", "speed_kmh": 15, "airbags": True}, "damage")],
+    (L, "THROWN_READINGS"): [("lysogorsk-thrown-miss", "reading", "margin", {}, "outcome")],
+    (L, "AFTER_READINGS"): [("lysogorsk-breakdown", "after_reading", "margin", {}, "after")],
+    (L, "VOLUME_READINGS"): [("lysogorsk-drunkenness", "volume_reading", "started",
+                              {"drinks": [{"drink": "custom", "degrees": 40, "volume_g": 250,
+                                           "bubbles": True}]}, "singles")],
+    (L, "STAGE_STAMINA_IN_CHECK"): [("lysogorsk-drunkenness", "stage_stamina", False,
+                                     {"stamina": 0, "fortitude": 0, "start_stage": 2, "drinks": [{"drink": "vodka_shot", "count": 3}]},
+                                     "final_stage")],
+    (L, "HANGOVER_STAMINA"): [("lysogorsk-drunkenness", "hangover_stamina", "drunk",
+                               {"stamina": 2, "willing": True, "drinks": [{"drink": "beer", "count": 4}]}, "hangover")],
+    (L, "MOVE_ROUNDING"): [("lysogorsk-actions", "move_rounding", "down", {"agility": 3}, "move_m")],
+    (L, "FULL_CLIP"): [("lysogorsk-actions", "full_clip", "full", {"magazine": 45}, "full_clip_rounds")],
+    (L, "COMBAT_MODIFIERS_TO"): [("lysogorsk-stress", "modifiers_to", "result", {"first_fight": True}, "p_pass")],
+    (L, "CONCUSSION_AT_CRITICAL"): [("lysogorsk-wounds", "concussion_at_critical", "none",
+                                     {"damage_taken": 14, "head": "concussion"}, "penalty")],
+    (L, "MAIMING_AT_SCRATCH"): [("lysogorsk-wounds", "maiming_at_scratch", "light_only",
+                                 {"damage_taken": 2, "maimed": True}, "maiming")],
+    (L, "MEDICAL_FAIL"): [("lysogorsk-wounds", "medical_fail", "none", {"heal": "medical", "doctor": 0}, "p_heal")],
+    (L, "TWO_GUNS_WRONG_HAND"): [("lysogorsk-shot", "wrong_hand_reading", "adds",
+                                  {"two_guns": "one_target", "wrong_hand": True}, "modifier")],
+    (L, "SNIPER"): [("lysogorsk-shot", "sniper_reading", "body_part_and_range", {"gun": "sniper", "range": "far"},
+                     "p_hit")],
+    (L, "RITUAL_FIRST_FAIL"): [("lysogorsk-ritual", "first_fail", "both", {}, "outcome")],
+    (C, "SKILL0_READINGS"): [("codex-roll", "skill0", "cannot", {"skill": 0}, "p_success"),
+                             ("codex-attack", "skill0", "cannot", {"skill": 0}, "p_hit"),
+                             ("codex-counteraction", "skill0", "cannot", {"skill": 0}, "p_counter"),
+                             ("codex-counters", "skill0", "cannot", {"skill": 0}, "p_fill")],
+    (C, "SKILL_SCALE_READINGS"): [("codex-roll", "skill_scale", "shifted", {"skill": 3}, "p_success"),
+                                  ("codex-attack", "skill_scale", "shifted", {"skill": 3}, "p_hit"),
+                                  ("codex-counteraction", "skill_scale", "shifted", {"skill": 3}, "p_counter"),
+                                  ("codex-counters", "skill_scale", "shifted", {"skill": 3}, "p_fill")],
+    (C, "FLAX_READINGS"): [("codex-roll", "flax_reading", "absolute", {"flax": True}, "p_success"),
+                           ("codex-attack", "flax_reading", "absolute", {"flax": True}, "p_hit"),
+                           ("codex-counteraction", "flax_reading", "absolute", {"flax": True}, "p_counter"),
+                           ("codex-counters", "flax_reading", "absolute", {"flax": True}, "p_fill")],
+    (C, "INCAPACITATED_READINGS"): [("codex-consequences", "incapacitated_at", "over", {"damage": 10},
+                                     "incapacitated"),
+                                    ("codex-attack", "incapacitated_at", "over",
+                                     {"weapon": "3", "damage_taken": 2}, "p_incapacitated")],
+    (C, "BURST_LIGHT_READINGS"): [("codex-attack", "burst_light", "forbidden", {"weapon": "0", "kind": "burst"},
+                                   "mean_damage"),
+                                  ("armor", "codex_burst_light", "forbidden",
+                                   {"codex_weapon": "0", "codex_attack": "burst"}, "codex")],
+    (C, "BURST_ROUNDING"): [("codex-attack", "burst_rounding", "up", {"weapon": "1", "kind": "burst"},
+                             "mean_damage"),
+                            ("armor", "codex_burst_rounding", "up", {"codex_weapon": "1", "codex_attack": "burst"},
+                             "codex")],
+    (C, "BURST_ARMOR_READINGS"): [("codex-attack", "burst_armor", "total",
+                                   {"weapon": "2", "kind": "burst", "armor": "3", "ed6": 4}, "mean_damage"),
+                                  ("armor", "codex_burst_armor", "total",
+                                   {"codex_weapon": "2", "codex_attack": "burst", "codex_armor": "3"}, "codex")],
+    # one die and two rerolls: the same die again, or not
+    (C, "REROLL"): [("codex-roll", "reroll_again", "again", {"ad6": 1, "ed6": 0, "skill": 3, "difficulty": 1,
+                                                              "rerolls": 2}, "p_success_rerolls")],
+    # the dice left are the same many; which are ED6 (that may be kept for rerolls) is the split table's
+    (C, "MOBILITY"): [("codex-roll", "mobility_dice", "ad6_first",
+                       {"ad6": 2, "ed6": 2, "rerolls": 1, "armor": "1", "mobility": True}, "display")],
+    (C, "SHIELD_WEAR"): [("codex-attack", "shield_wear", "every_attack",
+                          {"weapon": "2", "ed6": 2, "skill": 4, "shield": "0", "range": "melee", "shield_lost": 2},
+                          "shield_points_after")],
+    # the 1st D6 of the roll: which group its parity names
+    (C, "PARITY"): [("codex-consequences", "parity", "odd_universal", {"damage": 20}, "roll:preparations")],
+    (C, "COUNTER_TIE"): [("codex-counteraction", "tie", "more", {}, "p_counter")],
+    (C, "COUNTER_STEP"): [("codex-counters", "step", "lv", {"difficulty": 1, "ad6": 4}, "p_fill")],
+    (C, "CHECK_STRESS"): [("codex-roll", "check_stress", "before",
+                           {"difficulty": 3, "stress": 1, "ad6": 4, "ed6": 2, "skill": 4}, "p_success")],
+}
+
+#: readings the code reads at run time: (module, name) → (patched value, calculator, parameters, key)
+PATCHED = {
+    # 0 hits and fewer: the dying rule, not bleeding
+    (L, "BLEEDING_WHEN_DYING"): (True, "lysogorsk-damage", {"stamina": 0, "damage_taken": 10, "power": 4}, "bleeding"),
+}
+
+
+def outcome(calc_id: str, params: dict, key: str):
+    """The result's figure (``roll:KEY``: of a roll on seeded dice), or the field a refusal names."""
+    op, _, key = key.rpartition(":")
+    r = api.handle({"op": op or "run", "id": calc_id, "params": params, **({"seed": 7} if op else {})})
+    return r["result"].get(key, "absent") if r["ok"] else ("refused", r["errors"][0]["field"])
+
+
+def _param(calc_id: str, name: str):
+    return next(p for p in api.get(calc_id).params if p.name == name)
+
+
+def _default_of(module, name: str):
+    value = getattr(module, name)
+    if not isinstance(value, tuple):
+        return value
+    own = {"ROUNDINGS": "DEFAULT_ROUNDING", "MOVE_ROUNDINGS": "MOVE_ROUNDING"}.get(name, name.removesuffix("_READINGS"))
+    return getattr(module, own, value[0]) if own != name else value[0]
+
+
+#: the named readings of each module: every ``*_READINGS`` tuple, the choices named otherwise, and
+#: the constants that take a side on an open point
+READINGS = {
+    L: {n for n in L.__all__ if n.endswith("_READINGS")} | {
+        "TIE_RULES", "ROUNDINGS", "MOVE_ROUNDINGS", "QUARTER_IS_CRITICAL", "AP_RULES", "AIM_ORDERS", "NO_DAMAGE_WITHOUT_STEPS",
+        "ARMOR_AGAINST_FALLS", "BELTS_BEFORE_HALVING", "ROUND_ONCE", "STAGE_STAMINA_IN_CHECK", "BLEEDING_WHEN_DYING"},
+    C: {n for n in C.__all__ if n.endswith("_READINGS")} | {"BURST_ROUNDING"},
+}
+#: a ``*_READINGS`` tuple whose constant is named otherwise
+_CONSTANT = {"HANGOVER_STAMINA_READINGS": "HANGOVER_STAMINA", "MOVE_ROUNDINGS": "MOVE_ROUNDING",
+             "FULL_CLIP_READINGS": "FULL_CLIP", "COMBAT_MODIFIER_READINGS": "COMBAT_MODIFIERS_TO",
+             "CONCUSSION_AT_CRITICAL_READINGS": "CONCUSSION_AT_CRITICAL",
+             "MAIMING_AT_SCRATCH_READINGS": "MAIMING_AT_SCRATCH", "MEDICAL_FAIL_READINGS": "MEDICAL_FAIL",
+             "TWO_GUNS_WRONG_HAND_READINGS": "TWO_GUNS_WRONG_HAND", "RITUAL_FIRST_FAIL_READINGS": "RITUAL_FIRST_FAIL",
+             "SNIPER_READINGS": "SNIPER", "REROLL_READINGS": "REROLL", "MOBILITY_READINGS": "MOBILITY",
+             "SHIELD_WEAR_READINGS": "SHIELD_WEAR", "PARITY_READINGS": "PARITY", "COUNTER_TIE_READINGS": "COUNTER_TIE",
+             "COUNTER_STEP_READINGS": "COUNTER_STEP", "CHECK_STRESS_READINGS": "CHECK_STRESS"}
+
+
+def _tested_name(name: str) -> str:
+    return _CONSTANT.get(name, name)
+
+
+def test_every_reading_is_tested_here():
+    for module, names in READINGS.items():
+        tested = {n for m, n in SWITCHES if m is module} | {n for m, n in PATCHED if m is module}
+        assert {_tested_name(n) for n in names} == tested, module.__name__
+        for name in tested:
+            assert name in module.__all__, name
+
+
+@pytest.mark.parametrize("module, name, case", [(m, n, c) for (m, n), cases in SWITCHES.items() for c in cases],
+                         ids=lambda x: x if isinstance(x, str) else (x[0] if isinstance(x, tuple) else None))
+def test_a_switch_defaults_to_the_reading_and_flipping_it_changes_the_result(module, name, case):
+    calc, param, other, params, key = case
+    default = _default_of(module, name)
+    assert _param(calc, param).default == default, f"{calc}.{param} does not default to {name}"
+    assert other != default
+    taken, flipped = outcome(calc, params, key), outcome(calc, {**params, param: other}, key)
+    assert "absent" not in (taken, flipped) and "refused" not in (taken[0] if isinstance(taken, tuple) else None,)
+    assert taken != flipped, f"{name} in {calc}"
+
+
+@pytest.mark.parametrize("module, name", sorted(PATCHED, key=lambda k: k[1]), ids=lambda x: x if isinstance(x, str) else None)
+def test_a_constant_read_at_run_time_decides(module, name, monkeypatch):
+    value, calc, params, key = PATCHED[(module, name)]
+    taken = api.run(calc, params)[key]
+    monkeypatch.setattr(module, name, value)
+    assert api.run(calc, params)[key] != taken
+
+
+def test_the_crash_readings_give_the_pages_numbers():
+    """docs/lysogorsk/environment.md: a quarter of 5 rounded once is 1; each half rounded, 5 → 3 → 2;
+    8 with airbags and the belts after them: 4, which the belts save completely."""
+    half = Fraction(1, 2)
+    assert L.cushioned(5, (half, half)) == 1
+    assert L.cushioned(5, (half, half), round_once=False) == 2
+    assert L.cushioned(8, (half,), belts=True, belts_first=False) == 0
+    assert L.cushioned(8, (half,), belts=True) == 2  # the belts take 5 of 8, half of 3 rounds up
+    assert L.cushioned(12, (), belts=True) == 12  # «начиная с 10 не помогают совсем»
+
+
+# ---- the crash's belts, airbags and check, against icepool ----------------------------------------
+
+def _ice_crash(power: int, armor: int, fort_bonus: int, steps: int, belts: bool, airbags: bool, round_once: bool,
+               belts_first: bool) -> dict:
+    """The crash's damage by icepool: 2d6 + Мощность − Защита and the Стойкость check's 2d6 as two dice,
+    each outcome put through the belts and halvings by hand (the source's words, not rules.cushioned)."""
+    def belt(d):  # «спасают …, если оно меньше 5, полностью, поглощают 5 …, если оно между 5 и 10»
+        return 0 if d < 5 else d - 5 if d < 10 else d
+
+    def half(x):  # by mathematical rules: a half up
+        return int(x + Fraction(1, 2)) if x >= 0 else -int(-x + Fraction(1, 2))
+
+    def after(hit, check):
+        d = max(0, hit + power - armor)
+        halves = int(airbags) + int(check + fort_bonus >= steps)
+        if belts and belts_first:
+            d = belt(d)
+        if round_once:
+            d = half(Fraction(d, 2 ** halves))
+        else:
+            for _ in range(halves):
+                d = half(Fraction(d, 2))
+        return belt(d) if belts and not belts_first else d
+
+    die = icepool.map(after, 2 @ icepool.d6, 2 @ icepool.d6)
+    den = die.denominator()
+    return {o: Fraction(q, den) for o, q in die.items()}
+
+
+@pytest.mark.parametrize("speed", [20, 35, 60])
+@pytest.mark.parametrize("belts, airbags", [(True, True), (True, False), (False, True)])
+@pytest.mark.parametrize("round_once, belts_first", [(True, True), (False, True), (True, False), (False, False)])
+def test_the_crash_calculator_against_icepool(speed, belts, airbags, round_once, belts_first):
+    params = {"source": "crash", "speed_kmh": speed, "belts": belts, "airbags": airbags, "round_once": round_once,
+              "belts_first": belts_first, "armor": 1, "stamina": 2, "fortitude": 1}
+    res = api.run("lysogorsk-damage", params)
+    steps = L.crash_steps(speed, "beyond")
+    got = {x["damage"]: Fraction(x["p"]["exact"]) for x in res["damage"]}
+    assert got == {k: v for k, v in _ice_crash(steps, 1, 3, steps, belts, airbags, round_once, belts_first).items() if v}
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(0, 40), st.integers(0, 2), st.booleans(), st.booleans(), st.booleans(),
+       st.sampled_from(["math", "up", "down"]))
+def test_cushioning_never_adds_damage_and_the_belts_never_hurt(damage, halvings, belts, round_once, belts_first,
+                                                               rounding):
+    factors = (Fraction(1, 2),) * halvings
+    d = L.cushioned(damage, factors, belts, rounding, round_once, belts_first)
+    assert 0 <= d <= damage
+    assert d <= L.cushioned(damage, factors, False, rounding, round_once, belts_first)
+    if not halvings:  # nothing to round or to order: every reading agrees
+        assert d == L.cushioned(damage, (), belts, rounding, not round_once, not belts_first)
+
+
+# ---- the sniper rifle, against icepool -----------------------------------------------------------
+
+@pytest.mark.parametrize("range_, reading", [("far", "body_part"), ("far", "body_part_and_range"),
+                                             ("medium", "body_part_and_range"), ("close", "body_part_and_range")])
+def test_the_sniper_reading_against_icepool(range_, reading):
+    params = {"gun": "sniper", "range": range_, "dodging": False, "attribute": 2, "skill": 1, "size": "smaller",
+              "aimed": True, "thinking": 2, "part": "head", "sniper_reading": reading}
+    res = api.run("lysogorsk-shot", params)
+    # «Дальнее расстояние – модификатор -4», «Среднее расстояние – модификатор -2»; the head's −5 never
+    # (a sniper rifle); +Мышление for the aim; a target smaller than a man: УС 5
+    rng = 0 if reading == "body_part_and_range" else {"far": -4, "medium": -2, "close": 0}[range_]
+    die = (2 @ icepool.d6 + 2 + 1 + 2 + rng).map(lambda x: x >= 5)
+    assert Fraction(res["p_hit"]["exact"]) == Fraction(die.quantity(True), die.denominator())
+    assert res["modifier"] == 2 + rng
+
+
+def test_stage_four_control_is_the_sources_condition():
+    # «Ловкость, Образование и Мышление уменьшаются еще на единичку. Если персонаж еще способен ходить (имеет
+    # неотрицательную Ловкость) и соображать (неотрицательное Мышление), то он переходи т под контроль Мастера»
+    willing = {"willing": True, "drinks": [{"drink": "beer", "count": 4}]}  # four drinks: stage 4
+    assert api.run("lysogorsk-drunkenness", {**willing, "agility": 3, "thinking": 3})["p_master_control"]["exact"] == "1/1"
+    assert api.run("lysogorsk-drunkenness", {**willing, "agility": 3, "thinking": 2})["p_master_control"]["exact"] == "0/1"
+    assert api.run("lysogorsk-drunkenness", {**willing, "agility": 1, "thinking": 3})["p_master_control"]["exact"] == "0/1"
+    assert "p_master_control" not in api.run("lysogorsk-drunkenness", {**willing, "drinks": [{"drink": "beer"}]})
+    # with checks: the chance of ending at stage 4 itself
+    checked = api.run("lysogorsk-drunkenness", {"stamina": 0, "fortitude": 0, "drinks": [{"drink": "spirit_shot",
+                                                                                            "count": 4}]})
+    assert checked["p_master_control"] == checked["final_stage"][4]
