@@ -12,11 +12,10 @@ import json
 
 import pytest
 
-from rules_core import api
-from rules_core.spec import InputError, applicable_names, applies, condition_names
+from rules_core.spec import condition_names
 
 from .test_calc import (BOOT_MS, CALCS, INT_TEXT, alternative, assert_matches_cli, calc_root, engine_run, form_defaults,
-                        read, set_value, shown, visit, wait_state)
+                        read, record_shown, set_value, shown, visit, wait_state)
 
 
 def spec_of(calc_id):
@@ -250,24 +249,9 @@ def test_a_chip_adds_its_record_in_one_tap(tour, calc_id, name):
         for j, rec in enumerate(dom["params"][name]):
             for f in p["fields"]:
                 el = box.locator(f'[data-field="{name}[{j}].{f["name"]}"]')
-                want = f["name"] in _shown_fields(calc_id, name, rec)
+                want = f["name"] in record_shown(calc_id, name, rec)
                 assert (el.get_attribute("hidden") is None) == want, (calc_id, j, f["name"])
     root.locator(".svod-calc__reset").click()
     wait_state(tour, calc_id)
     assert json.loads(root.get_attribute("data-params"))[name] == form_defaults(spec_of(calc_id))[name]
 
-
-def _shown_fields(calc_id: str, name: str, rec: dict) -> set[str]:
-    """The fields of a record the form shows, by the engine's reading."""
-    param = next(q for q in api.get(calc_id).params if q.name == name)
-    by = {f.name: f for f in param.fields}
-
-    def valid(n):
-        try:
-            by[n].validate(rec[n])
-            return True
-        except InputError:
-            return False
-
-    live = applicable_names(param.fields, rec, valid)
-    return {f.name for f in param.fields if applies(f.when, rec, lambda n: n in live)}
