@@ -829,6 +829,8 @@ class View {
       this.lastRoll.hidden = false;
       this.root.dataset.rollState = "done";
       this.root.dispatchEvent(new CustomEvent("svod:roll", { bubbles: true, detail: { id: this.id, params, result: res.result, seed: entry.seed } }));
+      // scene hook: what was rolled, for «Применить к …» (scene-link.mjs) — these params, this seed
+      this.root.dispatchEvent(new CustomEvent("svod:rolled", { detail: { params, seed: res.result.seed ?? null } }));
     } else {
       this.showErrors(res.errors);
       this.root.dataset.rollState = "invalid";
@@ -886,12 +888,23 @@ export function attachAll(doc = document) {
     else v.markStale(params);
   }
   if (rt.state === "idle") startRuntime();
+  sceneHook();
   if (rt.state === "ready") eachView((v) => { if (!v.root.dataset.state || v.root.dataset.state === "loading") v.compute(); });
   // Python is loading: ask now, the worker answers right after "ready" (no round trip then).
   else if (rt.state === "loading") eachView((v) => { if (v.root.dataset.state === "loading" && v.pending == null) v.request(v.read()); });
 }
 
-export { rt, fieldId };
+export { rt, fieldId, call, FormIndex };
+
+// ---- scene hook: a calculator opened from a scene's character (?scene=…, scene-link.mjs) gets
+// «Применить к <имя>», which applies its input (and roll) back to that character.
+function sceneHook() {
+  const page = new URL(`../../${pageLang() === "en" ? "en/" : ""}scene/`, import.meta.url).href;
+  document.querySelectorAll("a[data-svod-scene-link]").forEach((a) => { a.href = page; a.hidden = false; });
+  if (!new URLSearchParams(location.search).has("scene")) return;
+  import(new URL("scene-link.mjs", HERE).href).then((m) => m.attach(document, views))
+    .catch((err) => console.error("svod: scene link", err));
+}
 
 // A calculator page's <head> imports this module (overrides/main.html; its runtime data, built in,
 // marks such a page): the worker starts now, not when site.mjs attaches the forms.

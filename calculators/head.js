@@ -15,6 +15,18 @@
     var isSearchWorker = function (url) {
       return /\/workers\/search\.[^/]*\.js$/.test(String(url).split("?")[0]);
     };
+    // A query (Material's message type 2) says which page it comes from, relative to the site
+    // root (as the index's locations are): stem-worker.js ranks that page's system first.
+    var withPage = function (message) {
+      if (!message || message.type !== 2) return message;
+      var from = "";
+      try {
+        var base = JSON.parse(document.getElementById("__config").textContent).base || ".";
+        var root = new URL(base.replace(/\/?$/, "/"), location.href).pathname;
+        if (location.pathname.indexOf(root) === 0) from = location.pathname.slice(root.length);
+      } catch (e) { /* no page: no preference */ }
+      return { type: message.type, data: message.data, svodFrom: from };
+    };
     window.Worker = function (url, options) {
       if (!isSearchWorker(url)) return new RealWorker(url, options);
       var real = null;
@@ -35,7 +47,7 @@
           listeners = listeners.filter(function (l) { return l[0] !== type || l[1] !== fn; });
           if (real) real.removeEventListener(type, fn, opts);
         },
-        postMessage: function (message, transfer) { worker().postMessage(message, transfer); },
+        postMessage: function (message, transfer) { worker().postMessage(withPage(message), transfer); },
         terminate: function () { if (real) real.terminate(); },
       };
     };
@@ -44,15 +56,23 @@
 
   // 2. Material fetches the whole search index (1.4 MB) on every page load; a phone at the table
   //    rarely searches. That one request is held until the search is first touched (focus, tap,
-  //    the keyboard shortcut, a ?q= link): a rules page stays small. window.svodSearchIndex()
+  //    the keyboard shortcut, a ?q= or ?h= link): a rules page stays small. window.svodSearchIndex()
   //    lets it go.
   var XHR = XMLHttpRequest.prototype;
   var open = XHR.open;
   var send = XHR.send;
   var release;
   var released = new Promise(function (resolve) { release = resolve; });
+  //    Each language has its own index (svod_site/search.py): Material asks for the one at the
+  //    site root, an English page (under en/) gets the English one.
+  var english = /^en/.test(document.documentElement.lang);
   XHR.open = function (method, url) {
     this._svodWait = /\/search\/search_index\.json$/.test(String(url).split("?")[0]);
+    if (this._svodWait && english) {
+      var args = Array.prototype.slice.call(arguments);
+      args[1] = String(url).replace(/\/search\/search_index\.json/, "/en/search/search_index.json");
+      return open.apply(this, args);
+    }
     return open.apply(this, arguments);
   };
   XHR.send = function () {
@@ -68,7 +88,9 @@
   addEventListener("focusin", touched, true);
   addEventListener("pointerdown", touched, true);
   addEventListener("click", touched, true);
-  if (/[?&]q=/.test(location.search)) release();
+  // a ?q= link opens the search; a result's link (?h=) is highlighted on landing (search.highlight
+  // needs the index's settings, and the index has just been loaded for the search: it is cached)
+  if (/[?&][qh]=/.test(location.search)) release();
   window.svodSearchIndex = release;
 
   // 3. The search dialog gets an accessible name (Lighthouse, accessibility).

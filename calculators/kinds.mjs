@@ -463,7 +463,8 @@ export function renderCalculator(spec, lang, opts = {}) {
     desc +
     `<div class="svod-calc__body">` +
     `<form class="svod-calc__form" novalidate autocomplete="off"><div class="svod-calc__fields">${group("main")}</div>${folds}` +
-    `<div class="svod-calc__formtools"><button type="button" class="svod-calc__reset">${esc(L.reset)}</button></div></form>` +
+    `<div class="svod-calc__formtools"><button type="button" class="svod-calc__reset">${esc(L.reset)}</button>` +
+    `<a class="svod-calc__scene" data-svod-scene-link hidden>${lang === "en" ? "Scene" : "Сцена"}</a></div></form>` + // the scene page (calc.mjs sets its href)
     `<div class="svod-calc__out">` +
     // The summary bar: the figures the calculator exists for (a live region), «Бросить» beside
     // them, Python's loading status (a line along the bar's edge; its words are read out, and

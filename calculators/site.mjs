@@ -11,7 +11,7 @@ const HERE = new URL("./", import.meta.url);
  * is ready (or failed), at most CALC_FIRST_MS. */
 const CALC_FIRST_MS = 20000;
 function calculatorSettled() {
-  if (!document.querySelector(".svod-calc")) return Promise.resolve();
+  if (!document.querySelector(".svod-calc, .svod-scene")) return Promise.resolve();
   const state = () => globalThis.svodCalc && globalThis.svodCalc.rt.state;
   if (state() === "ready" || state() === "error") return Promise.resolve();
   return new Promise((resolve) => {
@@ -30,9 +30,14 @@ function whenIdle(fn) {
 }
 
 let calc = null;
+let scene = null;
 let offline = null;
 function onPage() {
   if (offline) offline.then((m) => m.onPage(), () => {});
+  if (document.querySelector(".svod-scene")) { // the scene page (scene.mjs), on the calculators' worker
+    scene = scene || import(new URL("scene.mjs", HERE).href);
+    scene.then((m) => m.attach(document)).catch((err) => console.error("svod: scene", err));
+  }
   if (document.querySelector(".svod-calc")) {
     calc = calc || import(new URL("calc.mjs", HERE).href);
     calc.then((m) => m.attachAll(document)).catch((err) => console.error("svod: calculators", err));

@@ -9,7 +9,7 @@ One module per topic, the plugin's events in ``plugin.py`` calling them:
 - ``glossary``: ``svod:glossary`` and the glossary tooltips;
 - ``lang``: a page's two languages (its text's and its build's);
 - ``i18n``: what the bilingual build needs besides (fallback notice, language links, 404, sitemap);
-- ``search``: Russian and English stemming for Material's search;
+- ``search``: one search index per language, and Russian and English stemming for Material's search;
 - ``build_files``: the build steps' artefacts (``build/assets/``) served as the site's ``assets/``.
 """
 

@@ -29,7 +29,7 @@ from svod_site.build_files import BUILD_ASSETS
 
 SLOT = re.compile(r'<div class="svod-calc-slot" data-svod-calc="([^"]+)"></div>')
 RUNTIME_FILES = ("site.mjs", "offline.mjs", "calc.mjs", "kinds.mjs", "when.mjs", "render.mjs", "worker.mjs", "boot.mjs",
-                 "head.js", "calc.css")
+                 "head.js", "calc.css", "scene.mjs", "scene-store.mjs", "scene-link.mjs", "scene.css")
 LANGS = ("ru", "en")
 CALC_DIR = "calculators"
 #: What the worker would fetch first (runtime sizes, the snapshot's URL), written by the build steps.

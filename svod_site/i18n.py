@@ -40,6 +40,24 @@ FALLBACK_NOTICE = (
 )
 
 
+#: Material's page status (``status`` in a page's meta, named in ``extra.status``): the English
+#: navigation marks the pages that show the Russian text (site.css draws it as «RU»).
+UNTRANSLATED = "untranslated"
+UNTRANSLATED_TITLE = "Not translated yet: the Russian text"
+
+
+def mark_untranslated(config, page, build_lang: str, text_lang: str) -> None:
+    """Give a fallback page (another language's text in this build) Material's navigation status
+    ``untranslated``. Run from ``on_page_markdown``: MkDocs reads every page before it renders the
+    first, so every navigation carries every page's mark."""
+    if build_lang == DEFAULT or text_lang == build_lang:
+        return
+    status = config.extra.get("status") or {}
+    if UNTRANSLATED not in status:
+        config.extra["status"] = {**status, UNTRANSLATED: UNTRANSLATED_TITLE}
+    page.meta.setdefault("status", UNTRANSLATED)
+
+
 def keep_language_roots(config) -> None:
     """Keep the language links at the language roots (``/svod/``, ``/svod/en/``).
 
@@ -125,3 +143,30 @@ def copy_sitemap(site: Path) -> None:
             for name in ("sitemap.xml", "sitemap.xml.gz"):
                 if (site / name).is_file():
                     shutil.copyfile(site / name, lang_dir / name)
+
+
+def nav_titles(config, lang: str) -> dict[str, str]:
+    """{docs path: its navigation title in ``lang``}: mkdocs.yml's ``nav`` titles through that
+    language's ``nav_translations`` (a section's index page takes the section's title). What an
+    English page calls a page that has no English text yet (its H1 is Russian)."""
+    translations: dict[str, str] = {}
+    i18n = config.plugins.get("i18n")
+    for language in getattr(getattr(i18n, "config", None), "languages", None) or []:
+        if language.locale == lang:
+            translations = dict(language.nav_translations or {})
+    out: dict[str, str] = {}
+
+    def walk(items, section: str | None):
+        for item in items or []:
+            if isinstance(item, str):
+                if section is not None:
+                    out.setdefault(item, translations.get(section, section))
+            elif isinstance(item, dict):
+                for title, value in item.items():
+                    if isinstance(value, str):
+                        out.setdefault(value, translations.get(title, title))
+                    elif isinstance(value, list):
+                        walk(value, title)
+
+    walk(config.get("nav"), None)
+    return out

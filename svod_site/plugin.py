@@ -37,6 +37,7 @@ class SvodPlugin(BasePlugin):
     def __init__(self):
         self.generated: dict[str, str] = {}  # docs-relative path → Markdown (calc_pages.py)
         self.root404 = i18n.Root404()
+        self.search = search.SearchIndexes()
 
     def on_config(self, config):
         # The deployed address (the Pages workflow sets it): the sitemap, the 404 page's
@@ -63,7 +64,9 @@ class SvodPlugin(BasePlugin):
             more = f" and {len(overlap) - 1} more" if len(overlap) > 1 else ""
             raise PluginError(f"svod: docs/{overlap[0]}{more}: the build steps fill those folders "
                               f"({build_files.BUILD_ASSETS}/); remove them from docs/")
-        self.generated = calc_pages.generate(Path(config.docs_dir), english="i18n" in config.plugins)
+        english = "i18n" in config.plugins
+        self.generated = calc_pages.generate(Path(config.docs_dir), english=english,
+                                             en_titles=i18n.nav_titles(config, "en") if english else None)
         if clash := [uri for uri in self.generated if files.get_file_from_path(uri)]:
             raise PluginError(f"svod: docs/{clash[0]}: the calculator pages are generated "
                               "(svod_site/calc_pages.py); remove it from docs/")
@@ -98,6 +101,7 @@ class SvodPlugin(BasePlugin):
         src = page.file.src_uri
         where = markers.Where(src, text_language(src), build_language(config), Path(config.docs_dir))
         markdown = markers.expand(markdown, where, HANDLERS)
+        i18n.mark_untranslated(config, page, where.build_lang, where.text_lang)
         system = glossary.page_system(src)
         if system and not glossary.NO_TOOLTIP_PAGES.match(src):
             markdown += glossary.abbreviation_block(system, lang=where.build_lang, text_lang=where.text_lang)
@@ -109,6 +113,8 @@ class SvodPlugin(BasePlugin):
     @event_priority(-50)  # after mkdocs-static-i18n's on_page_context (priority 50)
     def on_page_context(self, context, page, config, nav):
         i18n.keep_language_roots(config)
+        self.search.page(build_language(config), page.url,
+                         search.page_info(page.file.src_uri, page.title, build_language(config)))
         return context
 
     def on_post_page(self, output, page, config):
@@ -124,12 +130,22 @@ class SvodPlugin(BasePlugin):
 
     # ---- the built site ------------------------------------------------------------------
 
-    def on_post_build(self, config):
+    def _post_build(self, config):
         site = Path(config.site_dir)
         calculators.copy_runtime(site)
         search.install_stem_worker(site)
+        self.search.collect(config, build_language(config))
         self.root404.after_build(site, build_language(config))
         i18n.copy_sitemap(site)
+
+    @event_priority(-110)
+    def _write_search_index(self, config):
+        """After mkdocs-static-i18n's ``on_post_build`` (priority -100), which ends the default
+        language's build by writing every language's entries into the root index: each
+        language's own index replaces it (search.py)."""
+        self.search.write(Path(config.site_dir), DEFAULT)
+
+    on_post_build = CombinedEvent(_post_build, _write_search_index)
 
     def on_serve(self, server, config, builder):
         server.watch(str(ROOT / "calculators"))

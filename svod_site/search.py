@@ -1,4 +1,4 @@
-"""Russian and English stemming for Material's search.
+"""One search index per language, and Russian and English stemming for Material's search.
 
 Material's search does not stem Russian (``поглощению`` does not find «Поглощение»), and a
 stemmer in lunr's pipeline makes it worse (Material appends ``*`` to every query term and lunr
@@ -10,7 +10,12 @@ and tests/browser/test_search.py guard it.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+
+from svod_site import glossary
+from svod_site.calculators import CALC_DIR, specs
+from svod_site.lang import text_language
 
 STEM_WORKER = Path(__file__).with_name("stem-worker.js")
 STEM_MARK = "Свод: Russian and English stemming"
@@ -32,3 +37,123 @@ def install_stem_worker(site_dir: Path) -> Path | None:
         js.write_text(wrapper, encoding="utf-8")
         return js
     raise RuntimeError(f"svod: Material's search worker not found in {workers}")
+
+
+# ---- one search index per language ---------------------------------------------------------
+#
+# mkdocs-static-i18n stacks every language's entries into the one root index (so the Russian
+# search listed the English fallback copies, and English pages whose page entry it dropped as a
+# duplicate kept their section entries: Material shows those without a title, linking to
+# ``undefined``). Here each language build's own entries are kept (:meth:`SearchIndexes.page`,
+# :meth:`SearchIndexes.collect`) and written after that merge (:meth:`SearchIndexes.write`):
+# ``search/search_index.json`` Russian, ``en/search/search_index.json`` English (the page's
+# language picks it: calculators/head.js). Every entry carries its page's ``system`` and
+# ``kind`` (not lunr fields: not searched), which stem-worker.js uses to rank and label results
+# (with the systems' names, ``config.svod.systems``).
+
+#: Material's search plugin, as mkdocs.yml's ``search`` is registered.
+SEARCH_PLUGINS = ("material/search", "search")
+FALLBACK_TEXT = {"en": "Not translated yet: this page shows the Russian text."}
+
+
+def index_path(site_dir: Path, lang: str, default: str) -> Path:
+    """Where a language's index goes: the default language's at the root, others under ``<lang>/``."""
+    return site_dir / ("" if lang == default else lang) / "search" / "search_index.json"
+
+
+def search_plugin(config):
+    return next((config.plugins[n] for n in SEARCH_PLUGINS if n in config.plugins), None)
+
+
+def system_labels() -> dict[str, dict[str, str]]:
+    """{system: {lang: label}}: the systems as rules_core.api names them (``common`` is every system)."""
+    from rules_core import api
+
+    return {key: dict(title) for key, title in api.SYSTEMS.items()}
+
+
+def page_info(src_uri: str, title: str, build_lang: str) -> dict:
+    """What the index says of a page besides its text: its system (``common`` for pages of no one
+    system), its kind (``calc`` for the calculator pages, ``rules`` for the others) and whether
+    it is a fallback (the default language's text in another language's build)."""
+    top, _, rest = src_uri.partition("/")
+    if top == CALC_DIR and rest:
+        calc_id = rest.split(".", 1)[0]
+        system = next((c["system"] for c in specs() if c["id"] == calc_id), None)
+        return {"title": title, "system": system or "common", "kind": "calc", "fallback": False}
+    return {"title": title, "system": glossary.page_system(src_uri) or "common", "kind": "rules",
+            "fallback": text_language(src_uri) != build_lang}
+
+
+def clean_entries(entries: list[dict], pages: dict[str, dict], lang: str) -> list[dict]:
+    """This build's entries, fit for Material's search: each page's entry first (Material groups
+    sections under the first entry of their path and shows it as the result's title), a title
+    on every entry, nothing outside the pages of this build, and a fallback page (the Russian text
+    on the English side) as one entry under its English title, marked as not translated.
+
+    ``pages``: {page URL: {"title", "system", "kind", "fallback"}} of this build's pages."""
+    by_page: dict[str, list[dict]] = {}
+    for e in entries:
+        by_page.setdefault(e["location"].split("#", 1)[0], []).append(e)
+    out: list[dict] = []
+    for url, group in by_page.items():
+        info = pages.get(url)
+        if info is None:
+            continue  # not one of this build's pages (another language's)
+        extra = {"system": info["system"], "kind": info["kind"]}
+        if info["fallback"]:
+            out.append({"location": url, "title": info["title"],
+                        "text": FALLBACK_TEXT.get(lang, ""), **extra})
+            continue
+        head = next((e for e in group if e["location"] == url), None)
+        if head is None:
+            head = {"location": url, "title": info["title"], "text": ""}
+        seen = {url}
+        out.append({**head, "title": head["title"] or info["title"], **extra})
+        for e in group:
+            if e["location"] in seen:
+                continue
+            seen.add(e["location"])
+            out.append({**e, "title": e["title"] or info["title"], **extra})
+    return out
+
+
+class SearchIndexes:
+    """Each language build's search entries, written as that language's own index."""
+
+    def __init__(self):
+        self.pages: dict[str, dict[str, dict]] = {}
+        self.indexes: dict[str, str] = {}
+
+    def page(self, lang: str, url: str, info: dict) -> None:
+        """Note a page of the ``lang`` build (``on_page_context``)."""
+        self.pages.setdefault(lang, {})[url] = info
+
+    def collect(self, config, lang: str) -> None:
+        """After Material's search plugin has indexed this build (``on_post_build``, before
+        mkdocs-static-i18n replaces its entries with every language's)."""
+        plugin = search_plugin(config)
+        if plugin is None:
+            return
+        index = plugin.search_index
+        docs = clean_entries(list(index.entries), self.pages.get(lang, {}), lang)
+        settings = {key: index.config[key] for key in ("lang", "separator", "pipeline", "fields")}
+        labels = {key: title.get(lang) or title["ru"] for key, title in system_labels().items()}
+        # Material hands the worker only the index's config and docs: the names go in the config
+        settings["svod"] = {"lang": lang, "systems": labels}
+        data = {"config": settings, "docs": docs}
+        self.indexes[lang] = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+        self.pages.pop(lang, None)
+
+    def write(self, site_dir: Path, default: str) -> list[Path]:
+        """Write every language's index collected so far (``on_post_build``, after
+        mkdocs-static-i18n's merge). The English build runs inside the Russian one's
+        ``on_post_build``, before the merge: the last call, the Russian build's, writes both
+        after it (the English one again, unchanged)."""
+        written = []
+        for lang, text in self.indexes.items():
+            path = index_path(site_dir, lang, default)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+            written.append(path)
+        return written

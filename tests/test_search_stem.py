@@ -5,6 +5,7 @@ the built search index: fast, exact checks beside the browser tests."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -32,7 +33,9 @@ UNSEEN = {
 }
 
 
-def run_worker(queries: list[str], tmp_path: Path, raw: bool = False) -> dict:
+def run_worker(queries: list, tmp_path: Path, raw: bool = False, lang: str = "ru") -> dict:
+    """Run the built worker on ``queries`` (strings, or [query, page searched from]) against
+    the ``lang`` index."""
     if not (SITE / "search" / "search_index.json").is_file():
         pytest.fail("site/ is not built: run scripts/build (scripts/test does it)")
     node = shutil.which("node")
@@ -41,7 +44,8 @@ def run_worker(queries: list[str], tmp_path: Path, raw: bool = False) -> dict:
     qfile = tmp_path / "queries.json"
     qfile.write_text(json.dumps(queries, ensure_ascii=False), encoding="utf-8")
     args = [node, str(RUNNER), str(SITE), str(qfile)] + (["raw"] if raw else [])
-    out = subprocess.run(args, capture_output=True, text=True, timeout=120, check=True)
+    env = {**os.environ, "SVOD_SEARCH_LANG": lang}
+    out = subprocess.run(args, capture_output=True, text=True, timeout=120, check=True, env=env)
     return json.loads(out.stdout)
 
 
@@ -89,7 +93,9 @@ def test_field_names_and_short_words_are_kept(results):
     assert stems["сна"] == "сна"  # a stem under 3 letters would match far too much
 
 
-def test_english_and_nonsense(results):
-    res = results[0]["results"]
-    assert any(loc.startswith("en/glossary/") for loc in res["soaking"])
-    assert res["щщщзззъъъ"] == []
+def test_english_and_nonsense(results, tmp_path):
+    # English words stem in the English index (en/search/)
+    english = run_worker(["soaking", "armors"], tmp_path, lang="en")["results"]
+    assert any(loc.startswith("en/glossary/") for loc in english["soaking"])
+    assert any(loc.startswith("en/codex/armor/") for loc in english["armors"])
+    assert results[0]["results"]["щщщзззъъъ"] == []

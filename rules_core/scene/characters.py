@@ -9,7 +9,7 @@ from ..spec import InputError
 from . import codex, lysogorsk, serial, wod
 from . import fields as F
 
-#: System id → its scene module (each: STATS, DEFAULT_STATS, STATS_SPEC, state_fields,
+#: System id → its scene module (each: STATS, DEFAULT_STATS, STATS_SPEC, STATE_SPEC, state_fields,
 #: initial_state, check_stats, check_state, view, end_of_scene, ACTIONS, readings_params).
 SYSTEMS = {m.SYSTEM: m for m in (serial, lysogorsk, codex, wod)}
 
@@ -126,7 +126,7 @@ def check_readings(value: Any, path: str, partial: bool = False) -> dict:
 
 def spec() -> dict:
     """What the page needs to draw a character's form and the scene's switches."""
-    return {sys: {"title": mod.TITLE, "stats": list(mod.STATS_SPEC),
+    return {sys: {"title": mod.TITLE, "stats": list(mod.STATS_SPEC), "state": list(mod.STATE_SPEC),
                   "readings": [p.to_json() for p in mod.readings_params()]}
             for sys, mod in SYSTEMS.items()}
 

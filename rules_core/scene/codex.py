@@ -30,6 +30,15 @@ STATS_SPEC = tuple(p.to_json() for p in STAT_PARAMS)
 MAX_DAMAGE = 1000
 
 
+#: The state the Storyteller may correct by hand.
+STATE_SPEC = (
+    F.spec_json("damage", "int", T("Урон на треке Выносливости", "Damage on the Endurance track"), 0, min=0,
+                max=MAX_DAMAGE),
+    F.spec_json("stress", "int", T("Стресс", "Stress"), 0, min=0, max=codex_rules.MAX_STRESS),
+    F.spec_json("flax", "bool", T("FLAX", "FLAX"), False),
+)
+
+
 def state_fields(stats: dict) -> dict:
     return {"damage": F.integer(0, MAX_DAMAGE), "stress": F.integer(0, codex_rules.MAX_STRESS), "flax": F.boolean}
 

@@ -34,13 +34,22 @@ class ActionSpec:
     preview: Callable | None = None
     #: fields naming characters (checked against the scene)
     refs: tuple[str, ...] = ()
+    #: ``calculator(ctx, action)`` → ``{"id", "params"}``: the calculator this action computes
+    #: with, its parameters as the scene fills them (``None`` where the calculator cannot hold
+    #: the character as it stands); the page opens it, :mod:`.calclink` brings it back
+    calculator: Callable | None = None
     #: the dice groups this kind of action may roll: ``(name, repeated)`` (a repeated group is a
     #: list of rolls, e.g. one pair of d6 per drink)
     groups: tuple[tuple[str, bool], ...] = ()
+    #: the fields the page shows first (the rest folded under «Подробнее»); ``None``: all
+    essentials: tuple[str, ...] | None = None
 
     def to_json(self) -> dict:
-        return {"type": self.type, "system": self.system, "title": self.title, "fields": list(self.spec),
-                "dice": [{"group": g, "repeated": rep} for g, rep in self.groups]}
+        out = {"type": self.type, "system": self.system, "title": self.title, "fields": list(self.spec),
+               "dice": [{"group": g, "repeated": rep} for g, rep in self.groups]}
+        if self.essentials is not None:
+            out["essentials"] = list(self.essentials)
+        return out
 
 
 class Ctx:

@@ -158,6 +158,12 @@ def apply(scene: Any, action: Any) -> tuple[dict | None, dict]:
     sc, failure = _guard(lambda: (S.load(scene), None), "scene")
     if failure is not None:
         return None, failure
+    return apply_loaded(sc, action)
+
+
+def apply_loaded(sc: dict, action: Any) -> tuple[dict, dict]:
+    """:func:`apply` on a scene :func:`state.load` has already checked (and that nobody has
+    changed since): the same answer without checking the whole scene again. Never raises."""
     return _guard(lambda: _apply_valid(sc, action), "action", sc)
 
 
@@ -170,8 +176,14 @@ def _undo(sc: dict) -> tuple[dict, dict]:
     except InputError as e:
         raise InputError([{**x, "ru": "Отмена невозможна: " + x["ru"], "en": "Cannot undo: " + x["en"]}
                           for x in e.errors]) from None
-    return prev, {"ok": True, "type": "undo", "text": T("Отменено: " + last["text"]["ru"], "Undone: " + last["text"]["en"]),
-                  "undone": last, "changes": _diff(sc, prev), "round": prev["round"]}
+    return prev, undo_event(sc, prev)
+
+
+def undo_event(sc: dict, prev: dict) -> dict:
+    """What an undo of ``sc``'s last action (back to ``prev``) reports."""
+    last = sc["log"][-1]
+    return {"ok": True, "type": "undo", "text": T("Отменено: " + last["text"]["ru"], "Undone: " + last["text"]["en"]),
+            "undone": last, "changes": _diff(sc, prev), "round": prev["round"]}
 
 
 def _log_items(log: Any) -> list:
@@ -215,14 +227,29 @@ def replay_safe(log: Any, name: Any = "") -> tuple[dict | None, dict]:
 def preview(scene: Any, action: Any) -> dict:
     """An action's exact odds before the roll (``{"ok", "chance": true, "odds", "display",
     "calculator": {"id", "params"}, "dice_needed"}``), or for an action without chance what it
-    would do (``{"ok", "chance": false, "event"}``). Never raises."""
+    would do (``{"ok", "chance": false, "event"}``, and ``"calculator"`` where it has one:
+    ``null`` when that calculator cannot hold the character as he stands). Never raises."""
+    return preview_loaded(None, action, scene)
+
+
+def preview_loaded(sc: dict | None, action: Any, scene: Any = None) -> dict:
+    """:func:`preview` on a scene :func:`state.load` has already checked (``sc``), or on
+    ``scene`` checked first. Never raises."""
     def run():
-        sc = S.load(scene)
+        nonlocal sc
+        if sc is None:
+            sc = S.load(scene)
         a = validate_action(action)
         spec = ACTIONS[a["type"]]
         if spec.preview is None:
             _new, event = _apply_valid(sc, action)
-            return {"ok": True, "type": a["type"], "chance": False, "event": event}, None
+            out = {"ok": True, "type": a["type"], "chance": False, "event": event}
+            if spec.calculator is not None:
+                try:
+                    out["calculator"] = spec.calculator(_prepare(_working_copy(sc), a), a)
+                except InputError:  # the calculator cannot hold the character as he stands
+                    out["calculator"] = None
+            return out, None
         ctx = _prepare(_working_copy(sc), a)
         return {"ok": True, "type": a["type"], "chance": True, **spec.preview(ctx, a)}, None
 

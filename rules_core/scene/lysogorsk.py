@@ -38,6 +38,14 @@ STATS_SPEC = tuple(p.to_json() for p in STAT_PARAMS)
 MAX_HITS_LOST = 1000
 
 
+#: The state the Storyteller may correct by hand.
+STATE_SPEC = (
+    F.spec_json("damage", "int", T("Потеряно хитов", "Hits lost"), 0, min=0, max=MAX_HITS_LOST),
+    F.spec_json("temporary", "int", T("Из них временных", "Of them temporary"), 0, min=0, max=MAX_HITS_LOST),
+    F.spec_json("stage", "int", T("Стадия опьянения", "Stage of drunkenness"), 0, min=0, max=lysogorsk_tables.MAX_STAGE),
+)
+
+
 def state_fields(stats: dict) -> dict:
     return {"damage": F.integer(0, MAX_HITS_LOST), "temporary": F.integer(0, MAX_HITS_LOST),
             "stage": F.integer(0, lysogorsk_tables.MAX_STAGE), "drinks": F.integer(0, 10 * F.MAX_LOG)}
@@ -148,6 +156,10 @@ def _drink_plan(ctx: Ctx, a: dict) -> list:
     rd = ctx.readings(SYSTEM)
     p = drink_params(ch, a, rd)
     return [("checks", i) for i in range(len(_singles(p, rd)))]
+
+
+def _drink_calculator(ctx: Ctx, a: dict) -> dict:
+    return {"id": "lysogorsk-drunkenness", "params": drink_params(_drinker(ctx, a), a, ctx.readings(SYSTEM))}
 
 
 def _drink_preview(ctx: Ctx, a: dict) -> dict:
@@ -360,7 +372,8 @@ ACTIONS = [
                   "modifier": 0},
         spec=(F.spec_json("character", "character", T("Персонаж", "Character"), None, system=SYSTEM),
               *(f.to_json() for f in _DRINKS.fields), _WILLING.to_json(), _MODIFIER.to_json()),
-        plan=_drink_plan, preview=_drink_preview, refs=("character",), groups=(("checks", True),)),
+        plan=_drink_plan, preview=_drink_preview, refs=("character",), groups=(("checks", True),),
+        calculator=_drink_calculator, essentials=("drink", "count", "degrees", "volume_g", "bubbles")),
     ActionSpec(
         "lys_stress", SYSTEM, T("Проверка на стресс", "Stress check"),
         {"character": _char, **{k: F.param(p) for k, p in _STRESS.items()}},

@@ -117,6 +117,23 @@ STATUS_NAMES = {
 }
 
 
+#: The state the Storyteller may correct by hand (the page's edit sheet; the engine checks it whole):
+#: ``door`` ``None`` is the option ``""`` (``nullable``); ``"pending"`` is the engine's own.
+STATE_SPEC = (
+    int_param("health", "Здоровье сейчас", "Health now", 7, HEALTH_FLOOR, serial_calculators.MAX_HEALTH,
+              help=T("Ниже 0 — отрицательные хиты на Пороге.", "Below 0: negative hits at death's door.")).to_json(),
+    int_param("absorption", "УП сейчас", "УП now", 2, 0, serial_calculators.MAX_ABSORPTION).to_json(),
+    int_param("negative", "Отрицательных хитов в сцене", "Negative hits this scene", 0, 0, MAX_COUNT).to_json(),
+    int_param("door_rolls", "Бросков Порога в сцене", "Death's-door rolls this scene", 0, 0, MAX_COUNT).to_json(),
+    F.spec_json("door", "choice", T("Состояние Порога", "Death's-door state"), "", nullable=True,
+                options=[{"value": "", "label": T("—", "—")}]
+                + [{"value": k, "label": STATUS_NAMES[k]} for k in DOOR_STATES if k != "pending"]),
+    F.spec_json("had_shock", "bool", T("Шок уже был в этой сцене", "Had Шок this scene"), False),
+    F.spec_json("had_last_breath", "bool", T("«Последний вздох» уже был в этой сцене", "Had «Последний вздох» this scene"), False),
+    F.spec_json("dead", "bool", T("Мёртв", "Dead"), False),
+)
+
+
 def status(state: dict) -> str:
     if state["dead"]:
         return "dead"
@@ -294,6 +311,22 @@ def _run_damage(ctx: Ctx, a: dict, box) -> None:
     ctx.display = [_steps_table(steps)]
 
 
+def damage_calculator(ctx: Ctx, a: dict) -> dict | None:
+    """The ``serial-damage`` calculator for this damage on this character, when it can hold the
+    character as he stands: Здоровье 0 or more (it has no negative hits below 0 Здоровье of its
+    own), not stunned at death's door (where damage calls for another roll), alive."""
+    ch = ctx.char(a["character"])
+    s, st = ch["state"], ch["stats"]
+    if s["dead"] or s["health"] < 0 or s["door"] == "stunned" or s["negative"] > 100:
+        return None
+    rd = ctx.readings(SYSTEM)
+    params = {"portions": a["portions"], "armor": st["armor"], "armor_tripled": a["armor_tripled"],
+              "tag": a["tag"] or effective_tag(st, a["tags"]), "absorption": s["absorption"], "health": s["health"],
+              "stamina": st["stamina"], "door_before": s["door_visits"] > 0, "negative_before": s["negative"],
+              "negative_rule": rd["negative_rule"], "excess_burns": rd["excess_burns"]}
+    return {"id": "serial-damage", "params": calc_validate("serial-damage", params)}
+
+
 #: The tag a burning character's fire damage carries unless the action names others («Огонь»).
 FIRE_TAGS = ["Огонь"]
 
@@ -365,6 +398,11 @@ def _door_plan(ctx: Ctx, a: dict) -> list:
     return [("d6", None)]
 
 
+def _door_calculator(ctx: Ctx, a: dict) -> dict:
+    ch = _door_char(ctx, a)
+    return {"id": "serial-death-door", "params": door_params(ch, ctx.readings(SYSTEM))}
+
+
 def _door_preview(ctx: Ctx, a: dict) -> dict:
     ch = _door_char(ctx, a)
     p = door_params(ch, ctx.readings(SYSTEM))
@@ -405,8 +443,11 @@ def _run_door(ctx: Ctx, a: dict, box) -> None:
 # ---- an attack --------------------------------------------------------------------------------
 
 #: The attack calculator's parameters the scene fills from the two characters and the readings.
-SCENE_FILLED = ("armor", "tag", "absorption", "health", "stamina", "negative_rule", "attacker_health",
-                "attacker_no_pain", "target_no_pain")
+SCENE_FILLED = ("armor", "tag", "absorption", "health", "stamina", "door_rolls_before", "negative_rule",
+                "attacker_health", "attacker_no_pain", "target_no_pain")
+#: The few the Storyteller sets for every attack (the page shows them first, the rest folded).
+ATTACK_ESSENTIALS = ("attack_dice", "attack_difficulty", "damage_dice", "ranged", "maneuver", "defence",
+                     "defence_dice", "defence_difficulty")
 
 
 def _params_field(v, path):
@@ -457,6 +498,7 @@ def attack_params(ctx: Ctx, a: dict) -> tuple[dict, dict, dict, int, int]:
     st, s = tgt["stats"], tgt["state"]
     p = dict(a["params"])
     p.update(armor=st["armor"], tag=a["tag"] or effective_tag(st, a["tags"]), absorption=s["absorption"],
+             door_rolls_before=_calc_rolls(s["door_rolls"]),
              health=max(1, s["health"]), stamina=st["stamina"], negative_rule=rd["negative_rule"],
              attacker_health=max(0, att["state"]["health"]),
              attacker_no_pain=a["attacker_pushes"] or att["state"]["door"] == "will_to_live",
@@ -464,6 +506,10 @@ def attack_params(ctx: Ctx, a: dict) -> tuple[dict, dict, dict, int, int]:
     p = calc_validate("serial-attack", p)
     n = serial_calculators.attack_numbers(p)
     return p, att, tgt, n["attack_penalty"], n["defence_penalty"]
+
+
+def _attack_calculator(ctx: Ctx, a: dict) -> dict:
+    return {"id": "serial-attack", "params": attack_params(ctx, a)[0]}
 
 
 def _attack_plan(ctx: Ctx, a: dict) -> list:
@@ -576,7 +622,7 @@ def _attack_preview(ctx: Ctx, a: dict) -> dict:
         needed.append({"group": "damage", "count": n["damage_dice"], "sides": 10,
                        "when": T("если атака попала", "if the attack hits")})
     return {"odds": odds, "display": display, "calculator": {"id": "serial-attack", "params": p},
-            "dice_needed": needed}
+            "dice_needed": needed, "summary": ["p_hit", "mean_damage", "p_death_door", "p_dead"]}
 
 
 def _run_attack(ctx: Ctx, a: dict, box) -> None:
@@ -627,13 +673,13 @@ ACTIONS = [
         _run_damage, required=("character", "portions"),
         defaults={"tags": [], "tag": None, "armor_tripled": False, "nonlethal": False},
         spec=(F.spec_json("character", "character", T("Персонаж", "Character"), None, system=SYSTEM),
-              _PORTIONS.to_json(),
+              {**_PORTIONS.to_json(), "default": []},
               F.spec_json("tags", "text_list", T("Тэги урона", "Damage tags"), [], max_items=F.MAX_TAGS),
               {**serial_calculators.TAG_PARAM.to_json(), "name": "tag", "default": None,
                "help": T("Пусто — по тэгам урона и персонажа.", "Empty: from the damage's and the character's tags.")},
               calc_param("serial-damage", "armor_tripled").to_json(),
               calc_param("serial-death-door", "nonlethal").to_json()),
-        refs=("character",)),
+        refs=("character",), calculator=damage_calculator, essentials=("portions", "tags")),
     ActionSpec(
         "burning", SYSTEM, T("Горит!", "Burning"),
         {"character": _char, "turn": F.param(calc_param("serial-burning", "turn")), "tags": _tags,
@@ -657,7 +703,8 @@ ACTIONS = [
         "death_door", SYSTEM, T("Бросок Порога Смерти", "Death's-door roll"),
         {"character": _char}, _run_door, required=("character",),
         spec=(F.spec_json("character", "character", T("Персонаж", "Character"), None, system=SYSTEM),),
-        plan=_door_plan, preview=_door_preview, refs=("character",), groups=(("d6", False),)),
+        plan=_door_plan, preview=_door_preview, refs=("character",), groups=(("d6", False),),
+        calculator=_door_calculator),
     ActionSpec(
         "attack", SYSTEM, T("Атака", "Attack"),
         {"attacker": _char, "target": _char, "params": _params_field, "tags": _tags, "tag": _tag_override,
@@ -668,7 +715,7 @@ ACTIONS = [
         spec=(F.spec_json("attacker", "character", T("Атакующий", "Attacker"), None, system=SYSTEM),
               F.spec_json("target", "character", T("Цель", "Target"), None, system=SYSTEM),
               F.spec_json("params", "calculator", T("Атака", "Attack"), {}, calculator="serial-attack",
-                          filled=list(SCENE_FILLED)),
+                          filled=list(SCENE_FILLED), essentials=list(ATTACK_ESSENTIALS)),
               F.spec_json("tags", "text_list", T("Тэги урона", "Damage tags"), [], max_items=F.MAX_TAGS),
               {**serial_calculators.TAG_PARAM.to_json(), "name": "tag", "default": None},
               calc_param("serial-death-door", "nonlethal").to_json(),
@@ -677,7 +724,8 @@ ACTIONS = [
               F.spec_json("target_pushes", "bool", T("Цель «превозмогает боль» (1 ПСВ)",
                                                      "The target pushes through pain (1 WP)"), False)),
         plan=_attack_plan, preview=_attack_preview, refs=("attacker", "target"),
-        groups=(("attack", False), ("defence", False), ("damage", False))),
+        groups=(("attack", False), ("defence", False), ("damage", False)), calculator=_attack_calculator,
+        essentials=("target", "params")),
 ]
 
 

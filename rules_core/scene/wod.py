@@ -33,6 +33,14 @@ STATS_SPEC = tuple(p.to_json() for p in STAT_PARAMS)
 MAX_TAKEN = 1000
 
 
+#: The state the Storyteller may correct by hand.
+STATE_SPEC = tuple(F.spec_json(t, "int", T(f"Уровней здоровья потеряно: {TYPE_NAMES[t]['ru'].lower()}",
+                                            f"Health levels lost: {TYPE_NAMES[t]['en'].lower()}"), 0, min=0, max=MAX_TAKEN)
+                   for t in DAMAGE_TYPES) + (
+    F.spec_json("armor_ruined", "bool", T("Броня пришла в негодность", "Armor ruined"), False),
+)
+
+
 def state_fields(stats: dict) -> dict:
     return {**{t: F.integer(0, MAX_TAKEN) for t in DAMAGE_TYPES}, "armor_ruined": F.boolean,
             "stunned_round": F.optional(F.integer(1, F.MAX_ROUND))}
@@ -100,6 +108,10 @@ def _plan(ctx: Ctx, a: dict) -> list:
     return [("soak", None)]
 
 
+def _calculator(ctx: Ctx, a: dict) -> dict:
+    return {"id": "wod-soak", "params": soak_params(ctx.char(a["character"]), a, ctx.readings(SYSTEM))}
+
+
 def _preview(ctx: Ctx, a: dict) -> dict:
     ch = ctx.char(a["character"])
     p = soak_params(ch, a, ctx.readings(SYSTEM))
@@ -150,7 +162,7 @@ ACTIONS = [
         defaults={"damage_type": _TYPES.default, "soak_difficulty": _SOAK_DIFF.default},
         spec=(F.spec_json("character", "character", T("Персонаж", "Character"), None, system=SYSTEM),
               {**_INCOMING.to_json(), "name": "successes"}, _TYPES.to_json(), _SOAK_DIFF.to_json()),
-        plan=_plan, preview=_preview, refs=("character",), groups=(("soak", False),)),
+        plan=_plan, preview=_preview, refs=("character",), groups=(("soak", False),), calculator=_calculator),
 ]
 
 

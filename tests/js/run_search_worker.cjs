@@ -2,6 +2,8 @@
 // emulating a Web Worker: importScripts, addEventListener("message"), postMessage.
 // Usage: node run_search_worker.cjs <site_dir> <queries.json> [raw]  → prints JSON results;
 // with "raw", Material's own worker without the wrapper (to show what the wrapper adds).
+// A query is a string, or [query, page it is sent from] (as calculators/head.js sends it);
+// SVOD_SEARCH_LANG=en reads the English index (en/search/).
 "use strict"
 const fs = require("fs")
 const path = require("path")
@@ -13,7 +15,8 @@ const wrapper = fs.readdirSync(workers).find(f => raw === "raw"
   ? /^search\.[0-9a-f]+\.material\.js$/.test(f)
   : /^search\.[0-9a-f]+\.min\.js$/.test(f))
 const queries = JSON.parse(fs.readFileSync(queriesFile, "utf-8"))
-const index = JSON.parse(fs.readFileSync(path.join(site, "search", "search_index.json"), "utf-8"))
+const indexDir = process.env.SVOD_SEARCH_LANG === "en" ? path.join(site, "en", "search") : path.join(site, "search")
+const index = JSON.parse(fs.readFileSync(path.join(indexDir, "search_index.json"), "utf-8"))
 
 const listeners = []
 const outbox = []
@@ -39,12 +42,19 @@ async function send(msg) {
 
 ;(async () => {
   // as Material's page script sends it: the index plus the search options
-  const ready = await send({ type: 0, data: { ...index, options: { suggest: false } } })
-  const out = { ready: ready && ready.type, stems: {}, results: {} }
-  for (const q of queries) {
+  const ready = await send({ type: 0, data: { config: index.config, docs: index.docs, options: { suggest: false } } })
+  const out = { ready: ready && ready.type, stems: {}, results: {}, groups: {} }
+  for (const query of queries) {
+    const [q, from] = Array.isArray(query) ? query : [query, undefined]
+    const key = from === undefined ? q : `${from}|${q}`
     if (self.svodStemQuery) out.stems[q] = self.svodStemQuery(q)
-    const res = await send({ type: 2, data: q })
-    out.results[q] = (res.data.items || []).flat().map(item => item.location)
+    const res = await send(from === undefined ? { type: 2, data: q } : { type: 2, data: q, svodFrom: from })
+    out.results[key] = (res.data.items || []).flat().map(item => item.location)
+    // each group: its page (the entry without "#", as Material's result list finds it) and tags
+    out.groups[key] = (res.data.items || []).map(group => {
+      const page = group.find(item => !item.location.includes("#")) || {}
+      return { page: page.location, title: page.title, tags: page.tags || [], system: page.system, kind: page.kind }
+    })
   }
   process.stdout.write(JSON.stringify(out))
 })().catch(err => { console.error(err); process.exit(1) })

@@ -14,7 +14,8 @@
  *    svod_site/glossary.py): a tap on a phone focuses the term and shows the definition; a tap
  *    elsewhere blurs it and the tooltip goes.
  *
- * 2. The language switch goes to the same page in the other language. The built links
+ * 2. The language switch goes to the same page in the other language, at the section being
+ *    read (the same anchor: a switch at the top of the page stays at the top). The built links
  *    point at the language roots (svod_site/i18n.py: Material fetches a sitemap from
  *    each <link rel="alternate">), and instant navigation does not redraw the header, so
  *    they are recomputed from the current address on every page change (Russian at the
@@ -37,8 +38,26 @@
       ? location.pathname.slice(root.pathname.length) : ""
     rel = rel.replace(/^en(\/|$)/, "")
     var path = (lang === "en" ? "en/" : "") + rel
-    // the query and the anchor go along (a calculator keeps its inputs in the address)
-    return new URL(path, root).pathname + location.search + location.hash
+    // the query goes along (a calculator keeps its inputs in the address), and the anchor of
+    // the section the reader is in (both languages have the same anchors), else the address's
+    var section = readingSection()
+    return new URL(path, root).pathname + location.search + (section ? "#" + section : location.hash)
+  }
+
+  // The section being read: the one at the top of the screen, i.e. the last heading of the page
+  // above a line 4rem below the header (a heading just landed on, 5.8rem from the top as site.css
+  // places a target, is above it too); none at the page's top.
+  function readingSection() {
+    var header = document.querySelector(".md-header")
+    var rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16
+    var line = (header ? header.getBoundingClientRect().bottom : 0) + 4 * rem
+    var found = null
+    var hs = document.querySelectorAll(".md-content article :is(h2, h3, h4, h5, h6)[id]")
+    for (var i = 0; i < hs.length; i++) {
+      if (hs[i].getBoundingClientRect().top > line) break
+      found = hs[i].id
+    }
+    return found
   }
 
   // ---- 1. tooltips ------------------------------------------------------------------------

@@ -16,7 +16,7 @@ STAGE_NAMES = {s: stage["name"] for s, stage in tables.DRUNK_STAGES.items()}
 
 
 DRINK_OPTIONS = tuple(Option(did, T(f"{d['name']['ru']} ({tables.volume_text(d['litres'])['ru']}) — УС {d['difficulty']}",
-                                     f"{d['name']['en']} ({tables.volume_text(d['litres'])['ru']}) — УС {d['difficulty']}"))
+                                     f"{d['name']['en']} ({tables.volume_text(d['litres'])['en']}) — УС {d['difficulty']}"))
                       for did, d in tables.DRINKS.items()) + (
     Option(tables.FROM_THE_BOTTLE["id"], T("Водка из горла = 5 стопок", "Vodka from the bottle = 5 shots")),
     Option("custom", T("Другой напиток (по формуле)", "Another drink (by the formula)")),

@@ -1,0 +1,200 @@
+// Свод — a calculator opened from a scene's character (the scene page's «В калькуляторе»: the
+// link carries ?scene=<stored scene>&scene.<role>=<character id> beside the calculator's values):
+// «Применить к <имя>» applies what the calculator holds — and its roll, when the last roll was of
+// these very values — back to that character, as the scene's action (rules_core.scene.calclink
+// checks it: values the scene takes from its characters must agree). calc.mjs loads this module
+// (its scene hook) and says what was rolled (the "svod:rolled" event: params and seed).
+
+import { call, rt, startRuntime } from "./calc.mjs";
+import { esc, pickLang, renderBlocks, tr } from "./render.mjs";
+import { SceneStore, StaleError } from "./scene-store.mjs";
+import { ensureStyles } from "./scene.mjs";
+
+const TEXT = {
+  ru: {
+    from: (scene, who) => `Из сцены «${scene}»: ${who}`,
+    attack: (a, t) => `${a} → ${t}`,
+    apply: (n) => `Применить к персонажу «${n}»`,
+    withRoll: "В сцену перейдёт бросок калькулятора.",
+    noRoll: "Бросить здесь — или кубики бросит сцена.",
+    back: "К сцене",
+    applying: "Применяю…",
+    applied: "Применено",
+    missing: "Этой сцены нет на этом устройстве (её удалили или она на другом телефоне).",
+    broken: "Сцена на этом устройстве не читается: откройте её на странице «Сцена».",
+    noChar: (id) => `В сцене больше нет персонажа «${id}».`,
+    fix: "Исправьте ввод в калькуляторе.",
+    failed: "Движок правил не ответил; попробуйте ещё раз.",
+    stale: "Сцену изменили в другой вкладке: попробуйте ещё раз.",
+    unused: (list) => `Не переносится в сцену: ${list}.`,
+  },
+  en: {
+    from: (scene, who) => `From the scene “${scene}”: ${who}`,
+    attack: (a, t) => `${a} → ${t}`,
+    apply: (n) => `Apply to ${n}`,
+    withRoll: "The calculator's roll goes into the scene.",
+    noRoll: "Roll here, or the scene rolls the dice.",
+    back: "To the scene",
+    applying: "Applying…",
+    applied: "Applied",
+    missing: "This scene is not on this device (deleted, or on another phone).",
+    broken: "The scene on this device cannot be read: open it on the «Scene» page.",
+    noChar: (id) => `The scene has no character “${id}” any more.`,
+    fix: "Fix the calculator's input.",
+    failed: "The rules engine did not answer; please try again.",
+    stale: "The scene was changed in another tab: please try again.",
+    unused: (list) => `Not carried into the scene: ${list}.`,
+  },
+};
+
+const ROLES = ["attacker", "target", "character"];
+
+function linkOf(search) {
+  const qs = new URLSearchParams(search);
+  const roles = {};
+  for (const r of ROLES) if (qs.get(`scene.${r}`)) roles[r] = qs.get(`scene.${r}`);
+  return { sceneId: qs.get("scene"), roles };
+}
+
+const sameParams = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+
+class SceneLink {
+  constructor(root, view, link, lang) {
+    this.root = root;
+    this.view = view;
+    this.link = link;
+    this.lang = lang;
+    this.L = TEXT[lang];
+    this.lastRoll = null;
+    this.box = document.createElement("aside");
+    this.box.className = "svod-scenelink";
+    this.box.setAttribute("aria-label", lang === "en" ? "Scene" : "Сцена");
+    root.after(this.box);
+  }
+
+  sceneURL() {
+    return new URL(`../../${this.lang === "en" ? "en/" : ""}scene/`, import.meta.url).href;
+  }
+
+  async start() {
+    const L = this.L;
+    this.store = await SceneStore.open();
+    const rec = this.link.sceneId ? await this.store.get(this.link.sceneId) : null;
+    let sc = null;
+    try { sc = rec && !rec.deletedAt && typeof rec.text === "string" ? JSON.parse(rec.text) : null; } catch { sc = null; }
+    const back = `<a class="md-button" href="${esc(this.sceneURL())}">${esc(L.back)}</a>`;
+    if (!rec || rec.deletedAt) { this.say("missing", `<p>${esc(L.missing)}</p><p>${back}</p>`); return; }
+    if (!sc || !Array.isArray(sc.characters)) { this.say("broken", `<p>${esc(L.broken)}</p><p>${back}</p>`); return; }
+    const name = (id) => (sc.characters.find((c) => c.id === id) || {}).name;
+    const gone = Object.values(this.link.roles).find((id) => !name(id));
+    if (gone) { this.say("missing", `<p>${esc(L.noChar(gone))}</p><p>${back}</p>`); return; }
+    const r = this.link.roles;
+    const who = r.attacker ? L.attack(name(r.attacker), name(r.target)) : name(r.character);
+    const target = name(r.target || r.character);
+    this.box.innerHTML = `<p class="svod-scenelink__from">${esc(L.from(sc.name || "—", who))}</p>` +
+      `<p class="svod-row"><button type="button" class="md-button md-button--primary svod-scenelink__apply">${esc(L.apply(target))}</button>${back}</p>` +
+      `<p class="svod-help svod-scenelink__roll"></p>` +
+      `<div class="svod-scenelink__out" aria-live="polite"></div>`;
+    this.box.dataset.state = "ready";
+    this.button = this.box.querySelector(".svod-scenelink__apply");
+    this.button.addEventListener("click", () => this.apply());
+    this.root.addEventListener("svod:rolled", (e) => {
+      this.lastRoll = e.detail;
+      this.rearm();
+    });
+    this.root.addEventListener("input", () => this.rearm());
+    this.root.addEventListener("change", () => this.rearm());
+    this.rearm();
+  }
+
+  say(state, html) {
+    this.box.dataset.state = state;
+    this.box.innerHTML = html;
+  }
+
+  /** The calculator changed or rolled again: the button applies anew. */
+  rearm() {
+    if (!this.button) return;
+    if (this.box.dataset.state === "applied") this.box.dataset.state = "ready";
+    this.button.disabled = false;
+    const roll = this.rollFor(this.view.read());
+    const line = !this.view.spec.can_roll ? "" : roll ? this.L.withRoll : this.L.noRoll;
+    this.box.querySelector(".svod-scenelink__roll").textContent = line;
+  }
+
+  rollFor(params) {
+    const r = this.lastRoll;
+    return r && r.seed != null && sameParams(r.params, params) ? { seed: String(r.seed) } : null;
+  }
+
+  async apply() {
+    const L = this.L;
+    const out = this.box.querySelector(".svod-scenelink__out");
+    const params = this.view.read();
+    if (this.view.refusals(params).length) { out.innerHTML = `<p class="svod-err">${esc(L.fix)}</p>`; return; }
+    const calculator = { id: this.view.id, params };
+    const roll = this.rollFor(params);
+    if (roll) calculator.roll = roll;
+    this.button.disabled = true;
+    this.button.textContent = L.applying;
+    this.box.dataset.state = "applying";
+    if (rt.state === "idle" || rt.state === "error") startRuntime();
+    let msg = null;
+    for (let attempt = 0; attempt < 2 && msg === null; attempt++) {
+      const rec = await this.store.get(this.link.sceneId);
+      if (!rec || typeof rec.text !== "string") { msg = { state: "missing", html: `<p>${esc(L.missing)}</p>` }; break; }
+      let res;
+      try {
+        res = await call({ op: "scene", cmd: "from_calculator", scene: rec.text, calculator, roles: this.link.roles, reply: "text" });
+      } catch {
+        msg = { state: "ready", html: `<p class="svod-err">${esc(L.failed)}</p>` };
+        break;
+      }
+      if (!res.ok) {
+        msg = { state: "refused", html: res.errors.map((e) => `<p class="svod-err">${esc(e[this.lang] || e.ru)}</p>`).join("") };
+        break;
+      }
+      const text = res.result.scene_text;
+      try {
+        await this.store.save(rec, text, JSON.parse(text).name);
+      } catch (e) {
+        if (e instanceof StaleError) continue;
+        msg = { state: "ready", html: `<p class="svod-err">${esc(String(e && (e.name || e.message) || e))}</p>` };
+        break;
+      }
+      const dice = res.result.events.flatMap((ev) => (ev.display || []).filter((b) => b.kind === "dice"));
+      const unused = Object.keys(res.result.unused || {});
+      const names = unused.map((k) => {
+        const p = this.view.spec.params.find((q) => q.name === k);
+        return p ? tr(p.label, this.lang) : k;
+      });
+      msg = { state: "applied", html: `<p class="svod-scenelink__done">${esc(L.applied)}: ${esc(tr(res.result.text, this.lang))}</p>` +
+        renderBlocks(dice, this.lang) + (names.length ? `<p class="svod-help">${esc(L.unused(names.join(", ")))}</p>` : "") };
+    }
+    if (msg === null) msg = { state: "ready", html: `<p class="svod-err">${esc(L.stale)}</p>` };
+    out.innerHTML = msg.html;
+    this.box.dataset.state = msg.state;
+    const r = this.link.roles;
+    const rec = await this.store.get(this.link.sceneId);
+    let sc = null;
+    try { sc = rec && JSON.parse(rec.text); } catch { sc = null; }
+    const target = sc && (sc.characters.find((c) => c.id === (r.target || r.character)) || {}).name;
+    this.button.textContent = L.apply(target || "—");
+    this.button.disabled = msg.state === "applied" || msg.state === "missing";
+  }
+}
+
+/** Give the calculator of this page its «Применить к …» (once per page). */
+export function attach(doc, views) {
+  const link = linkOf(location.search);
+  if (!link.sceneId) return;
+  const root = doc.querySelector(".svod-calc[data-attached]:not([data-scene-linked])");
+  if (!root) return;
+  const view = [...views].find((v) => v.root === root);
+  if (!view) return;
+  root.dataset.sceneLinked = "1";
+  ensureStyles();
+  const app = new SceneLink(root, view, link, pickLang(doc.documentElement.lang));
+  globalThis.svodSceneLink = app;
+  app.start().catch((err) => console.error("svod: scene link", err));
+}

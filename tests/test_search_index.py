@@ -1,0 +1,135 @@
+"""The built search indexes (svod_site/search.py): one per language, each with its own pages
+only, a page entry (with a title) before the sections of every page, the system and kind of
+every entry; and, in the built worker run in Node, results of the page's system first."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from rules_core import api
+from tests.test_search_stem import run_worker
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE = ROOT / "site"
+INDEXES = {"ru": SITE / "search" / "search_index.json", "en": SITE / "en" / "search" / "search_index.json"}
+
+
+def load(lang: str) -> dict:
+    path = INDEXES[lang]
+    if not path.is_file():
+        pytest.fail(f"{path} is missing: run scripts/build (scripts/test does it)")
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def built_pages(lang: str) -> set[str]:
+    """The page URLs of a language's build, from the built files."""
+    root = SITE / "en" if lang == "en" else SITE
+    out = set()
+    for html in root.rglob("index.html"):
+        rel = html.relative_to(SITE).as_posix()[: -len("index.html")]
+        if lang == "ru" and rel.startswith(("en/", "assets/")):
+            continue
+        out.add(rel)
+    return out
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_each_language_indexes_its_own_pages_each_once(lang):
+    docs = load(lang)["docs"]
+    locations = [d["location"] for d in docs]
+    assert len(locations) == len(set(locations)), "an entry twice"
+    in_en = [x for x in locations if x.startswith("en/")]
+    assert (in_en == []) if lang == "ru" else (len(in_en) == len(locations)), in_en[:5]
+    pages = {x for x in locations if "#" not in x}
+    assert pages == built_pages(lang)
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_every_section_follows_its_page_and_everything_has_a_title(lang):
+    seen = set()
+    systems = set(api.SYSTEMS)
+    for d in load(lang)["docs"]:
+        page, _, anchor = d["location"].partition("#")
+        if anchor:
+            # Material groups a section under the first entry of its path, as the result's title
+            assert page in seen, f"{d['location']} before its page's entry"
+        else:
+            seen.add(page)
+        assert d["title"].strip(), d["location"]
+        assert d["system"] in systems and d["kind"] in ("rules", "calc"), d
+
+
+def test_systems_are_named_in_each_language():
+    for lang in ("ru", "en"):
+        names = load(lang)["config"]["svod"]["systems"]
+        assert names == {key: title[lang] for key, title in api.SYSTEMS.items()}
+
+
+def test_english_fallback_pages_are_one_entry_under_their_english_title():
+    docs = load("en")["docs"]
+    soak = [d for d in docs if d["location"].startswith("en/wod/soak/")]
+    assert [d["location"] for d in soak] == ["en/wod/soak/"]
+    assert soak[0]["title"] == "Soak and armor" and "Not translated yet" in soak[0]["text"]
+    # no English entry repeats the Russian text of its page (a fallback copy)
+    ru = {d["location"]: d["text"] for d in load("ru")["docs"]}
+    copies = [d["location"] for d in docs if d["text"] and ru.get(d["location"].removeprefix("en/")) == d["text"]]
+    assert copies == [], copies[:5]
+
+
+def test_calculator_pages_are_titled_by_their_heading_once():
+    docs = load("ru")["docs"]
+    by_loc = {d["location"]: d for d in docs}
+    assert by_loc["calculators/"]["title"] == "Калькуляторы"
+    for c in api.list_calculators():
+        loc = f"calculators/{c['id']}/"
+        assert by_loc[loc]["title"] == c["title"]["ru"]
+        again = [d for d in docs if d["location"].startswith(loc + "#") and d["title"] == c["title"]["ru"]]
+        assert again == [], again
+
+
+# ---- ranking, in the built worker (Node) -------------------------------------------------
+
+#: (query, page searched from): words found in several systems
+RANKED = [
+    ("поглощение", "serial/combat/"), ("поглощение", "wod/soak/"),
+    ("очередь", "serial/turn/"), ("очередь", "wod/turn/"),
+    ("уклонение", "serial/combat/"), ("уклонение", "lysogorsk/combat/"),
+    ("как работает уклонение", "serial/maneuvers/"),
+    ("броня", "codex/armor/"), ("броня", "lysogorsk/damage/"), ("броня", "calculators/wod-soak/"),
+    ("урон", "codex/weapon-damage/"), ("урон", "lysogorsk/damage/"),
+]
+
+
+def system_of(docs: list[dict], page: str) -> str:
+    return next(d["system"] for d in docs if d["location"] == page)
+
+
+def assert_system_first(groups: list[dict], here: str, where: str):
+    systems = [g["system"] for g in groups]
+    assert here in systems and len(set(systems) - {"common"}) >= 2, f"{where}: not in several systems: {systems}"
+    n = systems.count(here)
+    assert systems[:n] == [here] * n, f"{where}: {systems}"
+    kinds = [g["kind"] for g in groups[:n]]
+    assert kinds == sorted(kinds, key=lambda k: k == "calc"), f"{where}: a calculator above a rule page: {kinds}"
+    assert all(g["tags"] for g in groups), f"{where}: a result without its system's name"
+
+
+@pytest.fixture(scope="module")
+def ranked(tmp_path_factory):
+    return run_worker([[q, page] for q, page in RANKED] + [q for q, _ in RANKED],
+                      tmp_path_factory.mktemp("ranked"))
+
+
+@pytest.mark.parametrize("query,page", RANKED, ids=[f"{q}@{p}" for q, p in RANKED])
+def test_results_of_the_pages_system_come_first(ranked, query, page):
+    docs = load("ru")["docs"]
+    here = system_of(docs, page)
+    groups = ranked["groups"][f"{page}|{query}"]
+    assert_system_first(groups, here, f"«{query}» from {page}")
+    names = load("ru")["config"]["svod"]["systems"]
+    assert all(g["tags"] == [names[g["system"]]] for g in groups)
+    # the same results as from nowhere, only in another order
+    assert sorted(ranked["results"][f"{page}|{query}"]) == sorted(ranked["results"][query])
