@@ -830,7 +830,7 @@ class View {
       this.root.dataset.rollState = "done";
       this.root.dispatchEvent(new CustomEvent("svod:roll", { bubbles: true, detail: { id: this.id, params, result: res.result, seed: entry.seed } }));
       // scene hook: what was rolled, for «Применить к …» (scene-link.mjs) — these params, this seed
-      this.root.dispatchEvent(new CustomEvent("svod:rolled", { detail: { params, seed: res.result.seed ?? null } }));
+      this.root.dispatchEvent(new CustomEvent("svod:rolled", { detail: { params, seed: entry.seed } }));
     } else {
       this.showErrors(res.errors);
       this.root.dataset.rollState = "invalid";
