@@ -18,8 +18,8 @@ import re
 from typing import Any
 
 from .dice import Roller
-from .spec import (MAX_PARAMS, Calculator, InputError, T, _check_int, _names, field_error, shown, summary_of,
-                   validate_fields)
+from .spec import (MAX_PARAMS, Calculator, Errors, InputError, T, _check_int, _names, field_error, shown,
+                   summary_of, validate_fields)
 
 __all__ = ["SYSTEMS", "list_calculators", "get", "validate", "run", "roll", "handle", "handle_json",
            "loads", "dumps"]
@@ -80,13 +80,10 @@ def validate(calc: Calculator, params: Any) -> dict:
         raise field_error("params", f"Слишком много параметров: {len(params)}.",
                           f"Too many parameters: {len(params)}.")
     known = {p.name for p in calc.params}
-    errors = [_unknown_param(k) for k in params if k not in known]
-    try:
+    errors = Errors(_unknown_param(k) for k in params if k not in known)
+    with errors.gather():
         out = validate_fields(calc.params, params)
-    except InputError as e:
-        errors.extend(e.errors)
-    if errors:
-        raise InputError(errors)
+    errors.check()
     if calc.check:
         calc.check(out)
     return out
@@ -118,18 +115,13 @@ def roll(calc_id: str, params: dict | None = None, seed: int | str | None = None
     calc = get(calc_id)
     if calc.roll is None:
         raise field_error("id", "Этот калькулятор не бросает кубики.", "This calculator does not roll dice.")
-    errors = []
+    errors = Errors()
     if seed is not None:
-        try:
+        with errors.gather():
             seed = _check_int("seed", seed, 0, SEED_MAX)
-        except InputError as e:
-            errors.extend(e.errors)
-    try:
+    with errors.gather():
         valid = validate(calc, params)
-    except InputError as e:
-        errors.extend(e.errors)
-    if errors:
-        raise InputError(errors)
+    errors.check()
     roller = Roller(seed)
     result = calc.roll(valid, roller)
     result["seed"] = roller.seed

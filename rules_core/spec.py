@@ -83,6 +83,7 @@ How a calculator is laid out (the same for the page and the command line):
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable
@@ -101,6 +102,16 @@ def prob(p: Fraction | int) -> dict:
     return {"exact": f"{p.numerator}/{p.denominator}", "float": float(p)}
 
 
+def dice_block(label: Text, sides: int, faces: list[int], marks: list[str] | None = None) -> dict:
+    """A roll's faces as a ``dice`` block (see the module docstring); no marks unless given.
+
+    >>> dice_block(T("2К", "2d6"), 6, [3, 5])["marks"]
+    ['', '']
+    """
+    return {"kind": "dice", "label": label, "sides": sides, "faces": faces,
+            "marks": [""] * len(faces) if marks is None else marks}
+
+
 def frac(x: Fraction | int) -> dict:
     """A non-probability exact rational (a mean, say): :func:`prob`'s shape plus
     ``"kind": "number"``, so the renderer shows it as a number, not as a percentage."""
@@ -117,6 +128,35 @@ class InputError(Exception):
 
 def field_error(name: str, ru: str, en: str) -> InputError:
     return InputError({"field": name, "ru": ru, "en": en})
+
+
+class Errors(list):
+    """The errors of one input, gathered so the page can show every bad field at once: a list
+    of ``{"field", "ru", "en"}``. ``with errors.gather():`` keeps the errors an
+    :class:`InputError` raised inside carries and goes on after the block; :meth:`check` raises
+    them all together, if there are any.
+
+    >>> errors = Errors()
+    >>> with errors.gather():
+    ...     raise field_error("a", "Плохо.", "Bad.")
+    >>> errors.append({"field": "b", "ru": "Тоже.", "en": "Too."})
+    >>> try:
+    ...     errors.check()
+    ... except InputError as e:
+    ...     print(e)
+    a: Bad.; b: Too.
+    """
+
+    @contextmanager
+    def gather(self):
+        try:
+            yield
+        except InputError as e:
+            self.extend(e.errors)
+
+    def check(self) -> None:
+        if self:
+            raise InputError(list(self))
 
 
 @dataclass(frozen=True)
@@ -217,18 +257,15 @@ class Param:
     def _validate_record(self, name: str, rec: Any) -> dict:
         if not isinstance(rec, dict):
             raise field_error(name, "Ожидалась запись с полями.", "Expected a record with fields.")
-        errors = []
+        errors = Errors()
         names = {f.name for f in self.fields}
         unknown = [k for k in rec if k not in names]
         if unknown:
             u = _names(unknown)
             errors.append({"field": name, "ru": f"Неизвестные поля: {u}.", "en": f"Unknown fields: {u}."})
-        try:
+        with errors.gather():
             out = validate_fields(self.fields, rec, f"{name}.")
-        except InputError as e:
-            errors.extend(e.errors)
-        if errors:
-            raise InputError(errors)
+        errors.check()
         return out
 
 
@@ -306,14 +343,11 @@ def _check_list(name: str, value: Any, min_len: int, max_len: int | None) -> lis
 
 def _each(name: str, items: list, check: Callable[[str, Any], Any]) -> list:
     """``check(f"{name}[i]", item)`` for every item; every item's errors are reported together."""
-    out, errors = [], []
+    out, errors = [], Errors()
     for i, item in enumerate(items):
-        try:
+        with errors.gather():
             out.append(check(f"{name}[{i}]", item))
-        except InputError as e:
-            errors.extend(e.errors)
-    if errors:
-        raise InputError(errors)
+    errors.check()
     return out
 
 
@@ -394,11 +428,20 @@ def applicable_names(params: tuple[Param, ...] | list[Param], values: dict,
     """The names of the parameters that apply under ``values`` (conditions may chain: one on a
     parameter that does not apply, or whose value is not ``valid``, is false), as
     :func:`validate_fields` decides. Raises ValueError on a cycle (a spec bug)."""
+    ok = _resolver(params, lambda p, ok: applies(p.when, values, ok) and valid(p.name))
+    return {p.name for p in params if ok(p.name)}
+
+
+def _resolver(params: tuple[Param, ...] | list[Param],
+              decide: Callable[[Param, Callable[[str], bool]], bool]) -> Callable[[str], bool]:
+    """``name → bool``, decided once for each parameter by ``decide(param, resolve)``, which may
+    ask ``resolve`` about the others (conditions chain); a name that is no parameter is False.
+    Raises ValueError on a cycle (a spec bug)."""
     by_name = {p.name: p for p in params}
     state: dict[str, bool] = {}
     busy: set[str] = set()
 
-    def ok(name: str) -> bool:
+    def resolve(name: str) -> bool:
         if name not in by_name:
             return False
         if name in state:
@@ -406,11 +449,11 @@ def applicable_names(params: tuple[Param, ...] | list[Param], values: dict,
         if name in busy:
             raise ValueError(f"conditions form a cycle through {name}")
         busy.add(name)
-        state[name] = applies(by_name[name].when, values, ok) and valid(name)
+        state[name] = decide(by_name[name], resolve)
         busy.discard(name)
         return state[name]
 
-    return {p.name for p in params if ok(p.name)}
+    return resolve
 
 
 def validate_fields(params: tuple[Param, ...] | list[Param], given: dict, prefix: str = "") -> dict:
@@ -418,38 +461,22 @@ def validate_fields(params: tuple[Param, ...] | list[Param], given: dict, prefix
     every error. A parameter whose ``when`` is false is not validated and gets its default; a
     condition reads only parameters that apply and hold a valid value (one on a bad value is
     false, and that value's own error is reported)."""
-    by_name = {p.name: p for p in params}
     values: dict[str, Any] = {}
-    errors: list[dict] = []
-    live: dict[str, bool] = {}
-    busy: set[str] = set()
+    errors = Errors()
 
-    def resolve(name: str) -> bool:
-        """Whether ``name`` applies and holds a valid value (validated on first use)."""
-        if name not in by_name:
+    def valid(p: Param, resolve: Callable[[str], bool]) -> bool:
+        """Whether ``p`` applies and holds a valid value (validated here, on first use)."""
+        if not applies(p.when, values, resolve):
             return False
-        if name in live:
-            return live[name]
-        if name in busy:
-            raise ValueError(f"conditions form a cycle through {name}")
-        busy.add(name)
-        p = by_name[name]
-        ok = applies(p.when, values, resolve)
-        if ok:
-            try:
-                values[name] = p.validate(given.get(name, p.default), prefix + name)
-            except InputError as e:
-                errors.extend(e.errors)
-                ok = False
-        busy.discard(name)
-        live[name] = ok
-        return ok
+        with errors.gather():
+            values[p.name] = p.validate(given.get(p.name, p.default), prefix + p.name)
+        return p.name in values
 
+    live = _resolver(params, valid)
     for p in params:
-        resolve(p.name)
-    if errors:
-        raise InputError(errors)
-    return {p.name: values[p.name] if live[p.name] else p.default for p in params}
+        live(p.name)
+    errors.check()
+    return {p.name: values[p.name] if live(p.name) else p.default for p in params}
 
 
 def summary_of(calc: "Calculator", result: dict) -> list[dict]:
@@ -535,6 +562,19 @@ class Calculator:
         if self.description:
             d["description"] = self.description
         return d
+
+
+def dist_json(dist, key: str, at_least: bool = False) -> list[dict]:
+    """A distribution in a result's machine keys: ``[{key: outcome, "p": P}]`` in the order of
+    its outcomes, each with ``"p_at_least"`` too when ``at_least``.
+
+    >>> from rules_core.dice import Dist
+    >>> dist_json(Dist.uniform([1, 2]), "hits", at_least=True)[1]
+    {'hits': 2, 'p': {'exact': '1/2', 'float': 0.5}, 'p_at_least': {'exact': '1/2', 'float': 0.5}}
+    """
+    if at_least:
+        return [{key: o, "p": prob(dist[o]), "p_at_least": prob(dist.at_least(o))} for o in dist.outcomes()]
+    return [{key: o, "p": prob(dist[o])} for o in dist.outcomes()]
 
 
 def dist_rows(dist, at_least: bool = True, label: Callable[[Any], Any] | None = None) -> list[dict]:

@@ -9,6 +9,8 @@ import pytest
 
 from rules_core import api
 from rules_core.serial import rules as R
+from tests.readings import (assert_every_reading_tested, assert_patched_reading_decides,
+                            assert_switch_defaults_to_reading)
 
 #: reading → (calculator, its switch, the other value, parameters where it matters, the result key)
 SWITCHES = {
@@ -71,21 +73,14 @@ PATCHED = {
 }
 
 
-def _param(calc_id: str, name: str):
-    return next(p for p in api.get(calc_id).params if p.name == name)
-
-
 def test_every_reading_is_tested_here():
-    assert set(R.READINGS) == set(SWITCHES) | set(PATCHED) | {"BLIND_RANGED_MAX_METRES"}
-    for name in R.READINGS:
-        assert hasattr(R, name) and name in R.__all__
+    assert_every_reading_tested(R, set(SWITCHES) | set(PATCHED) | {"BLIND_RANGED_MAX_METRES"})
 
 
 @pytest.mark.parametrize("name", sorted(SWITCHES))
 def test_a_switch_defaults_to_the_reading_and_flipping_it_changes_the_result(name):
     calc, param, other, params, key = SWITCHES[name]
-    assert _param(calc, param).default == getattr(R, name), f"{calc}.{param} does not default to {name}"
-    assert getattr(R, name) != other
+    assert_switch_defaults_to_reading(R, name, calc, param, other)
     if key.startswith("roll:"):  # the same dice, read the other way
         key = key[5:]
         taken = api.roll(calc, params, seed=7)[key]
@@ -98,10 +93,7 @@ def test_a_switch_defaults_to_the_reading_and_flipping_it_changes_the_result(nam
 
 @pytest.mark.parametrize("name", sorted(PATCHED))
 def test_a_constant_read_at_run_time_decides(name, monkeypatch):
-    value, calc, params, key = PATCHED[name]
-    taken = api.run(calc, params)[key]
-    monkeypatch.setattr(R, name, value)
-    assert api.run(calc, params)[key] != taken
+    assert_patched_reading_decides(R, name, PATCHED, monkeypatch)
 
 
 def test_blind_shot_range_is_read_at_run_time(monkeypatch):

@@ -9,6 +9,8 @@ import pytest
 from rules_core import api
 from rules_core.wod import rules as R
 from rules_core.wod import tables as TB
+from tests.readings import (assert_every_reading_tested, assert_patched_reading_decides,
+                            assert_switch_defaults_to_reading)
 
 ASSAULT = f"firearm{next(i for i, f in enumerate(TB.FIREARMS) if f['bursts'] and f['damage'] == 7)}"
 LIGHT_REVOLVER = "firearm0"
@@ -67,31 +69,21 @@ def outcome(calc_id: str, params: dict, key: str):
     return r["result"][key] if r["ok"] else ("refused", r["errors"][0]["field"])
 
 
-def _param(calc_id: str, name: str):
-    return next(p for p in api.get(calc_id).params if p.name == name)
-
-
 def test_every_reading_is_tested_here():
-    assert set(R.READINGS) == set(SWITCHES) | set(PATCHED)
-    for name in R.READINGS:
-        assert hasattr(R, name) and name in R.__all__
+    assert_every_reading_tested(R, set(SWITCHES) | set(PATCHED))
 
 
 @pytest.mark.parametrize("name, case", [(n, c) for n, cases in sorted(SWITCHES.items()) for c in cases],
                          ids=lambda x: x if isinstance(x, str) else x[0])
 def test_a_switch_defaults_to_the_reading_and_flipping_it_changes_the_result(name, case):
     calc, param, other, params, key = case
-    assert _param(calc, param).default == getattr(R, name), f"{calc}.{param} does not default to {name}"
-    assert other != getattr(R, name)
+    assert_switch_defaults_to_reading(R, name, calc, param, other)
     assert outcome(calc, params, key) != outcome(calc, {**params, param: other}, key), f"{name} in {calc}"
 
 
 @pytest.mark.parametrize("name", sorted(PATCHED))
 def test_a_constant_read_at_run_time_decides(name, monkeypatch):
-    value, calc, params, key = PATCHED[name]
-    taken = api.run(calc, params)[key]
-    monkeypatch.setattr(R, name, value)
-    assert api.run(calc, params)[key] != taken
+    assert_patched_reading_decides(R, name, PATCHED, monkeypatch)
 
 
 def test_the_prone_cover_reading_matches_003s_example():

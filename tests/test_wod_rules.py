@@ -302,15 +302,6 @@ def test_spray_and_multiple_in_the_calculator():
     assert len(r["shots"]) == 4 and r["levels"] == sum(s["levels"] for s in r["shots"])
 
 
-@SMALL
-@given(st.integers(0, 8), st.integers(2, 10))
-def test_levels_block_equals_the_generic_block(n, difficulty):
-    from rules_core.spec import T, dist_block
-    d = net_successes(n, difficulty)
-    args = ("k", T("a", "a"), T("b", "b"), d)
-    assert WC.levels_block(*args) == dist_block(*args)
-
-
 def test_cover_on_both_sides():
     # «Если ваш персонаж находится за стеной, то Трудность броска атаки стреляющего в него получит +2.
     # Ответные выстрелы вашего персонажа из-за стены получат Трудность +1»

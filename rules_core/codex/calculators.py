@@ -10,11 +10,12 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..dice import Dist
-from ..spec import (Calculator, T, bool_param, choice_param, dist_block, field_error, figures, frac,
-                    int_param, note, prob)
+from ..spec import (Calculator, T, bool_param, choice_param, dice_block, dist_block, dist_json, field_error,
+                    figures, frac, int_param, note, prob)
 from . import rules, tables
 
-__all__ = ["MAX_ED6", "MAX_REROLLS", "MAX_SPLIT", "MAX_DIFFICULTY", "MAX_DIVISIONS", "ROLL_PARAMS", "ATTACK_PARAMS",
+__all__ = ["MAX_ED6", "MAX_REROLLS", "MAX_SPLIT", "MAX_DIFFICULTY", "MAX_DIVISIONS", "ROLL_PARAMS", "ATTACK_KIND_WORDS",
+           "attack_kind_options", "weapon_options", "ATTACK_PARAMS",
            "COUNTER_PARAMS", "CONSEQUENCE_PARAMS", "COUNTERS_PARAMS", "CALCULATORS"]
 
 MAX_ED6 = 12
@@ -134,14 +135,12 @@ def _roll_faces(p: dict, roller, ad6: int, ed6: int) -> dict:
 
 def _faces_blocks(out: dict, ad6: int) -> list[dict]:
     blocks = [
-        {"kind": "dice", "label": T("AD6", "AD6"), "sides": 6, "faces": out["ad6_faces"],
-         "marks": out["marks"][:ad6]},
-        {"kind": "dice", "label": T("ED6", "ED6"), "sides": 6, "faces": out["ed6_faces"],
-         "marks": out["marks"][ad6:]},
+        dice_block(T("AD6", "AD6"), 6, out["ad6_faces"], out["marks"][:ad6]),
+        dice_block(T("ED6", "ED6"), 6, out["ed6_faces"], out["marks"][ad6:]),
     ]
     if "flax_faces" in out:
-        blocks.append({"kind": "dice", "label": T("FLAX: успехи, провалы", "FLAX: successes, failures"),
-                       "sides": 6, "faces": out["flax_faces"], "marks": ["success", "one"]})
+        blocks.append(dice_block(T("FLAX: успехи, провалы", "FLAX: successes, failures"), 6, out["flax_faces"],
+                                 ["success", "one"]))
     return blocks
 
 
@@ -291,7 +290,7 @@ def _roll_compute(p: dict) -> dict:
                             f"A mobility roll in armor: {p['ad6']} AD6 + {0 if p['exhaustion6'] else p['ed6']} ED6 → "
                             f"{ad6} AD6 + {ed6} ED6."))
     return {"p_success": prob(p_success), "mean_lv": frac(dist.mean()), "dice": s["dice"], **reroll_keys,
-            "lv": [{"lv": o, "p": prob(dist[o]), "p_at_least": prob(dist.at_least(o))} for o in dist.outcomes()],
+            "lv": dist_json(dist, "lv", at_least=True),
             "display": display}
 
 
@@ -326,17 +325,39 @@ _BURST = {"param": "kind", "eq": "burst"}
 #: a light weapon deals its full damage per success of a burst («кроме лёгкого»)
 _LIGHT = {"param": "weapon", "eq": str(rules.LIGHT_CATEGORY)}
 
+#: The attack kinds (§ 18–§ 20) in words: the name, the AD6 it rolls, what it does to the damage.
+ATTACK_KIND_WORDS = {
+    "quick": (T("Быстрая", "Quick"), T("½ AD6", "½ AD6"), T("½ урона", "½ damage")),
+    "normal": (T("Обычная", "Normal"), None, None),
+    "burst": (T("Очередь", "Burst"), T("все AD6", "all AD6"), T("урон/2 за успех", "damage/2 per success")),
+    "aimed": (T("Прицельная", "Aimed"), T("все AD6", "all AD6"), T("бонус", "a bonus")),
+}
+assert set(ATTACK_KIND_WORDS) == set(rules.ATTACK_KINDS)
+
+
+def attack_kind_options(with_ad6: bool = True) -> list[tuple[str, str, str]]:
+    """The attack kinds as a switch's options, «Быстрая (½ AD6, ½ урона)»; ``with_ad6=False``
+    leaves out the dice, for a calculator that rolls none (the ``armor`` one)."""
+    def label(lang: str, name: dict, dice: dict | None, effect: dict | None) -> str:
+        parts = [t[lang] for t in ((dice if with_ad6 else None), effect) if t]
+        return f"{name[lang]} ({', '.join(parts)})" if parts else name[lang]
+
+    return [(k, label("ru", *w), label("en", *w)) for k, w in ATTACK_KIND_WORDS.items()]
+
+
+def weapon_options(with_ad6: bool = True) -> list[tuple[str, str, str]]:
+    """The weapon categories (codex/weapons) as a switch's options, their index the value:
+    «Легкое (1AD6, урон 2)»; ``with_ad6=False`` as :func:`attack_kind_options`."""
+    def label(w: dict, lang: str, damage: str) -> str:
+        dice = f"{w['dice']}AD6, " if with_ad6 else ""
+        return f"{w['name'][lang]} ({dice}{damage} {w['damage']})"
+
+    return [(str(i), label(w, "ru", "урон"), label(w, "en", "damage")) for i, w in enumerate(tables.WEAPONS)]
+
+
 ATTACK_PARAMS = (
-    choice_param("weapon", "Оружие", "Weapon", "1",
-                 [(str(i), f"{w['name']['ru']} ({w['dice']}AD6, урон {w['damage']})",
-                   f"{w['name']['en']} ({w['dice']}AD6, damage {w['damage']})")
-                  for i, w in enumerate(tables.WEAPONS)]),
-    choice_param("kind", "Вид атаки", "Attack kind", "normal", [
-        ("quick", "Быстрая (½ AD6, ½ урона)", "Quick (½ AD6, ½ damage)"),
-        ("normal", "Обычная", "Normal"),
-        ("burst", "Очередь (все AD6, урон/2 за успех)", "Burst (all AD6, damage/2 per success)"),
-        ("aimed", "Прицельная (все AD6, бонус)", "Aimed (all AD6, a bonus)"),
-    ]),
+    choice_param("weapon", "Оружие", "Weapon", "1", weapon_options()),
+    choice_param("kind", "Вид атаки", "Attack kind", "normal", attack_kind_options()),
     choice_param("aimed_bonus", "Бонус прицельной атаки", "Aimed attack bonus", "double", [
         ("double", "Гарантированный ×2 урона", "Guaranteed ×2 damage"),
         ("ignore_armor_class", "Игнорирование 1 уровня класса брони", "Ignore 1 armor class"),
@@ -512,8 +533,8 @@ def _attack_compute(p: dict) -> dict:
     result = {"possible": True, "p_hit": prob(p_hit), "hit_difficulty": d, "ad6": a["ad6"], "ed6": s["ed6"],
               "per_hit": a["per_hit"], "threshold": a["threshold"], "p_incapacitated": prob(p_incap),
               "mean_damage": frac(dmg.mean()),
-              "damage": [{"damage": o, "p": prob(dmg[o])} for o in dmg.outcomes()],
-              "track_level": [{"level": o, "p": prob(level[o])} for o in level.outcomes()],
+              "damage": dist_json(dmg, "damage"),
+              "track_level": dist_json(level, "level"),
               "display": display}
     if a["shield_points"] is not None:
         shield, keys = _shield_blocks(p, a, lv)
@@ -541,8 +562,7 @@ def _shield_blocks(p: dict, a: dict, lv: Dist) -> tuple[list, dict]:
                       ("shield_points", T("Пунктов щита сейчас", "The shield's points now"), a["shield_points"]),
                       ("p_shield_breaks", T("Щит разобьется этой атакой", "This attack breaks the shield"),
                        prob(after[0]) if 0 in after.outcomes() else prob(0)))]
-    return blocks, {"p_shield_stops": prob(stopped), "shield_points_after": [
-        {"points": o, "p": prob(after[o])} for o in after.outcomes()]}
+    return blocks, {"p_shield_stops": prob(stopped), "shield_points_after": dist_json(after, "points")}
 
 
 def _attack_roll(p: dict, roller) -> dict:
@@ -637,7 +657,7 @@ def _counter_compute(p: dict) -> dict:
              "counteraction\" shuts it out."),
     ] + _roll_notes(p)
     return {"possible": True, "p_counter": prob(pc), "mean_lv": frac(mine.mean()),
-            "lv": [{"lv": o, "p": prob(mine[o])} for o in mine.outcomes()], "display": display}
+            "lv": dist_json(mine, "lv"), "display": display}
 
 
 def _counter_roll(p: dict, roller) -> dict:
@@ -721,8 +741,7 @@ def _consequence_roll(p: dict, roller) -> dict:
         group = rules.preparation_group(a, p["parity"])
         log.append({"faces": [a, b], "group": group, "damage": per})
         rows.append([i + 1, f"{a}, {b}", GROUP_NAMES[group], b, per])
-        blocks.append({"kind": "dice", "label": T(f"Подготовка {i + 1}", f"Preparation {i + 1}"), "sides": 6,
-                       "faces": [a, b], "marks": ["", ""]})
+        blocks.append(dice_block(T(f"Подготовка {i + 1}", f"Preparation {i + 1}"), 6, [a, b]))
     display = blocks + [figures(("result", T("Последствие", "Consequence"), tables.CONSEQUENCES[level]["consequence"]))]
     if rows:
         display.append({"kind": "table", "title": T("Урон в подготовки", "Damage to preparations"),

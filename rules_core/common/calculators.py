@@ -41,18 +41,23 @@ from fractions import Fraction
 
 from ..codex import rules as codex_rules
 from ..codex import tables as codex_tables
+from ..codex.calculators import attack_kind_options as codex_attack_kind_options
+from ..codex.calculators import weapon_options as codex_weapon_options
 from ..dice import Dist
 from ..lysogorsk import rules as lysogorsk_rules
 from ..lysogorsk.calculators.damage import COVER_OPTIONS as LYS_COVER_OPTIONS
 from ..serial import rules as serial_rules
 from ..serial import tables as serial_tables
-from ..spec import (Calculator, T, bool_param, choice_param, dist_block, field_error, figures, frac,
-                    int_param, note, prob)
+from ..spec import (Calculator, T, bool_param, choice_param, dice_block, dist_block, dist_json, field_error,
+                    figures, frac, int_param, note, prob)
 from ..wod import rules as wod_rules
+from ..wod.calculators import ARMOR_BREAK_HELP as WOD_ARMOR_BREAK_HELP
 from ..wod.calculators import ARMOR_OPTIONS as WOD_ARMOR_OPTIONS
 from ..wod.calculators import DAMAGE_TYPE_OPTIONS as WOD_DAMAGE_TYPE_OPTIONS
+from ..wod.calculators import SOAK_ONES_HELP as WOD_SOAK_ONES_HELP
 from ..wod.calculators import TARGET_OPTIONS as WOD_TARGET_OPTIONS
 from ..wod.calculators import body_cannot_soak, soak_notes
+from ..wod.pool import d10_block
 
 __all__ = ["MAX_DICE", "MAX_LEVELS", "MAX_TRAIT", "LOAD_ARMOR_AUTO", "LOAD_ARMOR_CHOICES", "SYSTEM_NAMES",
            "PARAMS", "serial_part", "serial_protection", "wod_pools", "wod_part", "lys_part", "codex_part",
@@ -138,15 +143,9 @@ PARAMS = (
                  "at_least_double", [
                      ("at_least_double", "успехов урона ≥ 2 × защита", "damage successes ≥ 2 × rating"),
                      ("more_than_double", "успехов урона > 2 × защита", "damage successes > 2 × rating"),
-                 ], help=T("002: «вдвое превышает защитное значение доспеха» читается двояко.",
-                           "002: «вдвое превышает» (twice the rating) reads two ways."),
-                 group="readings", when={"param": "wod_armor", "ne": "0"}),
+                 ], help=WOD_ARMOR_BREAK_HELP, group="readings", when={"param": "wod_armor", "ne": "0"}),
     bool_param("wod_ones_cancel", "Классика: единицы отменяют успехи урона и поглощения",
-               "Classic: ones cancel damage and soak successes", False,
-               help=T("002: такие броски «не могут закончиться провалом»; отменяют ли единицы успехи, "
-                      "источник не говорит.",
-                      "002: these rolls «cannot botch»; whether 1s cancel successes is not said."),
-               group="readings"),
+               "Classic: ones cancel damage and soak successes", False, help=WOD_SOAK_ONES_HELP, group="readings"),
     # ---- Лысогорск ----
     int_param("lys_power", "Лысогорск: Мощность оружия", "Lysogorsk: weapon's Power", 4, -20, 100),
     int_param("lys_armor", "Лысогорск: Защита брони", "Lysogorsk: armour's Protection", 3, 0, 100),
@@ -162,15 +161,9 @@ PARAMS = (
                  group="readings",
                  when={"all": [{"param": "lys_armor_piercing", "min": 1}, {"param": "lys_cover", "ne": "none"}]}),
     # ---- Codex ----
-    choice_param("codex_weapon", "Codex: оружие", "Codex: weapon", "1",
-                 [(str(i), f"{w['name']['ru']} (урон {w['damage']})", f"{w['name']['en']} (damage {w['damage']})")
-                  for i, w in enumerate(codex_tables.WEAPONS)]),
-    choice_param("codex_attack", "Codex: вид атаки", "Codex: attack kind", "normal", [
-        ("quick", "Быстрая (½ урона)", "Quick (½ damage)"),
-        ("normal", "Обычная", "Normal"),
-        ("burst", "Очередь (урон/2 за успех)", "Burst (damage/2 per success)"),
-        ("aimed", "Прицельная (бонус)", "Aimed (a bonus)"),
-    ], group="details"),
+    choice_param("codex_weapon", "Codex: оружие", "Codex: weapon", "1", codex_weapon_options(with_ad6=False)),
+    choice_param("codex_attack", "Codex: вид атаки", "Codex: attack kind", "normal",
+                 codex_attack_kind_options(with_ad6=False), group="details"),
     choice_param("codex_aimed_bonus", "Codex: бонус прицельной атаки", "Codex: aimed attack bonus", "double", [
         ("double", "Гарантированный ×2 урона", "Guaranteed ×2 damage"),
         ("ignore_armor_class", "Игнорирование 1 уровня класса брони", "Ignore 1 armor class"),
@@ -390,13 +383,9 @@ def _by_system(means: dict) -> dict:
              " · ".join(f"{SHORT_NAMES[k]['en']} {cell(m, 'en')}" for k, m in means.items()))
 
 
-def _dist_json(d: Dist) -> list[dict]:
-    return [{"damage": o, "p": prob(d[o])} for o in d.outcomes()]
-
-
 def _part_json(part: dict) -> dict:
     b, a = part["before"], part["after"]
-    return {"before": _dist_json(b), "after": _dist_json(a), "mean_before": frac(b.mean()),
+    return {"before": dist_json(b, "damage"), "after": dist_json(a, "damage"), "mean_before": frac(b.mean()),
             "mean_after": frac(a.mean()), "mean_stopped": frac(b.mean() - a.mean()),
             "p_no_damage": prob(a[0])}
 
@@ -562,11 +551,6 @@ def _notes(p: dict, wod: dict, codex: dict) -> list[dict]:
 # Roll: the dice of every system once
 # =================================================================================================
 
-def _d10_block(label: T, faces: list[int], difficulty: int, ones: bool) -> dict:
-    marks = ["success" if f >= difficulty else "one" if (f == 1 and ones) else "" for f in faces]
-    return {"kind": "dice", "label": label, "sides": 10, "faces": faces, "marks": marks}
-
-
 def _roll(p: dict, roller) -> dict:
     serial, lys, codex = serial_part(p), lys_part(p), codex_part(p)
     s = wod_pools(p)
@@ -576,7 +560,7 @@ def _roll(p: dict, roller) -> dict:
     if p["serial_hit"] == "dice":
         faces = roller.dice(p["serial_damage"], 10)
         rolled = serial_rules.damage_from_faces(faces, serial_rules.DAMAGE_DIFFICULTY)
-        blocks.append(_d10_block(T("Сериал: урон", "Serial: damage"), faces, serial_rules.DAMAGE_DIFFICULTY,
+        blocks.append(d10_block(T("Сериал: урон", "Serial: damage"), faces, serial_rules.DAMAGE_DIFFICULTY,
                                  False))
     else:
         rolled = p["serial_damage"]
@@ -586,17 +570,17 @@ def _roll(p: dict, roller) -> dict:
     if p["wod_hit"] == "dice":
         dmg_faces = roller.dice(p["wod_damage"], 10)
         incoming = wod_rules.soak_successes(dmg_faces, wod_rules.DAMAGE_DIFFICULTY, ones)
-        blocks.append(_d10_block(T("Классика: повреждения", "Classic: damage"), dmg_faces,
+        blocks.append(d10_block(T("Классика: повреждения", "Classic: damage"), dmg_faces,
                                  wod_rules.DAMAGE_DIFFICULTY, ones))
     else:
         incoming = p["wod_damage"]
     body_faces = roller.dice(s["body"], 10)
     armor_faces = roller.dice(s["pool"] - s["body"], 10)
     if body_faces:
-        blocks.append(_d10_block(T("Классика: поглощение телом", "Classic: the body's soak"), body_faces,
+        blocks.append(d10_block(T("Классика: поглощение телом", "Classic: the body's soak"), body_faces,
                                  wod_rules.SOAK_DIFFICULTY, ones))
     if armor_faces:
-        blocks.append(_d10_block(T("Классика: кубики доспеха", "Classic: the armor's soak dice"), armor_faces,
+        blocks.append(d10_block(T("Классика: кубики доспеха", "Classic: the armor's soak dice"), armor_faces,
                                  wod_rules.SOAK_DIFFICULTY, ones))
     soak = wod_rules.SOAK_DIFFICULTY
     wod_before = max(0, incoming - wod_rules.soak_successes(body_faces, soak, ones))
@@ -604,8 +588,7 @@ def _roll(p: dict, roller) -> dict:
     ruined = wod_rules.armor_ruined(incoming, s["armor"], p["wod_armor_break"])
     # Лысогорск
     d6 = roller.dice(2, 6)
-    blocks.append({"kind": "dice", "label": T("Лысогорск: 2К", "Lysogorsk: 2d6"), "sides": 6, "faces": d6,
-                   "marks": ["", ""]})
+    blocks.append(dice_block(T("Лысогорск: 2К", "Lysogorsk: 2d6"), 6, d6))
     lys_before = max(0, sum(d6) + p["lys_power"])
     lys_after = max(0, sum(d6) + p["lys_power"] - lys["protection"])
     codex_before, codex_after = codex["before"].outcomes()[0], codex["after"].outcomes()[0]

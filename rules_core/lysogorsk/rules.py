@@ -416,22 +416,27 @@ def electric_power(volts: int) -> int:
 STEP_READINGS = ("beyond", "whole")
 
 
-def fall_steps(height_m: int, reading: str = "beyond") -> int:
-    """Мощность of a fall and the УС of its Стойкость check (the same count)."""
+def _steps(value: int, free: int, step: int, counts_from: int, reading: str) -> int:
+    """One per ``step`` of ``value`` (see :data:`STEP_READINGS`): ``"beyond"`` counts the full
+    steps past the first ``free``; ``"whole"`` counts the whole ``value`` once it reaches
+    ``counts_from``."""
     if reading == "beyond":
-        return max(0, height_m - 2) // 2
+        return max(0, value - free) // step
     if reading == "whole":
-        return height_m // 2 if height_m >= 3 else 0
+        return value // step if value >= counts_from else 0
     raise ValueError(f"reading must be one of {STEP_READINGS}")
+
+
+def fall_steps(height_m: int, reading: str = "beyond") -> int:
+    """Мощность of a fall and the УС of its Стойкость check (the same count): a step every 2 m,
+    from the third."""
+    return _steps(height_m, 2, 2, 3, reading)
 
 
 def crash_steps(speed_kmh: int, reading: str = "beyond") -> int:
-    """Мощность of a crash and the УС of its Стойкость check (the same count)."""
-    if reading == "beyond":
-        return max(0, speed_kmh - 10) // 5
-    if reading == "whole":
-        return speed_kmh // 5 if speed_kmh >= 10 else 0
-    raise ValueError(f"reading must be one of {STEP_READINGS}")
+    """Мощность of a crash and the УС of its Стойкость check (the same count): a step every
+    5 km/h, from 10 km/h."""
+    return _steps(speed_kmh, 10, 5, 10, reading)
 
 
 #: A fall or crash that counts no step (power 0) does no damage at all. Read literally,

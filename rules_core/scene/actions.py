@@ -11,7 +11,7 @@ import copy
 import re
 from typing import Any
 
-from ..spec import InputError, T, field_error
+from ..spec import Errors, InputError, T, field_error
 from . import characters as C
 from . import codex as CX
 from . import fields as F
@@ -186,12 +186,9 @@ def validate_action(value: Any, path: str = "", depth_checked: bool = False) -> 
         raise field_error(tpath, "Неизвестное действие: " + ", ".join(ACTIONS) + ".",
                           "Unknown action: " + ", ".join(ACTIONS) + ".")
     body = {k: v for k, v in value.items() if k not in ("type", "dice", "seed")}
-    errors = []
-    try:
+    errors, out = Errors(), {}
+    with errors.gather():
         out = {"type": spec.type, **F.record(body, path, spec.fields, spec.required, spec.defaults)}
-    except InputError as e:
-        errors.extend(e.errors)
-        out = {}
     dpath = f"{path}.dice" if path else "dice"
     spath = f"{path}.seed" if path else "seed"
     if "dice" in value or "seed" in value:
@@ -209,8 +206,7 @@ def validate_action(value: Any, path: str = "", depth_checked: bool = False) -> 
                     out["seed"] = check_seed(value["seed"])
             except InputError as e:
                 errors.extend({**x, "field": f"{path}.{x['field']}" if path else x["field"]} for x in e.errors)
-    if errors:
-        raise InputError(errors)
+    errors.check()
     return out
 
 

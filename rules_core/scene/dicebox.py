@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..dice import Roller
-from ..spec import InputError, field_error
+from ..spec import Errors, InputError, field_error
 from .fields import shown
 
 #: Most dice in one group (the calculators' pools are at most 30; two guns, bursts: 60).
@@ -109,23 +109,20 @@ def check_given(value: Any, plan: list[tuple[str, int | None]]) -> dict:
         raise field_error("dice", "Кубики: объект «группа → грани».", "Dice: an object 'group -> faces'.")
     names = {k for k, _ in plan}
     repeated = {k for k, i in plan if i is not None}
-    errors, out = [], {}
+    errors, out = Errors(), {}
     for key, v in value.items():
         path = f"dice.{shown(key)}"
         if key not in names:
             errors.append({"field": path, "ru": "Такие кубики в этом действии не бросаются.",
                            "en": "No such dice in this action."})
             continue
-        try:
+        with errors.gather():
             if key in repeated:
                 groups = _list(v, path, MAX_REPEAT)
                 out[key] = [_faces(g, f"{path}[{i}]") for i, g in enumerate(groups)]
             else:
                 out[key] = _faces(v, path)
-        except InputError as e:
-            errors.extend(e.errors)
-    if errors:
-        raise InputError(errors)
+    errors.check()
     return out
 
 

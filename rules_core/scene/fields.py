@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
-from ..spec import InputError, Param, T, field_error
+from ..spec import Errors, InputError, Param, T, field_error
 
 #: Deepest nesting a scene or an action may have (scene → log → entry → action → dice → group
 #: → pair is 7); anything deeper is refused before it is walked.
@@ -94,7 +94,7 @@ def record(value: Any, name: str, fields: dict[str, Callable[[Any, str], Any]],
     so the page can show every bad field at once."""
     if not isinstance(value, dict):
         raise field_error(name, "Ожидался объект с полями.", "Expected an object with fields.")
-    errors = []
+    errors = Errors()
     for k in value:
         if k not in fields:
             errors.append({"field": f"{name}.{shown(k)}" if name else shown(k), "ru": "Неизвестное поле.",
@@ -111,12 +111,9 @@ def record(value: Any, name: str, fields: dict[str, Callable[[Any, str], Any]],
             raw = defaults[k]
         else:
             continue
-        try:
+        with errors.gather():
             out[k] = check(raw, path)
-        except InputError as e:
-            errors.extend(e.errors)
-    if errors:
-        raise InputError(errors)
+    errors.check()
     return out
 
 

@@ -144,7 +144,8 @@ def _singles(p: dict, rd: dict) -> list:
     return lysogorsk_rules.expand_drinks(p["drinks"], rd["volume_reading"])
 
 
-def _drinker(ctx: Ctx, a: dict) -> dict:
+def _living(ctx: Ctx, a: dict) -> dict:
+    """The action's character, refused when dead (a dead one neither drinks nor takes stress)."""
     ch = ctx.char(a["character"])
     if _state_key(ch, ctx.readings(SYSTEM)) == "dead":
         raise field_error("character", f"{ch['name']} мёртв.", f"{ch['name']} is dead.")
@@ -152,7 +153,7 @@ def _drinker(ctx: Ctx, a: dict) -> dict:
 
 
 def _drink_plan(ctx: Ctx, a: dict) -> list:
-    ch = _drinker(ctx, a)
+    ch = _living(ctx, a)
     rd = ctx.readings(SYSTEM)
     p = drink_params(ch, a, rd)
     return [("checks", i) for i in range(len(_singles(p, rd)))]
@@ -163,7 +164,7 @@ def _drink_calculator(ctx: Ctx, a: dict) -> dict:
 
 
 def _drink_preview(ctx: Ctx, a: dict) -> dict:
-    ch = _drinker(ctx, a)
+    ch = _living(ctx, a)
     rd = ctx.readings(SYSTEM)
     p = drink_params(ch, a, rd)
     res = calc_compute("lysogorsk-drunkenness", p)
@@ -183,7 +184,7 @@ def _drink_name(label: str) -> dict:
 
 
 def _run_drink(ctx: Ctx, a: dict, box) -> None:
-    ch = _drinker(ctx, a)
+    ch = _living(ctx, a)
     rd = ctx.readings(SYSTEM)
     p = drink_params(ch, a, rd)
     s = ch["state"]
@@ -217,13 +218,6 @@ _STRESS = {name: calc_param("lysogorsk-stress", name) for name in _STRESS_FIELDS
 def stress_params(ch: dict, a: dict) -> dict:
     """The ``lysogorsk-stress`` calculator's parameters for this check."""
     return calc_validate("lysogorsk-stress", {k: a[k] for k in _STRESS_FIELDS})
-
-
-def _living(ctx: Ctx, a: dict) -> dict:
-    ch = ctx.char(a["character"])
-    if _state_key(ch, ctx.readings(SYSTEM)) == "dead":
-        raise field_error("character", f"{ch['name']} мёртв.", f"{ch['name']} is dead.")
-    return ch
 
 
 def _stress_plan(ctx: Ctx, a: dict) -> list:

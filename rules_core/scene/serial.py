@@ -12,7 +12,7 @@ from ..dice import Dist
 from ..serial import calculators as serial_calculators
 from ..serial import rules as serial_rules
 from ..serial import tables as serial_tables
-from ..spec import InputError, T, dist_block, field_error, figures, int_param, note, prob
+from ..spec import InputError, T, dist_block, dist_json, field_error, figures, int_param, note, prob
 from . import fields as F
 from . import readings as RD
 from .common import ActionSpec, Ctx, calc_compute, calc_param, calc_roll, calc_validate
@@ -579,9 +579,9 @@ def _attack_preview(ctx: Ctx, a: dict) -> dict:
     odds = {"p_hit": prob(o["p_hit"]), "p_critical": prob(o["p_crit"]), "p_parry_counter": prob(o["p_counter"]),
             "status": {x: prob(status[x]) for x in FOLD_STATUSES},
             "p_death_door": prob(status["death_door"]), "p_dead": prob(status["dead"]),
-            "damage": [{"damage": d, "p": prob(damage[d])} for d in damage.outcomes()],
-            "health_left": [{"value": v, "p": prob(health[v])} for v in health.outcomes()],
-            "absorption_left": [{"value": v, "p": prob(absorption[v])} for v in absorption.outcomes()],
+            "damage": dist_json(damage, "damage"),
+            "health_left": dist_json(health, "value"),
+            "absorption_left": dist_json(absorption, "value"),
             "mean_damage": {**prob(damage.mean()), "kind": "number"},
             "attack_dice": n["dice"], "attack_difficulty": n["difficulty"], "damage_dice": n["damage_dice"],
             "defence_dice": n["defence_dice"] if n["defence"] != "none" else None,

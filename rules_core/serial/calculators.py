@@ -10,9 +10,9 @@ from dataclasses import replace
 from fractions import Fraction
 
 from ..dice import Dist
-from ..wod.pool import net_successes, roll_d10_pool
-from ..spec import (Calculator, Option, Param, Preset, T, bool_param, choice_param, dist_block, field_error,
-                    figures, frac, int_list_param, int_param, note, prob)
+from ..wod.pool import d10_block, net_successes, roll_d10_pool
+from ..spec import (Calculator, Option, Param, Preset, T, bool_param, choice_param, dice_block, dist_block,
+                    dist_json, field_error, figures, frac, int_list_param, int_param, note, prob)
 from . import rules, tables
 
 __all__ = ["MAX_POOL", "MAX_HEALTH", "MAX_ABSORPTION", "MAX_STAMINA", "MAX_PORTION", "TAG_PARAM",
@@ -324,8 +324,7 @@ def _door_roll(p: dict, roller) -> dict:
             key = rules.death_door_roll(die, p["previous_rolls"], p["last_breath_before"], p["below_one"])
     display = []
     if die is not None:
-        display.append({"kind": "dice", "label": T("Выпало на д6", "d6 rolled"), "sides": 6,
-                        "faces": [die], "marks": [""]})
+        display.append(dice_block(T("Выпало на д6", "d6 rolled"), 6, [die]))
     display.append(figures(("outcome", T("Итог", "Result"), _door_name(key)),
                            ("modified", T("С модификатором", "Modified"), result if result is not None else "—")))
     return {"die": die, "modified": result, "outcome": key, "excess": excess, "threshold": lim,
@@ -638,9 +637,9 @@ def _attack_compute(p: dict) -> dict:
         "defence_overpowered": n["overpowered"],
         "p_hit": prob(o["p_hit"]), "p_botch": prob(p_botch),
         "p_critical": prob(o["p_crit"]), "p_parry_counter": prob(o["p_counter"]),
-        "damage": [{"damage": d, "p": prob(o["damage"][d])} for d in o["damage"].outcomes()],
-        "absorption_left": [{"value": v, "p": prob(o["absorption_left"][v])} for v in o["absorption_left"].outcomes()],
-        "health_left": [{"value": v, "p": prob(o["health_left"][v])} for v in o["health_left"].outcomes()],
+        "damage": dist_json(o["damage"], "damage"),
+        "absorption_left": dist_json(o["absorption_left"], "value"),
+        "health_left": dist_json(o["health_left"], "value"),
         "p_death_door": prob(status["death_door"] + status["instant_death"]),
         "p_instant_death": prob(status["instant_death"]),
         "status": {k: prob(status[k]) for k in ("miss", "absorbed", "wounded", "death_door", "instant_death")},
@@ -746,10 +745,6 @@ def _attack_compute(p: dict) -> dict:
     return res
 
 
-def _marks(faces, difficulty, ones=True):
-    return ["success" if f >= difficulty else "one" if (f == 1 and ones) else "" for f in faces]
-
-
 def _attack_roll(p: dict, roller) -> dict:
     n = attack_numbers(p)
     m = n["maneuver"]
@@ -758,14 +753,12 @@ def _attack_roll(p: dict, roller) -> dict:
         display.append(note("Сложность выше 10: попасть нельзя.", "Difficulty above 10: no hit.", "warning"))
         return {"hit": False, "damage": 0, "display": display}
     att = roll_d10_pool(roller, n["dice"], n["difficulty"], p["attack_ones_cancel"])
-    display.append({"kind": "dice", "label": T("Атака", "Attack"), "sides": 10, "faces": att["faces"],
-                    "marks": _marks(att["faces"], n["difficulty"], p["attack_ones_cancel"])})
+    display.append(d10_block(T("Атака", "Attack"), att["faces"], n["difficulty"], p["attack_ones_cancel"]))
     dnet = 0
     if n["defence"] != "none":
         dfn = roll_d10_pool(roller, n["defence_dice"], n["defence_difficulty"], p["attack_ones_cancel"])
         dnet = dfn["net"]
-        display.append({"kind": "dice", "label": T("Защита", "Defence"), "sides": 10, "faces": dfn["faces"],
-                        "marks": _marks(dfn["faces"], n["defence_difficulty"], p["attack_ones_cancel"])})
+        display.append(d10_block(T("Защита", "Defence"), dfn["faces"], n["defence_difficulty"], p["attack_ones_cancel"]))
     h = rules.resolve_defence(att["net"], dnet, n["defence"], m["hit_multiplier"], p["parry_tie"])
     out = {"attack": att, "defence_net": dnet, "hit": h.hit, "successes": h.successes,
            "counter": h.counter, "damage": 0, "defence_rolled": n["defence"] != "none",
@@ -777,8 +770,7 @@ def _attack_roll(p: dict, roller) -> dict:
         portion = rules.portion_after_armor(rolled, n["armor"], p["tag"], p["two_resistances"])
         t = rules.Target(p["absorption"], p["health"], p["stamina"], door_visits=p["door_rolls_before"])
         s = rules.take_portion(t, portion, h.block, p["negative_rule"], block_first=p["block_first"])
-        display.append({"kind": "dice", "label": T("Урон", "Damage"), "sides": 10, "faces": faces,
-                        "marks": _marks(faces, p["damage_difficulty"], ones=False)})
+        display.append(d10_block(T("Урон", "Damage"), faces, p["damage_difficulty"], ones_cancel=False))
         out.update({"damage_faces": faces, "rolled": rolled, "critical": crit, "damage": portion,
                     "absorption_left": t.absorption, "health_left": t.health,
                     "death_door": s.door, "instant_death": s.instant_death})
@@ -858,8 +850,8 @@ def _explosion_compute(p: dict) -> dict:
     damage, health, status = (states.map(lambda s, i=i: s[i]) for i in range(3))
     res = {
         "dice": dice,
-        "damage": [{"damage": d, "p": prob(damage[d])} for d in damage.outcomes()],
-        "health_left": [{"value": v, "p": prob(health[v])} for v in health.outcomes()],
+        "damage": dist_json(damage, "damage"),
+        "health_left": dist_json(health, "value"),
         "p_death_door": prob(status["death_door"] + status["instant_death"]),
         "p_instant_death": prob(status["instant_death"]),
     }
@@ -1234,8 +1226,7 @@ def _burning_roll(p: dict, roller) -> dict:
     r = roll_d10_pool(roller, b["pool"], b["difficulty"], p["ones_cancel"])
     out = r["net"] >= 1
     return {**r, "put_out": out, "display": [
-        {"kind": "dice", "label": T("Тушение", "Putting out"), "sides": 10, "faces": r["faces"],
-         "marks": _marks(r["faces"], b["difficulty"], p["ones_cancel"])},
+        d10_block(T("Тушение", "Putting out"), r["faces"], b["difficulty"], p["ones_cancel"]),
         figures(("result", T("Итог", "Result"), T("потушен", "put out") if out else T("горит дальше", "still burning")))]}
 
 
@@ -1309,10 +1300,8 @@ def _ambush_roll(p: dict, roller) -> dict:
     a = roll_d10_pool(roller, p["stealth_pool"], p["difficulty"], p["ones_cancel"])
     d = roll_d10_pool(roller, p["alert_pool"], p["difficulty"], p["ones_cancel"])
     who = rules.ambush(a["net"], d["net"])
-    display = [{"kind": "dice", "label": T("Незаметность", "Stealth"), "sides": 10, "faces": a["faces"],
-                "marks": _marks(a["faces"], p["difficulty"], p["ones_cancel"])},
-               {"kind": "dice", "label": T("Бдительность", "Alertness"), "sides": 10, "faces": d["faces"],
-                "marks": _marks(d["faces"], p["difficulty"], p["ones_cancel"])}]
+    display = [d10_block(T("Незаметность", "Stealth"), a["faces"], p["difficulty"], p["ones_cancel"]),
+               d10_block(T("Бдительность", "Alertness"), d["faces"], p["difficulty"], p["ones_cancel"])]
     out = {"stealth": a["net"], "alert": d["net"], "who": who}
     names = {"attacker": T("засада удалась", "the ambush works"), "tie": T("ничья", "a tie"),
              "defender": T("цель видит засаду", "the target sees it")}
@@ -1321,9 +1310,8 @@ def _ambush_roll(p: dict, roller) -> dict:
         bonus = a["net"]
         if who == "attacker":
             att = roll_d10_pool(roller, p["attack_dice"] + bonus, p["attack_difficulty"], p["attack_ones_cancel"])
-            display.append({"kind": "dice", "label": T("Свободная атака", "The free attack"), "sides": 10,
-                            "faces": att["faces"], "marks": _marks(att["faces"], p["attack_difficulty"],
-                                                                   p["attack_ones_cancel"])})
+            display.append(d10_block(T("Свободная атака", "The free attack"), att["faces"], p["attack_difficulty"],
+                                     p["attack_ones_cancel"]))
             out.update(bonus=bonus, hit=att["net"] >= 1, successes=max(0, att["net"]))
             text = T(f"{text['ru']}: +{bonus} куб., " + ("попал" if att["net"] >= 1 else "промах"),
                      f"{text['en']}: +{bonus} dice, " + ("a hit" if att["net"] >= 1 else "a miss"))

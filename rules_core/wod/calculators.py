@@ -11,15 +11,14 @@ from fractions import Fraction
 
 from ..dice import Dist
 
-from .pool import BOTCH_RULES, d10_pool, net_successes, roll_d10_pool
-from ..spec import (Calculator, T, bool_param, choice_param, dist_block, field_error, figures, frac,
+from .pool import BOTCH_RULES, d10_block, d10_pool, net_successes, roll_d10_pool
+from ..spec import (Calculator, T, bool_param, choice_param, dist_block, dist_json, field_error, figures, frac,
                     int_param, note, prob)
 from . import rules, tables
 
 __all__ = ["MAX_POOL", "POOL_PARAMS", "CALCULATORS", "DAMAGE_TYPE_OPTIONS", "TARGET_OPTIONS", "ARMOR_OPTIONS",
-           "body_cannot_soak", "soak_notes", "SOAK_PARAMS", "AUTOMATIC_MANEUVERS", "SUCCESSES_ADD_MANEUVERS", "MAX_SHOTS",
-           "maneuver_mods", "cover_mod", "weapon_damage", "weapon_difficulty_mod", "ATTACK_PARAMS",
-           "levels_block"]
+           "body_cannot_soak", "soak_notes", "ARMOR_BREAK_HELP", "SOAK_ONES_HELP", "BOTCH_RULE_OPTIONS", "SOAK_PARAMS", "AUTOMATIC_MANEUVERS", "SUCCESSES_ADD_MANEUVERS", "MAX_SHOTS",
+           "maneuver_mods", "cover_mod", "weapon_damage", "weapon_difficulty_mod", "ATTACK_PARAMS"]
 
 MAX_POOL = 30
 
@@ -60,19 +59,17 @@ def _pool_compute(p: dict) -> dict:
     return {
         "p_success": prob(p_success),
         "p_botch": prob(p_botch),
-        "distribution": [{"net": o, "p": prob(net[o]), "p_at_least": prob(net.at_least(o))}
-                         for o in net.outcomes()],
+        "distribution": dist_json(net, "net", at_least=True),
         "display": display,
     }
 
 
 def _pool_roll(p: dict, roller) -> dict:
     r = roll_d10_pool(roller, p["dice"], p["difficulty"], p["ones_cancel"], p["botch_rule"])
-    marks = ["success" if f >= p["difficulty"] else "one" if f == 1 else "" for f in r["faces"]]
     verdict = (T("Провал (ботч)!", "Botch!") if r["botch"]
                else T(f"Успехов: {r['net']}", f"Successes: {r['net']}"))
     return {**r, "display": [
-        {"kind": "dice", "label": T("Выпало", "Rolled"), "sides": 10, "faces": r["faces"], "marks": marks},
+        d10_block(T("Выпало", "Rolled"), r["faces"], p["difficulty"]),  # a 1 is shown even when it cannot cancel
         figures(("result", T("Итог", "Result"), verdict)),
     ]}
 
@@ -124,6 +121,14 @@ def body_cannot_soak(target: str = "target", damage_type: str = "damage_type", f
     ]}
 
 
+#: 002's words behind two readings of the soak, the help of their switches here and in the
+#: ``armor`` calculator.
+ARMOR_BREAK_HELP = T("002: «вдвое превышает защитное значение доспеха» читается двояко.",
+                     "002: «вдвое превышает» (twice the rating) reads two ways.")
+SOAK_ONES_HELP = T("002: такие броски «не могут закончиться провалом»; отменяют ли единицы успехи, источник не говорит.",
+                   "002: these rolls «cannot botch»; whether 1s cancel successes is not said.")
+
+
 def _soak_params(default_type: str, main: tuple[str, ...]) -> tuple:
     """The target's soak parameters; those named in ``main`` are in the main group, the rest in
     the details (the readings of 002 in the readings)."""
@@ -157,15 +162,9 @@ def _soak_params(default_type: str, main: tuple[str, ...]) -> tuple:
         choice_param("armor_break", "Когда броня ломается", "When armor is ruined", "at_least_double", [
             ("at_least_double", "Успехов урона ≥ 2 × защита", "Damage successes ≥ 2 × rating"),
             ("more_than_double", "Успехов урона > 2 × защита", "Damage successes > 2 × rating"),
-        ], help=T("002: «вдвое превышает защитное значение доспеха» читается двояко.",
-                  "002: «вдвое превышает» (twice the rating) reads two ways."),
-                     group="readings", when={"param": "armor", "ne": "0"}),
+        ], help=ARMOR_BREAK_HELP, group="readings", when={"param": "armor", "ne": "0"}),
         bool_param("ones_cancel", "Единицы отменяют успехи урона и поглощения",
-                   "Ones cancel damage and soak successes", False,
-                   help=T("002: такие броски «не могут закончиться провалом»; отменяют ли единицы "
-                          "успехи, источник не говорит.",
-                          "002: these rolls «cannot botch»; whether 1s cancel successes is not said."),
-                   group="readings"),
+                   "Ones cancel damage and soak successes", False, help=SOAK_ONES_HELP, group="readings"),
     )
 
 
@@ -219,14 +218,9 @@ def _soak_compute(p: dict) -> dict:
         dist_block("levels", T("Уровни повреждений после поглощения", "Health levels after soak"),
                    T("уровней", "levels"), levels),
     ] + _soak_notes(p, s)
-    return {"soak_pool": s["pool"], "levels": [{"levels": o, "p": prob(levels[o])} for o in levels.outcomes()],
+    return {"soak_pool": s["pool"], "levels": dist_json(levels, "levels"),
             "p_stunned": prob(p_stun), "armor_ruined": ruined, "mean_levels": frac(levels.mean()),
             "display": display}
-
-
-def _dice_block(label_ru: str, label_en: str, faces: list[int], difficulty: int, ones_cancel: bool) -> dict:
-    marks = ["success" if f >= difficulty else "one" if (f == 1 and ones_cancel) else "" for f in faces]
-    return {"kind": "dice", "label": T(label_ru, label_en), "sides": 10, "faces": faces, "marks": marks}
 
 
 def _soak_roll(p: dict, roller) -> dict:
@@ -236,7 +230,7 @@ def _soak_roll(p: dict, roller) -> dict:
     levels = max(0, p["incoming"] - k)
     stunned = levels > s["stun"]
     return {"faces": faces, "soaked": k, "levels": levels, "stunned": stunned, "display": [
-        _dice_block("Поглощение", "Soak", faces, p["soak_difficulty"], p["ones_cancel"]),
+        d10_block(T("Поглощение", "Soak"), faces, p["soak_difficulty"], p["ones_cancel"]),
         figures(("levels", T("Итог", "Result"),
                  T(f"Поглощено {k}; получено уровней: {levels}" + (" — оглушён" if stunned else ""),
                    f"Soaked {k}; levels taken: {levels}" + (" — stunned" if stunned else "")))),
@@ -331,6 +325,13 @@ def weapon_difficulty_mod(weapon: str) -> int:
     return 0
 
 
+#: The botch rules (:data:`~rules_core.wod.pool.BOTCH_RULES`) as a switch's options, in words.
+BOTCH_RULE_OPTIONS = [
+    ("revised", "Ни одного успеха и хотя бы одна «1»", "No success and at least one 1"),
+    ("second", "Единиц больше, чем успехов", "More 1s than successes"),
+]
+assert [v for v, _, _ in BOTCH_RULE_OPTIONS] == list(BOTCH_RULES)
+
 #: The attack is rolled (a helpless target is hit without a roll, 002/003).
 _ROLLED = {"param": "immobilized", "ne": "helpless"}
 #: Automatic fire at an area, rolled (a helpless target is hit anyway: no share of a spray).
@@ -404,10 +405,8 @@ ATTACK_PARAMS = (
                       "state it, only imply it (automatic and full-clip fire); «Serial» removed it. For "
                       "full-clip and automatic fire 003 says it outright, so there they always add."),
                group="readings", when={"not": {"param": "maneuver", "in": list(SUCCESSES_ADD_MANEUVERS)}}),
-    choice_param("botch_rule", "Правило провала атаки", "Attack botch rule", "revised", [
-        ("revised", "Ни одного успеха и хотя бы одна «1»", "No success and at least one 1"),
-        ("second", "Единиц больше, чем успехов", "More 1s than successes"),
-    ], group="readings", when=_ROLLED),
+    choice_param("botch_rule", "Правило провала атаки", "Attack botch rule", "revised", BOTCH_RULE_OPTIONS,
+                 group="readings", when=_ROLLED),
 ) + _soak_params("lethal", main=("damage_type", "stamina", "armor"))
 
 
@@ -590,16 +589,6 @@ def _attack_check(p: dict) -> None:
     _attack_setup(p)
 
 
-def levels_block(key: str, title: dict, x_label: dict, dist) -> dict:
-    """:func:`rules_core.spec.dist_block` for a numeric distribution, with P(at least) summed once
-    from the top (same output; linear instead of quadratic for the long tails of several shots)."""
-    rows, tail = [], Fraction(0)
-    for o in reversed(dist.outcomes()):
-        tail += dist[o]
-        rows.append({"x": o, "p": prob(dist[o]), "p_at_least": prob(tail)})
-    return {"kind": "distribution", "key": key, "title": title, "x_label": x_label, "rows": rows[::-1]}
-
-
 def _maneuver_notes(p: dict, a: dict) -> list[dict]:
     if p["maneuver"] == "multiple":
         return [note("Каждый выстрел — отдельная атака со своим броском повреждений и поглощения; оглушение "
@@ -689,8 +678,8 @@ def _attack_compute(p: dict) -> dict:
                 T(f"{p['defence_dice']} куб., сложность {a['defence_difficulty']}",
                   f"{p['defence_dice']} dice, difficulty {a['defence_difficulty']}")),) if p["defence"] != "none" else ()),
         ),
-        levels_block("levels", T("Уровни повреждений цели", "Health levels the target loses"),
-                     T("уровней", "levels"), levels),
+        dist_block("levels", T("Уровни повреждений цели", "Health levels the target loses"),
+                   T("уровней", "levels"), levels),
     ] + _soak_notes(p, a) + _maneuver_notes(p, a)
     if p["maneuver"] in SUCCESSES_ADD_MANEUVERS:  # the general rule's switch does not apply here
         display.append(note(
@@ -717,7 +706,7 @@ def _attack_compute(p: dict) -> dict:
             "attack_dice": a["attack_dice"], "attack_difficulty": a["difficulty"], "damage_dice": a["damage"],
             "attack_difficulties": a["difficulties"], "defence_difficulty": a["defence_difficulty"] or None,
             "soak_pool": a["pool"],
-            "levels": [{"levels": o, "p": prob(levels[o])} for o in levels.outcomes()], "display": display}
+            "levels": dist_json(levels, "levels"), "display": display}
 
 
 def _one_attack_roll(p: dict, a: dict, roller, pool: int, armor_intact: bool, label: str, blocks: list,
@@ -730,7 +719,7 @@ def _one_attack_roll(p: dict, a: dict, roller, pool: int, armor_intact: bool, la
         net = 1
     else:
         r = roll_d10_pool(roller, pool, difficulty, True, p["botch_rule"])
-        blocks.append(_dice_block(f"Атака{label}", f"Attack{label}", r["faces"], difficulty, True))
+        blocks.append(d10_block(T(f"Атака{label}", f"Attack{label}"), r["faces"], difficulty, True))
         out["attack_faces"] = r["faces"]
         out["botch"] = r["botch"]
         net = 0 if r["botch"] else r["net"]
@@ -740,7 +729,7 @@ def _one_attack_roll(p: dict, a: dict, roller, pool: int, armor_intact: bool, la
             first = 1 if p["spray_dice"] == "all" else 0
         if p["defence"] != "none" and not r["botch"]:
             d = roll_d10_pool(roller, p["defence_dice"], a["defence_difficulty"], True)
-            blocks.append(_dice_block("Защита", "Defence", d["faces"], a["defence_difficulty"], True))
+            blocks.append(d10_block(T("Защита", "Defence"), d["faces"], a["defence_difficulty"], True))
             out["defence_faces"] = d["faces"]
             net = rules.defended(net, d["net"])
     if net >= 1:
@@ -756,9 +745,9 @@ def _one_attack_roll(p: dict, a: dict, roller, pool: int, armor_intact: bool, la
         levels = max(0, s - k)
         out.update(damage_faces=dmg, damage_successes=s, soak_faces=soak, soaked=k, levels=levels,
                    stunned=levels > a["stun"], armor_ruined=rules.armor_ruined(s, armor, p["armor_break"]))
-        blocks.append(_dice_block(f"Повреждения{label}", f"Damage{label}", dmg, rules.DAMAGE_DIFFICULTY,
+        blocks.append(d10_block(T(f"Повреждения{label}", f"Damage{label}"), dmg, rules.DAMAGE_DIFFICULTY,
                                   p["ones_cancel"]))
-        blocks.append(_dice_block(f"Поглощение{label}", f"Soak{label}", soak, p["soak_difficulty"], p["ones_cancel"]))
+        blocks.append(d10_block(T(f"Поглощение{label}", f"Soak{label}"), soak, p["soak_difficulty"], p["ones_cancel"]))
     return out
 
 
@@ -891,7 +880,7 @@ def _ambush_wod_compute(p: dict) -> dict:
              "The ambusher wins the initiative automatically; suitable cover is needed."),
     ]
     return {"p_no_dice": prob(pool[0]), "mean_pool": frac(pool.mean()), "p_prepared": prob(prepared),
-            "first_turn_pool": [{"dice": k, "p": prob(pool[k])} for k in pool.outcomes()], "display": display}
+            "first_turn_pool": dist_json(pool, "dice"), "display": display}
 
 
 # =================================================================================================
@@ -911,9 +900,8 @@ KNOCKDOWN_PARAMS = (
     int_param("difficulty", "Трудность броска подножки и падения", "Difficulty of the sweep's and the fall's roll",
               rules.KNOCKDOWN_DIFFICULTY, 2, 10, help=T("003 её не называет (у маневра «Таран» — 7): обычная 6.",
                                                       "003 names none (the tackle's is 7): the usual 6."), group="details"),
-    choice_param("botch_rule", "Правило провала", "Botch rule", rules.ATTACK_BOTCH, [
-        ("revised", "Ни одного успеха и хотя бы одна «1»", "No success and at least one 1"),
-        ("second", "Единиц больше, чем успехов", "More 1s than successes")], group="readings"),
+    choice_param("botch_rule", "Правило провала", "Botch rule", rules.ATTACK_BOTCH, BOTCH_RULE_OPTIONS,
+                 group="readings"),
     bool_param("rolls_again", "Упавший бросает ещё раз, за падение", "The one who fell rolls again, for the fall",
                rules.FALL_ROLLS_AGAIN, help=T("«После того, как он упал, вы бросаете Ловкость + Легкая Атлетика».",
                                               "«After he fell you roll Dexterity + Athletics»."),

@@ -18,9 +18,10 @@ from functools import lru_cache
 from math import comb
 
 from ..dice import Dist, Roller
+from ..spec import Text, dice_block
 
 __all__ = ["BOTCH_RULES", "PoolOutcome", "d10_counts", "pool_net", "is_botch", "d10_pool", "net_successes",
-           "roll_d10_pool"]
+           "roll_d10_pool", "d10_marks", "d10_block"]
 
 #: Botch rules. ``"revised"``: the roll botches when no die shows a success and at
 #: least one die shows 1. ``"second"`` (2nd edition): it botches when 1s outnumber the
@@ -155,3 +156,18 @@ def roll_d10_pool(roller: Roller, dice: int, difficulty: int, ones_cancel: bool 
         "net": pool_net(outcome, ones_cancel),
         "botch": botch,
     }
+
+
+def d10_marks(faces: list[int], difficulty: int, ones_cancel: bool = True) -> list[str]:
+    """What each face of a pool is: ``"success"`` (≥ difficulty), ``"one"`` (a 1, when 1s
+    cancel), else ``""``.
+
+    >>> d10_marks([10, 1, 4], 6), d10_marks([10, 1, 4], 6, ones_cancel=False)
+    (['success', 'one', ''], ['success', '', ''])
+    """
+    return ["success" if f >= difficulty else "one" if (f == 1 and ones_cancel) else "" for f in faces]
+
+
+def d10_block(label: Text, faces: list[int], difficulty: int, ones_cancel: bool = True) -> dict:
+    """A rolled pool as the page's ``dice`` block, its faces marked by :func:`d10_marks`."""
+    return dice_block(label, 10, faces, d10_marks(faces, difficulty, ones_cancel))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ...dice import Dist
 from ...spec import (Calculator, InputError, Option, Param, Preset, T, bool_param, choice_param, dist_block,
-                      figures, int_param, note, prob)
+                     dist_json, figures, int_param, note, prob)
 from .. import rules, tables
 
 __all__ = ["STAGE_NAMES", "DRINK_OPTIONS", "MAX_DRINKS", "DRINKS_PARAM", "PARAMS", "check", "compute", "roll"]
@@ -158,7 +158,7 @@ def compute(p: dict) -> dict:
         "final_stage": probs[-1],
         "likeliest_stage": likeliest,
         "effects": rules.stage_modifiers(likeliest),
-        "hangover": [{"penalty": h, "p": prob(hang[h])} for h in hang.outcomes()],
+        "hangover": dist_json(hang, "penalty"),
     }
     at4 = final[rules.CONTROL_STAGE]
     if at4:

@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from ...spec import InputError, T, bool_param, figures, int_param, note
+from ...spec import Errors, T, bool_param, figures, int_param, note
 from .. import rules, tables
 
 __all__ = ["PARAMS", "check", "compute"]
@@ -34,7 +34,7 @@ PARAMS = (
 
 def check(p: dict) -> None:
     """Current values at most the permanent ones; the hunger loss within the loss."""
-    errors = []
+    errors = Errors()
     for a in ("stamina", "confidence", "luck"):
         if p[f"{a}_now"] > p[f"{a}_full"]:
             errors.append({"field": f"{a}_now", "ru": "Текущее значение не больше постоянного.",
@@ -42,8 +42,7 @@ def check(p: dict) -> None:
     if p["stamina_hunger"] > p["stamina_full"] - p["stamina_now"]:
         errors.append({"field": "stamina_hunger", "ru": "Не больше, чем потеряно Выносливости.",
                        "en": "No more than the Stamina lost."})
-    if errors:
-        raise InputError(errors)
+    errors.check()
 
 
 def _after_loss(p: dict, name: str) -> tuple[int, bool]:

@@ -5,7 +5,8 @@
 
 from __future__ import annotations
 
-from ...spec import Calculator, T, bool_param, choice_param, dist_block, figures, int_param, note, prob
+from ...spec import (Calculator, T, bool_param, choice_param, dice_block, dist_block, dist_json, figures,
+                     int_param, note, prob)
 from .. import rules, tables
 
 __all__ = ["SIZE_OPTIONS", "PARAMS", "compute", "roll"]
@@ -100,8 +101,7 @@ def compute(p: dict) -> dict:
             display.append(note("УС вне шкалы 0–15 источника.", "The УС is outside the source's 0–15 scale.",
                                  "warning"))
         return {"mode": "check", "p_success": prob(ps), "p_failure": prob(1 - ps),
-                "margin": [{"margin": o, "p": prob(m[o]), "p_at_least": prob(m.at_least(o))}
-                           for o in m.outcomes()],
+                "margin": dist_json(m, "margin", at_least=True),
                 "display": display}
     att, dfd, floor = _check_sides(p)
     m = rules.opposed_margin(att, dfd, floor)
@@ -125,7 +125,7 @@ def compute(p: dict) -> dict:
         display.append(note(f"Уклонение считается не ниже УС {floor} (стрельба по неподвижной цели).",
                             f"The Dodge counts as no lower than УС {floor} (a stationary target)."))
     return {"mode": "opposed", "p_attacker": prob(pw), "p_defender": prob(pl), "p_draw": prob(pd),
-            "margin": [{"margin": o, "p": prob(m[o]), "p_at_least": prob(m.at_least(o))} for o in m.outcomes()],
+            "margin": dist_json(m, "margin", at_least=True),
             "display": display}
 
 
@@ -138,11 +138,10 @@ def _roll_2d6(roller, reroll: bool) -> tuple[list[int], list[int] | None, int]:
 
 
 def _dice_blocks(label: T, a, b) -> list[dict]:
-    blocks = [{"kind": "dice", "label": label, "sides": 6, "faces": a,
-               "marks": ["" if b is None or sum(a) >= sum(b) else "dropped"] * 2}]
+    blocks = [dice_block(label, 6, a, ["" if b is None or sum(a) >= sum(b) else "dropped"] * 2)]
     if b is not None:
-        blocks.append({"kind": "dice", "label": T(label["ru"] + " (переброс)", label["en"] + " (re-roll)"),
-                       "sides": 6, "faces": b, "marks": ["" if sum(b) > sum(a) else "dropped"] * 2})
+        blocks.append(dice_block(T(label["ru"] + " (переброс)", label["en"] + " (re-roll)"), 6, b,
+                                 ["" if sum(b) > sum(a) else "dropped"] * 2))
     return blocks
 
 

@@ -9,8 +9,8 @@ from dataclasses import replace
 from fractions import Fraction
 
 from ...dice import Dist
-from ...spec import (Calculator, InputError, T, bool_param, choice_param, dist_block, figures, int_param,
-                      note, prob)
+from ...spec import (Calculator, Errors, T, bool_param, choice_param, dice_block, dist_block, dist_json,
+                     figures, int_param, note, prob)
 from .. import rules, tables
 
 __all__ = ["STATE_NAMES", "ROUNDING_OPTIONS", "ROUNDING_PARAM", "QUARTER_PARAM", "COVER_OPTIONS",
@@ -168,7 +168,7 @@ PARAMS = (
 
 
 def check(p: dict) -> None:
-    errors = []
+    errors = Errors()
     if p["extra_hits"] > rules.EXTRA_HITS_PER_STAMINA * p["stamina"]:
         errors.append({"field": "extra_hits",
                        "ru": "Доп. хитов не больше удвоенной Выносливости.",
@@ -178,8 +178,7 @@ def check(p: dict) -> None:
             if p[f] > p["burst_shots"]:
                 errors.append({"field": f, "ru": "Попаданий не больше, чем выстрелов в очереди.",
                                "en": "No more hits than shots in the burst."})
-    if errors:
-        raise InputError(errors)
+    errors.check()
 
 
 def _damage_dist(p: dict) -> tuple[Dist, list[dict], dict]:
@@ -311,8 +310,8 @@ def compute(p: dict) -> dict:
         **info,
         "max_hits": total,
         "thresholds": [q1, q2, q3],
-        "damage": [{"damage": o, "p": prob(dmg[o])} for o in dmg.outcomes()],
-        "hits_left": [{"hits": o, "p": prob(hits_left[o])} for o in hits_left.outcomes()],
+        "damage": dist_json(dmg, "damage"),
+        "hits_left": dist_json(hits_left, "hits"),
         "state": {s: prob(state[s]) for s in rules.STATES},
         "likeliest_state": likeliest,
         "wound_penalty": rules.wound_penalty(likeliest),
@@ -383,12 +382,10 @@ def roll(p: dict, roller) -> dict:
     state = rules.state_after(total, perm, temp, p["quarter_is_critical"])
     display = []
     if dice:
-        display.append({"kind": "dice", "label": T("Урон: 2К", "Damage: 2d6"), "sides": 6, "faces": dice,
-                        "marks": ["", ""]})
+        display.append(dice_block(T("Урон: 2К", "Damage: 2d6"), 6, dice))
     if "check_faces" in extra:
-        display.append({"kind": "dice", "label": T("Проверка Стойкости", "Fortitude check"), "sides": 6,
-                        "faces": extra["check_faces"],
-                        "marks": ["success" if extra["check_success"] else ""] * 2})
+        display.append(dice_block(T("Проверка Стойкости", "Fortitude check"), 6, extra["check_faces"],
+                                  ["success" if extra["check_success"] else ""] * 2))
     display.append(figures(("damage", T("Урон", "Damage"), d),
                            ("hits_left", T("Хитов осталось", "Hits left"), total - perm - temp),
                            ("state", T("Состояние", "State"), STATE_NAMES[state])))

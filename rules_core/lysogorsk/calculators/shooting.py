@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ...spec import (Calculator, InputError, Param, T, bool_param, choice_param, figures, frac, int_param, note,
-                      prob)
+from ...spec import (Calculator, InputError, Param, T, bool_param, choice_param, dice_block, figures, frac,
+                     int_param, note, prob)
 from .. import rules, tables
 from .checks import _dice_blocks, _roll_2d6
 
@@ -76,7 +76,7 @@ def roll(p: dict, roller) -> dict:
         rows.append([i + 1, " ".join(map(str, tf)) or "—", dodge, T("пуля", "hit") if hit else T("мимо", "missed")])
     return {"faces": faces, "total": shot, "targets": log, "bullets_left": left,
             "display": [
-                {"kind": "dice", "label": T("Стрельба", "Shooting"), "sides": 6, "faces": faces, "marks": ["", ""]},
+                dice_block(T("Стрельба", "Shooting"), 6, faces),
                 figures(("total", T("Результат стрельбы", "Shooting result"), shot)),
                 {"kind": "table", "title": T("Линия огня", "Line of fire"),
                  "columns": [T("№", "#"), T("Кубики", "Dice"), T("Уклонение", "Dodge"), T("Итог", "Outcome")],

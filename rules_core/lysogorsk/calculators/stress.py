@@ -5,7 +5,7 @@ check after it).
 
 from __future__ import annotations
 
-from ...spec import Calculator, T, bool_param, choice_param, dist_block, figures, int_param, note, prob
+from ...spec import Calculator, T, bool_param, choice_param, dice_block, dist_block, figures, int_param, note, prob
 from .. import rules, tables
 from .checks import _dice_blocks, _roll_2d6
 
@@ -79,9 +79,8 @@ def roll(p: dict, roller) -> dict:
     return {"faces": faces, "total": total, "outcome": band, "after_faces": af, "after_total": at,
             "after_outcome": aband,
             "display": [
-                {"kind": "dice", "label": T("Нервный срыв", "Breakdown"), "sides": 6, "faces": faces, "marks": ["", ""]},
-                {"kind": "dice", "label": T("Проверка после", "Check after"), "sides": 6, "faces": af,
-                 "marks": ["", ""]},
+                dice_block(T("Нервный срыв", "Breakdown"), 6, faces),
+                dice_block(T("Проверка после", "Check after"), 6, af),
                 figures(("outcome", T(f"Срыв: {total}", f"Breakdown: {total}"), BREAKDOWN_NAMES[band]),
                         ("after", T(f"После: {at}", f"After: {at}"), AFTER_NAMES[aband])),
             ]}
@@ -216,8 +215,7 @@ def stress_roll(p: dict, roller) -> dict:
         bt = sum(bf) - p["willpower"] + tables.BREAKDOWN_PER_BREAKDOWN * p["breakdowns_in_scene"]
         band = rules.band_of(bt, tables.BREAKDOWN)
         out.update(breakdown_faces=bf, breakdown_total=bt, breakdown=band)
-        display.append({"kind": "dice", "label": T("Нервный срыв", "Breakdown"), "sides": 6, "faces": bf,
-                        "marks": ["", ""]})
+        display.append(dice_block(T("Нервный срыв", "Breakdown"), 6, bf))
         figs.append(("breakdown", T(f"Срыв: {bt}", f"Breakdown: {bt}"), BREAKDOWN_NAMES[band]))
     out["display"] = display + [figures(*figs)]
     return out

@@ -4,7 +4,7 @@ the odds after it (the page «Удушье, голод, падения, сон, 
 
 from __future__ import annotations
 
-from ...spec import Calculator, InputError, T, choice_param, dist_block, figures, int_param, note, prob
+from ...spec import Calculator, InputError, T, choice_param, dist_block, dist_json, figures, int_param, note, prob
 from .. import rules
 from .damage import ROUNDING_OPTIONS
 
@@ -59,7 +59,7 @@ def compute(p: dict) -> dict:
         d = rules.suffocation(st_, p["fortitude"], p["modifier"])
         by = d.at_most(t)
         return {"kind": kind, "grace": grace, "p_dying": prob(by),
-                "minute": [{"minute": m, "p": prob(d[m])} for m in d.outcomes()],
+                "minute": dist_json(d, "minute"),
                 "display": [
                     figures(("grace", T("Без проверок, минут (3 × Выносливость)", "Minutes without checks (3 × Stamina)"),
                              grace),

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from ...spec import Calculator, T, choice_param, figures, int_param, note, prob
+from ...spec import Calculator, T, choice_param, dice_block, figures, int_param, note, prob
 from .. import rules, tables
 
 __all__ = ["THROWN_NAMES", "PARAMS", "compute", "roll"]
@@ -49,7 +49,6 @@ def roll(p: dict, roller) -> dict:
     band = rules.band_of(value, tables.THROWN_MISS)
     text = tables.THROWN_MISS[band]["text"]
     return {"faces": faces, "total": total, "value": value, "outcome": band,
-            "display": [{"kind": "dice", "label": T("Проверка на Силу", "Strength check"), "sides": 6,
-                         "faces": faces, "marks": ["", ""]},
+            "display": [dice_block(T("Проверка на Силу", "Strength check"), 6, faces),
                         figures(("outcome", T(f"Результат {value}", f"Result {value}"), THROWN_NAMES[band])),
                         {"kind": "note", "level": "info", "text": text}]}
