@@ -3,8 +3,9 @@
 // to the worker, results recomputed as inputs change, state kept in the URL.
 // Loaded by site.mjs only on pages that have a calculator.
 
-import { formatDecimal, pickLang, renderBlocks, renderRoll, ui } from "./render.mjs";
-import { fieldId, KINDS, kindOf, newRecord, refusal } from "./kinds.mjs";
+import { esc, formatDecimal, pickLang, pickSummary, renderBlocks, renderHistory, renderLastRoll, renderNext, renderSummary,
+  tr, ui } from "./render.mjs";
+import { applying, fieldId, KINDS, kindOf, newRecord, refusal, summaryKeys } from "./kinds.mjs";
 
 const HERE = new URL("./", import.meta.url);
 const UI_NO_ANSWER = { ru: ui("ru").noAnswer, en: ui("en").noAnswer };
@@ -152,6 +153,59 @@ function urlKey(calcId, name) {
   return `${calcId}.${name}`;
 }
 
+/** The site's root (this module is at assets/calc/), for links to a calculator's own page. */
+const SITE_ROOT = new URL("../../", HERE);
+
+/** The address of a calculator's page with these values filled (its kinds' link texts): in the
+ * page's language, under whatever path the site is served from. */
+export function calcHref(spec, params, lang = pageLang()) {
+  const url = new URL(`${lang === "en" ? "en/" : ""}calculators/${encodeURIComponent(spec.id)}/`, SITE_ROOT);
+  for (const p of spec.params) {
+    if (Object.hasOwn(params || {}, p.name)) url.searchParams.set(urlKey(spec.id, p.name), kindOf(p).encode(p, params[p.name]));
+  }
+  return url.href;
+}
+
+/** Every calculator's spec by id (the engine's list, asked once a visit): the next step's
+ * target is seldom on the page, and its link is written by that calculator's kinds. */
+let specsByIdPromise = null;
+function specsById() {
+  if (!specsByIdPromise) {
+    specsByIdPromise = call({ op: "list" }).then((res) => new Map((res.ok ? res.result : []).map((c) => [c.id, c])),
+      () => { specsByIdPromise = null; return new Map(); });
+  }
+  return specsByIdPromise;
+}
+
+// ---- memory: the values and the rolls, on the device ---------------------------------------
+// localStorage, one key per calculator and format version. What is read back is read by the
+// kinds' stored reading (kinds.mjs): a value the spec no longer takes is set aside under its own
+// key and told, never applied and never dropped unseen.
+
+const VALUES_KEY = (id) => `svod.calc.v1.${id}`;
+const ASIDE_KEY = (id) => `svod.calc.v1.${id}.aside`;
+const ROLLS_KEY = (id) => `svod.rolls.v1.${id}`;
+/** The roll history keeps the last so many rolls. */
+export const HISTORY_LENGTH = 20;
+
+function loadJSON(key) {
+  let text = null;
+  try { text = localStorage.getItem(key); } catch { return null; } // storage off: no memory
+  if (text == null) return null;
+  try { return { value: JSON.parse(text) }; } catch { return { text }; }
+}
+
+function saveJSON(key, value) {
+  try {
+    if (value == null) localStorage.removeItem(key);
+    else localStorage.setItem(key, JSON.stringify(value));
+  } catch { /* full or off: the page works without memory */ }
+}
+
+/** A roll of the history as stored: {t, seed, display, changed}; anything else is not one. */
+const isRoll = (e) => e && typeof e === "object" && Number.isFinite(e.t) && Array.isArray(e.display) &&
+  (e.seed == null || typeof e.seed === "string");
+
 /** A form's controls by name, gathered once for a whole read or write (one query per field
  * would make a long list quadratic), and its records' rows. */
 class FormIndex {
@@ -192,17 +246,23 @@ class View {
     this.root = root;
     this.spec = JSON.parse(root.dataset.spec);
     this.id = this.spec.id;
+    this.byName = new Map(this.spec.params.map((p) => [p.name, p]));
     this.prefix = root.dataset.prefix || `svod-${this.id}`;
     this.lang = pageLang();
     this.L = ui(this.lang);
-    this.form = root.querySelector(".svod-calc__form");
-    this.status = root.querySelector(".svod-calc__status");
-    this.statusText = root.querySelector(".svod-calc__status-text");
-    this.progress = root.querySelector(".svod-calc__progress");
-    this.errors = root.querySelector(".svod-calc__errors");
-    this.result = root.querySelector(".svod-calc__result");
-    this.rolled = root.querySelector(".svod-calc__rolled");
-    this.rollBtn = root.querySelector(".svod-calc__roll");
+    const q = (sel) => root.querySelector(sel);
+    this.form = q(".svod-calc__form");
+    this.status = q(".svod-calc__status");
+    this.statusText = q(".svod-calc__status-text");
+    this.progress = q(".svod-calc__progress");
+    this.errors = q(".svod-calc__errors");
+    this.result = q(".svod-calc__result");
+    this.summary = q(".svod-calc__summary");
+    this.lastRoll = q(".svod-calc__lastroll");
+    this.aside = q(".svod-calc__aside");
+    this.next = q(".svod-calc__next");
+    this.rolled = q(".svod-calc__rolled");
+    this.rollBtn = q(".svod-calc__roll");
     this.seq = 0;
     this.timer = null;
     this.shownFor = null;
@@ -210,6 +270,10 @@ class View {
     /** What the page's link says that the form cannot take: refusals {field, ru, en}, shown
      * beside their fields until the reader changes those fields; nothing is computed meanwhile. */
     this.refused = [];
+    /** The names that apply under the form's values (each param's ``when``), and per record
+     * list the field names that apply in each row. */
+    this.live = new Set(this.spec.params.map((p) => p.name));
+    this.liveRows = new Map();
   }
 
   read() {
@@ -226,16 +290,61 @@ class View {
     }
   }
 
+  // ---- what applies: hidden fields, the folds' marks ------------------------------------
+
+  /** Show the fields that apply under ``params`` and hide the others (their values stay in the
+   * form); mark each fold with how many of its applying fields differ from their defaults; a
+   * fold holding an error opens. */
+  applyWhen(params) {
+    this.live = applying(this.spec.params, params);
+    this.liveRows = new Map();
+    const form = new FormIndex(this);
+    for (const p of this.spec.params) {
+      const el = this.form.querySelector(`[data-field="${CSS.escape(p.name)}"]`);
+      if (el) el.hidden = !this.live.has(p.name);
+      if (p.kind !== "record_list") continue;
+      const rows = form.rows(p.name);
+      const recs = Array.isArray(params[p.name]) ? params[p.name] : [];
+      this.liveRows.set(p.name, rows.map((row, i) => {
+        const names = applying(p.fields || [], recs[i] || {});
+        for (const f of p.fields || []) {
+          const fel = row.querySelector(`[data-field="${CSS.escape(`${p.name}[${i}].${f.name}`)}"]`);
+          if (fel) fel.hidden = !names.has(f.name);
+        }
+        return names;
+      }));
+    }
+    for (const fold of this.form.querySelectorAll(".svod-calc__fold")) {
+      const g = fold.dataset.group;
+      const changed = this.spec.params.filter((p) => (p.group || "main") === g && this.live.has(p.name) &&
+        !same(params[p.name], kindOf(p).formValue(p, p.default))).length;
+      fold.classList.toggle("svod-calc__fold--changed", changed > 0);
+      fold.querySelector(".svod-calc__changed").textContent = changed ? ` · ${this.L.changed(changed)}` : "";
+    }
+  }
+
+  /** Whether the field at ``path`` applies (a list's item or a record's field: where its param
+   * and, for a record's field, its row say so). */
+  applies(path) {
+    const m = /^([^.[\]]+)(?:\[(\d+)\](?:\.([^.[\]]+))?)?/.exec(String(path || ""));
+    if (!m || !this.byName.has(m[1])) return true; // not a param's: the request's own
+    if (!this.live.has(m[1])) return false;
+    if (m[3] === undefined) return true;
+    const rows = this.liveRows.get(m[1]);
+    return !rows || !rows[Number(m[2])] || rows[Number(m[2])].has(m[3]);
+  }
+
+  // ---- the link ---------------------------------------------------------------------------
+
   /** The calculator's values from the page's link (?CALC_ID.PARAM=value), each checked by its
    * kind before anything is drawn; what is refused stays refused (this.refused). */
   fromURL() {
     const qs = new URLSearchParams(location.search);
-    const values = {};
+    const texts = {};
     const refused = [];
-    const names = new Set(this.spec.params.map((p) => p.name));
     const mine = `${this.id}.`;
     for (const key of new Set(qs.keys())) {
-      if (key.startsWith(mine) && !names.has(key.slice(mine.length))) {
+      if (key.startsWith(mine) && !this.byName.has(key.slice(mine.length))) {
         refused.push(refusal("", "unknown", key.slice(mine.length, mine.length + 40)));
       }
     }
@@ -246,12 +355,35 @@ class View {
         refused.push(refusal(p.name, "twice"));
         continue;
       }
-      const { value, errors } = kindOf(p).fromLink(p, given[0]);
-      if (value !== undefined) values[p.name] = value;
+      texts[p.name] = given[0];
+    }
+    this.refused = [...refused, ...this.fillTexts(texts)];
+  }
+
+  /** Link texts by param name, each read by its kind and written into the form; the refusals. */
+  fillTexts(texts) {
+    const values = {};
+    const refused = [];
+    for (const [name, text] of Object.entries(texts)) {
+      const p = this.byName.get(name);
+      const { value, errors } = kindOf(p).fromLink(p, text);
+      if (value !== undefined) values[name] = value;
       refused.push(...errors);
     }
     this.write(values);
-    this.refused = refused;
+    return refused;
+  }
+
+  /** Fill the form with ``params`` (the engine's JSON values, as a next step gives them), read
+   * as a link would be: the same strict reading, then computed. */
+  fill(params) {
+    const texts = {};
+    for (const [name, v] of Object.entries(params || {})) {
+      const p = this.byName.get(name);
+      if (p) texts[name] = kindOf(p).encode(p, v);
+    }
+    this.refused = this.fillTexts(texts);
+    this.changed(0);
   }
 
   /** The reader changed the field at ``path`` (with ``rows``: added or removed rows of that
@@ -268,9 +400,8 @@ class View {
     const held = (name) => this.refused.some((e) => e.field === name || e.field.startsWith(`${name}[`));
     if (!this.refused.some((e) => !e.field)) {
       // a parameter of this calculator that no longer exists goes once the reader has seen why
-      const names = new Set(this.spec.params.map((p) => p.name));
       for (const key of [...url.searchParams.keys()]) {
-        if (key.startsWith(`${this.id}.`) && !names.has(key.slice(this.id.length + 1))) url.searchParams.delete(key);
+        if (key.startsWith(`${this.id}.`) && !this.byName.has(key.slice(this.id.length + 1))) url.searchParams.delete(key);
       }
     }
     for (const p of this.spec.params) {
@@ -283,13 +414,98 @@ class View {
     if (url.href !== location.href) history.replaceState(history.state, "", url.href);
   }
 
-  bind() {
-    const schedule = (delay) => {
-      this.seq += 1; // a result still on its way is for older inputs: drop it
-      this.root.dataset.state = "pending";
-      clearTimeout(this.timer);
-      this.timer = setTimeout(() => this.compute(), delay);
+  // ---- memory -------------------------------------------------------------------------------
+
+  /** The values kept on the device, each read by its kind's stored reading; what the spec no
+   * longer takes is moved aside (its own key) and told. */
+  recall() {
+    const got = loadJSON(VALUES_KEY(this.id));
+    if (!got) return {};
+    const values = {};
+    const aside = [];
+    const kept = got.value && typeof got.value === "object" && got.value.values && typeof got.value.values === "object"
+      && !Array.isArray(got.value.values) ? got.value.values : null;
+    if (!kept) {
+      aside.push({ name: "", value: got.text ?? got.value, errors: [refusal("", "storedKind")] });
+    } else {
+      for (const [name, v] of Object.entries(kept)) {
+        const p = this.byName.get(name);
+        const r = p ? kindOf(p).stored(p, v, name) : { errors: [refusal(name, "storedUnknown")] };
+        if (r.errors.length) aside.push({ name, value: v, errors: r.errors });
+        else values[name] = r.value;
+      }
+    }
+    if (aside.length) {
+      const before = loadJSON(ASIDE_KEY(this.id));
+      const old = before && Array.isArray(before.value) ? before.value : [];
+      saveJSON(ASIDE_KEY(this.id), [...old, ...aside].slice(-50));
+      saveJSON(VALUES_KEY(this.id), Object.keys(values).length ? { values } : null);
+    }
+    return values;
+  }
+
+  /** Keep the form's values on the device: those its kinds' stored reading takes and that differ
+   * from the defaults; a field that holds no value now keeps the last one kept. */
+  remember(params) {
+    const got = loadJSON(VALUES_KEY(this.id));
+    const before = got && got.value && got.value.values && typeof got.value.values === "object" ? got.value.values : {};
+    const values = {};
+    for (const p of this.spec.params) {
+      const v = params[p.name];
+      const ok = !kindOf(p).stored(p, v, p.name).errors.length;
+      if (ok && !same(v, kindOf(p).formValue(p, p.default))) values[p.name] = v;
+      else if (!ok && Object.hasOwn(before, p.name)) values[p.name] = before[p.name];
+    }
+    saveJSON(VALUES_KEY(this.id), Object.keys(values).length ? { values } : null);
+  }
+
+  /** The values set aside (kept on the device, not taken by the spec), told with «Забыть». */
+  showAside() {
+    const got = loadJSON(ASIDE_KEY(this.id));
+    const list = got && Array.isArray(got.value) ? got.value : [];
+    if (!list.length) {
+      this.aside.hidden = true;
+      this.aside.textContent = "";
+      return;
+    }
+    const L = this.L;
+    const label = (name) => {
+      const base = this.byName.get(String(name).replace(/[.[].*$/, ""));
+      return base ? tr(base.label, this.lang) + String(name).slice(base.name.length) : String(name);
     };
+    const items = list.map((e) => {
+      const why = (e.errors || []).map((x) => x[this.lang] || x.ru).join(" ");
+      const v = typeof e.value === "string" ? e.value : JSON.stringify(e.value);
+      return `<li>${esc(e.name ? label(e.name) : "—")}: <code>${esc(String(v).slice(0, 80))}</code> — ${esc(why)}</li>`;
+    }).join("");
+    this.aside.innerHTML = `<p>${esc(L.aside)}</p><ul>${items}</ul>` +
+      `<button type="button" class="svod-calc__aside-forget">${esc(L.asideForget)}</button>`;
+    this.aside.hidden = false;
+  }
+
+  rolls() {
+    const got = loadJSON(ROLLS_KEY(this.id));
+    return got && Array.isArray(got.value) ? got.value.filter(isRoll).slice(0, HISTORY_LENGTH) : [];
+  }
+
+  showHistory() {
+    this.rolled.innerHTML = renderHistory(this.rolls(), this.lang);
+  }
+
+  // ---- events -------------------------------------------------------------------------------
+
+  /** Something changed: what applies is shown at once, the calculation follows after ``delay``. */
+  changed(delay) {
+    this.seq += 1; // a result still on its way is for older inputs: drop it
+    this.root.dataset.state = "pending";
+    this.applyWhen(this.read());
+    this.lastRoll.hidden = true; // the last roll was for other values
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.compute(), delay);
+  }
+
+  bind() {
+    const schedule = (delay) => this.changed(delay);
     this.form.addEventListener("input", (e) => {
       this.lift(e.target.name || "");
       schedule(e.target.type === "checkbox" || e.target.tagName === "SELECT" ? 0 : 150);
@@ -308,13 +524,15 @@ class View {
         schedule(0);
         return;
       }
-      const add = e.target.closest(".svod-record__add");
+      const add = e.target.closest(".svod-record__add, .svod-chip");
       const remove = e.target.closest(".svod-record__remove");
       if (add || remove) {
         const field = (add || remove).closest(".svod-field--record_list");
-        const p = this.spec.params.find((q) => q.name === field.dataset.field);
+        const p = this.byName.get(field.dataset.field);
         const rows = this.read()[p.name];
-        if (add) {
+        if (add && add.dataset.preset != null) {
+          rows.push(newRecord(p, (p.presets || [])[Number(add.dataset.preset)].record));
+        } else if (add) {
           rows.push(rows.length ? { ...rows[rows.length - 1] } : newRecord(p, null));
         } else {
           rows.splice(Number(remove.closest(".svod-record").dataset.index), 1);
@@ -322,6 +540,12 @@ class View {
         this.write({ [p.name]: rows });
         this.lift(p.name, true);
         schedule(0);
+        // the new row's first field, ready to change (a removed row: the list's next button)
+        if (add) {
+          const last = new FormIndex(this).rows(p.name).pop();
+          const first = last && last.querySelector("input, select");
+          if (first) first.focus({ preventScroll: true });
+        }
       }
     });
     this.root.querySelector(".svod-calc__exact").addEventListener("change", (e) => {
@@ -330,8 +554,32 @@ class View {
     this.root.querySelector(".svod-calc__reset").addEventListener("click", () => {
       this.refused = [];
       this.write(Object.fromEntries(this.spec.params.map((p) => [p.name, p.default])));
-      this.rolled.innerHTML = "";
+      saveJSON(VALUES_KEY(this.id), null);
+      saveJSON(ASIDE_KEY(this.id), null);
+      this.showAside();
       schedule(0);
+    });
+    this.aside.addEventListener("click", (e) => {
+      if (!e.target.closest(".svod-calc__aside-forget")) return;
+      saveJSON(ASIDE_KEY(this.id), null);
+      this.showAside();
+    });
+    this.rolled.addEventListener("click", (e) => {
+      if (!e.target.closest(".svod-history__clear")) return;
+      saveJSON(ROLLS_KEY(this.id), null);
+      this.showHistory();
+      this.lastRoll.hidden = true;
+    });
+    this.next.addEventListener("click", (e) => {
+      const a = e.target.closest("a[data-next]");
+      if (!a || e.ctrlKey || e.metaKey || e.shiftKey || e.button) return;
+      // the next calculator on this very page: filled where it stands, no page change
+      const target = [...views].find((v) => v.id === a.dataset.next && v.root.isConnected && v !== this);
+      const step = (this.nextSteps || []).find((n) => n.id === a.dataset.next);
+      if (!target || !step) return;
+      e.preventDefault();
+      target.fill(step.params);
+      target.root.scrollIntoView({ behavior: "smooth", block: "start" });
     });
     if (this.rollBtn) this.rollBtn.addEventListener("click", () => this.roll());
     this.status.addEventListener("click", (e) => {
@@ -407,7 +655,7 @@ class View {
       let msg = e[this.lang] || e.ru || e.en || "?";
       const path = String(e.field ?? "");
       const field = this.fieldFor(path);
-      const box = field && field.querySelector(":scope > .svod-err");
+      const box = field && !field.closest("[hidden]") && field.querySelector(":scope > .svod-err");
       if (box) {
         // an item of a list shown beside the list says which item it is
         const item = /^\[(\d+)\]$/.exec(path.slice(field.dataset.field.length));
@@ -416,9 +664,12 @@ class View {
         box.hidden = false;
         const inp = field.querySelector(":scope > input, :scope > select, :scope > .svod-stepper > input, :scope > label > input");
         if (inp) inp.setAttribute("aria-invalid", "true");
+        const fold = field.closest(".svod-calc__fold");
+        if (fold) fold.open = true; // an error is seen beside its field, not behind a fold
       } else {
         const line = document.createElement("p");
-        line.textContent = path && !REQUEST_FIELDS.has(path) ? `${path}: ${msg}` : msg;
+        const p = this.byName.get(path);
+        line.textContent = path && !REQUEST_FIELDS.has(path) ? `${p ? tr(p.label, this.lang) : path}: ${msg}` : msg;
         this.errors.append(line);
         this.errors.hidden = false;
       }
@@ -426,10 +677,17 @@ class View {
   }
 
   /** What the page refuses itself for these params: the link's refusals not yet lifted, and
-   * text in the form that is no value. */
+   * text in the form that is no value; of the fields that apply only. */
   refusals(params) {
     const typed = this.spec.params.flatMap((p) => kindOf(p).refusals(p, params[p.name], p.name));
-    return [...this.refused, ...typed];
+    return [...this.refused, ...typed].filter((e) => this.applies(e.field));
+  }
+
+  /** The summary bar says its figures are for other values (``note``), or are current. */
+  markSummary(note) {
+    this.summary.classList.toggle("svod-calc__summary--stale", !!note);
+    if (note) this.summary.dataset.note = note;
+    else delete this.summary.dataset.note;
   }
 
   /** Refusals in place of a result: nothing is computed until they are gone. */
@@ -441,6 +699,7 @@ class View {
       this.root.classList.add("svod-calc--stale");
       this.result.setAttribute("data-stale-note", this.L.stale);
     }
+    this.markSummary(this.L.staleShort);
     this.root.dataset.state = "invalid";
     if (this.rollBtn) this.rollBtn.disabled = true;
   }
@@ -452,11 +711,14 @@ class View {
     const stale = shown !== JSON.stringify(params);
     this.root.classList.toggle("svod-calc--stale", stale);
     if (stale) this.result.setAttribute("data-stale-note", this.L.waiting);
+    this.markSummary(stale ? this.L.waitingShort : null);
   }
 
   async compute() {
     const params = this.read();
+    this.applyWhen(params);
     this.toURL(params);
+    this.remember(params);
     this.root.dataset.params = JSON.stringify(params);
     const refused = this.refusals(params);
     if (refused.length) {
@@ -491,22 +753,53 @@ class View {
     this.pending = null;
     if (res.ok) {
       this.clearErrors();
-      // The same HTML as shown (the build's result for the defaults): no DOM work.
-      const html = renderBlocks(res.result.display, this.lang);
-      if (this.result.innerHTML !== html) this.result.innerHTML = html;
-      delete this.result.dataset.prebuilt;
-      this.shownFor = JSON.stringify(params);
-      this.root.classList.remove("svod-calc--stale");
+      this.show(res.result, params);
       this.root.dataset.state = "done";
+      this.root.dispatchEvent(new CustomEvent("svod:result", { bubbles: true, detail: { id: this.id, params, result: res.result } }));
     } else {
       this.showErrors(res.errors);
       if (this.result.innerHTML) {
         this.root.classList.add("svod-calc--stale");
         this.result.setAttribute("data-stale-note", this.L.stale);
       }
+      this.markSummary(this.L.staleShort);
       this.root.dataset.state = "invalid";
     }
     if (this.rollBtn) this.rollBtn.disabled = !res.ok;
+  }
+
+  /** A result drawn: the summary bar, the blocks, the next steps. */
+  show(result, params) {
+    const summary = result.summary && result.summary.length ? result.summary
+      : pickSummary(summaryKeys(this.spec, result.display), result.display);
+    const sum = renderSummary(summary, this.lang);
+    if (this.summary.innerHTML !== sum) this.summary.innerHTML = summary.length ? sum : "";
+    this.markSummary(null);
+    // The same HTML as shown (the build's result for the defaults): no DOM work.
+    const html = renderBlocks(result.display, this.lang);
+    if (this.result.innerHTML !== html) this.result.innerHTML = html;
+    delete this.result.dataset.prebuilt;
+    this.shownFor = JSON.stringify(params);
+    this.root.classList.remove("svod-calc--stale");
+    this.showNext(result.next);
+  }
+
+  /** The next steps as links to those calculators with their values filled; written by the
+   * target's own kinds (its spec from the engine's list), so they open right offline too. */
+  async showNext(next) {
+    const steps = Array.isArray(next) ? next.filter((n) => n && typeof n.id === "string") : [];
+    this.nextSteps = steps;
+    if (!steps.length) {
+      this.next.innerHTML = "";
+      return;
+    }
+    const mine = this.seq;
+    const specs = await specsById();
+    if (mine !== this.seq) return; // newer values are on their way
+    const links = steps.filter((n) => specs.has(n.id))
+      .map((n) => ({ id: n.id, label: n.label, href: calcHref(specs.get(n.id), n.params, this.lang) }));
+    const html = renderNext(links, this.lang);
+    if (this.next.innerHTML !== html) this.next.innerHTML = html;
   }
 
   async roll() {
@@ -527,22 +820,48 @@ class View {
     if (res.ok) {
       // The seed is a 64-bit integer: keep its digits (a JS number would round them).
       const m = /"seed":\s*(\d+)/.exec(res.raw || "");
-      if (m) res.result.seed = m[1];
-      this.rolled.innerHTML = renderRoll(res.result, this.lang);
+      const entry = { t: Date.now(), seed: m ? m[1] : res.result.seed != null ? String(res.result.seed) : null,
+        display: (res.result.display || []).filter((b) => b && (b.kind === "dice" || b.kind === "figures" || b.kind === "note")),
+        changed: this.changedValues(params) };
+      saveJSON(ROLLS_KEY(this.id), [entry, ...this.rolls()].slice(0, HISTORY_LENGTH));
+      this.showHistory();
+      this.lastRoll.innerHTML = renderLastRoll(entry, this.lang);
+      this.lastRoll.hidden = false;
       this.root.dataset.rollState = "done";
+      this.root.dispatchEvent(new CustomEvent("svod:roll", { bubbles: true, detail: { id: this.id, params, result: res.result, seed: entry.seed } }));
       // scene hook: what was rolled, for «Применить к …» (scene-link.mjs) — these params, this seed
-      this.root.dispatchEvent(new CustomEvent("svod:rolled", { detail: { params, seed: res.result.seed ?? null } }));
+      this.root.dispatchEvent(new CustomEvent("svod:rolled", { detail: { params, seed: entry.seed } }));
     } else {
       this.showErrors(res.errors);
       this.root.dataset.rollState = "invalid";
     }
   }
+
+  /** The values of a roll that differ from the defaults, as a roll's details show them:
+   * [{label, value}] (a choice by its option's label). */
+  changedValues(params) {
+    return this.spec.params.filter((p) => this.live.has(p.name) && p.kind !== "record_list" &&
+      !same(params[p.name], kindOf(p).formValue(p, p.default))).map((p) => {
+      const v = params[p.name];
+      const opt = p.kind === "choice" ? (p.options || []).find((o) => o.value === v) : null;
+      return { label: p.label, value: opt ? opt.label : v };
+    });
+  }
+}
+
+/** At phone width the summary bar stands at the screen's bottom edge: with the on-screen
+ * keyboard open it should stand above the keyboard, not under it (Chrome resizes the page for
+ * the keyboard instead of laying the keyboard over it). */
+function keyboardResizesThePage() {
+  const vp = document.querySelector('meta[name="viewport"]');
+  if (vp && !/interactive-widget/.test(vp.content)) vp.content += ",interactive-widget=resizes-content";
 }
 
 /** Attach every calculator in the (new) page; start the one worker if not yet started. */
 export function attachAll(doc = document) {
   const roots = doc.querySelectorAll(".svod-calc:not([data-attached])");
   if (!roots.length) return;
+  keyboardResizesThePage();
   for (const root of roots) {
     root.dataset.attached = "1";
     let v;
@@ -554,13 +873,19 @@ export function attachAll(doc = document) {
     }
     views.add(v);
     v.defaults = v.read();
+    // URL > kept on the device > defaults, value by value
+    v.write(v.recall());
     v.fromURL();
     v.bind();
     v.showStatus();
-    v.root.dataset.params = JSON.stringify(v.read());
-    const refused = v.refusals(v.read());
+    v.showAside();
+    v.showHistory();
+    const params = v.read();
+    v.applyWhen(params);
+    v.root.dataset.params = JSON.stringify(params);
+    const refused = v.refusals(params);
     if (refused.length) v.refuse(refused); // at once: Python is not needed to say so
-    else v.markStale(v.read());
+    else v.markStale(params);
   }
   if (rt.state === "idle") startRuntime();
   sceneHook();

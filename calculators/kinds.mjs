@@ -9,9 +9,12 @@
 // link's text; fromLink(p, text) → {value?, errors} (value: what to write into the form);
 // fromJSON(p, value, path) → {value?, error?} for a field of a record in a link;
 // refusals(p, value, path) → what of a value read from the form is no value (refused here, not
-// sent); formValue(p, v) → v as the form reads it back.
+// sent); formValue(p, v) → v as the form reads it back; stored(p, value, path) → {value?, errors}
+// for a value kept on the device (JSON, as the form read it): the spec's own reading of it,
+// bounds included, so that a value the spec no longer takes is set aside, never applied.
 
-import { esc, renderBlocks, tr, ui } from "./render.mjs";
+import { esc, pickSummary, renderBlocks, renderSummary, tr, ui } from "./render.mjs";
+import { applicable, applies } from "./when.mjs";
 
 const attr = (s) => esc(s);
 
@@ -88,6 +91,15 @@ function lengthRefusal(p, path, n) {
   return null;
 }
 
+/** A whole number kept on the device: a JSON integer within the spec's bounds. */
+function storedInt(p, v, path) {
+  if (typeof v !== "number" || !Number.isSafeInteger(v)) return [refusal(path, "storedKind")];
+  const low = p.min != null && v < p.min;
+  if (!low && !(p.max != null && v > p.max)) return [];
+  if (p.min != null && p.max != null) return [refusal(path, "storedRange", p.min, p.max)];
+  return [low ? refusal(path, "storedMin", p.min) : refusal(path, "storedMax", p.max)];
+}
+
 /** The longest link value worth reading for a param (far above any valid one): anything longer
  * is refused unread. */
 const INT_CHARS = 40;
@@ -103,10 +115,21 @@ function maxLinkChars(p) {
 
 // ---- the kinds ----------------------------------------------------------------------------
 
+/** Characters of a label, or of a help text, beyond which a field takes a whole row. */
+const WIDE_LABEL = 26;
+const WIDE_HELP = 48;
+/** Letters of one word beyond which a label takes a whole row: half a phone's row holds about
+ * 13 of its bold letters, and a word is never broken («Манипулирование»). */
+const WIDE_WORD = 13;
+
 /** The parts every scalar field has: its container, label, help and error line. */
 function scalarField(p, path, prefix, lang, body, helpParts) {
   const id = fieldId(prefix, path);
-  const open = `<div class="svod-field svod-field--${attr(p.kind)}" data-field="${attr(path)}" data-kind="${attr(p.kind)}">`;
+  // a long label or help takes a whole row of the form (two short fields share one on a phone)
+  const label = tr(p.label, lang);
+  const wide = label.length > WIDE_LABEL || Math.max(...label.split(/[\s\-‐–—/]+/u).map((w) => w.length)) > WIDE_WORD ||
+    helpParts.filter(Boolean).join(". ").length > WIDE_HELP;
+  const open = `<div class="svod-field svod-field--${attr(p.kind)}${wide ? " svod-field--wide" : ""}" data-field="${attr(path)}" data-kind="${attr(p.kind)}">`;
   return open + body(id, esc(tr(p.label, lang)), `aria-describedby="${id}-help ${id}-err"`) +
     helpHTML(id, helpParts) + errHTML(id) + `</div>`;
 }
@@ -163,6 +186,7 @@ export const KINDS = {
       if (typeof v === "number" || typeof v === "string") return { value: String(v) };
       return { error: refusal(path, "jsonInt") };
     },
+    stored: (p, v, path) => ({ value: v, errors: storedInt(p, v, path) }),
     /** The stepper's − / +: one step within min..max; from a field that holds no number, min (or 0). */
     step(el, by) {
       const cur = readInt(el.value);
@@ -188,6 +212,7 @@ export const KINDS = {
     fromJSON(p, v, path) {
       return typeof v === "boolean" ? { value: v } : { error: refusal(path, "jsonBool", quoted(v)) };
     },
+    stored: (p, v, path) => ({ value: v, errors: typeof v === "boolean" ? [] : [refusal(path, "jsonBool", quoted(v))] }),
   }),
 
   choice: scalar({
@@ -207,6 +232,10 @@ export const KINDS = {
     fromJSON(p, v, path) {
       if (typeof v === "string" && (p.options || []).some((o) => o.value === v)) return { value: v };
       return { error: refusal(path, "choice", typeof v === "string" ? shown(v) : quoted(v)) };
+    },
+    stored(p, v, path) {
+      const ok = typeof v === "string" && (p.options || []).some((o) => o.value === v);
+      return { value: v, errors: ok ? [] : [refusal(path, "choice", typeof v === "string" ? shown(v) : quoted(v))] };
     },
   }),
 
@@ -240,6 +269,12 @@ export const KINDS = {
       }
       return { error: lengthRefusal(p, path, v.length), value: v.join(", ") };
     },
+    stored(p, v, path) {
+      if (!Array.isArray(v)) return { errors: [refusal(path, "storedKind")] };
+      const long = lengthRefusal(p, path, v.length);
+      if (long) return { errors: [long] };
+      return { value: v, errors: v.flatMap((x, i) => storedInt(p, x, `${path}[${i}]`)) };
+    },
   }),
 
   record_list: {
@@ -247,9 +282,12 @@ export const KINDS = {
       const L = ui(lang);
       const id = fieldId(prefix, path);
       const rows = (Array.isArray(value) ? value : []).map((r, i) => renderRecordRow(p, i, r, prefix, lang)).join("");
+      // one tap adds a common entry («+ пиво»); «Добавить» repeats the last row
+      const chips = (p.presets || []).map((pr, i) =>
+        `<button type="button" class="svod-chip" data-preset="${i}">${esc(L.addPreset(tr(pr.label, lang)))}</button>`).join("");
       return `<fieldset class="svod-field svod-field--record_list" data-field="${attr(path)}" data-kind="record_list">` +
         `<legend>${esc(tr(p.label, lang))}</legend><div class="svod-records">${rows}</div>` +
-        `<button type="button" class="svod-record__add">${esc(L.add)}</button>` +
+        `<div class="svod-record__tools">${chips ? `<div class="svod-chips">${chips}</div>` : ""}<button type="button" class="svod-record__add">${esc(L.add)}</button></div>` +
         helpHTML(id, [tr(p.help, lang)]) + errHTML(id) + `</fieldset>`;
     },
     /** The records in the order of their rows; each field read by its kind. */
@@ -309,6 +347,29 @@ export const KINDS = {
       return { value: rows, errors };
     },
     fromJSON: (p, v, path) => ({ error: refusal(path, "nested") }),
+    /** Every record an object of known fields, each field by its kind's own stored reading (a
+     * field a record leaves out takes its default, as in the engine). */
+    stored(p, v, path) {
+      if (!Array.isArray(v)) return { errors: [refusal(path, "storedKind")] };
+      const long = lengthRefusal(p, path, v.length);
+      if (long) return { errors: [long] };
+      const names = new Set((p.fields || []).map((f) => f.name));
+      const errors = [];
+      const rows = v.map((rec, i) => {
+        const at = `${path}[${i}]`;
+        if (!rec || typeof rec !== "object" || Array.isArray(rec)) {
+          errors.push(refusal(at, "record"));
+          return null;
+        }
+        const unknown = Object.keys(rec).filter((k) => !names.has(k));
+        if (unknown.length) errors.push(refusal(at, "fields", unknown.slice(0, 5).map(shown).join(", ")));
+        for (const f of p.fields || []) {
+          if (Object.hasOwn(rec, f.name)) errors.push(...kindOf(f).stored(f, rec[f.name], `${at}.${f.name}`).errors);
+        }
+        return newRecord(p, rec);
+      });
+      return errors.length ? { errors } : { value: rows, errors };
+    },
     /** The records as the form reads them back: every field, in order. */
     formValue(p, v) {
       if (!Array.isArray(v)) return v;
@@ -332,51 +393,103 @@ export function newRecord(p, rec) {
 
 // ---- drawing ----------------------------------------------------------------------------
 
-/** One record of a record_list param: its fields and a «remove» button. */
+/** The names of a param list whose ``when`` holds under these values (when.mjs): the fields
+ * shown. A condition reads only parameters that apply and hold a valid value (by their kind's
+ * stored reading), as in the engine; a field's own bad value does not hide it (its error is
+ * shown beside it). */
+export function applying(params, values) {
+  const byName = new Map(params.map((p) => [p.name, p]));
+  const valid = (name) => {
+    const p = byName.get(name);
+    return !kindOf(p).stored(p, values[name], name).errors.length;
+  };
+  const live = applicable(params, values, valid);
+  return new Set(params.filter((p) => applies(p.when, values, (name) => live.has(name))).map((p) => p.name));
+}
+
+/** One record of a record_list param: its number, its fields (those that apply to it; the others
+ * drawn hidden, keeping their values) and a «remove» button. */
 export function renderRecordRow(p, i, rec, prefix, lang) {
   const L = ui(lang);
   const path = `${p.name}[${i}]`;
+  const full = newRecord(p, rec);
+  const live = applying(p.fields || [], full);
   const inner = (p.fields || []).map((f) =>
-    kindOf(f).draw(f, rec && f.name in rec ? rec[f.name] : f.default, `${path}.${f.name}`, prefix, lang)).join("");
+    hide(kindOf(f).draw(f, full[f.name], `${path}.${f.name}`, prefix, lang), !live.has(f.name))).join("");
   return `<div class="svod-record" data-field="${attr(path)}" data-index="${i}">` +
-    `<span class="svod-record__n">${esc(L.row)} ${i + 1}</span>${inner}` +
-    `<button type="button" class="svod-record__remove" aria-label="${attr(L.remove)}: ${esc(L.row)} ${i + 1}">${esc(L.remove)}</button>` +
+    `<span class="svod-record__n" aria-hidden="true">${i + 1}</span><div class="svod-record__fields">${inner}</div>` +
+    `<button type="button" class="svod-record__remove" aria-label="${attr(L.remove)}: ${esc(L.row)} ${i + 1}" title="${attr(L.remove)}">×</button>` +
     errHTML(fieldId(prefix, path)) + `</div>`;
+}
+
+/** A field's HTML drawn hidden (its ``when`` is false): the first tag gets ``hidden``. */
+function hide(html, hidden) {
+  return hidden ? html.replace(/^<(div|fieldset) /, "<$1 hidden ") : html;
 }
 
 export function renderParam(p, value, prefix, lang) {
   return kindOf(p).draw(p, value, p.name, prefix, lang);
 }
 
-/** The whole calculator as it stands in the page before Python arrives. */
+/** The groups of a form in the order drawn: the main fields, then two folds. */
+export const FOLDS = [["details", "foldDetails"], ["readings", "foldReadings"]];
+
+/** The whole calculator as it stands in the page before Python arrives: the main fields, the
+ * folds «Подробнее» and «Толкования источника», the summary bar (sticky at phone width; beside
+ * the form, with the result, at desktop width), the result, the next steps and the rolls. */
 export function renderCalculator(spec, lang, opts = {}) {
   const L = ui(lang);
   const prefix = opts.prefix || `svod-${spec.id}`;
-  const values = opts.values || {};
-  const fields = spec.params.map((p) => renderParam(p, p.name in values ? values[p.name] : p.default, prefix, lang)).join("");
+  const values = Object.fromEntries(spec.params.map((p) => [p.name, p.name in (opts.values || {}) ? opts.values[p.name] : p.default]));
+  const live = applying(spec.params, values);
+  const field = (p) => hide(renderParam(p, values[p.name], prefix, lang), !live.has(p.name));
+  const group = (g) => spec.params.filter((p) => (p.group || "main") === g).map(field).join("");
+  const folds = FOLDS.map(([g, label]) => {
+    const inner = group(g);
+    return inner ? `<details class="svod-calc__fold" data-group="${g}"><summary><span>${esc(L[label])}` +
+      `<span class="svod-calc__changed"></span></span></summary><div class="svod-calc__fields">${inner}</div></details>` : "";
+  }).join("");
   const desc = spec.description ? `<p class="svod-calc__desc">${esc(tr(spec.description, lang))}</p>` : "";
   const roll = spec.can_roll
     ? `<button type="button" class="md-button md-button--primary svod-calc__roll" disabled>${esc(L.roll)}</button>` : "";
+  // opts.blocks: the defaults' result (its display blocks, or the whole result)
+  const result = Array.isArray(opts.blocks) ? { display: opts.blocks } : opts.blocks || null;
+  const summary = result ? (result.summary && result.summary.length ? result.summary : pickSummary(summaryKeys(spec, result.display), result.display)) : [];
   // The spec travels with the form, in an attribute (Material's instant navigation re-creates
   // <script> elements of a new page and would run a JSON one as JavaScript).
   return `<section class="svod-calc" data-calc="${attr(spec.id)}" data-prefix="${attr(prefix)}" data-state="loading" ` +
     `data-spec="${attr(JSON.stringify(spec))}" aria-labelledby="${prefix}-title">` +
     `<p class="svod-calc__title" id="${prefix}-title"><span class="svod-calc__badge">${esc(L.calculator)}</span> ${esc(tr(spec.title, lang))}</p>` +
     desc +
-    `<form class="svod-calc__form" novalidate autocomplete="off">${fields}</form>` +
-    `<div class="svod-calc__errors" role="alert" hidden></div>` +
-    // The defaults' results, computed at build time by the same rules_core: shown at once,
-    // replaced by the live ones (and dimmed if the inputs differ before Python is ready).
-    `<div class="svod-calc__result" aria-live="polite"${opts.blocks ? ' data-prebuilt="1"' : ""}>` +
-    `${opts.blocks ? renderBlocks(opts.blocks, lang) : ""}</div>` +
+    `<div class="svod-calc__body">` +
+    `<form class="svod-calc__form" novalidate autocomplete="off"><div class="svod-calc__fields">${group("main")}</div>${folds}` +
+    `<div class="svod-calc__formtools"><button type="button" class="svod-calc__reset">${esc(L.reset)}</button>` +
+    `<a class="svod-calc__scene" data-svod-scene-link hidden>${lang === "en" ? "Scene" : "Сцена"}</a></div></form>` + // the scene page (calc.mjs sets its href)
+    `<div class="svod-calc__out">` +
+    // The summary bar: the figures the calculator exists for (a live region), «Бросить» beside
+    // them, Python's loading status (a line along the bar's edge; its words are read out, and
+    // shown only if it fails: nothing moves when Python is ready), the last roll under them.
+    `<div class="svod-calc__bar">` +
+    `<div class="svod-calc__summary" role="status" aria-live="polite" aria-atomic="true" aria-label="${attr(L.summary)}">${summary.length ? renderSummary(summary, lang) : ""}</div>` +
     `<div class="svod-calc__actions">${roll}` +
-    `<label class="svod-check svod-calc__exact-label"><input type="checkbox" class="svod-calc__exact"> <span>${esc(L.exact)}</span></label>` +
-    `<button type="button" class="svod-calc__reset">${esc(L.reset)}</button>` +
-    `<a class="svod-calc__scene" data-svod-scene-link hidden>${lang === "en" ? "Scene" : "Сцена"}</a>` + // the scene page (calc.mjs sets its href)
-    // Python's loading status, in the row of the buttons that wait for it: it takes no line of
-    // its own, so nothing moves when it is hidden (Lighthouse CLS) and no empty band is left.
     `<div class="svod-calc__status" role="status"><span class="svod-calc__status-text">${esc(L.loading)}</span>` +
     `<progress class="svod-calc__progress" max="100" value="0" aria-hidden="true"></progress></div></div>` +
-    `<div class="svod-calc__rolled" aria-live="polite"></div>` +
-    `</section>`;
+    `<div class="svod-calc__lastroll" aria-live="polite" hidden></div></div>` +
+    `<div class="svod-calc__aside" role="alert" hidden></div>` +
+    `<div class="svod-calc__errors" role="alert" hidden></div>` +
+    // the next calculator, filled: right under the figures it follows from, not past the charts
+    `<div class="svod-calc__next"></div>` +
+    // The defaults' results, computed at build time by the same rules_core: shown at once,
+    // replaced by the live ones (and dimmed if the inputs differ before Python is ready).
+    `<div class="svod-calc__result"${result ? ' data-prebuilt="1"' : ""}>${result ? renderBlocks(result.display, lang) : ""}</div>` +
+    `<div class="svod-calc__tools"><label class="svod-check svod-calc__exact-label"><input type="checkbox" class="svod-calc__exact"> <span>${esc(L.exact)}</span></label></div>` +
+    `<div class="svod-calc__rolled"></div>` +
+    `</div></div></section>`;
+}
+
+/** The keys of the summary: the spec's, or (a spec that declares none) its first figure. */
+export function summaryKeys(spec, blocks) {
+  if (spec.summary && spec.summary.length) return spec.summary;
+  const fig = (blocks || []).find((b) => b && b.kind === "figures" && (b.items || []).length);
+  return fig ? [fig.items[0].key] : [];
 }

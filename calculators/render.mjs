@@ -39,6 +39,32 @@ export const UI = {
     waiting: "Для начальных значений; пересчитаю, как только загрузится Python.",
     row: "Строка",
     item: (n) => `Элемент ${n}`,
+    // layout: the folds, the summary bar, the next step
+    foldDetails: "Подробнее",
+    foldReadings: "Толкования источника",
+    changed: (n) => `изменено: ${n}`,
+    summary: "Итог",
+    waitingShort: "пересчитаю, как только загрузится Python",
+    staleShort: "исправьте ввод",
+    next: "Дальше",
+    addPreset: (label) => `+ ${label}`,
+    // memory: values and rolls kept on the device
+    history: "Броски",
+    historyClear: "Очистить историю",
+    historyEmpty: "Бросков пока не было.",
+    rollDetails: "Подробнее",
+    rollAt: (time) => `Бросок в ${time}`,
+    lastRoll: "Бросок",
+    aside: "Сохранённые на этом устройстве значения не подходят к нынешней версии калькулятора; они отложены и не применены:",
+    asideForget: "Забыть их",
+    storedRange: (lo, hi) => `допустимо от ${lo} до ${hi}`,
+    storedMin: (lo) => `не меньше ${lo}`,
+    storedMax: (hi) => `не больше ${hi}`,
+    storedUnknown: "такого поля больше нет",
+    storedKind: "значение другого вида",
+    certain: (x) => `${x} — наверняка`,
+    restZero: "остальные: 0\u00a0%",
+    percentAxis: "%",
     intEmpty: "Введите целое число.",
     intText: "Нужно целое число: цифры 0–9, для отрицательного — минус впереди.",
     stopped: "Калькулятор остановился",
@@ -95,6 +121,30 @@ export const UI = {
     waiting: "For the initial values; I will recompute once Python has loaded.",
     row: "Row",
     item: (n) => `Item ${n}`,
+    foldDetails: "More",
+    foldReadings: "Readings of the source",
+    changed: (n) => `changed: ${n}`,
+    summary: "Result",
+    waitingShort: "I will recompute once Python has loaded",
+    staleShort: "fix the input",
+    next: "Next",
+    addPreset: (label) => `+ ${label}`,
+    history: "Rolls",
+    historyClear: "Clear the history",
+    historyEmpty: "No rolls yet.",
+    rollDetails: "Details",
+    rollAt: (time) => `Rolled at ${time}`,
+    lastRoll: "Roll",
+    aside: "Values kept on this device do not fit this version of the calculator; they are set aside, not applied:",
+    asideForget: "Forget them",
+    storedRange: (lo, hi) => `allowed: ${lo} to ${hi}`,
+    storedMin: (lo) => `at least ${lo}`,
+    storedMax: (hi) => `at most ${hi}`,
+    storedUnknown: "there is no such field any more",
+    storedKind: "a value of another kind",
+    certain: (x) => `${x} — certainly`,
+    restZero: "the others: 0%",
+    percentAxis: "%",
     intEmpty: "Enter a whole number.",
     intText: "Must be a whole number: digits 0-9, with a minus in front if negative.",
     stopped: "The calculator stopped",
@@ -239,13 +289,56 @@ function xText(x, lang) {
   return fmtValue(x, lang).text;
 }
 
-/** A bar chart (accessible SVG) plus the table of P(exactly x) and P(at least x). */
+/** A chance as a chart label short enough for a narrow bar: whole percents without the sign
+ * (the caption says "%"); never "0" or "100" unless exact. */
+function shortPercent(p, lang) {
+  const f = Number(p.float);
+  if (p.exact === "0/1" || f <= 0) return "0";
+  if (p.exact === "1/1" || f >= 1) return "100";
+  const [int] = roundedDigits(f, 2, 0, 0);
+  if (int === "0") return "<1";
+  if (int === "100") return ">99";
+  return formatDecimal(f, lang, 0, 0, 2);
+}
+
+/** Chart labels that fit their bars: every bar's chance in full ("16,7 %") when that fits the
+ * bar's width, else in whole percents ("17", the caption gets "%"), at a size that fits; none
+ * when even those would be too small to read. Widths are estimated (0.6 em a character). */
+function barLabels(rows, lang, slot, size, minSize) {
+  const fit = (texts) => Math.min(size, ...texts.map((t) => (slot * 0.94) / (0.6 * Math.max(t.length, 1))));
+  const full = rows.map((r) => fmtPercent(r.p, lang));
+  if (fit(full) >= size) return { texts: full, size, short: false };
+  const short = rows.map((r) => shortPercent(r.p, lang));
+  const s = Math.floor(fit(short));
+  return s >= minSize ? { texts: short, size: s, short: true } : { texts: null, size: 0, short: false };
+}
+
+/** The table of P(exactly x) and P(at least x) under a distribution (folded). */
+function distTable(b, lang) {
+  const L = ui(lang);
+  const xl = tr(b.x_label, lang);
+  const body = (b.rows || []).map((r) =>
+    `<tr data-x="${attr(typeof r.x === "object" ? JSON.stringify(r.x) : r.x)}"><th scope="row">${esc(xText(r.x, lang))}</th>` +
+    `<td data-col="p">${valueHTML(r.p, lang)}</td><td data-col="p_at_least">${r.p_at_least ? valueHTML(r.p_at_least, lang) : "—"}</td></tr>`).join("");
+  return `<details class="svod-dist__table"><summary>${esc(L.table)}</summary>` +
+    `<div class="svod-dist__scroll md-typeset__scrollwrap"><table><thead><tr><th scope="col">${esc(xl)}</th><th scope="col">${esc(L.exactly)}</th><th scope="col">${esc(L.atLeast)}</th></tr></thead>` +
+    `<tbody>${body}</tbody></table></div></details>`;
+}
+
+/** A bar chart (accessible SVG) plus the table of P(exactly x) and P(at least x). A certain
+ * outcome (one row, chance 1) is said in words: a lone full bar reads as a chance, not a value. */
 function distributionHTML(b, lang, n) {
   const L = ui(lang);
   const rows = b.rows || [];
   const title = tr(b.title, lang);
   const xl = tr(b.x_label, lang);
   const id = `svod-dist-${n}`;
+  const open = `<figure class="svod-dist" data-key="${attr(b.key ?? "")}">`;
+  if (rows.length === 1 && rows[0].p && rows[0].p.exact === "1/1") {
+    return open + `<figcaption>${esc(title)}</figcaption>` +
+      `<p class="svod-dist__certain">${esc(xl)}: <strong>${esc(L.certain(xText(rows[0].x, lang)))}</strong></p>` +
+      distTable(b, lang) + `</figure>`;
+  }
   // The viewBox grows with the number of bars and the fonts with it, so labels stay
   // readable (about 12 px) on a 360 px phone and on a desktop alike.
   const W = Math.min(720, Math.max(320, rows.length * 44));
@@ -255,7 +348,7 @@ function distributionHTML(b, lang, n) {
   const max = Math.max(...rows.map((r) => Number(r.p.float)), 1e-12);
   const slot = (W - left - right) / Math.max(rows.length, 1);
   const every = Math.ceil(rows.length / 16);
-  const showPct = rows.length <= 10;
+  const labels = barLabels(rows, lang, slot, fp, W / 40);
   const bars = rows.map((r, i) => {
     const f = Number(r.p.float);
     const h = Math.max((H - top - bottom) * (f / max), f > 0 ? 1 : 0);
@@ -265,8 +358,8 @@ function distributionHTML(b, lang, n) {
     const label = `${xText(r.x, lang)}: ${fmtPercent(r.p, lang)}`;
     const xlab = i % every === 0 || other
       ? `<text class="svod-chart__x" x="${(x + slot * 0.38).toFixed(1)}" y="${H - bottom + fx + 4}" font-size="${fx}" text-anchor="middle">${esc(xText(r.x, lang))}</text>` : "";
-    const plab = showPct
-      ? `<text class="svod-chart__p" x="${(x + slot * 0.38).toFixed(1)}" y="${(y - 5).toFixed(1)}" font-size="${fp}" text-anchor="middle">${esc(fmtPercent(r.p, lang))}</text>` : "";
+    const plab = labels.texts
+      ? `<text class="svod-chart__p" x="${(x + slot * 0.38).toFixed(1)}" y="${(y - 5).toFixed(1)}" font-size="${labels.size}" text-anchor="middle">${esc(labels.texts[i])}</text>` : "";
     return `<g><rect class="svod-bar${other ? " svod-bar--other" : ""}" x="${x.toFixed(1)}" y="${y.toFixed(1)}" width="${(slot * 0.76).toFixed(1)}" height="${h.toFixed(1)}" rx="2"><title>${esc(label)}</title></rect>${plab}${xlab}</g>`;
   }).join("");
   const summary = `${title} (${xl}): ` + rows.map((r) => `${xText(r.x, lang)} — ${fmtPercent(r.p, lang)}`).join("; ");
@@ -274,20 +367,34 @@ function distributionHTML(b, lang, n) {
   const svg = `<svg class="svod-chart" viewBox="0 0 ${W} ${H}" style="max-width:${Math.round(W * 1.25)}px" role="img" aria-labelledby="${id}-t" preserveAspectRatio="xMinYMid meet">` +
     `<title id="${id}-t">${esc(summary)}</title>` +
     `<line class="svod-chart__axis" x1="${left}" x2="${W - right}" y1="${H - bottom}" y2="${H - bottom}"/>${bars}</svg>`;
-  const body = rows.map((r) =>
-    `<tr data-x="${attr(typeof r.x === "object" ? JSON.stringify(r.x) : r.x)}"><th scope="row">${esc(xText(r.x, lang))}</th>` +
-    `<td data-col="p">${valueHTML(r.p, lang)}</td><td data-col="p_at_least">${r.p_at_least ? valueHTML(r.p_at_least, lang) : "—"}</td></tr>`).join("");
-  const table = `<details class="svod-dist__table"><summary>${esc(L.table)}</summary>` +
-    `<div class="md-typeset__scrollwrap"><table><thead><tr><th scope="col">${esc(xl)}</th><th scope="col">${esc(L.exactly)}</th><th scope="col">${esc(L.atLeast)}</th></tr></thead>` +
-    `<tbody>${body}</tbody></table></div></details>`;
-  return `<figure class="svod-dist" data-key="${attr(b.key ?? "")}"><figcaption>${esc(title)}</figcaption>${svg}${table}</figure>`;
+  const unit = labels.short ? `<span class="svod-dist__unit">, ${esc(L.percentAxis)}</span>` : "";
+  return open + `<figcaption>${esc(title)}${unit}</figcaption>${svg}${distTable(b, lang)}</figure>`;
 }
 
+const isIndexColumn = (rows) => rows.length > 0 && rows.every((row, i) => row[0] === i + 1);
+const isEmptyText = (v) => v == null || v === "" || (isText(v) && !tr(v, "ru") && !tr(v, "en"));
+
+/** A result table. Every cell carries its column's name (data-label): on a narrow screen a table
+ * of five columns or more is drawn one block per row («1. Банка пива» then «УС: 3 · стадия 1:
+ * 5 %»; calc.css), a narrower one keeps its first column in sight while it scrolls sideways. */
 function tableHTML(b, lang) {
-  const head = (b.columns || []).map((c) => `<th scope="col">${esc(tr(c, lang))}</th>`).join("");
-  const body = (b.rows || []).map((row) => `<tr>${row.map((c) => `<td>${valueHTML(c, lang)}</td>`).join("")}</tr>`).join("");
+  const cols = (b.columns || []).map((c) => tr(c, lang));
+  const rows = b.rows || [];
+  const index = isIndexColumn(rows);
+  const head = cols.map((c) => `<th scope="col">${esc(c)}</th>`).join("");
+  const L = ui(lang);
+  // a row with several exact zeros: on a phone they give way to «остальные: 0 %»
+  const rest = (row) => (row.filter((c) => isProb(c) && c.exact === "0/1").length >= 2 ? ` data-rest="${attr(L.restZero)}"` : "");
+  const body = rows.map((row) => `<tr${rest(row)}>${row.map((c, j) => {
+    // the row's name: the first text cell (after the row's number), shown without its column's
+    const role = index && j === 0 ? "n" : j === (index ? 1 : 0) && (isText(c) || typeof c === "string") ? "title" : "";
+    const cls = [role && `svod-td--${role}`, isEmptyText(c) && "svod-td--empty",
+      isProb(c) && c.exact === "0/1" && "svod-td--zero"].filter(Boolean).join(" ");
+    return `<td data-label="${attr(cols[j] ?? "")}"${cls ? ` class="${cls}"` : ""}>${valueHTML(c, lang)}</td>`;
+  }).join("")}</tr>`).join("");
   const cap = b.title ? `<caption>${esc(tr(b.title, lang))}</caption>` : "";
-  return `<div class="svod-table md-typeset__scrollwrap"><table>${cap}<thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>`;
+  const wide = cols.length >= 5 ? " svod-table--wide" : "";
+  return `<div class="svod-table${wide} md-typeset__scrollwrap" data-cols="${cols.length}"><table>${cap}<thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>`;
 }
 
 function noteHTML(b, lang) {
@@ -303,8 +410,11 @@ function diceHTML(b, lang) {
     const word = m ? (L.marks[m] || m) : "";
     return `<li class="svod-die${m ? ` svod-die--${attr(m)}` : ""}" aria-label="${attr(word ? `${f}, ${word}` : f)}">${esc(f)}</li>`;
   }).join("");
-  const sides = b.sides ? ` (d${esc(b.sides)})` : "";
-  return `<div class="svod-dice"><span class="svod-dice__label">${esc(tr(b.label, lang))}${sides}:</span><ol class="svod-dice__faces">${faces}</ol></div>`;
+  const label = tr(b.label, lang);
+  // the die's name, unless the label names it already («Выпало на д6», "AD6")
+  const named = b.sides && new RegExp(`[dд]${Number(b.sides)}(?![0-9])`, "i").test(label);
+  const sides = b.sides && !named ? ` (d${esc(b.sides)})` : "";
+  return `<div class="svod-dice"><span class="svod-dice__label">${esc(label)}${sides}:</span><ol class="svod-dice__faces">${faces}</ol></div>`;
 }
 
 /** A result's display blocks → HTML. Unknown block kinds are skipped, never fatal. */
@@ -322,8 +432,75 @@ export function renderBlocks(blocks, lang) {
   }).join("");
 }
 
-export function renderRoll(result, lang) {
+/** The summary bar's figures: ``[{key, label, value}]`` (a result's ``summary``). */
+export function renderSummary(items, lang) {
+  // a figure in words («Явный перелет», «никто не тушит») stands under its label, across the
+  // bar: beside it, it would squeeze the label to a syllable; a short one («да», «д6») stays beside
+  const words = (v) => !isProb(v) && typeof v !== "number" && fmtValue(v, lang).text.length > 6;
+  const rows = (items || []).map((it) =>
+    `<div class="svod-summary__item${words(it.value) ? " svod-summary__item--words" : ""}" data-key="${attr(it.key ?? "")}">` +
+    `<dt title="${attr(tr(it.label, lang))}">${esc(tr(it.label, lang))}</dt><dd>${valueHTML(it.value, lang)}</dd></div>`).join("");
+  return `<dl class="svod-summary">${rows}</dl>`;
+}
+
+/** The summary's figures picked out of display blocks by key, as rules_core's ``summary_of``
+ * does (for the defaults' result drawn at build time, which carries display blocks only). */
+export function pickSummary(keys, blocks) {
+  const found = new Map();
+  for (const b of blocks || []) {
+    if (b && b.kind === "figures") for (const it of b.items || []) if (!found.has(it.key)) found.set(it.key, it);
+  }
+  return (keys || []).filter((k) => found.has(k)).map((k) => found.get(k));
+}
+
+/** The next steps ``[{label, href}]`` as links that look like buttons. */
+export function renderNext(links, lang) {
+  if (!links || !links.length) return "";
   const L = ui(lang);
-  const seed = result.seed != null ? `<p class="svod-seed">${esc(L.seed)}: ${esc(result.seed)}</p>` : "";
-  return renderBlocks(result.display, lang) + seed;
+  const items = links.map((l) =>
+    `<li><a class="md-button svod-next__link" href="${attr(l.href)}" data-next="${attr(l.id)}">${esc(tr(l.label, lang))} →</a></li>`).join("");
+  return `<nav class="svod-next" aria-label="${attr(L.next)}"><ul>${items}</ul></nav>`;
+}
+
+const pad2 = (n) => String(n).padStart(2, "0");
+
+/** A moment (ms since 1970) as the time of day, with the day before it when not today. */
+export function fmtTime(ms, lang, now = Date.now()) {
+  const d = new Date(ms);
+  const today = new Date(now);
+  const time = `${pad2(d.getHours())}:${pad2(d.getMinutes())}:${pad2(d.getSeconds())}`;
+  if (d.toDateString() === today.toDateString()) return time;
+  const day = lang === "en" ? `${pad2(d.getDate())}/${pad2(d.getMonth() + 1)}` : `${pad2(d.getDate())}.${pad2(d.getMonth() + 1)}`;
+  return `${day} ${time}`;
+}
+
+/** One roll of the history: its time, faces and outcome; the seed folded under «Подробнее». */
+export function renderRollEntry(entry, lang, now) {
+  const L = ui(lang);
+  const seed = entry.seed != null ? `<p class="svod-seed">${esc(L.seed)}: ${esc(entry.seed)}</p>` : "";
+  return `<li class="svod-roll" data-t="${attr(entry.t)}">` +
+    `<p class="svod-roll__time"><time datetime="${attr(new Date(entry.t).toISOString())}">${esc(fmtTime(entry.t, lang, now))}</time></p>` +
+    `<div class="svod-roll__body">${renderBlocks(entry.display, lang)}</div>` +
+    (seed ? `<details class="svod-roll__more"><summary>${esc(L.rollDetails)}</summary>${seed}</details>` : "") + `</li>`;
+}
+
+/** The roll history, newest first, with its «clear» button. */
+export function renderHistory(entries, lang) {
+  const L = ui(lang);
+  if (!entries || !entries.length) return "";
+  const now = Date.now();
+  const items = entries.map((e) => renderRollEntry(e, lang, now)).join("");
+  return `<div class="svod-history"><div class="svod-history__head"><p class="svod-history__title">${esc(L.history)}</p>` +
+    `<button type="button" class="svod-history__clear">${esc(L.historyClear)}</button></div>` +
+    `<ol class="svod-history__list" reversed>${items}</ol></div>`;
+}
+
+/** The latest roll in one short line for the summary bar: its faces and its first figure. */
+export function renderLastRoll(entry, lang) {
+  if (!entry) return "";
+  const L = ui(lang);
+  const faces = (entry.display || []).filter((b) => b && b.kind === "dice").map((b) => diceHTML(b, lang)).join("");
+  const fig = (entry.display || []).find((b) => b && b.kind === "figures" && (b.items || []).length);
+  const outcome = fig ? `<span class="svod-lastroll__outcome">${esc(tr(fig.items[0].label, lang))}: ${valueHTML(fig.items[0].value, lang)}</span>` : "";
+  return `<span class="svod-lastroll__label">${esc(L.lastRoll)}:</span>${faces}${outcome}`;
 }

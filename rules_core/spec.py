@@ -171,7 +171,8 @@ GROUPS = ("main", "details", "readings")
 
 @dataclass(frozen=True)
 class Preset:
-    """A one-tap entry of a ``record_list`` («+ пиво»): its label and the record it adds."""
+    """A one-tap entry of a ``record_list`` («+ пиво»): its label (the entry's name, «пиво»: the
+    page writes the «+ ») and the record it adds."""
 
     label: Text
     record: dict

@@ -958,7 +958,7 @@ INITIATIVE_PARAMS = (
           fields=(Param("initiative", "int", T("Инициатива", "Initiative"), 5, min=0, max=MAX_INITIATIVE),
                   Param("kind", "choice", T("Кто", "Who"), "other",
                         options=tuple(Option(v, T(r, e)) for v, r, e in CREATURE_OPTIONS))),
-          presets=tuple(Preset(T(f"+ {r}", f"+ {e}"), {"initiative": 5, "kind": v}) for v, r, e in CREATURE_OPTIONS),
+          presets=tuple(Preset(T(r, e), {"initiative": 5, "kind": v}) for v, r, e in CREATURE_OPTIONS),
           when={"param": "mode", "eq": "order"}),
     choice_param("preparation_rounding", "Половина Инициативы при Подготовке", "Half the Initiative (Preparation)",
                  rules.PREPARATION_ROUNDING, [("down", "с округлением вниз", "rounded down"),

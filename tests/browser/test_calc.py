@@ -22,6 +22,7 @@ from urllib.parse import quote
 import pytest
 
 from rules_core import api
+from rules_core.spec import InputError, applicable_names, applies
 
 from .conftest import CHROMIUM, CHROMIUM_ARGS, ROOT, off_host
 
@@ -169,7 +170,16 @@ def alternative(p: dict):
     return None
 
 
+def open_fold_of(page, calc_id: str, name: str) -> None:
+    """Open the fold («Подробнее», «Толкования источника») that holds a field, as a reader would."""
+    root = calc_root(page, calc_id)
+    fold = root.locator(f'details.svod-calc__fold:has([data-field="{name}"])')
+    if fold.count() and fold.first.get_attribute("open") is None:
+        fold.first.locator(":scope > summary").click()
+
+
 def set_value(page, calc_id: str, p: dict, value) -> None:
+    open_fold_of(page, calc_id, p["name"])
     field = calc_root(page, calc_id).locator(f'[name="{p["name"]}"]')
     if p["kind"] == "bool":
         field.set_checked(bool(value))
@@ -177,6 +187,68 @@ def set_value(page, calc_id: str, p: dict, value) -> None:
         field.select_option(str(value))
     else:
         field.fill(str(value))
+
+
+def shown(calc_id: str, params: dict) -> set[str]:
+    """The params a form shows for these values, by the engine's reading: those whose condition
+    holds, reading the params that apply with a valid value."""
+    calc = api.get(calc_id)
+    by_name = {q.name: q for q in calc.params}
+
+    def valid(name):
+        try:
+            by_name[name].validate(params.get(name, by_name[name].default))
+            return True
+        except InputError:
+            return False
+
+    values = {q.name: params.get(q.name, q.default) for q in calc.params}
+    live = applicable_names(calc.params, values, valid)
+    return {q.name for q in calc.params if applies(q.when, values, lambda name: name in live)}
+
+
+def record_shown(calc_id: str, name: str, rec: dict) -> set[str]:
+    """The fields of a record of list ``name`` the form shows, by the engine's reading."""
+    param = next(q for q in api.get(calc_id).params if q.name == name)
+    by_name = {f.name: f for f in param.fields}
+    values = {f.name: rec.get(f.name, f.default) for f in param.fields}
+
+    def valid(n):
+        try:
+            by_name[n].validate(values[n])
+            return True
+        except InputError:
+            return False
+
+    live = applicable_names(param.fields, values, valid)
+    return {f.name for f in param.fields if applies(f.when, values, lambda n: n in live)}
+
+
+def expected_summary(result: dict) -> list[dict]:
+    """The summary bar's figures for a result: its ``summary`` (a calculator that declares none
+    shows its first figure)."""
+    if result.get("summary"):
+        return result["summary"]
+    first = next((b for b in result["display"] if b["kind"] == "figures" and b["items"]), None)
+    return first["items"][:1] if first else []
+
+
+SUMMARY_JS = """(root) => [...root.querySelectorAll('.svod-calc__summary .svod-summary__item')].map(f => {
+  const v = f.querySelector('.svod-v');
+  return {key: f.dataset.key, label: f.querySelector('dt').textContent, text: v.textContent, exact: v.dataset.exact ?? null};
+})"""
+
+
+def read_summary(page, calc_id: str) -> list[dict]:
+    return calc_root(page, calc_id).evaluate(SUMMARY_JS)
+
+
+def assert_summary(got: list[dict], result: dict, where: str) -> None:
+    want = expected_summary(result)
+    assert [g["key"] for g in got] == [w["key"] for w in want], where
+    for g, w in zip(got, want):
+        assert g["label"] == w["label"]["ru"], where
+        assert_value(g, w["value"], f"{where}: summary {w['key']}")
 
 
 def url_param(calc_id: str, p: dict, value) -> str:
@@ -289,8 +361,8 @@ def check_changed_inputs_match_and_go_to_the_url(tour, calc_id):
     changed = 0
     for p in spec["params"]:
         value = alternative(p)
-        if value is None:
-            continue
+        if value is None or p["name"] not in shown(calc_id, read(tour, calc_id)["params"]):
+            continue  # a field that does not apply is hidden: test_calc_layout.py
         set_value(tour, calc_id, p, value)
         wait_state(tour, calc_id, ("done", "invalid"))
         dom = read(tour, calc_id)
@@ -315,7 +387,8 @@ def check_changed_inputs_match_and_go_to_the_url(tour, calc_id):
 
 def check_bad_input_shows_the_api_message_beside_the_field(tour, calc_id):
     spec = next(c for c in CALCS if c["id"] == calc_id)
-    ints = [p for p in spec["params"] if p["kind"] == "int" and p.get("max") is not None]
+    ints = [p for p in spec["params"] if p["kind"] == "int" and p.get("max") is not None
+            and p["name"] in shown(calc_id, read(tour, calc_id)["params"])]
     if not ints:
         return
     p = ints[0]
@@ -344,17 +417,31 @@ def check_bad_input_shows_the_api_message_beside_the_field(tour, calc_id):
 
 
 def check_roll_button_shows_the_faces(tour, calc_id):
+    """«Бросить» adds the roll to the history (newest first) with its faces, outcome and time; the
+    seed is folded in the roll's details; the summary bar shows the same faces."""
     root = calc_root(tour, calc_id)
+    before = root.locator(".svod-history__list > .svod-roll").count()
+    root.evaluate("r => delete r.dataset.rollState")
     root.locator(".svod-calc__roll").click()
     tour.wait_for_selector(f'.svod-calc[data-calc="{calc_id}"][data-roll-state="done"]', timeout=STEP_MS)
-    rolled = root.locator(".svod-calc__rolled")
-    seed = re.search(r"(\d+)\s*$", rolled.locator(".svod-seed").inner_text())[1]
+    entries = root.locator(".svod-history__list > .svod-roll")
+    assert entries.count() == min(before + 1, 20)
+    newest = entries.first
+    more = newest.locator("details.svod-roll__more")
+    assert more.get_attribute("open") is None  # the seed is there, folded
+    seed = re.search(r"(\d+)\s*$", more.locator(".svod-seed").text_content())[1]
+    assert newest.locator("time").get_attribute("datetime")
     params = json.loads(root.get_attribute("data-params"))
     # the same seed through the API gives the same faces: the page shows rules_core's roll
     again = api.roll(calc_id, params, seed=int(seed))
     want = [f for b in again["display"] if b["kind"] == "dice" for f in b["faces"]]
-    got = [int(x) for x in rolled.locator(".svod-die").all_inner_texts()]
+    got = [int(x) for x in newest.locator(".svod-die").all_inner_texts()]
     assert got == want
+    if want:  # and in sight, in the summary bar
+        assert [int(x) for x in root.locator(".svod-calc__lastroll .svod-die").all_inner_texts()] == want
+    figures = [i for b in again["display"] if b["kind"] == "figures" for i in b["items"]]
+    if figures:  # its outcome
+        assert newest.locator(f'.svod-figure[data-key="{figures[0]["key"]}"]').count() == 1
 
 
 def check_list_inputs_edit_and_match(tour, calc_id):
@@ -378,6 +465,8 @@ def check_list_inputs_edit_and_match(tour, calc_id):
         return dom
 
     for p in spec["params"]:
+        if p["name"] not in shown(calc_id, {}):
+            continue  # a list that applies only under other values (test_calc_layout's chips make it apply)
         if p["kind"] == "int_list":
             values = list(p["default"])[: max(p.get("min_len", 0), 1)] + [p.get("min", 0) or 0]
             field = root.locator(f'[name="{p["name"]}"]')
@@ -404,7 +493,9 @@ def check_list_inputs_edit_and_match(tour, calc_id):
                 assert f"{calc_id}.{p['name']}=" in tour.url
             # edit a field of the last row, then remove the first row
             last = box.locator(".svod-record").last
-            ints = [f for f in p["fields"] if f["kind"] == "int" and alternative(f) is not None]
+            rec = read(tour, calc_id)["params"][p["name"]][-1]
+            ints = [f for f in p["fields"] if f["kind"] == "int" and alternative(f) is not None
+                    and f["name"] in record_shown(calc_id, p["name"], rec)]
             if ints:
                 f = ints[0]
                 last.locator(f'[name$=".{f["name"]}"]').fill(str(alternative(f)))
@@ -414,6 +505,8 @@ def check_list_inputs_edit_and_match(tour, calc_id):
             box.locator(".svod-record__remove").first.click()
             dom = check(f"{calc_id} {p['name']} -1 row")
             assert dom["params"][p["name"]] == before[1:]
+            if len(before) - 1 < p["min_len"]:  # too short now: refused beside the list
+                assert dom["state"] == "invalid" and dom["errors"].get(p["name"])
 
 
 @pytest.mark.parametrize("calc_id", IDS)
@@ -502,9 +595,17 @@ def test_deep_links_generated_from_the_specs(tour, base_url):
         open_link(tour, f"{base_url}calculators/{calc_id}/?{query}", calc_id)
         wait_state(tour, calc_id, ("invalid",))
         dom = read(tour, calc_id)
+        hidden = set(calc_root(tour, calc_id).evaluate(
+            "r => [...r.querySelectorAll('.svod-calc__form [data-field][hidden]')].filter(e => !e.closest('.svod-record')).map(e => e.dataset.field)"))
+        # hidden: the fields whose condition is false under what the form holds (the link's refused
+        # values are not held: a yes/no or a choice keeps its default), by the engine's reading
+        assert hidden == {q["name"] for q in spec["params"]} - shown(calc_id, dom["params"]), calc_id
         for p in spec["params"]:
             at = BAD[p["kind"]][1].format(name=p["name"])
-            assert dom["errors"].get(at), (calc_id, at, dom["errors"])
+            if p["name"] in hidden:  # a field that does not apply: its refusal is not shown
+                assert not any(k == p["name"] or k.startswith(f"{p['name']}[") for k in dom["errors"]), (calc_id, at)
+            else:
+                assert dom["errors"].get(at), (calc_id, at, dom["errors"])
         assert "svod-calc--stale" in calc_root(tour, calc_id).get_attribute("class")
         tour.wait_for_timeout(200)
         assert tour.evaluate("svodCalc.rt.seq") == calls, f"{calc_id}: a refused link was sent to the worker"
@@ -566,10 +667,10 @@ def test_bad_values_are_refused_beside_their_fields(new_context, base_url, site_
     ctx = new_context()
     serve_sitemap_for_this_host(ctx, base_url, site_dir)
     page = ctx.pages[0] if ctx.pages else ctx.new_page()
-    drinks = [{"drink": "zzz"}, {"drink": "beer", "bubbles": "false"}, {"drink": "beer", "count": 1},
-              {"drink": "wine_glass", "bubbles": "no", "count": 2}]
+    drinks = [{"drink": "zzz"}, {"drink": "custom", "bubbles": "false"}, {"drink": "beer", "count": 1},
+              {"drink": "custom", "bubbles": "no", "count": 2}]
     page.goto(drunk_link(base_url, drinks=json.dumps(drinks), willing="junk", stamina="\u0663", fortitude="\uff11",
-                         confidence="1_0", modifier="-3"))
+                         confidence="1_0", modifier="-3", negative_traits="1"))
     wait_state(page, DRUNK, ("invalid",))
     dom = read(page, DRUNK)
     assert dom["errors"] == {
@@ -580,6 +681,17 @@ def test_bad_values_are_refused_beside_their_fields(new_context, base_url, site_
         "stamina": INT_TEXT, "fortitude": INT_TEXT, "confidence": INT_TEXT,
     }, dom["errors"]
     root = calc_root(page, DRUNK)
+    # a bad value where it does not apply (a beer's bubbles) is not shown and stops nothing; the
+    # row made a «Другой напиток»: it applies, and is refused beside its field
+    page.goto(drunk_link(base_url, drinks=json.dumps([{"drink": "beer", "bubbles": "no"}])))
+    wait_state(page, DRUNK, ("done",), timeout=BOOT_MS)
+    assert not read(page, DRUNK)["errors"]
+    root.locator('[name="drinks[0].drink"]').select_option("custom")
+    wait_state(page, DRUNK, ("invalid",))
+    assert read(page, DRUNK)["errors"] == {"drinks[0].bubbles": 'Нужно true или false, а не "no".'}
+    page.goto(drunk_link(base_url, drinks=json.dumps(drinks), willing="junk", stamina="\u0663", fortitude="\uff11",
+                         confidence="1_0", modifier="-3", negative_traits="1"))
+    wait_state(page, DRUNK, ("invalid",))
     # every row drawn, what the form can hold as the link says (the text of the numbers too)
     assert root.locator(".svod-record").count() == 4
     assert root.locator('[name="stamina"]').input_value() == "\u0663"
@@ -593,6 +705,7 @@ def test_bad_values_are_refused_beside_their_fields(new_context, base_url, site_
     # typed: the minus sign U+2212 is a minus; other digits and "1_0" are refused
     root.locator(".svod-calc__reset").click()
     wait_state(page, DRUNK, ("done",), timeout=BOOT_MS)
+    open_fold_of(page, DRUNK, "modifier")
     modifier = root.locator('[name="modifier"]')
     modifier.fill("")
     modifier.type("\u22125")
@@ -653,11 +766,19 @@ def test_deep_link_restores_a_calculator_and_progress_is_shown(page, base_url, a
 def assert_fits_phone(page, root, where):
     assert page.evaluate("document.documentElement.scrollWidth") <= 360, where
     assert page.evaluate("document.body.scrollWidth") <= 360, where
-    # every control is inside the screen and big enough to tap
-    boxes = root.locator("input:not([type=checkbox]), select, button:visible").evaluate_all(
-        "els => els.map(e => { const r = e.getBoundingClientRect(); return [r.left, r.right, r.height]; })")
+    # every control is inside the screen and big enough to tap; one in a strip that scrolls
+    # sideways (the chips) is within the strip, which is within the screen
+    boxes = root.locator("input:not([type=checkbox]), select, button, summary").evaluate_all(
+        """els => els.filter(e => e.getClientRects().length).map(e => {
+          const r = e.getBoundingClientRect();
+          const strip = e.parentElement.closest('.svod-chips');
+          if (!strip) return [r.left, r.right, r.height];
+          const s = strip.getBoundingClientRect();
+          return [s.left, s.right, r.height, getComputedStyle(strip).overflowX];
+        })""")
     assert boxes, where
-    for left, right, height in boxes:
+    for left, right, height, *overflow in boxes:
+        assert overflow in ([], ["auto"]), (where, overflow)
         assert left >= 0 and right <= 360, (where, left, right)
         assert height >= 32, (where, height)
 

@@ -1,0 +1,201 @@
+"""Every calculator at a phone's 360×740 and a desktop's 1280×800, light and dark: the answer in
+sight while the form is edited.
+
+For each calculator (one page per size and scheme, Material's instant navigation between them,
+so Python boots once): in the default view at most 8 controls stand before the summary; a field
+in the middle of the form is changed and then the summary is within the screen, not covered,
+and shows the figures ``python -m rules_core run`` gives for the new values; the field changed
+is not hidden under the bar; nothing scrolls sideways. Screenshots of each (as loaded, and while
+editing) go to test-artifacts/ to be looked at.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+
+import pytest
+
+from .test_calc import (BOOT_MS, CALCS, alternative, assert_summary, calc_root, cli_run, engine_run, launch, close,
+                        read_summary, serve_sitemap_for_this_host, set_value, shown, visit, wait_state)
+
+SIZES = {"phone": {"width": 360, "height": 740}, "desktop": {"width": 1280, "height": 800}}
+MAX_CONTROLS = 8
+_cli: dict[str, dict] = {}
+
+
+def cli_result(calc_id: str, params: dict) -> dict:
+    """``python -m rules_core run`` for these params, once per set of values."""
+    key = calc_id + json.dumps(params, sort_keys=True)
+    if key not in _cli:
+        code, out = cli_run(calc_id, params)
+        assert code == 0, out
+        _cli[key] = out
+    return _cli[key]
+
+
+CONTROLS_JS = """(root) => {
+  const bar = root.querySelector('.svod-calc__summary');
+  // shown: not hidden, not inside a closed fold (its content is there, skipped: content-visibility)
+  const seen = (e) => e.checkVisibility({visibilityProperty: true});
+  return [...root.querySelectorAll('input, select, textarea')]
+    .filter((e) => e.type !== 'hidden' && seen(e) && (bar.compareDocumentPosition(e) & Node.DOCUMENT_POSITION_PRECEDING))
+    .map((e) => e.name || e.className);
+}"""
+
+#: Where the summary is, whether the point at its middle is the summary's own (nothing covers it),
+#: and where the field changed is.
+PLACE_JS = """([root, name]) => {
+  const s = root.querySelector('.svod-calc__summary').getBoundingClientRect();
+  const bar = root.querySelector('.svod-calc__bar').getBoundingClientRect();
+  const hit = document.elementFromPoint(s.left + s.width / 2, s.top + Math.min(s.height / 2, 12));
+  const f = root.querySelector(`[name="${name}"]`).getBoundingClientRect();
+  const header = document.querySelector('.md-header').getBoundingClientRect();
+  const under = f.left < bar.right && bar.left < f.right && f.top < bar.bottom && bar.top < f.bottom;
+  return {top: s.top, bottom: s.bottom, bar_top: bar.top, height: innerHeight, mine: !!hit && root.querySelector('.svod-calc__bar').contains(hit),
+          field_top: f.top, field_bottom: f.bottom, header: header.bottom, under_bar: under,
+          scroll_x: document.documentElement.scrollWidth - innerWidth};
+}"""
+
+
+#: Words of the calculator broken across lines (a word's letters on two lines: «Вероятно|сть»);
+#: a hyphen may end a line (it splits the words here), a word cut off by an ellipsis is not seen.
+BROKEN_WORDS_JS = """(root) => {
+  const out = [];
+  const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    const el = n.parentElement;
+    if (!el.checkVisibility({visibilityProperty: true}) || el.closest('svg')) continue;
+    for (const m of n.data.matchAll(/[^\\s\\-‐–—\\/]{2,}/gu)) {
+      const r = document.createRange();
+      r.setStart(n, m.index); r.setEnd(n, m.index + m[0].length);
+      const tops = new Set([...r.getClientRects()].filter((b) => b.width > 0).map((b) => Math.round(b.top)));
+      if (tops.size > 1) out.push(m[0]);
+    }
+  }
+  return out;
+}"""
+
+
+def middle_field(calc_id: str, page) -> tuple[dict, object] | None:
+    """A field of the main group in the middle of the form as shown, and a value for it that
+    changes the summary (or, when none does, another valid value)."""
+    spec = next(c for c in CALCS if c["id"] == calc_id)
+    root = calc_root(page, calc_id)
+    order = root.evaluate("""(root) => [...root.querySelectorAll('.svod-calc__form > .svod-calc__fields > .svod-field:not([hidden])')]
+      .map((e) => e.dataset.field)""")
+    by_name = {p["name"]: p for p in spec["params"]}
+    names = [n for n in order if by_name[n]["kind"] in ("int", "bool", "choice") and alternative(by_name[n]) is not None]
+    if not names:
+        return None
+    mid = len(order) // 2
+    names.sort(key=lambda n: abs(order.index(n) - mid))
+    _, base = engine_run(calc_id, {})
+    fallback = None
+    for n in names:
+        p = by_name[n]
+        code, res = engine_run(calc_id, {n: alternative(p)})
+        if code != 0:
+            continue
+        fallback = fallback or (p, alternative(p))
+        if res.get("summary") != base.get("summary"):
+            return p, alternative(p)
+    return fallback
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_answer_stays_in_sight_while_editing(playwright_instance, base_url, site_dir, artifacts, size, scheme):
+    kw = {"is_mobile": True, "has_touch": True, "device_scale_factor": 2} if size == "phone" else {}
+    ctx = launch(playwright_instance, viewport=SIZES[size], color_scheme=scheme, **kw)
+    try:
+        serve_sitemap_for_this_host(ctx, base_url, site_dir)
+        page = ctx.pages[0] if ctx.pages else ctx.new_page()
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(base_url + "calculators/")
+        page.wait_for_load_state("load")
+        assert page.evaluate("document.body.getAttribute('data-md-color-scheme')") == ("slate" if scheme == "dark" else "default")
+        page.evaluate("window.svodTour = 1")
+        problems = []
+        for spec in [c for c in CALCS if not os.environ.get('SVOD_ONLY') or c['id'] in os.environ['SVOD_ONLY'].split(',')]:
+            calc_id = spec["id"]
+            visit(page, calc_id)
+            wait_state(page, calc_id, timeout=BOOT_MS)
+            root = calc_root(page, calc_id)
+            root.scroll_into_view_if_needed()
+            page.wait_for_timeout(150)
+            page.screenshot(path=str(artifacts / f"calc-{calc_id}-{size}-{scheme}.png"))
+            # the default view: the essentials, then the summary
+            controls = root.evaluate(CONTROLS_JS)
+            if len(controls) > MAX_CONTROLS:
+                problems.append(f"{calc_id}: {len(controls)} controls before the summary: {controls}")
+            assert_summary(read_summary(page, calc_id), cli_result(calc_id, {}), f"{calc_id} {size} {scheme} defaults")
+            picked = middle_field(calc_id, page)
+            if picked is None:
+                problems.append(f"{calc_id}: no field to change in the main group")
+                continue
+            p, value = picked
+            # the reader brings the field to the middle of the screen and changes it
+            root.locator(f'[name="{p["name"]}"]').evaluate("e => e.scrollIntoView({block: 'center'})")
+            y0 = page.evaluate("scrollY")
+            set_value(page, calc_id, p, value)
+            y1 = page.evaluate("scrollY")
+            page.wait_for_function("([root, name, v]) => root.dataset.state === 'done' && JSON.parse(root.dataset.params)[name] === v",
+                                   arg=[root.element_handle(), p["name"], value], timeout=30_000)
+            params = json.loads(root.get_attribute("data-params"))
+            assert p["name"] in shown(calc_id, params)
+            assert_summary(read_summary(page, calc_id), cli_result(calc_id, params), f"{calc_id} {size} {scheme} {p['name']}={value}")
+            at = page.evaluate(PLACE_JS, [root.element_handle(), p["name"]])
+            where = f"{calc_id} {size} {scheme} after {p['name']}={value}: {at} scroll {y0}->{y1}->{page.evaluate('scrollY')}"
+            if not (at["top"] >= at["header"] - 1 and at["bottom"] <= at["height"] + 1 and at["mine"]):
+                problems.append(f"summary not in sight: {where}")
+            if at["field_top"] < at["header"] - 1 or at["field_bottom"] > at["height"] + 1 or at["under_bar"]:
+                problems.append(f"the field changed is hidden: {where}")
+            if at["scroll_x"] > 0:
+                problems.append(f"sideways scroll: {where}")
+            broken = root.evaluate(BROKEN_WORDS_JS)
+            if broken:
+                problems.append(f"{calc_id} {size} {scheme}: words broken across lines: {broken}")
+            page.screenshot(path=str(artifacts / f"calc-{calc_id}-{size}-{scheme}-edit.png"))
+            root.locator(".svod-calc__reset").click()
+            wait_state(page, calc_id)
+        assert not problems, "\n".join(problems)
+        assert not errors, errors
+        assert page.evaluate("[window.svodTour, svodCalc.rt.boots]") == [1, 1]
+    finally:
+        close(ctx)
+
+
+def test_a_change_before_python_is_ready_waits_then_shows_the_result(playwright_instance, base_url):
+    """Python still loading: a changed field dims the summary, which says it waits; right after
+    Python is ready the summary shows the figures of the new values."""
+    ctx = launch(playwright_instance, viewport=SIZES["phone"], is_mobile=True, has_touch=True)
+    held = []
+    try:
+        ctx.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+        page = ctx.pages[0] if ctx.pages else ctx.new_page()
+        calc_id = "wod-pool"
+        spec = next(c for c in CALCS if c["id"] == calc_id)
+        page.goto(base_url + f"calculators/{calc_id}/")
+        page.wait_for_selector(f'.svod-calc[data-calc="{calc_id}"][data-attached]')
+        p = next(q for q in spec["params"] if q["name"] == "dice")
+        set_value(page, calc_id, p, 9)
+        root = calc_root(page, calc_id)
+        summary = root.locator(".svod-calc__summary")
+        page.wait_for_function("(s) => s.classList.contains('svod-calc__summary--stale')", arg=summary.element_handle())
+        note = summary.evaluate("s => getComputedStyle(s, '::after').content")
+        assert "загрузится Python" in note, note
+        box = summary.bounding_box()
+        assert box and box["y"] + box["height"] <= SIZES["phone"]["height"] + 1
+        assert held, "the runtime's request was not held"
+        for r in held:
+            r.continue_()
+        ctx.unroute("**/pyodide.asm.wasm")
+        wait_state(page, calc_id, timeout=BOOT_MS)
+        page.wait_for_function("(s) => !s.classList.contains('svod-calc__summary--stale')", arg=summary.element_handle())
+        assert_summary(read_summary(page, calc_id), cli_result(calc_id, {"dice": 9}), "after Python came")
+        assert re.search(r"\d", summary.inner_text())
+    finally:
+        close(ctx)
