@@ -160,7 +160,7 @@ def _drink_plan(ctx: Ctx, a: dict) -> list:
 
 
 def _drink_calculator(ctx: Ctx, a: dict) -> dict:
-    return {"id": "lysogorsk-drunkenness", "params": drink_params(_drinker(ctx, a), a, ctx.readings(SYSTEM))}
+    return {"id": "lysogorsk-drunkenness", "params": drink_params(_living(ctx, a), a, ctx.readings(SYSTEM))}
 
 
 def _drink_preview(ctx: Ctx, a: dict) -> dict:
