@@ -18,6 +18,7 @@ import re
 from typing import Any
 
 from .dice import Roller
+from . import systems
 from .spec import (MAX_PARAMS, Calculator, Errors, InputError, T, _check_int, _names, field_error, shown,
                    summary_of, validate_fields)
 
@@ -25,13 +26,7 @@ __all__ = ["SYSTEMS", "list_calculators", "get", "validate", "run", "roll", "han
            "loads", "dumps"]
 
 #: System id → its title. The order is the order of the calculators list.
-SYSTEMS: dict[str, dict] = {
-    "wod": T("Мир Тьмы (классика)", "World of Darkness (classic)"),
-    "serial": T("Мир Тьмы: Сериал", "World of Darkness: Serial"),
-    "lysogorsk": T("Лысогорские сказочки", "Lysogorsk Tales"),
-    "codex": T("Codex of…", "Codex of…"),
-    "common": T("Все системы", "All systems"),
-}
+SYSTEMS: dict[str, dict] = systems.TITLES
 
 _registry: dict[str, Calculator] | None = None
 

@@ -278,7 +278,7 @@ def test_the_new_figures_are_the_numbers():
     assert F(out_of_reach["summary"][0]["value"]) == 0
     armor = api.run("armor", {"serial_hit": "rolled", "serial_damage": 5, "serial_armor": 2})
     assert armor["summary"][0]["value"]["ru"].startswith("Сериал 3 · ")
-    assert armor["summary"][1]["value"]["en"].startswith("Serial 2 · ")
+    assert armor["summary"][1]["value"]["en"].startswith("Series 2 · ")
 
 
 def _codex_out_of_reach_cover() -> str:

@@ -44,6 +44,7 @@ from ..codex import tables as codex_tables
 from ..codex.calculators import attack_kind_options as codex_attack_kind_options
 from ..codex.calculators import weapon_options as codex_weapon_options
 from ..dice import Dist
+from .. import systems
 from ..lysogorsk import rules as lysogorsk_rules
 from ..lysogorsk.calculators.damage import COVER_OPTIONS as LYS_COVER_OPTIONS
 from ..serial import rules as serial_rules
@@ -71,12 +72,7 @@ MAX_TRAIT = 10
 LOAD_ARMOR_AUTO = "auto"
 LOAD_ARMOR_CHOICES = (LOAD_ARMOR_AUTO, "none", "light", "heavy")
 
-SYSTEM_NAMES = {
-    "serial": T("Мир Тьмы: Сериал", "World of Darkness: Serial"),
-    "wod": T("Мир Тьмы (классика)", "World of Darkness (classic)"),
-    "lysogorsk": T("Лысогорские сказочки", "Lysogorsk Tales"),
-    "codex": T("Codex of…", "Codex of…"),
-}
+SYSTEM_NAMES = {k: systems.TITLES[k] for k in ("serial", "wod", "lysogorsk", "codex")}
 
 #: «Сериал» maneuvers that multiply the target's Броня (read from serial/maneuvers).
 _SERIAL_ARMOR_MANEUVERS = {k: m for k, m in serial_tables.MANEUVERS.items() if m["armor_multiplier"] != 1}
@@ -94,17 +90,17 @@ _CODEX_LIGHT = {"param": "codex_weapon", "eq": str(codex_rules.LIGHT_CATEGORY)}
 
 PARAMS = (
     # ---- «Сериал» ----
-    choice_param("serial_hit", "Сериал: что известно об ударе", "Serial: what is known of the hit", "dice", [
+    choice_param("serial_hit", "Сериал: что известно об ударе", "Series: what is known of the hit", "dice", [
         ("dice", "кубики урона (бросок по сложности 6)", "damage dice (rolled at difficulty 6)"),
         ("rolled", "уже выпавший урон порции (уровней)", "the portion already rolled (levels)"),
     ], group="details"),
     int_param("serial_damage", "Сериал: кубиков урона или выпавших уровней",
-              "Serial: damage dice or levels rolled", 6, 0, MAX_LEVELS,
+              "Series: damage dice or levels rolled", 6, 0, MAX_LEVELS,
               help=T("Кубики: Сила + модификатор оружия (огнестрел — кубики оружия) + манёвр; не больше 30.",
                      "Dice: Strength + weapon modifier (firearms: the weapon's dice) + maneuver; at most 30.")),
-    int_param("serial_armor", "Сериал: Броня цели (0–6)", "Serial: target's Armor (0–6)", 1, 0,
+    int_param("serial_armor", "Сериал: Броня цели (0–6)", "Series: target's Armor (0–6)", 1, 0,
               serial_tables.MAX_ARMOR),
-    choice_param("serial_maneuver", "Сериал: манёвр атаки", "Serial: attack maneuver", "none",
+    choice_param("serial_maneuver", "Сериал: манёвр атаки", "Series: attack maneuver", "none",
                  [("none", "обычная атака", "a plain attack")]
                  + [(k, f"{m['name']['ru']} (Броня ×{m['armor_multiplier']})",
                      f"{m['name']['en']} (Armor ×{m['armor_multiplier']})")
@@ -190,7 +186,7 @@ PARAMS = (
     ], help=T("004: порог сравнивается с уроном одиночного попадания («если урон одиночного попадания меньше порога брони N»).",
               "004: the threshold meets «the damage of a single hit»."), group="readings", when=_CODEX_BURST),
     # ---- «Сериал»: encumbrance ----
-    int_param("strength", "Нагрузка (Сериал): Сила", "Load (Serial): Strength", 2, 0, MAX_TRAIT, group="details"),
+    int_param("strength", "Нагрузка (Сериал): Сила", "Load (Series): Strength", 2, 0, MAX_TRAIT, group="details"),
     int_param("large_items", "Нагрузка: Больших предметов", "Load: Large items", 0, 0, 10,
               help=T("Автомат, пулемет, снайперская винтовка, длинный меч, копье, алебарда, базука; "
                      "другой человек — большой предмет (крупный — два).",
@@ -199,7 +195,7 @@ PARAMS = (
     int_param("huge_items", "Нагрузка: Огромных предметов", "Load: Huge items", 0, 0, 5, group="details"),
     choice_param("load_armor", "Нагрузка: доспех", "Load: armor worn", LOAD_ARMOR_AUTO, [
         (LOAD_ARMOR_AUTO, "по доспеху Сериала (2+ Брони — тяжелый, 1 Броня или Поглощение — лёгкий)",
-         "from the Serial armour (2+ Armor heavy, 1 Armor or absorption light)"),
+         "from the Series armour (2+ Armor heavy, 1 Armor or absorption light)"),
         ("none", "без доспеха", "no armor"),
         ("light", "лёгкий", "light"),
         ("heavy", "тяжёлый", "heavy"),
@@ -216,21 +212,21 @@ assert [o.value for o in PARAMS[-2].options] == list(LOAD_ARMOR_CHOICES)
 
 _WORN_ABSORPTION = {"param": "serial_worn_absorption", "min": 1}
 PARAMS = PARAMS + (
-    choice_param("serial_armor_source", "Сериал: откуда Броня", "Serial: where the Armor comes from", "worn", [
+    choice_param("serial_armor_source", "Сериал: откуда Броня", "Series: where the Armor comes from", "worn", [
         ("worn", "надетый доспех", "armour worn"),
         ("natural", "своя: шкура существа, эффект", "its own: a creature's hide, an effect"),
     ], group="details", when={"param": "serial_armor", "min": 1}),
-    int_param("serial_worn_absorption", "Сериал: Поглощение надетого доспеха (УП)", "Serial: absorption of armour worn (УП)",
+    int_param("serial_worn_absorption", "Сериал: Поглощение надетого доспеха (УП)", "Series: absorption of armour worn",
               0, 0, MAX_TRAIT, help=T("Доспех, который даёт не Броню, а кубы поглощения: кожаная куртка — 1.",
                                       "Armour that gives absorption dice, not Armor: a leather jacket is 1."),
               group="details"),
     choice_param("serial_absorption_weight", "Сериал: вес доспеха, дающего только Поглощение",
-                 "Serial: the weight of armour giving absorption only", serial_rules.ABSORPTION_ARMOR_WEIGHT, [
+                 "Series: the weight of armour giving absorption only", serial_rules.ABSORPTION_ARMOR_WEIGHT, [
                      ("light", "лёгкий («Кожаная куртка ... явно лёгкий доспех»)", "light (a leather jacket is light)"),
                      ("by_absorption", "как по Броне: 2+ — тяжёлый", "as by Armor: 2+ heavy")],
                  group="readings", when={"all": [_WORN_ABSORPTION, {"param": "load_armor", "eq": LOAD_ARMOR_AUTO}]}),
     bool_param("serial_natural_stops", "Сериал: своя Броня существа тоже отменяет Поглощение доспеха",
-               "Serial: a creature's own Armor stops a worn armour's absorption too",
+               "Series: a creature's own Armor stops a worn armour's absorption too",
                serial_rules.NATURAL_ARMOR_STOPS_ABSORPTION,
                help=T("«бесполезно носить разные доспехи поверх друг друга ... работать будет только Броня» — о доспехах.",
                       "«no use wearing armours over each other … only the Armor works» — of armours."),
@@ -368,7 +364,7 @@ def _value(d: Dist):
 
 
 #: The systems' names, short, for a line of figures.
-SHORT_NAMES = {"serial": T("Сериал", "Serial"), "wod": T("Классика", "Classic"),
+SHORT_NAMES = {"serial": T("Сериал", "Series"), "wod": T("Классика", "Classic"),
                "lysogorsk": T("Лысогорск", "Lysogorsk"), "codex": T("Codex", "Codex")}
 
 
@@ -471,7 +467,7 @@ def _compute(p: dict) -> dict:
                  _by_system({k: part["before"].mean() - part["after"].mean() for k, part in parts.items()}))),
     ]
     if len(serial["after"]) > 1:
-        display.append(dist_block("serial_after", T("Сериал: урон порции после Брони", "Serial: the portion after Armor"),
+        display.append(dist_block("serial_after", T("Сериал: урон порции после Брони", "Series: the portion after Armor"),
                                   T("уровней", "levels"), serial["after"]))
     if len(wod["after"]) > 1:
         display.append(dist_block("wod_after", T("Классика: уровни, прошедшие поглощение с доспехом",
@@ -497,7 +493,7 @@ def _compute(p: dict) -> dict:
         row_text = serial_tables.ENCUMBRANCE[enc["row"]]["text"]
     penalty = serial_tables.OVERLOADED_DEX_PENALTY
     display.append(figures(
-        ("overloaded", T("Сериал: статус «Перегружен»", "Serial: «Overloaded»"),
+        ("overloaded", T("Сериал: статус «Перегружен»", "Series: «Overloaded»"),
          T(f"да: −{penalty} куба на броски Ловкости, скорость вдвое меньше",
            f"yes: −{penalty} dice on Dexterity rolls, half speed") if enc["overloaded"] else T("нет", "no")),
         ("load", T("Несёт", "Carries"),
@@ -507,11 +503,11 @@ def _compute(p: dict) -> dict:
                            f"Without «Overloaded» at Strength {p['strength']}"), row_text),
     ))
     prot = serial_protection(p)
-    display.append(figures(("serial_absorption", T("Сериал: УП от надетого доспеха", "Serial: УП from armour worn"),
+    display.append(figures(("serial_absorption", T("Сериал: УП от надетого доспеха", "Series: soak levels from armour worn"),
                             prot["absorption"])))
     if prot["both_worn"]:
         display.append(note("Сериал: Броня и Поглощение от разных доспехов — «работать будет только Броня»: УП доспеха 0.",
-                            "Serial: Armor and absorption from two armours — «only the Armor works»: no УП from the armour.",
+                            "Series: Armor and absorption from two armours — «only the Armor works»: no soak levels from the armour.",
                             "warning"))
     display.extend(_notes(p, wod, codex))
     return {
@@ -540,7 +536,7 @@ def _notes(p: dict, wod: dict, codex: dict) -> list[dict]:
                         "Codex: the aimed attack ignores 1 armor class — the threshold one row lower."))
     out.append(note("Сериал: Броня вычитается из каждой порции; дальше урон идёт в Уровни Поглощения, потом в "
                     "Здоровье (калькулятор «Урон по порциям»). Устойчивость и Уязвимость действуют после Брони.",
-                    "Serial: Armor comes off each portion; the rest goes to absorption levels, then Health (the "
+                    "Series: Armor comes off each portion; the rest goes to absorption levels, then Health (the "
                     "«Damage portion by portion» calculator). Resistance and vulnerability act after Armor."))
     out.append(note("Лысогорск: для бронежилетов источник чисел Защиты не даёт — введите Защиту сами.",
                     "Lysogorsk: the source gives no Protection numbers for vests — enter it yourself."))
@@ -560,7 +556,7 @@ def _roll(p: dict, roller) -> dict:
     if p["serial_hit"] == "dice":
         faces = roller.dice(p["serial_damage"], 10)
         rolled = serial_rules.damage_from_faces(faces, serial_rules.DAMAGE_DIFFICULTY)
-        blocks.append(d10_block(T("Сериал: урон", "Serial: damage"), faces, serial_rules.DAMAGE_DIFFICULTY,
+        blocks.append(d10_block(T("Сериал: урон", "Series: damage"), faces, serial_rules.DAMAGE_DIFFICULTY,
                                  False))
     else:
         rolled = p["serial_damage"]
@@ -627,7 +623,7 @@ CALCULATORS = [
         title=T("Броня во всех системах", "Armor in every system"),
         description=T("Что броня каждой системы делает с ударом — рядом: Броня Сериала (и утроенная), доспех и "
                       "поглощение классики, Защита и Бронебойность Лысогорска, порог Codex; и нагрузка по Силе.",
-                      "What each system's armor does to a hit, side by side: Serial Armor (and tripled), classic "
+                      "What each system's armor does to a hit, side by side: Series Armor (and tripled), classic "
                       "armor and soak, Lysogorsk Protection and piercing, the Codex threshold; and load by "
                       "Strength."),
         params=PARAMS, compute=_compute, roll=_roll, check=_check,

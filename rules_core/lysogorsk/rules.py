@@ -94,7 +94,7 @@ def check_passes(bonus: int, difficulty: int, reroll: bool = False) -> Dist:
 
 
 def margin(total: Dist, difficulty: int) -> Dist:
-    """How far the result is above (≥ 0: success) or below (< 0: failure) the УС."""
+    """How far the result is above (≥ 0: success) or below (< 0: failure) the difficulty."""
     return total - difficulty
 
 

@@ -440,7 +440,7 @@ DRUNK_STAGES: dict[int, dict] = {
                      "нет, то особенность прекращает действовать, пока он не протрезвеет.",
                      "Education and Thinking drop by 1. Behaviour becomes unpredictable; phobias, "
                      "dependencies and other psychological traits may vanish or surface. On entering this "
-                     "stage the character checks Willpower or bare Confidence against УС 5 for each "
+                     "stage the character checks Willpower or bare Confidence against difficulty 5 for each "
                      "negative psychological trait (phobias, obsessions and so on). On a failure the trait "
                      "fires and the Storyteller takes control; otherwise the trait stops working until the "
                      "character sobers up."), "changes": {"education": -1, "thinking": -1}},
@@ -453,7 +453,7 @@ DRUNK_STAGES: dict[int, dict] = {
                      "Agility, Education and Thinking drop by one more. If the character can still walk "
                      "(non-negative Agility) and think (non-negative Thinking), the Storyteller takes "
                      "control of them. All the player can do is resist the actions the Storyteller dictates "
-                     "with Willpower checks against a УС set by… the Storyteller, of course."),
+                     "with Willpower checks against a difficulty set by… the Storyteller, of course."),
         "changes": {"agility": -1, "education": -1, "thinking": -1}},
     5: {"name": T("В хлам", "Wasted"),
         "effects": T("Персонаж падает под стол и отключается. Наутро ему будет плохо.",
@@ -504,15 +504,15 @@ def _range_text(lo, hi) -> T:
 
 TABLES = {
     "difficulty_scale": {
-        "title": T("Уровень Сложности (УС)", "Difficulty (УС)"),
-        "columns": [T("УС", "УС"), T("Задача", "Task")],
+        "title": T("Уровень Сложности (УС)", "Difficulty"),
+        "columns": [T("УС", "Difficulty"), T("Задача", "Task")],
         "rows": [[us, name] for us, name in DIFFICULTY_NAMES.items()],
         "note": T("Источник называет только концы шкалы; таблица, на которую он ссылается, в тексте отсутствует.",
                   "The source names only the ends of the scale; the table it refers to is missing from the text."),
     },
     "combat_stress": {
         "title": T("Проверка на стресс в начале боя", "The stress check at the start of a fight"),
-        "columns": [T("Обстановка", "Situation"), T("УС", "УС"), T("Модификатор", "Modifier")],
+        "columns": [T("Обстановка", "Situation"), T("УС", "Difficulty"), T("Модификатор", "Modifier")],
         "rows": [[c["situation"], T(f"УС {c['difficulty']}", str(c["difficulty"])), "—"]
                  for c in COMBAT_STRESS.values()]
         + [[c["situation"], "—", T(f"модификатор +{c['modifier']}", f"+{c['modifier']}")]
@@ -532,8 +532,8 @@ TABLES = {
     },
     "healing": {
         "title": T("Естественное и медицинское лечение", "Natural and medical healing"),
-        "columns": [T("Ранение", "Wound"), T("Период", "Period"), T("Стойкость, УС", "Fortitude, УС"),
-                    T("Хитов", "Hits"), T("Медицина, УС", "Medicine, УС")],
+        "columns": [T("Ранение", "Wound"), T("Период", "Period"), T("Стойкость, УС", "Fortitude, difficulty"),
+                    T("Хитов", "Hits"), T("Медицина, УС", "Medicine, difficulty")],
         "rows": [[WOUND_LEVELS[level]["name"], h["period"], h["fortitude_difficulty"], h["hits"],
                   h["medicine_difficulty"]] for level, h in HEALING.items()],
     },
@@ -553,7 +553,7 @@ TABLES = {
     },
     "target_size": {
         "title": T("Размер цели", "Target size"),
-        "columns": [T("Цель", "Target"), T("УС, если цель не уклоняется", "УС if the target does not dodge"),
+        "columns": [T("Цель", "Target"), T("УС, если цель не уклоняется", "difficulty if the target does not dodge"),
                     T("Модификатор к Уклонению", "Dodge modifier")],
         "rows": [[t["name"], t["difficulty"],
                   T(f"+{t['dodge_modifier']}", f"+{t['dodge_modifier']}") if t["dodge_modifier"] > 0
@@ -597,8 +597,8 @@ TABLES = {
                   b["text"]] for b in BREAKDOWN_AFTER.values()],
     },
     "drinks": {
-        "title": T("Напитки и УС броска Стойкости", "Drinks and the УС of the Fortitude check"),
-        "columns": [T("Напиток", "Drink"), T("Объем", "Volume"), T("УС", "УС")],
+        "title": T("Напитки и УС броска Стойкости", "Drinks and the difficulty of the Fortitude check"),
+        "columns": [T("Напиток", "Drink"), T("Объем", "Volume"), T("УС", "Difficulty")],
         "rows": [[d["name"], volume_text(d["litres"]), T(f"УС {d['difficulty']}", str(d["difficulty"]))]
                  for d in DRINKS.values()],
     },

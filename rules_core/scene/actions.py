@@ -120,7 +120,7 @@ def _run_end(ctx: Ctx, a: dict, box) -> None:
     restored = [c["name"] for c in ctx.scene["characters"] if c["id"] in changes and c["system"] == "serial"]
     if restored:
         ru.append("УП восстановлены, счёт Порога Смерти начат заново: " + ", ".join(restored) + ".")
-        en.append("УП restored, death's-door counts start again: " + ", ".join(restored) + ".")
+        en.append("soak levels restored, death's-door counts start again: " + ", ".join(restored) + ".")
     for rep in reports:
         name = ctx.char(rep["character"])["name"]
         ru.append(f"{name}: урон остановился на уровне {rep['level']} — {rep['consequence']['ru']}.")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from .. import systems
 from ..codex import rules as codex_rules
 from ..codex import tables as codex_tables
 from ..spec import T, field_error, int_list_param
@@ -15,7 +16,7 @@ from . import readings as RD
 from .common import ActionSpec, Ctx, calc_compute, calc_param, calc_roll, calc_validate
 
 SYSTEM = "codex"
-TITLE = T("Codex of…", "Codex of…")
+TITLE = systems.TITLES["codex"]
 
 _ARMOR = calc_param("codex-attack", "armor")
 STAT_PARAMS = (

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from .. import systems
 from ..lysogorsk import calculators as lysogorsk_calculators
 from ..lysogorsk.calculators import alcohol as lysogorsk_alcohol, damage as lysogorsk_damage
 from ..lysogorsk.calculators import stress as lysogorsk_stress
@@ -24,7 +25,7 @@ from . import readings as RD
 from .common import ActionSpec, Ctx, calc_compute, calc_param, calc_roll, calc_validate
 
 SYSTEM = "lysogorsk"
-TITLE = T("Лысогорские сказочки", "Lysogorsk Tales")
+TITLE = systems.TITLES["lysogorsk"]
 
 STAT_PARAMS = (
     replace(calc_param("lysogorsk-damage", "stamina"), label=T("Выносливость", "Stamina")),
@@ -195,7 +196,7 @@ def _run_drink(ctx: Ctx, a: dict, box) -> None:
     name = _drink_name(roll["log"][0]["drink"]) if roll["log"] else T("", "")
     checks = "; ".join(f"{'+'.join(map(str, x['faces']))} → {x['total']} против УС {x['difficulty']}"
                        for x in roll["log"] if x["faces"])
-    checks_en = "; ".join(f"{'+'.join(map(str, x['faces']))} → {x['total']} vs УС {x['difficulty']}"
+    checks_en = "; ".join(f"{'+'.join(map(str, x['faces']))} → {x['total']} vs difficulty {x['difficulty']}"
                           for x in roll["log"] if x["faces"])
     count = f" ×{len(roll['log'])}" if len(roll["log"]) > 1 else ""
     stage = roll["stage"]
@@ -258,7 +259,7 @@ def _run_stress(ctx: Ctx, a: dict, box) -> None:
         extra_ru, extra_en = f"; срыв: {bf} → {roll['breakdown_total']}, {band['ru']}", \
             f"; breakdown: {bf} → {roll['breakdown_total']}, {band['en']}"
     ctx.text = T(f"{ch['name']}: стресс, {faces} → {roll['total']} против УС {us} — {name['ru']}{extra_ru}.",
-                 f"{ch['name']}: stress, {faces} → {roll['total']} against УС {us} — {name['en']}{extra_en}.")
+                 f"{ch['name']}: stress, {faces} → {roll['total']} against difficulty {us} — {name['en']}{extra_en}.")
     ctx.result = {"character": ch["id"], "check": True, "difficulty": us, "total": roll["total"], "outcome": kind,
                   "confidence_before": p["confidence"], "confidence_after": p["confidence"] - 1 if lose else p["confidence"],
                   "breakdown": roll.get("breakdown")}

@@ -32,7 +32,7 @@ SERIAL_ABSORPTION_AT_END = _reading(
     "«…Уровень Поглощения, которые действуют до конца боевой сцены»",
     "В конце сцены УП снова равны Выносливости плюс постоянным источникам персонажа; УП, полученные в бою "
     "(например, «Доспех Луны»), пропадают.",
-    "At the scene's end УП are Stamina plus the character's lasting sources again; УП won during the fight "
+    "At the scene's end soak levels are Stamina plus the character's lasting sources again; soak levels won during the fight "
     "(e.g. «Доспех Луны») are gone.")
 
 SERIAL_DOOR_STATE_AT_END = _reading(
@@ -48,7 +48,7 @@ SERIAL_DOOR_AGAIN_ON = _reading(
     "SERIAL_DOOR_AGAIN_ON", "serial", "health",
     "«Если в состоянии оглушения персонаж получит урон, то будет вынужден еще раз сделать бросок Порога Смерти»",
     "Новый бросок Порога — только если урон дошёл до Здоровья (урон, остановленный УП или Бронёй, не в счёт).",
-    "A new death's-door roll only when damage reaches Health (damage stopped by УП or Armor does not count).")
+    "A new death's-door roll only when damage reaches Health (damage stopped by soak levels or Armor does not count).")
 
 SERIAL_WOUND_PENALTY_ROLLS = _reading(
     "SERIAL_WOUND_PENALTY_ROLLS", "serial", ("attack", "defence"),

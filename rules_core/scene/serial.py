@@ -8,6 +8,7 @@ death's-door rolls, Шок and «Последний вздох» already had, th
 
 from __future__ import annotations
 
+from .. import systems
 from ..dice import Dist
 from ..serial import calculators as serial_calculators
 from ..serial import rules as serial_rules
@@ -18,7 +19,7 @@ from . import readings as RD
 from .common import ActionSpec, Ctx, calc_compute, calc_param, calc_roll, calc_validate
 
 SYSTEM = "serial"
-TITLE = T("Мир Тьмы: Сериал", "World of Darkness: Serial")
+TITLE = systems.TITLES["serial"]
 
 # ---- the sheet --------------------------------------------------------------------------------
 
@@ -26,7 +27,7 @@ STAT_PARAMS = (
     int_param("stamina", "Выносливость", "Stamina", 2, 0, serial_calculators.MAX_STAMINA),
     int_param("health_max", "Здоровье (полное)", "Health (full)", 7, 1, serial_calculators.MAX_HEALTH),
     int_param("absorption_bonus", "УП сверх Выносливости (доспех, предметы)",
-              "УП beyond Stamina (armor, items)", 0, 0, serial_calculators.MAX_ABSORPTION - serial_calculators.MAX_STAMINA,
+              "soak levels beyond Stamina (armor, items)", 0, 0, serial_calculators.MAX_ABSORPTION - serial_calculators.MAX_STAMINA,
               help=T("«1 куб поглощения дает 1 Уровень Поглощения»: кожаная куртка — 1.",
                      "«1 soak die gives 1 absorption level»: a leather jacket is 1.")),
     int_param("armor", "Броня", "Armor", 0, 0, serial_tables.MAX_ARMOR),
@@ -122,7 +123,7 @@ STATUS_NAMES = {
 STATE_SPEC = (
     int_param("health", "Здоровье сейчас", "Health now", 7, HEALTH_FLOOR, serial_calculators.MAX_HEALTH,
               help=T("Ниже 0 — отрицательные хиты на Пороге.", "Below 0: negative hits at death's door.")).to_json(),
-    int_param("absorption", "УП сейчас", "УП now", 2, 0, serial_calculators.MAX_ABSORPTION).to_json(),
+    int_param("absorption", "УП сейчас", "soak levels now", 2, 0, serial_calculators.MAX_ABSORPTION).to_json(),
     int_param("negative", "Отрицательных хитов в сцене", "Negative hits this scene", 0, 0, MAX_COUNT).to_json(),
     int_param("door_rolls", "Бросков Порога в сцене", "Death's-door rolls this scene", 0, 0, MAX_COUNT).to_json(),
     F.spec_json("door", "choice", T("Состояние Порога", "Death's-door state"), "", nullable=True,
@@ -263,7 +264,7 @@ def _steps_text(name: str, steps: list[dict], ch: dict) -> dict:
     ru = f"{name}: урон {total} (порции {', '.join(str(x['portion']) for x in steps)})"
     en = f"{name}: {total} damage (portions {', '.join(str(x['portion']) for x in steps)})"
     ru += f" → УП {s['absorption']}, Здоровье {s['health']}"
-    en += f" → УП {s['absorption']}, Health {s['health']}"
+    en += f" → soak levels {s['absorption']}, Health {s['health']}"
     if any(x["instant_death"] for x in steps):
         ru, en = ru + "; мгновенная смерть", en + "; instant death"
     elif any(x["death_by_negative"] for x in steps):
@@ -288,7 +289,7 @@ def _steps_table(steps: list[dict]) -> dict:
                      x["absorption_left"], x["health_left"], event])
     return {"kind": "table", "title": T("По порциям", "Portion by portion"),
             "columns": [T("№", "#"), T("Выпало", "Rolled"), T("После Брони и тэга", "After Armor and tag"),
-                        T("Поглощено", "Absorbed"), T("В Здоровье", "To Health"), T("УП", "УП"),
+                        T("Поглощено", "Absorbed"), T("В Здоровье", "To Health"), T("УП", "Soak levels"),
                         T("Здоровье", "Health"), T("Событие", "Event")],
             "rows": rows}
 
@@ -356,10 +357,10 @@ def _run_gain(ctx: Ctx, a: dict, box) -> None:
     _alive(ch, "character")
     s = ch["state"]
     if s["absorption"] + a["amount"] > serial_calculators.MAX_ABSORPTION:
-        raise field_error("amount", f"УП не больше {serial_calculators.MAX_ABSORPTION}.", f"At most {serial_calculators.MAX_ABSORPTION} УП.")
+        raise field_error("amount", f"УП не больше {serial_calculators.MAX_ABSORPTION}.", f"At most {serial_calculators.MAX_ABSORPTION} soak levels.")
     s["absorption"] += a["amount"]
     ctx.text = T(f"{ch['name']}: +{a['amount']} УП → {s['absorption']}.",
-                 f"{ch['name']}: +{a['amount']} УП → {s['absorption']}.")
+                 f"{ch['name']}: +{a['amount']} soak levels → {s['absorption']}.")
     ctx.result = {"character": ch["id"], "absorption": s["absorption"]}
 
 
@@ -467,7 +468,7 @@ def _attack_chars(ctx: Ctx, a: dict) -> tuple[dict, dict]:
     for field, ch in (("attacker", att), ("target", tgt)):
         if ch["system"] != SYSTEM:
             errors.append({"field": field, "ru": "Атака считается для персонажей «Сериала».",
-                           "en": "The attack is for «Serial» characters."})
+                           "en": "The attack is for the Series characters."})
         elif ch["state"]["dead"]:
             errors.append({"field": field, "ru": f"{ch['name']} мёртв.", "en": f"{ch['name']} is dead."})
     if att["id"] == tgt["id"]:
@@ -601,7 +602,7 @@ def _attack_preview(ctx: Ctx, a: dict) -> dict:
                                "Damage after Armor and tag (0: a miss or all in Armor)"), T("урон", "damage"), damage),
         dist_block("health_left", T(f"Здоровье: {tgt['name']}", f"Health: {tgt['name']}"), T("Здоровье", "Health"),
                    health, at_least=False),
-        dist_block("absorption_left", T(f"УП: {tgt['name']}", f"УП: {tgt['name']}"), T("УП", "УП"),
+        dist_block("absorption_left", T(f"УП: {tgt['name']}", f"Soak levels: {tgt['name']}"), T("УП", "Soak levels"),
                    absorption, at_least=False),
         {"kind": "table", "title": T("Исход атаки", "Outcome of the attack"),
          "columns": [T("Исход", "Outcome"), T("Вероятность", "Probability")],
@@ -692,12 +693,12 @@ ACTIONS = [
                "help": T("Пусто — по тэгам урона и персонажа.", "Empty: from the damage's and the character's tags.")}),
         refs=("character",)),
     ActionSpec(
-        "gain_absorption", SYSTEM, T("Получить УП", "Gain УП"),
+        "gain_absorption", SYSTEM, T("Получить УП", "Gain soak levels"),
         {"character": _char, "amount": F.integer(1, serial_calculators.MAX_ABSORPTION)}, _run_gain,
         required=("character", "amount"),
         spec=(F.spec_json("character", "character", T("Персонаж", "Character"), None, system=SYSTEM),
               int_param("amount", "Новых УП (например, «Доспех Луны»: по успехам)",
-                        "New УП («Доспех Луны»: by successes)", 1, 1, serial_calculators.MAX_ABSORPTION).to_json()),
+                        "New soak levels («Доспех Луны»: by successes)", 1, 1, serial_calculators.MAX_ABSORPTION).to_json()),
         refs=("character",)),
     ActionSpec(
         "death_door", SYSTEM, T("Бросок Порога Смерти", "Death's-door roll"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from .. import systems
 from ..spec import T, int_param
 from ..wod import rules as wod_rules
 from . import fields as F
@@ -12,7 +13,7 @@ from . import readings as RD
 from .common import ActionSpec, Ctx, calc_compute, calc_param, calc_roll, calc_validate
 
 SYSTEM = "wod"
-TITLE = T("Мир Тьмы (классика)", "World of Darkness (classic)")
+TITLE = systems.TITLES["wod"]
 
 _TYPES = calc_param("wod-soak", "damage_type")
 DAMAGE_TYPES = tuple(o.value for o in _TYPES.options)

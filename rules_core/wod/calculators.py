@@ -27,7 +27,7 @@ POOL_PARAMS = (
     int_param("difficulty", "Сложность", "Difficulty", 6, 2, 10),
     bool_param("ones_cancel", "Единицы отменяют успехи", "Ones cancel successes", True,
                help=T("Да для атаки и обычных бросков; нет для урона в «Сериале».",
-                      "Yes for attacks and most rolls; no for damage in «Serial»."), group="details"),
+                      "Yes for attacks and most rolls; no for damage in the Series."), group="details"),
     choice_param("botch_rule", "Правило провала", "Botch rule", "revised", [
         ("revised", "Revised: 0 успехов и есть «1»", "Revised: no success, a 1"),
         ("second", "2-я ред.: «1» больше успехов", "2nd ed.: more 1s than successes"),
@@ -402,7 +402,7 @@ ATTACK_PARAMS = (
                       "«Сериал» его отменил. Для обстрела и автоматического огня 003 говорит это прямо — "
                       "там успехи добавляются всегда.",
                       "The classic rule: each success beyond the first adds a damage die. 002/003 do not "
-                      "state it, only imply it (automatic and full-clip fire); «Serial» removed it. For "
+                      "state it, only imply it (automatic and full-clip fire); the Series removed it. For "
                       "full-clip and automatic fire 003 says it outright, so there they always add."),
                group="readings", when={"not": {"param": "maneuver", "in": list(SUCCESSES_ADD_MANEUVERS)}}),
     choice_param("botch_rule", "Правило провала атаки", "Attack botch rule", "revised", BOTCH_RULE_OPTIONS,
@@ -465,7 +465,7 @@ ATTACK_PARAMS = ATTACK_PARAMS + (
                when={"all": [_RANGED, {"param": "scope", "eq": True}]}),
     choice_param("range_unit", "Дальность таблицы", "The table's range", rules.RANGE_UNIT, [
         ("yards", "в ярдах (1 ярд = 0.91 м)", "in yards (1 yard = 0.91 m)"),
-        ("metres", "как метры (как считает «Сериал»)", "as metres (as «Serial» counts)")],
+        ("metres", "как метры (как считает «Сериал»)", "as metres (as the Series counts)")],
         help=T("003: «Прицельная дальность выстрела из оружия в ярдах (1 ярд = 0.91 м)», а выстрел в упор — «в радиусе "
                "двух метров».", "003: the range is in yards, point blank «within two metres»."),
         group="readings", when={"all": [_RANGED, {"param": "range", "eq": "distance"}]}),
@@ -693,7 +693,7 @@ def _attack_compute(p: dict) -> dict:
             "прямо не формулируют, только подразумевают («этот распределенный Успех так же прибавляется "
             "к запасу кубиков при броске повреждений»). «Сериал» его отменил.",
             "Attack successes beyond the first are added to the damage pool: 002/003 never state this "
-            "rule, they only imply it. «Serial» removed it."))
+            "rule, they only imply it. the Series removed it."))
     if p["weapon"] == "disarm":
         display.append(note("Обезоружить: считается только бросок (Трудность 7, Точность «Нормальная +1»); что он даёт "
                             "(«Специальные» повреждения), в выдержку из источника не вошло.",

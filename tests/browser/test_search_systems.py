@@ -239,12 +239,8 @@ def test_english_navigation_marks_untranslated_pages(shared_page, base_url):
     assert page.locator(".md-status--untranslated").count() == 0
 
 
-#: Russian left in English labels: the source's own words, quoted («…»), and the abbreviations
-#: the English labels in rules_core still use, although the glossary's English terms are
-#: «Difficulty» (Lysogorsk's УС) and «Soak levels» (Serial's УП); Lysogorsk's ritual (ПП, МД, ПШ)
-#: has no English term yet: to be worded in rules_core.
+#: The only Russian an English page may show: the source's own words, quoted («…»).
 QUOTED = re.compile(r"«[^»]*»")
-KEPT = {"УС", "УП", "ПП", "МД", "ПШ"}
 
 
 def test_english_calculator_pages_have_no_russian_labels(shared_page, base_url):
@@ -258,5 +254,5 @@ def test_english_calculator_pages_have_no_russian_labels(shared_page, base_url):
             const options = [...a.querySelectorAll('option')].map(o => o.textContent);
             return [a.innerText, ...attrs, ...options].join('\\n');
         }""")
-        words = set(re.findall(r"[А-Яа-яЁё]+", QUOTED.sub("", text))) - KEPT
+        words = set(re.findall(r"[А-Яа-яЁё]+", QUOTED.sub("", text)))
         assert not words, f"{path}: {sorted(words)[:10]}"

@@ -27,7 +27,7 @@ CALCULATORS = [
         id="lysogorsk-check", system="lysogorsk", kind="check",
         title=T("Проверка: 2К + атрибут + навык", "Check: 2d6 + attribute + skill"),
         description=T("Шанс успеха против УС и запас; противопоставленная проверка (при равенстве преимущество на стороне «атакующего»).",
-                      "The chance of success against a УС and the margin; opposed checks (a tie goes to the «attacker»)."),
+                      "The chance of success against a difficulty and the margin; opposed checks (a tie goes to the «attacker»)."),
         params=checks.PARAMS, compute=checks.compute, roll=checks.roll, summary=("p_success",),
     ),
     Calculator(
@@ -44,7 +44,7 @@ CALCULATORS = [
         id="lysogorsk-drunkenness", system="lysogorsk", kind="drunkenness",
         title=T("Опьянение", "Drunkenness"),
         description=T("Стадия после каждой порции (проверка Стойкости против УС напитка), эффекты и похмелье.",
-                      "The stage after each drink (a Fortitude check against the drink's УС), effects and "
+                      "The stage after each drink (a Fortitude check against the drink's difficulty), effects and "
                       "the hangover."),
         params=alcohol.PARAMS, compute=alcohol.compute, roll=alcohol.roll, check=alcohol.check,
         summary=("likeliest_stage", "p_hangover"),
@@ -101,7 +101,7 @@ CALCULATORS = [
         title=T("Проверка на стресс", "The stress check"),
         description=T("Сила духа против УС (в начале боя — по табличке): выдержит, потеряет Уверенность или "
                       "дойдет до нервного срыва.",
-                      "Willpower against a УС (at the start of a fight, from the table): holds, loses Confidence "
+                      "Willpower against a difficulty (at the start of a fight, from the table): holds, loses Confidence "
                       "or comes to a breakdown."),
         params=stress.STRESS_PARAMS, compute=stress.stress_compute, roll=stress.stress_roll,
         summary=("difficulty", "p_pass", "p_breakdown"),
@@ -111,7 +111,7 @@ CALCULATORS = [
         title=T("Выстрел: шанс попасть", "A shot: the chance to hit"),
         description=T("Стрельба против УС размера цели или ее Уклонения — с дистанцией, прикрытием, "
                       "прицеливанием по части тела, стрельбой по-македонски и штрафом за действия.",
-                      "Shooting against the target size's УС or its Dodge — with range, cover, aimed shots at "
+                      "Shooting against the target size's difficulty or its Dodge — with range, cover, aimed shots at "
                       "body parts, two guns and the actions penalty."),
         params=shooting.SHOT_PARAMS, compute=shooting.shot_compute, roll=shooting.shot_roll,
         check=shooting.shot_check, summary=("p_hit", "modifier"),
@@ -130,7 +130,7 @@ CALCULATORS = [
         title=T("Ритуал: две проверки", "A ritual: two checks"),
         description=T("2К + Уверенность + ПП против первой сложности, скрытый бросок на Магию с МД против второй: "
                       "эффект, дисгармония или парадигмальная атака.",
-                      "2d6 + Confidence + ПП against the first difficulty, a hidden Magic roll with МД against the "
+                      "2d6 + Confidence + Immersion against the first difficulty, a hidden Magic roll with disharmony against the "
                       "second: the effect, disharmony or a paradigm attack."),
         params=magic.PARAMS, compute=magic.compute, roll=magic.roll, summary=("p_effect", "p_attack"),
     ),

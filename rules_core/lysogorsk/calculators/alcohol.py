@@ -16,7 +16,7 @@ STAGE_NAMES = {s: stage["name"] for s, stage in tables.DRUNK_STAGES.items()}
 
 
 DRINK_OPTIONS = tuple(Option(did, T(f"{d['name']['ru']} ({tables.volume_text(d['litres'])['ru']}) — УС {d['difficulty']}",
-                                     f"{d['name']['en']} ({tables.volume_text(d['litres'])['en']}) — УС {d['difficulty']}"))
+                                     f"{d['name']['en']} ({tables.volume_text(d['litres'])['en']}) — difficulty {d['difficulty']}"))
                       for did, d in tables.DRINKS.items()) + (
     Option(tables.FROM_THE_BOTTLE["id"], T("Водка из горла = 5 стопок", "Vodka from the bottle = 5 shots")),
     Option("custom", T("Другой напиток (по формуле)", "Another drink (by the formula)")),
@@ -46,7 +46,7 @@ DRINKS_PARAM = Param(
        Preset(T("Другой напиток", "Another drink"), {"drink": "custom", "count": 1})),
     help=T("УС из таблицы главнее формулы (чистый спирт — УС 10). Формула: 1 за каждые полные 10 градусов, "
            "1 за каждые 100 г начиная со вторых, 1 за пузырьки.",
-           "The table's УС wins over the formula (pure spirit is УС 10). The formula: 1 per full 10 degrees, "
+           "The table's difficulty wins over the formula (pure spirit is difficulty 10). The formula: 1 per full 10 degrees, "
            "1 per 100 g from the second, 1 for bubbles."),
 )
 
@@ -143,7 +143,7 @@ def compute(p: dict) -> dict:
         dist_block("final_stage", T("Стадия после последней порции", "Stage after the last drink"),
                    T("стадия", "stage"), final),
         {"kind": "table", "title": T("Стадия после каждой порции", "Stage after each drink"),
-         "columns": [T("№", "#"), T("Напиток", "Drink"), T("УС", "УС")]
+         "columns": [T("№", "#"), T("Напиток", "Drink"), T("УС", "Difficulty")]
          + [T(f"стадия {s}", f"stage {s}") for s in stages],
          "rows": rows},
         {"kind": "note", "level": "info",
@@ -185,7 +185,7 @@ def compute(p: dict) -> dict:
         display.append(figures(
             ("p_stage3", T("Шанс дойти до 3-й стадии", "Chance of reaching stage 3"), prob(p3)),
             ("p_trait_fires", T("Шанс, что особенность сработает (Сила духа +1 Уверенность против УС 5)",
-                                "Chance a trait fires (Willpower, Confidence +1, against УС 5)"), prob(pf)),
+                                "Chance a trait fires (Willpower, Confidence +1, against difficulty 5)"), prob(pf)),
         ))
         display.append(dist_block("traits_fired", T("Сработавших особенностей, если дошел до 3-й стадии",
                                                     "Traits that fire, on reaching stage 3"),
@@ -195,7 +195,7 @@ def compute(p: dict) -> dict:
         result["p_dependence"] = prob(pd)
         display.append(figures(("p_dependence",
                                  T(f"Шанс Зависимости при опохмеле (Сила духа против УС {p['binge_days']})",
-                                   f"Chance of Dependence when drinking again (Willpower against УС "
+                                   f"Chance of Dependence when drinking again (Willpower against difficulty "
                                    f"{p['binge_days']})"), prob(pd))))
     if p["willing"]:
         display.append(note("Сознательно напивается: проверок нет, каждая порция — следующая стадия.",
@@ -225,7 +225,7 @@ def roll(p: dict, roller) -> dict:
     hang = 0 if p["fine_drinks"] else rules.hangover(stage, p["stamina"], p["hangover_stamina"])
     display = [
         {"kind": "table", "title": T("Порции", "Drinks"),
-         "columns": [T("№", "#"), T("Напиток", "Drink"), T("УС", "УС"), T("Кубики", "Dice"), T("Итог", "Total"),
+         "columns": [T("№", "#"), T("Напиток", "Drink"), T("УС", "Difficulty"), T("Кубики", "Dice"), T("Итог", "Total"),
                      T("Стадия", "Stage")], "rows": rows},
         figures(("stage", T("Стадия", "Stage"),
                  T(f"{stage}-я: {STAGE_NAMES[stage]['ru']}", f"{stage}: {STAGE_NAMES[stage]['en']}")),

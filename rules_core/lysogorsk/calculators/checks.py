@@ -33,7 +33,7 @@ _OPPOSED = {"param": "mode", "eq": "opposed"}
 
 PARAMS = (
     choice_param("mode", "Вид проверки", "Kind of check", "check", [
-        ("check", "против УС", "against a УС"),
+        ("check", "против УС", "against a difficulty"),
         ("opposed", "противопоставленная", "opposed"),
     ]),
     int_param("attribute", "Атрибут", "Attribute", 3, -10, 30),
@@ -41,11 +41,11 @@ PARAMS = (
     int_param("modifier", "Модификаторы", "Modifiers", 0, -40, 40),
     bool_param("reroll", "Перебросить за Везение (лучший из двух)", "Re-roll with Luck (better of two)", False,
                group="details"),
-    int_param("difficulty", "УС (0–15)", "УС (0–15)", 10, -10, 40,
+    int_param("difficulty", "УС (0–15)", "Difficulty (0–15)", 10, -10, 40,
               help=T("Шкала источника — от 0 (тривиально) до 15 (предел возможного); некоторые правила "
                      "дают УС выше 15.",
                      "The source's scale runs from 0 (trivial) to 15 (the limit of the possible); a few "
-                     "rules give a УС above 15."), when=_CHECK),
+                     "rules give a difficulty above 15."), when=_CHECK),
     int_param("opponent_attribute", "Атрибут противника", "Opponent's attribute", 3, -10, 30, when=_OPPOSED),
     int_param("opponent_skill", "Навык противника", "Opponent's skill", 2, 0, 30, when=_OPPOSED),
     int_param("opponent_modifier", "Модификаторы противника", "Opponent's modifiers", 0, -40, 40, when=_OPPOSED),
@@ -57,7 +57,7 @@ PARAMS = (
                  help=T("Добавляет к Уклонению модификатор за размер, и Уклонение считается не ниже УС "
                         "стрельбы по неподвижной цели.",
                         "Adds the size modifier to the Dodge, and the Dodge counts as no lower than the "
-                        "УС against a stationary target."), group="details", when=_OPPOSED),
+                        "difficulty against a stationary target."), group="details", when=_OPPOSED),
     int_param("actions", "Действий за раунд", "Actions this round", 1, 1, 12, group="details",
               help=T("Два действия — −1 каждое, три — −2, четыре — −4, пять — −6 и т. д.",
                      "Two actions are −1 each, three −2, four −4, five −6 and so on.")),
@@ -89,16 +89,16 @@ def compute(p: dict) -> dict:
         display = [
             figures(
                 ("p_success", T(f"Шанс успеха против {_difficulty_name(p['difficulty'])}",
-                                f"Chance of success against УС {p['difficulty']}"), prob(ps)),
+                                f"Chance of success against difficulty {p['difficulty']}"), prob(ps)),
                 ("p_failure", T("Шанс неудачи", "Chance of failure"), prob(1 - ps)),
                 ("mean_total", T("Средний результат", "Mean result"), round(float(total.mean()), 3)),
             ),
             dist_block("margin", T("Запас: результат − УС (0 и больше — успех)",
-                                   "Margin: result − УС (0 or more is a success)"),
+                                   "Margin: result − difficulty (0 or more is a success)"),
                        T("запас", "margin"), m),
         ]
         if not 0 <= p["difficulty"] <= 15:
-            display.append(note("УС вне шкалы 0–15 источника.", "The УС is outside the source's 0–15 scale.",
+            display.append(note("УС вне шкалы 0–15 источника.", "The difficulty is outside the source's 0–15 scale.",
                                  "warning"))
         return {"mode": "check", "p_success": prob(ps), "p_failure": prob(1 - ps),
                 "margin": dist_json(m, "margin", at_least=True),
@@ -123,7 +123,7 @@ def compute(p: dict) -> dict:
                             "A tie goes to the «attacker»: Shooting beats Dodge, Deceit beats Insight."))
     if floor is not None:
         display.append(note(f"Уклонение считается не ниже УС {floor} (стрельба по неподвижной цели).",
-                            f"The Dodge counts as no lower than УС {floor} (a stationary target)."))
+                            f"The Dodge counts as no lower than difficulty {floor} (a stationary target)."))
     return {"mode": "opposed", "p_attacker": prob(pw), "p_defender": prob(pl), "p_draw": prob(pd),
             "margin": dist_json(m, "margin", at_least=True),
             "display": display}
@@ -151,9 +151,9 @@ def roll(p: dict, roller) -> dict:
     total = dice + bonus
     if p["mode"] == "check":
         ok = total >= p["difficulty"]
-        verdict = (T(f"Успех: {total} против УС {p['difficulty']}", f"Success: {total} against УС {p['difficulty']}")
+        verdict = (T(f"Успех: {total} против УС {p['difficulty']}", f"Success: {total} against difficulty {p['difficulty']}")
                    if ok else T(f"Неудача: {total} против УС {p['difficulty']}",
-                                f"Failure: {total} against УС {p['difficulty']}"))
+                                f"Failure: {total} against difficulty {p['difficulty']}"))
         return {"faces": a, "reroll_faces": b, "total": total, "success": ok,
                 "margin": total - p["difficulty"],
                 "display": _dice_blocks(T("Ваши кубики", "Your dice"), a, b)

@@ -246,7 +246,7 @@ def _damage_dist(p: dict) -> tuple[Dist, list[dict], dict]:
     info.update(p_check=prob(p_check))
     notes.append(note(f"Мощность {steps}; проверка Стойкости против УС {steps} — половина урона"
                       + (" (четверть с подушками)" if other != 1 else "") + ".",
-                      f"Power {steps}; a Fortitude check against УС {steps} halves the damage"
+                      f"Power {steps}; a Fortitude check against difficulty {steps} halves the damage"
                       + (" (a quarter with airbags)" if other != 1 else "") + "."))
     return rules.cushioned_dist(dmg, p_check, crash and p["airbags"], crash and p["belts"] and not belts_power,
                                 p["rounding"], p["round_once"], p["belts_first"]), notes, info

@@ -17,14 +17,14 @@ OUTCOME_NAMES = {
 
 PARAMS = (
     int_param("confidence", "Уверенность", "Confidence", 3, -10, 30),
-    int_param("pp", "ПП мага", "The magician's ПП", 1, 0, 30),
+    int_param("pp", "ПП мага", "The magician's Immersion", 1, 0, 30),
     int_param("first_difficulty", "Первая сложность ритуала", "The ritual's first difficulty", 9, -10, 40),
     int_param("magic_attribute", "Атрибут навыка Магия", "The attribute of the Magic skill", 3, -10, 30,
               help=T("Источник не называет атрибут навыка Магия: впишите тот, что принят у вас.",
                      "The source does not name the Magic skill's attribute: enter the one your table uses.")),
     int_param("magic", "Магия (ветвь парадигмы)", "Magic (the paradigm's branch)", 2, 0, 30),
     int_param("second_difficulty", "Вторая сложность ритуала", "The ritual's second difficulty", 11, -10, 40),
-    int_param("disharmony", "Дисгармония (МД)", "Disharmony (МД)", 0, -30, 30,
+    int_param("disharmony", "Дисгармония (МД)", "Disharmony", 0, -30, 30,
               help=T("Вычитается из второго броска; у филигранного ритуала может быть меньше нуля.",
                      "Subtracted from the second roll; below zero for a flawless ritual.")),
     int_param("first_modifier", "Модификаторы первой проверки", "Modifiers of the first check", 0, -40, 40,
@@ -63,7 +63,7 @@ def compute(p: dict) -> dict:
               prob(d["effect"])),
              ("p_attack", T(f"Парадигмальная атака (ПШ {tables.PARADIGM_ATTACK['strength']}, "
                             f"{tables.PARADIGM_ATTACK['modifier']})",
-                            f"A paradigm attack (ПШ {tables.PARADIGM_ATTACK['strength']}, "
+                            f"A paradigm attack («ПШ» {tables.PARADIGM_ATTACK['strength']}, "
                             f"{tables.PARADIGM_ATTACK['modifier']})"), prob(attack)),
              ("p_disharmony", T("Дисгармоничный эффект", "A disharmonic effect"), prob(d["disharmony"])),
              ("p_failed", T("Ритуал не сработал", "The ritual did not work"), prob(d["failed"]))]
@@ -72,11 +72,11 @@ def compute(p: dict) -> dict:
                 "columns": [T("Проверка", "Check"), T("Шанс успеха", "Chance of success")],
                 "rows": [[T(f"Первая, сработал ли ритуал: 2К + Уверенность + ПП {first:+d} против "
                             f"{p['first_difficulty']}",
-                            f"First, did it work: 2d6 + Confidence + ПП {first:+d} against {p['first_difficulty']}"),
+                            f"First, did it work: 2d6 + Confidence + Immersion {first:+d} against {p['first_difficulty']}"),
                           prob(rules.p_check(first, p["first_difficulty"], p["reroll_first"]))],
                          [T(f"Вторая (скрытая, у мастера), как сработал: 2К + Магия − МД {second:+d} против "
                             f"{p['second_difficulty']}",
-                            f"Second (hidden, the Storyteller's), how: 2d6 + Magic − МД {second:+d} against "
+                            f"Second (hidden, the Storyteller's), how: 2d6 + Magic − disharmony {second:+d} against "
                             f"{p['second_difficulty']}"),
                           prob(rules.p_check(second, p["second_difficulty"], p["reroll_second"]))]]},
                note("Парадигмальная атака настигает мага, когда он осознает свою неудачу, — то есть может и не "

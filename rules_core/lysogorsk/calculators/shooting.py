@@ -213,8 +213,8 @@ def shot_compute(p: dict) -> dict:
     total_mod = sum(v for _, v in mods) + p["modifier"]
     size = tables.TARGET_SIZE[p["size"]]
     against = (T(f"Уклонение цели {size['dodge_modifier']:+d} (не ниже УС {size['difficulty']})",
-                 f"the target's Dodge {size['dodge_modifier']:+d} (no lower than УС {size['difficulty']})")
-               if dodge is not None else T(f"УС {size['difficulty']}", f"УС {size['difficulty']}"))
+                 f"the target's Dodge {size['dodge_modifier']:+d} (no lower than difficulty {size['difficulty']})")
+               if dodge is not None else T(f"УС {size['difficulty']}", f"difficulty {size['difficulty']}"))
     display = [
         figures(("p_hit", T("Шанс попасть" + (" (обе пули)" if bullets == 2 else ""),
                             "Chance to hit" + (" (both bullets)" if bullets == 2 else "")), prob(p_hit)),

@@ -28,9 +28,9 @@ PARAMS = (
     choice_param("after_reading", "Проверка после срыва: что сравнивать с −2 и 0",
                  "The check after: what is compared with −2 and 0", "total", [
                      ("total", "результат проверки Силы духа", "the Willpower check's result"),
-                     ("margin", "результат минус УС стресса", "the result minus the stress УС"),
+                     ("margin", "результат минус УС стресса", "the result minus the stress difficulty"),
                  ], group="readings"),
-    int_param("stress_difficulty", "УС стресса (для второго прочтения)", "Stress УС (second reading)", 5, 0, 30,
+    int_param("stress_difficulty", "УС стресса (для второго прочтения)", "Stress difficulty (second reading)", 5, 0, 30,
               group="readings", when={"param": "after_reading", "eq": "margin"}),
     int_param("after_modifier", "Модификаторы проверки после срыва", "Modifiers of the check after", 0, -30, 30,
               group="details"),
@@ -58,7 +58,7 @@ def compute(p: dict) -> dict:
          "columns": [T("Итог", "Outcome"), T("Шанс", "Chance")],
          "rows": [[AFTER_NAMES[b], prob(after[b])] for b in AFTER_NAMES]},
         note("Проверка после срыва: источник не дает ей УС, а 2К + атрибут + навык редко бывает ниже 1.",
-             "The check after: the source gives it no УС, and 2d6 + attribute + skill is rarely below 1.",
+             "The check after: the source gives it no difficulty, and 2d6 + attribute + skill is rarely below 1.",
              "warning"),
     ]
     return {"breakdown": {b: prob(bands[b]) for b in BREAKDOWN_NAMES},
@@ -106,18 +106,18 @@ def _short(situation: str, prefix: str) -> str:
 
 STRESS_PARAMS = (
     choice_param("kind", "Что вызвало стресс", "What causes the stress", "combat", [
-        ("combat", "начало боя (УС по табличке)", "the start of a fight (УС from the table)"),
-        ("other", "другое (УС задает мастер)", "something else (the Storyteller sets the УС)"),
+        ("combat", "начало боя (УС по табличке)", "the start of a fight (difficulty from the table)"),
+        ("other", "другое (УС задает мастер)", "something else (the Storyteller sets the difficulty)"),
     ]),
     choice_param("situation", "Бой против…", "A fight against…", "superior",
                  [(sid, _short(c["situation"]["ru"], "Бой против ") + f" — УС {c['difficulty']}",
-                   _short(c["situation"]["en"], "A fight against ") + f" — УС {c['difficulty']}")
+                   _short(c["situation"]["en"], "A fight against ") + f" — difficulty {c['difficulty']}")
                   for sid, c in tables.COMBAT_STRESS.items()], when=_COMBAT),
     *(bool_param(mid, m["situation"]["ru"] + f" (+{m['modifier']})", m["situation"]["en"] + f" (+{m['modifier']})",
                  False, when=_COMBAT) for mid, m in tables.COMBAT_STRESS_MODIFIERS.items()),
     int_param("confidence", "Уверенность (текущая)", "Confidence (current)", 1, 0, 30),
     int_param("willpower", "Сила духа", "Willpower", 1, 0, 30),
-    int_param("difficulty", "УС стресса", "Stress УС", 5, -10, 40, when={"param": "kind", "eq": "other"}),
+    int_param("difficulty", "УС стресса", "Stress difficulty", 5, -10, 40, when={"param": "kind", "eq": "other"}),
     bool_param("veteran", "Особенность Ветеран (в начале боя не проверяет)",
                "Trait Veteran (no check at the start of a fight)", False, group="details", when=_COMBAT),
     bool_param("nervous", "Особенность Нервный (срыв уже при падении Уверенности до 0)",
@@ -129,7 +129,7 @@ STRESS_PARAMS = (
               "If a breakdown — its number in this scene (counting it)", 1, 1, 20, group="details"),
     choice_param("modifiers_to", "Модификаторы таблички боевого стресса", "The combat-stress modifiers",
                  rules.COMBAT_MODIFIERS_TO, [
-                     ("difficulty", "прибавляются к УС (бой страшнее)", "raise the УС (the fight is scarier)"),
+                     ("difficulty", "прибавляются к УС (бой страшнее)", "raise the difficulty (the fight is scarier)"),
                      ("result", "прибавляются к результату проверки", "are added to the check's result"),
                  ], group="readings", when=_COMBAT,
                  help=T("Источник не говорит, в какую сторону действуют «модификатор +6» и «+3»: «модификатор» — "
@@ -140,7 +140,7 @@ STRESS_PARAMS = (
 
 
 def stress_difficulty(p: dict) -> tuple[int, int]:
-    """(УС, modifier to the check) for the request: the combat table, or the УС given."""
+    """(difficulty, modifier to the check) for the request: the combat table, or the difficulty given."""
     if p["kind"] != "combat":
         return p["difficulty"], 0
     mods = tuple(mid for mid in tables.COMBAT_STRESS_MODIFIERS if p[mid])
@@ -161,7 +161,7 @@ def _breakdown_next(p: dict) -> list[dict]:
 def stress_compute(p: dict) -> dict:
     """The stress check's odds: holds, loses a point of Уверенность, or comes to a breakdown (with its table)."""
     us, extra = stress_difficulty(p)
-    us_fig = ("difficulty", T("УС проверки на стресс", "The stress check's УС"), us)
+    us_fig = ("difficulty", T("УС проверки на стресс", "The stress check's difficulty"), us)
     if _no_check(p):
         return {"check": False, "difficulty": us, "p_pass": prob(1), "p_breakdown": prob(0),
                 "display": [figures(us_fig, ("p_pass", T("Выдержит", "Holds"), prob(1)),
@@ -209,7 +209,7 @@ def stress_roll(p: dict, roller) -> dict:
     kind = "pass" if total >= us else rules.stress_failure(p["confidence"], p["nervous"])
     display = _dice_blocks(T("Сила духа", "Willpower"), a, b)
     out = {"check": True, "faces": a, "reroll_faces": b, "total": total, "difficulty": us, "outcome": kind}
-    figs = [("result", T(f"{total} против УС {us}", f"{total} against УС {us}"), STRESS_OUTCOME_NAMES[kind])]
+    figs = [("result", T(f"{total} против УС {us}", f"{total} against difficulty {us}"), STRESS_OUTCOME_NAMES[kind])]
     if kind in ("breakdown", "lose_and_breakdown"):
         bf = roller.dice(2, 6)
         bt = sum(bf) - p["willpower"] + tables.BREAKDOWN_PER_BREAKDOWN * p["breakdowns_in_scene"]

@@ -29,10 +29,10 @@ PARAMS = (
     int_param("time", "Прошло минут / дней / часов", "Minutes / days / hours so far", 10, 0, 500),
     choice_param(
         "rounding", "Округление УС без сна (часы / 2×Выносливость)",
-        "Rounding of the no-sleep УС (hours / 2×Stamina)", rules.DEFAULT_ROUNDING, ROUNDING_OPTIONS,
+        "Rounding of the no-sleep difficulty (hours / 2×Stamina)", rules.DEFAULT_ROUNDING, ROUNDING_OPTIONS,
         help=T("Источник не говорит, как округлять этот УС; «по математическим правилам» — его правило "
                   "для порогов хитов.",
-                  "The source does not say how to round this УС; «mathematical» is its rule for hit "
+                  "The source does not say how to round this difficulty; «mathematical» is its rule for hit "
                   "thresholds."), group="readings", when=_SLEEP),
 )
 SURVIVAL_MAX_DAYS = 365
@@ -42,7 +42,7 @@ SLEEP_MAX_CHECKS = 120  # hours awake after the grace
 def check(p: dict) -> None:
     if p["kind"] == "sleep" and p["stamina"] < 1:
         raise InputError({"field": "stamina", "ru": "Для сна Выносливость не меньше 1 (УС делится на нее).",
-                          "en": "For sleep the Stamina must be at least 1 (the УС divides by it)."})
+                          "en": "For sleep the Stamina must be at least 1 (the difficulty divides by it)."})
     if p["kind"] == "sleep" and p["time"] > rules.SLEEP_GRACE_PER_STAMINA * p["stamina"] + SLEEP_MAX_CHECKS:
         lim = rules.SLEEP_GRACE_PER_STAMINA * p["stamina"] + SLEEP_MAX_CHECKS
         raise InputError({"field": "time", "ru": f"Не больше {lim} часов (10 × Выносливость + {SLEEP_MAX_CHECKS}).",
@@ -66,7 +66,7 @@ def compute(p: dict) -> dict:
                             ("chance", T(f"Шанс быть «при смерти» к {t}-й минуте", f"Chance of dying by minute {t}"),
                              prob(by))),
                     dist_block("minute", T("Минута, когда провалена проверка (УС 5, 6, 7 …)",
-                                           "The minute a check fails (УС 5, 6, 7 …)"), T("минута", "minute"), d),
+                                           "The minute a check fails (difficulty 5, 6, 7 …)"), T("минута", "minute"), d),
                     note("Если спасли, критическое ранение записывается как временное.",
                          "If rescued, the critical wound counts as temporary."),
                 ]}
@@ -83,7 +83,7 @@ def compute(p: dict) -> dict:
         ]
         if t > grace and alive == [st_]:
             display.append(note("С такой Выносливостью и Стойкостью проверка против УС 5 не проваливается.",
-                                "With this Stamina and Fortitude the check against УС 5 cannot fail."))
+                                "With this Stamina and Fortitude the check against difficulty 5 cannot fail."))
         return {"kind": kind, "grace": grace, "p_dead": prob(d["dead"]),
                 "stamina_after": [{"stamina": k, "p": prob(v)} for k, v in d.items() if k != "dead"],
                 "display": display}
@@ -97,7 +97,7 @@ def compute(p: dict) -> dict:
                          grace),
                         ("chance", T("Шанс ни разу не провалить (не уснуть)", "Chance of never failing (staying awake)"),
                          prob(d[0])),
-                        ("difficulty", T("УС проверки в этот час", "The check's УС at this hour"), us_now)),
+                        ("difficulty", T("УС проверки в этот час", "The check's difficulty at this hour"), us_now)),
                 dist_block("fails", T("Проваленных проверок (по −2 каждая, если не уснул)",
                                       "Failed checks (−2 each when staying up)"), T("провалов", "fails"), d),
             ]}
@@ -153,6 +153,6 @@ def roll(p: dict, roller) -> dict:
     display = [figures(("result", T("Итог", "Result"), summary))]
     if rows:
         display.append({"kind": "table", "title": T("Проверки (последние 40)", "Checks (the last 40)"),
-                        "columns": [T("Когда", "When"), T("Кубики", "Dice"), T("Итог", "Total"), T("УС", "УС"),
+                        "columns": [T("Когда", "When"), T("Кубики", "Dice"), T("Итог", "Total"), T("УС", "Difficulty"),
                                     T("Результат", "Outcome")], "rows": rows})
     return {**result, "log": log, "display": display}

@@ -15,12 +15,12 @@ PARAMS = (
     int_param("modifier", "Модификаторы", "Modifiers", 0, -40, 40),
     choice_param("reading", "Что сверять с таблицей", "What is read on the table", "total", [
         ("total", "результат проверки на Силу", "the Strength check's result"),
-        ("margin", "результат минус УС", "the result minus a УС"),
+        ("margin", "результат минус УС", "the result minus a difficulty"),
     ], help=T("Таблица идет от «меньше 0» до «7 или больше», а 2К + Сила не меньше 2 + Сила; источник не "
               "называет УС.",
               "The table runs from «below 0» to «7 or more», while 2d6 + Strength is at least 2 + Strength; the "
-              "source names no УС."), group="readings"),
-    int_param("difficulty", "УС (для второго прочтения)", "УС (second reading)", 7, -10, 40, group="readings",
+              "source names no difficulty."), group="readings"),
+    int_param("difficulty", "УС (для второго прочтения)", "difficulty (second reading)", 7, -10, 40, group="readings",
               when={"param": "reading", "eq": "margin"}),
 )
 
@@ -38,7 +38,7 @@ def compute(p: dict) -> dict:
             + ([note("Буквально: результат проверки на Силу (2К + Сила) редко бывает ниже 7 — таблица, похоже, "
                      "задумана для разницы с УС; источник его не называет.",
                      "Literally: a Strength check (2d6 + Strength) is rarely below 7 — the table looks meant for a "
-                     "margin over a УС, which the source does not name.", "warning")]
+                     "margin over a difficulty, which the source does not name.", "warning")]
                if p["reading"] == "total" else [])}
 
 

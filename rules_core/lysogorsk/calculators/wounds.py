@@ -149,11 +149,11 @@ def compute(p: dict) -> dict:
                          prob(heal["p"])))
         result.update(heal_level=level, p_heal=prob(heal["p"]), heal_hits=heal["hits"],
                       p_doctor=None if heal["p_doctor"] is None else prob(heal["p_doctor"]))
-        detail = [("fortitude_difficulty", T("УС Стойкости", "Fortitude УС"), row["fortitude_difficulty"]),
+        detail = [("fortitude_difficulty", T("УС Стойкости", "Fortitude difficulty"), row["fortitude_difficulty"]),
                   ("p_natural", T("Шанс проверки Стойкости", "Chance of the Fortitude check"),
                    prob(heal["p_natural"]))]
         if heal["p_doctor"] is not None:
-            detail += [("medicine_difficulty", T("УС Медицины", "Medicine УС"), row["medicine_difficulty"]),
+            detail += [("medicine_difficulty", T("УС Медицины", "Medicine difficulty"), row["medicine_difficulty"]),
                        ("p_doctor", T("Шанс проверки Медицины", "Chance of the Medicine check"),
                         prob(heal["p_doctor"]))]
         display.append(figures(*detail))
