@@ -17,13 +17,14 @@ IPHONE_UA = ("Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit
              "(KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1")
 #: No offer from the browser: chromium may make one for the site (it is installable); this
 #: stops it before the page's own listener (head.js) hears it, as on a browser that makes none.
-NO_OFFER = """window.__svodBlock = (e) => e.stopImmediatePropagation();
+NO_OFFER = """window.__svodBlock = (e) => { if (!e.svodTest) e.stopImmediatePropagation(); };
 addEventListener('beforeinstallprompt', window.__svodBlock, true);"""
 #: A browser's offer, as Chrome makes it: prompt() opens its dialog, userChoice says the answer
-#: (the blocker is lifted first: this offer is the only one the page hears).
+#: (the blocker stays for chromium's own offers, which may come at any time and would replace
+#: this one: only the offer marked as the test's passes it).
 OFFER = """(outcome) => {
-  removeEventListener('beforeinstallprompt', window.__svodBlock, true);
   const e = new Event('beforeinstallprompt', {cancelable: true});
+  e.svodTest = true;
   window.__prompted = 0;
   e.prompt = () => { window.__prompted += 1; return Promise.resolve(); };
   e.userChoice = Promise.resolve({outcome, platform: 'web'});
