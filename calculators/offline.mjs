@@ -195,7 +195,12 @@ async function register() {
     // a registration left with no worker at all (its first install failed): install again
     if (!reg.installing && !reg.waiting && !reg.active) await reg.update();
     if (container.controller) setState({ state: "ready" });
-    else if (reg.active && !reg.installing && !reg.waiting) setState({ state: "ready" }); // claims this page soon
+    else if (reg.active && !reg.installing && !reg.waiting) {
+      // Active, but this page came before it took over (or slipped past its claim while it
+      // activated): it is asked to claim the page now, which ends in controllerchange.
+      reg.active.postMessage({ type: "claim" });
+      setState({ state: "ready" });
+    }
     else if (sw.state !== "failed") setState({ state: "caching" });
     if (reg.waiting && container.controller) setState({ waiting: reg.waiting });
     watchInstalling(reg, reg.installing);

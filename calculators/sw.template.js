@@ -172,6 +172,8 @@ self.addEventListener("activate", (event) => {
 self.addEventListener("message", (event) => {
   const m = event.data || {};
   if (m.type === "skip-waiting") self.skipWaiting();
+  // a page that came before this worker took over asks for it (offline.mjs); refused unless active
+  if (m.type === "claim") event.waitUntil(self.clients.claim().catch(() => {}));
   if (m.type === "version" && event.source) event.source.postMessage({ type: "svod-version", version: VERSION });
 });
 

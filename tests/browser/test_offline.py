@@ -72,6 +72,22 @@ def test_offline_after_one_visit(new_context, base_url, site_dir, assert_on_host
     assert_on_host(ctx, base_url)
 
 
+def test_a_page_the_worker_did_not_take_is_claimed(new_context, base_url):
+    """A page loaded past the service worker (a hard reload: Ctrl+Shift+R) or while it was
+    activating is not controlled; the status says «работает без сети» only once the worker has
+    taken it over, which the page asks for."""
+    ctx = new_context()
+    page = ctx.pages[0] if ctx.pages else ctx.new_page()
+    page.goto(base_url)
+    page.wait_for_function(READY, timeout=120_000)
+    cdp = ctx.new_cdp_session(page)
+    with page.expect_navigation(wait_until="load"):
+        cdp.send("Page.reload", {"ignoreCache": True})  # a hard reload: the service worker is skipped
+    assert page.evaluate("performance.getEntriesByType('navigation')[0].workerStart") == 0
+    page.wait_for_function(READY, timeout=30_000)
+    assert "работает без сети" in page.locator("[data-svod-offline]").inner_text()
+
+
 @pytest.fixture
 def deployed(site_dir, tmp_path):
     """A copy of the built site served on its own port: (base URL, the copy's root)."""
