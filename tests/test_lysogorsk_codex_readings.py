@@ -1,7 +1,7 @@
 """Each named reading of «Лысогорские сказочки» (001) and «Codex of…» (004) is what the code
 follows: every reading the rules modules name (a ``*_READINGS`` tuple, or a constant that takes
 a side where the source is open) has a calculator switch that defaults to it, and flipping the
-switch changes the result; a constant read at run time changes the result when patched."""
+switch changes the result."""
 
 from __future__ import annotations
 
@@ -67,6 +67,9 @@ SWITCHES = {
     (L, "SNIPER"): [("lysogorsk-shot", "sniper_reading", "body_part_and_range", {"gun": "sniper", "range": "far"},
                      "p_hit")],
     (L, "RITUAL_FIRST_FAIL"): [("lysogorsk-ritual", "first_fail", "both", {}, "outcome")],
+    # 0 hits and fewer: the dying rule, not bleeding
+    (L, "BLEEDING_WHEN_DYING"): [("lysogorsk-damage", "bleeding_when_dying", True,
+                                  {"stamina": 0, "damage_taken": 10, "power": 4}, "bleeding")],
     (C, "SKILL0_READINGS"): [("codex-roll", "skill0", "cannot", {"skill": 0}, "p_success"),
                              ("codex-attack", "skill0", "cannot", {"skill": 0}, "p_hit"),
                              ("codex-counteraction", "skill0", "cannot", {"skill": 0}, "p_counter"),
@@ -112,13 +115,6 @@ SWITCHES = {
                            {"difficulty": 3, "stress": 1, "ad6": 4, "ed6": 2, "skill": 4}, "p_success")],
 }
 
-#: readings the code reads at run time: (module, name) → (patched value, calculator, parameters, key)
-PATCHED = {
-    # 0 hits and fewer: the dying rule, not bleeding
-    (L, "BLEEDING_WHEN_DYING"): (True, "lysogorsk-damage", {"stamina": 0, "damage_taken": 10, "power": 4}, "bleeding"),
-}
-
-
 def outcome(calc_id: str, params: dict, key: str):
     """The result's figure (``roll:KEY``: of a roll on seeded dice), or the field a refusal names."""
     op, _, key = key.rpartition(":")
@@ -163,7 +159,7 @@ def _tested_name(name: str) -> str:
 
 def test_every_reading_is_tested_here():
     for module, names in READINGS.items():
-        tested = {n for m, n in SWITCHES if m is module} | {n for m, n in PATCHED if m is module}
+        tested = {n for m, n in SWITCHES if m is module}
         assert {_tested_name(n) for n in names} == tested, module.__name__
         for name in tested:
             assert name in module.__all__, name
@@ -179,14 +175,6 @@ def test_a_switch_defaults_to_the_reading_and_flipping_it_changes_the_result(mod
     taken, flipped = outcome(calc, params, key), outcome(calc, {**params, param: other}, key)
     assert "absent" not in (taken, flipped) and "refused" not in (taken[0] if isinstance(taken, tuple) else None,)
     assert taken != flipped, f"{name} in {calc}"
-
-
-@pytest.mark.parametrize("module, name", sorted(PATCHED, key=lambda k: k[1]), ids=lambda x: x if isinstance(x, str) else None)
-def test_a_constant_read_at_run_time_decides(module, name, monkeypatch):
-    value, calc, params, key = PATCHED[(module, name)]
-    taken = api.run(calc, params)[key]
-    monkeypatch.setattr(module, name, value)
-    assert api.run(calc, params)[key] != taken
 
 
 def test_the_crash_readings_give_the_pages_numbers():

@@ -223,14 +223,20 @@ DYING_MINUTES = 15
 BLEEDING_WHEN_DYING = False
 
 
-def bleeding(hits: int) -> dict | None:
-    """Bleeding and the pain-shock difficulty by the hits left (None above 8 hits).
+def bleeding(hits: int, when_dying: bool | None = None) -> dict | None:
+    """Bleeding and the pain-shock difficulty by the hits left (None above 8 hits; at 0 or fewer,
+    None unless ``when_dying``, by default :data:`BLEEDING_WHEN_DYING`).
 
     «теряет по хиту в десять минут, если у него 5-8 хитов, и по хиту в три раунда, если их
     осталось 4 и меньше. Болевой шок кидается против сложности 5, если атака оставила у
     персонажа 5-8 хитов, и против сложности 7, если хитов осталось 4 и менее.»
+
+    >>> bleeding(0) is None, bleeding(0, when_dying=True)["pain_shock"]
+    (True, 7)
     """
-    if hits <= 0 and not BLEEDING_WHEN_DYING:
+    if when_dying is None:
+        when_dying = BLEEDING_WHEN_DYING
+    if hits <= 0 and not when_dying:
         return None
     for i, band in enumerate(tables.BLEEDING):
         if (band["lowest"] is None or hits >= band["lowest"]) and hits <= band["highest"]:

@@ -164,6 +164,14 @@ PARAMS = (
         {"all": [_ENVIRONMENT, {"param": "splashed", "eq": True}]},
         _FALL_OR_CRASH]}),
     QUARTER_PARAM,
+    bool_param("bleeding_when_dying", "Кровотечение и при 0 хитах и меньше", "Bleeding at 0 hits and fewer too",
+               rules.BLEEDING_WHEN_DYING, group="readings",
+               help=T("«по хиту в три раунда, если их осталось 4 и меньше» покрывает и 0 хитов, но убивало бы за "
+                      "30 раундов, тогда как «при смерти» персонаж лежит пятнадцать минут. Нет: при 0 и меньше "
+                      "действует правило «при смерти»; да: и кровотечение с болевым шоком.",
+                      "«a hit every three rounds if 4 or fewer are left» covers 0 hits too, but would kill in 30 "
+                      "rounds, while a dying character lies fifteen minutes. No: at 0 or fewer the dying rule "
+                      "governs; yes: bleeding and pain shock too.")),
 )
 
 
@@ -266,7 +274,7 @@ def compute(p: dict) -> dict:
     likeliest = state.mode()
     q1, q2, q3 = rules.thresholds(total)
     # Pain shock follows any attack; bleeding only permanent damage («никогда не истекает кровью»).
-    band = hits_left.map(lambda h: (lambda b: None if b is None else b["band"])(rules.bleeding(h)))
+    band = hits_left.map(lambda h: (lambda b: None if b is None else b["band"])(rules.bleeding(h, p["bleeding_when_dying"])))
     bleed = band.map(lambda b: None if p["temporary"] else b)
     display = [
         figures(
