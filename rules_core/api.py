@@ -19,7 +19,7 @@ from typing import Any
 
 from .dice import Roller
 from . import systems
-from .spec import (MAX_PARAMS, Calculator, Errors, InputError, T, _check_int, _names, field_error, shown,
+from .spec import (MAX_PARAMS, Calculator, Errors, InputError, _check_int, _names, field_error, shown,
                    summary_of, validate_fields)
 
 __all__ = ["SYSTEMS", "list_calculators", "get", "validate", "run", "roll", "handle", "handle_json",

@@ -432,6 +432,29 @@ def applicable_names(params: tuple[Param, ...] | list[Param], values: dict,
     return {p.name for p in params if ok(p.name)}
 
 
+def shown_names(params: tuple[Param, ...] | list[Param], values: dict) -> set[str]:
+    """The names of the fields a form shows for ``values`` (as entered, by name; a missing one
+    takes its default): those whose condition holds, the condition reading only the parameters
+    that apply with a valid value. A field with a bad value stays in sight, to be mended.
+
+    >>> ps = (int_param("n", "Н", "N", 1, 0, 9), int_param("k", "К", "K", 0, 0, 9, when={"param": "n", "min": 1}))
+    >>> sorted(shown_names(ps, {})), sorted(shown_names(ps, {"n": 0})), sorted(shown_names(ps, {"n": "x"}))
+    (['k', 'n'], ['n'], ['n'])
+    """
+    full = {p.name: values.get(p.name, p.default) for p in params}
+    by_name = {p.name: p for p in params}
+
+    def valid(name: str) -> bool:
+        try:
+            by_name[name].validate(full[name])
+            return True
+        except InputError:
+            return False
+
+    live = applicable_names(params, full, valid)
+    return {p.name for p in params if applies(p.when, full, lambda name: name in live)}
+
+
 def _resolver(params: tuple[Param, ...] | list[Param],
               decide: Callable[[Param, Callable[[str], bool]], bool]) -> Callable[[str], bool]:
     """``name → bool``, decided once for each parameter by ``decide(param, resolve)``, which may

@@ -16,7 +16,6 @@ from hypothesis import given, settings, strategies as st
 
 from rules_core import api
 from rules_core.common import calculators as C
-from rules_core.serial import rules as SR
 from rules_core.wod import rules as WC
 from rules_core.wod import pool
 

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from rules_core import api
-from rules_core.spec import InputError, applicable_names, applies, bool_param, choice_param, int_param
+from rules_core.spec import bool_param, choice_param, int_param, shown_names
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -170,8 +170,8 @@ console.log(JSON.stringify(out));
 
 def test_what_applies_is_the_engines_reading():
     """kinds.mjs ``applying`` (the fields a form shows: their condition holds, reading what applies
-    with a valid value by the stored reading) gives the engine's reading (``applies`` over
-    ``applicable_names``) for random values of a spec with conditions of every sort, of every
+    with a valid value by the stored reading) gives the engine's reading
+    (``spec.shown_names``) for random values of a spec with conditions of every sort, of every
     calculator, and of every record list's fields."""
     rnd = random.Random(7)
     cases = []
@@ -223,20 +223,5 @@ CONDITIONAL_JSON = [p.to_json() for p in CONDITIONAL]
 
 
 def _shown(params, values) -> list[str]:
-    """The engine's reading of which fields a form shows: those whose own condition holds, the
-    condition reading the parameters that apply with a valid value (applicable_names)."""
-    live = applicable_names(params, values, _valid(params, values))
-    return sorted(p.name for p in params if applies(p.when, values, lambda name: name in live))
-
-
-def _valid(params, values):
-    by_name = {p.name: p for p in params}
-
-    def valid(name):
-        try:
-            by_name[name].validate(values[name])
-            return True
-        except InputError:
-            return False
-
-    return valid
+    """The engine's reading of which fields a form shows (spec.shown_names)."""
+    return sorted(shown_names(params, values))

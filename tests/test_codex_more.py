@@ -22,7 +22,7 @@ from rules_core.dice import Dist
 from scripts.sources import read_source
 from tests.fakes import FakeRoller
 from tests.test_codex import oracle_lv
-from tests.test_lysogorsk_more_rules import F, errors, run, summary
+from tests.test_lysogorsk_more_rules import F, run, summary
 
 SOURCE = re.sub(r"\s+", " ", read_source("004"))
 SMALL = settings(max_examples=40, deadline=None)

@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from rules_core import api
-from rules_core.scene import apply, engine, fields as F, load, load_text, preview, readings, replay, state
+from rules_core.scene import apply, engine, fields as F, load, load_text, readings, replay, state
 from rules_core.scene.state import new_scene
 from scripts.sources import ROOT, read_source
 

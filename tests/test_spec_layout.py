@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from rules_core import api
-from rules_core.spec import (Calculator, InputError, Param, applicable_names, applies, bool_param,
+from rules_core.spec import (Calculator, InputError, Param, applicable_names, applies,
                              choice_param, figures, int_param, summary_of, validate_fields)
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -8,7 +8,6 @@ import icepool
 from hypothesis import given, settings, strategies as st
 
 from rules_core import api
-from rules_core.wod import rules as R
 from rules_core.wod import tables as TB
 from tests.d10_oracle import F, errors, net, raw, p
 

@@ -170,7 +170,6 @@ def apply_loaded(sc: dict, action: Any) -> tuple[dict, dict]:
 def _undo(sc: dict) -> tuple[dict, dict]:
     if not sc["log"]:
         raise field_error("type", "Нечего отменять: журнал пуст.", "Nothing to undo: the log is empty.")
-    last = sc["log"][-1]
     try:
         prev = replay(sc["log"][:-1], sc["name"])
     except InputError as e:

@@ -14,7 +14,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .. import systems
-from ..lysogorsk import calculators as lysogorsk_calculators
 from ..lysogorsk.calculators import alcohol as lysogorsk_alcohol, damage as lysogorsk_damage
 from ..lysogorsk.calculators import stress as lysogorsk_stress
 from ..lysogorsk import rules as lysogorsk_rules

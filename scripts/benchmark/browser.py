@@ -28,7 +28,6 @@ import statistics
 import subprocess
 import tempfile
 import threading
-import time
 from contextlib import contextmanager
 from pathlib import Path
 

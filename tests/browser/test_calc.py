@@ -16,13 +16,12 @@ import subprocess
 import sys
 import tempfile
 import time
-from pathlib import Path
 from urllib.parse import quote
 
 import pytest
 
 from rules_core import api
-from rules_core.spec import InputError, applicable_names, applies
+from rules_core.spec import shown_names
 
 from .conftest import CHROMIUM, CHROMIUM_ARGS, ROOT, off_host
 
@@ -190,38 +189,13 @@ def set_value(page, calc_id: str, p: dict, value) -> None:
 
 
 def shown(calc_id: str, params: dict) -> set[str]:
-    """The params a form shows for these values, by the engine's reading: those whose condition
-    holds, reading the params that apply with a valid value."""
-    calc = api.get(calc_id)
-    by_name = {q.name: q for q in calc.params}
-
-    def valid(name):
-        try:
-            by_name[name].validate(params.get(name, by_name[name].default))
-            return True
-        except InputError:
-            return False
-
-    values = {q.name: params.get(q.name, q.default) for q in calc.params}
-    live = applicable_names(calc.params, values, valid)
-    return {q.name for q in calc.params if applies(q.when, values, lambda name: name in live)}
+    """The params a form shows for these values, by the engine's reading."""
+    return shown_names(api.get(calc_id).params, params)
 
 
 def record_shown(calc_id: str, name: str, rec: dict) -> set[str]:
     """The fields of a record of list ``name`` the form shows, by the engine's reading."""
-    param = next(q for q in api.get(calc_id).params if q.name == name)
-    by_name = {f.name: f for f in param.fields}
-    values = {f.name: rec.get(f.name, f.default) for f in param.fields}
-
-    def valid(n):
-        try:
-            by_name[n].validate(values[n])
-            return True
-        except InputError:
-            return False
-
-    live = applicable_names(param.fields, values, valid)
-    return {f.name for f in param.fields if applies(f.when, values, lambda n: n in live)}
+    return shown_names(next(q for q in api.get(calc_id).params if q.name == name).fields, rec)
 
 
 def expected_summary(result: dict) -> list[dict]:
@@ -287,18 +261,23 @@ def serve_sitemap_for_this_host(ctx, base_url, site_dir):
         status=200, body=text, content_type="application/xml"))
 
 
+def start_tour(ctx, base_url, site_dir, wait="networkidle"):
+    """The context's tab on the calculators index, ready to go from calculator to calculator by
+    the site's own links (instant navigation); the page's errors are kept in ``svod_errors``."""
+    serve_sitemap_for_this_host(ctx, base_url, site_dir)
+    page = ctx.pages[0] if ctx.pages else ctx.new_page()
+    page.svod_errors = []
+    page.on("pageerror", lambda e: page.svod_errors.append(str(e)))
+    page.goto(base_url + "calculators/")
+    page.wait_for_load_state(wait)
+    page.evaluate("window.svodTour = 1")  # gone if a link ever reloads the page
+    return page
+
+
 @pytest.fixture(scope="module")
 def tour(playwright_instance, base_url, site_dir):
     ctx = launch(playwright_instance)
-    serve_sitemap_for_this_host(ctx, base_url, site_dir)
-    page = ctx.pages[0] if ctx.pages else ctx.new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(base_url + "calculators/")
-    page.wait_for_load_state("networkidle")
-    page.evaluate("window.svodTour = 1")  # gone if a link ever reloads the page
-    page.svod_errors = errors
-    yield page
+    yield start_tour(ctx, base_url, site_dir)
     close(ctx)
 
 

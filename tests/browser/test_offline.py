@@ -5,7 +5,6 @@ the page offers to reload; every open tab takes it when asked."""
 
 from __future__ import annotations
 
-import json
 import re
 import shutil
 

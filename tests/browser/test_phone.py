@@ -18,7 +18,7 @@ import re
 import pytest
 
 from .test_calc import (BOOT_MS, CALCS, alternative, assert_summary, calc_root, cli_run, engine_run, launch, close,
-                        read_summary, serve_sitemap_for_this_host, set_value, shown, visit, wait_state)
+                        read_summary, set_value, shown, start_tour, visit, wait_state)
 
 SIZES = {"phone": {"width": 360, "height": 740}, "desktop": {"width": 1280, "height": 800}}
 MAX_CONTROLS = 8
@@ -110,14 +110,9 @@ def test_the_answer_stays_in_sight_while_editing(playwright_instance, base_url, 
     kw = {"is_mobile": True, "has_touch": True, "device_scale_factor": 2} if size == "phone" else {}
     ctx = launch(playwright_instance, viewport=SIZES[size], color_scheme=scheme, **kw)
     try:
-        serve_sitemap_for_this_host(ctx, base_url, site_dir)
-        page = ctx.pages[0] if ctx.pages else ctx.new_page()
-        errors = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(base_url + "calculators/")
-        page.wait_for_load_state("load")
+        page = start_tour(ctx, base_url, site_dir, wait="load")
+        errors = page.svod_errors
         assert page.evaluate("document.body.getAttribute('data-md-color-scheme')") == ("slate" if scheme == "dark" else "default")
-        page.evaluate("window.svodTour = 1")
         problems = []
         for spec in [c for c in CALCS if not os.environ.get('SVOD_ONLY') or c['id'] in os.environ['SVOD_ONLY'].split(',')]:
             calc_id = spec["id"]

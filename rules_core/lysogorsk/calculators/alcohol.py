@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 from ...dice import Dist
-from ...spec import (Calculator, InputError, Option, Param, Preset, T, bool_param, choice_param, dist_block,
+from ...spec import (InputError, Option, Param, Preset, T, bool_param, choice_param, dist_block,
                      dist_json, figures, int_param, note, prob)
 from .. import rules, tables
 

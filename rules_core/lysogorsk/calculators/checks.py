@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from ...spec import (Calculator, T, bool_param, choice_param, dice_block, dist_block, dist_json, figures,
+from ...spec import (T, bool_param, choice_param, dice_block, dist_block, dist_json, figures,
                      int_param, note, prob)
 from .. import rules, tables
 

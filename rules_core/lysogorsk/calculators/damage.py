@@ -9,7 +9,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 from ...dice import Dist
-from ...spec import (Calculator, Errors, T, bool_param, choice_param, dice_block, dist_block, dist_json,
+from ...spec import (Errors, T, bool_param, choice_param, dice_block, dist_block, dist_json,
                      figures, int_param, note, prob)
 from .. import rules, tables
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ...spec import (Calculator, InputError, Param, T, bool_param, choice_param, dice_block, figures, frac,
+from ...spec import (InputError, Param, T, bool_param, choice_param, dice_block, figures, frac,
                      int_param, note, prob)
 from .. import rules, tables
 from .checks import _dice_blocks, _roll_2d6

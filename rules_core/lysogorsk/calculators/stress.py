@@ -5,7 +5,7 @@ check after it).
 
 from __future__ import annotations
 
-from ...spec import Calculator, T, bool_param, choice_param, dice_block, dist_block, figures, int_param, note, prob
+from ...spec import T, bool_param, choice_param, dice_block, dist_block, figures, int_param, note, prob
 from .. import rules, tables
 from .checks import _dice_blocks, _roll_2d6
 

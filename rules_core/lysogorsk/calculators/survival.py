@@ -4,7 +4,7 @@ the odds after it (the page «Удушье, голод, падения, сон, 
 
 from __future__ import annotations
 
-from ...spec import Calculator, InputError, T, choice_param, dist_block, dist_json, figures, int_param, note, prob
+from ...spec import InputError, T, choice_param, dist_block, dist_json, figures, int_param, note, prob
 from .. import rules
 from .damage import ROUNDING_OPTIONS
 

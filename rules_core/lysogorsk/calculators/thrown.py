@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from ...spec import Calculator, T, choice_param, dice_block, figures, int_param, note, prob
+from ...spec import T, choice_param, dice_block, figures, int_param, note, prob
 from .. import rules, tables
 
 __all__ = ["THROWN_NAMES", "PARAMS", "compute", "roll"]
