@@ -84,7 +84,7 @@ def test_worker_writes_the_snapshot_memory_exactly(batch):
     import base64
     import json
 
-    from tests.test_build_runtime import node_eval
+    from tests.node import node_eval
 
     items = []
     for parts, memory_at, chunk, fill in batch:
