@@ -23,6 +23,7 @@ __all__ = ["MAX_POOL", "MAX_HEALTH", "MAX_ABSORPTION", "MAX_STAMINA", "MAX_PORTI
            "CALCULATORS"]
 
 MAX_POOL = 30
+MAX_TRAIT = 10
 MAX_HEALTH = 30
 MAX_ABSORPTION = 60
 MAX_STAMINA = 15
@@ -798,6 +799,7 @@ def _attack_roll(p: dict, roller) -> dict:
 # =================================================================================
 
 _BADABOOM = {"param": "kind", "eq": "badaboom"}
+_GRENADE = {"param": "kind", "eq": "grenade"}
 
 EXPLOSION_PARAMS = (
     choice_param("kind", "Взрывчатка", "Explosive", "grenade",
@@ -821,6 +823,19 @@ EXPLOSION_PARAMS = (
     int_param("health", "Здоровье цели", "Target's Health", 7, 1, MAX_HEALTH),
     int_param("stamina", "Выносливость цели", "Target's Stamina", 2, 0, MAX_STAMINA),
     NEGATIVE_RULE_PARAM,
+    # the grenade's throw and the dodge from it
+    int_param("throw_pool", "Бросающий: Ловкость + Атлетика (сложность 6)", "Thrower: Dexterity + Athletics "
+              "(difficulty 6)", 5, 0, MAX_POOL, group="details", when=_GRENADE),
+    int_param("thrower_strength", "Сила бросающего (без амулетов)", "Thrower's Strength (no amulets)", 2, 0, MAX_TRAIT,
+              help=T("«Максимальная дистанция броска (5*Значение вашей силы без амулетов)».",
+                     "The longest throw: 5 × Strength."), group="details", when=_GRENADE),
+    int_param("dodge_pool", "Цель: Ловкость + Уклонение (уворот за укрытие в 2 м)",
+              "Target: Dexterity + Dodge (into cover within 2 m)", 0, 0, MAX_POOL,
+              help=T("0 — не уворачивается или укрыться негде: «если на расстоянии 2 метров ... есть место, за "
+                     "которым можно укрыться от осколков».", "0: no dodge, or no cover within 2 m."),
+              group="details", when=_GRENADE),
+    replace(ONES_PARAM, label=T("Единицы вычитают успехи на бросках гранаты и уворота",
+                                "1s cancel on the grenade's throw and the dodge"), when=_GRENADE),
 )
 
 
@@ -831,7 +846,7 @@ def _explosion_check(p: dict) -> None:
                           f"Mines cover {lo} to {hi} metres.")
 
 
-def _explosion_compute(p: dict) -> dict:
+def _explosion_blast(p: dict) -> dict:
     kind = p["kind"]
     dice = rules.explosion_dice(kind, p["distance"],
                                 radius=p["radius"] if kind in ("military", "badaboom") else None,
@@ -868,6 +883,28 @@ def _explosion_compute(p: dict) -> dict:
         note("Урон от ВВ не складывается: несколько зарядов — как один, самый сильный.",
              "Explosives do not add up: several charges count as the strongest one."),
     ]
+    return res
+
+
+def _explosion_compute(p: dict) -> dict:
+    """The blast; for a grenade, the throw and the dodge too."""
+    res = _explosion_blast(p)
+    if p["kind"] != "grenade":
+        return res
+    g = rules.grenade_distribution(p["throw_pool"], p["dodge_pool"] if p["dodge_pool"] else None, p["ones_cancel"])
+    p_hit = g["hit"]
+    res.update(p_landed=prob(1 - g["missed"]), p_dodged=prob(g["dodged"]), p_shrapnel=prob(p_hit),
+               max_distance=rules.grenade_max_distance(p["thrower_strength"]),
+               p_death_door_throw=prob(p_hit * Fraction(res["p_death_door"]["exact"])))
+    res["display"].insert(1, figures(
+        ("p_landed", T("Граната попала в нужную точку", "The grenade lands on the point"), res["p_landed"]),
+        ("p_dodged", T("Цель увернулась за укрытие", "The target dodged into cover"), res["p_dodged"]),
+        ("p_shrapnel", T("Осколки достали цель (бросок и уворот)", "The shrapnel reaches the target (throw and dodge)"),
+         res["p_shrapnel"]),
+        ("p_death_door_throw", T("Шанс Порога Смерти с броском и уворотом", "Chance of death's door with the throw and dodge"),
+         res["p_death_door_throw"]),
+        ("max_distance", T("Максимальная дистанция броска, м", "The longest throw, m"), res["max_distance"]),
+    ))
     return res
 
 
@@ -920,7 +957,6 @@ INITIATIVE_SUMS = (
      ("manipulation", "perception")),
     ("athletics_cunning", T("Атлетика + Хитрость", "Athletics + Cunning"), ("athletics", "cunning")),
 )
-MAX_TRAIT = 10
 MAX_INITIATIVE = 60
 
 
@@ -1395,53 +1431,6 @@ def _contest_compute(p: dict) -> dict:
     res["display"] = display
     return res
 
-
-# =================================================================================
-# serial-explosion: the grenade's throw and the dodge (added to the blast)
-# =================================================================================
-
-_GRENADE = {"param": "kind", "eq": "grenade"}
-EXPLOSION_PARAMS = EXPLOSION_PARAMS + (
-    int_param("throw_pool", "Бросающий: Ловкость + Атлетика (сложность 6)", "Thrower: Dexterity + Athletics "
-              "(difficulty 6)", 5, 0, MAX_POOL, group="details", when=_GRENADE),
-    int_param("thrower_strength", "Сила бросающего (без амулетов)", "Thrower's Strength (no amulets)", 2, 0, MAX_TRAIT,
-              help=T("«Максимальная дистанция броска (5*Значение вашей силы без амулетов)».",
-                     "The longest throw: 5 × Strength."), group="details", when=_GRENADE),
-    int_param("dodge_pool", "Цель: Ловкость + Уклонение (уворот за укрытие в 2 м)",
-              "Target: Dexterity + Dodge (into cover within 2 m)", 0, 0, MAX_POOL,
-              help=T("0 — не уворачивается или укрыться негде: «если на расстоянии 2 метров ... есть место, за "
-                     "которым можно укрыться от осколков».", "0: no dodge, or no cover within 2 m."),
-              group="details", when=_GRENADE),
-    replace(ONES_PARAM, label=T("Единицы вычитают успехи на бросках гранаты и уворота",
-                                "1s cancel on the grenade's throw and the dodge"), when=_GRENADE),
-)
-
-_explosion_blast = _explosion_compute
-
-
-def _explosion_with_grenade(p: dict) -> dict:
-    res = _explosion_blast(p)
-    if p["kind"] != "grenade":
-        return res
-    g = rules.grenade_distribution(p["throw_pool"], p["dodge_pool"] if p["dodge_pool"] else None, p["ones_cancel"])
-    p_hit = g["hit"]
-    res.update(p_landed=prob(1 - g["missed"]), p_dodged=prob(g["dodged"]), p_shrapnel=prob(p_hit),
-               max_distance=rules.grenade_max_distance(p["thrower_strength"]),
-               p_death_door_throw=prob(p_hit * Fraction(res["p_death_door"]["exact"])))
-    res["display"].insert(1, figures(
-        ("p_landed", T("Граната попала в нужную точку", "The grenade lands on the point"), res["p_landed"]),
-        ("p_dodged", T("Цель увернулась за укрытие", "The target dodged into cover"), res["p_dodged"]),
-        ("p_shrapnel", T("Осколки достали цель (бросок и уворот)", "The shrapnel reaches the target (throw and dodge)"),
-         res["p_shrapnel"]),
-        ("p_death_door_throw", T("Шанс Порога Смерти с броском и уворотом", "Chance of death's door with the throw and dodge"),
-         res["p_death_door_throw"]),
-        ("max_distance", T("Максимальная дистанция броска, м", "The longest throw, m"), res["max_distance"]),
-    ))
-    return res
-
-
-CALCULATORS[-1] = replace(CALCULATORS[-1], params=EXPLOSION_PARAMS, compute=_explosion_with_grenade)
-assert CALCULATORS[-1].id == "serial-explosion"
 
 CALCULATORS += [
     Calculator(
