@@ -45,9 +45,9 @@ def _skill_params() -> tuple:
             ("as_level_1", "Как уровень 1: только 6, без взрыва от стресса",
              "As level 1: only a 6, never exploding from stress"),
             ("cannot", "Навык нельзя применить (бросок не делается)", "The skill cannot be applied (no roll)"),
-        ], help=T("004 не даёт строки для уровня 0; § 1: «навык 0 никогда не получает взрыва шестёрок от "
+        ], help=T("Источник не даёт строки для уровня 0; § 1: «навык 0 никогда не получает взрыва шестёрок от "
                   "стресса и больше не получает штраф +1 к сложности».",
-                  "004 has no row for level 0; § 1: skill 0 «never gets sixes exploding from stress and no "
+                  "The source has no row for level 0; § 1: skill 0 «never gets sixes exploding from stress and no "
                   "longer gets the +1 difficulty penalty»."), group="readings", when={"param": "skill", "eq": 0}),
         choice_param("skill_scale", "Нумерация таблицы навыков", "Numbering of the skills table", "as_written", [
             ("as_written", "Как написано: уровни 1–6", "As written: levels 1–6"),
@@ -64,9 +64,9 @@ def _skill_params() -> tuple:
             ("signed", "Кубик успехов минус кубик провалов (может быть меньше нуля)",
              "Success die minus failure die (may be negative)"),
             ("absolute", "Разность всегда прибавляется", "The difference is always added"),
-        ], help=T("004: «Один D6 показывает дополнительные успехи, а второй — дополнительные провалы. Из "
+        ], help=T("Источник: «Один D6 показывает дополнительные успехи, а второй — дополнительные провалы. Из "
                   "большего выпавшего вычитается меньшее».",
-                  "004: one D6 shows extra successes, the other extra failures; the smaller is "
+                  "The source: one D6 shows extra successes, the other extra failures; the smaller is "
                   "subtracted from the larger."), group="readings", when={"param": "flax", "eq": True}),
         bool_param("exhaustion6", "Истощение 6-го уровня (нет ED6)", "Exhaustion level 6 (no ED6)", False,
                    help=T("«персонаж лишается всех ED6». Уровни 1–5 в источнике не разработаны.",
@@ -172,17 +172,17 @@ ROLL_PARAMS = (
         ("once", "перебрасывается один раз", "is rerolled once"),
         ("again", "можно перебросить снова (еще одно ED6)", "may be rerolled again (another ED6)"),
     ], group="readings", when={"param": "rerolls", "min": 1},
-        help=T("004: «Перебросить кубики в любом количестве ДО значения подготовки» — не сказано, можно ли "
+        help=T("Источник: «Перебросить кубики в любом количестве ДО значения подготовки» — не сказано, можно ли "
                "перебросить тот же кубик еще раз.",
-               "004: reroll dice in any number up to the preparation's value — not whether the same die may "
+               "The source: reroll dice in any number up to the preparation's value — not whether the same die may "
                "be rerolled again.")),
     choice_param("check_stress", "Стресс от сложной проверки", "The stress of a hard check", rules.CHECK_STRESS, [
         ("after", "приходит с проверкой — бросок с прежним стрессом", "comes with the check — the roll keeps the stress"),
         ("before", "+1 стресс уже в этом броске", "+1 stress in this very roll"),
     ], group="readings", when={"param": "difficulty", "min": rules.STRESSFUL_DIFFICULTY},
-        help=T("004: «Сложные и выше среднего проверки всегда сопровождаются стрессом» — не сказано, действует ли "
+        help=T("Источник: «Сложные и выше среднего проверки всегда сопровождаются стрессом» — не сказано, действует ли "
                "этот стресс на сам бросок.",
-               "004: hard and above-average checks always come with stress — whether it weighs on the roll itself "
+               "The source: hard and above-average checks always come with stress — whether it weighs on the roll itself "
                "is not said.")),
     choice_param("mobility_dice", "Штраф подвижности снимает", "The mobility penalty takes", rules.MOBILITY, [
         ("ed6_first", "сначала ED6", "ED6 first"), ("ad6_first", "сначала AD6", "AD6 first"),
@@ -393,8 +393,8 @@ ATTACK_PARAMS = (
     choice_param("incapacitated_at", "Недееспособен, когда", "Incapacitated when", "full", [
         ("full", "доступные пороги заполнены", "the available thresholds are full"),
         ("over", "урон вышел за доступные пороги", "damage goes past them"),
-    ], help=T("004: «становится недееспособным, когда заканчивается его доступный порог».",
-              "004: incapacitated «when his available threshold runs out»."), group="readings"),
+    ], help=T("Источник: «становится недееспособным, когда заканчивается его доступный порог».",
+              "The source: incapacitated «when his available threshold runs out»."), group="readings"),
     choice_param("burst_light", "Очередь лёгким оружием", "Burst with a light weapon", "full", [
         ("full", "Полный урон за успех («кроме лёгкого»)", "Full damage per success («except light»)"),
         ("forbidden", "Невозможна", "Not possible"),
@@ -414,9 +414,9 @@ ATTACK_PARAMS = (
         ("every_attack", "каждая атака по щиту — 1 пункт", "every attack at the shield: 1 point"),
     ], group="readings", when={"param": "shield", "in": [str(i) for i, s in enumerate(tables.SHIELDS)
                                                          if s["points"] is not None]},
-        help=T("004: щит работает, «расходуя пункты прочности», — как именно, не сказано; щиты оставлены как были "
+        help=T("Источник: щит работает, «расходуя пункты прочности», — как именно, не сказано; щиты оставлены как были "
                "(«Без изменений (осознанно): Щиты»), когда броня была еще буфером («вместо буфера (доп. НР)»).",
-               "004: the shield works by spending its points — how, is not said; shields were kept unchanged "
+               "The source: the shield works by spending its points — how, is not said; shields were kept unchanged "
                "from when armor was a buffer of extra HP.")),
 )
 
@@ -470,8 +470,8 @@ def _track(p: dict, damage: int) -> tuple:
 def _attack_notes(p: dict, a: dict) -> list[dict]:
     out = _roll_notes(p)
     if p["kind"] == "quick":
-        out.append(note("Быстрая атака отменяет критический урон; что такое критический урон, 004 не определяет.",
-                        "A quick attack cancels critical damage, which 004 never defines.", "info"))
+        out.append(note("Быстрая атака отменяет критический урон; что такое критический урон, источник не определяет.",
+                        "A quick attack cancels critical damage, which the source never defines.", "info"))
     if a["ignores_armor"]:
         out.append(note("Порог брони не действует: Большое оружие или помеченный немеханический эффект.",
                         "The armor threshold does not apply: a Large weapon or a marked non-mechanical effect."))
@@ -608,9 +608,9 @@ COUNTER_PARAMS = (
         ("equal", "достаточно — действие сорвано", "is enough — the action is foiled"),
         ("more", "мало — нужно больше", "is not enough — more are needed"),
     ], group="readings",
-        help=T("004: «пытается своими LV перекрыть LV того, кому мешает: если его результат достаточен» — "
+        help=T("Источник: «пытается своими LV перекрыть LV того, кому мешает: если его результат достаточен» — "
                "не сказано, хватает ли равного числа.",
-               "004: tries to cover the other's LV with his own — whether an equal number is enough is not said.")),
+               "The source: tries to cover the other's LV with his own — whether an equal number is enough is not said.")),
 )
 
 
@@ -694,9 +694,9 @@ CONSEQUENCE_PARAMS = (
         ("even_universal", "универсальная (нечет — жанровая)", "universal (odd: genre)"),
         ("odd_universal", "жанровая (нечет — универсальная)", "genre (odd: universal)"),
     ], group="readings",
-        help=T("004: «в какую группу подготовок (Универсальная или жанровая) будет получен урон (чёт/нечет)» — "
+        help=T("Источник: «в какую группу подготовок (Универсальная или жанровая) будет получен урон (чёт/нечет)» — "
                "по порядку слов: универсальная — чёт.",
-               "004: which group (universal or genre) takes the damage (even/odd) — in the order written, "
+               "The source: which group (universal or genre) takes the damage (even/odd) — in the order written, "
                "universal is even.")),
 )
 
@@ -764,9 +764,9 @@ COUNTERS_PARAMS = (
     choice_param("step", "Успех заполняет", "A success fills", rules.COUNTER_STEP, [
         ("one", "одно деление", "one division"), ("lv", "столько делений, сколько LV", "as many divisions as LV"),
     ], group="readings",
-        help=T("004: «Успешные действия заполняют один счётчик (Доводы), провальные — другой» — на сколько "
+        help=T("Источник: «Успешные действия заполняют один счётчик (Доводы), провальные — другой» — на сколько "
                "делений, не сказано.",
-               "004: successes fill one counter, failures the other — by how many divisions is not said.")),
+               "The source: successes fill one counter, failures the other — by how many divisions is not said.")),
 )
 
 

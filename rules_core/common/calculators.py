@@ -130,9 +130,9 @@ PARAMS = (
                       "armor only adds dice to a soak the body may make"),
                      ("always", "доспех поглощает и то, что тело не может (смертный и летальные)",
                       "armor soaks even what the body cannot (a mortal against lethal)"),
-                 ], help=T("002: «Защитное значение доспехов добавляется к начальному запасу бросков» — "
+                 ], help=T("Классика, Тёмные века: «Защитное значение доспехов добавляется к начальному запасу бросков» — "
                            "поглощает ли доспех смертного летальные, источник не говорит.",
-                           "002 only says armor «is added to the soak pool»; whether armor lets a mortal "
+                           "The classic Dark Ages rules only say armor «is added to the soak pool»; whether armor lets a mortal "
                            "soak lethal damage it does not say."),
                  group="readings", when={"all": [{"param": "wod_armor", "ne": "0"}, _WOD_BODY_CANNOT_SOAK]}),
     choice_param("wod_armor_break", "Классика: когда доспех ломается", "Classic: when armor is ruined",
@@ -152,8 +152,8 @@ PARAMS = (
                  "total", [
                      ("total", "уменьшает сумму Защиты брони и преграды", "lowers the sum of armour and cover"),
                      ("each", "уменьшает каждую отдельно", "lowers each on its own"),
-                 ], help=T("001 не говорит, как Бронебойность действует на Защиту брони и преграды вместе.",
-                           "001 does not say how armour piercing meets armour and cover together."),
+                 ], help=T("«Лысогорские сказочки» не говорят, как Бронебойность действует на Защиту брони и преграды вместе.",
+                           "Lysogorsk Tales does not say how armour piercing meets armour and cover together."),
                  group="readings",
                  when={"all": [{"param": "lys_armor_piercing", "min": 1}, {"param": "lys_cover", "ne": "none"}]}),
     # ---- Codex ----
@@ -183,8 +183,8 @@ PARAMS = (
     choice_param("codex_burst_armor", "Codex: очередь против брони", "Codex: burst against armor", "per_success", [
         ("per_success", "каждый успех — отдельное попадание", "each success is a separate hit"),
         ("total", "вся очередь — одно попадание", "the whole burst is one hit"),
-    ], help=T("004: порог сравнивается с уроном одиночного попадания («если урон одиночного попадания меньше порога брони N»).",
-              "004: the threshold meets «the damage of a single hit»."), group="readings", when=_CODEX_BURST),
+    ], help=T("Codex: порог сравнивается с уроном одиночного попадания («если урон одиночного попадания меньше порога брони N»).",
+              "Codex: the threshold meets «the damage of a single hit»."), group="readings", when=_CODEX_BURST),
     # ---- «Сериал»: encumbrance ----
     int_param("strength", "Нагрузка (Сериал): Сила", "Load (Series): Strength", 2, 0, MAX_TRAIT, group="details"),
     int_param("large_items", "Нагрузка: Больших предметов", "Load: Large items", 0, 0, 10,
@@ -199,8 +199,8 @@ PARAMS = (
         ("none", "без доспеха", "no armor"),
         ("light", "лёгкий", "light"),
         ("heavy", "тяжёлый", "heavy"),
-    ], help=T("000: «Для простоты, обычно если доспех дает 2+ Брони, то он тяжелый».",
-              "000: «For simplicity, armor giving 2+ Armor is usually heavy»."), group="readings"),
+    ], help=T("«Сериал»: «Для простоты, обычно если доспех дает 2+ Брони, то он тяжелый».",
+              "The Series: «For simplicity, armor giving 2+ Armor is usually heavy»."), group="readings"),
     bool_param("encumbrance_monotone", "Нагрузка: можно носить и то, что разрешено меньшей Силе",
                "Load: what a lower Strength may carry is allowed too", serial_rules.ENCUMBRANCE_MONOTONE,
                help=T("Таблица не говорит, может ли Сила 6 нести два Больших предмета, как Сила 5.",

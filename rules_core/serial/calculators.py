@@ -44,9 +44,9 @@ TWO_RESISTANCES_PARAM = choice_param(
     "two_resistances", "Две Устойчивости к одному типу", "Two resistances to one type", rules.TWO_RESISTANCES, [
         ("one", "действуют как одна (не складываются)", "work as one (do not add up)"),
         ("none", "не работает ни одна", "neither works"),
-    ], help=T("000: «Две устойчивости к одному и тому же типу урона просто не работают» — рядом с «Две "
+    ], help=T("Источник: «Две устойчивости к одному и тому же типу урона просто не работают» — рядом с «Две "
               "уязвимости ... не складываются».",
-              "000: two resistances to one damage type «simply do not work» — next to «two "
+              "The source: two resistances to one damage type «simply do not work» — next to «two "
               "vulnerabilities do not add up»."),
     group="readings", when={"param": "tag", "eq": "two_resistances"})
 NEGATIVE_RULE_PARAM = choice_param(

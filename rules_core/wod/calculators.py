@@ -123,10 +123,10 @@ def body_cannot_soak(target: str = "target", damage_type: str = "damage_type", f
 
 #: 002's words behind two readings of the soak, the help of their switches here and in the
 #: ``armor`` calculator.
-ARMOR_BREAK_HELP = T("002: «вдвое превышает защитное значение доспеха» читается двояко.",
-                     "002: «вдвое превышает» (twice the rating) reads two ways.")
-SOAK_ONES_HELP = T("002: такие броски «не могут закончиться провалом»; отменяют ли единицы успехи, источник не говорит.",
-                   "002: these rolls «cannot botch»; whether 1s cancel successes is not said.")
+ARMOR_BREAK_HELP = T("Тёмные века: «вдвое превышает защитное значение доспеха» читается двояко.",
+                     "Dark Ages: «вдвое превышает» (twice the rating) reads two ways.")
+SOAK_ONES_HELP = T("Тёмные века: такие броски «не могут закончиться провалом»; отменяют ли единицы успехи, источник не говорит.",
+                   "Dark Ages: these rolls «cannot botch»; whether 1s cancel successes is not said.")
 
 
 def _soak_params(default_type: str, main: tuple[str, ...]) -> tuple:
@@ -146,17 +146,17 @@ def _soak_params(default_type: str, main: tuple[str, ...]) -> tuple:
                                 {"param": "target", "eq": "supernatural"}]}),
         choice_param("armor", "Броня цели", "Target's armor", "0", ARMOR_OPTIONS, group=group("armor")),
         int_param("soak_difficulty", "Сложность поглощения", "Soak difficulty", rules.SOAK_DIFFICULTY, 2, 10,
-                  help=T("Начальная 6; оружие и обстоятельства могут её менять (002).",
-                         "6 to begin with; weapons and circumstances may change it (002)."),
+                  help=T("Начальная 6; оружие и обстоятельства могут её менять (правила Тёмных веков).",
+                         "6 to begin with; weapons and circumstances may change it (the Dark Ages rules)."),
                   group=group("soak_difficulty")),
         choice_param("armor_soak", "Броня против непоглощаемого", "Armor against unsoakable damage", "with_body", [
             ("with_body", "Броня лишь добавляет кубики к броску, который тело вправе сделать",
              "Armor only adds dice to a soak the body may make"),
             ("always", "Броня поглощает и то, что тело не может (смертный и летальные)",
              "Armor soaks even what the body cannot (a mortal against lethal)"),
-        ], help=T("002: «Защитное значение доспехов добавляется к начальному запасу бросков» — "
+        ], help=T("Тёмные века: «Защитное значение доспехов добавляется к начальному запасу бросков» — "
                   "поглощает ли броня смертного летальные, источник не говорит.",
-                  "002 only says armor «is added to the soak pool»; whether armor lets a mortal "
+                  "The Dark Ages rules only say armor «is added to the soak pool»; whether armor lets a mortal "
                   "soak lethal damage it does not say."),
                      group="readings", when={"all": [{"param": "armor", "ne": "0"}, body_cannot_soak()]}),
         choice_param("armor_break", "Когда броня ломается", "When armor is ruined", "at_least_double", [
@@ -271,7 +271,7 @@ _WEAPON_OPTIONS = [("custom", "Свой пул повреждений", "Custom 
 _COVER_OPTIONS = [("none", "Нет", "None")] + [
     (str(i), f"{c['name']['ru']} +{c['difficulty']}", f"{c['name']['en']} +{c['difficulty']}")
     for i, c in enumerate(tables.COVER)] + [
-    ("prone", "Лежит на земле (+1, выведено из примера 003)", "Prone (+1, inferred from 003's example)")]
+    ("prone", "Лежит на земле (+1, выведено из примера современных правил)", "Prone (+1, inferred from the modern rules' example)")]
 
 
 #: 003's «Обезоружить» (Ловкость + Фехтование/Драка, Трудность 7, Точность «Нормальная +1», Повреждения
@@ -365,24 +365,24 @@ ATTACK_PARAMS = (
                  "least", [
                      ("least", "Только равная доля (остаток ушёл другим)", "Only the even share (the rest went elsewhere)"),
                      ("most", "Равная доля и весь остаток", "The even share and every leftover"),
-                 ], help=T("003: остаток успехов стрелявший «распределяет свои оставшиеся Успехи, как он хочет»; одна цель получает "
+                 ], help=T("Современные правила: остаток успехов стрелявший «распределяет свои оставшиеся Успехи, как он хочет»; одна цель получает "
                            "половину успехов (округляем вниз).",
-                           "003: the shooter spends the leftover successes «as he wants»; a single target gets "
+                           "Modern rules: the shooter spends the leftover successes «as he wants»; a single target gets "
                            "half the successes (rounded down)."),
                  group="readings", when={"all": [_SPRAYING, {"param": "targets", "min": 2}]}),
     choice_param("spray_dice", "Успехи доли при автоматическом огне добавляют кубики повреждений",
                  "A spray share's successes add damage dice", "beyond_first", [
                      ("beyond_first", "Сверх первого, как у любого попадания", "Beyond the first, as for any hit"),
                      ("all", "Все успехи доли", "Every success of the share"),
-                 ], help=T("003: «этот распределенный Успех так же прибавляется к запасу кубиков при броске "
+                 ], help=T("Современные правила: «этот распределенный Успех так же прибавляется к запасу кубиков при броске "
                            "повреждений».",
-                           "003: «this distributed success is also added to the damage dice pool»."),
+                           "Modern rules: «this distributed success is also added to the damage dice pool»."),
                  group="readings", when=_SPRAYING),
     choice_param("cover", "Укрытие цели", "Target's cover", "none", _COVER_OPTIONS, group="details"),
     choice_param("attacker_cover", "Укрытие стреляющего", "The shooter's own cover", "none", _COVER_OPTIONS,
                  help=T("Стреляющий из укрытия получает на 1 меньше, чем тот, кто стреляет по нему; "
-                        "укрытия обеих сторон складываются (003).",
-                        "Shooting from cover costs 1 less than shooting at it; both sides' covers add up (003)."),
+                        "укрытия обеих сторон складываются (современные правила).",
+                        "Shooting from cover costs 1 less than shooting at it; both sides' covers add up (the modern rules)."),
                  group="details"),
     choice_param("immobilized", "Цель обездвижена", "Target immobilized", "no", [
         ("no", "Нет", "No"),
@@ -398,12 +398,12 @@ ATTACK_PARAMS = (
     bool_param("extra_successes_add", "Лишние успехи атаки добавляют кубики повреждений",
                "Extra attack successes add damage dice", True,
                help=T("Классическое правило: каждый успех сверх первого — +1 кубик повреждений. "
-                      "В 002/003 оно прямо не сказано, лишь подразумевается (автоматический огонь, обстрел); "
-                      "«Сериал» его отменил. Для обстрела и автоматического огня 003 говорит это прямо — "
+                      "В классических выдержках оно прямо не сказано, лишь подразумевается (автоматический огонь, обстрел); "
+                      "«Сериал» его отменил. Для обстрела и автоматического огня современные правила говорят это прямо — "
                       "там успехи добавляются всегда.",
-                      "The classic rule: each success beyond the first adds a damage die. 002/003 do not "
+                      "The classic rule: each success beyond the first adds a damage die. the classic excerpts do not "
                       "state it, only imply it (automatic and full-clip fire); the Series removed it. For "
-                      "full-clip and automatic fire 003 says it outright, so there they always add."),
+                      "full-clip and automatic fire the modern rules say it outright, so there they always add."),
                group="readings", when={"not": {"param": "maneuver", "in": list(SUCCESSES_ADD_MANEUVERS)}}),
     choice_param("botch_rule", "Правило провала атаки", "Attack botch rule", "revised", BOTCH_RULE_OPTIONS,
                  group="readings", when=_ROLLED),
@@ -430,8 +430,8 @@ ATTACK_PARAMS = ATTACK_PARAMS + (
         ("front", "спереди", "the front"), ("flank", "с фланга (+1 кубик)", "the flank (+1 die)"),
         ("rear", "с тыла (+2 кубика)", "the rear (+2 dice)")], group="details"),
     int_param("attacker_opponents", "Противников у атакующего в ближнем бою", "The attacker's opponents in melee",
-              1, 1, 10, help=T("+1 к сложности за каждого после первого, максимум +4 (002).",
-                               "+1 difficulty for each after the first, at most +4 (002)."), group="details"),
+              1, 1, 10, help=T("+1 к сложности за каждого после первого, максимум +4 (правила Тёмных веков).",
+                               "+1 difficulty for each after the first, at most +4 (the Dark Ages rules)."), group="details"),
     bool_param("attacker_blind", "Атакующий ослеплён или в темноте (+2 к сложности)",
                "The attacker is blind or in the dark (+2 difficulty)", False, group="details"),
     bool_param("target_blind", "Цель слепа (+2 кубика атаки)", "The target is blind (+2 attack dice)", False,
@@ -454,11 +454,11 @@ ATTACK_PARAMS = ATTACK_PARAMS + (
                when=_RANGED),
     # ---- readings ----
     choice_param("blind_ranged", "Ослеплённый и дистанционная атака", "A blind attacker and ranged attacks",
-                 rules.BLIND_RANGED, [("impossible", "невозможна (002)", "impossible (002)"),
-                                      ("plus_two", "трудность +2, как любое действие (003)", "difficulty +2 like any action (003)")],
-                 help=T("002: «Ослепленный персонаж не может выполнять дистанционные атаки»; 003: «все действия слепого "
+                 rules.BLIND_RANGED, [("impossible", "невозможна (Тёмные века)", "impossible (Dark Ages)"),
+                                      ("plus_two", "трудность +2, как любое действие (современные правила)", "difficulty +2 like any action (modern rules)")],
+                 help=T("Тёмные века: «Ослепленный персонаж не может выполнять дистанционные атаки»; современные правила: «все действия слепого "
                         "персонажа происходят со Трудностью +2».",
-                        "002: a blinded character cannot make ranged attacks; 003: all a blind character's actions +2."),
+                        "Dark Ages: a blinded character cannot make ranged attacks; modern rules: all a blind character's actions +2."),
                  group="readings", when={"all": [{"param": "attacker_blind", "eq": True}, _RANGED]}),
     bool_param("scope_needs_aim", "Прицел добавляет кубики только к прицельному выстрелу",
                "The sight adds dice to an aimed shot only", rules.SCOPE_NEEDS_AIM, group="readings",
@@ -466,8 +466,8 @@ ATTACK_PARAMS = ATTACK_PARAMS + (
     choice_param("range_unit", "Дальность таблицы", "The table's range", rules.RANGE_UNIT, [
         ("yards", "в ярдах (1 ярд = 0.91 м)", "in yards (1 yard = 0.91 m)"),
         ("metres", "как метры (как считает «Сериал»)", "as metres (as the Series counts)")],
-        help=T("003: «Прицельная дальность выстрела из оружия в ярдах (1 ярд = 0.91 м)», а выстрел в упор — «в радиусе "
-               "двух метров».", "003: the range is in yards, point blank «within two metres»."),
+        help=T("Современные правила: «Прицельная дальность выстрела из оружия в ярдах (1 ярд = 0.91 м)», а выстрел в упор — «в радиусе "
+               "двух метров».", "Modern rules: the range is in yards, point blank «within two metres»."),
         group="readings", when={"all": [_RANGED, {"param": "range", "eq": "distance"}]}),
     choice_param("autofire_dodge", "Уклонение от автоматического огня: Трудность +1",
                  "Dodging automatic fire: difficulty +1", rules.AUTOFIRE_DODGE_READING, [
@@ -491,8 +491,8 @@ def situation_mods(p: dict) -> dict:
     diff = rules.multiple_opponents_penalty(p["attacker_opponents"])
     if p["attacker_blind"]:
         if ranged and w != "custom" and p["blind_ranged"] == "impossible":
-            raise field_error("attacker_blind", "«Ослепленный персонаж не может выполнять дистанционные атаки» (002).",
-                              "A blinded character cannot make ranged attacks (002).")
+            raise field_error("attacker_blind", "«Ослепленный персонаж не может выполнять дистанционные атаки» (правила Тёмных веков).",
+                              "A blinded character cannot make ranged attacks (the Dark Ages rules).")
         diff += rules.BLIND_DIFFICULTY
     band = "short"
     if ranged:
@@ -684,15 +684,15 @@ def _attack_compute(p: dict) -> dict:
     if p["maneuver"] in SUCCESSES_ADD_MANEUVERS:  # the general rule's switch does not apply here
         display.append(note(
             "Успехи атаки сверх первого добавлены к пулу повреждений: для обстрела и автоматического "
-            "огня 003 говорит это прямо, что бы ни говорило общее правило.",
+            "огня современные правила говорят это прямо, что бы ни говорило общее правило.",
             "Attack successes beyond the first are added to the damage pool: for full-clip and automatic "
-            "fire 003 says so outright, whatever the general rule."))
+            "fire the modern rules say so outright, whatever the general rule."))
     elif p["extra_successes_add"] and p["weapon"] != "disarm":
         display.append(note(
-            "Успехи атаки сверх первого добавлены к пулу повреждений: источники 002/003 это правило "
+            "Успехи атаки сверх первого добавлены к пулу повреждений: классические выдержки это правило "
             "прямо не формулируют, только подразумевают («этот распределенный Успех так же прибавляется "
             "к запасу кубиков при броске повреждений»). «Сериал» его отменил.",
-            "Attack successes beyond the first are added to the damage pool: 002/003 never state this "
+            "Attack successes beyond the first are added to the damage pool: the classic excerpts never state this "
             "rule, they only imply it. the Series removed it."))
     if p["weapon"] == "disarm":
         display.append(note("Обезоружить: считается только бросок (Трудность 7, Точность «Нормальная +1»); что он даёт "
@@ -898,8 +898,8 @@ KNOCKDOWN_PARAMS = (
     int_param("attacker_pool", "Ловкость + Легкая Атлетика атакующего", "The attacker's Dexterity + Athletics", 4, 0,
               MAX_POOL, when={"param": "cause", "eq": "tackle"}),
     int_param("difficulty", "Трудность броска подножки и падения", "Difficulty of the sweep's and the fall's roll",
-              rules.KNOCKDOWN_DIFFICULTY, 2, 10, help=T("003 её не называет (у маневра «Таран» — 7): обычная 6.",
-                                                      "003 names none (the tackle's is 7): the usual 6."), group="details"),
+              rules.KNOCKDOWN_DIFFICULTY, 2, 10, help=T("Современные правила её не называют (у маневра «Таран» — 7): обычная 6.",
+                                                      "The modern rules name none (the tackle's is 7): the usual 6."), group="details"),
     choice_param("botch_rule", "Правило провала", "Botch rule", rules.ATTACK_BOTCH, BOTCH_RULE_OPTIONS,
                  group="readings"),
     bool_param("rolls_again", "Упавший бросает ещё раз, за падение", "The one who fell rolls again, for the fall",
