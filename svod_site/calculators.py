@@ -141,6 +141,13 @@ def expand_nav(nav: list | None) -> None:
             nav[i] = {title: children}
 
 
+def nav_translations(lang: str) -> dict[str, str]:
+    """{a calculator page's navigation title (Russian): its title in ``lang``}: what
+    mkdocs-static-i18n's ``nav_translations`` needs to name them in that language's navigation,
+    page title and header."""
+    return {calc["title"]["ru"]: calc["title"][lang] for calc in specs() if calc["title"].get(lang)}
+
+
 def runtime_index() -> dict | None:
     """``assets/pyodide/files.json`` as the build steps wrote it (None before they have run):
     built into the calculator pages' ``<head>`` (overrides/main.html), so the snapshot download

@@ -145,6 +145,15 @@ def copy_sitemap(site: Path) -> None:
                     shutil.copyfile(site / name, lang_dir / name)
 
 
+def add_nav_translations(config, lang: str, more: dict[str, str]) -> None:
+    """Add ``more`` to ``lang``'s ``nav_translations`` (the titles of pages the site generates);
+    a title mkdocs.yml already translates keeps its translation."""
+    i18n = config.plugins.get("i18n")
+    for language in getattr(getattr(i18n, "config", None), "languages", None) or []:
+        if language.locale == lang:
+            language.nav_translations = {**more, **(language.nav_translations or {})}
+
+
 def nav_titles(config, lang: str) -> dict[str, str]:
     """{docs path: its navigation title in ``lang``}: mkdocs.yml's ``nav`` titles through that
     language's ``nav_translations`` (a section's index page takes the section's title). What an

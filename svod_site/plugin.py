@@ -49,6 +49,7 @@ class SvodPlugin(BasePlugin):
             config["site_url"] = site_url.rstrip("/") + "/"
         calculators.reset()
         calculators.expand_nav(config.get("nav"))
+        i18n.add_nav_translations(config, "en", calculators.nav_translations("en"))
         config["extra"]["svod_runtime_files"] = calculators.runtime_index()
         if not any(isinstance(e, glossary.TermsOncePerSection) for e in config.markdown_extensions):
             config.markdown_extensions.append(glossary.TermsOncePerSection())

@@ -79,6 +79,39 @@ def test_no_internal_references_in_what_the_calculators_index_shows():
         assert "(002" not in text and "rules_core" not in text
 
 
+def _texts(params):
+    """Every text of a form a player reads: labels, help texts, options, a record's fields."""
+    for p in params:
+        yield p["label"]
+        if p.get("help"):
+            yield p["help"]
+        yield from (o["label"] for o in p.get("options") or ())
+        yield from _texts(p.get("fields") or ())
+
+
+def test_no_source_numbers_in_the_calculators_forms():
+    for c in api.list_calculators():
+        for text in _texts(c["params"]):
+            for lang in ("ru", "en"):
+                assert not INTERNAL.search(text[lang]), (c["id"], text[lang])
+
+
+def test_a_calculator_page_is_titled_in_its_language():
+    """Its tab title, header and navigation entry (mkdocs-static-i18n's nav_translations take the
+    calculators' own English titles)."""
+    needs_site()
+    calcs = api.list_calculators()
+    for lang, prefix, site_name in (("ru", "", "Свод"), ("en", "en/", "Svod")):
+        page = (SITE / prefix / "calculators" / calcs[0]["id"] / "index.html").read_text(encoding="utf-8")
+        nav = {html.unescape(re.sub(r"\s+", " ", t)).strip()
+               for t in re.findall(r'<span class="md-ellipsis">\s*(.*?)\s*</span>', page, re.S)}
+        for c in calcs:
+            own = (SITE / prefix / "calculators" / c["id"] / "index.html").read_text(encoding="utf-8")
+            title = html.unescape(re.search(r"<title>(.*?)</title>", own)[1])
+            assert title == f"{c['title'][lang]} - {site_name}", (lang, c["id"], title)
+            assert c["title"][lang] in nav, (lang, c["id"])
+
+
 # ---- the home page's cards -------------------------------------------------------------------
 
 def test_a_card_whose_page_is_missing_is_left_out(tmp_path):
