@@ -821,7 +821,7 @@ class View {
       // The seed is a 64-bit integer: keep its digits (a JS number would round them).
       const m = /"seed":\s*(\d+)/.exec(res.raw || "");
       const entry = { t: Date.now(), seed: m ? m[1] : res.result.seed != null ? String(res.result.seed) : null,
-        display: (res.result.display || []).filter((b) => b && (b.kind === "dice" || b.kind === "figures" || b.kind === "note")),
+        display: (res.result.display || []).filter((b) => b && ["dice", "figures", "table", "note"].includes(b.kind)),
         changed: this.changedValues(params) };
       saveJSON(ROLLS_KEY(this.id), [entry, ...this.rolls()].slice(0, HISTORY_LENGTH));
       this.showHistory();
@@ -857,11 +857,28 @@ function keyboardResizesThePage() {
   if (vp && !/interactive-widget/.test(vp.content)) vp.content += ",interactive-widget=resizes-content";
 }
 
+/** A field the reader moves to is scrolled clear of the summary bar, however tall the bar is
+ * (its figures, the last roll): ``--svod-bar-height`` on the root, the tallest bar of the page,
+ * is what calc.css keeps free at the bottom (``scroll-padding-bottom``). */
+let barObserver = null;
+function keepFieldsClearOfTheBar(doc) {
+  if (typeof ResizeObserver !== "function") return;
+  const heights = new Map();
+  barObserver = barObserver || new ResizeObserver((entries) => {
+    for (const e of entries) heights.set(e.target, e.target.getBoundingClientRect().height);
+    for (const bar of heights.keys()) if (!bar.isConnected) heights.delete(bar);
+    const tallest = Math.max(0, ...heights.values());
+    document.documentElement.style.setProperty("--svod-bar-height", `${Math.ceil(tallest)}px`);
+  });
+  for (const bar of doc.querySelectorAll(".svod-calc__bar")) barObserver.observe(bar);
+}
+
 /** Attach every calculator in the (new) page; start the one worker if not yet started. */
 export function attachAll(doc = document) {
   const roots = doc.querySelectorAll(".svod-calc:not([data-attached])");
   if (!roots.length) return;
   keyboardResizesThePage();
+  keepFieldsClearOfTheBar(doc);
   for (const root of roots) {
     root.dataset.attached = "1";
     let v;

@@ -55,6 +55,8 @@ export const UI = {
     rollDetails: "Подробнее",
     rollAt: (time) => `Бросок в ${time}`,
     lastRoll: "Бросок",
+    noDice: "нет кубиков",
+    rollBelow: "итог — в «Бросках» ниже",
     aside: "Сохранённые на этом устройстве значения не подходят к нынешней версии калькулятора; они отложены и не применены:",
     asideForget: "Забыть их",
     storedRange: (lo, hi) => `допустимо от ${lo} до ${hi}`,
@@ -135,6 +137,8 @@ export const UI = {
     rollDetails: "Details",
     rollAt: (time) => `Rolled at ${time}`,
     lastRoll: "Roll",
+    noDice: "no dice",
+    rollBelow: "the outcome is under «Rolls» below",
     aside: "Values kept on this device do not fit this version of the calculator; they are set aside, not applied:",
     asideForget: "Forget them",
     storedRange: (lo, hi) => `allowed: ${lo} to ${hi}`,
@@ -495,12 +499,30 @@ export function renderHistory(entries, lang) {
     `<ol class="svod-history__list" reversed>${items}</ol></div>`;
 }
 
-/** The latest roll in one short line for the summary bar: its faces and its first figure. */
+/** How much of a roll the summary bar shows: faces per group, figures. */
+const LAST_ROLL_FACES = 12;
+const LAST_ROLL_FIGURES = 3;
+
+/** The latest roll in a few short lines for the summary bar: each group of dice (named when
+ * there are two or more: «Атака», «Урон»), «нет кубиков» for a group that rolled none, and the
+ * roll's first figures; a roll without figures points to the history, which has it whole. */
 export function renderLastRoll(entry, lang) {
   if (!entry) return "";
   const L = ui(lang);
-  const faces = (entry.display || []).filter((b) => b && b.kind === "dice").map((b) => diceHTML(b, lang)).join("");
+  const groups = (entry.display || []).filter((b) => b && b.kind === "dice");
+  const named = groups.length > 1;
+  const faces = groups.map((b) => {
+    const all = b.faces || [];
+    const name = named ? `<span class="svod-lastroll__name">${esc(tr(b.label, lang))}</span>` : "";
+    if (!all.length) return `${name}<span class="svod-lastroll__none">${esc(L.noDice)}</span>`;
+    const shown = all.length > LAST_ROLL_FACES ? { ...b, faces: all.slice(0, LAST_ROLL_FACES), marks: (b.marks || []).slice(0, LAST_ROLL_FACES) } : b;
+    const more = all.length > shown.faces.length ? `<span class="svod-lastroll__more">+${all.length - shown.faces.length}</span>` : "";
+    return name + diceHTML(shown, lang) + more;
+  }).join("");
   const fig = (entry.display || []).find((b) => b && b.kind === "figures" && (b.items || []).length);
-  const outcome = fig ? `<span class="svod-lastroll__outcome">${esc(tr(fig.items[0].label, lang))}: ${valueHTML(fig.items[0].value, lang)}</span>` : "";
+  const items = fig ? fig.items.slice(0, LAST_ROLL_FIGURES) : [];
+  const outcome = items.length
+    ? `<span class="svod-lastroll__outcome">${items.map((i) => `${esc(tr(i.label, lang))}: ${valueHTML(i.value, lang)}`).join(" · ")}</span>`
+    : `<span class="svod-lastroll__outcome svod-lastroll__outcome--below">${esc(L.rollBelow)}</span>`;
   return `<span class="svod-lastroll__label">${esc(L.lastRoll)}:</span>${faces}${outcome}`;
 }

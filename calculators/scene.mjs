@@ -440,7 +440,9 @@ function cardHTML(ch, spec, lang, disabled) {
   const v = ch.view || {};
   const sys = spec && spec.systems[ch.system];
   const tone = toneOf(v);
-  const pen = v.wound_penalty ? ` · ${L.status.penalty(v.wound_penalty)}` : "";
+  const status = tr(v.status_name, lang) || v.status || "";
+  // the penalty, unless the status already says it («Тяжело ранен: −4 кубика, …»)
+  const pen = v.wound_penalty && !status.includes(`−${v.wound_penalty}`) ? ` · ${L.status.penalty(v.wound_penalty)}` : "";
   const actions = (CARD_ACTIONS[ch.system] || []).map((type) => {
     const a = spec && spec.actions.find((x) => x.type === type);
     return a ? `<button type="button" class="svod-chip" data-act="${attr(type)}"${disabled}>${esc(tr(a.title, lang))}</button>` : "";
@@ -450,7 +452,7 @@ function cardHTML(ch, spec, lang, disabled) {
     `<div class="svod-card__head"><h3 class="svod-card__name">${esc(ch.name)}</h3>` +
     `<span class="svod-card__sys">${esc(sys ? tr(sys.title, lang) : ch.system)}</span>` +
     `<button type="button" class="svod-card__menu" data-act="menu" aria-label="${attr(L.menu(ch.name))}"${disabled}>⋯</button></div>` +
-    `<p class="svod-card__status"><span class="svod-dot"></span>${esc(tr(v.status_name, lang) || v.status || "")}${esc(pen)}</p>` +
+    `<p class="svod-card__status"><span class="svod-dot"></span>${esc(status)}${esc(pen)}</p>` +
     cardLines(ch, lang) +
     `<div class="svod-card__actions">${due}${actions}</div></li>`;
 }

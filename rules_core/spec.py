@@ -330,14 +330,30 @@ def _check_choice(name: str, value: Any, allowed: list[str]) -> str:
     return value
 
 
+def ru_count(n: int, one: str, few: str, many: str) -> str:
+    """A number with its noun in the Russian form the number takes.
+
+    >>> ru_count(1, "хит", "хита", "хитов"), ru_count(3, "хит", "хита", "хитов"), ru_count(11, "хит", "хита", "хитов")
+    ('1 хит', '3 хита', '11 хитов')
+    """
+    m10, m100 = abs(n) % 10, abs(n) % 100
+    form = one if m10 == 1 and m100 != 11 else few if 2 <= m10 <= 4 and not 12 <= m100 <= 14 else many
+    return f"{n} {form}"
+
+
+def items_text(n: int) -> dict:
+    """A number of a list's items as «не больше N …» wants it: 1 элемента, 5 элементов; 1 item, 5 items."""
+    return T(ru_count(n, "элемента", "элементов", "элементов"), f"{n} item" + ("" if n == 1 else "s"))
+
+
 def _check_list(name: str, value: Any, min_len: int, max_len: int | None) -> list:
     """A list whose length is within bounds; nothing in it is looked at yet."""
     if not isinstance(value, list):
         raise field_error(name, "Нужен список.", "Must be a list.")
     if len(value) < min_len:
-        raise field_error(name, f"Нужно не меньше {min_len} элем.", f"At least {min_len} items.")
+        raise field_error(name, f"Нужно не меньше {items_text(min_len)['ru']}.", f"At least {items_text(min_len)['en']}.")
     if max_len is not None and len(value) > max_len:
-        raise field_error(name, f"Не больше {max_len} элем.", f"At most {max_len} items.")
+        raise field_error(name, f"Не больше {items_text(max_len)['ru']}.", f"At most {items_text(max_len)['en']}.")
     return value
 
 

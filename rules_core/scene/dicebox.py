@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..dice import Roller
-from ..spec import Errors, InputError, field_error
+from ..spec import Errors, InputError, field_error, items_text
 from .fields import shown
 
 #: Most dice in one group (the calculators' pools are at most 30; two guns, bursts: 60).
@@ -130,7 +130,7 @@ def _list(v: Any, path: str, n: int) -> list:
     if not isinstance(v, list):
         raise field_error(path, "Нужен список.", "Must be a list.")
     if len(v) > n:
-        raise field_error(path, f"Не больше {n} элем.", f"At most {n} items.")
+        raise field_error(path, f"Не больше {items_text(n)['ru']}.", f"At most {items_text(n)['en']}.")
     return v
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
-from ..spec import Errors, InputError, Param, T, field_error
+from ..spec import Errors, InputError, Param, T, field_error, items_text
 
 #: Deepest nesting a scene or an action may have (scene → log → entry → action → dice → group
 #: → pair is 7); anything deeper is refused before it is walked.
@@ -67,7 +67,7 @@ def text_list(value: Any, name: str, max_items: int, max_len: int) -> list[str]:
     if not isinstance(value, list):
         raise field_error(name, "Нужен список.", "Must be a list.")
     if len(value) > max_items:
-        raise field_error(name, f"Не больше {max_items} элем.", f"At most {max_items} items.")
+        raise field_error(name, f"Не больше {items_text(max_items)['ru']}.", f"At most {items_text(max_items)['en']}.")
     out: list[str] = []
     for i, v in enumerate(value):
         t = text(v, f"{name}[{i}]", max_len, 1)

@@ -16,6 +16,7 @@ from dataclasses import replace
 from .. import systems
 from ..lysogorsk.calculators import alcohol as lysogorsk_alcohol, damage as lysogorsk_damage
 from ..lysogorsk.calculators import stress as lysogorsk_stress
+from ..lysogorsk.calculators.wounds import hits_text
 from ..lysogorsk import rules as lysogorsk_rules
 from ..lysogorsk import tables as lysogorsk_tables
 from ..spec import T, field_error
@@ -107,7 +108,7 @@ def _run_damage(ctx: Ctx, a: dict, box) -> None:
     ch = ctx.char(a["character"])
     rd = ctx.readings(SYSTEM)
     if _state_key(ch, rd) == "dead":
-        raise field_error("character", f"{ch['name']} мёртв.", f"{ch['name']} is dead.")
+        raise field_error("character", f"{ch['name']}: персонаж мёртв.", f"{ch['name']} is dead.")
     s = ch["state"]
     before = _state_key(ch, rd)
     perm, temp = lysogorsk_rules.apply_damage(hits_total(ch["stats"]), s["damage"], s["temporary"], a["hits"], a["temporary"])
@@ -148,7 +149,7 @@ def _living(ctx: Ctx, a: dict) -> dict:
     """The action's character, refused when dead (a dead one neither drinks nor takes stress)."""
     ch = ctx.char(a["character"])
     if _state_key(ch, ctx.readings(SYSTEM)) == "dead":
-        raise field_error("character", f"{ch['name']} мёртв.", f"{ch['name']} is dead.")
+        raise field_error("character", f"{ch['name']}: персонаж мёртв.", f"{ch['name']} is dead.")
     return ch
 
 
@@ -316,17 +317,17 @@ def _run_heal(ctx: Ctx, a: dict, box) -> None:
     before = s["damage"]
     if level == "scratch":
         s["damage"] = 0
-        ctx.text = T(f"{ch['name']}: царапины зажили за {lysogorsk_tables.SCRATCH_HEAL_HOURS} часа (+{before} хит.).",
+        ctx.text = T(f"{ch['name']}: царапины зажили за {lysogorsk_tables.SCRATCH_HEAL_HOURS} часа (+{hits_text(before)['ru']}).",
                      f"{ch['name']}: the scratches healed within {lysogorsk_tables.SCRATCH_HEAL_HOURS} hours "
-                     f"(+{before} hits).")
+                     f"(+{hits_text(before)['en']}).")
         ctx.result = {"character": ch["id"], "level": level, "success": True, "hits_gained": before}
         return
     roll = calc_roll("lysogorsk-wounds", heal_params(ch, a, ctx.readings(SYSTEM)), box)
     s["damage"] = before - roll["hits_gained"]
     row = lysogorsk_tables.HEALING[level]
     how = T("врач", "the doctor") if roll.get("doctor_success") else T("Стойкость", "Fortitude")
-    ctx.text = (T(f"{ch['name']}: лечение ({row['period']['ru']}, {how['ru']}) — +{roll['hits_gained']} хит.",
-                  f"{ch['name']}: healing ({row['period']['en']}, {how['en']}) — +{roll['hits_gained']} hits.")
+    ctx.text = (T(f"{ch['name']}: лечение ({row['period']['ru']}, {how['ru']}) — +{hits_text(roll['hits_gained'])['ru']}.",
+                  f"{ch['name']}: healing ({row['period']['en']}, {how['en']}) — +{hits_text(roll['hits_gained'])['en']}.")
                 if roll["success"] else
                 T(f"{ch['name']}: лечение ({row['period']['ru']}) — без восстановления.",
                   f"{ch['name']}: healing ({row['period']['en']}) — no hits back."))

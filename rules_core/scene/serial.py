@@ -296,7 +296,7 @@ def _steps_table(steps: list[dict]) -> dict:
 
 def _alive(ch: dict, field: str) -> None:
     if ch["state"]["dead"]:
-        raise field_error(field, f"{ch['name']} мёртв.", f"{ch['name']} is dead.")
+        raise field_error(field, f"{ch['name']}: персонаж мёртв.", f"{ch['name']} is dead.")
 
 
 def _run_damage(ctx: Ctx, a: dict, box) -> None:
@@ -470,7 +470,7 @@ def _attack_chars(ctx: Ctx, a: dict) -> tuple[dict, dict]:
             errors.append({"field": field, "ru": "Атака считается для персонажей «Сериала».",
                            "en": "The attack is for the Series characters."})
         elif ch["state"]["dead"]:
-            errors.append({"field": field, "ru": f"{ch['name']} мёртв.", "en": f"{ch['name']} is dead."})
+            errors.append({"field": field, "ru": f"{ch['name']}: персонаж мёртв.", "en": f"{ch['name']} is dead."})
     if att["id"] == tgt["id"]:
         errors.append({"field": "target", "ru": "Персонаж не атакует сам себя.",
                        "en": "A character does not attack itself."})
@@ -632,8 +632,9 @@ def _run_attack(ctx: Ctx, a: dict, box) -> None:
     hit = roll["hit"]
     block = roll["defence_net"] if hit and roll["defence_rolled"] and p["defence"] == "block" else 0
     steps = take(ctx, tgt, [(roll["rolled"], roll["damage"], block)], a["nonlethal"], p["block_first"]) if hit else []
-    ru = f"{att['name']} атакует {tgt['name']}"
-    en = f"{att['name']} attacks {tgt['name']}"
+    # «Атака: Вася → Петя»: a name is not declined («атакует Петя» would want «Петю»)
+    ru = f"Атака: {att['name']} → {tgt['name']}"
+    en = f"Attack: {att['name']} → {tgt['name']}"
     if pen_a:
         ru, en = ru + f" (−{pen_a} за ранения)", en + f" (−{pen_a} for wounds)"
     if hit:

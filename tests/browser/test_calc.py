@@ -416,11 +416,24 @@ def check_roll_button_shows_the_faces(tour, calc_id):
     want = [f for b in again["display"] if b["kind"] == "dice" for f in b["faces"]]
     got = [int(x) for x in newest.locator(".svod-die").all_inner_texts()]
     assert got == want
-    if want:  # and in sight, in the summary bar
-        assert [int(x) for x in root.locator(".svod-calc__lastroll .svod-die").all_inner_texts()] == want
+    # in sight, in the summary bar: each group's first 12 faces (the rest counted), each group
+    # named when there are two or more, «нет кубиков» for one that rolled none, the first figures
+    bar = root.locator(".svod-calc__lastroll")
+    groups = [b for b in again["display"] if b["kind"] == "dice"]
+    assert [int(x) for x in bar.locator(".svod-die").all_inner_texts()] == [f for b in groups for f in b["faces"][:12]]
+    text = bar.inner_text()
+    for b in groups:
+        if len(groups) > 1:
+            assert b["label"]["ru"] in text, (calc_id, b["label"])
+        if len(b["faces"]) > 12:
+            assert f"+{len(b['faces']) - 12}" in text
+    assert ("нет кубиков" in text) == any(not b["faces"] for b in groups), (calc_id, text)
     figures = [i for b in again["display"] if b["kind"] == "figures" for i in b["items"]]
     if figures:  # its outcome
         assert newest.locator(f'.svod-figure[data-key="{figures[0]["key"]}"]').count() == 1
+        assert all(i["label"]["ru"] in text for i in figures[:3]), (calc_id, text)
+    else:
+        assert "в «Бросках» ниже" in text
 
 
 def check_list_inputs_edit_and_match(tour, calc_id):

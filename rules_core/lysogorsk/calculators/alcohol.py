@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 from ...dice import Dist
-from ...spec import (InputError, Option, Param, Preset, T, bool_param, choice_param, dist_block,
+from ...spec import (InputError, Option, Param, Preset, T, bool_param, choice_param, dice_block, dist_block,
                      dist_json, figures, int_param, note, prob)
 from .. import rules, tables
 
@@ -166,7 +166,7 @@ def compute(p: dict) -> dict:
         result["p_master_control"] = prob(at4 if control else 0)
         mods = rules.stage_modifiers(rules.CONTROL_STAGE)
         agility, thinking = p["agility"] + mods["agility"], p["thinking"] + mods["thinking"]
-        display.append(figures(("p_master_control", T("Шанс кончить 4-й стадией под контролем мастера",
+        display.append(figures(("p_master_control", T("Шанс закончить 4-й стадией под контролем мастера",
                                                        "Chance of ending at stage 4 under the Storyteller's control"),
                                 prob(at4 if control else 0))))
         display.append(note(f"На 4-й стадии Ловкость {agility}, Мышление {thinking}: " + (
@@ -227,6 +227,13 @@ def roll(p: dict, roller) -> dict:
         {"kind": "table", "title": T("Порции", "Drinks"),
          "columns": [T("№", "#"), T("Напиток", "Drink"), T("УС", "Difficulty"), T("Кубики", "Dice"), T("Итог", "Total"),
                      T("Стадия", "Stage")], "rows": rows},
+    ]
+    checked = [e for e in log if e["faces"]]
+    if checked:  # every check's 2d6, a held check's dice marked a success
+        display.append(dice_block(T("Проверки Стойкости", "Fortitude checks"), 6,
+                                  [f for e in checked for f in e["faces"]],
+                                  [m for e in checked for m in ["success" if e["total"] >= e["difficulty"] else ""] * 2]))
+    display += [
         figures(("stage", T("Стадия", "Stage"),
                  T(f"{stage}-я: {STAGE_NAMES[stage]['ru']}", f"{stage}: {STAGE_NAMES[stage]['en']}")),
                 ("effects", T("Эффекты", "Effects"), _effects_text(stage)),

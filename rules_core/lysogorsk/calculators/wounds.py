@@ -6,12 +6,19 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...spec import InputError, T, bool_param, choice_param, figures, int_param, note, prob
+from ...spec import InputError, T, bool_param, choice_param, figures, int_param, note, prob, ru_count
 from .. import rules, tables
 from .checks import _dice_blocks, _roll_2d6
 from .damage import QUARTER_PARAM, STATE_NAMES
 
-__all__ = ["HEAD_OPTIONS", "PARAMS", "check", "compute", "roll"]
+__all__ = ["HEAD_OPTIONS", "PARAMS", "check", "compute", "hits_text", "roll"]
+
+
+
+def hits_text(n: int) -> dict:
+    """A number of hits: 1 хит, 2 хита, 5 хитов; 1 hit, 5 hits."""
+    return T(ru_count(n, "хит", "хита", "хитов"), f"{n} hit" + ("" if n == 1 else "s"))
+
 
 HEAD_OPTIONS = [
     ("none", "нет", "none"),
@@ -144,8 +151,8 @@ def compute(p: dict) -> dict:
     heal = _heal(p, level)
     if heal is not None:
         row = tables.HEALING[level]
-        items.insert(2, ("p_heal", T(f"Шанс вернуть {heal['hits']} хит. за период ({row['period']['ru']})",
-                                     f"Chance to regain {heal['hits']} hits this period ({row['period']['en']})"),
+        items.insert(2, ("p_heal", T(f"Шанс вернуть {hits_text(heal['hits'])['ru']} за период ({row['period']['ru']})",
+                                     f"Chance to regain {hits_text(heal['hits'])['en']} this period ({row['period']['en']})"),
                          prob(heal["p"])))
         result.update(heal_level=level, p_heal=prob(heal["p"]), heal_hits=heal["hits"],
                       p_doctor=None if heal["p_doctor"] is None else prob(heal["p_doctor"]))
@@ -222,7 +229,7 @@ def roll(p: dict, roller) -> dict:
     gained = min(row["hits"], p["damage_taken"]) if ok else 0
     out.update(success=ok, hits_gained=gained)
     display.append(figures(("result", T("Итог", "Result"),
-                            T(f"+{gained} хит. через {row['period']['ru']}", f"+{gained} hits after {row['period']['en']}")
+                            T(f"+{hits_text(gained)['ru']} через {row['period']['ru']}", f"+{hits_text(gained)['en']} after {row['period']['en']}")
                             if ok else T("в этот период без восстановления", "no hits back this period"))))
     out["display"] = display
     return out
