@@ -228,10 +228,10 @@ def test_codex_roll_calculator():
 def test_codex_roll_roll_marks_faces_like_the_distribution():
     p = api.get("codex-roll")
     params = {q.name: q.default for q in p.params} | {"ad6": 2, "ed6": 3, "skill": 4, "stress": 2}
-    out = CC._roll_roll(params, FakeRoller(1, 6, 4, 1, 6))
+    out = CC.success_roll.roll(params, FakeRoller(1, 6, 4, 1, 6))
     # two 1s eat the 4, then a six whole; the last six explodes → 2 LV
     assert out["lv"] == 2 and out["ad6_faces"] == [1, 6] and out["ed6_faces"] == [4, 1, 6]
-    flax = CC._roll_roll(params | {"flax": True}, FakeRoller(1, 6, 4, 1, 6, 2, 5))
+    flax = CC.success_roll.roll(params | {"flax": True}, FakeRoller(1, 6, 4, 1, 6, 2, 5))
     assert flax["flax_extra"] == -3 and flax["lv"] == 0  # 3 successes − 3, never below 0
 
 

@@ -40,9 +40,9 @@ def test_anatol_example():
     # В итоге Анатоль получает один уровень повреждений.»
     assert C.soak_dice(4, 1, 0, "lethal", supernatural=True) == 5
     assert C.soak_successes([8, 5, 2, 7, 5]) == 2
-    r = WC._soak_roll({"incoming": 3, "damage_type": "lethal", "target": "supernatural", "stamina": 4,
-                       "fortitude": 1, "armor": "0", "soak_difficulty": 6, "armor_soak": "with_body",
-                       "armor_break": "at_least_double", "ones_cancel": False}, FakeRoller(8, 5, 2, 7, 5))
+    r = WC.soak.roll({"incoming": 3, "damage_type": "lethal", "target": "supernatural", "stamina": 4,
+                      "fortitude": 1, "armor": "0", "soak_difficulty": 6, "armor_soak": "with_body",
+                      "armor_break": "at_least_double", "ones_cancel": False}, FakeRoller(8, 5, 2, 7, 5))
     assert (r["soaked"], r["levels"]) == (2, 1)
     # «Но если бы он был смертным, он бы не смог поглотить летальные повреждения и потерял бы все три»
     assert C.soak_dice(4, 1, 0, "lethal", supernatural=False) == 0

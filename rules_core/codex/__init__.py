@@ -2,5 +2,6 @@
 
 * :mod:`.tables` — the source's tables as named records;
 * :mod:`.rules` — the success roll, stress, FLAX, hit difficulty, armor and the endurance track;
-* :mod:`.calculators` — ``codex-roll``, ``codex-attack``.
+* :mod:`.calculators` — a package, one module per calculator: ``codex-roll``, ``codex-attack``,
+  ``codex-counteraction``, ``codex-consequences``, ``codex-counters``.
 """

@@ -2,7 +2,9 @@
 
 * :mod:`.tables` — the rule tables as data (pages and calculators read the same rows).
 * :mod:`.rules` — every mechanic of 000 that has numbers, one function each.
-* :mod:`.calculators` — ``serial-damage``, ``serial-death-door``, ``serial-attack``, ``serial-explosion``.
+* :mod:`.calculators` — a package, one module per calculator: ``serial-damage``, ``serial-death-door``,
+  ``serial-attack``, ``serial-explosion``, ``serial-initiative``, ``serial-wounds``, ``serial-burning``,
+  ``serial-ambush``, ``serial-contest``.
 
 Every roll is the World of Darkness d10 pool of :mod:`rules_core.wod.pool`.
 """

@@ -1,247 +1,21 @@
-"""Calculators of the classic World of Darkness rules (the d10 pool is shared with «Сериал»).
-
-``wod-pool`` (a d10 pool), ``wod-soak`` (002's soak roll) and ``wod-classic-attack`` (attack,
-damage and soak of one attack, 002/003). The rules and the readings chosen are in
-:mod:`rules_core.wod.rules`.
+"""``wod-classic-attack``: the exact odds of one attack under the classic rules (002, 003) — the
+attack with its maneuver, situations and the target's defence, the damage, the soak.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 
-from ..dice import Dist
+from ...spec import (T, bool_param, choice_param, dist_block, dist_json, field_error, figures, frac, int_param,
+                    note, prob)
+from ..pool import d10_block, d10_pool, net_successes, roll_d10_pool
+from .. import rules, tables
+from .shared import BOTCH_RULE_OPTIONS
+from .soak import _soak_notes, _soak_params, _soak_setup
 
-from .pool import BOTCH_RULES, d10_block, d10_pool, net_successes, roll_d10_pool
-from ..spec import (Calculator, T, bool_param, choice_param, dist_block, dist_json, field_error, figures, frac,
-                    int_param, note, prob)
-from . import rules, tables
-
-__all__ = ["MAX_POOL", "POOL_PARAMS", "CALCULATORS", "DAMAGE_TYPE_OPTIONS", "TARGET_OPTIONS", "ARMOR_OPTIONS",
-           "body_cannot_soak", "soak_notes", "ARMOR_BREAK_HELP", "SOAK_ONES_HELP", "BOTCH_RULE_OPTIONS", "SOAK_PARAMS", "AUTOMATIC_MANEUVERS", "SUCCESSES_ADD_MANEUVERS", "MAX_SHOTS",
-           "maneuver_mods", "cover_mod", "weapon_damage", "weapon_difficulty_mod", "ATTACK_PARAMS"]
-
-MAX_POOL = 30
-
-POOL_PARAMS = (
-    int_param("dice", "Кубиков в пуле", "Dice in the pool", 5, 0, MAX_POOL),
-    int_param("difficulty", "Сложность", "Difficulty", 6, 2, 10),
-    bool_param("ones_cancel", "Единицы отменяют успехи", "Ones cancel successes", True,
-               help=T("Да для атаки и обычных бросков; нет для урона в «Сериале».",
-                      "Yes for attacks and most rolls; no for damage in the Series."), group="details"),
-    choice_param("botch_rule", "Правило провала", "Botch rule", "revised", [
-        ("revised", "Revised: 0 успехов и есть «1»", "Revised: no success, a 1"),
-        ("second", "2-я ред.: «1» больше успехов", "2nd ed.: more 1s than successes"),
-    ], help=T("Revised: провал, если не выпало ни одного успеха и выпала хотя бы одна «1». "
-              "2-я редакция: провал, если единиц больше, чем успехов.",
-              "Revised: a botch when no success is rolled and at least one die shows 1. "
-              "2nd edition: a botch when the 1s outnumber the successes."),
-       group="readings", when={"param": "ones_cancel", "eq": True}),
-)
-
-
-def _pool_compute(p: dict) -> dict:
-    dist = d10_pool(p["dice"], p["difficulty"], p["ones_cancel"], p["botch_rule"])
-    net = dist.map(lambda o: 0 if o == "botch" else o)
-    p_success = net.at_least(1)
-    p_botch = dist["botch"]
-    display = [
-        figures(
-            ("p_success", T("Шанс успеха (хотя бы 1 успех)", "Chance of success (at least 1)"), prob(p_success)),
-            ("p_botch", T("Шанс провала (ботч)", "Chance of a botch"), prob(p_botch)),
-            ("mean", T("Среднее число успехов", "Mean successes"), round(float(net.mean()), 3)),
-        ),
-        dist_block("net", T("Чистые успехи", "Net successes"), T("успехов", "successes"), dist,
-                   label=lambda o: T("провал", "botch") if o == "botch" else o),
-    ]
-    if not p["ones_cancel"]:
-        display.append(note("Единицы не отменяют успехи: такой бросок не может провалиться.",
-                            "Ones do not cancel: such a roll cannot botch."))
-    return {
-        "p_success": prob(p_success),
-        "p_botch": prob(p_botch),
-        "distribution": dist_json(net, "net", at_least=True),
-        "display": display,
-    }
-
-
-def _pool_roll(p: dict, roller) -> dict:
-    r = roll_d10_pool(roller, p["dice"], p["difficulty"], p["ones_cancel"], p["botch_rule"])
-    verdict = (T("Провал (ботч)!", "Botch!") if r["botch"]
-               else T(f"Успехов: {r['net']}", f"Successes: {r['net']}"))
-    return {**r, "display": [
-        d10_block(T("Выпало", "Rolled"), r["faces"], p["difficulty"]),  # a 1 is shown even when it cannot cancel
-        figures(("result", T("Итог", "Result"), verdict)),
-    ]}
-
-
-CALCULATORS = [
-    Calculator(
-        id="wod-pool",
-        system="wod",
-        kind="dice",
-        title=T("Пул d10", "d10 dice pool"),
-        description=T("Шансы пула d10 Мира Тьмы: успех на грани ≥ сложности.",
-                      "Odds of a World of Darkness d10 pool: a success on a face ≥ difficulty."),
-        params=POOL_PARAMS,
-        compute=_pool_compute,
-        roll=_pool_roll,
-        summary=("p_success", "mean", "p_botch"),
-    ),
-]
-
-assert set(BOTCH_RULES) == {o.value for o in POOL_PARAMS[3].options}
-
-
-# =================================================================================================
-# Classic soak and attack (sources 002, 003)
-# =================================================================================================
-
-
-DAMAGE_TYPE_OPTIONS = [
-    ("bashing", "Поверхностные", "Bashing"),
-    ("lethal", "Летальные", "Lethal"),
-    ("aggravated", "Усиливающиеся", "Aggravated"),
-]
-TARGET_OPTIONS = [
-    ("mortal", "Смертный", "Mortal"),
-    ("supernatural", "Вампир или иное сверхъестественное существо", "Vampire or other supernatural being"),
-]
-ARMOR_OPTIONS = [("0", "Без брони", "No armor")] + [
-    (str(a["rating"]), f"{a['name']['ru']}: {a['rating']}", f"{a['name']['en']}: {a['rating']}")
-    for a in tables.ARMOR]
-
-
-def body_cannot_soak(target: str = "target", damage_type: str = "damage_type", fortitude: str = "fortitude") -> dict:
-    """The condition (for a parameter's ``when``) that the body soaks nothing (002): a mortal
-    against lethal or aggravated damage, or aggravated damage without Стойкость
-    (:func:`rules.body_soak_dice`); the arguments name the parameters."""
-    return {"any": [
-        {"all": [{"param": target, "eq": "mortal"}, {"param": damage_type, "ne": "bashing"}]},
-        {"all": [{"param": damage_type, "eq": "aggravated"}, {"param": fortitude, "max": 0}]},
-    ]}
-
-
-#: 002's words behind two readings of the soak, the help of their switches here and in the
-#: ``armor`` calculator.
-ARMOR_BREAK_HELP = T("Тёмные века: «вдвое превышает защитное значение доспеха» читается двояко.",
-                     "Dark Ages: «вдвое превышает» (twice the rating) reads two ways.")
-SOAK_ONES_HELP = T("Тёмные века: такие броски «не могут закончиться провалом»; отменяют ли единицы успехи, источник не говорит.",
-                   "Dark Ages: these rolls «cannot botch»; whether 1s cancel successes is not said.")
-
-
-def _soak_params(default_type: str, main: tuple[str, ...]) -> tuple:
-    """The target's soak parameters; those named in ``main`` are in the main group, the rest in
-    the details (the readings of 002 in the readings)."""
-    def group(name: str) -> str:
-        return "main" if name in main else "details"
-
-    return (
-        choice_param("damage_type", "Тип повреждений", "Damage type", default_type, DAMAGE_TYPE_OPTIONS,
-                     group=group("damage_type")),
-        choice_param("target", "Цель", "Target", "mortal", TARGET_OPTIONS, group=group("target")),
-        int_param("stamina", "Выносливость цели", "Target's Stamina", 2, 0, 10, group=group("stamina")),
-        # the body soaks with Стойкость only bashing damage, or as a supernatural being
-        int_param("fortitude", "Стойкость цели", "Target's Fortitude", 0, 0, 10, group=group("fortitude"),
-                  when={"any": [{"param": "damage_type", "eq": "bashing"},
-                                {"param": "target", "eq": "supernatural"}]}),
-        choice_param("armor", "Броня цели", "Target's armor", "0", ARMOR_OPTIONS, group=group("armor")),
-        int_param("soak_difficulty", "Сложность поглощения", "Soak difficulty", rules.SOAK_DIFFICULTY, 2, 10,
-                  help=T("Начальная 6; оружие и обстоятельства могут её менять (правила Тёмных веков).",
-                         "6 to begin with; weapons and circumstances may change it (the Dark Ages rules)."),
-                  group=group("soak_difficulty")),
-        choice_param("armor_soak", "Броня против непоглощаемого", "Armor against unsoakable damage", "with_body", [
-            ("with_body", "Броня лишь добавляет кубики к броску, который тело вправе сделать",
-             "Armor only adds dice to a soak the body may make"),
-            ("always", "Броня поглощает и то, что тело не может (смертный и летальные)",
-             "Armor soaks even what the body cannot (a mortal against lethal)"),
-        ], help=T("Тёмные века: «Защитное значение доспехов добавляется к начальному запасу бросков» — "
-                  "поглощает ли броня смертного летальные, источник не говорит.",
-                  "The Dark Ages rules only say armor «is added to the soak pool»; whether armor lets a mortal "
-                  "soak lethal damage it does not say."),
-                     group="readings", when={"all": [{"param": "armor", "ne": "0"}, body_cannot_soak()]}),
-        choice_param("armor_break", "Когда броня ломается", "When armor is ruined", "at_least_double", [
-            ("at_least_double", "Успехов урона ≥ 2 × защита", "Damage successes ≥ 2 × rating"),
-            ("more_than_double", "Успехов урона > 2 × защита", "Damage successes > 2 × rating"),
-        ], help=ARMOR_BREAK_HELP, group="readings", when={"param": "armor", "ne": "0"}),
-        bool_param("ones_cancel", "Единицы отменяют успехи урона и поглощения",
-                   "Ones cancel damage and soak successes", False, help=SOAK_ONES_HELP, group="readings"),
-    )
-
-
-def _soak_setup(p: dict) -> dict:
-    supernatural = p["target"] == "supernatural"
-    armor = int(p["armor"])
-    body = rules.body_soak_dice(p["stamina"], p["fortitude"], p["damage_type"], supernatural)
-    pool = rules.soak_dice(p["stamina"], p["fortitude"], armor, p["damage_type"], supernatural,
-                             p["armor_soak"])
-    return {"supernatural": supernatural, "armor": armor, "body": body, "pool": pool,
-            "stun": rules.stun_threshold(p["stamina"], supernatural)}
-
-
-def soak_notes(can_soak: bool, damage_type: str, armor: int, armor_soak: str,
-               prefix: tuple[str, str] = ("", "")) -> list[dict]:
-    """Notes when the body cannot soak this damage (002), shared with the ``armor`` calculator."""
-    ru, en = prefix
-    out = []
-    if not can_soak:
-        if damage_type == "aggravated":
-            out.append(note(ru + "Усиливающиеся повреждения поглощаются только при наличии Дисциплины Стойкость.",
-                            en + "Aggravated damage is soaked only with the Discipline Fortitude.", "warning"))
-        else:
-            out.append(note(ru + "Обычные люди могут поглощать только поверхностные повреждения.",
-                            en + "Mortals can soak only bashing damage.", "warning"))
-        if armor and armor_soak == "with_body":
-            out.append(note(ru + "Броня здесь не бросается: выбрано чтение «броня лишь добавляет кубики».",
-                            en + "Armor is not rolled here: the reading «armor only adds dice» is chosen."))
-    return out
-
-
-def _soak_notes(p: dict, s: dict) -> list[dict]:
-    return soak_notes(s["body"] is not None, p["damage_type"], s["armor"], p["armor_soak"])
-
-
-def _soak_compute(p: dict) -> dict:
-    s = _soak_setup(p)
-    levels = rules.soak_levels(p["incoming"], s["pool"], p["soak_difficulty"], p["ones_cancel"])
-    p_stun = levels.p(lambda x: x > s["stun"])
-    ruined = rules.armor_ruined(p["incoming"], s["armor"], p["armor_break"])
-    display = [
-        figures(
-            ("soak_pool", T("Кубиков поглощения", "Soak dice"), s["pool"]),
-            ("mean_levels", T("Среднее уровней повреждений", "Mean levels taken"), round(float(levels.mean()), 3)),
-            ("p_no_damage", T("Шанс поглотить всё", "Chance to soak it all"), prob(levels[0])),
-            ("p_stunned", T(f"Шанс оглушения (больше {s['stun']} непоглощённых)",
-                            f"Chance of being stunned (more than {s['stun']} unsoaked)"), prob(p_stun)),
-            ("armor_ruined", T("Броня приходит в негодность", "Armor is ruined"),
-             T("да", "yes") if ruined else T("нет", "no")),
-        ),
-        dist_block("levels", T("Уровни повреждений после поглощения", "Health levels after soak"),
-                   T("уровней", "levels"), levels),
-    ] + _soak_notes(p, s)
-    return {"soak_pool": s["pool"], "levels": dist_json(levels, "levels"),
-            "p_stunned": prob(p_stun), "armor_ruined": ruined, "mean_levels": frac(levels.mean()),
-            "display": display}
-
-
-def _soak_roll(p: dict, roller) -> dict:
-    s = _soak_setup(p)
-    faces = roller.dice(s["pool"], 10)
-    k = rules.soak_successes(faces, p["soak_difficulty"], p["ones_cancel"])
-    levels = max(0, p["incoming"] - k)
-    stunned = levels > s["stun"]
-    return {"faces": faces, "soaked": k, "levels": levels, "stunned": stunned, "display": [
-        d10_block(T("Поглощение", "Soak"), faces, p["soak_difficulty"], p["ones_cancel"]),
-        figures(("levels", T("Итог", "Result"),
-                 T(f"Поглощено {k}; получено уровней: {levels}" + (" — оглушён" if stunned else ""),
-                   f"Soaked {k}; levels taken: {levels}" + (" — stunned" if stunned else "")))),
-    ] + _soak_notes(p, s)}
-
-
-SOAK_PARAMS = (int_param("incoming", "Успехов на броске повреждений", "Damage successes rolled", 3, 0, 30),
-               ) + _soak_params("lethal", main=("damage_type", "target", "stamina", "fortitude", "armor"))
-
-
-# ---- the attack ---------------------------------------------------------------------------------
+__all__ = ["AUTOMATIC_MANEUVERS", "SUCCESSES_ADD_MANEUVERS", "MAX_SHOTS", "DISARM", "RANGED_WEAPONS", "DEFENCES",
+           "maneuver_mods", "cover_mod", "weapon_damage", "weapon_difficulty_mod", "ATTACK_PARAMS", "situation_mods",
+           "check", "compute", "roll"]
 
 #: maneuvers only a weapon marked «*» (fires bursts: an automatic weapon) can make
 AUTOMATIC_MANEUVERS = ("burst", "full_auto", "spray")
@@ -324,13 +98,6 @@ def weapon_difficulty_mod(weapon: str) -> int:
         return tables.MELEE_MANEUVERS[int(weapon[5:])]["difficulty"] - _BASE_DIFFICULTY
     return 0
 
-
-#: The botch rules (:data:`~rules_core.wod.pool.BOTCH_RULES`) as a switch's options, in words.
-BOTCH_RULE_OPTIONS = [
-    ("revised", "Ни одного успеха и хотя бы одна «1»", "No success and at least one 1"),
-    ("second", "Единиц больше, чем успехов", "More 1s than successes"),
-]
-assert [v for v, _, _ in BOTCH_RULE_OPTIONS] == list(BOTCH_RULES)
 
 #: The attack is rolled (a helpless target is hit without a roll, 002/003).
 _ROLLED = {"param": "immobilized", "ne": "helpless"}
@@ -585,7 +352,8 @@ def _attack_setup(p: dict) -> dict:
             "spray_targets": p["targets"] if m == "spray" else 0, **_soak_setup(p)}
 
 
-def _attack_check(p: dict) -> None:
+def check(p: dict) -> None:
+    """Refuse what the sources rule out for this weapon, maneuver and defence (the attack's setup)."""
     _attack_setup(p)
 
 
@@ -608,7 +376,8 @@ def _maneuver_notes(p: dict, a: dict) -> list[dict]:
     return []
 
 
-def _attack_compute(p: dict) -> dict:
+def compute(p: dict) -> dict:
+    """The exact odds of the attack: the hit, the botch, the levels after the soak, stunning, the armor."""
     a = _attack_setup(p)
     all_share = bool(a["spray_targets"]) and not a["helpless"] and p["spray_dice"] == "all"
     common = dict(extra_successes_add=a["extra_add"], botch_rule=p["botch_rule"],
@@ -751,7 +520,8 @@ def _one_attack_roll(p: dict, a: dict, roller, pool: int, armor_intact: bool, la
     return out
 
 
-def _attack_roll(p: dict, roller) -> dict:
+def roll(p: dict, roller) -> dict:
+    """The attack rolled, shot by shot: the attack, the defence, the damage and the soak."""
     a = _attack_setup(p)
     blocks: list[dict] = []
     shots, intact = [], True
@@ -780,239 +550,3 @@ def _attack_roll(p: dict, roller) -> dict:
     blocks.append(figures(("result", T("Итог", "Result"), verdict)))
     out["display"] = blocks
     return out
-
-
-CALCULATORS += [
-    Calculator(
-        id="wod-soak",
-        system="wod",
-        kind="damage",
-        title=T("Поглощение (классика)", "Soak (classic)"),
-        description=T("Сколько уровней здоровья останется после броска поглощения.",
-                      "How many health levels remain after the soak roll."),
-        params=SOAK_PARAMS,
-        compute=_soak_compute,
-        roll=_soak_roll,
-        summary=("mean_levels", "p_no_damage", "p_stunned"),
-    ),
-    Calculator(
-        id="wod-classic-attack",
-        system="wod",
-        kind="attack",
-        title=T("Атака, повреждения и поглощение (классика)", "Attack, damage and soak (classic)"),
-        description=T("Точные шансы одной атаки по классическим правилам.",
-                      "Exact odds of one attack under the classic rules."),
-        params=ATTACK_PARAMS,
-        compute=_attack_compute,
-        roll=_attack_roll,
-        check=_attack_check,
-        summary=("p_hit", "mean_levels", "p_stunned"),
-    ),
-]
-
-
-# =================================================================================================
-# wod-ambush: the ambush and the surprise of flank and rear (002)
-# =================================================================================================
-
-_AMBUSH = {"param": "mode", "eq": "ambush"}
-_SURPRISE = {"param": "mode", "eq": "surprise"}
-OTHER_ONES_PARAM = bool_param("ones_cancel", "Единицы отменяют успехи", "Ones cancel successes", rules.ONES_CANCEL_OTHER,
-                              help=T("Выдержки говорят только, что броски повреждений и поглощения «не могут закончиться "
-                                     "провалом»; здесь — как на броске атаки.",
-                                     "The excerpts only say damage and soak rolls cannot botch; here as on attack rolls."),
-                              group="readings")
-
-AMBUSH_PARAMS = (
-    choice_param("mode", "Что считать", "What to work out", "ambush", [
-        ("ambush", "Засада: бросок застигнутого", "Ambush: the ambushed one's roll"),
-        ("surprise", "Атака с фланга или тыла: избежать неожиданного удара", "Flank or rear: avoid the surprise"),
-    ]),
-    int_param("victim_pool", "Застигнутый: Восприятие + Бдительность (сложность 8)",
-              "The ambushed: Perception + Alertness (difficulty 8)", 4, 0, MAX_POOL, when=_AMBUSH),
-    int_param("own_pool", "Его обычный запас на действие", "His usual pool for the action", 6, 0, MAX_POOL,
-              when={"all": [_AMBUSH, {"param": "ambush_pool", "eq": "at_most"}]}),
-    int_param("prepare_pool", "Устроивший засаду: Сообразительность + Маскировка (сложность 6)",
-              "The ambusher: Wits + Stealth (difficulty 6)", 5, 0, MAX_POOL, when=_AMBUSH),
-    choice_param("side", "Откуда атака", "Attacking from", "flank", [
-        ("flank", "с фланга (сложность 6)", "the flank (difficulty 6)"), ("rear", "с тыла (сложность 8)", "the rear (difficulty 8)"),
-    ], when=_SURPRISE),
-    int_param("wits_perception", "Жертва: Сообразительность + Восприятие", "The victim: Wits + Perception", 4, 0, MAX_POOL,
-              when=_SURPRISE),
-    int_param("stealth", "Маскировка нападающего", "The attacker's Stealth", 2, 0, 10, when=_SURPRISE),
-    choice_param("ambush_pool", "Запас в первом ходу после засады",
-                 "«Sets the dice pool for actions in the first turn»", rules.AMBUSH_POOL, [
-                     ("successes", "запас — число успехов", "the pool is the number of successes"),
-                     ("at_most", "не больше своего обычного запаса", "at most one's usual pool")],
-                 group="readings", when=_AMBUSH),
-    OTHER_ONES_PARAM,
-)
-
-
-def _ambush_wod_compute(p: dict) -> dict:
-    ones = p["ones_cancel"]
-    if p["mode"] == "surprise":
-        diff = rules.SURPRISE_DIFFICULTY[p["side"]]
-        roll = net_successes(p["wits_perception"], diff, ones)
-        avoided = roll.p(lambda k: rules.surprise_avoided(k, p["stealth"]))
-        need = max(1, p["stealth"])
-        display = [figures(
-            ("chance", T("Жертва избежала неожиданного удара", "The victim avoids the surprise"), prob(avoided)),
-            ("dice", T("Нужно успехов (Маскировка нападающего, не меньше 1)", "Successes needed (the attacker's Stealth, "
-                       "at least 1)"), need),
-            ("bonus", T("Иначе нападающему кубиков атаки", "Otherwise the attacker's extra dice"),
-             f"+{rules.FLANK_DICE[p['side']]}"))]
-        display.append(note("Бросок — «по решению Рассказчика». Щиты не защищают от нападения сзади.",
-                            "The roll is «at the Storyteller's decision». Shields do not guard the rear."))
-        return {"p_avoided": prob(avoided), "needed": need, "display": display}
-    roll = net_successes(p["victim_pool"], rules.AMBUSH_VICTIM_DIFFICULTY, ones)
-    pool = roll.map(lambda k: rules.ambush_pool(k, p["own_pool"], p["ambush_pool"]))
-    prepared = net_successes(p["prepare_pool"], rules.AMBUSH_PREPARE_DIFFICULTY, ones).at_least(1)
-    display = [
-        figures(("chance", T("Ни одного кубика в первом ходу", "No dice at all in the first turn"), prob(pool[0])),
-                ("dice", T("Запас на действие в первом ходу, в среднем", "The first turn's pool, mean"),
-                 frac(pool.mean())),
-                ("p_prepared", T("Засада подготовлена (хотя бы 1 успех)", "The ambush is set (at least 1 success)"),
-                 prob(prepared))),
-        dist_block("first_turn_pool", T("Запас бросков на действия в первом ходу", "The dice pool for the first turn's "
-                                        "actions"), T("кубиков", "dice"), pool),
-        note("Нападающий «автоматически выигрывает инициативу»; нужно подходящее прикрытие.",
-             "The ambusher wins the initiative automatically; suitable cover is needed."),
-    ]
-    return {"p_no_dice": prob(pool[0]), "mean_pool": frac(pool.mean()), "p_prepared": prob(prepared),
-            "first_turn_pool": dist_json(pool, "dice"), "display": display}
-
-
-# =================================================================================================
-# wod-knockdown: the trip, the tackle and the fall (003)
-# =================================================================================================
-
-_NOT_FALL = {"param": "cause", "ne": "fall"}
-KNOCKDOWN_PARAMS = (
-    choice_param("cause", "Что случилось", "What happened", "trip", [
-        ("trip", "Подножка: устоит ли цель", "Sweep: does the target stay up"),
-        ("tackle", "Таран: оба бросают по 7", "Tackle: both roll at 7"),
-        ("fall", "Уже упал", "Has fallen"),
-    ]),
-    int_param("pool", "Ловкость + Легкая Атлетика цели", "The target's Dexterity + Athletics", 4, 0, MAX_POOL),
-    int_param("attacker_pool", "Ловкость + Легкая Атлетика атакующего", "The attacker's Dexterity + Athletics", 4, 0,
-              MAX_POOL, when={"param": "cause", "eq": "tackle"}),
-    int_param("difficulty", "Трудность броска подножки и падения", "Difficulty of the sweep's and the fall's roll",
-              rules.KNOCKDOWN_DIFFICULTY, 2, 10, help=T("Современные правила её не называют (у маневра «Таран» — 7): обычная 6.",
-                                                      "The modern rules name none (the tackle's is 7): the usual 6."), group="details"),
-    choice_param("botch_rule", "Правило провала", "Botch rule", rules.ATTACK_BOTCH, BOTCH_RULE_OPTIONS,
-                 group="readings"),
-    bool_param("rolls_again", "Упавший бросает ещё раз, за падение", "The one who fell rolls again, for the fall",
-               rules.FALL_ROLLS_AGAIN, help=T("«После того, как он упал, вы бросаете Ловкость + Легкая Атлетика».",
-                                              "«After he fell you roll Dexterity + Athletics»."),
-               group="readings", when=_NOT_FALL),
-)
-
-
-def _fall(pool: int, difficulty: int, botch_rule: str) -> Dist:
-    return d10_pool(pool, difficulty, True, botch_rule).map(rules.fall_outcome)
-
-
-def _knocked(pool: int, difficulty: int, p: dict) -> Dist:
-    """One character's roll to stay up and, if down, his fall: ``"stays"``, ``"up"``, ``"down"``, ``"hurt"``."""
-    roll = d10_pool(pool, difficulty, True, p["botch_rule"])
-    if p["rolls_again"]:
-        again = _fall(pool, p["difficulty"], p["botch_rule"])
-        return roll.bind(lambda r: Dist.constant("stays") if r != "botch" and r >= 1 else again)
-    return roll.map(lambda r: "stays" if r != "botch" and r >= 1 else rules.fall_outcome(r))
-
-
-def _knockdown_rows(d: Dist) -> list[tuple]:
-    return [("p_falls", T("Падает", "Falls"), prob(1 - d["stays"])),
-            ("p_up", T("Встаёт сразу (инициатива −2 в следующем раунде)", "Up at once (initiative −2 next round)"),
-             prob(d["up"])),
-            ("p_down", T("Следующее действие — встать на ноги", "The next action goes to standing up"), prob(d["down"])),
-            ("p_hurt", T("Падает неудачно: 1 уровень повреждений", "Falls badly: 1 level of damage"), prob(d["hurt"]))]
-
-
-def _knockdown_compute(p: dict) -> dict:
-    cause = p["cause"]
-    if cause == "fall":
-        d = _fall(p["pool"], p["difficulty"], p["botch_rule"])
-        rows = _knockdown_rows(d)
-        rows[0] = ("p_falls", T("Упал", "Fell"), prob(1))
-    else:
-        diff = rules.TACKLE_DIFFICULTY if cause == "tackle" else p["difficulty"]
-        d = _knocked(p["pool"], diff, p)
-        rows = _knockdown_rows(d)
-    res = {k: v for k, _, v in rows}
-    display = [figures(*rows)]
-    if cause == "tackle":
-        a = _knocked(p["attacker_pool"], rules.TACKLE_DIFFICULTY, p)
-        res["attacker_p_falls"] = prob(1 - a["stays"])
-        display.append(figures(("attacker_p_falls", T("Атакующий тоже падает", "The attacker falls too"),
-                                res["attacker_p_falls"])))
-        display.append(note("Даже устоявшая жертва «получит Трудность +1 на свое действие в следующем раунде».",
-                            "Even a victim who stays up gets +1 difficulty on its next round's action."))
-    if cause == "trip":
-        display.append(note("Подножка ещё и бьёт: повреждения — Сила атакующего (или оружия); это считает калькулятор атаки.",
-                            "The sweep also hits: Strength damage (or the weapon's); the attack calculator counts it."))
-    res["display"] = display
-    return res
-
-
-# =================================================================================================
-# wod-armor: the armor's Dexterity penalty (002, 003)
-# =================================================================================================
-
-ARMOR_PENALTY_PARAMS = (
-    choice_param("armor", "Доспех", "Armor", "4", ARMOR_OPTIONS[1:]),
-    int_param("dexterity", "Ловкость", "Dexterity", 3, 0, 10),
-    int_param("melee", "Фехтование", "Melee", 0, 0, 10),
-    int_param("strength", "Сила (или Сила + Стойкость)", "Strength (or Strength + Fortitude)", 2, 0, 20),
-    bool_param("strength_known", "Известна Сила, нужная для доспеха", "The Strength the armor needs is known", False,
-               help=T("Таблица доспехов Тёмных веков с этим значением в выдержку не вошла.",
-                      "The Dark Ages armor table with that value is not in the excerpt."), group="details"),
-    int_param("required", "Сила, нужная для ношения доспеха", "Strength the armor needs", 2, 1, 10, group="details",
-              when={"param": "strength_known", "eq": True}),
-    choice_param("rounding", "Половинный штраф", "The half penalty", rules.HALF_PENALTY_ROUNDING, [
-        ("down", "с округлением вниз", "rounded down"), ("up", "с округлением вверх", "rounded up")], group="readings"),
-    choice_param("double", "Вдвое превышающая Сила", "«Twice»", rules.ARMOR_BREAK, [
-        ("at_least_double", "Сила ≥ 2 × нужной", "Strength ≥ 2 × the need"),
-        ("more_than_double", "Сила > 2 × нужной", "Strength > 2 × the need")], group="readings",
-        when={"param": "strength_known", "eq": True}),
-)
-
-
-def _armor_penalty_compute(p: dict) -> dict:
-    rating = int(p["armor"])
-    full = next(a for a in tables.ARMOR if a["rating"] == rating)["dexterity_penalty"]
-    penalty, halved = rules.armor_dexterity_penalty(rating, p["melee"], p["strength"],
-                                                    p["required"] if p["strength_known"] else None, p["rounding"], p["double"])
-    dex = max(0, p["dexterity"] - penalty)
-    why = (T("половинный: Фехтование 3 и выше", "halved: Melee 3 or more") if p["melee"] >= rules.HALF_PENALTY_MELEE
-           else T("половинный: Сила вдвое больше нужной", "halved: twice the Strength needed") if halved
-           else T("полный", "full"))
-    display = [figures(
-        ("penalty", T("Штраф к Ловкости", "Dexterity penalty"), -penalty),
-        ("dexterity", T("Ловкость в доспехе", "Dexterity in the armor"), dex),
-        ("soak", T("Кубиков поглощения от доспеха", "Soak dice from the armor"), f"+{rating}"),
-        ("why", T("Штраф", "The penalty"), T(f"{why['ru']} (по таблице {full})", f"{why['en']} (the table's {full})")))]
-    if not p["strength_known"]:
-        display.append(note("Сила, нужная для доспеха, неизвестна: половинный штраф — только за Фехтование 3 и выше.",
-                            "The Strength the armor needs is unknown: the half penalty comes from Melee 3+ only."))
-    return {"penalty": penalty, "halved": halved, "dexterity": dex, "display": display}
-
-
-CALCULATORS += [
-    Calculator(id="wod-ambush", system="wod", kind="check", title=T("Засада и удар с фланга (классика)",
-                                                                    "Ambush and flank attacks (classic)"),
-               description=T("Запас застигнутого засадой в первом ходу; шанс избежать удара с фланга или тыла.",
-                             "The ambushed one's first-turn pool; the chance to avoid a flank or rear surprise."),
-               params=AMBUSH_PARAMS, compute=_ambush_wod_compute, summary=("chance", "dice")),
-    Calculator(id="wod-knockdown", system="wod", kind="check", title=T("Подножка, таран и падение (классика)",
-                                                                       "Sweep, tackle and falling (classic)"),
-               description=T("Устоит ли цель, и что будет с упавшим: встать сразу, потерять действие или ушибиться.",
-                             "Whether the target stays up, and what the fall does."),
-               params=KNOCKDOWN_PARAMS, compute=_knockdown_compute, summary=("p_falls", "p_hurt", "p_up")),
-    Calculator(id="wod-armor", system="wod", kind="armor", title=T("Штраф доспеха к Ловкости (классика)",
-                                                                   "Armor's Dexterity penalty (classic)"),
-               description=T("Штраф Ловкости по классу доспеха и когда он половинный.",
-                             "The Dexterity penalty by armor class and when it is halved."),
-               params=ARMOR_PENALTY_PARAMS, compute=_armor_penalty_compute, summary=("penalty", "dexterity")),
-]

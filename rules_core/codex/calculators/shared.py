@@ -1,0 +1,126 @@
+"""What every «Codex of…» calculator shares: the bounds of the dice and the difficulty, the skill's
+parameters, and the success roll — its distribution, its faces rolled and marked, its notes.
+"""
+
+from __future__ import annotations
+
+from ...spec import T, bool_param, choice_param, dice_block, field_error, int_param, note
+from .. import rules
+
+__all__ = ["MAX_ED6", "MAX_DIFFICULTY", "skill_check"]
+
+MAX_ED6 = 12
+MAX_DIFFICULTY = 30
+
+_NO_FLAX = {"param": "flax", "eq": False}
+#: «персонаж лишается всех ED6» at exhaustion 6: the ED6 are not asked for then
+_ED6 = {"param": "exhaustion6", "eq": False}
+
+
+def _skill_params() -> tuple:
+    return (
+        int_param("skill", "Уровень навыка", "Skill level", 2, 0, 6,
+                  help=T("Навык задаёт грани, дающие LV: 1–2 — только 6, 3 — 5+, … 6 — 2+.",
+                         "The skill sets the faces giving an LV: 1–2 only 6, 3 is 5+, … 6 is 2+.")),
+        choice_param("skill0", "Навык 0 (строки в таблице нет)", "Skill 0 (no row in the table)", "as_level_1", [
+            ("as_level_1", "Как уровень 1: только 6, без взрыва от стресса",
+             "As level 1: only a 6, never exploding from stress"),
+            ("cannot", "Навык нельзя применить (бросок не делается)", "The skill cannot be applied (no roll)"),
+        ], help=T("Источник не даёт строки для уровня 0; § 1: «навык 0 никогда не получает взрыва шестёрок от "
+                  "стресса и больше не получает штраф +1 к сложности».",
+                  "The source has no row for level 0; § 1: skill 0 «never gets sixes exploding from stress and no "
+                  "longer gets the +1 difficulty penalty»."), group="readings", when={"param": "skill", "eq": 0}),
+        choice_param("skill_scale", "Нумерация таблицы навыков", "Numbering of the skills table", "as_written", [
+            ("as_written", "Как написано: уровни 1–6", "As written: levels 1–6"),
+            ("shifted", "Со сдвигом: строка 1 — навык 0 … строка 6 — навык 5",
+             "Shifted: row 1 is skill 0 … row 6 is skill 5"),
+        ], help=T("Таблица § 15 нумерует уровни 1–6, но § 1 относит оговорку «никогда не взрываются» к "
+                  "навыку 0, а § 17 знает уровни навыков только 0–5.",
+                  "§ 15's table numbers levels 1–6, but § 1 puts «never explode» on skill 0 and § 17 knows "
+                  "skill levels 0–5 only."), group="readings"),
+        # FLAX replaces the stress steps (ones and exploding sixes do not apply)
+        int_param("stress", "Стресс", "Stress", 0, 0, rules.MAX_STRESS, when=_NO_FLAX),
+        bool_param("flax", "FLAX (стресс сверх 6)", "FLAX (stress beyond 6)", False, group="details"),
+        choice_param("flax_reading", "Как считать FLAX", "How FLAX counts", "signed", [
+            ("signed", "Кубик успехов минус кубик провалов (может быть меньше нуля)",
+             "Success die minus failure die (may be negative)"),
+            ("absolute", "Разность всегда прибавляется", "The difference is always added"),
+        ], help=T("Источник: «Один D6 показывает дополнительные успехи, а второй — дополнительные провалы. Из "
+                  "большего выпавшего вычитается меньшее».",
+                  "The source: one D6 shows extra successes, the other extra failures; the smaller is "
+                  "subtracted from the larger."), group="readings", when={"param": "flax", "eq": True}),
+        bool_param("exhaustion6", "Истощение 6-го уровня (нет ED6)", "Exhaustion level 6 (no ED6)", False,
+                   help=T("«персонаж лишается всех ED6». Уровни 1–5 в источнике не разработаны.",
+                          "«the character loses all ED6». Levels 1–5 are unfinished in the source."),
+                   group="details"),
+    )
+
+
+def _roll_setup(p: dict, ad6: int, ed6: int | None = None) -> dict:
+    ed6 = (0 if p["exhaustion6"] else p["ed6"]) if ed6 is None else ed6
+    dist = rules.roll_dist(ad6 + ed6, p["skill"], p["stress"], p["flax"], p["skill0"], p["flax_reading"],
+                       p["skill_scale"])
+    return {"ad6": ad6, "ed6": ed6, "dice": ad6 + ed6, "dist": dist}
+
+
+def skill_check(p: dict) -> None:
+    """Refuse a skill level above the shifted skills table's."""
+    if p["skill_scale"] == "shifted" and p["skill"] > rules.MAX_SKILL_SHIFTED:
+        raise field_error("skill", f"Со сдвигом таблицы навыков уровни 0–{rules.MAX_SKILL_SHIFTED}.",
+                          f"With the shifted skills table the levels are 0–{rules.MAX_SKILL_SHIFTED}.")
+
+
+def _roll_notes(p: dict) -> list[dict]:
+    out = []
+    if p["skill"] == 0 and p["skill_scale"] == "as_written":
+        out.append(note(
+            "Навык 0: в таблице навыков такой строки нет. " + (
+                "Выбрано чтение «как уровень 1»: LV даёт только 6, шестёрки не взрываются."
+                if p["skill0"] == "as_level_1" else "Выбрано чтение «навык нельзя применить»."),
+            "Skill 0 has no row in the skills table. " + (
+                "Reading chosen: «as level 1» — only a 6 gives an LV, sixes never explode."
+                if p["skill0"] == "as_level_1" else "Reading chosen: «the skill cannot be applied»."), "warning"))
+    if p["skill_scale"] == "shifted":
+        out.append(note(f"Таблица навыков со сдвигом: навык {p['skill']} читается по строке {p['skill'] + 1}.",
+                        f"Shifted skills table: skill {p['skill']} uses row {p['skill'] + 1}.", "warning"))
+    if p["flax"]:
+        out.append(note("FLAX: единицы и взрыв шестёрок не работают; к броску добавлен результат 2D6.",
+                        "FLAX: ones and exploding sixes do not apply; the 2D6 result is added."))
+    if p["exhaustion6"]:
+        out.append(note("Истощение 6: ED6 не бросаются. Уровни 1–5 истощения в источнике не разработаны "
+                        "(«НАДО РАЗРАБОТАТЬ») и здесь не учитываются.",
+                        "Exhaustion 6: no ED6 are rolled. Exhaustion levels 1–5 are unfinished in the source "
+                        "and are not applied here.", "warning"))
+    return out
+
+
+def _roll_faces(p: dict, roller, ad6: int, ed6: int) -> dict:
+    """Roll AD6 + ED6 (+ the FLAX 2D6); mark faces by the same rules as the exact distribution."""
+    faces = roller.dice(ad6 + ed6, 6)
+    rule = rules.skill_rule(p["skill"], p["skill0"], p["skill_scale"])
+    out: dict = {"ad6_faces": faces[:ad6], "ed6_faces": faces[ad6:]}
+    if rule is None:
+        out.update(lv=0, marks=[""] * len(faces), usable=False)
+        return out
+    min_face, explodes = rule
+    if p["flax"]:
+        r = rules.resolve(faces, min_face, 0, False)
+        fl = roller.dice(2, 6)
+        extra = rules.flax_extra(fl[0], fl[1], p["flax_reading"])
+        out.update(flax_faces=fl, flax_extra=extra, lv=max(rules.LV_FLOOR, r["lv"] + extra), marks=r["marks"])
+    else:
+        r = rules.resolve(faces, min_face, p["stress"], explodes)
+        out.update(lv=r["lv"], marks=r["marks"])
+    out["usable"] = True
+    return out
+
+
+def _faces_blocks(out: dict, ad6: int) -> list[dict]:
+    blocks = [
+        dice_block(T("AD6", "AD6"), 6, out["ad6_faces"], out["marks"][:ad6]),
+        dice_block(T("ED6", "ED6"), 6, out["ed6_faces"], out["marks"][ad6:]),
+    ]
+    if "flax_faces" in out:
+        blocks.append(dice_block(T("FLAX: успехи, провалы", "FLAX: successes, failures"), 6, out["flax_faces"],
+                                 ["success", "one"]))
+    return blocks

@@ -1,0 +1,476 @@
+"""``serial-attack``: a whole attack exactly — the hit against a defence, the damage, Броня, tag,
+УП, Здоровье and death's door (:func:`attack_outcome`, which the scene reuses).
+"""
+
+from __future__ import annotations
+
+from ...dice import Dist
+from ...wod.pool import d10_block, roll_d10_pool
+from ...spec import T, bool_param, choice_param, dist_block, dist_json, field_error, figures, int_param, note, prob
+from .. import rules, tables
+from .death_door import _door_name, door_step
+from .shared import (MAX_ABSORPTION, MAX_HEALTH, MAX_POOL, MAX_STAMINA, NEGATIVE_RULE_PARAM, TAG_PARAM,
+                     TWO_RESISTANCES_PARAM, _yes)
+
+__all__ = ["ATTACK_MANEUVERS", "PARRY_WEAPONS", "ATTACK_PARAMS", "check", "attack_numbers", "attack_outcome",
+           "compute", "roll"]
+
+ATTACK_MANEUVERS = [k for k in tables.MANEUVERS]
+#: Weapons that can parry: 000 «боевой маневр "парирование" невозможно осуществить тяжелым оружием».
+PARRY_WEAPONS = ("short", "classic", "mighty")
+
+
+def _parry_default(p: dict) -> int | None:
+    """Parry difficulty by the two weapons (:func:`rules.parry_difficulty`); None: impossible.
+    Attacker's class not given: the base 6 (+1 for a mighty-brawl weapon)."""
+    if p["melee_class"] == "none":
+        return rules.parry_difficulty(p["parry_weapon"], "unarmed") if p["parry_weapon"] == "mighty" \
+            else rules.PARRY_DEFAULT_DIFFICULTY
+    return rules.parry_difficulty(p["parry_weapon"], p["melee_class"])
+
+
+_RANGED = {"param": "ranged", "eq": True}
+_MELEE = {"param": "ranged", "eq": False}
+_DEFENCE = {"param": "defence", "ne": "none"}
+_PARRY = {"param": "defence", "eq": "parry"}
+
+ATTACK_PARAMS = (
+    int_param("attack_dice", "Кубики атаки (Ловкость + навык + модификаторы)",
+              "Attack dice (Dexterity + skill + modifiers)", 7, 0, MAX_POOL),
+    int_param("attack_difficulty", "Сложность атаки (до манёвра)", "Attack difficulty (before the maneuver)",
+              rules.BASE_DIFFICULTY, 2, 10, group="details"),
+    bool_param("ranged", "Дальний бой", "Ranged attack", True),
+    choice_param("maneuver", "Манёвр", "Maneuver", "none",
+                 [(k, m["name"]["ru"], m["name"]["en"]) for k, m in tables.MANEUVERS.items()]),
+    int_param("maneuver_trait", "Черта для манёвра (Ловкость/Смекалка/Восприятие)",
+              "Trait for the maneuver (Dexterity/Wits/Perception)", 0, 0, 10, group="details",
+              when={"param": "maneuver", "in": [k for k, m in tables.MANEUVERS.items() if m["damage_bonus"]]}),
+    choice_param("range_band", "Дистанция (дальний бой)", "Range (ranged)", "normal", [
+        ("point_blank", "в упор, до 2 м (сложность 5)", "point-blank, up to 2 m (difficulty 5)"),
+        ("normal", "до дистанции оружия (6)", "up to the weapon's range (6)"),
+        ("long", "до удвоенной дистанции (8)", "up to twice the range (8)"),
+    ], group="details", when=_RANGED),
+    choice_param("flank", "Откуда атака", "Attacking from", "front", [
+        ("front", "спереди", "the front"), ("flank", "с фланга (+2 кубика)", "the flank (+2 dice)"),
+        ("rear", "с тыла (+3 кубика)", "the rear (+3 dice)"),
+    ], group="details"),
+    choice_param("melee_class", "Класс холодного оружия", "Melee weapon class", "none",
+                 [("none", "не указан", "not given"),
+                  ("unarmed", "без оружия (руки, зубы, когти)", "unarmed (fists, teeth, claws)")]
+                 + [(k, c["name"]["ru"] + (f" ({c['attack_difficulty']:+d} к сложности)" if c["attack_difficulty"] else ""),
+                     c["name"]["en"]) for k, c in tables.MELEE_CLASSES.items()],
+                 group="details", when=_MELEE),
+    bool_param("target_prone", "Цель лежит (ближний −2, дальний +2 кроме упора)",
+               "Target prone (melee −2, ranged +2 except point-blank)", False, group="details"),
+    bool_param("attacker_prone", "Атакующий лежит (Драка/Фехтование +2)", "Attacker prone (melee +2)", False,
+               group="details", when=_MELEE),
+    bool_param("blind", "Вслепую (ближний +2; дальний +3 после удачного Восприятие + Бдительность, до 10 м)",
+               "Blind (melee +2; ranged +3 after a successful Perception + Alertness, up to 10 m)", False,
+               group="details"),
+    int_param("cover", "Укрытие цели (дальний бой: +1 лёгкое, +2 хорошее, +3 отличное)",
+              "Target's cover (ranged: +1 light, +2 good, +3 superior)", 0, 0, 3, group="details",
+              when=_RANGED),
+    choice_param("defence", "Защитный манёвр цели", "Target's defensive maneuver", "none", [
+        ("none", "нет", "none"), ("dodge", "Уклонение", "Dodge"),
+        ("parry", "Парирование", "Parry"), ("block", "Блок", "Block"),
+    ], group="details"),
+    choice_param("parry_weapon", "Оружие парирующего", "Parrying weapon", "classic", [
+        (k, tables.MELEE_CLASSES[k]["name"]["ru"], tables.MELEE_CLASSES[k]["name"]["en"])
+        for k in PARRY_WEAPONS],
+        help=T("Сложность парирования по классам оружия: классическое — 5 против более короткого "
+               "и рук, 7 против тяжелого; могущественная драка +1; тяжелым парировать нельзя.",
+               "Parry difficulty by weapon class: classic 5 against shorter weapons and fists, 7 "
+               "against heavy; mighty-brawl +1; a heavy weapon cannot parry."),
+        group="details", when=_PARRY),
+    int_param("attackers", "Атакующих цель в этот ход («Толпа на одного»)",
+              "Attackers of the target this turn (many on one)", 1, 1, 10, group="details",
+              when=_DEFENCE),
+    int_param("defence_dice", "Кубики защиты", "Defence dice", 0, 0, MAX_POOL,
+              help=T("До штрафа «Толпа на одного»; «Отчаянная защита» — уже с вычетом 1 за каждую "
+                     "следующую защиту.",
+                     "Before the many-on-one penalty; for desperate defence already less 1 per "
+                     "further defence."), group="details", when=_DEFENCE),
+    int_param("defence_difficulty", "Сложность защиты (0 — по правилам)",
+              "Defence difficulty (0: by the rules)", 0, 0, 10,
+              help=T("Уклонение 6 / 8 (дальний бой), Блок 7, Парирование — по классам оружия "
+                     "(обычно 6).",
+                     "Dodge 6 / 8 (ranged), Block 7, Parry by the weapon classes (usually 6)."),
+              group="details", when=_DEFENCE),
+    int_param("damage_dice", "Кубики урона (Сила + оружие или урон оружия)",
+              "Damage dice (Strength + weapon, or the gun's damage)", 6, 0, MAX_POOL),
+    int_param("damage_difficulty", "Сложность урона", "Damage difficulty", rules.DAMAGE_DIFFICULTY, 2, 10,
+              group="details"),
+    int_param("armor", "Броня цели", "Target's Armor", 0, 0, tables.MAX_ARMOR),
+    TAG_PARAM,
+    int_param("absorption", "УП цели", "Target's absorption levels", 2, 0, MAX_ABSORPTION),
+    int_param("health", "Здоровье цели", "Target's Health", 7, 1, MAX_HEALTH),
+    int_param("stamina", "Выносливость цели", "Target's Stamina", 2, 0, MAX_STAMINA),
+    int_param("door_rolls_before", "Бросков Порога Смерти у цели уже было в сцене",
+              "The target's death's-door rolls already this scene", 0, 0, 10, group="details",
+              help=T("Для таблицы Порога ниже (−1 за каждый) и для перехода к калькулятору «Порог Смерти».",
+                     "For the death's-door table below (−1 each) and the step to the Death's door calculator.")),
+    choice_param("parry_tie", "Парирование: ничья", "Parry: a tie", rules.PARRY_TIE, [
+        ("no_effect", "не влияет на атаку (как в тексте)", "no effect on the attack (as written)"),
+        ("cancel", "успехи вычитаются: промах", "successes cancel: a miss"),
+    ], group="readings", when=_PARRY),
+    choice_param("autofire_penalty", "«Штраф равный 2» автоогня", "Automatic fire's «penalty of 2»",
+                 rules.AUTOFIRE_PENALTY, [("difficulty", "+2 к сложности", "+2 difficulty"),
+                                      ("dice", "−2 кубика", "−2 dice")],
+                 group="readings", when={"param": "maneuver", "eq": "autofire"}),
+    choice_param("overflow", "Сложность выше 10", "Difficulty above 10", rules.DIFFICULTY_OVERFLOW, [
+        ("clamp", "считается как 10", "counts as 10"), ("impossible", "попасть нельзя", "cannot hit")],
+                 group="readings"),
+    bool_param("attack_ones_cancel", "Единицы вычитают успехи на бросках попадания и защиты",
+               "1s cancel successes on hit and defence rolls", rules.ATTACK_ONES_CANCEL,
+               help=T("Источник говорит только про урон («единички не вычитаются») и захват "
+                      "(«единички вычитаются»).",
+                      "The source only speaks of damage (1s do not cancel) and grappling (1s cancel)."),
+               group="readings"),
+    choice_param("botch_rule", "Правило провала атаки", "Attack botch rule", rules.BOTCH_RULE, [
+        ("none", "не применяется (в источнике нет)", "none (the source has none)"),
+        ("revised", "ни одного успеха и хотя бы одна «1»", "no success and at least one 1"),
+        ("second", "единиц больше, чем успехов", "more 1s than successes"),
+    ], group="readings"),
+    NEGATIVE_RULE_PARAM,
+    # ---- the wound penalties of both sides, a lost parry or block, desperate defence, ambush ----
+    int_param("attacker_health", "Здоровье атакующего (штраф за ранения к атаке)",
+              "Attacker's Health (the wound penalty on the attack)", 7, 0, MAX_HEALTH,
+              help=T("5 и ниже — −2 кубика к броску атаки, 3 и ниже (и на Пороге Смерти, 0) — −4.",
+                     "5 or less: −2 attack dice; 3 or less (and on death's door, 0): −4."), group="details"),
+    bool_param("attacker_no_pain", "Атакующий без штрафа за ранения («Превозмогая боль», «Воля к жизни»)",
+               "No wound penalty for the attacker (pushing through pain, will to live)", False, group="details",
+               when={"param": "attacker_health", "max": 5}),
+    bool_param("target_no_pain", "Цель без штрафа за ранения к защите («Превозмогая боль», «Воля к жизни»)",
+               "No wound penalty on the target's defence", False, group="details",
+               when={"all": [{"param": "defence", "ne": "none"}, {"param": "health", "max": 5}]}),
+    int_param("defender_limit", "Сила + Ловкость парирующего / Сила + Выносливость блокирующего",
+              "Parrier's Strength + Dexterity / blocker's Strength + Stamina", 10, 0, 40,
+              help=T("Если Сила + оружие нападающего (кубики урона) больше, защита автоматически провалена.",
+                     "If the attacker's Strength + weapon (the damage dice) is more, the defence fails outright."),
+              group="details", when={"param": "defence", "in": ["parry", "block"]}),
+    bool_param("desperate", "Отчаянная защита", "Desperate defence", False, group="details",
+               when={"param": "defence", "in": ["dodge", "block"]}),
+    int_param("defence_number", "Какая это защита в ходу (1 — первая)", "Which defence this turn (1: the first)",
+              1, 1, 10, help=T("«теряет по одному кубику (эффект кумулятивен) при каждом последующем защитном "
+                               "приеме».", "One die less for each later defence this turn."),
+              group="details", when={"all": [{"param": "defence", "in": ["dodge", "block"]},
+                                             {"param": "desperate", "eq": True}]}),
+    int_param("ambush_successes", "Засада: успехов на броске Незаметности (к кубикам атаки)",
+              "Ambush: stealth successes (added to the attack dice)", 0, 0, MAX_POOL,
+              help=T("Выигранная засада: «одну свободную атаку» — цель не защищается.",
+                     "A won ambush: one free attack — the target does not defend."), group="details"),
+    bool_param("wound_penalty_damage", "Штраф за ранения и к броску урона", "The wound penalty on the damage roll too",
+               rules.WOUND_PENALTY_ON_DAMAGE,
+               help=T("Источник не говорит, к каким броскам: «дает штраф в 2 кубика», «избежать штрафов к броскам».",
+                      "The source does not say which rolls: «a penalty of 2 dice», «avoid the penalties to rolls»."),
+               group="readings", when={"param": "attacker_health", "max": 5}),
+    bool_param("wound_penalty_before_halving", "По-македонски: штраф за ранения до деления пополам",
+               "Two guns: the wound penalty before halving", rules.WOUND_PENALTY_BEFORE_HALVING,
+               group="readings", when={"all": [{"param": "maneuver", "eq": "two_guns"},
+                                               {"param": "attacker_health", "max": 5}]}),
+    bool_param("block_first", "УП блока тратятся раньше своих УП", "Block levels are spent before one's own",
+               rules.BLOCK_FIRST, group="readings", when={"param": "defence", "eq": "block"}),
+    TWO_RESISTANCES_PARAM,
+)
+
+
+def check(p: dict) -> None:
+    """Refuse the maneuvers, weapon classes, cover and defences the attack cannot have."""
+    m = tables.MANEUVERS[p["maneuver"]]
+    if p["defence_difficulty"] == 1 and p["defence"] != "none":
+        raise field_error("defence_difficulty", "Сложность — 0 (по правилам) или от 2 до 10.",
+                          "Difficulty: 0 (by the rules) or 2 to 10.")
+    if m["range"] == "melee" and p["ranged"]:
+        raise field_error("maneuver", "Это манёвр ближнего боя.", "This is a melee maneuver.")
+    if m["range"] == "ranged" and not p["ranged"]:
+        raise field_error("maneuver", "Это манёвр дальнего боя.", "This is a ranged maneuver.")
+    if p["ranged"] and p["melee_class"] != "none":
+        raise field_error("melee_class", "Класс холодного оружия — только для ближнего боя.",
+                          "A melee weapon class is for melee attacks only.")
+    if p["maneuver"] == "flurry" and p["melee_class"] in ("heavy", "mighty"):
+        raise field_error("melee_class", "«Град ударов» может быть произведен только коротким или "
+                          "классическим оружием.", "A flurry of blows takes a short or classic weapon.")
+    if not p["ranged"] and p["cover"]:
+        raise field_error("cover", "Укрытие осложняет только дистанционное попадание.",
+                          "Cover only hinders ranged attacks.")
+    if p["ranged"] and p["defence"] in ("parry", "block"):
+        raise field_error("defence", "Дистанционные атаки нельзя парировать или блокировать.",
+                          "Ranged attacks cannot be parried or blocked.")
+    if p["ambush_successes"] and p["defence"] != "none":
+        raise field_error("defence", "Выигранная засада даёт «одну свободную атаку»: цель не защищается.",
+                          "A won ambush gives one free attack: the target does not defend.")
+    if p["defence"] == "parry" and _parry_default(p) is None:
+        if p["melee_class"] == "mighty":
+            raise field_error("defence", "Удары оружия могущественной драки невозможно парировать.",
+                              "Blows of a mighty-brawl weapon cannot be parried.")
+        raise field_error("parry_weapon", "Коротким оружием невозможно эффективно парировать более "
+                          "длинное оружие.", "A short weapon cannot effectively parry a longer one.")
+
+
+def attack_numbers(p: dict) -> dict:
+    """Attack dice/difficulty, defence dice/difficulty (and whether the defence is made at all),
+    damage dice after the maneuver, the wound penalties of both sides (validated ``serial-attack`` params)."""
+    m = tables.MANEUVERS[p["maneuver"]]
+    pen_attack = rules.wound_penalty(p["attacker_health"], p["attacker_no_pain"])
+    setup = rules.AttackSetup(
+        pool=p["attack_dice"], ranged=p["ranged"], base=p["attack_difficulty"],
+        range_band=p["range_band"] if p["ranged"] else None,
+        melee_class=None if p["melee_class"] in ("none", "unarmed") else p["melee_class"],
+        target_prone=p["target_prone"], attacker_prone=p["attacker_prone"], blind=p["blind"],
+        blind_roll_succeeded=True, flank=p["flank"], cover=p["cover"], maneuver=p["maneuver"],
+        autofire_penalty=p["autofire_penalty"], overflow=p["overflow"], ambush_successes=p["ambush_successes"],
+        wound_penalty=pen_attack, penalty_before_halving=p["wound_penalty_before_halving"])
+    dice, diff = rules.attack_roll(setup)
+    defence = p["defence"]
+    # «Но если Сила + Модификатор Оружия ... нападающего больше ..., то маневр автоматически провален»
+    overpowered = defence in ("parry", "block") and p["damage_dice"] > p["defender_limit"]
+    pen_defence = rules.wound_penalty(p["health"], p["target_no_pain"]) if defence != "none" else 0
+    pool = p["defence_dice"]
+    if p["desperate"] and defence in ("dodge", "block"):
+        pool = rules.desperate_defence_pool(pool, p["defence_number"])
+    def_dice = max(0, pool - rules.many_on_one_penalty(p["attackers"]) - pen_defence)
+    ddiff = p["defence_difficulty"] or {"dodge": rules.dodge_difficulty(p["ranged"]),
+                                        "block": rules.BLOCK_DIFFICULTY, "parry": _parry_default(p),
+                                        "none": 6}[defence]
+    dmg = p["damage_dice"] + m["damage_dice"] + (p["maneuver_trait"] if m["damage_bonus"] else 0)
+    if p["wound_penalty_damage"]:
+        dmg -= pen_attack
+    return {"dice": dice, "difficulty": diff, "defence_difficulty": ddiff, "defence_dice": def_dice,
+            "damage_dice": max(0, dmg), "defence": "none" if overpowered else defence, "overpowered": overpowered,
+            "attack_penalty": pen_attack, "defence_penalty": pen_defence,
+            "armor": rules.armor_against(p["armor"], p["maneuver"]), "maneuver": m}
+
+
+def _landing(h: rules.HitOutcome, crit_at: int | None) -> tuple[bool, bool, int]:
+    """What the damage roll needs to know of a hit: (landed, critical, the block's levels)."""
+    crit = bool(h.hit and crit_at is not None and h.successes >= crit_at)
+    return (h.hit, crit, h.block if h.hit else 0)
+
+
+def attack_outcome(p: dict) -> dict:
+    """Exact distributions of a whole attack (validated params of ``serial-attack``).
+
+    The attack against the defence (:func:`rules.hit_distribution`), then for a hit the damage
+    roll (:func:`rules.damage_distribution`, +3 automatic successes on a master strike's
+    critical), Броня and tag (:func:`rules.portion_after_armor`) and the target
+    (:func:`rules.take_portion`); a miss leaves the target as it was.
+    """
+    n = attack_numbers(p)
+    m = n["maneuver"]
+    hits = rules.hit_distribution(n["dice"], n["difficulty"], n["defence"], n["defence_dice"],
+                              n["defence_difficulty"], m["hit_multiplier"], p["parry_tie"],
+                              p["attack_ones_cancel"])
+    landings = hits.map(lambda h: _landing(h, m["crit_at"]))
+    portions = {crit: rules.damage_distribution(n["damage_dice"], p["damage_difficulty"],
+                                            m["crit_successes"] if crit else 0).map(
+                    lambda k: rules.portion_after_armor(k, n["armor"], p["tag"], p["two_resistances"]))
+                for crit in {crit for landed, crit, _ in landings if landed}}
+    memo: dict[tuple[int, int], tuple] = {}
+
+    def target_after(d: int, block: int) -> tuple:
+        if (d, block) not in memo:
+            t = rules.Target(p["absorption"], p["health"], p["stamina"], door_visits=p["door_rolls_before"])
+            s = rules.take_portion(t, d, block, p["negative_rule"], block_first=p["block_first"])
+            status = ("instant_death" if s.instant_death else "death_door" if s.door
+                      else "wounded" if s.to_health else "absorbed")
+            memo[(d, block)] = (d, t.absorption, t.health, status, s.to_health)
+        return memo[(d, block)]
+
+    def after(landing: tuple) -> Dist:
+        landed, crit, block = landing
+        if not landed:
+            return Dist.constant((None, p["absorption"], p["health"], "miss"))
+        return portions[crit].map(lambda d: target_after(d, block))
+
+    states = landings.bind(after)
+    status = states.map(lambda s: s[3])
+    door_outcomes = Dist.constant("none")
+    if status["death_door"] or status["instant_death"]:
+        # not an instant death (take_portion checked the excess): the excess burned, or at a later
+        # door of the scene counted as negative hits, which do not reach the threshold then
+        door = rules.death_door_distribution(p["stamina"], p["health"], p["health"], p["door_rolls_before"],
+                                             rule=p["negative_rule"])[0]
+        door_outcomes = status.bind(lambda s: door if s == "death_door" else Dist.constant(
+            "instant_death" if s == "instant_death" else "none"))
+    return {
+        "numbers": n, "p_hit": landings.p(lambda k: k[0]),
+        "damage": states.map(lambda s: s[0] if s[0] is not None else 0),
+        "absorption_left": states.map(lambda s: s[1]), "health_left": states.map(lambda s: s[2]),
+        "status": status, "door_outcomes": door_outcomes,
+        # the damage that reaches Здоровье when the attack brings the target to death's door
+        "door_damage": states.given(lambda s: s[3] == "death_door").map(lambda s: s[4])
+        if status["death_door"] else None,
+        "p_crit": landings.p(lambda k: k[1]),
+        "p_counter": hits.p(lambda h: h.counter),
+    }
+
+
+def compute(p: dict) -> dict:
+    """The exact odds of the attack (:func:`attack_outcome`) as the page shows them."""
+    o = attack_outcome(p)
+    n = o["numbers"]
+    status = o["status"]
+    p_botch = rules.botch_probability(n["dice"], n["difficulty"], p["botch_rule"])
+    res = {
+        "attack_dice": n["dice"], "attack_difficulty": n["difficulty"],
+        "defence_difficulty": n["defence_difficulty"] if p["defence"] != "none" else None,
+        "damage_dice": n["damage_dice"], "armor_used": n["armor"],
+        "attack_penalty": n["attack_penalty"], "defence_penalty": n["defence_penalty"],
+        "defence_overpowered": n["overpowered"],
+        "p_hit": prob(o["p_hit"]), "p_botch": prob(p_botch),
+        "p_critical": prob(o["p_crit"]), "p_parry_counter": prob(o["p_counter"]),
+        "damage": dist_json(o["damage"], "damage"),
+        "absorption_left": dist_json(o["absorption_left"], "value"),
+        "health_left": dist_json(o["health_left"], "value"),
+        "p_death_door": prob(status["death_door"] + status["instant_death"]),
+        "p_instant_death": prob(status["instant_death"]),
+        "status": {k: prob(status[k]) for k in ("miss", "absorbed", "wounded", "death_door", "instant_death")},
+        "door_outcomes": {k: prob(o["door_outcomes"][k]) for k in rules.DOOR_OUTCOMES},
+    }
+    if n["difficulty"] is None:
+        diff_text = T("невозможно", "impossible")
+    else:
+        diff_text = n["difficulty"]
+    display = [
+        figures(
+            ("p_hit", T("Шанс попасть", "Chance to hit"), res["p_hit"]),
+            ("attack", T("Атака: кубиков / сложность", "Attack: dice / difficulty"),
+             T(f"{n['dice']} / {diff_text if isinstance(diff_text, int) else diff_text['ru']}",
+               f"{n['dice']} / {diff_text if isinstance(diff_text, int) else diff_text['en']}")),
+            ("damage_dice", T("Кубиков урона", "Damage dice"), n["damage_dice"]),
+            ("armor_used", T("Броня против этой атаки", "Armor against this attack"), n["armor"]),
+            ("mean_damage", T("Средний урон после Брони и тэга", "Mean damage after Armor and tag"),
+             round(float(o["damage"].mean()), 3)),
+            ("p_death_door", T("Шанс Порога Смерти", "Chance of death's door"), res["p_death_door"]),
+            ("p_instant_death", T("Шанс мгновенной смерти", "Chance of instant death"), res["p_instant_death"]),
+        ),
+        dist_block("damage", T("Урон после Брони и тэга (0 — промах, ни одного успеха урона или "
+                               "всё в Броню)",
+                               "Damage after Armor and tag (0: a miss, no damage success or all in "
+                               "Armor)"),
+                   T("урон", "damage"), o["damage"]),
+        dist_block("health_left", T("Здоровье цели после атаки", "Target's Health after the attack"),
+                   T("Здоровье", "Health"), o["health_left"], at_least=False),
+        dist_block("absorption_left", T("УП цели после атаки", "Target's absorption after the attack"),
+                   T("УП", "abs."), o["absorption_left"], at_least=False),
+        {"kind": "table", "title": T("Исход атаки", "Outcome of the attack"),
+         "columns": [T("Исход", "Outcome"), T("Вероятность", "Probability")],
+         "rows": [[T("промах", "miss"), res["status"]["miss"]],
+                  [T("попадание без ранения (урон 0 или весь в УП)",
+                     "a hit with no wound (0 damage or all absorbed)"), res["status"]["absorbed"]],
+                  [T("ранение", "wounded"), res["status"]["wounded"]],
+                  [T("Порог Смерти", "death's door"), res["status"]["death_door"]],
+                  [tables.INSTANT_DEATH["name"], res["status"]["instant_death"]]]},
+    ]
+    if status["death_door"]:
+        earlier = p["door_rolls_before"]
+        which = (T("первый в сцене", "the first in the scene") if not earlier
+                 else T(f"{earlier + 1}-й в сцене, −{earlier}", f"roll {earlier + 1} in the scene, −{earlier}"))
+        display.append({"kind": "table", "title": T(f"Порог Смерти и его бросок д6 ({which['ru']}): "
+                                                    "вероятность из всех атак",
+                                                    f"Death's door and its d6 ({which['en']}): "
+                                                    "chance out of all attacks"),
+                        "columns": [T("Состояние", "State"), T("Вероятность", "Probability")],
+                        "rows": [[_door_name(k), res["door_outcomes"][k]] for k in rules.DOOR_OUTCOMES]})
+    if p["blind"] and p["ranged"]:
+        display.append(note("Вслепую: считается, что рефлекторный бросок Восприятие + Бдительность "
+                            "(сложность 8) удался и цель не дальше 10 м; иначе выстрел невозможен.",
+                            "Blind: assumes the reflexive Perception + Alertness roll (difficulty 8) "
+                            "succeeded and the target is within 10 m; otherwise no shot.", "warning"))
+    extra = []
+    if p["defence"] != "none" and not n["overpowered"]:
+        dtext = f"{n['defence_dice']} / {n['defence_difficulty']}"
+        extra.append(("defence", T("Защита: кубиков (после «Толпы на одного» и штрафа за ранения) / сложность",
+                                   "Defence: dice (after many-on-one and the wound penalty) / difficulty"),
+                      T(dtext, dtext)))
+    if n["attack_penalty"] or n["defence_penalty"]:
+        extra.append(("wound_penalties", T("Штраф за ранения: атака / защита", "Wound penalty: attack / defence"),
+                      T(f"−{n['attack_penalty']} / −{n['defence_penalty']}",
+                        f"−{n['attack_penalty']} / −{n['defence_penalty']}")))
+    if p["maneuver"] == "master":
+        extra.append(("p_critical", T("Шанс критической атаки (+3 автоуспеха к урону)",
+                                      "Chance of a critical (+3 automatic damage successes)"),
+                      res["p_critical"]))
+    if p["defence"] == "parry":
+        extra.append(("p_parry_counter", T("Шанс, что парирование попадёт по нападающему",
+                                           "Chance the parry hits the attacker"), res["p_parry_counter"]))
+    if extra:
+        display[0]["items"] += figures(*extra)["items"]
+    if p["maneuver"] == "master":
+        display.append(note("Удар мастера: 7+ успехов после защиты — +3 автоуспеха к урону.",
+                            "Master strike: 7+ successes after the defence add 3 automatic damage successes."))
+    if p["maneuver"] == "spread":
+        display.append(note("Очередь веером: успехи попадания делятся между целями, каждая цель требует "
+                            "одного успеха; здесь — шанс и урон для одной цели, получившей все "
+                            "успехи. Если успехов меньше, чем целей, атакующий выбирает, в кого попал.",
+                            "Spread fire: hit successes are shared among the targets, each needs at "
+                            "least one success; shown here: the chance and damage for one target "
+                            "given all successes. With fewer successes than targets the attacker "
+                            "chooses whom he hit."))
+    if n["overpowered"]:
+        what = T("Парирование", "The parry") if p["defence"] == "parry" else T("Блок", "The block")
+        limit = T("Силы + Ловкости", "Strength + Dexterity") if p["defence"] == "parry" else T(
+            "Силы + Выносливости", "Strength + Stamina")
+        display.append(note(f"{what['ru']} автоматически провалено: Сила + оружие нападающего ({p['damage_dice']}) "
+                            f"больше {limit['ru']} защитника ({p['defender_limit']}).",
+                            f"{what['en']} fails outright: the attacker's Strength + weapon ({p['damage_dice']}) "
+                            f"is more than the defender's {limit['en']} ({p['defender_limit']}).", "warning"))
+    if p["ambush_successes"]:
+        display.append(note(f"Засада: +{p['ambush_successes']} кубиков к атаке, цель не защищается.",
+                            f"Ambush: +{p['ambush_successes']} attack dice, the target does not defend."))
+    res["display"] = display
+    if o["door_damage"] is not None:
+        # the likeliest damage that brings the target to the door (its d6 does not depend on it
+        # unless it is an instant death, which is not this case)
+        res["next"] = [door_step(p["stamina"], p["health"], o["door_damage"].mode(), p["door_rolls_before"],
+                                 p["negative_rule"])]
+    return res
+
+
+def roll(p: dict, roller) -> dict:
+    """One attack rolled: the hit, the defence, the damage and what it leaves of the target."""
+    n = attack_numbers(p)
+    m = n["maneuver"]
+    display = []
+    if n["difficulty"] is None:
+        display.append(note("Сложность выше 10: попасть нельзя.", "Difficulty above 10: no hit.", "warning"))
+        return {"hit": False, "damage": 0, "display": display}
+    att = roll_d10_pool(roller, n["dice"], n["difficulty"], p["attack_ones_cancel"])
+    display.append(d10_block(T("Атака", "Attack"), att["faces"], n["difficulty"], p["attack_ones_cancel"]))
+    dnet = 0
+    if n["defence"] != "none":
+        dfn = roll_d10_pool(roller, n["defence_dice"], n["defence_difficulty"], p["attack_ones_cancel"])
+        dnet = dfn["net"]
+        display.append(d10_block(T("Защита", "Defence"), dfn["faces"], n["defence_difficulty"], p["attack_ones_cancel"]))
+    h = rules.resolve_defence(att["net"], dnet, n["defence"], m["hit_multiplier"], p["parry_tie"])
+    out = {"attack": att, "defence_net": dnet, "hit": h.hit, "successes": h.successes,
+           "counter": h.counter, "damage": 0, "defence_rolled": n["defence"] != "none",
+           "attack_penalty": n["attack_penalty"], "defence_penalty": n["defence_penalty"]}
+    if h.hit:
+        crit = m["crit_at"] is not None and h.successes >= m["crit_at"]
+        faces = roller.dice(n["damage_dice"], 10)
+        rolled = rules.damage_from_faces(faces, p["damage_difficulty"]) + (m["crit_successes"] if crit else 0)
+        portion = rules.portion_after_armor(rolled, n["armor"], p["tag"], p["two_resistances"])
+        t = rules.Target(p["absorption"], p["health"], p["stamina"], door_visits=p["door_rolls_before"])
+        s = rules.take_portion(t, portion, h.block, p["negative_rule"], block_first=p["block_first"])
+        display.append(d10_block(T("Урон", "Damage"), faces, p["damage_difficulty"], ones_cancel=False))
+        out.update({"damage_faces": faces, "rolled": rolled, "critical": crit, "damage": portion,
+                    "absorption_left": t.absorption, "health_left": t.health,
+                    "death_door": s.door, "instant_death": s.instant_death})
+        if s.door and not s.dead:
+            out["next"] = [door_step(p["stamina"], p["health"], s.to_health, p["door_rolls_before"],
+                                     p["negative_rule"])]
+        display.append(figures(
+            ("hit", T("Попадание", "Hit"), T(f"да, успехов {h.successes}", f"yes, {h.successes} successes")),
+            ("damage", T("Урон после Брони и тэга", "Damage after Armor and tag"), portion),
+            ("health_left", T("Здоровье цели", "Target's Health"), t.health),
+            ("absorption_left", T("УП цели", "Target's absorption"), t.absorption),
+            ("door", T("Порог Смерти", "Death's door"),
+             T("мгновенная смерть", "instant death") if s.instant_death else _yes(s.door)),
+        ))
+    else:
+        display.append(figures(("hit", T("Попадание", "Hit"),
+                                T("нет" + (", парирование попало в нападающего" if h.counter else ""),
+                                  "no" + (", the parry hit the attacker" if h.counter else "")))))
+    out["display"] = display
+    return out

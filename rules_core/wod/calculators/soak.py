@@ -1,0 +1,157 @@
+"""``wod-soak``: the soak roll of 002, and the target's soak parameters and notes the attack and
+the ``armor`` calculator share.
+"""
+
+from __future__ import annotations
+
+from ...spec import T, bool_param, choice_param, dist_block, dist_json, figures, frac, int_param, note, prob
+from ..pool import d10_block
+from .. import rules, tables
+
+__all__ = ["DAMAGE_TYPE_OPTIONS", "TARGET_OPTIONS", "ARMOR_OPTIONS", "body_cannot_soak", "ARMOR_BREAK_HELP",
+           "SOAK_ONES_HELP", "soak_notes", "compute", "roll", "SOAK_PARAMS"]
+
+DAMAGE_TYPE_OPTIONS = [
+    ("bashing", "Поверхностные", "Bashing"),
+    ("lethal", "Летальные", "Lethal"),
+    ("aggravated", "Усиливающиеся", "Aggravated"),
+]
+TARGET_OPTIONS = [
+    ("mortal", "Смертный", "Mortal"),
+    ("supernatural", "Вампир или иное сверхъестественное существо", "Vampire or other supernatural being"),
+]
+ARMOR_OPTIONS = [("0", "Без брони", "No armor")] + [
+    (str(a["rating"]), f"{a['name']['ru']}: {a['rating']}", f"{a['name']['en']}: {a['rating']}")
+    for a in tables.ARMOR]
+
+
+def body_cannot_soak(target: str = "target", damage_type: str = "damage_type", fortitude: str = "fortitude") -> dict:
+    """The condition (for a parameter's ``when``) that the body soaks nothing (002): a mortal
+    against lethal or aggravated damage, or aggravated damage without Стойкость
+    (:func:`rules.body_soak_dice`); the arguments name the parameters."""
+    return {"any": [
+        {"all": [{"param": target, "eq": "mortal"}, {"param": damage_type, "ne": "bashing"}]},
+        {"all": [{"param": damage_type, "eq": "aggravated"}, {"param": fortitude, "max": 0}]},
+    ]}
+
+
+#: 002's words behind two readings of the soak, the help of their switches here and in the
+#: ``armor`` calculator.
+ARMOR_BREAK_HELP = T("Тёмные века: «вдвое превышает защитное значение доспеха» читается двояко.",
+                     "Dark Ages: «вдвое превышает» (twice the rating) reads two ways.")
+SOAK_ONES_HELP = T("Тёмные века: такие броски «не могут закончиться провалом»; отменяют ли единицы успехи, источник не говорит.",
+                   "Dark Ages: these rolls «cannot botch»; whether 1s cancel successes is not said.")
+
+
+def _soak_params(default_type: str, main: tuple[str, ...]) -> tuple:
+    """The target's soak parameters; those named in ``main`` are in the main group, the rest in
+    the details (the readings of 002 in the readings)."""
+    def group(name: str) -> str:
+        return "main" if name in main else "details"
+
+    return (
+        choice_param("damage_type", "Тип повреждений", "Damage type", default_type, DAMAGE_TYPE_OPTIONS,
+                     group=group("damage_type")),
+        choice_param("target", "Цель", "Target", "mortal", TARGET_OPTIONS, group=group("target")),
+        int_param("stamina", "Выносливость цели", "Target's Stamina", 2, 0, 10, group=group("stamina")),
+        # the body soaks with Стойкость only bashing damage, or as a supernatural being
+        int_param("fortitude", "Стойкость цели", "Target's Fortitude", 0, 0, 10, group=group("fortitude"),
+                  when={"any": [{"param": "damage_type", "eq": "bashing"},
+                                {"param": "target", "eq": "supernatural"}]}),
+        choice_param("armor", "Броня цели", "Target's armor", "0", ARMOR_OPTIONS, group=group("armor")),
+        int_param("soak_difficulty", "Сложность поглощения", "Soak difficulty", rules.SOAK_DIFFICULTY, 2, 10,
+                  help=T("Начальная 6; оружие и обстоятельства могут её менять (правила Тёмных веков).",
+                         "6 to begin with; weapons and circumstances may change it (the Dark Ages rules)."),
+                  group=group("soak_difficulty")),
+        choice_param("armor_soak", "Броня против непоглощаемого", "Armor against unsoakable damage", "with_body", [
+            ("with_body", "Броня лишь добавляет кубики к броску, который тело вправе сделать",
+             "Armor only adds dice to a soak the body may make"),
+            ("always", "Броня поглощает и то, что тело не может (смертный и летальные)",
+             "Armor soaks even what the body cannot (a mortal against lethal)"),
+        ], help=T("Тёмные века: «Защитное значение доспехов добавляется к начальному запасу бросков» — "
+                  "поглощает ли броня смертного летальные, источник не говорит.",
+                  "The Dark Ages rules only say armor «is added to the soak pool»; whether armor lets a mortal "
+                  "soak lethal damage it does not say."),
+                     group="readings", when={"all": [{"param": "armor", "ne": "0"}, body_cannot_soak()]}),
+        choice_param("armor_break", "Когда броня ломается", "When armor is ruined", "at_least_double", [
+            ("at_least_double", "Успехов урона ≥ 2 × защита", "Damage successes ≥ 2 × rating"),
+            ("more_than_double", "Успехов урона > 2 × защита", "Damage successes > 2 × rating"),
+        ], help=ARMOR_BREAK_HELP, group="readings", when={"param": "armor", "ne": "0"}),
+        bool_param("ones_cancel", "Единицы отменяют успехи урона и поглощения",
+                   "Ones cancel damage and soak successes", False, help=SOAK_ONES_HELP, group="readings"),
+    )
+
+
+def _soak_setup(p: dict) -> dict:
+    supernatural = p["target"] == "supernatural"
+    armor = int(p["armor"])
+    body = rules.body_soak_dice(p["stamina"], p["fortitude"], p["damage_type"], supernatural)
+    pool = rules.soak_dice(p["stamina"], p["fortitude"], armor, p["damage_type"], supernatural,
+                             p["armor_soak"])
+    return {"supernatural": supernatural, "armor": armor, "body": body, "pool": pool,
+            "stun": rules.stun_threshold(p["stamina"], supernatural)}
+
+
+def soak_notes(can_soak: bool, damage_type: str, armor: int, armor_soak: str,
+               prefix: tuple[str, str] = ("", "")) -> list[dict]:
+    """Notes when the body cannot soak this damage (002), shared with the ``armor`` calculator."""
+    ru, en = prefix
+    out = []
+    if not can_soak:
+        if damage_type == "aggravated":
+            out.append(note(ru + "Усиливающиеся повреждения поглощаются только при наличии Дисциплины Стойкость.",
+                            en + "Aggravated damage is soaked only with the Discipline Fortitude.", "warning"))
+        else:
+            out.append(note(ru + "Обычные люди могут поглощать только поверхностные повреждения.",
+                            en + "Mortals can soak only bashing damage.", "warning"))
+        if armor and armor_soak == "with_body":
+            out.append(note(ru + "Броня здесь не бросается: выбрано чтение «броня лишь добавляет кубики».",
+                            en + "Armor is not rolled here: the reading «armor only adds dice» is chosen."))
+    return out
+
+
+def _soak_notes(p: dict, s: dict) -> list[dict]:
+    return soak_notes(s["body"] is not None, p["damage_type"], s["armor"], p["armor_soak"])
+
+
+def compute(p: dict) -> dict:
+    """The odds of the levels left after the soak roll, stunning, the ruined armor."""
+    s = _soak_setup(p)
+    levels = rules.soak_levels(p["incoming"], s["pool"], p["soak_difficulty"], p["ones_cancel"])
+    p_stun = levels.p(lambda x: x > s["stun"])
+    ruined = rules.armor_ruined(p["incoming"], s["armor"], p["armor_break"])
+    display = [
+        figures(
+            ("soak_pool", T("Кубиков поглощения", "Soak dice"), s["pool"]),
+            ("mean_levels", T("Среднее уровней повреждений", "Mean levels taken"), round(float(levels.mean()), 3)),
+            ("p_no_damage", T("Шанс поглотить всё", "Chance to soak it all"), prob(levels[0])),
+            ("p_stunned", T(f"Шанс оглушения (больше {s['stun']} непоглощённых)",
+                            f"Chance of being stunned (more than {s['stun']} unsoaked)"), prob(p_stun)),
+            ("armor_ruined", T("Броня приходит в негодность", "Armor is ruined"),
+             T("да", "yes") if ruined else T("нет", "no")),
+        ),
+        dist_block("levels", T("Уровни повреждений после поглощения", "Health levels after soak"),
+                   T("уровней", "levels"), levels),
+    ] + _soak_notes(p, s)
+    return {"soak_pool": s["pool"], "levels": dist_json(levels, "levels"),
+            "p_stunned": prob(p_stun), "armor_ruined": ruined, "mean_levels": frac(levels.mean()),
+            "display": display}
+
+
+def roll(p: dict, roller) -> dict:
+    """One soak roll against the damage successes."""
+    s = _soak_setup(p)
+    faces = roller.dice(s["pool"], 10)
+    k = rules.soak_successes(faces, p["soak_difficulty"], p["ones_cancel"])
+    levels = max(0, p["incoming"] - k)
+    stunned = levels > s["stun"]
+    return {"faces": faces, "soaked": k, "levels": levels, "stunned": stunned, "display": [
+        d10_block(T("Поглощение", "Soak"), faces, p["soak_difficulty"], p["ones_cancel"]),
+        figures(("levels", T("Итог", "Result"),
+                 T(f"Поглощено {k}; получено уровней: {levels}" + (" — оглушён" if stunned else ""),
+                   f"Soaked {k}; levels taken: {levels}" + (" — stunned" if stunned else "")))),
+    ] + _soak_notes(p, s)}
+
+
+SOAK_PARAMS = (int_param("incoming", "Успехов на броске повреждений", "Damage successes rolled", 3, 0, 30),
+               ) + _soak_params("lethal", main=("damage_type", "target", "stamina", "fortitude", "armor"))
