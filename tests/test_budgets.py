@@ -10,7 +10,9 @@ of the wheel) the wheel measured 204 903 B; budget 240 000 B. With the calculato
 new ones for «Сериал» and the classic rules, +35 kB; ten for «Лысогорск» and Codex with four scene
 actions, +44 kB; their readings and docstrings) the wheel measured 313 207 B; budget 340 000 B; and
 the precache 39.1 MB (a calculator page is about 130 kB in each language: the eighteen new ones
-add about 4.7 MB); budget 41 MB.
+add about 4.7 MB); budget 41 MB. With one module per calculator in every system (23 more files in
+the wheel; zip compresses each file on its own, about 1.1 kB a module) the wheel measured
+349 097 B; budget 365 000 B.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from scripts.steps import service_worker, snapshot
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
 
-WHEEL_BUDGET = 340_000
+WHEEL_BUDGET = 365_000
 SNAPSHOT_GZ_BUDGET = 8_000_000
 SNAPSHOT_RAW_BUDGET = 40 * 1048576
 PRECACHE_BUDGET = 41_000_000
