@@ -364,7 +364,6 @@ def _reroll_state(fresh_ones: int, fresh_blanks: int, used_ones: int, mids: int,
     return fresh_ones, fresh_blanks, used_ones, mids, sixes, target
 
 
-@lru_cache(maxsize=2048)
 def reroll_dist(dice: int, min_face: int, stress: int, explodes: bool, rerolls: int, target: int,
                 again: bool | None = None) -> Dist:
     """(reached ``target`` LV, ED6 spent on rerolls) of ``dice`` d6 with up to ``rerolls`` ED6 kept for
@@ -376,7 +375,14 @@ def reroll_dist(dice: int, min_face: int, stress: int, explodes: bool, rerolls: 
     >>> reroll_dist(1, 6, 0, True, 1, 1)[(True, 1)]  # a miss, rerolled into a six
     Fraction(5, 36)
     """
-    again = (REROLL == "again") if again is None else again
+    # the reading is resolved before the cache, so that it is part of the cached call's key
+    return _reroll_dist(dice, min_face, stress, explodes, rerolls, target,
+                        (REROLL == "again") if again is None else again)
+
+
+@lru_cache(maxsize=2048)
+def _reroll_dist(dice: int, min_face: int, stress: int, explodes: bool, rerolls: int, target: int,
+                 again: bool) -> Dist:
     classes = _face_classes(min_face)
     layer: dict = {}  # state → integer weight over 6 ** (dice + rerolls spent so far)
     for o in range(dice + 1):
