@@ -72,7 +72,10 @@ export function refusal(field, key, ...args) {
 
 /** A whole number read from text that is none (readInt kept the text). */
 function intRefusal(v, path) {
-  return typeof v === "string" ? [refusal(path, v === "" ? "intEmpty" : "intText")] : [];
+  if (typeof v !== "string") return [];
+  // «3 4 5» in a list's field (an item's path ends in [i]): the numbers are there, the commas are not
+  const spaced = /\[\d+\]$/.test(path) && /^\s*[+\-\u2212]?\d+(\s+[+\-\u2212]?\d+)+\s*$/.test(v);
+  return [refusal(path, v === "" ? "intEmpty" : spaced ? "intSpaced" : "intText")];
 }
 
 /** A value of a link or a record quoted in a message: at most 40 characters. */

@@ -69,6 +69,7 @@ export const UI = {
     percentAxis: "%",
     intEmpty: "Введите целое число.",
     intText: "Нужно целое число: цифры 0–9, для отрицательного — минус впереди.",
+    intSpaced: "Здесь одно число; числа списка разделяются запятыми: «3, 4, 5».",
     stopped: "Калькулятор остановился",
     noAnswer: "Калькулятор не дал ответа; попробуйте ещё раз.",
     // what a deep link says that the page cannot take (checked before anything is drawn)
@@ -151,6 +152,7 @@ export const UI = {
     percentAxis: "%",
     intEmpty: "Enter a whole number.",
     intText: "Must be a whole number: digits 0-9, with a minus in front if negative.",
+    intSpaced: "One number here; a list's numbers are separated by commas: «3, 4, 5».",
     stopped: "The calculator stopped",
     noAnswer: "The calculator gave no answer; please try again.",
     link: {
@@ -503,9 +505,10 @@ export function renderHistory(entries, lang) {
 const LAST_ROLL_FACES = 12;
 const LAST_ROLL_FIGURES = 3;
 
-/** The latest roll in a few short lines for the summary bar: each group of dice (named when
- * there are two or more: «Атака», «Урон»), «нет кубиков» for a group that rolled none, and the
- * roll's first figures; a roll without figures points to the history, which has it whole. */
+/** The latest roll in a few short lines for the summary bar: its groups of dice, a group a line
+ * (each named when there are two or more: «Атака», «Урон»; «нет кубиков» for a group that rolled
+ * none; two lines in sight, the rest scrolled to), and the roll's first figures; a roll without
+ * figures points to the history, which has it whole. */
 export function renderLastRoll(entry, lang) {
   if (!entry) return "";
   const L = ui(lang);
@@ -514,15 +517,16 @@ export function renderLastRoll(entry, lang) {
   const faces = groups.map((b) => {
     const all = b.faces || [];
     const name = named ? `<span class="svod-lastroll__name">${esc(tr(b.label, lang))}</span>` : "";
-    if (!all.length) return `${name}<span class="svod-lastroll__none">${esc(L.noDice)}</span>`;
+    if (!all.length) return `<span class="svod-lastroll__group">${name}<span class="svod-lastroll__none">${esc(L.noDice)}</span></span>`;
     const shown = all.length > LAST_ROLL_FACES ? { ...b, faces: all.slice(0, LAST_ROLL_FACES), marks: (b.marks || []).slice(0, LAST_ROLL_FACES) } : b;
     const more = all.length > shown.faces.length ? `<span class="svod-lastroll__more">+${all.length - shown.faces.length}</span>` : "";
-    return name + diceHTML(shown, lang) + more;
+    return `<span class="svod-lastroll__group">${name}${diceHTML(shown, lang)}${more}</span>`;
   }).join("");
   const fig = (entry.display || []).find((b) => b && b.kind === "figures" && (b.items || []).length);
   const items = fig ? fig.items.slice(0, LAST_ROLL_FIGURES) : [];
   const outcome = items.length
     ? `<span class="svod-lastroll__outcome">${items.map((i) => `${esc(tr(i.label, lang))}: ${valueHTML(i.value, lang)}`).join(" · ")}</span>`
     : `<span class="svod-lastroll__outcome svod-lastroll__outcome--below">${esc(L.rollBelow)}</span>`;
-  return `<span class="svod-lastroll__label">${esc(L.lastRoll)}:</span>${faces}${outcome}`;
+  const strip = faces ? `<span class="svod-lastroll__dice">${faces}</span>` : "";
+  return `<span class="svod-lastroll__label">${esc(L.lastRoll)}:</span>${strip}${outcome}`;
 }

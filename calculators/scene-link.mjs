@@ -69,7 +69,7 @@ class SceneLink {
     this.box = document.createElement("aside");
     this.box.className = "svod-scenelink";
     this.box.setAttribute("aria-label", lang === "en" ? "Scene" : "Сцена");
-    root.after(this.box);
+    root.before(this.box); // above the calculator: where the scene came from is the first thing in sight
   }
 
   sceneURL() {

@@ -70,13 +70,19 @@ def _burning_setup(p: dict) -> dict:
     return out
 
 
+def _turns_text(k: int) -> dict:
+    """«1-й ход» / «ходы 1–3»: the turns so far (not «ходы 1–1»)."""
+    return T("1-й ход", "turn 1") if k == 1 else T(f"ходы 1–{k}", f"turns 1–{k}")
+
+
 def compute(p: dict) -> dict:
     """The fire's damage up to the turn asked and, when someone puts it out, its odds."""
     b = _burning_setup(p)
     k = p["turn"]
     now, so_far = b["portions"][k - 1], sum(b["portions"][:k])
+    turns = _turns_text(k)
     items = [("damage_this_turn", T(f"Урон в начале {k}-го хода", f"Damage at the start of turn {k}"), now),
-             ("damage_so_far", T(f"Всего за ходы 1–{k}", f"In all over turns 1–{k}"), so_far)]
+             ("damage_so_far", T(f"Всего за {turns['ru']}", f"In all over {turns['en']}"), so_far)]
     res = {"damage_this_turn": now, "damage_so_far": so_far, "levels": b["levels"][:k], "portions": b["portions"][:k]}
     display = []
     if b["p_out"] is None:
@@ -106,7 +112,7 @@ def compute(p: dict) -> dict:
                             "Putting himself out: −4 dice from the pain."))
     res["display"] = display
     portions = b["levels"][:k] if p["is_portion"] else b["portions"][:k]
-    res["next"] = [{"id": "serial-damage", "label": T(f"Урон по порциям: ходы 1–{k}", f"Damage portions: turns 1–{k}"),
+    res["next"] = [{"id": "serial-damage", "label": T(f"Урон по порциям: {turns['ru']}", f"Damage portions: {turns['en']}"),
                     "params": {"portions": portions, "armor": p["armor"] if p["is_portion"] else 0,
                                "tag": p["tag"] if p["is_portion"] else "none"}}]
     return res
