@@ -484,12 +484,29 @@ class View {
   }
 
   rolls() {
+    return this.storedRolls().rolls;
+  }
+
+  /** The history as kept on the device: the rolls this page reads, and what it cannot read
+   * (another version's entries, a damaged list), which is kept beside them, never dropped. */
+  storedRolls() {
     const got = loadJSON(ROLLS_KEY(this.id));
-    return got && Array.isArray(got.value) ? got.value.filter(isRoll).slice(0, HISTORY_LENGTH) : [];
+    if (!got) return { rolls: [], unread: [] };
+    if (!Array.isArray(got.value)) return { rolls: [], unread: ["value" in got ? got.value : got.text] };
+    const rolls = got.value.filter(isRoll);
+    return { rolls: rolls.slice(0, HISTORY_LENGTH), unread: got.value.filter((e) => !isRoll(e)) };
+  }
+
+  /** A new roll at the head of the history; the last 20 rolls kept, and whatever could not be
+   * read kept after them (at most 20 of those too). */
+  keepRoll(entry) {
+    const { rolls, unread } = this.storedRolls();
+    saveJSON(ROLLS_KEY(this.id), [entry, ...rolls].slice(0, HISTORY_LENGTH).concat(unread.slice(0, HISTORY_LENGTH)));
   }
 
   showHistory() {
-    this.rolled.innerHTML = renderHistory(this.rolls(), this.lang);
+    const { rolls, unread } = this.storedRolls();
+    this.rolled.innerHTML = renderHistory(rolls, this.lang, unread.length);
   }
 
   // ---- events -------------------------------------------------------------------------------
@@ -823,7 +840,7 @@ class View {
       const entry = { t: Date.now(), seed: m ? m[1] : res.result.seed != null ? String(res.result.seed) : null,
         display: (res.result.display || []).filter((b) => b && ["dice", "figures", "table", "note"].includes(b.kind)),
         changed: this.changedValues(params) };
-      saveJSON(ROLLS_KEY(this.id), [entry, ...this.rolls()].slice(0, HISTORY_LENGTH));
+      this.keepRoll(entry);
       this.showHistory();
       this.lastRoll.innerHTML = renderLastRoll(entry, this.lang);
       this.lastRoll.hidden = false;

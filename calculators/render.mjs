@@ -52,6 +52,7 @@ export const UI = {
     history: "Броски",
     historyClear: "Очистить историю",
     historyEmpty: "Бросков пока не было.",
+    historyUnread: (n) => `Записей истории, которые эта версия не может прочесть: ${n}. Они сохранены на устройстве; «Очистить историю» удалит и их.`,
     rollDetails: "Подробнее",
     rollAt: (time) => `Бросок в ${time}`,
     lastRoll: "Бросок",
@@ -135,6 +136,7 @@ export const UI = {
     history: "Rolls",
     historyClear: "Clear the history",
     historyEmpty: "No rolls yet.",
+    historyUnread: (n) => `Entries of the history this version cannot read: ${n}. They are kept on this device; «Clear the history» removes them too.`,
     rollDetails: "Details",
     rollAt: (time) => `Rolled at ${time}`,
     lastRoll: "Roll",
@@ -490,14 +492,16 @@ export function renderRollEntry(entry, lang, now) {
     (seed ? `<details class="svod-roll__more"><summary>${esc(L.rollDetails)}</summary>${seed}</details>` : "") + `</li>`;
 }
 
-/** The roll history, newest first, with its «clear» button. */
-export function renderHistory(entries, lang) {
+/** The roll history, newest first, with its «clear» button; ``unread`` entries kept on the
+ * device that this version cannot read are told, not shown. */
+export function renderHistory(entries, lang, unread = 0) {
   const L = ui(lang);
-  if (!entries || !entries.length) return "";
+  if ((!entries || !entries.length) && !unread) return "";
   const now = Date.now();
-  const items = entries.map((e) => renderRollEntry(e, lang, now)).join("");
+  const items = (entries || []).map((e) => renderRollEntry(e, lang, now)).join("");
+  const told = unread ? `<p class="svod-history__unread svod-help">${esc(L.historyUnread(unread))}</p>` : "";
   return `<div class="svod-history"><div class="svod-history__head"><p class="svod-history__title">${esc(L.history)}</p>` +
-    `<button type="button" class="svod-history__clear">${esc(L.historyClear)}</button></div>` +
+    `<button type="button" class="svod-history__clear">${esc(L.historyClear)}</button></div>` + told +
     `<ol class="svod-history__list" reversed>${items}</ol></div>`;
 }
 

@@ -203,6 +203,42 @@ def test_roll_history_keeps_the_last_20_and_survives_reload_and_offline(playwrig
         close(ctx)
 
 
+def test_history_entries_it_cannot_read_are_kept_and_told(playwright_instance, base_url):
+    """Another version's entries (or a damaged list) are neither shown nor dropped: the history
+    says how many it cannot read, a new roll keeps them after the readable ones, and «Очистить
+    историю» removes them with the rest."""
+    ctx = launch(playwright_instance)
+    try:
+        page = ctx.pages[0] if ctx.pages else ctx.new_page()
+        page.goto(base_url + f"calculators/{CALC}/")
+        wait_state(page, CALC, timeout=BOOT_MS)
+        roll(page)
+        key = f"svod.rolls.v1.{CALC}"
+        good = page.evaluate("(k) => JSON.parse(localStorage.getItem(k))", key)
+        strange = [{"t": "yesterday", "faces": [1, 2]}, "a line of another version"]
+        page.evaluate("([k, v]) => localStorage.setItem(k, JSON.stringify(v))", [key, good + strange])
+        page.reload()
+        wait_state(page, CALC, timeout=BOOT_MS)
+        told = calc_root(page, CALC).locator(".svod-history__unread")
+        assert "не может прочесть: 2" in told.inner_text()
+        assert len(history(page)) == 1
+        roll(page)
+        kept = page.evaluate("(k) => JSON.parse(localStorage.getItem(k))", key)
+        assert len(history(page)) == 2 and kept[2:] == strange and kept[1] == good[0]
+        # a list that is no JSON at all: kept as it is, told, and a new roll keeps it too
+        page.evaluate("(k) => localStorage.setItem(k, '[{broken')", key)
+        page.reload()
+        wait_state(page, CALC, timeout=BOOT_MS)
+        assert "не может прочесть: 1" in told.inner_text() and history(page) == []
+        roll(page)
+        kept = page.evaluate("(k) => JSON.parse(localStorage.getItem(k))", key)
+        assert len(kept) == 2 and kept[1] == "[{broken"
+        calc_root(page, CALC).locator(".svod-history__clear").click()
+        assert page.evaluate("(k) => localStorage.getItem(k)", key) is None and told.count() == 0
+    finally:
+        close(ctx)
+
+
 def _near(p: dict, rnd: random.Random):
     """A valid value of a scalar param near its default (the calculators' costs grow with pools)."""
     if p["kind"] == "int":
