@@ -551,11 +551,12 @@ def open_link(page, url: str, calc_id: str) -> None:
     if page.locator(".svod-calc").count():
         page.evaluate("document.querySelectorAll('.svod-calc').forEach(e => e.dataset.leaving = '1')")
         page.locator("article a[href$='/calculators/']").first.click()
-        page.locator(f"article a[href$='/calculators/{calc_id}/']").first.wait_for()
+        # the index is one of the site's largest pages: on a loaded machine it may take a while
+        page.locator(f"article a[href$='/calculators/{calc_id}/']").first.wait_for(timeout=BOOT_MS)
     page.evaluate("""(href) => { const a = document.createElement('a'); a.href = href; a.textContent = 'link';
       a.id = 'svod-test-link'; document.querySelector('article').append(a); }""", url)
     page.click("#svod-test-link")
-    page.wait_for_selector(f'.svod-calc[data-calc="{calc_id}"][data-attached]:not([data-leaving])')
+    page.wait_for_selector(f'.svod-calc[data-calc="{calc_id}"][data-attached]:not([data-leaving])', timeout=BOOT_MS)
 
 
 def test_deep_links_generated_from_the_specs(tour, base_url):

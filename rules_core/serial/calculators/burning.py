@@ -71,7 +71,7 @@ def _burning_setup(p: dict) -> dict:
 
 
 def _turns_text(k: int) -> dict:
-    """«1-й ход» / «ходы 1–3»: the turns so far (not «ходы 1–1»)."""
+    """The turns so far in words: 1-й ход, or ходы 1–3 (never ходы 1–1)."""
     return T("1-й ход", "turn 1") if k == 1 else T(f"ходы 1–{k}", f"turns 1–{k}")
 
 
