@@ -23,7 +23,7 @@ const CONCURRENCY = 4;
 
 // The Pyodide memory snapshot is downloaded gzipped (5.75 MB) and kept inflated (13.6 MB), under
 // its name without ".gz": the calculator's worker reads it from here directly, and a warm boot
-// then spends no CPU on gunzip (issue 6: about 100 ms of the worker's time on 2 cores). Nothing
+// then spends no CPU on gunzip (about 100 ms of the worker's time on 2 cores). Nothing
 // asks the server for the name without ".gz".
 const INFLATE = /\/snapshot\.bin\.gz$/;
 /** The calculators' runtime is cached first: it is what offline use needs most, and the

@@ -5,8 +5,8 @@ Budgets are the measured sizes of November 2026 (bench/results.json) plus headro
 wheel 152 101 B → 200 000 B; snapshot 6.56 MB gzipped → 8 MB; the whole precache 27.0 MB →
 30 MB (the runtime and the snapshot are 26 MB of it: pages can still grow by about 3 MB).
 With the English side merged (fallback pages under en/, 5.8 MB, and their search index) the
-precache measured 33.6 MB; budget 36 MB. With the scene engine (rules_core.scene, issue 13: 47 kB
-of the wheel) the wheel measured 204 903 B; budget 240 000 B. With the calculators of issue 16 (eight
+precache measured 33.6 MB; budget 36 MB. With the scene engine (rules_core.scene: 47 kB
+of the wheel) the wheel measured 204 903 B; budget 240 000 B. With the calculators of the missing rules (eight
 new ones for «Сериал» and the classic rules, +35 kB; ten for «Лысогорск» and Codex with four scene
 actions, +44 kB; their readings and docstrings) the wheel measured 313 207 B; budget 340 000 B; and
 the precache 39.1 MB (a calculator page is about 130 kB in each language: the eighteen new ones

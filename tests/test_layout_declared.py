@@ -27,7 +27,7 @@ from rules_core.spec import InputError, Param, applicable_names
 ROOT = Path(__file__).resolve().parents[1]
 CALCS = {s["id"]: api.get(s["id"]) for s in api.list_calculators()}
 IDS = sorted(CALCS)
-#: At most so many controls before the summary (issue 12's budget, for the default view).
+#: At most so many controls before the summary (the phone budget, for the default view).
 MAX_MAIN = 8
 #: Random valid requests per calculator for the summary (the other tests take fewer).
 REQUESTS = 200
