@@ -236,7 +236,10 @@ def render(lang: str = "ru", page_uri: str = "glossary.md", terms: list[dict] | 
         parts.append(f"## {title} {{#{system}}}\n")
         key = (lambda t: t["ru"].lower().replace("ё", "е")) if lang == "ru" else (lambda t: t["en"].lower())
         for t in sorted(sys_terms, key=key):
-            head = f"**{t['ru']}** — *{t['en']}*" if lang == "ru" else f"**{t['en']}** — *{t['ru']}*"
+            # the other language's term is marked as such (screen readers, hyphenation, the English
+            # pages' check that nothing Russian is left outside quotations and such marks)
+            head = (f"**{t['ru']}** — *{t['en']}*{{: lang=\"en\"}}" if lang == "ru"
+                    else f"**{t['en']}** — *{t['ru']}*{{: lang=\"ru\"}}")
             also = [SYSTEM_TITLES[s][0 if lang == "ru" else 1] for s in t["systems"][1:]]
             definition = t["def"][lang].strip()
             if also:

@@ -53,7 +53,7 @@ SYSTEM_TEXT = {
     "wod": {"ru": "Базовые правила, которые «Сериал» пересматривает: маневры, поглощение, оружие.",
             "en": "The base rules the Series revises: maneuvers, soak, weapons."},
     "lysogorsk": {"ru": "2d6 + атрибут + навык против УС: ранения, стрельба, алкоголь, стресс.",
-                  "en": "2d6 + attribute + skill against a difficulty (УС): wounds, shooting, drink, stress."},
+                  "en": "2d6 + attribute + skill against a difficulty: wounds, shooting, drink, stress."},
     "codex": {"ru": "Пулы d6, успехи в LV: буферы, броня и щиты, атаки оружием.",
               "en": "d6 pools, successes in LV: buffers, armor and shields, weapon attacks."},
 }

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
-from ..spec import Errors, InputError, Param, T, field_error, items_text
+from ..spec import Errors, Param, T, field_error, items_text
 
 #: Deepest nesting a scene or an action may have (scene → log → entry → action → dice → group
 #: → pair is 7); anything deeper is refused before it is walked.

@@ -350,7 +350,7 @@ def _build() -> dict:
             "title": T("Взрывчатые вещества", "Explosives"),
             "columns": [T("Вид", "Kind"), T("Кубиков урона в эпицентре", "Damage dice at the centre"),
                         T("Радиус", "Radius"), T("Спад урона", "Fall-off")],
-            "rows": [[e["name"], (f"до {e['dice']}" if k == "badaboom" else e["dice"]),
+            "rows": [[e["name"], (T(f"до {e['dice']}", f"up to {e['dice']}") if k == "badaboom" else e["dice"]),
                       e["radius_text"], e["falloff_text"] or dash] for k, e in EXPLOSIVES.items()],
         },
         "firearms": {
