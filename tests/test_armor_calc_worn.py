@@ -1,5 +1,5 @@
-"""The ``armor`` calculator and «Сериал»'s armour worn (000, «Броня» and «Нагрузка»): a leather
-jacket is light armour, and of two armours worn «работать будет только Броня»."""
+"""The ``armor`` calculator and «Сериал»'s armor worn (000, «Броня» and «Нагрузка»): a leather
+jacket is light armor, and of two armors worn «работать будет только Броня»."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ def enc(**params):
     return r["encumbrance"], r["serial"]
 
 
-def test_leather_jacket_is_light_armour_so_strength_one_is_overloaded():
+def test_leather_jacket_is_light_armor_so_strength_one_is_overloaded():
     # «Кожаная куртка или бронежилет явно лёгкий доспех»; «Сила 1: ни одного большого предмета, никаких
     # доспехов даже легких»; Олег's jacket «дает 1 куб поглощения»
     jacket, serial = enc(strength=1, serial_armor=0, serial_worn_absorption=1)
@@ -32,7 +32,7 @@ def test_only_the_armor_works_when_both_are_worn():
     r = api.run("armor", {"serial_armor": 1, "serial_worn_absorption": 1})
     assert r["serial"]["absorption_from_armor"] == 0 and r["serial"]["armor_used"] == 1
     assert any(b["kind"] == "note" and "только Броня" in b["text"]["ru"] for b in r["display"])
-    # a creature's own Броня is no armour worn: the jacket's УП still work (the reading), or not
+    # a creature's own Броня is no armor worn: the jacket's УП still work (the reading), or not
     hide = {"serial_armor": 2, "serial_armor_source": "natural", "serial_worn_absorption": 1}
     assert api.run("armor", hide)["serial"]["absorption_from_armor"] == 1
     assert api.run("armor", {**hide, "serial_natural_stops": True})["serial"]["absorption_from_armor"] == 0
@@ -40,7 +40,7 @@ def test_only_the_armor_works_when_both_are_worn():
     assert not enc(strength=1, serial_armor=2, serial_armor_source="natural")[0]["overloaded"]
 
 
-def test_weight_of_an_absorption_only_armour_by_the_reading():
+def test_weight_of_an_absorption_only_armor_by_the_reading():
     heavy_jacket = {"strength": 2, "serial_armor": 0, "serial_worn_absorption": 2}
     assert enc(**heavy_jacket)[0]["armor_weight"] == "light"
     by = enc(**heavy_jacket, serial_absorption_weight="by_absorption")[0]

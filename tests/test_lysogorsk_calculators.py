@@ -128,7 +128,7 @@ def test_damage_burst_example_and_point_blank():
 
 def test_damage_electric_fall_crash_environment():
     e = run("lysogorsk-damage", {"source": "electric", "volts": 220, "armor": 20})
-    assert e["power"] == 4 and {d["damage"] for d in e["damage"]} == set(range(6, 17))  # no armour helps
+    assert e["power"] == 4 and {d["damage"] for d in e["damage"]} == set(range(6, 17))  # no armor helps
     f = run("lysogorsk-damage", {"source": "fall", "height_m": 10, "stamina": 2, "fortitude": 1})
     assert f["power"] == f["check_difficulty"] == 4
     pc = r.p_success(r.check_total(2, 1), 4)

@@ -205,7 +205,7 @@ def test_damage_formula_matches_icepool(power, armor, cover, ap):
 
 
 def test_armor_piercing_readings():
-    # armour 3 behind a partition wall (4), AP 5
+    # armor 3 behind a partition wall (4), AP 5
     assert r.protection(3, 4, 5, "total") == 2
     assert r.protection(3, 4, 5, "each") == 0
     with pytest.raises(ValueError):

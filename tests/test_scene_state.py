@@ -10,6 +10,7 @@ import pytest
 
 from rules_core import api
 from rules_core.scene import apply, engine, fields as F, load, load_text, readings, replay, state
+from rules_core.spec import InputError
 from rules_core.scene.state import new_scene
 from scripts.sources import ROOT, read_source
 
@@ -57,7 +58,7 @@ def test_load_names_every_bad_field():
     sc["characters"][1]["state"]["hp"] = 1
     sc["log"][1]["n"] = 7
     sc["log"][2]["action"]["portions"] = [-1]
-    with pytest.raises(F.InputError) as e:
+    with pytest.raises(InputError) as e:
         load(sc)
     got = {x["field"] for x in e.value.errors}
     assert {"characters[0].stats.stamina", "characters[1].state.hp", "log[1].n", "log[2].action.portions[0]"} <= got
@@ -84,7 +85,7 @@ def test_load_names_every_bad_field():
 def test_load_refuses(change, field):
     sc = json.loads(state.dump(small_scene()))
     change(sc)
-    with pytest.raises(F.InputError) as e:
+    with pytest.raises(InputError) as e:
         load(sc)
     assert field in {x["field"] for x in e.value.errors}, e.value.errors
 
@@ -92,7 +93,7 @@ def test_load_refuses(change, field):
 def test_newer_version_says_so():
     sc = json.loads(state.dump(small_scene()))
     sc["version"] = 9
-    with pytest.raises(F.InputError) as e:
+    with pytest.raises(InputError) as e:
         load(sc)
     assert "более новой версией" in e.value.errors[0]["ru"] and "newer" in e.value.errors[0]["en"]
 
@@ -100,12 +101,12 @@ def test_newer_version_says_so():
 def test_unreadable_text_gives_the_place_and_is_not_repaired():
     text = state.dump(small_scene())
     broken = text[: len(text) // 2]
-    with pytest.raises(F.InputError) as e:
+    with pytest.raises(InputError) as e:
         load_text(broken)
     assert e.value.errors[0]["field"] == "scene" and "строка 1, символ" in e.value.errors[0]["ru"]
-    with pytest.raises(F.InputError):
+    with pytest.raises(InputError):
         load_text("[" * 100_000)  # nesting: refused, no RecursionError escapes
-    with pytest.raises(F.InputError):
+    with pytest.raises(InputError):
         load_text(" " * (F.MAX_SCENE_CHARS + 1))
     # apply on an unreadable scene: no scene back, the errors say why
     sc, ev = apply({"version": 1}, {"type": "next_round"})
@@ -147,7 +148,7 @@ def test_version_0_is_migrated_by_replaying_its_history():
 
 def test_a_broken_version_0_says_where():
     bad = {**V0, "history": V0["history"][:1] + [{"kind": "damage", "who": "c1", "portions": ["x"]}]}
-    with pytest.raises(F.InputError) as e:
+    with pytest.raises(InputError) as e:
         load(bad)
     err = e.value.errors[0]
     assert err["field"] == "log[1].portions[0]" and err["ru"].startswith("Перевод сцены с версии 0: Запись № 2")
@@ -230,7 +231,7 @@ def test_faces_for_a_roll_not_made_are_refused():
 
 
 def test_replay_needs_the_faces():
-    with pytest.raises(F.InputError) as e:
+    with pytest.raises(InputError) as e:
         replay([{"type": "add_character", "character": {"name": "Ф", "system": "lysogorsk"}},
                 {"type": "drink", "character": "c1", "drink": "beer"}])
     assert e.value.errors[0]["field"] == "log[1].dice" and e.value.errors[0]["ru"].startswith("Запись № 2")
@@ -276,7 +277,7 @@ def test_bounds_on_characters_and_the_log():
     _, ev = apply(full, {"type": "note", "text": "ещё"})
     assert not ev["ok"] and "полон" in ev["errors"][0]["ru"]
     assert apply(full, {"type": "undo"})[1]["ok"]
-    with pytest.raises(F.InputError):
+    with pytest.raises(InputError):
         replay([{"type": "note", "text": "x"}] * (F.MAX_LOG + 1))
 
 

@@ -5,6 +5,7 @@ every entry; and, in the built worker run in Node, results of the page's system 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -68,15 +69,20 @@ def test_systems_are_named_in_each_language():
         assert names == {key: title[lang] for key, title in api.SYSTEMS.items()}
 
 
-def test_english_fallback_pages_are_one_entry_under_their_english_title():
+def test_english_pages_are_indexed_in_english_section_by_section():
     docs = load("en")["docs"]
-    soak = [d for d in docs if d["location"].startswith("en/wod/soak/")]
-    assert [d["location"] for d in soak] == ["en/wod/soak/"]
-    assert soak[0]["title"] == "Soak and armor" and "Not translated yet" in soak[0]["text"]
-    # no English entry repeats the Russian text of its page (a fallback copy)
+    soak = {d["location"]: d for d in docs if d["location"].startswith("en/wod/soak/")}
+    ru_soak = [d["location"] for d in load("ru")["docs"] if d["location"].startswith("wod/soak/")]
+    # the same page and sections as the Russian index, under English titles
+    assert sorted(soak) == sorted("en/" + loc for loc in ru_soak) and len(soak) > 3
+    assert soak["en/wod/soak/"]["title"] == "Soak and armor"
+    assert soak["en/wod/soak/#soak"]["title"] == "Soak"
+    assert not [loc for loc, d in soak.items() if re.search(r"[А-Яа-яЁё]", d["title"])]
+    # no English entry is a fallback: none repeats the Russian text of its page or says so
     ru = {d["location"]: d["text"] for d in load("ru")["docs"]}
     copies = [d["location"] for d in docs if d["text"] and ru.get(d["location"].removeprefix("en/")) == d["text"]]
     assert copies == [], copies[:5]
+    assert not [d["location"] for d in docs if "Not translated yet" in d["text"]]
 
 
 def test_calculator_pages_are_titled_by_their_heading_once():

@@ -25,12 +25,12 @@ every reading of a gap those modules name is a switch here too. The one reading 
 * :data:`LOAD_ARMOR_AUTO` — which armor the encumbrance check counts. 000: «Для простоты,
   обычно если доспех дает 2+ Брони, то он тяжелый» (and «Бронежилет или легкий доспех» is
   Броня 1; «Кожаная куртка или бронежилет явно лёгкий доспех»). ``"auto"`` (default) takes the
-  weight from the «Сериал» armour worn above — its Броня, or its Поглощение when it gives no
+  weight from the «Сериал» armor worn above — its Броня, or its Поглощение when it gives no
   Броня (:func:`rules_core.serial.rules.armor_weight`, :data:`~rules_core.serial.rules.ABSORPTION_ARMOR_WEIGHT`);
-  a creature's own Броня is no armour worn; «обычно» leaves exceptions («волшебная сверхлегкая
+  a creature's own Броня is no armor worn; «обычно» leaves exceptions («волшебная сверхлегкая
   кольчуга»), so the weight can be chosen by hand.
 
-«Сериал»'s worn armour and absorption: «бесполезно носить разные доспехи поверх друг друга ... Даже
+«Сериал»'s worn armor and absorption: «бесполезно носить разные доспехи поверх друг друга ... Даже
 если один даёт Броню, а второй Поглощение, то работать будет только Броня»
 (:func:`rules_core.serial.rules.protection`).
 """
@@ -144,16 +144,16 @@ PARAMS = (
                "Classic: ones cancel damage and soak successes", False, help=WOD_SOAK_ONES_HELP, group="readings"),
     # ---- Лысогорск ----
     int_param("lys_power", "Лысогорск: Мощность оружия", "Lysogorsk: weapon's Power", 4, -20, 100),
-    int_param("lys_armor", "Лысогорск: Защита брони", "Lysogorsk: armour's Protection", 3, 0, 100),
-    int_param("lys_armor_piercing", "Лысогорск: Бронебойность", "Lysogorsk: armour piercing", 0, 0, 100,
+    int_param("lys_armor", "Лысогорск: Защита брони", "Lysogorsk: armor's Protection", 3, 0, 100),
+    int_param("lys_armor_piercing", "Лысогорск: Бронебойность", "Lysogorsk: armor piercing", 0, 0, 100,
               group="details"),
     choice_param("lys_cover", "Лысогорск: преграда", "Lysogorsk: cover", "none", LYS_COVER_OPTIONS, group="details"),
-    choice_param("lys_ap_rule", "Лысогорск: Бронебойность и преграда", "Lysogorsk: armour piercing and cover",
+    choice_param("lys_ap_rule", "Лысогорск: Бронебойность и преграда", "Lysogorsk: armor piercing and cover",
                  "total", [
-                     ("total", "уменьшает сумму Защиты брони и преграды", "lowers the sum of armour and cover"),
+                     ("total", "уменьшает сумму Защиты брони и преграды", "lowers the sum of armor and cover"),
                      ("each", "уменьшает каждую отдельно", "lowers each on its own"),
                  ], help=T("«Лысогорские сказочки» не говорят, как Бронебойность действует на Защиту брони и преграды вместе.",
-                           "Lysogorsk Tales does not say how armour piercing meets armour and cover together."),
+                           "Lysogorsk Tales does not say how armor piercing meets armor and cover together."),
                  group="readings",
                  when={"all": [{"param": "lys_armor_piercing", "min": 1}, {"param": "lys_cover", "ne": "none"}]}),
     # ---- Codex ----
@@ -195,7 +195,7 @@ PARAMS = (
     int_param("huge_items", "Нагрузка: Огромных предметов", "Load: Huge items", 0, 0, 5, group="details"),
     choice_param("load_armor", "Нагрузка: доспех", "Load: armor worn", LOAD_ARMOR_AUTO, [
         (LOAD_ARMOR_AUTO, "по доспеху Сериала (2+ Брони — тяжелый, 1 Броня или Поглощение — лёгкий)",
-         "from the Series armour (2+ Armor heavy, 1 Armor or absorption light)"),
+         "from the Series armor (2+ Armor heavy, 1 Armor or soak light)"),
         ("none", "без доспеха", "no armor"),
         ("light", "лёгкий", "light"),
         ("heavy", "тяжёлый", "heavy"),
@@ -213,23 +213,23 @@ assert [o.value for o in PARAMS[-2].options] == list(LOAD_ARMOR_CHOICES)
 _WORN_ABSORPTION = {"param": "serial_worn_absorption", "min": 1}
 PARAMS = PARAMS + (
     choice_param("serial_armor_source", "Сериал: откуда Броня", "Series: where the Armor comes from", "worn", [
-        ("worn", "надетый доспех", "armour worn"),
+        ("worn", "надетый доспех", "armor worn"),
         ("natural", "своя: шкура существа, эффект", "its own: a creature's hide, an effect"),
     ], group="details", when={"param": "serial_armor", "min": 1}),
-    int_param("serial_worn_absorption", "Сериал: Поглощение надетого доспеха (УП)", "Series: absorption of armour worn",
+    int_param("serial_worn_absorption", "Сериал: Поглощение надетого доспеха (УП)", "Series: soak of the armor worn",
               0, 0, MAX_TRAIT, help=T("Доспех, который даёт не Броню, а кубы поглощения: кожаная куртка — 1.",
-                                      "Armour that gives absorption dice, not Armor: a leather jacket is 1."),
+                                      "Armor that gives soak dice, not Armor: a leather jacket is 1."),
               group="details"),
     choice_param("serial_absorption_weight", "Сериал: вес доспеха, дающего только Поглощение",
-                 "Series: the weight of armour giving absorption only", serial_rules.ABSORPTION_ARMOR_WEIGHT, [
+                 "Series: the weight of armor giving soak only", serial_rules.ABSORPTION_ARMOR_WEIGHT, [
                      ("light", "лёгкий («Кожаная куртка ... явно лёгкий доспех»)", "light (a leather jacket is light)"),
                      ("by_absorption", "как по Броне: 2+ — тяжёлый", "as by Armor: 2+ heavy")],
                  group="readings", when={"all": [_WORN_ABSORPTION, {"param": "load_armor", "eq": LOAD_ARMOR_AUTO}]}),
     bool_param("serial_natural_stops", "Сериал: своя Броня существа тоже отменяет Поглощение доспеха",
-               "Series: a creature's own Armor stops a worn armour's absorption too",
+               "Series: a creature's own Armor stops a worn armor's soak too",
                serial_rules.NATURAL_ARMOR_STOPS_ABSORPTION,
                help=T("«бесполезно носить разные доспехи поверх друг друга ... работать будет только Броня» — о доспехах.",
-                      "«no use wearing armours over each other … only the Armor works» — of armours."),
+                      "«no use wearing armors over each other … only the Armor works» — of armors."),
                group="readings", when={"all": [_WORN_ABSORPTION, {"param": "serial_armor", "min": 1},
                                                {"param": "serial_armor_source", "eq": "natural"}]}),
 )
@@ -294,7 +294,7 @@ def wod_part(p: dict) -> dict:
 
 
 def lys_part(p: dict) -> dict:
-    """Лысогорск: 2К + Мощность without and with Защита (armour, cover, Бронебойность)."""
+    """Лысогорск: 2К + Мощность without and with Защита (armor, cover, Бронебойность)."""
     cover = lysogorsk_rules.cover_protection(p["lys_cover"])
     prot = lysogorsk_rules.protection(p["lys_armor"], cover, p["lys_armor_piercing"], p["lys_ap_rule"])
     return {"before": lysogorsk_rules.hit_damage(p["lys_power"], 0),
@@ -318,7 +318,7 @@ def codex_part(p: dict) -> dict:
 
 
 def serial_protection(p: dict) -> dict:
-    """«Сериал»: Броня and the УП the armour worn gives («работать будет только Броня»), and the
+    """«Сериал»: Броня and the УП the armor worn gives («работать будет только Броня»), and the
     weight of what is worn (the heavier of the two)."""
     worn = p["serial_armor_source"] == "worn" and p["serial_armor"] > 0
     natural = 0 if worn else p["serial_armor"]
@@ -425,7 +425,7 @@ def _armor_cells(p: dict, serial: dict, wod: dict, lys: dict, codex: dict) -> di
 
 
 UNITS = {
-    "serial": T("уровней урона (в УП и Здоровье)", "damage levels (to absorption and Health)"),
+    "serial": T("уровней урона (в УП и Здоровье)", "damage levels (to soak levels and Health)"),
     "wod": T("уровней здоровья", "health levels"),
     "lysogorsk": T("хитов", "hits"),
     "codex": T("урона на трек Выносливости", "damage to the Endurance track"),
@@ -503,11 +503,11 @@ def _compute(p: dict) -> dict:
                            f"Without «Overloaded» at Strength {p['strength']}"), row_text),
     ))
     prot = serial_protection(p)
-    display.append(figures(("serial_absorption", T("Сериал: УП от надетого доспеха", "Series: soak levels from armour worn"),
+    display.append(figures(("serial_absorption", T("Сериал: УП от надетого доспеха", "Series: soak levels from armor worn"),
                             prot["absorption"])))
     if prot["both_worn"]:
         display.append(note("Сериал: Броня и Поглощение от разных доспехов — «работать будет только Броня»: УП доспеха 0.",
-                            "Series: Armor and absorption from two armours — «only the Armor works»: no soak levels from the armour.",
+                            "Series: Armor and soak from two armors — «only the Armor works»: no soak levels from the armor.",
                             "warning"))
     display.extend(_notes(p, wod, codex))
     return {
@@ -536,7 +536,7 @@ def _notes(p: dict, wod: dict, codex: dict) -> list[dict]:
                         "Codex: the aimed attack ignores 1 armor class — the threshold one row lower."))
     out.append(note("Сериал: Броня вычитается из каждой порции; дальше урон идёт в Уровни Поглощения, потом в "
                     "Здоровье (калькулятор «Урон по порциям»). Устойчивость и Уязвимость действуют после Брони.",
-                    "Series: Armor comes off each portion; the rest goes to absorption levels, then Health (the "
+                    "Series: Armor comes off each portion; the rest goes to soak levels, then Health (the "
                     "«Damage portion by portion» calculator). Resistance and vulnerability act after Armor."))
     out.append(note("Лысогорск: для бронежилетов источник чисел Защиты не даёт — введите Защиту сами.",
                     "Lysogorsk: the source gives no Protection numbers for vests — enter it yourself."))

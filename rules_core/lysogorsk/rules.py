@@ -289,8 +289,8 @@ STATES = ("scratch", "light", "heavy", "critical", "unconscious", "dying", "dead
 # Damage
 # ---------------------------------------------------------------------------------------
 
-#: How Бронебойность meets cover on top of armour. «Бронебойность уменьшает Защиту цели»:
-#: ``"total"`` (default) — it lowers the sum of armour and cover; ``"each"`` — it lowers
+#: How Бронебойность meets cover on top of armor. «Бронебойность уменьшает Защиту цели»:
+#: ``"total"`` (default) — it lowers the sum of armor and cover; ``"each"`` — it lowers
 #: each layer on its own (never below zero).
 AP_RULES = ("total", "each")
 
@@ -451,10 +451,10 @@ def crash_steps(speed_kmh: int, reading: str = "beyond") -> int:
 NO_DAMAGE_WITHOUT_STEPS = True
 
 
-#: Armour against falls and crashes. «Если … встретите слова «получает повреждение такой-то
+#: Armor against falls and crashes. «Если … встретите слова «получает повреждение такой-то
 #: Мощности», то это означает, что проводится описанный выше бросок, как если бы персонаж
-#: был атакован оружием этой Мощности» — so Защита (armour, not cover) counts (``True``, default);
-#: ``False``: a fall or a crash is not an attack, and armour does not count.
+#: был атакован оружием этой Мощности» — so Защита (armor, not cover) counts (``True``, default);
+#: ``False``: a fall or a crash is not an attack, and armor does not count.
 ARMOR_AGAINST_FALLS = True
 
 

@@ -29,7 +29,7 @@ STAT_PARAMS = (
     int_param("absorption_bonus", "УП сверх Выносливости (доспех, предметы)",
               "soak levels beyond Stamina (armor, items)", 0, 0, serial_calculators.MAX_ABSORPTION - serial_calculators.MAX_STAMINA,
               help=T("«1 куб поглощения дает 1 Уровень Поглощения»: кожаная куртка — 1.",
-                     "«1 soak die gives 1 absorption level»: a leather jacket is 1.")),
+                     "«1 soak die gives 1 soak level»: a leather jacket is 1.")),
     int_param("armor", "Броня", "Armor", 0, 0, serial_tables.MAX_ARMOR),
 )
 TAG_LISTS = ("resistance", "vulnerability", "immunity")

@@ -222,18 +222,18 @@ AMBUSH_TIE_ADDS = False
 TWO_RESISTANCES_CHOICES = ("one", "none")
 TWO_RESISTANCES = "one"
 
-#: What weight an armour that gives only Поглощение has. 000 classes armour by Броня alone
+#: What weight an armor that gives only Поглощение has. 000 classes armor by Броня alone
 #: («обычно если доспех дает 2+ Брони, то он тяжелый») but calls «Кожаная куртка» (1 куб
 #: поглощения in Олег's example) «явно лёгкий доспех»; and Сила 1 carries «никаких доспехов даже
-#: легких». ``"light"`` (default: any armour without Броня is light) or ``"by_absorption"``
+#: легких». ``"light"`` (default: any armor without Броня is light) or ``"by_absorption"``
 #: (2+ Поглощения heavy, as 2+ Брони).
 ABSORPTION_ARMOR_WEIGHT_CHOICES = ("light", "by_absorption")
 ABSORPTION_ARMOR_WEIGHT = "light"
 
 #: «бесполезно носить разные доспехи поверх друг друга ... Даже если один даёт Броню, а второй
-#: Поглощение, то работать будет только Броня.» The rule is about armours worn over each other;
+#: Поглощение, то работать будет только Броня.» The rule is about armors worn over each other;
 #: whether a creature's own Броня («Некоторые существа ... дают постоянную Броню») also stops a
-#: worn armour's Поглощение. False (default): it does not, the creature's hide is no armour worn;
+#: worn armor's Поглощение. False (default): it does not, the creature's hide is no armor worn;
 #: True: any Броня does.
 NATURAL_ARMOR_STOPS_ABSORPTION = False
 
@@ -904,10 +904,10 @@ def absorption_levels(stamina: int, *sources: int) -> int:
 
 def protection(natural_armor: int, suits: list[tuple[int, int]],
                natural_stops: bool = NATURAL_ARMOR_STOPS_ABSORPTION) -> tuple[int, int]:
-    """(Броня, УП from armour) of a character with his own Броня (a creature's, an effect's) and
-    the armours he wears, each (Броня, Поглощение): the worn ones by :func:`worn_protection`;
+    """(Броня, УП from armor) of a character with his own Броня (a creature's, an effect's) and
+    the armors he wears, each (Броня, Поглощение): the worn ones by :func:`worn_protection`;
     «Броня никогда не стэкается»: the largest of the two Броня; whether the creature's own Броня
-    also stops the worn armour's Поглощение: :data:`NATURAL_ARMOR_STOPS_ABSORPTION`.
+    also stops the worn armor's Поглощение: :data:`NATURAL_ARMOR_STOPS_ABSORPTION`.
 
     >>> protection(0, [(2, 0), (0, 1)]), protection(1, [(0, 1)]), protection(1, [(0, 1)], natural_stops=True)
     ((2, 0), (1, 1), (1, 0))
@@ -975,7 +975,7 @@ class Target:
 
 @dataclass(frozen=True)
 class Step:
-    """What one portion did: to absorption, to health, and the death's-door event."""
+    """What one portion did: to soak levels, to Health, and the death's-door event."""
 
     portion: int
     absorbed: int
@@ -1222,10 +1222,10 @@ def burning_until_out(p_out: Fraction, damage_of_turn, max_turns: int,
 
 
 def armor_weight(armor: int, absorption: int = 0, reading: str = ABSORPTION_ARMOR_WEIGHT) -> str:
-    """The weight of one armour worn: «обычно если доспех дает 2+ Брони, то он тяжелый»; 1 Броня —
-    лёгкий («Бронежилет или легкий доспех»). An armour with no Броня but Поглощение («Кожаная куртка
+    """The weight of one armor worn: «обычно если доспех дает 2+ Брони, то он тяжелый»; 1 Броня —
+    лёгкий («Бронежилет или легкий доспех»). An armor with no Броня but Поглощение («Кожаная куртка
     или бронежилет явно лёгкий доспех») is light, or by its Поглощение as by Броня
-    (:data:`ABSORPTION_ARMOR_WEIGHT`); nothing at all is no armour.
+    (:data:`ABSORPTION_ARMOR_WEIGHT`); nothing at all is no armor.
 
     >>> armor_weight(2), armor_weight(1), armor_weight(0, 1), armor_weight(0, 2, "by_absorption"), armor_weight(0)
     ('heavy', 'light', 'light', 'heavy', 'none')

@@ -171,8 +171,8 @@ FIREARMS: dict[str, dict] = {
               "quote": T("Специальное адское оружие на слонов и бронетехнику – все еще винтовка и "
                          "наносит 8 кубиков урона, но гораздо лучше обычной винтовки может убивать "
                          "слонов и бронетехнику.",
-                         "Special hellish guns for elephants and armour are still rifles and deal 8 "
-                         "damage dice, but kill elephants and armour much better than a plain rifle.")},
+                         "Special hellish guns for elephants and armor are still rifles and deal 8 "
+                         "damage dice, but kill elephants and armor much better than a plain rifle.")},
 }
 
 

@@ -1,31 +1,15 @@
 """The bilingual layout: Russian at /svod/, English at /svod/en/, a switch in the header
-that keeps the page, and a notice on English pages that show the Russian text."""
+that keeps the page, and English rule pages in English (the fallback notice a page without its
+English side would get: tests/test_i18n_fallback.py)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
+import re
 
 from tests.browser.shared_page import shared_page  # noqa: F401  (fixture)
 
-ROOT = Path(__file__).resolve().parents[2]
-NOTICE = "This page is not translated yet; showing the Russian text."
-
-
-def untranslated_page() -> str:
-    """A Russian page with no English version and no calculator (the first one found)."""
-    docs = ROOT / "docs"
-    for md in sorted(docs.rglob("*.md")):
-        rel = md.relative_to(docs).as_posix()
-        if rel.endswith(".en.md") or "/" not in rel or md.with_name(md.stem + ".en.md").exists():
-            continue
-        if "svod:calc" in md.read_text(encoding="utf-8"):
-            continue
-        url = rel[:-3]
-        url = url[: -len("index")] if url.endswith("index") else url + "/"
-        return url
-    pytest.fail("no untranslated rule page in docs/")
+#: A rule page of each system (and the page across systems) on the English side.
+ENGLISH_RULE_PAGES = ["serial/combat/", "wod/soak/", "lysogorsk/alcohol/", "codex/counteraction/", "armor/"]
 
 
 def open_switch_and_pick(page, lang: str):
@@ -69,24 +53,24 @@ def test_switch_keeps_the_page_after_instant_navigation(shared_page, base_url):
     assert page.url == base_url + "en/glossary/?x=1#serial"
 
 
-def test_untranslated_page_shows_russian_with_a_notice(shared_page, base_url):
+def test_english_rule_pages_are_english(shared_page, base_url):
+    """Every rule page has its English side (tests/test_translations.py); a reader sees it in
+    English, with the Russian page's sections and no notice of a fallback."""
     page = shared_page
-    path = untranslated_page()
-    page.goto(base_url + "en/" + path)
-    assert page.locator("html").get_attribute("lang") == "en"
-    notice = page.locator(".svod-fallback")
-    assert notice.count() == 1 and NOTICE in notice.inner_text()
-    assert page.locator("article").first.get_attribute("lang") == "ru"
-    # the text itself is the Russian page's
-    page2 = page.context.new_page()
-    page2.goto(base_url + path)
-    ru_h1 = page2.locator("article h1").first.inner_text()
-    assert page.locator("article h1").first.inner_text() == ru_h1
-    assert page2.locator(".svod-fallback").count() == 0
-    # translated pages carry no notice
-    page2.goto(base_url + "en/glossary/")
-    assert page2.locator(".svod-fallback").count() == 0
-    page2.close()
+    other = page.context.new_page()
+    for path in ENGLISH_RULE_PAGES:
+        page.goto(base_url + "en/" + path)
+        assert page.locator("html").get_attribute("lang") == "en"
+        assert page.locator("article").first.get_attribute("lang") is None
+        assert page.locator(".svod-fallback").count() == 0
+        other.goto(base_url + path)
+        ru_ids = other.evaluate("() => [...document.querySelectorAll('article h2[id], article h3[id]')].map(h => h.id)")
+        en_ids = page.evaluate("() => [...document.querySelectorAll('article h2[id], article h3[id]')].map(h => h.id)")
+        assert en_ids == ru_ids and en_ids, path
+        ru_h1 = other.locator("article h1").first.inner_text()
+        en_h1 = page.locator("article h1").first.inner_text()
+        assert en_h1 != ru_h1 and not re.search(r"[А-Яа-яЁё]", en_h1), (path, en_h1)
+    other.close()
 
 
 def test_english_glossary_puts_english_first(shared_page, base_url):
@@ -102,7 +86,7 @@ def test_no_failed_request_or_console_error_in_either_language(page, base_url, a
     failed, errors = [], []
     page.on("response", lambda r: r.status >= 400 and failed.append(f"{r.status} {r.url}"))
     page.on("console", lambda m: m.type == "error" and errors.append(m.text))
-    for path in ("", "en/", "glossary/", "en/glossary/", "en/" + untranslated_page()):
+    for path in ("", "en/", "glossary/", "en/glossary/", "en/" + ENGLISH_RULE_PAGES[0]):
         page.goto(base_url + path)
         page.wait_for_load_state("networkidle")
     assert not failed, failed

@@ -35,7 +35,7 @@ CALCULATORS = [
         title=T("Урон и ранение", "Damage and the wound it leaves"),
         description=T("2К + Мощность − (Защита − Бронебойность), преграды, прицельные выстрелы, очереди, "
                       "падения, аварии, электричество, среда — и уровень ранения после.",
-                      "2d6 + Power − (Protection − Armour piercing), cover, aimed shots, bursts, falls, crashes, "
+                      "2d6 + Power − (Protection − Armor piercing), cover, aimed shots, bursts, falls, crashes, "
                       "electricity, environment — and the wound level after."),
         params=damage.PARAMS, compute=damage.compute, roll=damage.roll, check=damage.check,
         summary=("mean_damage", "likeliest_state", "p_dying"),

@@ -74,12 +74,12 @@ PARAMS = (
     ]),
     int_param("power", "Мощность оружия", "Weapon's Power", 4, -20, 100, when=_WEAPON),
     # Защита counts against a weapon and, by the switch armor_against_falls, a fall or a crash
-    int_param("armor", "Защита (броня)", "Protection (armour)", 0, 0, 100,
+    int_param("armor", "Защита (броня)", "Protection (armor)", 0, 0, 100,
               when={"param": "source", "in": ["weapon", "fall", "crash"]}),
-    int_param("armor_piercing", "Бронебойность", "Armour piercing", 0, 0, 100, group="details", when=_WEAPON),
+    int_param("armor_piercing", "Бронебойность", "Armor piercing", 0, 0, 100, group="details", when=_WEAPON),
     choice_param("cover", "Преграда", "Cover", "none", COVER_OPTIONS, group="details", when=_WEAPON),
-    choice_param("ap_rule", "Бронебойность и преграда", "Armour piercing and cover", "total", [
-        ("total", "уменьшает сумму Защиты брони и преграды", "lowers the sum of armour and cover"),
+    choice_param("ap_rule", "Бронебойность и преграда", "Armor piercing and cover", "total", [
+        ("total", "уменьшает сумму Защиты брони и преграды", "lowers the sum of armor and cover"),
         ("each", "уменьшает каждую отдельно", "lowers each on its own"),
     ], group="readings",
         when={"all": [_WEAPON, {"param": "armor_piercing", "min": 1}, {"param": "cover", "ne": "none"}]}),
@@ -128,7 +128,7 @@ PARAMS = (
     bool_param("airbags", "Подушки безопасности", "Airbags", False, group="details", when=_CRASH),
     bool_param("halving_check", "Проверка Стойкости на половину урона", "Fortitude check for half damage", True,
                group="details", when=_FALL_OR_CRASH),
-    bool_param("armor_against_falls", "Защита брони против падения и аварии", "Armour's Protection against a fall "
+    bool_param("armor_against_falls", "Защита брони против падения и аварии", "Armor's Protection against a fall "
                "or a crash", rules.ARMOR_AGAINST_FALLS,
                help=T("Падение и авария — «повреждение такой-то Мощности»: бросок, «как если бы персонаж был атакован "
                       "оружием этой Мощности».", "A fall and a crash are damage «of a given Power»: a roll as if the "
@@ -217,7 +217,7 @@ def _damage_dist(p: dict) -> tuple[Dist, list[dict], dict]:
         power = rules.electric_power(p["volts"])
         info.update(power=power)
         notes.append(note(f"Мощность {power} = {p['volts']} В / 50, вниз. Броня не защищает.",
-                          f"Power {power} = {p['volts']} V / 50, rounded down. No armour protects."))
+                          f"Power {power} = {p['volts']} V / 50, rounded down. No armor protects."))
         return rules.hit_damage(power, 0), notes, info
     if src == "environment":
         base = tables.ENVIRONMENT[p["environment"]]["damage"]

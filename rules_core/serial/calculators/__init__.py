@@ -39,7 +39,7 @@ CALCULATORS = [
         title=T("Урон по порциям", "Damage portion by portion"),
         description=T("Для Рассказчика: порции урона по мере попаданий — Броня, тэг, УП, Здоровье, "
                       "Порог Смерти.",
-                      "For the Storyteller: damage portions as hits land — Armor, tag, absorption, "
+                      "For the Storyteller: damage portions as hits land — Armor, tag, soak levels, "
                       "Health, death's door."),
         params=damage.DAMAGE_PARAMS, compute=damage.compute, summary=("health_left", "death_door", "dead")),
     Calculator(
@@ -53,7 +53,7 @@ CALCULATORS = [
         id="serial-attack", system="serial", kind="attack",
         title=T("Атака целиком", "A whole attack"),
         description=T("Попадание против защиты, урон, Броня, тэг, УП, Здоровье и Порог Смерти — точно.",
-                      "Hit against a defence, damage, Armor, tag, absorption, Health and death's "
+                      "Hit against a defence, damage, Armor, tag, soak levels, Health and death's "
                       "door — exactly."),
         params=attack.ATTACK_PARAMS, compute=attack.compute, roll=attack.roll, check=attack.check,
         summary=("p_hit", "mean_damage", "p_death_door")),

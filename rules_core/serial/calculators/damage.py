@@ -18,7 +18,7 @@ DAMAGE_PARAMS = (
                "Armor tripled (Flurry of blows, Short burst)", False, group="details",
                when={"param": "armor", "min": 1}),
     TAG_PARAM,
-    int_param("absorption", "Уровни Поглощения (УП) в начале", "Absorption levels at the start",
+    int_param("absorption", "Уровни Поглощения (УП) в начале", "Soak levels at the start",
               8, 0, MAX_ABSORPTION),
     int_param("health", "Здоровье", "Health", 7, 0, MAX_HEALTH,
               help=T("0 — персонаж уже на Пороге Смерти.", "0: already on death's door.")),
@@ -71,7 +71,7 @@ def compute(p: dict) -> dict:
                      s["absorption_left"], s["health_left"], event])
     display = [
         figures(
-            ("absorption_left", T("УП осталось", "Absorption left"), t.absorption),
+            ("absorption_left", T("УП осталось", "Soak levels left"), t.absorption),
             ("health_left", T("Здоровья осталось", "Health left"), t.health),
             ("death_door", T("Порог Смерти", "Death's door"), _yes(reached)),
             ("dead", T("Смерть (излишек сверх порога или отрицательные хиты)",

@@ -19,7 +19,7 @@ INITIATIVE_SUMS = (
     ("dexterity_wits", T("Ловкость + Смекалка", "Dexterity + Wits"), ("dexterity", "wits")),
     ("manipulation_perception", T("Манипулирование + Восприятие", "Manipulation + Perception"),
      ("manipulation", "perception")),
-    ("athletics_cunning", T("Атлетика + Хитрость", "Athletics + Cunning"), ("athletics", "cunning")),
+    ("athletics_cunning", T("Атлетика + Хитрость", "Athletics + Subterfuge"), ("athletics", "cunning")),
 )
 MAX_INITIATIVE = 60
 
@@ -38,7 +38,7 @@ INITIATIVE_PARAMS = (
     _trait("manipulation", "Манипулирование", "Manipulation", 2),
     _trait("perception", "Восприятие", "Perception", 2),
     _trait("athletics", "Атлетика", "Athletics", 2),
-    _trait("cunning", "Хитрость", "Cunning", 1),
+    _trait("cunning", "Хитрость", "Subterfuge", 1),
     bool_param("prepared", "Прошлым действием была Подготовка", "The last action was Preparation", False,
                help=T("«На следующий ход добавить половину своего показателя Инициативы». Две «Подготовки» "
                       "не суммируются.", "Next turn add half one's Initiative. Two Preparations do not add up."),
