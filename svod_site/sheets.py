@@ -76,7 +76,7 @@ def serial_difficulties() -> dict:
          _signed(r.PRONE_ATTACKER)),
         (_t("С фланга / с тыла: кубиков к атаке", "From the flank / the rear: dice to the attack"),
          f"{_signed(r.FLANK_DICE)} / {_signed(r.REAR_DICE)}"),
-        (_t("Толпа на одного: кубиков к защитам, всего не больше", "Many on one: dice to defences, at most"),
+        (_t("Толпа на одного: кубиков к защитам, всего не больше", "Many on one: dice to defenses, at most"),
          _signed(-r.MANY_ON_ONE_MAX)),
     ]
     return {"title": _t("Сложности и модификаторы", "Difficulties and modifiers"),

@@ -609,7 +609,7 @@ def _roll(p: dict, roller) -> dict:
     if wod_after > wod_before:
         blocks.append(note("Классика: единица на кубике доспеха отменила успех поглощения (выбрано чтение «единицы "
                            "отменяют успехи») — в этом броске с доспехом вышло хуже; в среднем доспех не вредит.",
-                           "Classic: a 1 on an armor die cancelled a soak success (the reading «ones cancel» is "
+                           "Classic: a 1 on an armor die canceled a soak success (the reading «ones cancel» is "
                            "chosen) — this roll went worse with the armor; on average armor never hurts."))
     blocks.append(note("Codex: урон попадания не бросается — только LV попадания (калькулятор «Атака оружием»).",
                        "Codex: a hit's damage is not rolled — only the hit's LV (the «Weapon attack» calculator)."))

@@ -103,7 +103,7 @@ def opposed_margin(attacker: Dist, defender: Dist, defense_floor: int | None = N
 
     ``defense_floor``: the shooting rule «результат броска на уклонение окажется ниже,
     чем сложность попадания по неподвижному персонажу … УС, который должен перекинуть
-    стреляющий, будет равен … УС стрельбы по неподвижной цели» — the defence counts as at
+    стреляющий, будет равен … УС стрельбы по неподвижной цели» — the defense counts as at
     least this number.
     """
     if defense_floor is not None:
@@ -573,7 +573,7 @@ def band_of(value: int, bands: dict[str, dict]) -> str:
 #: «Определить, где упало метательное оружие при промахе, можно проверкой на Силу.» The
 #: table runs from «Меньше 0» to «7 или больше», while 2К + Сила is at least 2 + Сила.
 #: ``"total"`` (default, literal): the Сила check's result (2К + Сила + modifiers);
-#: ``"margin"``: that result minus a УС the Storyteller sets (the source names none).
+#: ``"margin"``: that result minus a УС the GM sets (the source names none).
 THROWN_READINGS = ("total", "margin")
 
 
@@ -680,7 +680,7 @@ def stage_modifiers(stage: int) -> dict[str, int]:
     return dict(_stage_mods(stage))
 
 
-#: The stage at which a character who can still walk and think goes under the Storyteller's control.
+#: The stage at which a character who can still walk and think goes under the GM's control.
 CONTROL_STAGE = 4
 
 
@@ -769,7 +769,7 @@ def hangover(last_stage: int, stamina: int, reading: str | None = None) -> int:
 
 
 def stage3_trait_fail(confidence: int, willpower: int, modifier: int = 0) -> Fraction:
-    """P(a negative trait fires) on entering stage 3: «по проверке Силы духа или чистой
+    """P(a negative feature fires) on entering stage 3: «по проверке Силы духа или чистой
     Уверенности против УС 5». Stage 1 gives «+1 к Уверенности», counted here."""
     conf = confidence + stage_modifiers(3).get("confidence", 0)
     return 1 - p_success(check_total(conf, willpower, modifier), tables.STAGE3_TRAIT_DIFFICULTY)
@@ -1004,7 +1004,7 @@ def stress_outcome(confidence: int, willpower: int, difficulty: int, modifier: i
 
     ``"pass"``; ``"lose"`` (Уверенность −1); a failure with no Уверенность left — «она должна
     уменьшиться до -1», so «вместо этого ему приходится пройти проверку на нервный срыв»:
-    ``"breakdown"``; for a character with the trait Нервный, who «делает первую проверку, когда
+    ``"breakdown"``; for a character with the feature Нервный, who «делает первую проверку, когда
     Уверенность падает вследствие стресса до нуля», a failure at Уверенность 1:
     ``"lose_and_breakdown"``.
 
@@ -1162,7 +1162,7 @@ def healing(level: str, stamina: int, fortitude: int, modifier: int = 0, reroll:
 GUN_KINDS = ("pistol", "smg", "rifle", "sniper", "shotgun")
 TWO_GUN_KINDS = ("pistol", "smg")
 
-#: Two guns and the wrong hand: «Стрельба по-македонски – модификатор -2» and «Стрельба «не с той»
+#: Two-gun shooting and the wrong hand: «Стрельба по-македонски – модификатор -2» and «Стрельба «не с той»
 #: руки (с левой для правши) – модификатор -2» — one gun is always in the other hand. ``"included"``
 #: (default): the −2 for two guns is all; ``"adds"``: the wrong hand's −2 comes on top.
 TWO_GUNS_WRONG_HAND_READINGS = ("included", "adds")
@@ -1248,7 +1248,7 @@ RITUAL_OUTCOMES = ("effect", "disharmony", "failed")
 def ritual(first_bonus: int, first_difficulty: int, second_bonus: int, second_difficulty: int,
            reroll_first: bool = False, reroll_second: bool = False, first_fail: str | None = None) -> Dist:
     """The two checks of a ritual: «2К+Уверенность+ПП против первого значения сложности», then the
-    Storyteller's «скрытый качественный бросок на Магию против второй сложности ритуала … с
+    GM's «скрытый качественный бросок на Магию против второй сложности ритуала … с
     отрицательным модификатором от дисгармонии (МД)». ``"effect"`` — «Если оба броска оказались успешны,
     то в силу вступает эффект ритуала»; ``"disharmony"`` — the second failed; ``"failed"`` — the ritual did
     not work (:data:`RITUAL_FIRST_FAIL_READINGS`). Every outcome but ``"effect"`` brings the paradigm
@@ -1312,5 +1312,5 @@ def sleeps_to_full(full: int, current: int, per_sleep: int) -> int:
 
 def luck_after(full: int, current: int, days: int) -> int:
     """«Везение восстанавливается по единичке в два внутриигровых дня» (the other way the source allows,
-    «до исходного значения в начале сессии», is the Storyteller's choice)."""
+    «до исходного значения в начале сессии», is the GM's choice)."""
     return min(full, current + days // tables.LUCK_RECOVERY_DAYS)

@@ -307,9 +307,9 @@ BREAKDOWN: dict[str, dict] = {
                            "определяется мастером. Она может быть излечена при условии соответствующей "
                            "траты времени и денег, а также за соответствующее количество свободных плюшек.",
                            "On top of all the above, the character gains (with no compensation in points) a "
-                           "negative mental trait (Amnesia, Addiction, Misanthrope, Obsession, Nervous, "
+                           "negative mental feature (Amnesia, Addiction, Misanthrope, Obsession, Nervous, "
                            "Paranoid, Fanatic, Phobia) that makes their life seriously harder. It is added "
-                           "to the character's traits; its degree and cost are set by the Storyteller. It "
+                           "to the character's features; its degree and cost are set by the GM. It "
                            "can be cured with due time and money and the matching number of free points.")},
     "insanity": {"lowest": 10, "highest": None,
                  "name": T("Полная потеря рассудка", "Complete loss of sanity"),
@@ -333,7 +333,7 @@ BREAKDOWN_AFTER: dict[str, dict] = {
     "shock": {"lowest": -2, "highest": 0,
               "text": T("Шок, паника или неистовство — в зависимости от характера персонажа и решения "
                         "мастера",
-                        "Shock, panic or frenzy — by the character's nature and the Storyteller's decision")},
+                        "Shock, panic or frenzy — by the character's nature and the GM's decision")},
     "none": {"lowest": 1, "highest": None, "text": T("Без последствий", "No consequence")},
 }
 
@@ -428,7 +428,7 @@ DRUNK_STAGES: dict[int, dict] = {
         "effects": T("Несколько нарушается координация (-1 к Ловкости), повышается болевой порог (+1 к "
                      "Выносливости, временная особенность Толстокожий).",
                      "Coordination suffers a little (−1 to Agility); the pain threshold rises (+1 to "
-                     "Stamina, the temporary trait Thick-Skinned)."),
+                     "Stamina, the temporary feature Thick-Skinned)."),
         "changes": {"agility": -1, "stamina": 1}},
     3: {"name": T("Среднее опьянение", "Drunk"),
         "effects": T("Образование и Мышление уменьшаются на 1. Поведение становится непредсказуемым, фобии, "
@@ -438,11 +438,11 @@ DRUNK_STAGES: dict[int, dict] = {
                      "психологических особенностей (фобий, навязчивых идей и т. п.). Если проверка "
                      "провалена, особенность срабатывает и персонаж переходит под контроль мастера. Если же "
                      "нет, то особенность прекращает действовать, пока он не протрезвеет.",
-                     "Education and Thinking drop by 1. Behaviour becomes unpredictable; phobias, "
-                     "dependencies and other psychological traits may vanish or surface. On entering this "
+                     "Education and Thinking drop by 1. Behavior becomes unpredictable; phobias, "
+                     "dependencies and other psychological features may vanish or surface. On entering this "
                      "stage the character checks Willpower or bare Confidence against difficulty 5 for each "
-                     "negative psychological trait (phobias, obsessions and so on). On a failure the trait "
-                     "fires and the Storyteller takes control; otherwise the trait stops working until the "
+                     "negative psychological feature (phobias, obsessions and so on). On a failure the feature "
+                     "fires and the GM takes control; otherwise the feature stops working until the "
                      "character sobers up."), "changes": {"education": -1, "thinking": -1}},
     4: {"name": T("Сильное опьянение", "Very drunk"),
         "effects": T("Ловкость, Образование и Мышление уменьшаются еще на единичку. Если персонаж еще "
@@ -451,9 +451,9 @@ DRUNK_STAGES: dict[int, dict] = {
                      "сопротивляться действиям, предписываемым мастером, делая проверки на навык Силы духа "
                      "против УС, определяемого... Разумеется, мастером.",
                      "Agility, Education and Thinking drop by one more. If the character can still walk "
-                     "(non-negative Agility) and think (non-negative Thinking), the Storyteller takes "
-                     "control of them. All the player can do is resist the actions the Storyteller dictates "
-                     "with Willpower checks against a difficulty set by… the Storyteller, of course."),
+                     "(non-negative Agility) and think (non-negative Thinking), the GM takes "
+                     "control of them. All the player can do is resist the actions the GM dictates "
+                     "with Willpower checks against a difficulty set by… the GM, of course."),
         "changes": {"agility": -1, "education": -1, "thinking": -1}},
     5: {"name": T("В хлам", "Wasted"),
         "effects": T("Персонаж падает под стол и отключается. Наутро ему будет плохо.",

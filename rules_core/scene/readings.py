@@ -63,7 +63,7 @@ SERIAL_WOUND_PENALTY_BEFORE_HALVING = _reading(
     "SERIAL_WOUND_PENALTY_BEFORE_HALVING", "serial", "before",
     "«используют только половину (округление вниз) от запаса кубиков на это действие»",
     "«Стрельба по-македонски»: сначала штраф за ранения, потом половина запаса.",
-    "«Two guns»: the wound penalty first, then half the pool.")
+    "«Two-gun shooting»: the wound penalty first, then half the pool.")
 
 SERIAL_TAGS_COMBINE = _reading(
     "SERIAL_TAGS_COMBINE", "serial", "one_effect",

@@ -482,7 +482,7 @@ def _attack_chars(ctx: Ctx, a: dict) -> tuple[dict, dict]:
 def attack_params(ctx: Ctx, a: dict) -> tuple[dict, dict, dict, int, int]:
     """The ``serial-attack`` calculator's parameters with both sides from the scene: the
     attacker's Здоровье (his wound penalty on the attack), the target's (its penalty on the
-    defence), and whether either is spared the penalty («Превозмогая боль», «Воля к жизни»).
+    defense), and whether either is spared the penalty («Превозмогая боль», «Воля к жизни»).
     The calculator takes the penalties off the rolls it names
     (:data:`rules_core.serial.rules.WOUND_PENALTY_ON_DAMAGE`, before the halving of «Стрельба
     по-македонски»: :data:`~rules_core.serial.rules.WOUND_PENALTY_BEFORE_HALVING`), which are
@@ -610,7 +610,7 @@ def _attack_preview(ctx: Ctx, a: dict) -> dict:
     ]
     if pen_a or pen_t:
         display.append(note(f"Штраф за ранения: атака −{pen_a}, защита −{pen_t} кубиков.",
-                            f"Wound penalty: attack −{pen_a}, defence −{pen_t} dice."))
+                            f"Wound penalty: attack −{pen_a}, defense −{pen_t} dice."))
     if status["death_door"]:
         display.append(note(f"Бросок Порога у цели будет {k + 1}-м в сцене" + (f": −{k}." if k else "."),
                             f"The target's death's-door roll would be no. {k + 1} this scene"

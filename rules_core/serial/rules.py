@@ -5,7 +5,7 @@ reading chosen is a named constant (and a keyword argument, so each reading is t
 the calculators can offer it as a switch); the docstring quotes the source's words.
 
 Dice: every roll is the World of Darkness d10 pool of :mod:`rules_core.wod.pool`. Attack and
-defence rolls: 1s cancel successes (the classic rule; 000 only says that damage rolls do not
+defense rolls: 1s cancel successes (the classic rule; 000 only says that damage rolls do not
 cancel: «Бросок урона обычно идет по сложности 6, единички не вычитаются»).
 """
 
@@ -725,9 +725,9 @@ def block_allowed(attacker_power: int, defender_strength: int, defender_stamina:
 
 @dataclass(frozen=True, order=True)
 class HitOutcome:
-    """One outcome of an attack against a defence.
+    """One outcome of an attack against a defense.
 
-    hit: the attack lands; successes: the attack's successes after the defence (what «Удар
+    hit: the attack lands; successes: the attack's successes after the defense (what «Удар
     мастера» counts); block: УП the block gives against this attack; counter: a parry that
     hit the attacker back («защищающийся эффективно попал по нападающему своим оружием»).
     """
@@ -743,18 +743,18 @@ DEFENCES = ("none", "dodge", "parry", "block")
 
 def resolve_defence(attack_net: int, defence_net: int, defence: str, hit_multiplier: int = 1,
                     parry_tie: str = PARRY_TIE) -> HitOutcome:
-    """Resolve one attack roll against one defence roll (net successes of both).
+    """Resolve one attack roll against one defense roll (net successes of both).
 
     * none: «Чтобы попасть по цели, вам нужно набрать хотя бы один успех.»
     * dodge (Уклонение): «успехи оппонента вычитаются из ваших»; 1 or more left hits.
-    * parry: more defence successes: no hit, and the defender hits back; a tie: see
+    * parry: more defense successes: no hit, and the defender hits back; a tie: see
       :data:`PARRY_TIE`; fewer: subtracted as a dodge.
     * block: no subtraction; «Каждый успех дает вам Уровень Поглощения» against this attack.
     «Обманный прием»: «Число успехов на броске попадания удваивается для контеста попадания и
     защитного маневра» (``hit_multiplier``).
     """
     if defence not in DEFENCES:
-        raise ValueError(f"defence must be one of {DEFENCES}")
+        raise ValueError(f"defense must be one of {DEFENCES}")
     if parry_tie not in PARRY_TIE_CHOICES:
         raise ValueError(f"parry_tie must be one of {PARRY_TIE_CHOICES}")
     if defence in ("none", "block"):
@@ -784,7 +784,7 @@ def hit_distribution(attack_dice: int, attack_difficulty: int | None, defence: s
                      defence_dice: int = 0, defence_difficulty: int = 6,
                      hit_multiplier: int = 1, parry_tie: str = PARRY_TIE,
                      ones_cancel: bool = ATTACK_ONES_CANCEL) -> Dist:
-    """Exact distribution of :class:`HitOutcome` for an attack pool against a defence pool."""
+    """Exact distribution of :class:`HitOutcome` for an attack pool against a defense pool."""
     if attack_difficulty is None:
         return Dist.constant(HitOutcome(False, 0))
     att = net_successes(attack_dice, attack_difficulty, ones_cancel)
@@ -1326,13 +1326,13 @@ GRENADE_COVER_METRES = 2
 
 def explosion_dice(kind: str, distance: int, radius: int | None = None,
                    dice: int | None = None, falloff: str = BADABOOM_FALLOFF) -> int:
-    """Damage dice at ``distance`` metres from the centre (:data:`tables.EXPLOSIVES`).
+    """Damage dice at ``distance`` meters from the center (:data:`tables.EXPLOSIVES`).
 
-    * improvised 10, grenade 12: full dice within 2 m, then −1 die per metre (distance − 2).
+    * improvised 10, grenade 12: full dice within 2 m, then −1 die per meter (distance − 2).
     * military/mines: 16 dice within ``radius`` (10–30 m, «Накрывают от 10 до 30 метров»), none
       beyond (000 gives no fall-off).
     * badaboom: ``dice`` up to 20; full within ``radius`` (the Storyteller's), then «по кубику за
-      5 метров»: −1 die for each started 5 m (the same way −1 per started metre above), or
+      5 метров»: −1 die for each started 5 m (the same way −1 per started meter above), or
       for each full 5 m (:data:`BADABOOM_FALLOFF`).
     «Урон от ВВ не складывается напрямую» — several charges: the biggest one (:func:`max`).
     """
@@ -1416,7 +1416,7 @@ def grapple_escape_probability(holder_pool: int, victim_pool: int, difficulty: i
 
 def attack_contest(attack_dice: int, attack_difficulty: int | None, other: Dist, wins,
                    ones_cancel: bool = ATTACK_ONES_CANCEL) -> Dist:
-    """An attack roll (no defence) followed by a roll of the target's: outcomes ``"miss"``, or for
+    """An attack roll (no defense) followed by a roll of the target's: outcomes ``"miss"``, or for
     a hit with ``s`` successes and the other roll ``o``: ``"effect"`` when ``wins(s, o)``, else
     ``"no_effect"``."""
     if attack_difficulty is None:
@@ -1469,7 +1469,7 @@ MAX_EXTERNAL_BOOSTS = 1
 
 
 def external_boosts_allowed(count: int) -> bool:
-    """Power-up limits (attack, damage, defence, absorption, initiative, extra action, dispel):
+    """Power-up limits (attack, damage, defense, absorption, initiative, extra action, dispel):
     at most one parameter changed by external effects."""
     _nonneg("count", count)
     return count <= MAX_EXTERNAL_BOOSTS

@@ -187,22 +187,22 @@ EXPLOSIVES: dict[str, dict] = {
         "name": T("Самодельная или же иная легко добываемая взрывчатка",
                   "Improvised or other easily obtained explosive"),
         "dice": 10, "epicentre": 2, "metres_per_die": 1,
-        "radius_text": T("в эпицентре 2 метра", "epicentre 2 metres"),
-        "falloff_text": T("далее урон падает 1 кубик за метр", "then −1 die per metre"),
+        "radius_text": T("в эпицентре 2 метра", "epicenter 2 meters"),
+        "falloff_text": T("далее урон падает 1 кубик за метр", "then −1 die per meter"),
     },
     "grenade": {
         "name": T("Гранаты", "Grenades"),
         "dice": 12, "epicentre": 2, "metres_per_die": 1,
-        "radius_text": T("в эпицентре радиусом 2 метра", "epicentre of radius 2 metres"),
+        "radius_text": T("в эпицентре радиусом 2 метра", "epicenter of radius 2 meters"),
         "falloff_text": T("далее урон снижается на кубик за каждый метр",
-                          "then −1 die for every metre"),
+                          "then −1 die for every meter"),
     },
     "military": {
         "name": T("Военная взрывчатка, мины", "Military explosives, mines"),
         "dice": 16, "epicentre": None, "metres_per_die": None,
         "radius_text": T("накрывают от 10 до 30 метров; конкретные условия минирования "
                          "определяют дистанцию точнее",
-                         "cover 10 to 30 metres; the mining conditions set the distance"),
+                         "cover 10 to 30 meters; the mining conditions set the distance"),
         "falloff_text": None,
     },
     "badaboom": {
@@ -211,9 +211,9 @@ EXPLOSIVES: dict[str, dict] = {
         "dice": 20, "epicentre": None, "metres_per_die": 5,
         "radius_text": T("Рассказчик решает, насколько далеко от эпицентра урон вообще "
                          "начинает падать",
-                         "the Storyteller decides how far from the centre damage starts to "
+                         "the Storyteller decides how far from the center damage starts to "
                          "fall"),
-        "falloff_text": T("далее по кубику за 5 метров", "then −1 die per 5 metres"),
+        "falloff_text": T("далее по кубику за 5 метров", "then −1 die per 5 meters"),
     },
 }
 #: Military explosives: «Накрывают от 10 до 30 метров.»
@@ -285,7 +285,7 @@ MANEUVERS: dict[str, dict] = {
             "armor_multiplier": 1, "hit_multiplier": 1, "crit_at": None, "crit_successes": 0,
             "note": T("Действие + Движение; к следующему первому выстрелу.",
                       "Action + Movement; for the next first shot.")},
-    "autofire": {"name": T("Автоматический огонь", "Automatic fire"), "range": "ranged",
+    "autofire": {"name": T("Автоматический огонь", "Full-auto fire"), "range": "ranged",
                  "ability": 4, "difficulty": 2, "attack_dice": 0, "damage_dice": 6,
                  "damage_bonus": None, "armor_multiplier": 1, "hit_multiplier": 1,
                  "crit_at": None, "crit_successes": 0,
@@ -296,7 +296,7 @@ MANEUVERS: dict[str, dict] = {
                "armor_multiplier": 1, "hit_multiplier": 1, "crit_at": None, "crit_successes": 0,
                "note": T("Каждая цель требует одного успеха на броске попадания; площадь до "
                          "4 на 4 метра.",
-                         "Each target takes one hit success; an area up to 4 by 4 metres.")},
+                         "Each target takes one hit success; an area up to 4 by 4 meters.")},
     "short_burst": {"name": T("Короткая очередь", "Short burst"), "range": "ranged",
                     "ability": 4, "difficulty": 2, "attack_dice": 0, "damage_dice": 0,
                     "damage_bonus": T("Ловкость или Смекалка", "Dexterity or Wits"),
@@ -304,7 +304,7 @@ MANEUVERS: dict[str, dict] = {
                     "crit_successes": 0,
                     "note": T("Только оружие, способное вести полный автоматический огонь.",
                               "Fully automatic weapons only.")},
-    "two_guns": {"name": T("Стрельба по-македонски", "Two guns"), "range": "ranged",
+    "two_guns": {"name": T("Стрельба по-македонски", "Two-gun shooting"), "range": "ranged",
                  "ability": 0, "difficulty": 2, "attack_dice": 0, "damage_dice": 0,
                  "damage_bonus": None, "armor_multiplier": 1, "hit_multiplier": 1,
                  "crit_at": None, "crit_successes": 0,
@@ -348,7 +348,7 @@ def _build() -> dict:
         },
         "explosives": {
             "title": T("Взрывчатые вещества", "Explosives"),
-            "columns": [T("Вид", "Kind"), T("Кубиков урона в эпицентре", "Damage dice at the centre"),
+            "columns": [T("Вид", "Kind"), T("Кубиков урона в эпицентре", "Damage dice at the center"),
                         T("Радиус", "Radius"), T("Спад урона", "Fall-off")],
             "rows": [[e["name"], (T(f"до {e['dice']}", f"up to {e['dice']}") if k == "badaboom" else e["dice"]),
                       e["radius_text"], e["falloff_text"] or dash] for k, e in EXPLOSIVES.items()],

@@ -172,7 +172,7 @@ def attack_dist(attack_dice: int, attack_difficulty: int, damage_dice: int, *,
     ``status`` is ``"hit"``, ``"miss"`` or ``"botch"``; a miss or a botch deals 0 levels. On a
     hit with ``a`` net successes the damage pool is ``damage_dice + (a − 1)`` when extra
     successes add dice, else ``damage_dice``; the damage roll meets one soak roll.
-    ``auto_hit`` (a fully immobilised victim, 002/003) skips the attack roll: one success.
+    ``auto_hit`` (a fully immobilized victim, 002/003) skips the attack roll: one success.
     ``spray_targets`` > 0: automatic fire (spray); this target's successes are its share
     (:func:`spray_share`), and they count like a hit's successes — except against a helpless target,
     which is hit automatically with one success, as by any other attack. ``spray_dice``
@@ -215,7 +215,7 @@ def attack_dist(attack_dice: int, attack_difficulty: int, damage_dice: int, *,
 
 def defended(attack_successes: int, defence_successes: int) -> int:
     """The attack's successes left after a block, dodge or parry: «(R): маневр уменьшает успехи
-    нападения противника» (003's melee table) — one for each success of the defence.
+    нападения противника» (003's melee table) — one for each success of the defense.
 
     >>> defended(3, 1), defended(2, 4)
     (2, 0)
@@ -298,7 +298,7 @@ def aim_dice(rounds: int, perception: int, scope: bool = False, scope_needs_aim:
 
 
 def range_band(distance_m: int, weapon_range: int, unit: str = RANGE_UNIT) -> str | None:
-    """The band of a shot at ``distance_m`` metres with a weapon of 003's ``weapon_range``: point
+    """The band of a shot at ``distance_m`` meters with a weapon of 003's ``weapon_range``: point
     blank (≤ 2 m), short (up to the range), long (up to twice it), or None (beyond: no shot).
 
     >>> range_band(2, 12), range_band(10, 12), range_band(11, 12), range_band(11, 12, "metres"), range_band(22, 12)

@@ -72,12 +72,12 @@ PARAMS = (
     bool_param("stage_stamina", "+1 к Выносливости со 2-й стадии помогает в проверках",
                "Stage 2's +1 Stamina counts in the checks", rules.STAGE_STAMINA_IN_CHECK, group="readings",
                when=_CHECKED),
-    # Уверенность and Сила духа: for the traits at stage 3 and for the dependence check
+    # Уверенность and Сила духа: for the features at stage 3 and for the dependence check
     int_param("confidence", "Уверенность", "Confidence", 2, -10, 30, group="details", when=_PSYCHE),
     int_param("willpower", "Сила духа", "Willpower", 1, 0, 30, group="details", when=_PSYCHE),
-    int_param("negative_traits", "Негативных психологических особенностей", "Negative psychological traits",
+    int_param("negative_traits", "Негативных психологических особенностей", "Negative psychological features",
               0, 0, 20, group="details"),
-    # stage 4: under the Storyteller's control only while he can walk (Ловкость ≥ 0) and think (Мышление ≥ 0)
+    # stage 4: under the GM's control only while he can walk (Ловкость ≥ 0) and think (Мышление ≥ 0)
     int_param("agility", "Ловкость (трезвая)", "Agility (sober)", 3, -10, 30, group="details"),
     int_param("thinking", "Мышление (трезвое)", "Thinking (sober)", 3, -10, 30, group="details"),
     bool_param("fine_drinks", "Пили что-то очень дорогое и качественное (без похмелья)",
@@ -167,16 +167,16 @@ def compute(p: dict) -> dict:
         mods = rules.stage_modifiers(rules.CONTROL_STAGE)
         agility, thinking = p["agility"] + mods["agility"], p["thinking"] + mods["thinking"]
         display.append(figures(("p_master_control", T("Шанс закончить 4-й стадией под контролем мастера",
-                                                       "Chance of ending at stage 4 under the Storyteller's control"),
+                                                       "Chance of ending at stage 4 under the GM's control"),
                                 prob(at4 if control else 0))))
         display.append(note(f"На 4-й стадии Ловкость {agility}, Мышление {thinking}: " + (
             "персонаж еще способен ходить и соображать — он переходит под контроль мастера." if control else
             "персонаж уже не способен " + ("ходить" if agility < 0 else "соображать") + " — под контроль мастера "
             "он не переходит (что с ним тогда, источник не говорит)."),
             f"At stage 4 Agility {agility}, Thinking {thinking}: " + (
-                "the character can still walk and think — he goes under the Storyteller's control." if control
+                "the character can still walk and think — he goes under the GM's control." if control
                 else "the character can no longer " + ("walk" if agility < 0 else "think") + " — he does not go "
-                "under the Storyteller's control (what then, the source does not say).")))
+                "under the GM's control (what then, the source does not say).")))
     p3 = rules.p_reaches_stage3(p["start_stage"], dists)
     if p["negative_traits"] and p3:
         pf = rules.stage3_trait_fail(p["confidence"], p["willpower"])
@@ -185,11 +185,11 @@ def compute(p: dict) -> dict:
         display.append(figures(
             ("p_stage3", T("Шанс дойти до 3-й стадии", "Chance of reaching stage 3"), prob(p3)),
             ("p_trait_fires", T("Шанс, что особенность сработает (Сила духа +1 Уверенность против УС 5)",
-                                "Chance a trait fires (Willpower, Confidence +1, against difficulty 5)"), prob(pf)),
+                                "Chance a feature fires (Willpower, Confidence +1, against difficulty 5)"), prob(pf)),
         ))
         display.append(dist_block("traits_fired", T("Сработавших особенностей, если дошел до 3-й стадии",
                                                     "Traits that fire, on reaching stage 3"),
-                                  T("особенностей", "traits"), fired))
+                                  T("особенностей", "features"), fired))
     if p["binge_days"]:
         pd = rules.dependence_p(p["confidence"], p["willpower"], p["binge_days"])
         result["p_dependence"] = prob(pd)

@@ -16,7 +16,7 @@ PARAMS = (
               0, 1000, group="details"),
     choice_param("move_rounding", "«4+(Ловкость/2)»: половина Ловкости", "4+(Agility/2): half the Agility",
                  rules.MOVE_ROUNDING, [
-                     ("exact", "как есть (метры бывают дробными)", "as is (metres may be fractional)"),
+                     ("exact", "как есть (метры бывают дробными)", "as is (meters may be fractional)"),
                      ("math", "по математическим правилам", "mathematical rounding"),
                      ("up", "вверх", "up"), ("down", "вниз", "down"),
                  ], group="readings"),
@@ -55,7 +55,7 @@ def compute(p: dict) -> dict:
                             "actions.", "warning"))
     display.append(note("Перемещение — одно действие за раунд: все перемещения раунда складываются. Перемещение до "
                         "1 метра действием не считается.",
-                        "Moving is one action a round: all the moves of the round add up. Up to 1 metre is no "
+                        "Moving is one action a round: all the moves of the round add up. Up to 1 meter is no "
                         "action."))
     result["display"] = display
     return result

@@ -103,14 +103,14 @@ PARAMS = (
     int_param("ammo_left", "Патронов в магазине", "Rounds in the magazine", 30, 1, 1000, group="details",
               when=_BURST),
     choice_param("range", "Дистанция", "Range", "close", [
-        ("point_blank", "в упор (менее метра)", "point-blank (under a metre)"),
+        ("point_blank", "в упор (менее метра)", "point-blank (under a meter)"),
         ("close", "ближняя", "close"), ("medium", "средняя", "medium"), ("far", "дальняя", "long"),
     ], group="details", when=_BURST),
     int_param("height_m", "Высота падения, м", "Height of the fall, m", 6, 0, 1000,
               when={"param": "source", "eq": "fall"}),
     int_param("speed_kmh", "Скорость столкновения, км/ч", "Collision speed, km/h", 40, 0, 1000, when=_CRASH),
     choice_param("step_reading", "Счет «начиная с третьего» метра / «начиная с 10 км/ч»",
-                 "Counting «from the third metre / from 10 km/h»", "beyond", [
+                 "Counting «from the third meter / from 10 km/h»", "beyond", [
                      ("beyond", "только сверх первых 2 м / 10 км/ч", "only beyond the first 2 m / 10 km/h"),
                      ("whole", "вся высота / скорость, когда порог достигнут",
                       "the whole height / speed once the threshold is reached"),

@@ -34,7 +34,7 @@ PARAMS = (
     bool_param("reroll_first", "Перебросить первую за Везение", "Re-roll the first with Luck", False, group="details"),
     bool_param("reroll_second", "Перебросить вторую за Везение", "Re-roll the second with Luck", False,
                group="details"),
-    int_param("cost", "Цена ритуала в плюшках (0 — не считать)", "The ritual's price in plushki (0: skip)", 0, 0,
+    int_param("cost", "Цена ритуала в плюшках (0 — не считать)", "The ritual's price in perk points (0: skip)", 0, 0,
               1000, group="details"),
     choice_param("first_fail", "Если первая проверка провалена", "If the first check fails", rules.RITUAL_FIRST_FAIL, [
         ("no_second", "ритуал просто не сработал", "the ritual simply did not work"),
@@ -76,7 +76,7 @@ def compute(p: dict) -> dict:
                           prob(rules.p_check(first, p["first_difficulty"], p["reroll_first"]))],
                          [T(f"Вторая (скрытая, у мастера), как сработал: 2К + Магия − МД {second:+d} против "
                             f"{p['second_difficulty']}",
-                            f"Second (hidden, the Storyteller's), how: 2d6 + Magic − disharmony {second:+d} against "
+                            f"Second (hidden, the GM's), how: 2d6 + Magic − disharmony {second:+d} against "
                             f"{p['second_difficulty']}"),
                           prob(rules.p_check(second, p["second_difficulty"], p["reroll_second"]))]]},
                note("Парадигмальная атака настигает мага, когда он осознает свою неудачу, — то есть может и не "
@@ -105,7 +105,7 @@ def roll(p: dict, roller) -> dict:
     return {"first_faces": a1, "first_total": t1, "second_faces": a2, "second_total": t2, "outcome": outcome,
             "paradigm_attack": outcome != "effect",
             "display": _dice_blocks(T("Первая проверка", "First check"), a1, b1)
-            + _dice_blocks(T("Вторая проверка (мастер, втемную)", "Second check (the Storyteller, hidden)"), a2, b2)
+            + _dice_blocks(T("Вторая проверка (мастер, втемную)", "Second check (the GM, hidden)"), a2, b2)
             + [figures(("result", T(f"{t1} против {p['first_difficulty']}; {t2} против {p['second_difficulty']}",
                                     f"{t1} against {p['first_difficulty']}; {t2} against {p['second_difficulty']}"),
                         OUTCOME_NAMES[outcome]))]}

@@ -117,7 +117,7 @@ SHOT_PARAMS = (
                  [("none", "нет", "none")] + [(m["id"], f"{m['circumstance']['ru']} ({m['modifier']})",
                                               f"{m['circumstance']['en']} ({m['modifier']})")
                                              for m in tables.SHOOTING_MODIFIERS if m["group"]["ru"] == "Прикрытие"]),
-    choice_param("two_guns", "По-македонски (с двух рук)", "Two guns (po-makedonski)", "no", [
+    choice_param("two_guns", "По-македонски (с двух рук)", "Two-gun shooting («Macedonian style»)", "no", [
         ("no", "нет", "no"), ("one_target", "по одной цели (−2)", "at one target (−2)"),
         ("two_targets", "по двум разным целям", "at two different targets"),
     ], group="details"),
@@ -145,7 +145,7 @@ SHOT_PARAMS = (
     bool_param("reroll", "Перебросить за Везение", "Re-roll with Luck", False, group="details"),
     int_param("dodge_modifier", "Модификаторы Уклонения", "Dodge modifiers", 0, -40, 40, group="details",
               when=_DODGING),
-    choice_param("wrong_hand_reading", "По-македонски и «не с той» руки", "Two guns and the wrong hand",
+    choice_param("wrong_hand_reading", "По-македонски и «не с той» руки", "Two-gun shooting and the wrong hand",
                  rules.TWO_GUNS_WRONG_HAND, [
                      ("included", "−2 за две руки и всё", "−2 for two guns, that is all"),
                      ("adds", "еще −2 за стрельбу не с той руки", "another −2 for the wrong hand"),
@@ -162,24 +162,24 @@ SHOT_PARAMS = (
                  when={"all": [{"param": "gun", "eq": "sniper"}, {"param": "range", "in": ["medium", "far"]}]},
                  help=T("«Модификаторы на попадание не применяются, если огонь ведется из снайперской винтовки» — "
                         "сразу под модификаторами частей тела; какие именно, не сказано.",
-                        "«No to-hit modifiers apply when firing a sniper rifle» — right under the body parts' "
+                        "«The to-hit modifiers do not apply when firing a sniper rifle» — right under the body parts' "
                         "modifiers; which ones is not said.")),
 )
 
 
 def shot_check(p: dict) -> None:
-    """Two guns only with pistol-skill weapons and at one target (unless point-blank), never aimed."""
+    """Two-gun shooting only with pistol-skill weapons and at one target (unless point-blank), never aimed."""
     errors = []
     if p["two_guns"] != "no" and p["gun"] not in rules.TWO_GUN_KINDS:
         errors.append({"field": "two_guns", "ru": "По-македонски — только из пистолетов, револьверов и "
                        "пистолетов-пулеметов (навык Стрельба (пистолет)).",
-                       "en": "Two guns only with pistols, revolvers and submachine guns (Shooting (pistol))."})
+                       "en": "Two-gun shooting only with pistols, revolvers and submachine guns (Shooting (pistol))."})
     elif p["two_guns"] == "two_targets" and p["range"] != "point_blank":
         errors.append({"field": "two_guns", "ru": "По двум разным целям — «никак, то есть совсем» (кроме как в упор).",
                        "en": "At two different targets: not at all (unless point-blank)."})
     if p["aimed"] and p["two_guns"] != "no":
         errors.append({"field": "aimed", "ru": "Стрелять по-македонски прицельно невозможно.",
-                       "en": "Two guns cannot fire an aimed shot."})
+                       "en": "Two-gun shooting cannot fire an aimed shot."})
     if errors:
         raise InputError(errors)
 
@@ -229,8 +229,8 @@ def shot_compute(p: dict) -> dict:
     if bullets == 2:
         display.append(note("По-македонски: одна проверка Стрельбы, обе пули попадают либо пролетают мимо. Без "
                             "особенности Македонец — одинаковое оружие в обеих руках, без коротких очередей.",
-                            "Two guns: one Shooting check, both bullets hit or both miss. Without the trait "
-                            "Makedonets: the same weapon in both hands, no short bursts."))
+                            "Two-gun shooting: one Shooting check, both bullets hit or both miss. Without the "
+                            "Macedonian feature: the same weapon in both hands, no short bursts."))
     if p["aimed"]:
         display.append(note("Выстрел должен следовать сразу за прицеливанием: если в промежутке персонаж "
                             "уклонялся, прицел сбит.",
@@ -248,7 +248,7 @@ def shot_compute(p: dict) -> dict:
                             "Range modifiers do not apply to shotguns, but at long range a shotgun's Power drops."))
     if total_mod <= tables.SERIOUS_MODIFIER:
         display.append(note("Модификатор −6 и больше: мастер может потребовать проверок и на простые действия.",
-                            "A modifier of −6 or worse: the Storyteller may ask for checks even on simple actions.",
+                            "A modifier of −6 or worse: the GM may ask for checks even on simple actions.",
                             "warning"))
     if p["aimed"] and p["part"] == "item":
         display.append(note("Попадание выбивает предмет из руки.", "A hit knocks the item out of the hand."))

@@ -107,7 +107,7 @@ def _short(situation: str, prefix: str) -> str:
 STRESS_PARAMS = (
     choice_param("kind", "Что вызвало стресс", "What causes the stress", "combat", [
         ("combat", "начало боя (УС по табличке)", "the start of a fight (difficulty from the table)"),
-        ("other", "другое (УС задает мастер)", "something else (the Storyteller sets the difficulty)"),
+        ("other", "другое (УС задает мастер)", "something else (the GM sets the difficulty)"),
     ]),
     choice_param("situation", "Бой против…", "A fight against…", "superior",
                  [(sid, _short(c["situation"]["ru"], "Бой против ") + f" — УС {c['difficulty']}",
@@ -119,9 +119,9 @@ STRESS_PARAMS = (
     int_param("willpower", "Сила духа", "Willpower", 1, 0, 30),
     int_param("difficulty", "УС стресса", "Stress difficulty", 5, -10, 40, when={"param": "kind", "eq": "other"}),
     bool_param("veteran", "Особенность Ветеран (в начале боя не проверяет)",
-               "Trait Veteran (no check at the start of a fight)", False, group="details", when=_COMBAT),
+               "The Veteran feature (no check at the start of a fight)", False, group="details", when=_COMBAT),
     bool_param("nervous", "Особенность Нервный (срыв уже при падении Уверенности до 0)",
-               "Trait Nervous (a breakdown check once Confidence falls to 0)", False, group="details"),
+               "The Nervous feature (a breakdown check once Confidence falls to 0)", False, group="details"),
     int_param("modifier", "Модификаторы проверки", "Modifiers of the check", 0, -40, 40, group="details"),
     bool_param("reroll", "Перебросить за Везение (лучший из двух)", "Re-roll with Luck (better of two)", False,
                group="details"),

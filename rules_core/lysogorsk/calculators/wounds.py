@@ -23,7 +23,7 @@ def hits_text(n: int) -> dict:
 HEAD_OPTIONS = [
     ("none", "нет", "none"),
     ("concussion", "сотрясение мозга", "concussion"),
-    ("skull", "черепно-мозговая травма (стабилизирована)", "skull fracture (stabilised)"),
+    ("skull", "черепно-мозговая травма (стабилизирована)", "skull fracture (stabilized)"),
 ]
 _MEDICAL = {"param": "heal", "eq": "medical"}
 _HEALING = {"param": "heal", "ne": "none"}
@@ -120,7 +120,7 @@ def _bleeding_text(p: dict, hits: int) -> T:
 def _maiming_text(p: dict, state: str) -> T:
     m = rules.maiming(state, p["maiming_at_scratch"])
     if m == "disabled":
-        return T("конечность демобилизована (как Инвалид)", "the limb is disabled (as the trait Invalid)")
+        return T("конечность демобилизована (как Инвалид)", "the limb is disabled (as the Invalid feature)")
     return T(f"{m} на действия этой конечностью" if m else "без штрафа",
              f"{m} to actions with this limb" if m else "no penalty")
 
@@ -190,14 +190,14 @@ def compute(p: dict) -> dict:
         more.append(("maiming", T("Увечье", "Maimed limb"), _maiming_text(p, state)))
         result["maiming"] = rules.maiming(state, p["maiming_at_scratch"])
     if p["extra_hits"]:
-        more.append(("extra_hits_cost", T("Купленные хиты стоили плюшек", "The bought hits cost, plushki"),
+        more.append(("extra_hits_cost", T("Купленные хиты стоили плюшек", "The bought hits cost, perk points"),
                      rules.extra_hits_cost(p["extra_hits"])))
     if more:
         display.append(figures(*more))
     if p["head"] == "skull":
         display.append(note("Черепно-мозговая травма, стабилизированная обычным образом, кровоточит как тяжелая; "
                             "окончательно — только на операционном столе или экстрасенсорикой.",
-                            "A skull fracture stabilised the usual way bleeds as a heavy wound; for good only on "
+                            "A skull fracture stabilized the usual way bleeds as a heavy wound; for good only on "
                             "the operating table or by extrasensory means."))
     result["display"] = display
     return result

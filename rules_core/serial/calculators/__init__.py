@@ -53,7 +53,7 @@ CALCULATORS = [
         id="serial-attack", system="serial", kind="attack",
         title=T("Атака целиком", "A whole attack"),
         description=T("Попадание против защиты, урон, Броня, тэг, УП, Здоровье и Порог Смерти — точно.",
-                      "Hit against a defence, damage, Armor, tag, soak levels, Health and death's "
+                      "Hit against a defense, damage, Armor, tag, soak levels, Health and death's "
                       "door — exactly."),
         params=attack.ATTACK_PARAMS, compute=attack.compute, roll=attack.roll, check=attack.check,
         summary=("p_hit", "mean_damage", "p_death_door")),
@@ -61,7 +61,7 @@ CALCULATORS = [
         id="serial-explosion", system="serial", kind="damage",
         title=T("Взрыв", "Explosion"),
         description=T("Кубики урона по расстоянию от эпицентра, урон после Брони и тэга, Порог Смерти.",
-                      "Damage dice by distance from the centre, damage after Armor and tag, death's door."),
+                      "Damage dice by distance from the center, damage after Armor and tag, death's door."),
         params=explosion.EXPLOSION_PARAMS, compute=explosion.compute, check=explosion.check,
         summary=("mean_damage", "p_death_door", "dice")),
     Calculator(

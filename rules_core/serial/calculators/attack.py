@@ -1,4 +1,4 @@
-"""``serial-attack``: a whole attack exactly — the hit against a defence, the damage, Броня, tag,
+"""``serial-attack``: a whole attack exactly — the hit against a defense, the damage, Броня, tag,
 УП, Здоровье and death's door (:func:`attack_outcome`, which the scene reuses).
 """
 
@@ -85,13 +85,13 @@ ATTACK_PARAMS = (
     int_param("attackers", "Атакующих цель в этот ход («Толпа на одного»)",
               "Attackers of the target this turn (many on one)", 1, 1, 10, group="details",
               when=_DEFENCE),
-    int_param("defence_dice", "Кубики защиты", "Defence dice", 0, 0, MAX_POOL,
+    int_param("defence_dice", "Кубики защиты", "Defense dice", 0, 0, MAX_POOL,
               help=T("До штрафа «Толпа на одного»; «Отчаянная защита» — уже с вычетом 1 за каждую "
                      "следующую защиту.",
-                     "Before the many-on-one penalty; for desperate defence already less 1 per "
-                     "further defence."), group="details", when=_DEFENCE),
+                     "Before the many-on-one penalty; for full defense already less 1 per "
+                     "further defense."), group="details", when=_DEFENCE),
     int_param("defence_difficulty", "Сложность защиты (0 — по правилам)",
-              "Defence difficulty (0: by the rules)", 0, 0, 10,
+              "Defense difficulty (0: by the rules)", 0, 0, 10,
               help=T("Уклонение 6 / 8 (дальний бой), Блок 7, Парирование — по классам оружия "
                      "(обычно 6).",
                      "Dodge 6 / 8 (ranged), Block 7, Parry by the weapon classes (usually 6)."),
@@ -121,7 +121,7 @@ ATTACK_PARAMS = (
         ("clamp", "считается как 10", "counts as 10"), ("impossible", "попасть нельзя", "cannot hit")],
                  group="readings"),
     bool_param("attack_ones_cancel", "Единицы вычитают успехи на бросках попадания и защиты",
-               "1s cancel successes on hit and defence rolls", rules.ATTACK_ONES_CANCEL,
+               "1s cancel successes on hit and defense rolls", rules.ATTACK_ONES_CANCEL,
                help=T("Источник говорит только про урон («единички не вычитаются») и захват "
                       "(«единички вычитаются»).",
                       "The source only speaks of damage (1s do not cancel) and grappling (1s cancel)."),
@@ -141,18 +141,18 @@ ATTACK_PARAMS = (
                "No wound penalty for the attacker (pushing through pain, will to live)", False, group="details",
                when={"param": "attacker_health", "max": 5}),
     bool_param("target_no_pain", "Цель без штрафа за ранения к защите («Превозмогая боль», «Воля к жизни»)",
-               "No wound penalty on the target's defence", False, group="details",
+               "No wound penalty on the target's defense", False, group="details",
                when={"all": [{"param": "defence", "ne": "none"}, {"param": "health", "max": 5}]}),
     int_param("defender_limit", "Сила + Ловкость парирующего / Сила + Выносливость блокирующего",
               "Parrier's Strength + Dexterity / blocker's Strength + Stamina", 10, 0, 40,
               help=T("Если Сила + оружие нападающего (кубики урона) больше, защита автоматически провалена.",
-                     "If the attacker's Strength + weapon (the damage dice) is more, the defence fails outright."),
+                     "If the attacker's Strength + weapon (the damage dice) is more, the defense fails outright."),
               group="details", when={"param": "defence", "in": ["parry", "block"]}),
     bool_param("desperate", "Отчаянная защита", "Full defense", False, group="details",
                when={"param": "defence", "in": ["dodge", "block"]}),
-    int_param("defence_number", "Какая это защита в ходу (1 — первая)", "Which defence this turn (1: the first)",
+    int_param("defence_number", "Какая это защита в ходу (1 — первая)", "Which defense this turn (1: the first)",
               1, 1, 10, help=T("«теряет по одному кубику (эффект кумулятивен) при каждом последующем защитном "
-                               "приеме».", "One die less for each later defence this turn."),
+                               "приеме».", "One die less for each later defense this turn."),
               group="details", when={"all": [{"param": "defence", "in": ["dodge", "block"]},
                                              {"param": "desperate", "eq": True}]}),
     int_param("ambush_successes", "Засада: успехов на броске Незаметности (к кубикам атаки)",
@@ -165,7 +165,7 @@ ATTACK_PARAMS = (
                       "The source does not say which rolls: «a penalty of 2 dice», «avoid the penalties to rolls»."),
                group="readings", when={"param": "attacker_health", "max": 5}),
     bool_param("wound_penalty_before_halving", "По-македонски: штраф за ранения до деления пополам",
-               "Two guns: the wound penalty before halving", rules.WOUND_PENALTY_BEFORE_HALVING,
+               "Two-gun shooting: the wound penalty before halving", rules.WOUND_PENALTY_BEFORE_HALVING,
                group="readings", when={"all": [{"param": "maneuver", "eq": "two_guns"},
                                                {"param": "attacker_health", "max": 5}]}),
     bool_param("block_first", "УП блока тратятся раньше своих УП", "Block levels are spent before one's own",
@@ -175,7 +175,7 @@ ATTACK_PARAMS = (
 
 
 def check(p: dict) -> None:
-    """Refuse the maneuvers, weapon classes, cover and defences the attack cannot have."""
+    """Refuse the maneuvers, weapon classes, cover and defenses the attack cannot have."""
     m = tables.MANEUVERS[p["maneuver"]]
     if p["defence_difficulty"] == 1 and p["defence"] != "none":
         raise field_error("defence_difficulty", "Сложность — 0 (по правилам) или от 2 до 10.",
@@ -208,7 +208,7 @@ def check(p: dict) -> None:
 
 
 def attack_numbers(p: dict) -> dict:
-    """Attack dice/difficulty, defence dice/difficulty (and whether the defence is made at all),
+    """Attack dice/difficulty, defense dice/difficulty (and whether the defense is made at all),
     damage dice after the maneuver, the wound penalties of both sides (validated ``serial-attack`` params)."""
     m = tables.MANEUVERS[p["maneuver"]]
     pen_attack = rules.wound_penalty(p["attacker_health"], p["attacker_no_pain"])
@@ -250,7 +250,7 @@ def _landing(h: rules.HitOutcome, crit_at: int | None) -> tuple[bool, bool, int]
 def attack_outcome(p: dict) -> dict:
     """Exact distributions of a whole attack (validated params of ``serial-attack``).
 
-    The attack against the defence (:func:`rules.hit_distribution`), then for a hit the damage
+    The attack against the defense (:func:`rules.hit_distribution`), then for a hit the damage
     roll (:func:`rules.damage_distribution`, +3 automatic successes on a master strike's
     critical), Броня and tag (:func:`rules.portion_after_armor`) and the target
     (:func:`rules.take_portion`); a miss leaves the target as it was.
@@ -381,10 +381,10 @@ def compute(p: dict) -> dict:
     if p["defence"] != "none" and not n["overpowered"]:
         dtext = f"{n['defence_dice']} / {n['defence_difficulty']}"
         extra.append(("defence", T("Защита: кубиков (после «Толпы на одного» и штрафа за ранения) / сложность",
-                                   "Defence: dice (after many-on-one and the wound penalty) / difficulty"),
+                                   "Defense: dice (after many-on-one and the wound penalty) / difficulty"),
                       T(dtext, dtext)))
     if n["attack_penalty"] or n["defence_penalty"]:
-        extra.append(("wound_penalties", T("Штраф за ранения: атака / защита", "Wound penalty: attack / defence"),
+        extra.append(("wound_penalties", T("Штраф за ранения: атака / защита", "Wound penalty: attack / defense"),
                       T(f"−{n['attack_penalty']} / −{n['defence_penalty']}",
                         f"−{n['attack_penalty']} / −{n['defence_penalty']}")))
     if p["maneuver"] == "master":
@@ -398,7 +398,7 @@ def compute(p: dict) -> dict:
         display[0]["items"] += figures(*extra)["items"]
     if p["maneuver"] == "master":
         display.append(note("Удар мастера: 7+ успехов после защиты — +3 автоуспеха к урону.",
-                            "Master strike: 7+ successes after the defence add 3 automatic damage successes."))
+                            "Master strike: 7+ successes after the defense add 3 automatic damage successes."))
     if p["maneuver"] == "spread":
         display.append(note("Очередь веером: успехи попадания делятся между целями, каждая цель требует "
                             "одного успеха; здесь — шанс и урон для одной цели, получившей все "
@@ -428,7 +428,7 @@ def compute(p: dict) -> dict:
 
 
 def roll(p: dict, roller) -> dict:
-    """One attack rolled: the hit, the defence, the damage and what it leaves of the target."""
+    """One attack rolled: the hit, the defense, the damage and what it leaves of the target."""
     n = attack_numbers(p)
     m = n["maneuver"]
     display = []

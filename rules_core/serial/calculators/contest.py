@@ -81,6 +81,6 @@ def compute(p: dict) -> dict:
                             "The victim tries to break free at once and then once a turn; until then no physical action."))
     if c == "cover":
         display.append(note("Без защитного манёвра цели: успехи прикрывающего сравниваются с успехами атаки.",
-                            "No defence of the target: the cover's successes meet the attack's."))
+                            "No defense of the target: the cover's successes meet the attack's."))
     res["display"] = display
     return res

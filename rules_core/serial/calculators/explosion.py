@@ -1,4 +1,4 @@
-"""``serial-explosion``: the damage dice by the distance from the centre, the damage after Броня and
+"""``serial-explosion``: the damage dice by the distance from the center, the damage after Броня and
 tag, death's door; for a grenade, the throw and the dodge from it.
 """
 
@@ -20,18 +20,18 @@ _GRENADE = {"param": "kind", "eq": "grenade"}
 EXPLOSION_PARAMS = (
     choice_param("kind", "Взрывчатка", "Explosive", "grenade",
                  [(k, e["name"]["ru"], e["name"]["en"]) for k, e in tables.EXPLOSIVES.items()]),
-    int_param("distance", "Расстояние от эпицентра, м", "Distance from the centre, m", 0, 0, 200),
+    int_param("distance", "Расстояние от эпицентра, м", "Distance from the center, m", 0, 0, 200),
     int_param("radius", "Радиус (мины: 10–30 м; badaboom: где урон начинает падать)",
               "Radius (mines: 10–30 m; badaboom: where damage starts to fall)", 10, 0, 100,
               when={"param": "kind", "in": ["military", "badaboom"]}),
-    int_param("dice", "Кубиков в эпицентре (badaboom: до 20)", "Dice at the centre (badaboom: up to 20)",
+    int_param("dice", "Кубиков в эпицентре (badaboom: до 20)", "Dice at the center (badaboom: up to 20)",
               20, 0, 20, when=_BADABOOM),
     choice_param("falloff", "Спад урона badaboom", "Badaboom fall-off",
                  rules.BADABOOM_FALLOFF, [
                      ("started", "−1 за каждые начатые 5 м", "−1 for every started 5 m"),
                      ("full", "−1 за каждые полные 5 м", "−1 for every full 5 m"),
                  ], help=T("Источник не говорит, с какого метра за радиусом теряется первый кубик.",
-                           "The source does not say at which metre beyond the radius the first die "
+                           "The source does not say at which meter beyond the radius the first die "
                            "is lost."), group="readings", when=_BADABOOM),
     int_param("armor", "Броня цели", "Target's Armor", 0, 0, tables.MAX_ARMOR),
     TAG_PARAM,
@@ -60,7 +60,7 @@ def check(p: dict) -> None:
     lo, hi = tables.MILITARY_RADIUS
     if p["kind"] == "military" and not lo <= p["radius"] <= hi:
         raise field_error("radius", f"Мины накрывают от {lo} до {hi} метров.",
-                          f"Mines cover {lo} to {hi} metres.")
+                          f"Mines cover {lo} to {hi} meters.")
 
 
 def _explosion_blast(p: dict) -> dict:

@@ -1,5 +1,5 @@
 """``wod-classic-attack``: the exact odds of one attack under the classic rules (002, 003) — the
-attack with its maneuver, situations and the target's defence, the damage, the soak.
+attack with its maneuver, situations and the target's defense, the damage, the soak.
 """
 
 from __future__ import annotations
@@ -181,16 +181,16 @@ _RANGED = {"param": "weapon", "in": RANGED_WEAPONS}
 _DEFENDS = {"param": "defence", "ne": "none"}
 ATTACK_PARAMS = ATTACK_PARAMS + (
     # ---- the target's defence (003's melee table: block, dodge, parry — «(R)») ----
-    choice_param("defence", "Защита цели (уменьшает успехи атаки)", "The target's defence (takes attack successes away)",
+    choice_param("defence", "Защита цели (уменьшает успехи атаки)", "The target's defense (takes attack successes away)",
                  "none", [("none", "нет", "none")] + [
                      (k, f"{m['name']['ru']}: {m['roll']['ru']}, трудность {m['difficulty']}",
                       f"{m['name']['en']}: {m['roll']['en']}, difficulty {m['difficulty']}") for k, m in DEFENCES.items()],
                  help=T("«(R): маневр уменьшает успехи нападения противника» — каждый успех защиты снимает успех атаки.",
-                        "«(R)»: each success of the defence takes one attack success away."), group="details"),
-    int_param("defence_dice", "Кубиков защиты", "Defence dice", 4, 0, 20, group="details", when=_DEFENDS),
+                        "«(R)»: each success of the defense takes one attack success away."), group="details"),
+    int_param("defence_dice", "Кубиков защиты", "Defense dice", 4, 0, 20, group="details", when=_DEFENDS),
     int_param("defender_opponents", "Противников у защищающегося в ближнем бою", "The defender's opponents in melee",
               1, 1, 10, help=T("«+1 к броскам на нападение и защиту для каждого противника после первого (максимум до +4)».",
-                               "+1 to attack and defence rolls for each opponent after the first (at most +4)."),
+                               "+1 to attack and defense rolls for each opponent after the first (at most +4)."),
               group="details", when=_DEFENDS),
     # ---- situations (002) and complications (003) ----
     choice_param("flank", "Откуда атака", "Attacking from", "front", [
@@ -232,9 +232,9 @@ ATTACK_PARAMS = ATTACK_PARAMS + (
                when={"all": [_RANGED, {"param": "scope", "eq": True}]}),
     choice_param("range_unit", "Дальность таблицы", "The table's range", rules.RANGE_UNIT, [
         ("yards", "в ярдах (1 ярд = 0.91 м)", "in yards (1 yard = 0.91 m)"),
-        ("metres", "как метры (как считает «Сериал»)", "as metres (as the Series counts)")],
+        ("metres", "как метры (как считает «Сериал»)", "as meters (as the Series counts)")],
         help=T("Современные правила: «Прицельная дальность выстрела из оружия в ярдах (1 ярд = 0.91 м)», а выстрел в упор — «в радиусе "
-               "двух метров».", "Modern rules: the range is in yards, point blank «within two metres»."),
+               "двух метров».", "Modern rules: the range is in yards, point blank «within two meters»."),
         group="readings", when={"all": [_RANGED, {"param": "range", "eq": "distance"}]}),
     choice_param("autofire_dodge", "Уклонение от автоматического огня: Трудность +1",
                  "Dodging automatic fire: difficulty +1", rules.AUTOFIRE_DODGE_READING, [
@@ -251,7 +251,7 @@ ATTACK_PARAMS = ATTACK_PARAMS + (
 
 def situation_mods(p: dict) -> dict:
     """What the situations and complications of 002/003 add: attack dice, attack difficulty, the
-    defence's difficulty change; refuses what the sources rule out."""
+    defense's difficulty change; refuses what the sources rule out."""
     w = p["weapon"]
     ranged = w in RANGED_WEAPONS
     dice = rules.FLANK_DICE[p["flank"]] + (rules.BLIND_TARGET_DICE if p["target_blind"] else 0)
@@ -295,7 +295,7 @@ def _attack_setup(p: dict) -> dict:
     if p["defence"] != "none":
         if m in ("multiple", "two_weapons"):
             raise field_error("defence", "Защита здесь считается против одной атаки, а не нескольких выстрелов.",
-                              "The defence is counted against one attack here, not several shots.")
+                              "The defense is counted against one attack here, not several shots.")
         if p["immobilized"] == "helpless":
             raise field_error("defence", "Полностью обездвиженный не защищается.", "A helpless target does not defend.")
         if p["defence"] in ("block", "parry") and w.startswith("firearm"):
@@ -333,7 +333,7 @@ def _attack_setup(p: dict) -> dict:
                           f"The final difficulty {difficulty} is below 2.")
     if sit["defence_difficulty"] > 10:
         raise field_error("defender_opponents", f"Сложность защиты {sit['defence_difficulty']} больше 10.",
-                          f"The defence's difficulty {sit['defence_difficulty']} is above 10.")
+                          f"The defense's difficulty {sit['defence_difficulty']} is above 10.")
     helpless = p["immobilized"] == "helpless"
     dice = p["attack_dice"] + acc + (2 if p["immobilized"] == "struggling" else 0) + sit["dice"]
     if w == "disarm":
@@ -353,7 +353,7 @@ def _attack_setup(p: dict) -> dict:
 
 
 def check(p: dict) -> None:
-    """Refuse what the sources rule out for this weapon, maneuver and defence (the attack's setup)."""
+    """Refuse what the sources rule out for this weapon, maneuver and defense (the attack's setup)."""
     _attack_setup(p)
 
 
@@ -443,7 +443,7 @@ def compute(p: dict) -> dict:
                                          else " + successes beyond the first"))),
             ("soak", T("Поглощение", "Soak"), T(f"{a['pool']} куб., сложность {p['soak_difficulty']}",
                                                 f"{a['pool']} dice, difficulty {p['soak_difficulty']}")),
-            *((("defence", T("Защита цели", "The target's defence"),
+            *((("defence", T("Защита цели", "The target's defense"),
                 T(f"{p['defence_dice']} куб., сложность {a['defence_difficulty']}",
                   f"{p['defence_dice']} dice, difficulty {a['defence_difficulty']}")),) if p["defence"] != "none" else ()),
         ),
@@ -521,7 +521,7 @@ def _one_attack_roll(p: dict, a: dict, roller, pool: int, armor_intact: bool, la
 
 
 def roll(p: dict, roller) -> dict:
-    """The attack rolled, shot by shot: the attack, the defence, the damage and the soak."""
+    """The attack rolled, shot by shot: the attack, the defense, the damage and the soak."""
     a = _attack_setup(p)
     blocks: list[dict] = []
     shots, intact = [], True
