@@ -162,11 +162,14 @@ def forms(term: dict) -> set[str]:
 
 def english_forms(term: dict) -> set[str]:
     """Forms of the English term for translated (English-text) pages: the name without its
-    parenthesised gloss, singular and plural, capitalised and not."""
+    parenthesised gloss, singular and plural, capitalised and not. A term that is also an
+    everyday word (``case: exact``) keeps its capitalised singular only: its plural is the verb
+    too («Covers all kinds of firearms» is no Cover)."""
     base = re.sub(r"\s*\([^)]*\)\s*$", "", term["en"]).strip()
+    exact = term.get("case") == "exact"
     out: set[str] = set()
-    for f in {base, base + "s"} if not base.endswith("s") else {base}:
-        out |= _variants(f, term.get("case") == "exact")
+    for f in {base} if exact or base.endswith("s") else {base, base + "s"}:
+        out |= _variants(f, exact)
     return out
 
 

@@ -187,3 +187,10 @@ def test_translated_english_pages_mark_the_english_terms():
     assert '>Armor</abbr>' in html and '>Interception</abbr>' in html
     # a Russian page is matched by Russian forms only
     assert "Armor" not in glossary.abbreviations("serial")
+
+
+def test_an_everyday_english_word_is_a_term_only_as_written():
+    cover = next(t for t in TERMS if t["id"] == "cover")
+    assert glossary.english_forms(cover) == {"Cover"}
+    soak_levels = next(t for t in TERMS if t["id"] == "absorption-levels")
+    assert {"Soak levels", "soak levels"} <= glossary.english_forms(soak_levels)

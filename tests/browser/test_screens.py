@@ -33,3 +33,32 @@ def test_rules_page_screenshot(new_context, base_url, artifacts, size, scheme, a
     page.screenshot(path=str(artifacts / f"rules-{size}-{scheme}.png"), timeout=120_000)
     page.screenshot(path=str(artifacts / f"rules-{size}-{scheme}-full.png"), full_page=True, timeout=180_000)
     assert_on_host(ctx, base_url)
+
+
+def rule_pages() -> list[str]:
+    """Every rule page's address (docs/<system>/…, the page across systems), Russian and English."""
+    from tests.browser.test_search_systems import nav_pages
+    out = []
+    for md in nav_pages():
+        if md.startswith(("calculators/", "print/")) or md in ("index.md", "scene.md", "glossary.md"):
+            continue
+        url = md[:-3]
+        url = url[: -len("index")] if url.endswith("index") else url + "/"
+        out += [url, "en/" + url]
+    return out
+
+
+def test_every_rule_page_fits_a_phone_in_both_languages(new_context, base_url):
+    """At 360 px nothing on a rule page scrolls the page sideways (a table scrolls in its own box),
+    Russian and English alike."""
+    ctx = new_context(viewport=SIZES["phone"], has_touch=True, is_mobile=True)
+    page = ctx.pages[0] if ctx.pages else ctx.new_page()
+    pages = rule_pages()
+    assert len(pages) > 120
+    wide = {}
+    for path in pages:
+        page.goto(base_url + path, wait_until="domcontentloaded")
+        overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+        if overflow > 0:
+            wide[path] = overflow
+    assert not wide, wide
