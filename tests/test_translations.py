@@ -75,6 +75,7 @@ def test_a_faithful_page_passes():
     (("<!-- svod:calc serial-attack -->", ""), "markers differ"),
     (("maneuvers.md#dodge", "maneuvers.md"), "links differ"),
     (('!!! warning "Unclear', '!!! note "Unclear'), "admonitions differ"),
+    (('"Unclear in the source"', '"Unclear"'), "«Неясно в источнике» boxes: 1 in Russian, 0"),
     (("| 1 | light |\n", ""), "table rows"),
     (("difficulty 6", "difficulty six"), "numbers missing in English: {'6': 1}"),
     (("10,000", "1,000"), "numbers missing in English: {'10000': 1}"),

@@ -7,7 +7,8 @@ if anything does. Compared, in order where order matters:
 * the headings: level and anchor (``{#id}``), so every link into a page lands in both languages;
 * the site's markers (``<!-- svod:calc … -->``, tables, sheets), the same in both;
 * the links' targets (``](path#anchor)``), as a multiset;
-* the admonitions' kinds (``!!! warning``, ``??? note`` …), in order;
+* the admonitions' kinds (``!!! warning``, ``??? note`` …), in order, and every «Неясно в источнике»
+  box titled «Unclear in the source»;
 * the table rows (lines that start with ``|``), counted;
 * the numbers written in digits: none of the Russian page's may be missing from the English
   one (thousands written ``10 000`` or ``10,000`` are one number; ``1,5`` is ``1.5``);
@@ -69,6 +70,8 @@ def structure(text: str) -> dict:
         "markers": [" ".join(m.split()) for m in _MARKER.findall(body)],
         "links": Counter(_LINK.findall(prose)),
         "admonitions": [kind for _, kind in _ADMONITION.findall(prose)],
+        "unclear": len(re.findall(r'^\s*(?:!!!|\?\?\?\+?)\s+[\w-]+\s+"(?:Неясно в источнике|Unclear in the source)"',
+                              prose, re.M)),
         "rows": len(_ROW.findall(prose)),
         "numbers": Counter(_number(n) for n in _NUMBER.findall(numbers_text)),
     }
@@ -100,6 +103,9 @@ def problems(ru_text: str, en_text: str) -> list[str]:
                    f"extra {dict(en['links'] - ru['links'])}")
     if ru["admonitions"] != en["admonitions"]:
         out.append(f"admonitions differ: {ru['admonitions']} vs {en['admonitions']}")
+    if ru["unclear"] != en["unclear"]:
+        out.append(f"«Неясно в источнике» boxes: {ru['unclear']} in Russian, {en['unclear']} titled "
+                   "«Unclear in the source» in English")
     if ru["rows"] != en["rows"]:
         out.append(f"table rows: {ru['rows']} in Russian, {en['rows']} in English")
     if missing := ru["numbers"] - en["numbers"]:
