@@ -180,8 +180,11 @@ function watchInstalling(reg, worker) {
   if (!worker) return;
   worker.addEventListener("statechange", () => {
     if (worker.state === "installed" && navigator.serviceWorker.controller) setState({ waiting: reg.waiting || worker });
-    // the install failed; the service worker's own message (with the reason) usually came first
-    if (worker.state === "redundant" && !navigator.serviceWorker.controller && sw.state === "caching") failed({ reason: "unknown" });
+    // the install failed; the service worker's own message (with the reason) comes first, or
+    // soon after: the reason is waited for a moment before the failure is told without one
+    if (worker.state === "redundant" && !navigator.serviceWorker.controller && sw.state === "caching") {
+      setTimeout(() => { if (sw.state === "caching") failed({ reason: "unknown" }); }, 1500);
+    }
   });
 }
 

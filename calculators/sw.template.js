@@ -130,6 +130,7 @@ async function precache() {
   let done = 0;
   let lastSent = 0;
   let failure = null;
+  let told = null; // the failure's message on its way to the pages
   const stopped = () => failure !== null;
   async function one() {
     while (!stopped()) {
@@ -141,7 +142,7 @@ async function precache() {
         if (failure) return;
         failure = err instanceof PrecacheError ? err : new PrecacheError(FILES[i], "other", err.message || err);
         // at once: the files still on their way are not waited for
-        broadcast(failure.toMessage());
+        told = broadcast(failure.toMessage()).catch(() => {});
         return;
       }
       if (stopped()) return;
@@ -154,7 +155,12 @@ async function precache() {
     }
   }
   await Promise.all(Array.from({ length: CONCURRENCY }, one));
-  if (failure) throw failure;
+  if (failure) {
+    // the pages hear the reason before the install fails: a worker that fails is made
+    // redundant, and a message still being addressed then (on a loaded machine) was lost
+    await told;
+    throw failure;
+  }
 }
 
 self.addEventListener("install", (event) => {
