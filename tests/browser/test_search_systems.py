@@ -183,6 +183,9 @@ def read_at(page, anchor: str, below: int):
     """Scroll as a reader does to ``below`` px under a heading (a wheel, so the browser's own
     scroll to the address's anchor during the load is over)."""
     page.wait_for_load_state("networkidle")
+    # the page's calculators drawn first: a result appearing above the section moves it down
+    page.wait_for_function("""() => [...document.querySelectorAll('.svod-calc')]
+        .every(c => ['done', 'invalid', 'error'].includes(c.dataset.state))""", timeout=90_000)
     page.evaluate("a => document.getElementById(a).scrollIntoView()", anchor)
     page.mouse.move(300, 400)
     page.mouse.wheel(0, below)
