@@ -157,7 +157,7 @@ async function precache() {
   await Promise.all(Array.from({ length: CONCURRENCY }, one));
   if (failure) {
     // the pages hear the reason before the install fails: a worker that fails is made
-    // redundant, and a message still being addressed then (on a loaded machine) was lost
+    // redundant, and a message still being addressed then could be lost
     await told;
     throw failure;
   }

@@ -134,7 +134,7 @@ class _ArticleText(HTMLParser):
 def russian_words(page_html: str) -> list[str]:
     parser = _ArticleText()
     parser.feed(page_html)
-    text = re.sub(r"«[^«»]*(?:«[^«»]*»[^«»]*)*»", "", " ".join(parser.parts))
+    text = tr.QUOTE.sub("", " ".join(parser.parts))
     return re.findall(r"[А-Яа-яЁё]+", text)
 
 

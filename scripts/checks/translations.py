@@ -36,7 +36,8 @@ _LINK = re.compile(r"\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)")
 _ADMONITION = re.compile(r"^\s*(!!!|\?\?\?\+?)\s+([\w-]+)", re.M)
 _ROW = re.compile(r"^\s*\|", re.M)
 _NUMBER = re.compile(r"(?<![\w.,])\d{1,3}(?:[ \u00a0\u202f,]\d{3})+(?![\d])|\d+(?:[.,]\d+)?")
-_QUOTE = re.compile(r"«[^«»]*(?:«[^«»]*»[^«»]*)*»")
+#: A «quotation» (one level of «…» inside it): the source's own words, allowed in any language.
+QUOTE = re.compile(r"«[^«»]*(?:«[^«»]*»[^«»]*)*»")
 _CODE = re.compile(r"`[^`]*`")
 _CYRILLIC = re.compile(r"[А-Яа-яЁё][А-Яа-яЁё\-]*")
 _FRONT = re.compile(r"\A---\n.*?\n---\n", re.S)
@@ -59,8 +60,8 @@ def _prose(text: str) -> str:
 
 def structure(text: str) -> dict:
     """What a page must keep in every language: see the module's docstring."""
-    body = _FENCE.sub("", _FRONT.sub("", text))
-    prose = _COMMENT.sub("", body)
+    body = _FENCE.sub("", _FRONT.sub("", text))  # markers are comments: read before they go
+    prose = _prose(text)
     # link targets and anchors are not numbers of the rules
     numbers_text = _LINK.sub("]()", prose)
     numbers_text = re.sub(r"\{#[^}]*\}", "", numbers_text)
@@ -81,7 +82,7 @@ def cyrillic_words(en_text: str) -> list[str]:
     """Cyrillic words of an English page outside «quotations», code, comments and link targets."""
     text = _ABBR.sub("", _prose(en_text))
     text = _CODE.sub("", _LINK.sub("]()", text))
-    text = _QUOTE.sub("", text)
+    text = QUOTE.sub("", text)
     return _CYRILLIC.findall(text)
 
 

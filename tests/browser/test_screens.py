@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.browser.test_search_systems import nav_pages
+
 RULE_PAGE = "serial/combat/"
 SIZES = {"phone": {"width": 360, "height": 740}, "desktop": {"width": 1280, "height": 900}}
 
@@ -37,7 +39,6 @@ def test_rules_page_screenshot(new_context, base_url, artifacts, size, scheme, a
 
 def rule_pages() -> list[str]:
     """Every rule page's address (docs/<system>/…, the page across systems), Russian and English."""
-    from tests.browser.test_search_systems import nav_pages
     out = []
     for md in nav_pages():
         if md.startswith(("calculators/", "print/")) or md in ("index.md", "scene.md", "glossary.md"):
