@@ -235,7 +235,9 @@
     return terms
   }
 
-  // the query's words with every players' phrase replaced by the rules' words
+  // the query's words with every players' phrase replaced by the rules' words (their stems noted
+  // in `added`: words the reader did not type)
+  var added = {}
   function expand(ws) {
     var stems = ws.map(stemWord)
     var table = aliasTable()
@@ -253,6 +255,7 @@
         // the rules' words, and the player's own words the index has (they may be the rules'
         // words of another system: «с двух рук» is the source's own in «Лысогорские сказочки»)
         out.push.apply(out, hit.to)
+        hit.to.forEach(function (w) { added[stemWord(w)] = true })
         for (var k = 0; k < hit.stems.length; k++)
           if (begun(hit.stems[k]) && !isStopWord(lower(ws[i + k]))) out.push(ws[i + k])
         i += hit.stems.length
@@ -269,7 +272,7 @@
   // terms the query names (all of it, once the system's name and stop words are left out),
   // merge: {an English word sent whole: the stem of the word typed}}
   function plan(query) {
-    var out = { query: query, prefer: "", rules: [], merge: {} }
+    var out = { query: query, prefer: "", rules: [], merge: {}, added: {} }
     if (typeof query !== "string") return out
     if (SYNTAX.test(query)) {
       out.query = stemQuery(query)
@@ -282,7 +285,9 @@
       return !system
     })
     if (!kept.length) kept = ws
+    added = {}
     kept = expand(kept)
+    out.added = added
     var seen = {}
     var content = kept.filter(function (w) {
       var stem = stemWord(w)
@@ -394,11 +399,14 @@
     return keys.length ? keys.filter(function (k) { return terms[k] }).length / keys.length : 0
   }
 
-  function rescore(item, merge) {
+  // (a rule's word the query put in for a players' phrase is not listed as missing: the reader
+  // did not type it)
+  function rescore(item, merge, added) {
     var b = share(item.terms) + (item.location.indexOf("#") < 0 ? 1 : 0)
     item.terms = mergeTerms(item.terms, merge)
     var f = share(item.terms)
     item.score = item.score / (1 + b * b) * (1 + f * f)
+    Object.keys(item.terms).forEach(function (t) { if (added[t] && !item.terms[t]) delete item.terms[t] })
   }
 
   // a group with its best entry first: the rule a term the query names links, else its best
@@ -416,11 +424,11 @@
   // the groups of the preferred system first, then by kind (rules, calculators, print sheets),
   // then the group holding the rule of a term the query names, then by their best entry's
   // relevance
-  function arrange(items, prefer, rules, merge) {
+  function arrange(items, prefer, rules, merge, added) {
     rules = rules || []
     var keyed = items.map(function (group) {
       var page = pageOf(group)
-      group.forEach(function (item) { rescore(item, merge || {}) })
+      group.forEach(function (item) { rescore(item, merge || {}, added || {}) })
       var best = Math.max.apply(null, group.map(function (item) { return item.score }))
       var named = group.some(function (item) { return rules.indexOf(item.location) >= 0 })
       var key = (prefer && page.system !== prefer ? 10 : 0) + (KIND_RANK[page.kind] || 0) + (named ? 0 : 0.5)
@@ -443,7 +451,7 @@
   var realPost = self.postMessage
   self.postMessage = function (msg) {
     if (msg && msg.type === RESULT && msg.data && Array.isArray(msg.data.items)) {
-      var items = arrange(msg.data.items, last.prefer || systemHere(), last.rules, last.merge)
+      var items = arrange(msg.data.items, last.prefer || systemHere(), last.rules, last.merge, last.added)
       msg = { type: RESULT, data: Object.assign({}, msg.data, { items: items }) }
     }
     return realPost.apply(self, arguments.length > 1 ? [msg].concat([].slice.call(arguments, 1)) : [msg])
