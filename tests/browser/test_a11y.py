@@ -19,6 +19,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.test_scene import add_character, new_scene, open_page
 
@@ -41,8 +42,20 @@ def axe_script() -> str:
     return AXE.read_text(encoding="utf-8")
 
 
+#: site.js makes a region that scrolls sideways focusable when the page is idle: a page is
+#: audited once every such region is marked (or after a few seconds, and axe then says which not)
+SCROLLERS_MARKED = """() => [...document.querySelectorAll(
+        '.md-typeset__scrollwrap, .svod-table > table, .svod-lastroll__group, .svod-dist__scroll')]
+    .every(el => el.hasAttribute('tabindex') ||
+                 (el.scrollWidth <= el.clientWidth + 1 && el.scrollHeight <= el.clientHeight + 1))"""
+
+
 def violations(page, where: str) -> list[str]:
     """axe's serious and critical violations on the page as it is, one line per rule."""
+    try:
+        page.wait_for_function(SCROLLERS_MARKED, timeout=5_000)
+    except PlaywrightTimeout:
+        pass
     if not page.evaluate("!!window.axe"):
         page.add_script_tag(content=axe_script())
     found = page.evaluate("""([tags, severe]) => axe.run(document, {
