@@ -126,6 +126,19 @@ def test_masha_pushes_through_pain():
     assert hurt["speed"] == pushing["speed"] == 3  # (5 + 2) / 2, down
 
 
+def test_will_to_live_keeps_the_full_speed():
+    # «Воля к жизни. … Персонаж не испытывает штрафов от ран и может действовать как раньше»; the speed cut is
+    # one of those penalties: «тяжелое ранение (3 и ниже) даёт штраф в 4 кубика и снижение скорости в два раза»
+    door = api.run("serial-wounds", {"health": 0, "athletics": 4, "dexterity": 3})
+    will = api.run("serial-wounds", {"health": 0, "athletics": 4, "dexterity": 3, "will_to_live": True})
+    assert (door["roll_penalty"], door["speed"]) == (4, 4)
+    assert (will["roll_penalty"], will["speed"]) == (0, 9) and fig(will, "speed") == 9
+    both = {"health": 0, "athletics": 4, "dexterity": 3, "will_to_live": True, "run_halved": "both"}
+    assert api.run("serial-wounds", both)["run"] == 17
+    # «Перегружен» is no wound: it still halves
+    assert api.run("serial-wounds", {**both, "overloaded": True})["speed"] == 4
+
+
 def test_burning_and_overloaded_penalties():
     # «Горит! ... Также цель получает -4 куба на все броски действий из-за сильнейшей боли. Этот штраф может
     # быть преодолен тратой ПСВ ... Существа с сопротивляемостью к огню или нечувствительные к боли не

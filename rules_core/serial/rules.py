@@ -355,15 +355,26 @@ def initiative_this_turn(value: int, prepared: bool = False, lowered_to: int | N
     return current + bonus, bonus
 
 
+def _wound_halves(health: int | None, will_to_live: bool) -> bool:
+    """Whether the wounds halve the movement: «тяжелое ранение (3 и ниже) даёт штраф в 4 кубика и снижение
+    скорости в два раза» — but not in «Воля к жизни»: «Персонаж не испытывает штрафов от ран и может
+    действовать как раньше» (the speed cut is one of the wound penalties, as «Превозмогая боль» names
+    «штрафов к движению»)."""
+    return health is not None and wound_level(health) in ("heavy", "door") and not will_to_live
+
+
 def speed(athletics: int, health: int | None = None, overloaded: bool = False,
-          rounding: str = HALF_ROUNDING) -> int:
+          rounding: str = HALF_ROUNDING, will_to_live: bool = False) -> int:
     """Скорость = 5 + Атлетика, halved by a heavy wound («тяжелое ранение (3 и ниже) ...
-    снижение скорости в два раза») and again by «Перегружен» («уменьшение скорости движения в
-    2 раза»); the two halvings stack (000 does not say otherwise).
+    снижение скорости в два раза», not in «Воля к жизни») and again by «Перегружен» («уменьшение
+    скорости движения в 2 раза»); the two halvings stack (000 does not say otherwise).
+
+    >>> speed(4, health=0), speed(4, health=0, will_to_live=True), speed(4, 0, True, will_to_live=True)
+    (4, 9, 4)
     """
     _nonneg("athletics", athletics)
     s = 5 + athletics
-    if health is not None and wound_level(health) in ("heavy", "door"):  # «3 и ниже»
+    if _wound_halves(health, will_to_live):  # «3 и ниже»
         s = _half(s, rounding)
     if overloaded:
         s = _half(s, rounding)
@@ -371,7 +382,7 @@ def speed(athletics: int, health: int | None = None, overloaded: bool = False,
 
 
 def run_distance(dexterity: int, athletics: int, health: int | None = None, overloaded: bool = False,
-                 rounding: str = HALF_ROUNDING, halved: str = RUN_HALVED) -> int:
+                 rounding: str = HALF_ROUNDING, halved: str = RUN_HALVED, will_to_live: bool = False) -> int:
     """Бег (Действие): «дистанцию = 10 + Ловкость + Атлетика»; halved like the speed only under
     the reading ``"both"`` of :data:`RUN_HALVED`.
 
@@ -383,7 +394,7 @@ def run_distance(dexterity: int, athletics: int, health: int | None = None, over
         raise ValueError(f"halved must be one of {RUN_HALVED_CHOICES}")
     d = 10 + dexterity + athletics
     if halved == "both":
-        if health is not None and wound_level(health) in ("heavy", "door"):
+        if _wound_halves(health, will_to_live):
             d = _half(d, rounding)
         if overloaded:
             d = _half(d, rounding)
