@@ -418,7 +418,14 @@ def test_pain_shock_also_after_temporary_damage():
     table = next(b for b in res["display"] if b.get("kind") == "table" and "шок" in b["title"]["ru"])
     assert [F(row[-1]) for row in table["rows"]] == [Fraction(3, 36), Fraction(18, 36)]
     assert [row[0]["ru"] for row in table["rows"]] == ["от 5 до 8", "4 и меньше"]
-    assert all("не кровоточит" in row[1]["ru"] for row in table["rows"])
+    assert [row[1] for row in table["rows"]] == [5, 7]
+    assert not any(b.get("kind") == "table" and "Кровотечение" in b["title"]["ru"] for b in res["display"])
+    # an earlier permanent wound bleeds by its own hits (the reading), whatever the temporary blow leaves
+    res = run("lysogorsk-damage", {"power": 4, "stamina": 3, "damage_taken": 10, "temporary": True})
+    assert F(res["bleeding"][0]["p"]) == 1  # 18 − 10 = 8 hits: the 5–8 band
+    other = run("lysogorsk-damage", {"power": 4, "stamina": 3, "damage_taken": 10, "temporary": True,
+                                     "bleeding_band": "all"})
+    assert F(other["bleeding"][0]["p"]) == 0 and F(other["bleeding"][1]["p"]) > 0
     # permanent damage: pain shock and bleeding go together
     res = run("lysogorsk-damage", {"power": 4, "stamina": 3})
     assert [F(b["p"]) for b in res["pain_shock"]] == [F(b["p"]) for b in res["bleeding"]]

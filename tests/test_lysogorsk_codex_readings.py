@@ -70,6 +70,11 @@ SWITCHES = {
     # 0 hits and fewer: the dying rule, not bleeding
     (L, "BLEEDING_WHEN_DYING"): [("lysogorsk-damage", "bleeding_when_dying", True,
                                   {"stamina": 0, "damage_taken": 10, "power": 4}, "bleeding")],
+    # 5 permanent and 5 temporary on 18 hits: 13 without the temporary ones (no bleeding), 8 with them
+    (L, "BLEEDING_BAND"): [("lysogorsk-wounds", "bleeding_band", "all",
+                            {"stamina": 3, "damage_taken": 5, "temporary_taken": 5}, "bleeding"),
+                           ("lysogorsk-damage", "bleeding_band", "all",
+                            {"stamina": 3, "damage_taken": 10, "temporary": True}, "bleeding")],
     (C, "SKILL0_READINGS"): [("codex-roll", "skill0", "cannot", {"skill": 0}, "p_success"),
                              ("codex-attack", "skill0", "cannot", {"skill": 0}, "p_hit"),
                              ("codex-counteraction", "skill0", "cannot", {"skill": 0}, "p_counter"),
@@ -150,7 +155,8 @@ _CONSTANT = {"HANGOVER_STAMINA_READINGS": "HANGOVER_STAMINA", "MOVE_ROUNDINGS": 
              "TWO_GUNS_WRONG_HAND_READINGS": "TWO_GUNS_WRONG_HAND", "RITUAL_FIRST_FAIL_READINGS": "RITUAL_FIRST_FAIL",
              "SNIPER_READINGS": "SNIPER", "REROLL_READINGS": "REROLL", "MOBILITY_READINGS": "MOBILITY",
              "SHIELD_WEAR_READINGS": "SHIELD_WEAR", "PARITY_READINGS": "PARITY", "COUNTER_TIE_READINGS": "COUNTER_TIE",
-             "COUNTER_STEP_READINGS": "COUNTER_STEP", "CHECK_STRESS_READINGS": "CHECK_STRESS"}
+             "COUNTER_STEP_READINGS": "COUNTER_STEP", "CHECK_STRESS_READINGS": "CHECK_STRESS",
+             "BLEEDING_BAND_READINGS": "BLEEDING_BAND"}
 
 
 def _tested_name(name: str) -> str:

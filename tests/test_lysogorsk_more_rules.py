@@ -289,6 +289,24 @@ def test_bleeding_timeline():
         assert words in band["loss"]["ru"]
 
 
+def test_temporary_damage_never_bleeds():
+    quoted("Временное ранение накладывает на действия те же штрафы, что и обычное, но, во-первых, никогда не истекает "
+           "кровью")
+    # Выносливость 3: 18 hits; 10 temporary leave 8 — a heavy wound's penalty, and no bleeding at all
+    res = run("lysogorsk-wounds", {"stamina": 3, "damage_taken": 0, "temporary_taken": 10})
+    assert res["state"] == "heavy" and res["penalty"] == -4 and res["bleeding"] == []
+    assert not summary(res)["bleeding"]["ru"].startswith("8 →")
+    # a permanent wound bleeds by its own hits: 10 permanent on 18 leave 8 → 1 hit in ten minutes
+    perm = run("lysogorsk-wounds", {"stamina": 3, "damage_taken": 10, "temporary_taken": 0})
+    assert perm["bleeding"][0]["from"] == 8
+    # both: the temporary hits are left out of the bleeding band (the reading); the other reading counts them
+    mixed = {"stamina": 3, "damage_taken": 5, "temporary_taken": 5}
+    assert run("lysogorsk-wounds", mixed)["bleeding"] == []
+    assert run("lysogorsk-wounds", {**mixed, "bleeding_band": "all"})["bleeding"][0]["from"] == 8
+    assert r.bleeding_hits(18, 0, 10) is None and r.bleeding_hits(18, 5, 5) == 13
+    assert r.bleeding_hits(18, 5, 5, "all") == 8 and r.bleeding_hits(18, 0, 10, "all") is None
+
+
 def test_head_wounds_add_their_penalty():
     quoted("-3, пока персонаж тяжело ранен, -2, пока легко, и -1, пока это царапина.")
     quoted("-4, пока персонаж в критическом состоянии (менее четверти хитов), -3, пока в тяжелом, -2, пока он легко "

@@ -34,7 +34,8 @@ __all__ = ["TWO_D6", "TWO_D6_BEST_OF_TWO", "TIE_RULES", "dice_2d6", "check_total
            "sleep_difficulty", "sleep_deprivation", "MOVE_ROUNDINGS", "MOVE_ROUNDING", "standard_move",
            "run_distance", "FULL_CLIP_READINGS", "FULL_CLIP", "full_clip_rounds", "COMBAT_MODIFIER_READINGS",
            "COMBAT_MODIFIERS_TO", "combat_stress_difficulty", "STRESS_OUTCOMES", "stress_outcome", "stress_failure",
-           "stress_breakdown", "extra_hits_cost", "bleeding_timeline", "CONCUSSION_AT_CRITICAL_READINGS",
+           "stress_breakdown", "extra_hits_cost", "bleeding_timeline", "BLEEDING_BAND_READINGS", "BLEEDING_BAND",
+           "bleeding_hits", "CONCUSSION_AT_CRITICAL_READINGS",
            "CONCUSSION_AT_CRITICAL", "HEAD_WOUNDS", "head_penalty", "MAIMING_AT_SCRATCH_READINGS",
            "MAIMING_AT_SCRATCH", "maiming", "MEDICAL_FAIL_READINGS", "MEDICAL_FAIL", "healing", "GUN_KINDS",
            "TWO_GUN_KINDS", "TWO_GUNS_WRONG_HAND_READINGS", "TWO_GUNS_WRONG_HAND", "SNIPER_READINGS", "SNIPER",
@@ -1070,6 +1071,31 @@ def bleeding_timeline(hits: int) -> list[dict]:
                     "unit": band["unit"]})
         h = low
     return out
+
+
+#: Which hits the bleeding band is read from when a character has temporary damage. «Временное ранение …
+#: никогда не истекает кровью», and the bleeding goes by the hits left («если у него 5-8 хитов»). The source
+#: does not say whether the temporary hits count toward that band once a permanent wound is there.
+#: ``"permanent"`` (default): the temporary damage is left out — the band is read from the hits the
+#: permanent damage leaves; ``"all"``: from every hit left, temporary damage too. Either way no permanent
+#: damage, no bleeding.
+BLEEDING_BAND_READINGS = ("permanent", "all")
+BLEEDING_BAND = "permanent"
+
+
+def bleeding_hits(total: int, perm: int, temp: int, band: str | None = None) -> int | None:
+    """The hits the bleeding band is read from (:data:`BLEEDING_BAND_READINGS`), or ``None`` when nothing
+    bleeds: only permanent damage does, a temporary wound «никогда не истекает кровью».
+
+    >>> bleeding_hits(18, 0, 10), bleeding_hits(18, 5, 5), bleeding_hits(18, 5, 5, "all")
+    (None, 13, 8)
+    """
+    band = BLEEDING_BAND if band is None else band
+    if band not in BLEEDING_BAND_READINGS:
+        raise ValueError(f"band must be one of {BLEEDING_BAND_READINGS}")
+    if perm <= 0:
+        return None
+    return total - perm - (temp if band == "all" else 0)
 
 
 #: Concussion at a critical wound: «дает … дополнительный отрицательный модификатор …: -3, пока

@@ -13,7 +13,8 @@ from ...spec import (Errors, T, bool_param, choice_param, dice_block, dist_block
                      figures, int_param, note, prob)
 from .. import rules, tables
 
-__all__ = ["STATE_NAMES", "ROUNDING_OPTIONS", "ROUNDING_PARAM", "QUARTER_PARAM", "COVER_OPTIONS",
+__all__ = ["STATE_NAMES", "ROUNDING_OPTIONS", "ROUNDING_PARAM", "QUARTER_PARAM", "BLEEDING_BAND_OPTIONS",
+           "BLEEDING_BAND_HELP", "COVER_OPTIONS",
            "ENV_OPTIONS", "PARAMS", "check", "compute", "roll"]
 
 
@@ -51,6 +52,15 @@ QUARTER_PARAM = bool_param(
            "state (fewer than a quarter of the hits)»."), group="readings")
 
 
+#: the options and the help of the switch :data:`rules.BLEEDING_BAND_READINGS` (here and in ``lysogorsk-wounds``)
+BLEEDING_BAND_OPTIONS = [
+    ("permanent", "по хитам без временного урона", "by the hits without the temporary damage"),
+    ("all", "по всем оставшимся хитам", "by every hit left"),
+]
+BLEEDING_BAND_HELP = T("Временное ранение «никогда не истекает кровью»; кровотечение — по оставшимся хитам («если у "
+                       "него 5-8 хитов»). Считать ли временные хиты, когда есть и постоянная рана, не сказано.",
+                       "A temporary wound never bleeds; bleeding goes by the hits left. Whether the temporary "
+                       "hits count once there is a permanent wound too is not said.")
 COVER_OPTIONS = [("none", "нет", "none")] + [
     (cid, f"{c['name']['ru']} ({-c['protection']})", f"{c['name']['en']} ({-c['protection']})")
     for cid, c in tables.COVER.items()]
@@ -164,6 +174,9 @@ PARAMS = (
         {"all": [_ENVIRONMENT, {"param": "splashed", "eq": True}]},
         _FALL_OR_CRASH]}),
     QUARTER_PARAM,
+    choice_param("bleeding_band", "Кровотечение при временном уроне", "Bleeding with temporary damage",
+                 rules.BLEEDING_BAND, BLEEDING_BAND_OPTIONS, help=BLEEDING_BAND_HELP, group="readings",
+                 when={"any": [{"param": "temporary", "eq": True}, {"param": "temporary_taken", "min": 1}]}),
     bool_param("bleeding_when_dying", "Кровотечение и при 0 хитах и меньше", "Bleeding at 0 hits and fewer too",
                rules.BLEEDING_WHEN_DYING, group="readings",
                help=T("«по хиту в три раунда, если их осталось 4 и меньше» покрывает и 0 хитов, но убивало бы за "
@@ -273,9 +286,11 @@ def compute(p: dict) -> dict:
     state = pt.map(lambda x: rules.state_after(total, x[0], x[1], p["quarter_is_critical"]))
     likeliest = state.mode()
     q1, q2, q3 = rules.thresholds(total)
-    # Pain shock follows any attack; bleeding only permanent damage («никогда не истекает кровью»).
-    band = hits_left.map(lambda h: (lambda b: None if b is None else b["band"])(rules.bleeding(h, p["bleeding_when_dying"])))
-    bleed = band.map(lambda b: None if p["temporary"] else b)
+    # Pain shock follows any attack, by the hits it left; bleeding only permanent damage («никогда не
+    # истекает кровью»), its band by the reading rules.BLEEDING_BAND.
+    band = hits_left.map(lambda h: _band(h, p))
+    bleed = pt.map(lambda x: _band(rules.bleeding_hits(total, x[0], x[1], p["bleeding_band"]), p))
+    temporary_involved = p["temporary"] or temp0 > 0
     display = [
         figures(
             ("mean_damage", T("Средний урон", "Mean damage"), round(float(dmg.mean()), 3)),
@@ -295,17 +310,28 @@ def compute(p: dict) -> dict:
     ]
     pb = {i: bleed[i] for i in range(len(tables.BLEEDING))}
     ps = {i: band[i] for i in range(len(tables.BLEEDING))}
-    if any(ps.values()):
-        no_bleed = T("не кровоточит (временный урон)", "no bleeding (temporary damage)")
-        hits_text = [row[0] for row in tables.TABLES["bleeding"]["rows"]]
-        rows = [[hits_text[i], no_bleed if p["temporary"] else band["loss"], band["pain_shock"], prob(ps[i])]
-                for i, band in enumerate(tables.BLEEDING)]
+    hits_text = [row[0] for row in tables.TABLES["bleeding"]["rows"]]
+    if any(ps.values()) and not temporary_involved:
+        rows = [[hits_text[i], b["loss"], b["pain_shock"], prob(ps[i])] for i, b in enumerate(tables.BLEEDING)]
         display.append({"kind": "table",
                         "title": T("Кровотечение и болевой шок", "Bleeding and pain shock"),
                         "columns": [T("Хитов осталось", "Hits left"), T("Кровотечение", "Bleeding"),
                                     T("Болевой шок, сложность", "Pain shock, difficulty"),
                                     T("Шанс", "Chance")],
                         "rows": rows})
+    elif temporary_involved:
+        if any(ps.values()):
+            display.append({"kind": "table", "title": T("Болевой шок", "Pain shock"),
+                            "columns": [T("Хитов осталось", "Hits left"), T("Сложность", "Difficulty"),
+                                        T("Шанс", "Chance")],
+                            "rows": [[hits_text[i], b["pain_shock"], prob(ps[i])]
+                                     for i, b in enumerate(tables.BLEEDING)]})
+        if any(pb.values()):
+            column = (T("Хитов без временного урона", "Hits without the temporary damage")
+                      if p["bleeding_band"] == "permanent" else T("Хитов осталось", "Hits left"))
+            display.append({"kind": "table", "title": T("Кровотечение (постоянный урон)", "Bleeding (permanent damage)"),
+                            "columns": [column, T("Кровотечение", "Bleeding"), T("Шанс", "Chance")],
+                            "rows": [[hits_text[i], b["loss"], prob(pb[i])] for i, b in enumerate(tables.BLEEDING)]})
     display.extend(notes)
     if p["temporary"]:
         display.append(note("Временный урон не кровоточит и восстанавливается по 1 хиту в час.",
@@ -331,6 +357,14 @@ def compute(p: dict) -> dict:
     }
 
 
+def _band(hits: int | None, p: dict) -> int | None:
+    """The row of :data:`tables.BLEEDING` for ``hits`` (``None``: none, or nothing bleeds)."""
+    if hits is None:
+        return None
+    b = rules.bleeding(hits, p["bleeding_when_dying"])
+    return None if b is None else b["band"]
+
+
 def _wounds_next(p: dict, lost: tuple[int, int]) -> list[dict]:
     """The hand-over to ``lysogorsk-wounds``: the wounded character after the likeliest damage."""
     perm, temp = lost
@@ -338,7 +372,7 @@ def _wounds_next(p: dict, lost: tuple[int, int]) -> list[dict]:
                                                    "The wounded: penalties, bleeding, healing"),
              "params": {"stamina": p["stamina"], "extra_hits": p["extra_hits"],
                         "damage_taken": min(perm, 200), "temporary_taken": min(temp, 200),
-                        "quarter_is_critical": p["quarter_is_critical"]}}]
+                        "quarter_is_critical": p["quarter_is_critical"], "bleeding_band": p["bleeding_band"]}}]
 
 
 def roll(p: dict, roller) -> dict:
