@@ -55,6 +55,75 @@ def next_is_valid(res):
     return res.get("next", [])
 
 
+# ---- initiative -----------------------------------------------------------------------------------
+
+def _ice_initiative(bonus: int, reroll: bool):
+    return (icepool.highest(D2, D2) if reroll else D2) + bonus
+
+
+def test_initiative_is_one_check_fixed_for_the_fight():
+    quoted("в начале боя определяется инициатива путем проверки навыка Решительности каждого из персонажей. Результат "
+           "броска — это и есть значение инициативы, не меняющееся до конца боя. Каждый раунд персонажи действуют в "
+           "порядке убывания инициативы. Если у каких-то двух персонажей инициатива одинаковая, то они действуют "
+           "одновременно.")
+    assert r.initiative_order({"Шурик": 9, "Лида": 12, "Федя": 9, "Вера": 3}) == [["Лида"], ["Шурик", "Федя"], ["Вера"]]
+    assert r.initiative_order([("a", 5)]) == [["a"]] and r.initiative_order([]) == []
+    assert ice(_ice_initiative(5, False)) == r.initiative_check(3, 2)
+    # the roll: everyone once, the order by the sums, equals together
+    calc = api.get("lysogorsk-initiative")
+    p = api.validate(calc, {"fighters": [{"bonus": 5}, {"bonus": 6}, {"bonus": 4, "reroll": True}]})
+    res = calc.roll(p, FakeRoller(3, 4, 2, 2, 6, 6, 1, 1))  # 12, 10, best of 16 and 6
+    assert res["initiatives"] == [12, 10, 16] and res["order"] == [[3], [1], [2]]
+    tie = calc.roll(api.validate(calc, {"fighters": [{"bonus": 5}, {"bonus": 6}]}), FakeRoller(3, 4, 3, 3))
+    assert tie["order"] == [[1, 2]]
+
+
+def test_waiting_and_the_full_dodge():
+    quoted("Мастер может дать ему модификатор +1 на заявленное действие, если это соответствует ситуации.")
+    quoted("До своего следующего хода он будет уклоняться с положительным модификатором +2.")
+    assert (r.waiting_modifier(), r.waiting_modifier(False), r.full_dodge_modifier()) == (1, 0, 2)
+    base = {"attribute": 3, "skill": 2, "difficulty": 9}
+    assert F(run("lysogorsk-check", {**base, "waited": True})["p_success"]) == ice_p(6, 9)
+    opposed = {"mode": "opposed", "attribute": 3, "skill": 2, "opponent_attribute": 3, "opponent_skill": 1}
+    plain, dodging = run("lysogorsk-check", opposed), run("lysogorsk-check", {**opposed, "opponent_full_dodge": True})
+    want = ice(icepool.map(lambda a, d: a >= d, D2 + 5, D2 + 6)).p(lambda x: x is True)
+    assert F(dodging["p_attacker"]) == want < F(plain["p_attacker"])
+    shot = {"attribute": 3, "skill": 2, "dodge_attribute": 3, "dodge_skill": 1}
+    assert F(run("lysogorsk-shot", {**shot, "full_dodge": True})["p_hit"]) == F(run("lysogorsk-shot", {
+        **shot, "dodge_modifier": 2})["p_hit"])
+
+
+@pytest.mark.parametrize("fighters", [
+    [(5, False), (5, False)], [(5, False), (4, True), (6, False)], [(2, True), (7, False), (3, False), (3, True)]])
+def test_initiative_chances_against_icepool(fighters):
+    res = run("lysogorsk-initiative", {"fighters": [{"bonus": b, "reroll": x} for b, x in fighters]})
+    dice = [_ice_initiative(b, x) for b, x in fighters]
+    for i, row in enumerate(res["chances"]):
+        others = [d for j, d in enumerate(dice) if j != i]
+        alone = ice(icepool.map(lambda a, *o: all(a > x for x in o), dice[i], *others)).p(lambda x: x is True)
+        shared = ice(icepool.map(lambda a, *o: all(a >= x for x in o), dice[i], *others)).p(lambda x: x is True)
+        assert (F(row["first"]), F(row["first_shared"])) == (alone, shared)
+        if i:
+            assert F(row["before_first"]) == ice(icepool.map(lambda a, b: a > b, dice[i], dice[0])).p(lambda x: x is True)
+            assert F(row["with_first"]) == ice(icepool.map(lambda a, b: a == b, dice[i], dice[0])).p(lambda x: x is True)
+    assert summary(res)["p_first"] == res["p_first"]
+
+
+@SETTINGS
+@given(st.lists(st.tuples(st.integers(-5, 12), st.booleans()), min_size=2, max_size=5))
+def test_initiative_chances_properties(fighters):
+    chances = r.initiative_chances([r.initiative_check(b, 0, 0, x) for b, x in fighters])
+    assert sum(c["first"] for c in chances) <= 1 <= sum(c["first_shared"] for c in chances)
+    for c in chances:
+        assert 0 <= c["first"] <= c["first_shared"] <= 1
+    for c in chances[1:]:
+        assert c["before_first"] + c["with_first"] <= 1
+    # a better bonus never makes acting first less likely
+    better = r.initiative_chances([r.initiative_check(fighters[0][0] + 1, 0, 0, fighters[0][1])]
+                                  + [r.initiative_check(b, 0, 0, x) for b, x in fighters[1:]])
+    assert better[0]["first"] >= chances[0]["first"]
+
+
 # ---- actions in a round --------------------------------------------------------------------------
 
 def test_actions_penalty_is_the_sources_list():
