@@ -13,11 +13,11 @@ from rules_core.lysogorsk import rules as r
 from rules_core.lysogorsk import tables as tb
 
 IDS = ["lysogorsk-check", "lysogorsk-damage", "lysogorsk-drunkenness", "lysogorsk-breakdown", "lysogorsk-area-fire",
-       "lysogorsk-thrown-miss", "lysogorsk-survival", "lysogorsk-wounds", "lysogorsk-actions", "lysogorsk-initiative",
+       "lysogorsk-thrown-miss", "lysogorsk-survival", "lysogorsk-wounds", "lysogorsk-temporary", "lysogorsk-actions", "lysogorsk-initiative",
        "lysogorsk-stress",
        "lysogorsk-shot", "lysogorsk-recovery", "lysogorsk-ritual"]
 #: the ones with nothing to roll (their results have no chance in them)
-NO_ROLL = {"lysogorsk-actions", "lysogorsk-recovery"}
+NO_ROLL = {"lysogorsk-actions", "lysogorsk-recovery", "lysogorsk-temporary"}
 
 
 def F(p):
@@ -316,6 +316,7 @@ LARGEST = {
     "lysogorsk-wounds": {"heal": "medical", "head": "concussion", "maimed": True, "stamina": 30, "extra_hits": 60,
                          "damage_taken": 60, "temporary_taken": 10, "reroll": True, "doctor_reroll": True},
     "lysogorsk-actions": {"actions": 12, "agility": 30, "magazine": 1000},
+    "lysogorsk-temporary": {"stamina": 30, "extra_hits": 60, "blows": [{"hits": 200, "where": "head"}] * 20},
     "lysogorsk-initiative": {"fighters": [{"bonus": 60 - 9 * i, "reroll": True} for i in range(12)]},
     "lysogorsk-stress": {"kind": "combat", "first_fight": True, "supernatural": True, "authorities": True,
                          "confidence": 1, "nervous": True, "reroll": True, "breakdowns_in_scene": 20},
@@ -398,7 +399,7 @@ def test_every_calculator_is_embedded_in_its_rule_page():
     where = {"lysogorsk-check": "checks.md", "lysogorsk-damage": "damage.md",
              "lysogorsk-drunkenness": "alcohol.md", "lysogorsk-breakdown": "stress.md",
              "lysogorsk-area-fire": "shooting.md", "lysogorsk-thrown-miss": "thrown.md",
-             "lysogorsk-survival": "survival.md", "lysogorsk-wounds": "wounds.md", "lysogorsk-actions": "combat.md",
+             "lysogorsk-survival": "survival.md", "lysogorsk-wounds": "wounds.md", "lysogorsk-temporary": "wounds.md", "lysogorsk-actions": "combat.md",
              "lysogorsk-initiative": "combat.md", "lysogorsk-stress": "combat.md", "lysogorsk-shot": "shooting.md", "lysogorsk-recovery": "attributes.md",
              "lysogorsk-ritual": "magic.md"}
     assert {c.id for c in CALCULATORS} == set(where) == set(IDS)

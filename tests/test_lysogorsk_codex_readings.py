@@ -75,6 +75,11 @@ SWITCHES = {
                             {"stamina": 3, "damage_taken": 5, "temporary_taken": 5}, "bleeding"),
                            ("lysogorsk-damage", "bleeding_band", "all",
                             {"stamina": 3, "damage_taken": 10, "temporary": True}, "bleeding")],
+    # 4 + 7 to the head (18 hits): a heavy wound; half of 7 after an hour
+    (L, "HEAD_HALF"): [("lysogorsk-temporary", "head_half", "add",
+                        {"stamina": 3, "blows": [{"hits": 4}, {"hits": 7, "where": "head"}]}, "temporary_hour")],
+    (L, "BLAST"): [("lysogorsk-temporary", "blast", "penalty_only",
+                    {"stamina": 3, "blows": [{"hits": 14, "where": "blast"}]}, "head_permanent")],
     (C, "SKILL0_READINGS"): [("codex-roll", "skill0", "cannot", {"skill": 0}, "p_success"),
                              ("codex-attack", "skill0", "cannot", {"skill": 0}, "p_hit"),
                              ("codex-counteraction", "skill0", "cannot", {"skill": 0}, "p_counter"),
@@ -156,7 +161,8 @@ _CONSTANT = {"HANGOVER_STAMINA_READINGS": "HANGOVER_STAMINA", "MOVE_ROUNDINGS": 
              "SNIPER_READINGS": "SNIPER", "REROLL_READINGS": "REROLL", "MOBILITY_READINGS": "MOBILITY",
              "SHIELD_WEAR_READINGS": "SHIELD_WEAR", "PARITY_READINGS": "PARITY", "COUNTER_TIE_READINGS": "COUNTER_TIE",
              "COUNTER_STEP_READINGS": "COUNTER_STEP", "CHECK_STRESS_READINGS": "CHECK_STRESS",
-             "BLEEDING_BAND_READINGS": "BLEEDING_BAND"}
+             "BLEEDING_BAND_READINGS": "BLEEDING_BAND", "HEAD_HALF_READINGS": "HEAD_HALF",
+             "BLAST_READINGS": "BLAST"}
 
 
 def _tested_name(name: str) -> str:

@@ -376,6 +376,65 @@ def test_temporary_damage_never_bleeds():
     assert r.bleeding_hits(18, 5, 5, "all") == 8 and r.bleeding_hits(18, 0, 10, "all") is None
 
 
+# ---- temporary damage: beyond Здоровье+10, the head and the blast ---------------------------------------
+
+def test_temporary_damage_beyond_health_plus_ten_is_written_as_permanent():
+    quoted("Если же персонаж получил уже Здоровье+10 временных повреждений и получает временных повреждений еще хотя бы "
+           "на 1 хит, то он записывается как постоянный, поверх временных ранений, как если бы последних не было.")
+    # Выносливость 3: Здоровье 18, so 28 temporary hits fill the track; 3 more are permanent, in their place
+    res = run("lysogorsk-temporary", {"stamina": 3, "temporary_taken": 28, "blows": [{"hits": 3}]})
+    assert (res["permanent"], res["temporary"], res["converted"]) == (3, 25, 3)
+    assert summary(res)["converted"] == 3 and res["state"] == "unconscious"
+    # «Убить временным повреждением нельзя: если нанесено «Здоровье» временных повреждений, оно вызывает потерю
+    # сознания на один час»: 18 temporary hits, unconscious, nothing permanent
+    out = run("lysogorsk-temporary", {"stamina": 3, "blows": [{"hits": 10}, {"hits": 8}]})
+    assert (out["state"], out["permanent"], out["converted"]) == ("unconscious", 0, 0)
+    # «вместо своих уже полученных временных ранений он будет получать постоянные, пока его не … забьют до смерти»
+    dead = run("lysogorsk-temporary", {"stamina": 3, "blows": [{"hits": 28}, {"hits": 28}]})
+    assert (dead["permanent"], dead["temporary"], dead["state"]) == (28, 0, "dead")
+    # a record that does not fit the track is refused beside its field
+    assert errors("lysogorsk-temporary", {"stamina": 3, "damage_taken": 5, "temporary_taken": 24}) == {"temporary_taken"}
+    assert errors("lysogorsk-wounds", {"stamina": 3, "damage_taken": 5, "temporary_taken": 24}) == {"temporary_taken"}
+    assert errors("lysogorsk-damage", {"stamina": 3, "damage_taken": 5, "temporary_taken": 24}) == {"temporary_taken"}
+
+
+@SETTINGS
+@given(st.integers(0, 10), st.lists(st.integers(0, 40), min_size=1, max_size=6))
+def test_temporary_blows_fill_the_track_then_turn_permanent(stamina, blows):
+    res = run("lysogorsk-temporary", {"stamina": stamina, "blows": [{"hits": h} for h in blows]})
+    cap, dealt = 15 + stamina + 10, sum(blows)
+    assert res["permanent"] == res["converted"] == max(0, dealt - cap)
+    assert res["temporary"] == max(0, min(dealt, cap) - res["permanent"])
+    assert res["state"] != "dead" or dealt - cap >= cap
+
+
+def test_a_heavy_temporary_head_wound_turns_half_its_hits_permanent_after_an_hour():
+    quoted("Если тяжелая или критическая временная рана нанесена в голову, то вызывает сотрясение мозга и после часа "
+           "игрового времени персонаж получает половину хитов постоянных повреждений.")
+    # 18 hits: a blow of 9 to the head leaves 9, a light wound: no concussion
+    light = run("lysogorsk-temporary", {"stamina": 3, "blows": [{"hits": 9, "where": "head"}]})
+    assert light["head_permanent"] == 0 and light["state"] == "light"
+    # 4 + 7 to the head leaves 7, a heavy wound: half of 7, by mathematical rules 4, turns permanent after an hour
+    heavy = run("lysogorsk-temporary", {"stamina": 3, "blows": [{"hits": 4}, {"hits": 7, "where": "head"}]})
+    assert heavy["state"] == "heavy" and heavy["head_permanent"] == 4
+    assert (heavy["permanent_hour"], heavy["temporary_hour"]) == (4, 11 - 4 - 1)  # and an hour heals one
+    assert heavy["hours"] == 1 + 6 and heavy["next"][0]["params"]["head"] == "concussion"
+    next_is_valid(heavy)
+    params = {"stamina": 3, "blows": [{"hits": 4}, {"hits": 7, "where": "head"}]}
+    assert run("lysogorsk-temporary", {**params, "rounding": "down"})["head_permanent"] == 3
+    added = run("lysogorsk-temporary", {**params, "head_half": "add"})
+    assert (added["permanent_hour"], added["temporary_hour"]) == (4, 11 - 1)
+
+
+def test_a_blasts_concussion():
+    quoted("Также состояние, подобное сотрясению мозга, вызывают временные тяжелые и критические ранения, вызванные "
+           "ударной волной от взрыва (что, собственно, и называется контузией).")
+    params = {"stamina": 3, "blows": [{"hits": 14, "where": "blast"}]}  # 4 left of 18: critical
+    assert run("lysogorsk-temporary", params)["head_permanent"] == 7
+    assert run("lysogorsk-temporary", {**params, "blast": "penalty_only"})["head_permanent"] == 0
+    assert r.head_wound_permanent(7, "blast") == 4 and r.after_hours(0, 14, 2, 7) == (7, 5)
+
+
 def test_head_wounds_add_their_penalty():
     quoted("-3, пока персонаж тяжело ранен, -2, пока легко, и -1, пока это царапина.")
     quoted("-4, пока персонаж в критическом состоянии (менее четверти хитов), -3, пока в тяжелом, -2, пока он легко "

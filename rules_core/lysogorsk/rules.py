@@ -19,7 +19,9 @@ __all__ = ["TWO_D6", "TWO_D6_BEST_OF_TWO", "TIE_RULES", "dice_2d6", "check_total
            "initiative_check", "initiative_order", "waiting_modifier", "full_dodge_modifier", "initiative_chances",
            "ROUNDINGS", "DEFAULT_ROUNDING", "round_by", "QUARTER_IS_CRITICAL", "EXTRA_HITS_PER_STAMINA",
            "max_hits", "thresholds", "wound_level", "wound_penalty", "DYING_MINUTES", "BLEEDING_WHEN_DYING",
-           "bleeding", "apply_damage", "state_after", "STATES", "AP_RULES", "protection", "cover_protection",
+           "bleeding", "temporary_room", "apply_damage",
+           "HEAD_WOUND_STATES", "HEAD_HALF_READINGS", "HEAD_HALF", "BLAST_READINGS", "BLAST", "head_wound_permanent",
+           "after_hours", "state_after", "STATES", "AP_RULES", "protection", "cover_protection",
            "hit_damage", "AIM_ORDERS", "aim_multiplier", "aimed_damage", "RANGES", "burst_hits",
            "short_burst", "burst_damage", "AREA_FIRE_UNDECLARED_DODGE", "area_fire", "electric_power",
            "STEP_READINGS", "fall_steps", "crash_steps", "NO_DAMAGE_WITHOUT_STEPS", "ARMOR_AGAINST_FALLS",
@@ -328,25 +330,91 @@ def bleeding(hits: int, when_dying: bool | None = None) -> dict | None:
     return None
 
 
+def temporary_room(total: int, perm: int, temp: int) -> int:
+    """How many more temporary hits are written as temporary before the rest turns permanent: «следующие
+    временные ранения записываются в ближайшие пустые ячейки пирамидки. Если же персонаж получил уже Здоровье+10
+    временных повреждений …, то он записывается как постоянный». «Здоровье» is the full hits (``total``): the
+    track holds them and ten more (down to −10); permanent damage takes its cells, temporary damage fills the
+    empty ones (without permanent damage that is exactly «Здоровье+10 временных»).
+
+    >>> temporary_room(18, 0, 20), temporary_room(18, 5, 20)
+    (8, 3)
+    """
+    return max(0, total - tables.INSTANT_DEATH_HITS - perm - temp)
+
+
 @lru_cache(maxsize=4096)
 def apply_damage(total: int, perm: int, temp: int, damage: int, temporary: bool) -> tuple[int, int]:
     """New (permanent, temporary) damage after a hit of ``damage`` hits.
 
-    Temporary damage («временные повреждения»): «Если лежащего без сознания персонажа
-    продолжают бить, то следующие временные ранения записываются в ближайшие пустые ячейки
-    … Если же персонаж получил уже Здоровье+10 временных повреждений и получает временных
-    повреждений еще хотя бы на 1 хит, то он записывается как постоянный, поверх временных
-    ранений». Our model: the track holds ``total + 10`` hits (down to −10); a temporary hit
-    fills the empty ones; what does not fit turns as many temporary hits into permanent ones.
+    Temporary damage fills :func:`temporary_room`; what does not fit «записывается как постоянный, поверх
+    временных ранений, как если бы последних не было»: each such hit is permanent and takes the place of a
+    temporary one (so «вместо своих уже полученных временных ранений он будет получать постоянные»).
+
+    >>> apply_damage(18, 0, 28, 3, True), apply_damage(18, 5, 20, 5, True)
+    ((3, 25), (7, 21))
     """
     if not temporary:
         return perm + damage, temp
-    free = max(0, total - tables.INSTANT_DEATH_HITS - perm - temp)
-    stored = min(damage, free)
+    stored = min(damage, temporary_room(total, perm, temp))
     over = damage - stored
     temp += stored
     converted = min(over, temp)
     return perm + over, temp - converted
+
+
+#: The states a temporary blow to the head must leave for «Если тяжелая или критическая временная рана нанесена в
+#: голову»: a heavy or a critical wound, and unconsciousness (0 hits or fewer are «четверть оставшихся хитов» and
+#: less: a critical wound too).
+HEAD_WOUND_STATES = ("heavy", "critical", "unconscious")
+
+#: What «после часа игрового времени персонаж получает половину хитов постоянных повреждений» does with the
+#: temporary wound. ``"convert"`` (default): half the wound's hits turn from temporary into permanent (the wound
+#: was temporary, now half of it is not); ``"add"``: half its hits come as new permanent damage, the temporary
+#: wound stays.
+HEAD_HALF_READINGS = ("convert", "add")
+HEAD_HALF = "convert"
+
+#: The blast: «Также состояние, подобное сотрясению мозга, вызывают временные тяжелые и критические ранения,
+#: вызванные ударной волной от взрыва (что, собственно, и называется контузией)» — whether the hour's half of
+#: permanent damage comes with it. ``"like_head"`` (default: the sentence goes on the head wound's); ``"penalty_only"``:
+#: only the state of a concussion (its penalty), no permanent damage.
+BLAST_READINGS = ("like_head", "penalty_only")
+BLAST = "like_head"
+
+
+def head_wound_permanent(hits: int, kind: str, rounding: str = DEFAULT_ROUNDING, blast: str | None = None) -> int:
+    """The permanent hits a heavy or critical temporary wound of ``hits`` to the head (``kind`` ``"head"``) or
+    by a blast (``"blast"``) brings after an hour: half its hits (rounded by ``rounding``, the source does not
+    say how), none for a blast under :data:`BLAST_READINGS` ``"penalty_only"``.
+
+    >>> head_wound_permanent(7, "head"), head_wound_permanent(7, "head", "down"), head_wound_permanent(7, "blast", blast="penalty_only")
+    (4, 3, 0)
+    """
+    blast = BLAST if blast is None else blast
+    if blast not in BLAST_READINGS:
+        raise ValueError(f"blast must be one of {BLAST_READINGS}")
+    if kind == "blast" and blast == "penalty_only":
+        return 0
+    return round_by(Fraction(hits, 2), rounding)
+
+
+def after_hours(perm: int, temp: int, hours: int, head_hits: int = 0, head_half: str | None = None) -> tuple[int, int]:
+    """(permanent, temporary) after ``hours`` hours: temporary damage «восстанавливается на 1 хит за один час
+    игрового времени», and after the first hour ``head_hits`` more are permanent (:data:`HEAD_HALF_READINGS`:
+    taken from the temporary ones, or added).
+
+    >>> after_hours(0, 10, 1, 4), after_hours(0, 10, 1, 4, "add"), after_hours(0, 10, 3)
+    ((4, 5), (4, 9), (0, 7))
+    """
+    head_half = HEAD_HALF if head_half is None else head_half
+    if head_half not in HEAD_HALF_READINGS:
+        raise ValueError(f"head_half must be one of {HEAD_HALF_READINGS}")
+    if hours >= 1 and head_hits:
+        perm += head_hits
+        if head_half == "convert":
+            temp = max(0, temp - head_hits)
+    return perm, max(0, temp - hours * tables.TEMPORARY_HEAL_PER_HOUR)
 
 
 def state_after(total: int, perm: int, temp: int,

@@ -3,6 +3,7 @@
 * :mod:`.checks` — ``lysogorsk-check``;
 * :mod:`.damage` — ``lysogorsk-damage``;
 * :mod:`.wounds` — ``lysogorsk-wounds``;
+* :mod:`.temporary` — ``lysogorsk-temporary``;
 * :mod:`.combat` — ``lysogorsk-actions``;
 * :mod:`.initiative` — ``lysogorsk-initiative``;
 * :mod:`.alcohol` — ``lysogorsk-drunkenness``;
@@ -19,7 +20,8 @@ The numbers come from :mod:`rules_core.lysogorsk.rules` and :mod:`rules_core.lys
 from __future__ import annotations
 
 from ...spec import Calculator, T
-from . import alcohol, attributes, checks, combat, damage, initiative, magic, shooting, stress, survival, thrown, wounds
+from . import (alcohol, attributes, checks, combat, damage, initiative, magic, shooting, stress, survival, temporary,
+               thrown, wounds)
 
 __all__ = ["CALCULATORS"]
 
@@ -89,6 +91,16 @@ CALCULATORS = [
                       "natural and medical healing over one period."),
         params=wounds.PARAMS, compute=wounds.compute, roll=wounds.roll, check=wounds.check,
         summary=("penalty", "p_heal", "bleeding"),
+    ),
+    Calculator(
+        id="lysogorsk-temporary", system="lysogorsk", kind="check",
+        title=T("Временные повреждения", "Temporary damage"),
+        description=T("Удар за ударом: потеря сознания, урон сверх Здоровья+10 — постоянный, рана головы и "
+                      "контузия — половина хитов постоянным уроном через час, и сколько часов пройдет остальное.",
+                      "Blow by blow: unconsciousness, damage beyond Health+10 written as permanent, a head wound and a "
+                      "blast's concussion — half their hits permanent after an hour, and the hours the rest takes."),
+        params=temporary.PARAMS, compute=temporary.compute, check=temporary.check,
+        summary=("state", "converted", "head_permanent"),
     ),
     Calculator(
         id="lysogorsk-actions", system="lysogorsk", kind="check",

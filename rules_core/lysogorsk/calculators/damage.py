@@ -14,7 +14,7 @@ from ...spec import (Errors, T, bool_param, choice_param, dice_block, dist_block
 from .. import rules, tables
 
 __all__ = ["STATE_NAMES", "ROUNDING_OPTIONS", "ROUNDING_PARAM", "QUARTER_PARAM", "BLEEDING_BAND_OPTIONS",
-           "BLEEDING_BAND_HELP", "COVER_OPTIONS",
+           "BLEEDING_BAND_HELP", "hits_errors", "COVER_OPTIONS",
            "ENV_OPTIONS", "PARAMS", "check", "compute", "roll"]
 
 
@@ -188,12 +188,27 @@ PARAMS = (
 )
 
 
-def check(p: dict) -> None:
+def hits_errors(p: dict) -> Errors:
+    """The errors of a wounded character's record (``stamina``, ``extra_hits``, ``damage_taken``,
+    ``temporary_taken``): bought hits up to twice the Выносливость; no more temporary damage than the track
+    holds — beyond it «он записывается как постоянный» (:func:`rules.temporary_room`)."""
     errors = Errors()
     if p["extra_hits"] > rules.EXTRA_HITS_PER_STAMINA * p["stamina"]:
         errors.append({"field": "extra_hits",
                        "ru": "Доп. хитов не больше удвоенной Выносливости.",
                        "en": "Extra hits cannot exceed twice the Stamina."})
+    room = rules.temporary_room(rules.max_hits(p["stamina"], p["extra_hits"]), p["damage_taken"], 0)
+    if p["temporary_taken"] > room:
+        errors.append({"field": "temporary_taken",
+                       "ru": f"Временного урона не больше {room} (до −10 хитов вместе с постоянным): сверх "
+                             "Здоровья+10 он записывается как постоянный.",
+                       "en": f"At most {room} temporary hits (down to −10 hits with the permanent damage): beyond "
+                             "Health+10 they are written as permanent."})
+    return errors
+
+
+def check(p: dict) -> None:
+    errors = hits_errors(p)
     if p["source"] == "weapon" and p["burst_shots"]:
         for f in ("burst_close", "burst_medium", "burst_far"):
             if p[f] > p["burst_shots"]:

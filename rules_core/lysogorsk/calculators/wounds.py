@@ -9,7 +9,7 @@ from dataclasses import replace
 from ...spec import InputError, T, bool_param, choice_param, figures, int_param, note, prob, ru_count
 from .. import rules, tables
 from .checks import _dice_blocks, _roll_2d6
-from .damage import BLEEDING_BAND_HELP, BLEEDING_BAND_OPTIONS, QUARTER_PARAM, STATE_NAMES
+from .damage import BLEEDING_BAND_HELP, BLEEDING_BAND_OPTIONS, QUARTER_PARAM, STATE_NAMES, hits_errors
 
 __all__ = ["HEAD_OPTIONS", "PARAMS", "check", "compute", "hits_text", "roll"]
 
@@ -80,10 +80,8 @@ PARAMS = (
 
 
 def check(p: dict) -> None:
-    """Bought hits up to twice the Выносливость."""
-    if p["extra_hits"] > rules.EXTRA_HITS_PER_STAMINA * p["stamina"]:
-        raise InputError({"field": "extra_hits", "ru": "Доп. хитов не больше удвоенной Выносливости.",
-                          "en": "Extra hits cannot exceed twice the Stamina."})
+    """Bought hits up to twice the Выносливость; the temporary damage fits the track."""
+    hits_errors(p).check()
 
 
 def _total(p: dict) -> int:
