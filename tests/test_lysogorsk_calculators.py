@@ -13,9 +13,8 @@ from rules_core.lysogorsk import rules as r
 from rules_core.lysogorsk import tables as tb
 
 IDS = ["lysogorsk-check", "lysogorsk-damage", "lysogorsk-drunkenness", "lysogorsk-breakdown", "lysogorsk-area-fire",
-       "lysogorsk-thrown-miss", "lysogorsk-survival", "lysogorsk-wounds", "lysogorsk-temporary", "lysogorsk-actions", "lysogorsk-initiative",
-       "lysogorsk-stress",
-       "lysogorsk-shot", "lysogorsk-recovery", "lysogorsk-ritual"]
+       "lysogorsk-thrown-miss", "lysogorsk-survival", "lysogorsk-wounds", "lysogorsk-temporary", "lysogorsk-actions",
+       "lysogorsk-initiative", "lysogorsk-stress", "lysogorsk-shot", "lysogorsk-recovery", "lysogorsk-ritual"]
 #: the ones with nothing to roll (their results have no chance in them)
 NO_ROLL = {"lysogorsk-actions", "lysogorsk-recovery", "lysogorsk-temporary"}
 

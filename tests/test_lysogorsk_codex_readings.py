@@ -80,6 +80,12 @@ SWITCHES = {
                         {"stamina": 3, "blows": [{"hits": 4}, {"hits": 7, "where": "head"}]}, "temporary_hour")],
     (L, "BLAST"): [("lysogorsk-temporary", "blast", "penalty_only",
                     {"stamina": 3, "blows": [{"hits": 14, "where": "blast"}]}, "head_permanent")],
+    # Мощность 6 on 15 hits: 7–3 hits left; Стойкость 2К+0 or Сила духа 2К+4 against 5 and 7
+    (L, "PAIN_SHOCK_ROLL"): [("lysogorsk-damage", "pain_shock_roll", "willpower",
+                              {"power": 6, "stamina": 0, "fortitude": 0, "confidence": 3, "willpower": 1},
+                              "p_pain_shock")],
+    (L, "PAIN_SHOCK_WOUND_PENALTY"): [("lysogorsk-damage", "pain_shock_penalty", True,
+                                       {"power": 6, "stamina": 2, "fortitude": 2}, "p_pain_shock")],
     (C, "SKILL0_READINGS"): [("codex-roll", "skill0", "cannot", {"skill": 0}, "p_success"),
                              ("codex-attack", "skill0", "cannot", {"skill": 0}, "p_hit"),
                              ("codex-counteraction", "skill0", "cannot", {"skill": 0}, "p_counter"),
@@ -149,7 +155,8 @@ def _default_of(module, name: str):
 READINGS = {
     L: {n for n in L.__all__ if n.endswith("_READINGS")} | {
         "TIE_RULES", "ROUNDINGS", "MOVE_ROUNDINGS", "QUARTER_IS_CRITICAL", "AP_RULES", "AIM_ORDERS", "NO_DAMAGE_WITHOUT_STEPS",
-        "ARMOR_AGAINST_FALLS", "BELTS_BEFORE_HALVING", "ROUND_ONCE", "STAGE_STAMINA_IN_CHECK", "BLEEDING_WHEN_DYING"},
+        "ARMOR_AGAINST_FALLS", "BELTS_BEFORE_HALVING", "ROUND_ONCE", "STAGE_STAMINA_IN_CHECK", "BLEEDING_WHEN_DYING",
+        "PAIN_SHOCK_ROLLS", "PAIN_SHOCK_WOUND_PENALTY"},
     C: {n for n in C.__all__ if n.endswith("_READINGS")} | {"BURST_ROUNDING"},
 }
 #: a ``*_READINGS`` tuple whose constant is named otherwise
@@ -162,7 +169,7 @@ _CONSTANT = {"HANGOVER_STAMINA_READINGS": "HANGOVER_STAMINA", "MOVE_ROUNDINGS": 
              "SHIELD_WEAR_READINGS": "SHIELD_WEAR", "PARITY_READINGS": "PARITY", "COUNTER_TIE_READINGS": "COUNTER_TIE",
              "COUNTER_STEP_READINGS": "COUNTER_STEP", "CHECK_STRESS_READINGS": "CHECK_STRESS",
              "BLEEDING_BAND_READINGS": "BLEEDING_BAND", "HEAD_HALF_READINGS": "HEAD_HALF",
-             "BLAST_READINGS": "BLAST"}
+             "BLAST_READINGS": "BLAST", "PAIN_SHOCK_ROLLS": "PAIN_SHOCK_ROLL"}
 
 
 def _tested_name(name: str) -> str:

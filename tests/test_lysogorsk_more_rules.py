@@ -7,6 +7,7 @@ icepool as an independent oracle; hypothesis checks the invariants; every readin
 (the rule functions follow the module constant, so flipping it changes the result).
 """
 
+import math
 import re
 from fractions import Fraction
 
@@ -374,6 +375,40 @@ def test_temporary_damage_never_bleeds():
     assert run("lysogorsk-wounds", {**mixed, "bleeding_band": "all"})["bleeding"][0]["from"] == 8
     assert r.bleeding_hits(18, 0, 10) is None and r.bleeding_hits(18, 5, 5) == 13
     assert r.bleeding_hits(18, 5, 5, "all") == 8 and r.bleeding_hits(18, 0, 10, "all") is None
+
+
+# ---- pain shock ----------------------------------------------------------------------------------
+
+def _ice_pain_shock(power: int, total: int, bonus: int, penalty: bool = False, temporary: bool = False) -> Fraction:
+    """P(pain shock) by icepool: the damage 2К + Мощность and the check 2К + bonus as two dice, the source's
+    bands by hand (5–8 hits left: 5; 4 and fewer: 7; 0 and fewer: dying, no check)."""
+    def shock(d, c):
+        left = total - d
+        if left > 8 or left <= 0:
+            return False
+        difficulty = 5 if left >= 5 else 7
+        pen = 0
+        if penalty:
+            q1, q2, q3 = (math.floor(total * k / 4 + Fraction(1, 2)) for k in (1, 2, 3))
+            pen = -6 if left <= q1 else -4 if left < q2 else -2 if left <= q3 else 0
+        return c + bonus + pen < difficulty
+    return ice(icepool.map(shock, (2 @ icepool.d6) + power, 2 @ icepool.d6)).p(lambda x: x is True)
+
+
+@pytest.mark.parametrize("params, bonus", [
+    ({"power": 8, "stamina": 3, "fortitude": 1}, 4),
+    ({"power": 6, "stamina": 0, "fortitude": 0}, 0),
+    ({"power": 6, "stamina": 1, "pain_shock_roll": "willpower", "confidence": -2, "willpower": 1}, -1),
+])
+def test_pain_shock_chance_against_icepool(params, bonus):
+    # «Болевой шок кидается против сложности 5, если атака оставила у персонажа 5-8 хитов, и против сложности 7,
+    # если хитов осталось 4 и менее» — the roll is our reading (Стойкость, or Сила духа by the switch)
+    total = 15 + params["stamina"]
+    res = run("lysogorsk-damage", params)
+    assert F(res["p_pain_shock"]) == _ice_pain_shock(params["power"], total, bonus)
+    with_penalty = run("lysogorsk-damage", {**params, "pain_shock_penalty": True})
+    assert F(with_penalty["p_pain_shock"]) == _ice_pain_shock(params["power"], total, bonus, penalty=True)
+    assert F(with_penalty["p_pain_shock"]) >= F(res["p_pain_shock"])
 
 
 # ---- temporary damage: beyond Здоровье+10, the head and the blast ---------------------------------------

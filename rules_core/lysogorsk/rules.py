@@ -19,7 +19,8 @@ __all__ = ["TWO_D6", "TWO_D6_BEST_OF_TWO", "TIE_RULES", "dice_2d6", "check_total
            "initiative_check", "initiative_order", "waiting_modifier", "full_dodge_modifier", "initiative_chances",
            "ROUNDINGS", "DEFAULT_ROUNDING", "round_by", "QUARTER_IS_CRITICAL", "EXTRA_HITS_PER_STAMINA",
            "max_hits", "thresholds", "wound_level", "wound_penalty", "DYING_MINUTES", "BLEEDING_WHEN_DYING",
-           "bleeding", "temporary_room", "apply_damage",
+           "bleeding", "PAIN_SHOCK_ROLLS", "PAIN_SHOCK_ROLL", "PAIN_SHOCK_WOUND_PENALTY", "pain_shock_difficulty",
+           "p_pain_shock", "temporary_room", "apply_damage",
            "HEAD_WOUND_STATES", "HEAD_HALF_READINGS", "HEAD_HALF", "BLAST_READINGS", "BLAST", "head_wound_permanent",
            "after_hours", "state_after", "STATES", "AP_RULES", "protection", "cover_protection",
            "hit_damage", "AIM_ORDERS", "aim_multiplier", "aimed_damage", "RANGES", "burst_hits",
@@ -328,6 +329,44 @@ def bleeding(hits: int, when_dying: bool | None = None) -> dict | None:
         if (band["lowest"] is None or hits >= band["lowest"]) and hits <= band["highest"]:
             return {"band": i, "loss": band["loss"], "pain_shock": band["pain_shock"]}
     return None
+
+
+#: The pain-shock check: «Болевой шок кидается против сложности 5, если атака оставила у персонажа 5-8 хитов, и
+#: против сложности 7, если хитов осталось 4 и менее» — the source names no attribute or skill. ``"fortitude"``
+#: (default): a Стойкость check, 2К + Выносливость + Стойкость (the check the source makes the body stand
+#: everything with: falls, crashes, drink, healing); ``"willpower"``: a Сила духа check, 2К + Уверенность + Сила
+#: духа. A failure is read as «Шок» («Шок наступает от ранений»).
+PAIN_SHOCK_ROLLS = ("fortitude", "willpower")
+PAIN_SHOCK_ROLL = "fortitude"
+#: Whether the wound the attack left takes its penalty off the pain-shock check: the penalties are «на действия»,
+#: and the breakdown roll says «Модификаторы от ранений не действуют»; for pain shock nothing is said.
+#: False (default): no wound penalty on it; True: the penalty of the wound level it is rolled at.
+PAIN_SHOCK_WOUND_PENALTY = False
+
+
+def pain_shock_difficulty(hits: int, when_dying: bool | None = None) -> int | None:
+    """The pain-shock difficulty for the hits an attack left (5 or 7), ``None`` when no check is made (9 or more
+    hits; 0 or fewer by :data:`BLEEDING_WHEN_DYING`).
+
+    >>> pain_shock_difficulty(9), pain_shock_difficulty(8), pain_shock_difficulty(4), pain_shock_difficulty(0)
+    (None, 5, 7, None)
+    """
+    b = bleeding(hits, when_dying)
+    return None if b is None else b["pain_shock"]
+
+
+def p_pain_shock(hits: int, bonus: int, penalty: int = 0, reroll: bool = False,
+                 when_dying: bool | None = None) -> Fraction:
+    """P(an attack that left ``hits`` brings pain shock): the check is due (:func:`pain_shock_difficulty`) and
+    2К + ``bonus`` (+ ``penalty``, :data:`PAIN_SHOCK_WOUND_PENALTY`) falls short of it.
+
+    >>> p_pain_shock(9, 0), p_pain_shock(6, 2), p_pain_shock(3, 2)
+    (Fraction(0, 1), Fraction(1, 36), Fraction(1, 6))
+    """
+    difficulty = pain_shock_difficulty(hits, when_dying)
+    if difficulty is None:
+        return Fraction(0)
+    return 1 - p_check(bonus + penalty, difficulty, reroll)
 
 
 def temporary_room(total: int, perm: int, temp: int) -> int:

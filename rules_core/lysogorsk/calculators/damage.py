@@ -73,6 +73,8 @@ _BURST = {"all": [_WEAPON, {"param": "burst_shots", "min": 1}]}
 _CRASH = {"param": "source", "eq": "crash"}
 _FALL_OR_CRASH = {"param": "source", "in": ["fall", "crash"]}
 _ENVIRONMENT = {"param": "source", "eq": "environment"}
+_SHOCK_FORTITUDE = {"param": "pain_shock_roll", "eq": "fortitude"}
+_SHOCK_WILLPOWER = {"param": "pain_shock_roll", "eq": "willpower"}
 
 PARAMS = (
     choice_param("source", "Источник урона", "Source of damage", "weapon", [
@@ -158,9 +160,12 @@ PARAMS = (
     int_param("rounds", "Раундов в среде", "Rounds in the medium", 1, 1, 100,
               when={"all": [_ENVIRONMENT, {"param": "splashed", "eq": False}]}),
     int_param("stamina", "Выносливость цели", "Target's Stamina", 3, 0, 30),
-    # only the Fortitude check that halves a fall's or a crash's damage reads it
+    # the Fortitude check that halves a fall's or a crash's damage reads it, and the pain-shock check by its reading
     int_param("fortitude", "Стойкость цели", "Target's Fortitude", 1, 0, 30,
-              when={"all": [_FALL_OR_CRASH, {"param": "halving_check", "eq": True}]}),
+              when={"any": [{"all": [_FALL_OR_CRASH, {"param": "halving_check", "eq": True}]}, _SHOCK_FORTITUDE]}),
+    int_param("confidence", "Уверенность цели", "Target's Confidence", 3, -10, 30, group="details",
+              when=_SHOCK_WILLPOWER),
+    int_param("willpower", "Сила духа цели", "Target's Willpower", 1, 0, 30, group="details", when=_SHOCK_WILLPOWER),
     int_param("extra_hits", "Купленные доп. хиты (до 2×Выносливость)", "Bought extra hits (up to 2×Stamina)",
               0, 0, 60, group="details"),
     int_param("damage_taken", "Уже потеряно хитов (постоянный урон)", "Hits already lost (permanent)", 0, 0, 200),
@@ -177,6 +182,17 @@ PARAMS = (
     choice_param("bleeding_band", "Кровотечение при временном уроне", "Bleeding with temporary damage",
                  rules.BLEEDING_BAND, BLEEDING_BAND_OPTIONS, help=BLEEDING_BAND_HELP, group="readings",
                  when={"any": [{"param": "temporary", "eq": True}, {"param": "temporary_taken", "min": 1}]}),
+    choice_param("pain_shock_roll", "Болевой шок: чем бросается", "Pain shock: what is rolled", rules.PAIN_SHOCK_ROLL, [
+        ("fortitude", "Стойкость: 2К + Выносливость + Стойкость", "Fortitude: 2d6 + Stamina + Fortitude"),
+        ("willpower", "Сила духа: 2К + Уверенность + Сила духа", "Willpower: 2d6 + Confidence + Willpower"),
+    ], group="readings", help=T("«Болевой шок кидается против сложности 5 … и против сложности 7» — на что, не сказано.",
+                                "Pain shock is rolled against difficulty 5 or 7 — on what, the source does not say.")),
+    bool_param("pain_shock_penalty", "Штраф за ранение и к проверке болевого шока",
+               "The wound penalty on the pain-shock check too", rules.PAIN_SHOCK_WOUND_PENALTY, group="readings",
+               help=T("Штрафы ранений — «на действия»; для нервного срыва сказано «Модификаторы от ранений не "
+                      "действуют», для болевого шока — ничего.",
+                      "Wound penalties are on actions; the breakdown roll says wound modifiers do not apply; for pain "
+                      "shock nothing is said.")),
     bool_param("bleeding_when_dying", "Кровотечение и при 0 хитах и меньше", "Bleeding at 0 hits and fewer too",
                rules.BLEEDING_WHEN_DYING, group="readings",
                help=T("«по хиту в три раунда, если их осталось 4 и меньше» покрывает и 0 хитов, но убивало бы за "
@@ -300,6 +316,7 @@ def compute(p: dict) -> dict:
     hits_left = pt.map(lambda x: total - x[0] - x[1])
     state = pt.map(lambda x: rules.state_after(total, x[0], x[1], p["quarter_is_critical"]))
     likeliest = state.mode()
+    p_shock = sum((q * _p_shock(p, total, *x) for x, q in pt.items()), Fraction(0))
     q1, q2, q3 = rules.thresholds(total)
     # Pain shock follows any attack, by the hits it left; bleeding only permanent damage («никогда не
     # истекает кровью»), its band by the reading rules.BLEEDING_BAND.
@@ -314,6 +331,8 @@ def compute(p: dict) -> dict:
              prob(state.p(lambda s: s in ("dying", "dead")))),
             ("p_dead", T("Шанс мгновенной смерти (−10 хитов)", "Chance of instant death (−10 hits)"),
              prob(state["dead"])),
+            ("p_pain_shock", T("Шанс болевого шока (проверка провалена)", "Chance of pain shock (the check failed)"),
+             prob(p_shock)),
             ("hits", T(f"Хиты: {total}; пороги ¼, ½, ¾", f"Hits: {total}; thresholds ¼, ½, ¾"),
              f"{q1} / {q2} / {q3}"),
         ),
@@ -347,6 +366,15 @@ def compute(p: dict) -> dict:
             display.append({"kind": "table", "title": T("Кровотечение (постоянный урон)", "Bleeding (permanent damage)"),
                             "columns": [column, T("Кровотечение", "Bleeding"), T("Шанс", "Chance")],
                             "rows": [[hits_text[i], b["loss"], prob(pb[i])] for i, b in enumerate(tables.BLEEDING)]})
+    if p_shock:
+        roll = (T("Силы духа (2К + Уверенность + Сила духа", "Willpower check (2d6 + Confidence + Willpower")
+                if p["pain_shock_roll"] == "willpower" else
+                T("Стойкости (2К + Выносливость + Стойкость", "Fortitude check (2d6 + Stamina + Fortitude"))
+        b = _shock_bonus(p)
+        display.append(note(f"Болевой шок — проверка {roll['ru']} = 2К{b:+d}) против 5 или 7; провал — Шок (так "
+                            "читаем: источник не называет ни бросок, ни последствие).",
+                            f"Pain shock: a {roll['en']} = 2d6{b:+d}) against 5 or 7; a failure is Shock (our reading: "
+                            "the source names neither the roll nor the outcome)."))
     display.extend(notes)
     if p["temporary"]:
         display.append(note("Временный урон не кровоточит и восстанавливается по 1 хиту в час.",
@@ -367,9 +395,25 @@ def compute(p: dict) -> dict:
         "bleeding": [{"loss": band["loss"], "pain_shock_difficulty": band["pain_shock"], "p": prob(pb[i])}
                      for i, band in enumerate(tables.BLEEDING)],
         "pain_shock": [{"difficulty": band["pain_shock"], "p": prob(ps[i])} for i, band in enumerate(tables.BLEEDING)],
+        "p_pain_shock": prob(p_shock),
         "display": display,
         **({"next": _wounds_next(p, pt.mode())} if likeliest != "dead" else {}),
     }
+
+
+def _shock_bonus(p: dict) -> int:
+    """The pain-shock check's bonus to 2К, by the reading :data:`rules.PAIN_SHOCK_ROLLS`."""
+    if p["pain_shock_roll"] == "willpower":
+        return p["confidence"] + p["willpower"]
+    return p["stamina"] + p["fortitude"]
+
+
+def _p_shock(p: dict, total: int, perm: int, temp: int) -> Fraction:
+    """P(pain shock) after an attack that left (``perm``, ``temp``) damage."""
+    penalty = 0
+    if p["pain_shock_penalty"]:
+        penalty = rules.wound_penalty(rules.state_after(total, perm, temp, p["quarter_is_critical"])) or 0
+    return rules.p_pain_shock(total - perm - temp, _shock_bonus(p), penalty, False, p["bleeding_when_dying"])
 
 
 def _band(hits: int | None, p: dict) -> int | None:
