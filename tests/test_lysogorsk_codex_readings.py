@@ -127,6 +127,12 @@ SWITCHES = {
     (C, "PARITY"): [("codex-consequences", "parity", "odd_universal", {"damage": 20}, "roll:preparations")],
     (C, "COUNTER_TIE"): [("codex-counteraction", "tie", "more", {}, "p_counter")],
     (C, "COUNTER_STEP"): [("codex-counters", "step", "lv", {"difficulty": 1, "ad6": 4}, "p_fill")],
+    (C, "STANCE_BLOCK_READINGS"): [("codex-ability", "stance_block", "level", {"level": 3, "use": "stance", "ed6": 5},
+                                    "ed6_left")],
+    (C, "CRIPPLING_PER_READINGS"): [("codex-tokens", "per", "token", {"gains": [2], "crippling": 1}, "tokens")],
+    (C, "CRUEL_ORDER_READINGS"): [("codex-tokens", "order", "after", {"gains": [2], "cruel": 1}, "activated")],
+    (C, "ACTIVATED_READINGS"): [("codex-tokens", "activated", "spent", {"before": 2, "gains": [0], "cruel": 1},
+                                 "tokens")],
     (C, "CHECK_STRESS"): [("codex-roll", "check_stress", "before",
                            {"difficulty": 3, "stress": 1, "ad6": 4, "ed6": 2, "skill": 4}, "p_success")],
 }
