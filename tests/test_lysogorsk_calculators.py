@@ -280,7 +280,9 @@ def test_area_fire_calculator():
     assert F(res["expected_bullets"]) == sum(hits) <= 2
     assert errors("lysogorsk-area-fire", {"targets": [{}, {"dodging": True, "skill": -1}]}) == {"targets[1].skill"}
     # the dodge's numbers of one who does not dodge are not read
-    assert run("lysogorsk-area-fire", {"targets": [{"skill": -1}]}) == run("lysogorsk-area-fire", {"targets": [{}]})
+    hidden = run("lysogorsk-area-fire", {"targets": [{"skill": -1}]})
+    assert hidden.pop("not_used") == ["targets[0].skill"] and hidden["display"].pop()["kind"] == "note"
+    assert hidden == run("lysogorsk-area-fire", {"targets": [{}]})
     a = api.roll("lysogorsk-area-fire", {"bullets": 1, "targets": targets}, seed=4)
     assert sum(t["hit"] for t in a["targets"]) <= 1 and a["bullets_left"] == 1 - sum(t["hit"] for t in a["targets"])
     for t in a["targets"]:

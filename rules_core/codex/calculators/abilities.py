@@ -47,7 +47,8 @@ def _cost(p: dict) -> int:
 
 
 def _blocked(p: dict) -> int:
-    return p["blocked"] if p["use"] == "spend" else 0
+    """The ED6 another stance holds (none while entering a stance, none at exhaustion 6: no ED6 at all)."""
+    return p["blocked"] if p["use"] == "spend" and not p["exhaustion6"] else 0
 
 
 def check(p: dict) -> None:
@@ -84,6 +85,7 @@ def compute(p: dict) -> dict:
                    if p["exhaustion6"] else T(f"нельзя: нужно {cost} ED6, есть {free}",
                                               f"no: {cost} ED6 needed, {free} available"))
         items.insert(0, ("possible", T("Применить можно", "Can be used"), verdict))
+        items.append(("p_success", T("Шанс броска с ней", "Chance of the roll with it"), "—"))
         result.update(possible=False)
     else:
         with_ability = _p_success(p, left)

@@ -431,7 +431,8 @@ def _wounds_next(p: dict, lost: tuple[int, int]) -> list[dict]:
                                                    "The wounded: penalties, bleeding, healing"),
              "params": {"stamina": p["stamina"], "extra_hits": p["extra_hits"],
                         "damage_taken": min(perm, 200), "temporary_taken": min(temp, 200),
-                        "quarter_is_critical": p["quarter_is_critical"], "bleeding_band": p["bleeding_band"]}}]
+                        "quarter_is_critical": p["quarter_is_critical"],
+                        **({"bleeding_band": p["bleeding_band"]} if perm and temp else {})}}]
 
 
 def roll(p: dict, roller) -> dict:

@@ -242,7 +242,7 @@ def shot_compute(p: dict) -> dict:
                             "The shot must follow the aiming at once: dodging in between spoils the aim."))
     if p["gun"] == "sniper" and ((p["aimed"] and p["part"] != "none") or (
             p["sniper_reading"] == "body_part_and_range" and p["range"] in ("medium", "far"))):
-        also = p["sniper_reading"] == "body_part_and_range"
+        also = p["sniper_reading"] == "body_part_and_range" and p["range"] in ("medium", "far")
         display.append(note("Из снайперской винтовки модификаторы на попадание по части тела"
                             + (" и за расстояние" if also else "") + " не применяются.",
                             "From a sniper rifle the body-part" + (" and range" if also else "")
