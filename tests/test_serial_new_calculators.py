@@ -352,3 +352,54 @@ def test_a_worse_wound_never_helps_the_wounded(dice, defence, attacker_health, h
         worse = api.run("serial-attack", {**base, "health": health - 1})
         # the target's wound takes defence dice: the attack hits at least as often
         assert F(worse["p_hit"]) >= F(r["p_hit"])
+
+
+# =================================================================================================
+# serial-attack: «Перегружен», «Отчаянная защита» with a parry, two guns and the flank's dice
+# =================================================================================================
+
+def test_overloaded_takes_four_dice_from_the_attack_and_the_defence():
+    # «Статус “Перегружен” случается с персонажем если он несет на себе слишком много предметов и слишком слаб
+    # для этого. -4 куба на броски Ловкости»; «ваш бросок на попадание – это Ловкость + навык/талант»
+    plain = api.run("serial-attack", {"attack_dice": 7})
+    assert api.run("serial-attack", {"attack_dice": 7, "attacker_overloaded": True})["attack_dice"] == 3
+    defended = {"attack_dice": 7, "defence": "dodge", "defence_dice": 6}
+    heavy = api.run("serial-attack", {**defended, "target_overloaded": True})
+    assert fig(heavy, "defence")["ru"].startswith("2 /") and F(heavy["p_hit"]) > F(api.run("serial-attack", defended)["p_hit"])
+    # the other reading: an attack is no roll of Ловкость alone
+    assert api.run("serial-attack", {"attack_dice": 7, "attacker_overloaded": True,
+                                     "overloaded_rolls": "pure_dexterity"})["attack_dice"] == plain["attack_dice"]
+
+
+def test_full_defense_with_a_parry_is_the_readings():
+    # «используя (только один!) защитный маневр, блок или уклонение»
+    parry = {"ranged": False, "defence": "parry", "defence_dice": 5, "desperate": True, "defence_number": 3}
+    res = api.run("serial-attack", parry)
+    assert res["not_used"] == ["desperate", "defence_number"]  # not a full defense: said so
+    allowed = api.run("serial-attack", {**parry, "desperate_parry": True})
+    assert "not_used" not in allowed and fig(allowed, "defence")["ru"].startswith("3 /")
+
+
+def test_two_guns_halve_the_flank_dice_by_the_reading():
+    # «и основная атака и экстра используют только половину (округление вниз) от запаса кубиков на это действие»;
+    # «атакующие с тыла – три»
+    rear = {"maneuver": "two_guns", "flank": "rear", "attack_dice": 9}
+    assert api.run("serial-attack", rear)["attack_dice"] == (9 + 3) // 2
+    assert api.run("serial-attack", {**rear, "two_guns_halves_bonus": False})["attack_dice"] == 9 // 2 + 3
+    ambush = {"maneuver": "two_guns", "ambush_successes": 2, "attack_dice": 8}
+    assert api.run("serial-attack", {**ambush, "two_guns_halves_bonus": False})["attack_dice"] == 4 + 2
+
+
+def test_a_nonlethal_roll_counts_for_the_minus_one_by_the_reading():
+    # «За каждый бросок Порога в рамках одной сцены вычитается единица из последующих бросков Порога»; «Если на Порог
+    # персонажа привели нелетальным уроном, то бросается только чет/нечет»
+    two = api.run("serial-death-door", {"previous_rolls": 2, "nonlethal_before": 1})
+    one = api.run("serial-death-door", {"previous_rolls": 2, "nonlethal_before": 1, "nonlethal_roll_counts": False})
+    assert fig(two, "door_roll")["ru"] == "д6 − 2" and fig(one, "door_roll")["ru"] == "д6 − 1"
+    assert one["outcomes"] == api.run("serial-death-door", {"previous_rolls": 1})["outcomes"]
+    assert [e["field"] for e in errors("serial-death-door", {"previous_rolls": 1, "nonlethal_before": 2})] == ["nonlethal_before"]
+    # the attack's step to the door carries them
+    hit = api.run("serial-attack", {"attack_dice": 12, "damage_dice": 20, "absorption": 0, "health": 2,
+                                    "door_rolls_before": 2, "door_nonlethal_before": 1, "nonlethal_roll_counts": False})
+    step = hit["next"][0]["params"]
+    assert (step["nonlethal_before"], step["nonlethal_roll_counts"]) == (1, False)

@@ -31,7 +31,9 @@ __all__ = ["ATTACK_ONES_CANCEL", "BOTCH_CHOICES", "BOTCH_RULE", "DIFFICULTY_CHOI
            "PRONE_MELEE", "PRONE_RANGED", "PRONE_ATTACKER", "BASE_DIFFICULTY", "DODGE_MELEE_DIFFICULTY",
            "DODGE_RANGED_DIFFICULTY", "BLOCK_DIFFICULTY", "DAMAGE_DIFFICULTY", "CREATURE_ORDER",
            "CREATURE_NAMES", "initiative", "initiative_order", "lower_initiative", "preparation_bonus",
-           "speed", "run_distance", "max_interceptions", "reaction_level", "may_intercept_magical_movement",
+           "speed", "run_distance", "max_interceptions", "interceptions_left", "overloaded_dice", "counted_door_rolls",
+           "HEALTH_LEVELS", "INTERCEPTION_PERIODS", "INTERCEPTION_PERIOD", "OVERLOADED_ROLLS_CHOICES",
+           "OVERLOADED_ROLLS", "DESPERATE_PARRY", "NONLETHAL_ROLL_COUNTS", "TWO_GUNS_HALVES_BONUS", "reaction_level", "may_intercept_magical_movement",
            "speech_limit", "ambush", "wound_level", "wound_penalty", "finish_difficulty", "range_difficulty",
            "BLIND_ROLL_DIFFICULTY", "RANGE_BANDS", "AttackSetup", "attack_roll", "many_on_one_penalty",
            "desperate_defence_pool", "dodge_difficulty", "parry_difficulty", "parry_allowed", "block_allowed",
@@ -237,6 +239,42 @@ ABSORPTION_ARMOR_WEIGHT = "light"
 #: True: any Броня does.
 NATURAL_ARMOR_STOPS_ABSORPTION = False
 
+#: How many health levels (the full Здоровье) a character has: 000 never says — it speaks of «Уровни Здоровья» and
+#: gives the wound penalties by the hits left («любое ранение (5 и ниже хитов)», «тяжелое ранение (3 и ниже)»); Маша,
+#: «тяжело ранена. У неё остается последний уровень здоровья, она в состоянии “калека”», names a level of the classic
+#: track of seven, one from its end. Reading: 7, the classic track. Every Здоровье
+#: field starts at it; the calculators take the Здоровье left, so the full number changes none of their results
+#: (the field is the switch: enter another), and the scene's characters start with it.
+HEALTH_LEVELS = 7
+
+#: «Персонаж не может совершить больше Перехватов, чем его показатель Смекалки» — per what, 000 does not say.
+#: ``"round"`` (default: from one of his turns to the next, as his other reflexes); ``"turn"``: in any one
+#: character's turn; ``"fight"``: in the whole fight.
+INTERCEPTION_PERIODS = ("round", "turn", "fight")
+INTERCEPTION_PERIOD = "round"
+
+#: «Перегружен»: «-4 куба на броски Ловкости» — which rolls those are, 000 does not say; its attacks are «Ловкость +
+#: навык/талант» and its defensive maneuvers «Ловкость + Уклонение» and the like. ``"dexterity_pools"`` (default):
+#: every roll whose pool holds Ловкость — the attack and every defensive maneuver; ``"pure_dexterity"``: only a roll
+#: of Ловкость with no skill (not an attack, not a defense).
+OVERLOADED_ROLLS_CHOICES = ("dexterity_pools", "pure_dexterity")
+OVERLOADED_ROLLS = "dexterity_pools"
+
+#: «Отчаянная защита»: «используя (только один!) защитный маневр, блок или уклонение» — «Парирование» is a defensive
+#: maneuver too, but not in the list. False (default: as listed, a block or a dodge); True: a parry too.
+DESPERATE_PARRY = False
+
+#: Whether an odd/even roll of nonlethal damage is a «бросок Порога» for the −1 of the later ones: «За каждый бросок
+#: Порога в рамках одной сцены вычитается единица из последующих бросков Порога»; nonlethal: «бросается только
+#: чет/нечет». True (default): it counts; False: only the d6 rolls of death's door count. The scene follows it too
+#: (``rules_core.scene.readings.SERIAL_NONLETHAL_ROLL_COUNTS`` is this constant).
+NONLETHAL_ROLL_COUNTS = True
+
+#: «Стрельба по-македонски»: «и основная атака и экстра используют только половину (округление вниз) от запаса кубиков
+#: на это действие» — whether the dice a flank or a rear attack and an ambush add are in the pool halved. True
+#: (default: they are dice «на это действие»); False: the pool is halved first, and they come whole to each attack.
+TWO_GUNS_HALVES_BONUS = True
+
 #: The named readings of this module: each is what the code follows (and, where it changes a
 #: result, a calculator's switch); ``tests/test_serial_readings.py`` flips each one.
 READINGS = ("ATTACK_ONES_CANCEL", "BOTCH_RULE", "DIFFICULTY_OVERFLOW", "PARRY_TIE", "AUTOFIRE_PENALTY",
@@ -246,7 +284,8 @@ READINGS = ("ATTACK_ONES_CANCEL", "BOTCH_RULE", "DIFFICULTY_OVERFLOW", "PARRY_TI
             "WOUND_PENALTY_BEFORE_HALVING", "PAIN_WILLPOWER", "RUN_HALVED", "BURNING_IS_PORTION",
             "OTHER_ONES_CANCEL", "AMBUSH_TIE_ADDS", "TWO_RESISTANCES", "ABSORPTION_ARMOR_WEIGHT",
             "NATURAL_ARMOR_STOPS_ABSORPTION", "COVER_DIFFICULTY", "PARRY_DEFAULT_DIFFICULTY",
-            "BLIND_RANGED_MAX_METRES")
+            "BLIND_RANGED_MAX_METRES", "HEALTH_LEVELS", "INTERCEPTION_PERIOD", "OVERLOADED_ROLLS", "DESPERATE_PARRY",
+            "NONLETHAL_ROLL_COUNTS", "TWO_GUNS_HALVES_BONUS")
 
 
 # =================================================================================
@@ -405,6 +444,50 @@ def max_interceptions(wits: int) -> int:
     """«Персонаж не может совершить больше Перехватов, чем его показатель Смекалки.»"""
     _nonneg("wits", wits)
     return wits
+
+
+def interceptions_left(wits: int, this_turn: int, this_round: int, this_fight: int,
+                       period: str | None = None) -> int:
+    """The Перехваты a character may still make: Смекалка less those made in the period of
+    :data:`INTERCEPTION_PERIODS` (the counts of the three periods are given; the reading picks one).
+
+    >>> interceptions_left(3, 1, 2, 5), interceptions_left(3, 1, 2, 5, "turn"), interceptions_left(3, 1, 2, 5, "fight")
+    (1, 2, 0)
+    """
+    period = INTERCEPTION_PERIOD if period is None else period
+    if period not in INTERCEPTION_PERIODS:
+        raise ValueError(f"period must be one of {INTERCEPTION_PERIODS}")
+    used = {"turn": this_turn, "round": this_round, "fight": this_fight}[period]
+    return max(0, max_interceptions(wits) - used)
+
+
+def overloaded_dice(overloaded: bool, pool_has_skill: bool = True, reading: str | None = None) -> int:
+    """Dice «Перегружен» takes from a Ловкость roll (:data:`OVERLOADED_ROLLS`): «-4 куба на броски Ловкости». An
+    attack or a defensive maneuver is Ловкость + a skill (``pool_has_skill``).
+
+    >>> overloaded_dice(True), overloaded_dice(True, reading="pure_dexterity"), overloaded_dice(True, False, "pure_dexterity")
+    (4, 0, 4)
+    """
+    reading = OVERLOADED_ROLLS if reading is None else reading
+    if reading not in OVERLOADED_ROLLS_CHOICES:
+        raise ValueError(f"reading must be one of {OVERLOADED_ROLLS_CHOICES}")
+    if not overloaded or (pool_has_skill and reading == "pure_dexterity"):
+        return 0
+    return tables.OVERLOADED_DEX_PENALTY
+
+
+def counted_door_rolls(previous: int, nonlethal_before: int = 0, counts: bool | None = None) -> int:
+    """The earlier rolls of the scene that take 1 each from a death's-door roll: all ``previous`` ones, or, by
+    :data:`NONLETHAL_ROLL_COUNTS`, those less the ``nonlethal_before`` odd/even ones among them.
+
+    >>> counted_door_rolls(3, 1), counted_door_rolls(3, 1, counts=False)
+    (3, 2)
+    """
+    counts = NONLETHAL_ROLL_COUNTS if counts is None else counts
+    _nonneg("rolls", previous, nonlethal_before)
+    if nonlethal_before > previous:
+        raise ValueError("more odd/even rolls than rolls")
+    return previous if counts else previous - nonlethal_before
 
 
 def reaction_level(perception: int = 0, intelligence: int = 0, awareness: int = 0,
@@ -612,6 +695,7 @@ class AttackSetup:
     base: int = BASE_DIFFICULTY  # the difficulty before these modifiers
     range_band: str | None = None  # instead of distance: "point_blank" / "normal" / "long"
     penalty_before_halving: bool = WOUND_PENALTY_BEFORE_HALVING
+    halves_bonus: bool = TWO_GUNS_HALVES_BONUS  # the flank/rear and ambush dice are halved too
 
 
 def attack_roll(s: AttackSetup) -> tuple[int, int | None]:
@@ -624,10 +708,13 @@ def attack_roll(s: AttackSetup) -> tuple[int, int | None]:
     melee class (short −1, mighty +1); the maneuver's numbers (:data:`tables.MANEUVERS`);
     «Засада»: successes of the ambush roll added to the pool; wound penalty; «Стрельба
     по-македонски»: half the pool, rounded down (the wound penalty first, by
-    :data:`WOUND_PENALTY_BEFORE_HALVING`).
+    :data:`WOUND_PENALTY_BEFORE_HALVING`; the flank and ambush dice halved too, by
+    :data:`TWO_GUNS_HALVES_BONUS`).
     """
     m = tables.MANEUVERS[s.maneuver]
-    dice = s.pool + s.extra_dice + m["attack_dice"] + s.ambush_successes
+    bonus = s.ambush_successes + {"front": 0, "flank": FLANK_DICE, "rear": REAR_DICE}[s.flank]
+    whole = 0 if s.halves_bonus or s.maneuver != "two_guns" else bonus  # :data:`TWO_GUNS_HALVES_BONUS`
+    dice = s.pool + s.extra_dice + m["attack_dice"] + bonus - whole
     diff = s.base
     point_blank = False
     if s.ranged:
@@ -656,7 +743,6 @@ def attack_roll(s: AttackSetup) -> tuple[int, int | None]:
             diff += tables.MELEE_CLASSES[s.melee_class]["attack_difficulty"]
     if s.attacker_prone and not s.ranged:
         diff += PRONE_ATTACKER
-    dice += {"front": 0, "flank": FLANK_DICE, "rear": REAR_DICE}[s.flank]
     if s.maneuver == "autofire" and s.autofire_penalty == "dice":
         dice -= 2
     else:
@@ -664,7 +750,7 @@ def attack_roll(s: AttackSetup) -> tuple[int, int | None]:
     if s.penalty_before_halving:
         dice -= s.wound_penalty
     if s.maneuver == "two_guns":
-        dice = max(0, dice) // 2
+        dice = max(0, dice) // 2 + whole
     if not s.penalty_before_halving:
         dice -= s.wound_penalty
     diff += s.extra_difficulty

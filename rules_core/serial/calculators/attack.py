@@ -4,13 +4,15 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...dice import Dist
 from ...wod.pool import d10_block, roll_d10_pool
 from ...spec import T, bool_param, choice_param, dist_block, dist_json, field_error, figures, int_param, note, prob
 from .. import rules, tables
 from .death_door import _door_name, door_step
-from .shared import (MAX_ABSORPTION, MAX_HEALTH, MAX_POOL, MAX_STAMINA, NEGATIVE_RULE_PARAM, TAG_PARAM,
-                     TWO_RESISTANCES_PARAM, _yes)
+from .shared import (MAX_ABSORPTION, MAX_HEALTH, MAX_POOL, MAX_STAMINA, NEGATIVE_RULE_PARAM, NONLETHAL_COUNTS_PARAM,
+                     TAG_PARAM, TWO_RESISTANCES_PARAM, _yes, nonlethal_before_param)
 
 __all__ = ["ATTACK_MANEUVERS", "PARRY_WEAPONS", "ATTACK_PARAMS", "check", "attack_numbers", "attack_outcome",
            "compute", "roll"]
@@ -33,6 +35,9 @@ _RANGED = {"param": "ranged", "eq": True}
 _MELEE = {"param": "ranged", "eq": False}
 _DEFENCE = {"param": "defence", "ne": "none"}
 _PARRY = {"param": "defence", "eq": "parry"}
+#: «Отчаянная защита»: a block or a dodge, and a parry by the reading :data:`rules.DESPERATE_PARRY`
+_DESPERATE_DEFENCE = {"any": [{"param": "defence", "in": ["dodge", "block"]},
+                              {"all": [_PARRY, {"param": "desperate_parry", "eq": True}]}]}
 
 ATTACK_PARAMS = (
     int_param("attack_dice", "Кубики атаки (Ловкость + навык + модификаторы)",
@@ -103,12 +108,13 @@ ATTACK_PARAMS = (
     int_param("armor", "Броня цели", "Target's Armor", 0, 0, tables.MAX_ARMOR),
     TAG_PARAM,
     int_param("absorption", "УП цели", "Target's soak levels", 2, 0, MAX_ABSORPTION),
-    int_param("health", "Здоровье цели", "Target's Health", 7, 1, MAX_HEALTH),
+    int_param("health", "Здоровье цели", "Target's Health", rules.HEALTH_LEVELS, 1, MAX_HEALTH),
     int_param("stamina", "Выносливость цели", "Target's Stamina", 2, 0, MAX_STAMINA),
     int_param("door_rolls_before", "Бросков Порога Смерти у цели уже было в сцене",
               "The target's death's-door rolls already this scene", 0, 0, 10, group="details",
               help=T("Для таблицы Порога ниже (−1 за каждый) и для перехода к калькулятору «Порог Смерти».",
                      "For the death's-door table below (−1 each) and the step to the Death's door calculator.")),
+    nonlethal_before_param("door_nonlethal_before", "door_rolls_before"),
     choice_param("parry_tie", "Парирование: ничья", "Parry: a tie", rules.PARRY_TIE, [
         ("no_effect", "не влияет на атаку (как в тексте)", "no effect on the attack (as written)"),
         ("cancel", "успехи вычитаются: промах", "successes cancel: a miss"),
@@ -134,7 +140,7 @@ ATTACK_PARAMS = (
     NEGATIVE_RULE_PARAM,
     # ---- the wound penalties of both sides, a lost parry or block, desperate defence, ambush ----
     int_param("attacker_health", "Здоровье атакующего (штраф за ранения к атаке)",
-              "Attacker's Health (the wound penalty on the attack)", 7, 0, MAX_HEALTH,
+              "Attacker's Health (the wound penalty on the attack)", rules.HEALTH_LEVELS, 0, MAX_HEALTH,
               help=T("5 и ниже — −2 кубика к броску атаки, 3 и ниже (и на Пороге Смерти, 0) — −4.",
                      "5 or less: −2 attack dice; 3 or less (and on death's door, 0): −4."), group="details"),
     bool_param("attacker_no_pain", "Атакующий без штрафа за ранения («Превозмогая боль», «Воля к жизни»)",
@@ -148,13 +154,16 @@ ATTACK_PARAMS = (
               help=T("Если Сила + оружие нападающего (кубики урона) больше, защита автоматически провалена.",
                      "If the attacker's Strength + weapon (the damage dice) is more, the defense fails outright."),
               group="details", when={"param": "defence", "in": ["parry", "block"]}),
-    bool_param("desperate", "Отчаянная защита", "Full defense", False, group="details",
-               when={"param": "defence", "in": ["dodge", "block"]}),
+    bool_param("desperate", "Отчаянная защита", "Full defense", False, group="details", when=_DESPERATE_DEFENCE),
     int_param("defence_number", "Какая это защита в ходу (1 — первая)", "Which defense this turn (1: the first)",
               1, 1, 10, help=T("«теряет по одному кубику (эффект кумулятивен) при каждом последующем защитном "
                                "приеме».", "One die less for each later defense this turn."),
-              group="details", when={"all": [{"param": "defence", "in": ["dodge", "block"]},
-                                             {"param": "desperate", "eq": True}]}),
+              group="details", when={"all": [_DESPERATE_DEFENCE, {"param": "desperate", "eq": True}]}),
+    bool_param("attacker_overloaded", "Атакующий перегружен", "The attacker is overloaded", False,
+               group="details", help=T("«-4 куба на броски Ловкости»: атака — Ловкость + навык.",
+                                       "−4 dice on Dexterity rolls: the attack is Dexterity + a skill.")),
+    bool_param("target_overloaded", "Цель перегружена (к защите)", "The target is overloaded (its defense)", False,
+               group="details", when=_DEFENCE),
     int_param("ambush_successes", "Засада: успехов на броске Незаметности (к кубикам атаки)",
               "Ambush: stealth successes (added to the attack dice)", 0, 0, MAX_POOL,
               help=T("Выигранная засада: «одну свободную атаку» — цель не защищается.",
@@ -171,6 +180,34 @@ ATTACK_PARAMS = (
     bool_param("block_first", "УП блока тратятся раньше своих УП", "Block levels are spent before one's own",
                rules.BLOCK_FIRST, group="readings", when={"param": "defence", "eq": "block"}),
     TWO_RESISTANCES_PARAM,
+    choice_param("overloaded_rolls", "Перегружен: какие броски считать бросками Ловкости",
+                 "Overloaded: which rolls count as Dexterity rolls", rules.OVERLOADED_ROLLS, [
+                     ("dexterity_pools", "каждый бросок с Ловкостью: атака, защита", "every roll with Dexterity: "
+                      "attack, defense"),
+                     ("pure_dexterity", "только броски одной Ловкости, без навыка", "only rolls of Dexterity alone"),
+                 ], group="readings",
+                 when={"any": [{"param": "attacker_overloaded", "eq": True},
+                               {"all": [_DEFENCE, {"param": "target_overloaded", "eq": True}]}]},
+                 help=T("«-4 куба на броски Ловкости» — какие это броски, не сказано; атака и защитные манёвры "
+                        "бросают Ловкость + навык.",
+                        "−4 dice on Dexterity rolls — which rolls, the source does not say; attacks and defensive "
+                        "maneuvers roll Dexterity + a skill.")),
+    bool_param("desperate_parry", "Отчаянная защита и парированием", "Full defense with a parry too",
+               rules.DESPERATE_PARRY, group="readings", when=_PARRY,
+               help=T("«используя (только один!) защитный маневр, блок или уклонение» — парирование в списке не "
+                      "названо.", "«using (only one!) defensive maneuver, a block or a dodge» — a parry is not in "
+                      "the list.")),
+    replace(NONLETHAL_COUNTS_PARAM, when={"all": [{"param": "door_rolls_before", "min": 1},
+                                                  {"param": "door_nonlethal_before", "min": 1}]}),
+    bool_param("two_guns_halves_bonus", "По-македонски: и кубики фланга, тыла, засады — пополам",
+               "Two-gun shooting: the flank, rear and ambush dice are halved too", rules.TWO_GUNS_HALVES_BONUS,
+               group="readings",
+               when={"all": [{"param": "maneuver", "eq": "two_guns"},
+                             {"any": [{"param": "flank", "ne": "front"}, {"param": "ambush_successes", "min": 1}]}]},
+               help=T("«используют только половину (округление вниз) от запаса кубиков на это действие» — входят ли "
+                      "в этот запас кубики за фланг, тыл и засаду, не сказано.",
+                      "«use only half (rounded down) of the dice pool for this action» — whether the flank, rear and "
+                      "ambush dice are in that pool is not said.")),
 )
 
 
@@ -199,6 +236,9 @@ def check(p: dict) -> None:
     if p["ambush_successes"] and p["defence"] != "none":
         raise field_error("defence", "Выигранная засада даёт «одну свободную атаку»: цель не защищается.",
                           "A won ambush gives one free attack: the target does not defend.")
+    if p["door_nonlethal_before"] > p["door_rolls_before"]:
+        raise field_error("door_nonlethal_before", "Чёт/нечет не больше, чем бросков Порога в сцене.",
+                          "No more odd/even rolls than death's-door rolls in the scene.")
     if p["defence"] == "parry" and _parry_default(p) is None:
         if p["melee_class"] == "mighty":
             raise field_error("defence", "Удары оружия могущественной драки невозможно парировать.",
@@ -219,16 +259,19 @@ def attack_numbers(p: dict) -> dict:
         target_prone=p["target_prone"], attacker_prone=p["attacker_prone"], blind=p["blind"],
         blind_roll_succeeded=True, flank=p["flank"], cover=p["cover"], maneuver=p["maneuver"],
         autofire_penalty=p["autofire_penalty"], overflow=p["overflow"], ambush_successes=p["ambush_successes"],
-        wound_penalty=pen_attack, penalty_before_halving=p["wound_penalty_before_halving"])
+        wound_penalty=pen_attack, penalty_before_halving=p["wound_penalty_before_halving"],
+        extra_dice=-rules.overloaded_dice(p["attacker_overloaded"], True, p["overloaded_rolls"]),
+        halves_bonus=p["two_guns_halves_bonus"])
     dice, diff = rules.attack_roll(setup)
     defence = p["defence"]
     # «Но если Сила + Модификатор Оружия ... нападающего больше ..., то маневр автоматически провален»
     overpowered = defence in ("parry", "block") and p["damage_dice"] > p["defender_limit"]
     pen_defence = rules.wound_penalty(p["health"], p["target_no_pain"]) if defence != "none" else 0
     pool = p["defence_dice"]
-    if p["desperate"] and defence in ("dodge", "block"):
+    if p["desperate"] and (defence in ("dodge", "block") or (defence == "parry" and p["desperate_parry"])):
         pool = rules.desperate_defence_pool(pool, p["defence_number"])
-    def_dice = max(0, pool - rules.many_on_one_penalty(p["attackers"]) - pen_defence)
+    overloaded = rules.overloaded_dice(p["target_overloaded"], True, p["overloaded_rolls"]) if defence != "none" else 0
+    def_dice = max(0, pool - rules.many_on_one_penalty(p["attackers"]) - pen_defence - overloaded)
     ddiff = p["defence_difficulty"] or {"dodge": rules.dodge_difficulty(p["ranged"]),
                                         "block": rules.BLOCK_DIFFICULTY, "parry": _parry_default(p),
                                         "none": 6}[defence]
@@ -239,6 +282,11 @@ def attack_numbers(p: dict) -> dict:
             "damage_dice": max(0, dmg), "defence": "none" if overpowered else defence, "overpowered": overpowered,
             "attack_penalty": pen_attack, "defence_penalty": pen_defence,
             "armor": rules.armor_against(p["armor"], p["maneuver"]), "maneuver": m}
+
+
+def _counted_rolls(p: dict) -> int:
+    """The target's earlier door rolls that take 1 each off its next (:data:`rules.NONLETHAL_ROLL_COUNTS`)."""
+    return rules.counted_door_rolls(p["door_rolls_before"], p["door_nonlethal_before"], p["nonlethal_roll_counts"])
 
 
 def _landing(h: rules.HitOutcome, crit_at: int | None) -> tuple[bool, bool, int]:
@@ -288,7 +336,7 @@ def attack_outcome(p: dict) -> dict:
     if status["death_door"] or status["instant_death"]:
         # not an instant death (take_portion checked the excess): the excess burned, or at a later
         # door of the scene counted as negative hits, which do not reach the threshold then
-        door = rules.death_door_distribution(p["stamina"], p["health"], p["health"], p["door_rolls_before"],
+        door = rules.death_door_distribution(p["stamina"], p["health"], p["health"], _counted_rolls(p),
                                              rule=p["negative_rule"])[0]
         door_outcomes = status.bind(lambda s: door if s == "death_door" else Dist.constant(
             "instant_death" if s == "instant_death" else "none"))
@@ -363,7 +411,7 @@ def compute(p: dict) -> dict:
                   [tables.INSTANT_DEATH["name"], res["status"]["instant_death"]]]},
     ]
     if status["death_door"]:
-        earlier = p["door_rolls_before"]
+        earlier = _counted_rolls(p)
         which = (T("первый в сцене", "the first in the scene") if not earlier
                  else T(f"{earlier + 1}-й в сцене, −{earlier}", f"roll {earlier + 1} in the scene, −{earlier}"))
         display.append({"kind": "table", "title": T(f"Порог Смерти и его бросок д6 ({which['ru']}): "
@@ -423,7 +471,8 @@ def compute(p: dict) -> dict:
         # the likeliest damage that brings the target to the door (its d6 does not depend on it
         # unless it is an instant death, which is not this case)
         res["next"] = [door_step(p["stamina"], p["health"], o["door_damage"].mode(), p["door_rolls_before"],
-                                 p["negative_rule"])]
+                                 p["negative_rule"], nonlethal_before=p["door_nonlethal_before"],
+                                 nonlethal_counts=p["nonlethal_roll_counts"])]
     return res
 
 
@@ -459,7 +508,8 @@ def roll(p: dict, roller) -> dict:
                     "death_door": s.door, "instant_death": s.instant_death})
         if s.door and not s.dead:
             out["next"] = [door_step(p["stamina"], p["health"], s.to_health, p["door_rolls_before"],
-                                     p["negative_rule"])]
+                                     p["negative_rule"], nonlethal_before=p["door_nonlethal_before"],
+                                     nonlethal_counts=p["nonlethal_roll_counts"])]
         display.append(figures(
             ("hit", T("Попадание", "Hit"), T(f"да, успехов {h.successes}", f"yes, {h.successes} successes")),
             ("damage", T("Урон после Брони и тэга", "Damage after Armor and tag"), portion),

@@ -6,7 +6,7 @@ from ...spec import T, bool_param, choice_param, figures, int_param, note
 from .. import rules
 from .shared import MAX_HEALTH, MAX_TRAIT
 
-__all__ = ["WOUND_NAMES", "WILL_TO_LIVE_NAME", "WOUNDS_PARAMS", "compute"]
+__all__ = ["WOUND_NAMES", "WILL_TO_LIVE_NAME", "OVERLOADED_ROW", "WOUNDS_PARAMS", "compute"]
 
 _WOUNDED = {"param": "health", "max": 5}
 #: a heavy wound halves the movement, unless in «Воля к жизни» (no wound penalties at all); «Перегружен» always
@@ -22,8 +22,15 @@ WOUND_NAMES = {None: T("без ранения", "unhurt"), "wounded": T("ран�
 WILL_TO_LIVE_NAME = T("на Пороге Смерти, «Воля к жизни»: без штрафов от ран",
                       "on death's door, Will to live: no wound penalties")
 
+#: The row of «Перегружен» by the reading :data:`rules.OVERLOADED_ROLLS` (the attack calculator has its switch).
+OVERLOADED_ROW = {
+    "dexterity_pools": T("«Перегружен» (броски с Ловкостью: атака, защита)",
+                         "Overloaded (rolls with Dexterity: attack, defense)"),
+    "pure_dexterity": T("«Перегружен» (только броски одной Ловкости)", "Overloaded (rolls of Dexterity alone)"),
+}
+
 WOUNDS_PARAMS = (
-    int_param("health", "Здоровье (хитов осталось)", "Health (hits left)", 7, 0, MAX_HEALTH,
+    int_param("health", "Здоровье (хитов осталось)", "Health (hits left)", rules.HEALTH_LEVELS, 0, MAX_HEALTH,
               help=T("0 — на Пороге Смерти.", "0: on death's door.")),
     int_param("athletics", "Атлетика", "Athletics", 2, 0, MAX_TRAIT),
     int_param("dexterity", "Ловкость (для бега)", "Dexterity (for running)", 2, 0, MAX_TRAIT),
@@ -80,7 +87,7 @@ def compute(p: dict) -> dict:
         items.insert(1, ("dexterity_penalty", T("Штраф к броскам Ловкости", "Penalty on Dexterity rolls"),
                          _minus(pen.dexterity)))
     rows = [[T("Ранения", "Wounds"), _minus(pen.wounds)], [T("«Горит!»", "Burning"), _minus(pen.burning)],
-            [T("«Перегружен» (только броски Ловкости)", "Overloaded (Dexterity rolls only)"), _minus(pen.overloaded)]]
+            [OVERLOADED_ROW[rules.OVERLOADED_ROLLS], _minus(pen.overloaded)]]
     display = [figures(*items),
                {"kind": "table", "title": T("Из чего штраф", "What the penalty is made of"),
                 "columns": [T("Причина", "Cause"), T("Кубиков", "Dice")], "rows": rows}]
