@@ -133,7 +133,7 @@ def test_reroll_reading_and_the_calculator(monkeypatch):
 
 def test_exhaustion_6_takes_the_rerolls_too():
     quoted("персонаж лишается всех ED6. Это означает отсутствие добора и переброса от подготовок")
-    res = run("codex-roll", {"ad6": 2, "ed6": 2, "rerolls": 3, "exhaustion6": True})
+    res = run("codex-roll", {"ad6": 2, "ed6": 2, "rerolls": 3, "exhaustion": 6})
     assert "p_success_rerolls" not in res and res["dice"] == 2
 
 
@@ -235,7 +235,7 @@ def test_counteraction_tie_reading_and_exhaustion(monkeypatch):
     lv = R.roll_dist(2, 4)
     assert eq == lv.at_least(1) and more == lv.at_least(2)
     quoted("невозможность применять способности и совершать Противодействие")
-    assert F(run("codex-counteraction", {"exhaustion6": True})["p_counter"]) == 0
+    assert F(run("codex-counteraction", {"exhaustion": 6})["p_counter"]) == 0
     monkeypatch.setattr(R, "COUNTER_TIE", "more")
     assert R.counter_works(2, 2) is False
 
@@ -365,7 +365,7 @@ def test_ability_costs_one_two_four_ed6():
     short = run("codex-ability", {"level": 3, "ed6": 3})
     assert short["possible"] is False and short["ed6_left"] is None and "p_success" not in short
     # «персонаж лишается всех ED6. Это означает … невозможность применять способности»
-    assert run("codex-ability", {"level": 1, "exhaustion6": True})["possible"] is False
+    assert run("codex-ability", {"level": 1, "exhaustion": 6})["possible"] is False
 
 
 def test_a_stance_locks_its_dice_and_the_level_reading():
@@ -435,3 +435,27 @@ def test_tokens_add_up(before, gains, crippling, cruel, per, order):
 
 def spent_total(before: int, hits: list[dict]) -> int:
     return before + sum(h["got"] + h["crippling"] - h["activated"] for h in hits)
+
+
+# ---- the pavise and exhaustion (§ 11, § 7) ----------------------------------------------------------
+
+def test_the_pavise_hinders_in_melee_only_between_the_fighters():
+    quoted("5FV от дальних атак / 2FV в ближнем бою (если между сражающимися)")
+    melee = {"shield": next(str(i) for i, s in enumerate(ct.SHIELDS) if s["points"] is None), "range": "melee",
+             "skill": 3, "ed6": 2}
+    between, beside = run("codex-attack", melee), run("codex-attack", {**melee, "pavise_between": False})
+    assert F(beside["p_hit"]) == F(run("codex-attack", {k: v for k, v in melee.items() if k != "shield"})["p_hit"])
+    assert F(between["p_hit"]) < F(beside["p_hit"])
+
+
+def test_exhaustion_takes_the_ed6_at_its_sixth_level_by_the_reading():
+    quoted("Шкала состоит из 5 нарастающих уровней и 6-го как отдельного состояния (по образцу Стресс → FLAX).")
+    quoted("У каждого персонажа есть счётчик на 6 стресса, который нельзя расширить.")
+    roll = {"ad6": 2, "ed6": 3, "skill": 3, "difficulty": 2}
+    fresh, five = run("codex-roll", roll), run("codex-roll", {**roll, "exhaustion": 5})
+    assert F(five["p_success"]) == F(fresh["p_success"])  # levels 1–5: «НАДО РАЗРАБОТАТЬ»
+    six = run("codex-roll", {**roll, "exhaustion": 6})
+    assert six["dice"] == 2 and F(six["p_success"]) < F(fresh["p_success"])
+    assert run("codex-roll", {**roll, "exhaustion": 6, "exhaustion_state": "seventh"})["dice"] == 5
+    assert run("codex-roll", {**roll, "exhaustion": 7, "exhaustion_state": "seventh"})["dice"] == 2
+    assert [R.exhaustion_deprives(n) for n in range(8)] == [False] * 6 + [True] * 2

@@ -133,6 +133,9 @@ SWITCHES = {
     (C, "CRUEL_ORDER_READINGS"): [("codex-tokens", "order", "after", {"gains": [2], "cruel": 1}, "activated")],
     (C, "ACTIVATED_READINGS"): [("codex-tokens", "activated", "spent", {"before": 2, "gains": [0], "cruel": 1},
                                  "tokens")],
+    # six levels marked: the 6th level (no ED6), or not yet (as Stress: the state beyond six)
+    (C, "EXHAUSTION_STATE_READINGS"): [("codex-roll", "exhaustion_state", "seventh", {"exhaustion": 6, "ed6": 2},
+                                        "p_success")],
     (C, "CHECK_STRESS"): [("codex-roll", "check_stress", "before",
                            {"difficulty": 3, "stress": 1, "ad6": 4, "ed6": 2, "skill": 4}, "p_success")],
 }

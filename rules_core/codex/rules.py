@@ -59,7 +59,8 @@ __all__ = ["SKILL0_READINGS", "SKILL_SCALE_READINGS", "MAX_SKILL_SHIFTED", "FLAX
            "counters_race", "STRESSFUL_DIFFICULTY", "CHECK_STRESS_READINGS", "CHECK_STRESS", "ALL_AD6_DIFFICULTY",
            "stress_for_check", "STANCE_BLOCK_READINGS", "STANCE_BLOCK", "ABILITY_USES", "ability_cost",
            "ed6_after_ability", "CRIPPLING_PER_READINGS", "CRIPPLING_PER", "CRUEL_ORDER_READINGS", "CRUEL_ORDER",
-           "ACTIVATED_READINGS", "ACTIVATED", "injury_tokens"]
+           "ACTIVATED_READINGS", "ACTIVATED", "injury_tokens", "EXHAUSTION_STATE_READINGS", "EXHAUSTION_STATE",
+           "MAX_EXHAUSTION", "exhaustion_deprives"]
 
 SKILL0_READINGS = ("as_level_1", "cannot")
 SKILL_SCALE_READINGS = ("as_written", "shifted")
@@ -753,4 +754,29 @@ def injury_tokens(before: int, gains: list[int], crippling: int = 0, cruel: int 
             tokens -= active
         out.append({"got": got, "crippling": extra, "activated": active, "tokens": tokens})
     return out
+
+
+# ---- exhaustion: where its sixth level begins (§ 7) --------------------------------------------------
+
+#: «Шкала состоит из 5 нарастающих уровней и 6-го как отдельного состояния (по образцу Стресс → FLAX)»; but Stress is
+#: «счётчик на 6 стресса», and FLAX comes «сверх имеющихся 6» — at the seventh. How a level is gained, § 7 never says
+#: (the calculators take the levels marked). ``"sixth"`` (default: the words «5 … уровней и 6-го»: the state at the
+#: sixth mark); ``"seventh"``: as Stress, six marks and the state beyond them, at the seventh.
+EXHAUSTION_STATE_READINGS = ("sixth", "seventh")
+EXHAUSTION_STATE = "sixth"
+#: The marks an exhaustion field takes: up to the seventh of the reading ``"seventh"``.
+MAX_EXHAUSTION = 7
+
+
+def exhaustion_deprives(marks: int, reading: str | None = None) -> bool:
+    """Whether ``marks`` of Exhaustion reach its 6th level: «персонаж лишается всех ED6» (:data:`EXHAUSTION_STATE`).
+    Levels 1–5 do nothing here: «Уровни 1–5: ⚠ механика НАДО РАЗРАБОТАТЬ».
+
+    >>> exhaustion_deprives(5), exhaustion_deprives(6), exhaustion_deprives(6, "seventh"), exhaustion_deprives(7, "seventh")
+    (False, True, False, True)
+    """
+    reading = EXHAUSTION_STATE if reading is None else reading
+    if reading not in EXHAUSTION_STATE_READINGS:
+        raise ValueError(f"reading must be one of {EXHAUSTION_STATE_READINGS}")
+    return marks >= (6 if reading == "sixth" else 7)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ...spec import Errors, T, choice_param, figures, int_param, note, prob
 from .. import rules, tables
-from .shared import MAX_DIFFICULTY, MAX_ED6, _ED6, _roll_notes, _skill_params, skill_check
+from .shared import MAX_DIFFICULTY, MAX_ED6, _ED6, _roll_notes, _skill_params, deprived, skill_check
 
 __all__ = ["ABILITY_PARAMS", "MIN_PREPARATION", "check", "compute"]
 
@@ -48,7 +48,7 @@ def _cost(p: dict) -> int:
 
 def _blocked(p: dict) -> int:
     """The ED6 another stance holds (none while entering a stance, none at exhaustion 6: no ED6 at all)."""
-    return p["blocked"] if p["use"] == "spend" and not p["exhaustion6"] else 0
+    return p["blocked"] if p["use"] == "spend" and not deprived(p) else 0
 
 
 def check(p: dict) -> None:
@@ -56,7 +56,7 @@ def check(p: dict) -> None:
     errors = Errors()
     with errors.gather():
         skill_check(p)
-    if not p["exhaustion6"] and _blocked(p) > p["ed6"]:
+    if not deprived(p) and _blocked(p) > p["ed6"]:
         errors.append({"field": "blocked", "ru": f"Заблокировать можно не больше {p['ed6']} ED6 подготовки.",
                        "en": f"At most the preparation's {p['ed6']} ED6 can be locked."})
     errors.check()
@@ -71,7 +71,7 @@ def _p_success(p: dict, ed6: int) -> object:
 def compute(p: dict) -> dict:
     """The cost, whether the preparation pays it, and the roll with and without the ability."""
     cost = _cost(p)
-    ed6 = 0 if p["exhaustion6"] else p["ed6"]
+    ed6 = 0 if deprived(p) else p["ed6"]
     free = ed6 - _blocked(p)
     left = rules.ed6_after_ability(ed6, cost, _blocked(p))
     spent = T("заблокировано, пока стойка активна", "locked while the stance lasts") if p["use"] == "stance" \
@@ -82,7 +82,7 @@ def compute(p: dict) -> dict:
     result = {"cost": cost, "ed6_left": left, "p_without": prob(without)}
     if left is None:
         verdict = (T("нельзя: истощение 6-го уровня — нет ED6", "no: exhaustion level 6 — no ED6")
-                   if p["exhaustion6"] else T(f"нельзя: нужно {cost} ED6, есть {free}",
+                   if deprived(p) else T(f"нельзя: нужно {cost} ED6, есть {free}",
                                               f"no: {cost} ED6 needed, {free} available"))
         items.insert(0, ("possible", T("Применить можно", "Can be used"), verdict))
         items.append(("p_success", T("Шанс броска с ней", "Chance of the roll with it"), "—"))
