@@ -403,3 +403,24 @@ def test_a_nonlethal_roll_counts_for_the_minus_one_by_the_reading():
                                     "door_rolls_before": 2, "door_nonlethal_before": 1, "nonlethal_roll_counts": False})
     step = hit["next"][0]["params"]
     assert (step["nonlethal_before"], step["nonlethal_roll_counts"]) == (1, False)
+
+
+def test_naga_venom_against_icepool():
+    # «Манёвр "Яд наги" (особое). Если эта атака набрала 7+ успехов на попадании и её урон смог пробить Броню цели, то
+    # вдобавок к основному урону цель получает дополнительно 7 уровней урона смертоносным ядом.»
+    base = {"attack_dice": 12, "damage_dice": 6, "armor": 2, "absorption": 0, "health": 30, "naga": True}
+    res = api.run("serial-attack", base)
+    hit, dmg = net(12, 6, True), net(6, 6, False)
+    assert F(res["p_poison"]) == p(hit, lambda h: h >= 7) * p(dmg, lambda k: k > 2)
+    # the damage the target takes: the blow less Броня, and the 7 levels when the venom came (the reading «whole»)
+    taken = icepool.map(lambda h, k: 0 if h < 1 else max(0, k - 2) + (7 if h >= 7 and k > 2 else 0), hit, dmg)
+    assert {d["damage"]: F(d["p"]) for d in res["damage"]} == {o: p(taken, lambda x, o=o: x == o) for o in taken.outcomes()
+                                                               if p(taken, lambda x, o=o: x == o)}
+    # Броня subtracted from the poison too (the other reading): 5 levels
+    armored = api.run("serial-attack", {**base, "naga_armor": "armor"})
+    assert max(d["damage"] for d in armored["damage"]) == max(d["damage"] for d in res["damage"]) - 2
+    # the soak levels: absorbed like the blow (default) or passed by the poison
+    soaked = api.run("serial-attack", {**base, "absorption": 6, "health": 7})
+    past = api.run("serial-attack", {**base, "absorption": 6, "health": 7, "naga_soaked": False})
+    assert F(past["p_death_door"]) > F(soaked["p_death_door"])
+    assert R.take_with_poison(R.Target(6, 7, 2), 2, 7, soaked=False).to_health == 7

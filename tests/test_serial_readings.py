@@ -69,6 +69,12 @@ SWITCHES = {
                          "defence_number": 3}, "p_hit"),
     "NONLETHAL_ROLL_COUNTS": ("serial-death-door", "nonlethal_roll_counts", False,
                               {"previous_rolls": 2, "nonlethal_before": 1}, "outcomes"),
+    "NAGA_ARMOR": ("serial-attack", "naga_armor", "armor",
+                   {"attack_dice": 14, "damage_dice": 8, "armor": 2, "absorption": 0, "health": 30, "naga": True},
+                   "damage"),
+    "NAGA_SOAKED": ("serial-attack", "naga_soaked", False,
+                    {"attack_dice": 14, "damage_dice": 8, "armor": 1, "absorption": 6, "health": 30, "naga": True},
+                    "health_left"),
     "TWO_GUNS_HALVES_BONUS": ("serial-attack", "two_guns_halves_bonus", False,
                               {"maneuver": "two_guns", "flank": "rear", "attack_dice": 9}, "attack_dice"),
 }

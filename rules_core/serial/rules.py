@@ -11,7 +11,7 @@ cancel: «Бросок урона обычно идет по сложности 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from math import ceil
 
@@ -33,7 +33,8 @@ __all__ = ["ATTACK_ONES_CANCEL", "BOTCH_CHOICES", "BOTCH_RULE", "DIFFICULTY_CHOI
            "CREATURE_NAMES", "initiative", "initiative_order", "lower_initiative", "preparation_bonus",
            "speed", "run_distance", "max_interceptions", "interceptions_left", "overloaded_dice", "counted_door_rolls",
            "HEALTH_LEVELS", "INTERCEPTION_PERIODS", "INTERCEPTION_PERIOD", "OVERLOADED_ROLLS_CHOICES",
-           "OVERLOADED_ROLLS", "DESPERATE_PARRY", "NONLETHAL_ROLL_COUNTS", "TWO_GUNS_HALVES_BONUS", "reaction_level", "may_intercept_magical_movement",
+           "OVERLOADED_ROLLS", "DESPERATE_PARRY", "NONLETHAL_ROLL_COUNTS", "TWO_GUNS_HALVES_BONUS", "NAGA_ARMOR_CHOICES",
+           "NAGA_ARMOR", "NAGA_SOAKED", "naga_poison", "take_with_poison", "reaction_level", "may_intercept_magical_movement",
            "speech_limit", "ambush", "wound_level", "wound_penalty", "finish_difficulty", "range_difficulty",
            "BLIND_ROLL_DIFFICULTY", "RANGE_BANDS", "AttackSetup", "attack_roll", "many_on_one_penalty",
            "desperate_defence_pool", "dodge_difficulty", "parry_difficulty", "parry_allowed", "block_allowed",
@@ -285,7 +286,7 @@ READINGS = ("ATTACK_ONES_CANCEL", "BOTCH_RULE", "DIFFICULTY_OVERFLOW", "PARRY_TI
             "OTHER_ONES_CANCEL", "AMBUSH_TIE_ADDS", "TWO_RESISTANCES", "ABSORPTION_ARMOR_WEIGHT",
             "NATURAL_ARMOR_STOPS_ABSORPTION", "COVER_DIFFICULTY", "PARRY_DEFAULT_DIFFICULTY",
             "BLIND_RANGED_MAX_METRES", "HEALTH_LEVELS", "INTERCEPTION_PERIOD", "OVERLOADED_ROLLS", "DESPERATE_PARRY",
-            "NONLETHAL_ROLL_COUNTS", "TWO_GUNS_HALVES_BONUS")
+            "NONLETHAL_ROLL_COUNTS", "TWO_GUNS_HALVES_BONUS", "NAGA_ARMOR", "NAGA_SOAKED")
 
 
 # =================================================================================
@@ -1402,6 +1403,50 @@ def special_activation(successes_after_defence: int, needed: int, damage_rolled:
 
 #: «Яд наги»: «набрала 7+ успехов ... цель получает дополнительно 7 уровней урона».
 NAGA_POISON = {"needed": 7, "extra_damage": 7}
+
+#: «Яд наги»: «её урон смог пробить Броню цели, то вдобавок к основному урону цель получает дополнительно 7 уровней урона
+#: смертоносным ядом» — whether Броня, which «вычитается из каждой порции входящего урона», takes from the poison too.
+#: ``"whole"`` (default: the blow has pierced the Броня, the poison comes in with it, 7 levels added to the blow's
+#: damage after Броня); ``"armor"``: the poison is a portion of its own, less the Броня.
+NAGA_ARMOR_CHOICES = ("whole", "armor")
+NAGA_ARMOR = "whole"
+#: And whether Уровни Поглощения absorb the poison: «Входящий урон поглощается Выносливостью персонажа, доспехами …».
+#: True (default: it is damage like any other); False: the poison goes past them to Здоровье (УП absorb the blow only).
+NAGA_SOAKED = True
+
+
+def naga_poison(pierced: bool, armor: int, reading: str | None = None) -> int:
+    """The poison levels a «Яд наги» blow that ``pierced`` the Броня adds (:data:`NAGA_ARMOR`).
+
+    >>> naga_poison(True, 2), naga_poison(True, 2, "armor"), naga_poison(False, 2)
+    (7, 5, 0)
+    """
+    reading = NAGA_ARMOR if reading is None else reading
+    if reading not in NAGA_ARMOR_CHOICES:
+        raise ValueError(f"reading must be one of {NAGA_ARMOR_CHOICES}")
+    if not pierced:
+        return 0
+    levels = NAGA_POISON["extra_damage"]
+    return max(0, levels - armor) if reading == "armor" else levels
+
+
+def take_with_poison(t: Target, portion: int, poison: int, block: int = 0, rule: str = NEGATIVE_HITS_RULE,
+                     soaked: bool | None = None, block_first: bool = BLOCK_FIRST) -> Step:
+    """A blow's portion and its poison as one (:func:`take_portion`), the poison soaked by УП or not
+    (:data:`NAGA_SOAKED`: past them, the УП absorb at most the blow's own portion).
+
+    >>> t = Target(absorption=5, health=7, stamina=2); s = take_with_poison(t, 3, 7, soaked=False)
+    >>> (s.absorbed, s.to_health, t.absorption, t.health)
+    (3, 7, 2, 0)
+    """
+    soaked = NAGA_SOAKED if soaked is None else soaked
+    if soaked or not poison:
+        return take_portion(t, portion + poison, block, rule, block_first=block_first)
+    keep = t.absorption
+    t.absorption = min(keep, portion)
+    s = take_portion(t, portion + poison, block, rule, block_first=block_first)
+    t.absorption = keep - s.absorbed
+    return replace(s, absorption_left=t.absorption)
 
 
 def master_strike_critical(successes_after_defence: int) -> bool:

@@ -164,6 +164,9 @@ ATTACK_PARAMS = (
                                        "−4 dice on Dexterity rolls: the attack is Dexterity + a skill.")),
     bool_param("target_overloaded", "Цель перегружена (к защите)", "The target is overloaded (its defense)", False,
                group="details", when=_DEFENCE),
+    bool_param("naga", "Манёвр «Яд наги»: 7+ успехов и урон пробил Броню — ещё 7 уровней урона ядом",
+               "The «Naga venom» maneuver: 7+ successes and the damage got through Armor — 7 more levels of poison",
+               False, group="details"),
     int_param("ambush_successes", "Засада: успехов на броске Незаметности (к кубикам атаки)",
               "Ambush: stealth successes (added to the attack dice)", 0, 0, MAX_POOL,
               help=T("Выигранная засада: «одну свободную атаку» — цель не защищается.",
@@ -199,6 +202,17 @@ ATTACK_PARAMS = (
                       "the list.")),
     replace(NONLETHAL_COUNTS_PARAM, when={"all": [{"param": "door_rolls_before", "min": 1},
                                                   {"param": "door_nonlethal_before", "min": 1}]}),
+    choice_param("naga_armor", "Яд наги и Броня", "Naga venom and Armor", rules.NAGA_ARMOR, [
+        ("whole", "7 уровней целиком: Броня уже пробита", "all 7 levels: the Armor is already pierced"),
+        ("armor", "Броня вычитается и из яда", "Armor is subtracted from the poison too"),
+    ], group="readings", when={"param": "naga", "eq": True},
+        help=T("«Значение Брони вычитается из каждой порции входящего урона» — порция ли яд, не сказано.",
+               "Armor is subtracted from every portion of incoming damage — whether the poison is a portion is not "
+               "said.")),
+    bool_param("naga_soaked", "Яд наги поглощают УП", "Soak levels absorb the naga venom", rules.NAGA_SOAKED,
+               group="readings", when={"param": "naga", "eq": True},
+               help=T("«Входящий урон поглощается ... Уровни Поглощения (УП)» — и яд тоже? Не сказано.",
+                      "Incoming damage is absorbed by soak levels — the poison too? Not said.")),
     bool_param("two_guns_halves_bonus", "По-македонски: и кубики фланга, тыла, засады — пополам",
                "Two-gun shooting: the flank, rear and ambush dice are halved too", rules.TWO_GUNS_HALVES_BONUS,
                group="readings",
@@ -289,10 +303,17 @@ def _counted_rolls(p: dict) -> int:
     return rules.counted_door_rolls(p["door_rolls_before"], p["door_nonlethal_before"], p["nonlethal_roll_counts"])
 
 
-def _landing(h: rules.HitOutcome, crit_at: int | None) -> tuple[bool, bool, int]:
-    """What the damage roll needs to know of a hit: (landed, critical, the block's levels)."""
+def _landing(h: rules.HitOutcome, crit_at: int | None, naga: bool = False) -> tuple[bool, bool, int, bool]:
+    """What the damage roll needs to know of a hit: (landed, critical, the block's levels, «Яд наги» triggered by
+    the successes: «Если эта атака набрала 7+ успехов на попадании»)."""
     crit = bool(h.hit and crit_at is not None and h.successes >= crit_at)
-    return (h.hit, crit, h.block if h.hit else 0)
+    venom = bool(naga and h.hit and h.successes >= rules.NAGA_POISON["needed"])
+    return (h.hit, crit, h.block if h.hit else 0, venom)
+
+
+def _poison(p: dict, armor: int, rolled: int, venom: bool) -> int:
+    """«Яд наги»'s levels for a blow of ``rolled`` damage successes: «её урон смог пробить Броню цели»."""
+    return rules.naga_poison(venom and rolled > armor, armor, p["naga_armor"]) if venom else 0
 
 
 def attack_outcome(p: dict) -> dict:
@@ -308,27 +329,28 @@ def attack_outcome(p: dict) -> dict:
     hits = rules.hit_distribution(n["dice"], n["difficulty"], n["defence"], n["defence_dice"],
                               n["defence_difficulty"], m["hit_multiplier"], p["parry_tie"],
                               p["attack_ones_cancel"])
-    landings = hits.map(lambda h: _landing(h, m["crit_at"]))
-    portions = {crit: rules.damage_distribution(n["damage_dice"], p["damage_difficulty"],
-                                            m["crit_successes"] if crit else 0).map(
-                    lambda k: rules.portion_after_armor(k, n["armor"], p["tag"], p["two_resistances"]))
-                for crit in {crit for landed, crit, _ in landings if landed}}
-    memo: dict[tuple[int, int], tuple] = {}
+    landings = hits.map(lambda h: _landing(h, m["crit_at"], p["naga"]))
+    portions = {(crit, venom): rules.damage_distribution(n["damage_dice"], p["damage_difficulty"],
+                                                     m["crit_successes"] if crit else 0).map(
+                    lambda k, venom=venom: (rules.portion_after_armor(k, n["armor"], p["tag"], p["two_resistances"]),
+                                            _poison(p, n["armor"], k, venom)))
+                for crit, venom in {(crit, venom) for landed, crit, _, venom in landings if landed}}
+    memo: dict[tuple[int, int, int], tuple] = {}
 
-    def target_after(d: int, block: int) -> tuple:
-        if (d, block) not in memo:
+    def target_after(d: int, poison: int, block: int) -> tuple:
+        if (d, poison, block) not in memo:
             t = rules.Target(p["absorption"], p["health"], p["stamina"], door_visits=p["door_rolls_before"])
-            s = rules.take_portion(t, d, block, p["negative_rule"], block_first=p["block_first"])
+            s = rules.take_with_poison(t, d, poison, block, p["negative_rule"], p["naga_soaked"], p["block_first"])
             status = ("instant_death" if s.instant_death else "death_door" if s.door
                       else "wounded" if s.to_health else "absorbed")
-            memo[(d, block)] = (d, t.absorption, t.health, status, s.to_health)
-        return memo[(d, block)]
+            memo[(d, poison, block)] = (d + poison, t.absorption, t.health, status, s.to_health, poison)
+        return memo[(d, poison, block)]
 
     def after(landing: tuple) -> Dist:
-        landed, crit, block = landing
+        landed, crit, block, venom = landing
         if not landed:
-            return Dist.constant((None, p["absorption"], p["health"], "miss"))
-        return portions[crit].map(lambda d: target_after(d, block))
+            return Dist.constant((None, p["absorption"], p["health"], "miss", 0, 0))
+        return portions[(crit, venom)].map(lambda dp: target_after(dp[0], dp[1], block))
 
     states = landings.bind(after)
     status = states.map(lambda s: s[3])
@@ -350,6 +372,7 @@ def attack_outcome(p: dict) -> dict:
         if status["death_door"] else None,
         "p_crit": landings.p(lambda k: k[1]),
         "p_counter": hits.p(lambda h: h.counter),
+        "p_poison": states.p(lambda s: s[5] > 0),
     }
 
 
@@ -435,6 +458,10 @@ def compute(p: dict) -> dict:
         extra.append(("wound_penalties", T("Штраф за ранения: атака / защита", "Wound penalty: attack / defense"),
                       T(f"−{n['attack_penalty']} / −{n['defence_penalty']}",
                         f"−{n['attack_penalty']} / −{n['defence_penalty']}")))
+    if p["naga"]:
+        res["p_poison"] = prob(o["p_poison"])
+        extra.append(("p_poison", T("Шанс яда наги (7+ успехов, Броня пробита)",
+                                    "Chance of the naga venom (7+ successes, Armor pierced)"), res["p_poison"]))
     if p["maneuver"] == "master":
         extra.append(("p_critical", T("Шанс критической атаки (+3 автоуспеха к урону)",
                                       "Chance of a critical (+3 automatic damage successes)"),
@@ -463,6 +490,11 @@ def compute(p: dict) -> dict:
                             f"больше {limit['ru']} защитника ({p['defender_limit']}).",
                             f"{what['en']} fails outright: the attacker's Strength + weapon ({p['damage_dice']}) "
                             f"is more than the defender's {limit['en']} ({p['defender_limit']}).", "warning"))
+    if p["naga"]:
+        display.append(note("Яд наги: урон выше — с 7 уровнями яда, если они пришли. Устойчивость цели к яду калькулятор "
+                            "не учитывает (тэг выше — для урона удара).",
+                            "Naga venom: the damage above includes the 7 poison levels when they come. The target's "
+                            "resistance to poison is not counted (the tag above is the blow's)."))
     if p["ambush_successes"]:
         display.append(note(f"Засада: +{p['ambush_successes']} кубиков к атаке, цель не защищается.",
                             f"Ambush: +{p['ambush_successes']} attack dice, the target does not defend."))
@@ -497,11 +529,16 @@ def roll(p: dict, roller) -> dict:
            "attack_penalty": n["attack_penalty"], "defence_penalty": n["defence_penalty"]}
     if h.hit:
         crit = m["crit_at"] is not None and h.successes >= m["crit_at"]
+        venom = _landing(h, m["crit_at"], p["naga"])[3]
         faces = roller.dice(n["damage_dice"], 10)
         rolled = rules.damage_from_faces(faces, p["damage_difficulty"]) + (m["crit_successes"] if crit else 0)
+        poison = _poison(p, n["armor"], rolled, venom)
         portion = rules.portion_after_armor(rolled, n["armor"], p["tag"], p["two_resistances"])
         t = rules.Target(p["absorption"], p["health"], p["stamina"], door_visits=p["door_rolls_before"])
-        s = rules.take_portion(t, portion, h.block, p["negative_rule"], block_first=p["block_first"])
+        s = rules.take_with_poison(t, portion, poison, h.block, p["negative_rule"], p["naga_soaked"],
+                                   p["block_first"])
+        portion += poison
+        out["poison"] = poison
         display.append(d10_block(T("Урон", "Damage"), faces, p["damage_difficulty"], ones_cancel=False))
         out.update({"damage_faces": faces, "rolled": rolled, "critical": crit, "damage": portion,
                     "absorption_left": t.absorption, "health_left": t.health,
