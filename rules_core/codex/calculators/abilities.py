@@ -74,9 +74,9 @@ def compute(p: dict) -> dict:
     ed6 = 0 if deprived(p) else p["ed6"]
     free = ed6 - _blocked(p)
     left = rules.ed6_after_ability(ed6, cost, _blocked(p))
-    spent = T("заблокировано, пока стойка активна", "locked while the stance lasts") if p["use"] == "stance" \
-        else T("потрачено", "spent")
-    items = [("cost", T(f"Затраты: ED6 ({spent['ru']})", f"Cost: ED6 ({spent['en']})"), cost),
+    spent = T("блокируются, пока стойка активна", "locked while the stance lasts") if p["use"] == "stance" \
+        else T("тратятся", "spent")
+    items = [("cost", T(f"Затраты, ED6 ({spent['ru']})", f"Cost, ED6 ({spent['en']})"), cost),
              ("ed6_left", T("ED6 остается на бросок", "ED6 left for the roll"), "—" if left is None else left)]
     without = _p_success(p, free)
     result = {"cost": cost, "ed6_left": left, "p_without": prob(without)}
@@ -96,9 +96,9 @@ def compute(p: dict) -> dict:
     items.append(("p_without", T("Шанс того же броска без нее", "Chance of the same roll without it"), prob(without)))
     display = [figures(*items),
                {"kind": "table", "title": T("Затраты на способности по уровням", "Ability costs by level"),
-                "columns": [T("Уровень", "Level"), T("Затраты", "Cost"),
-                            T("Подготовка не менее", "Preparation at least")],
-                "rows": [[level, f"{c['ed6']}ED6", MIN_PREPARATION[level]]
+                "columns": [T("Уровень", "Level"), T("Затраты и подготовка", "Cost and preparation")],
+                "rows": [[level, T(f"{c['ed6']}ED6, подготовка от {MIN_PREPARATION[level]}",
+                                   f"{c['ed6']}ED6, preparation {MIN_PREPARATION[level]}+")]
                          for level, c in tables.ABILITY_COSTS.items()]}]
     if p["use"] == "stance":
         display.append(note("Стойка: кости заблокированы на всех бросках, пока она не снята; за один ход — одна "

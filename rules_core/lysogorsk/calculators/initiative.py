@@ -17,8 +17,8 @@ PARAMS = (
     Param("fighters", "record_list", T("Участники боя (№1 — ваш персонаж)", "Those in the fight (no. 1 is yours)"),
           [{"bonus": 5}, {"bonus": 4}, {"bonus": 4}], min_len=1, max_len=MAX_FIGHTERS,
           fields=(
-              Param("bonus", "int", T("Решительность: атрибут + навык + модификаторы",
-                                      "Resolve: attribute + skill + modifiers"), 4, min=-40, max=60),
+              Param("bonus", "int", T("Решительность: атрибут + навык", "Resolve: attribute + skill"), 4, min=-40,
+                    max=60, help=T("С модификаторами, если они есть.", "With the modifiers, if any.")),
               Param("reroll", "bool", T("Перебросить за Везение", "Re-roll with Luck"), False),
           ),
           help=T("Каждый делает проверку навыка Решительности (2К + атрибут + навык) один раз, в начале боя.",
@@ -58,9 +58,8 @@ def compute(p: dict) -> dict:
         rows.append([f"№{i + 1}", frac(check.mean()), prob(c["first"]),
                      "—" if not i else prob(c["before_first"]), "—" if not i else prob(c["with_first"])])
     display = [
-        figures(("p_first", T("№1 ходит первым (один)", "No. 1 acts first (alone)"), prob(mine["first"])),
-                ("p_first_shared", T("№1 ходит первым (один или одновременно с другими)",
-                                     "No. 1 acts first (alone or at the same time as others)"),
+        figures(("p_first", T("№1 ходит первым", "No. 1 acts first"), prob(mine["first"])),
+                ("p_first_shared", T("№1 первым (и вровень)", "No. 1 first (or tied)"),
                  prob(mine["first_shared"])),
                 ("mean", T("Средняя инициатива №1", "No. 1's mean initiative"), frac(checks[0].mean()))),
         {"kind": "table", "title": T("Кто когда ходит", "Who acts when"),

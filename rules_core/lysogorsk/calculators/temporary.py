@@ -10,7 +10,6 @@ from dataclasses import replace
 from ...spec import Option, Param, T, choice_param, figures, int_param, note
 from .. import rules, tables
 from .damage import QUARTER_PARAM, ROUNDING_PARAM, STATE_NAMES, hits_errors
-from .wounds import hits_text
 
 __all__ = ["WHERE_OPTIONS", "PARAMS", "check", "compute"]
 
@@ -23,7 +22,8 @@ WHERE_OPTIONS = (
 PARAMS = (
     int_param("stamina", "Выносливость", "Stamina", 3, 0, 30),
     int_param("damage_taken", "Уже потеряно хитов (постоянный урон)", "Hits already lost (permanent)", 0, 0, 200),
-    int_param("temporary_taken", "Уже потеряно хитов (временный урон)", "Hits already lost (temporary)", 0, 0, 200),
+    int_param("temporary_taken", "Уже потеряно хитов (временный урон)", "Hits already lost (temporary)", 0, 0, 200,
+              group="details"),
     Param("blows", "record_list", T("Временные удары по порядку", "Temporary blows, in order"),
           [{"hits": 8}, {"hits": 6, "where": "head"}], min_len=1, max_len=20,
           fields=(Param("hits", "int", T("Хитов", "Hits"), 5, min=0, max=200),
@@ -74,23 +74,18 @@ def _walk(p: dict, total: int) -> tuple[list[list], int, int, int, int]:
         before = perm
         perm, temp = rules.apply_damage(total, perm, temp, blow["hits"], True)
         state = rules.state_after(total, perm, temp, p["quarter_is_critical"])
-        marks = []
-        if perm > before:
-            converted += perm - before
-            marks.append(T(f"{hits_text(perm - before)['ru']} — постоянный урон (сверх Здоровья+10)",
-                           f"{hits_text(perm - before)['en']} permanent (beyond Health+10)"))
+        over = perm - before
+        converted += over
+        mark = T("", "")
         if blow["where"] != "body" and state in rules.HEAD_WOUND_STATES:
             half = rules.head_wound_permanent(blow["hits"], blow["where"], p["rounding"], p["blast"])
             head += half
-            marks.append(T("сотрясение мозга" if blow["where"] == "head" else "контузия",
-                           "a concussion" if blow["where"] == "head" else "a blast concussion"))
-            if half:
-                marks.append(T(f"через час +{hits_text(half)['ru']} постоянного урона",
-                               f"after an hour +{hits_text(half)['en']} permanent"))
+            what = T("сотрясение", "concussion") if blow["where"] == "head" else T("контузия", "blast concussion")
+            mark = T(what["ru"] + (f", +{half} через час" if half else ""),
+                     what["en"] + (f", +{half} in an hour" if half else ""))
         elif blow["where"] != "body":
-            marks.append(T("рана не тяжелая: без сотрясения", "not a heavy wound: no concussion"))
-        rows.append([i, blow["hits"], _where(blow["where"]), perm, temp, STATE_NAMES[state],
-                     T("; ".join(m["ru"] for m in marks), "; ".join(m["en"] for m in marks))])
+            mark = T("не тяжелая", "not heavy")
+        rows.append([i, blow["hits"], _where(blow["where"]), perm, temp, over or "—", STATE_NAMES[state], mark])
     return rows, perm, temp, converted, head
 
 
@@ -117,7 +112,8 @@ def compute(p: dict) -> dict:
                 ("hours", T("Временный урон пройдет через, ч", "Temporary damage gone in, h"), hours)),
         {"kind": "table", "title": T("Удар за ударом", "Blow by blow"),
          "columns": [T("№", "#"), T("Хитов", "Hits"), T("Куда", "Where"), T("Постоянный", "Permanent"),
-                     T("Временный", "Temporary"), T("Состояние", "State"), T("Что еще", "What else")],
+                     T("Временный", "Temporary"), T("Сверх +10", "Beyond +10"), T("Состояние", "State"),
+                     T("Голова", "Head")],
          "rows": rows},
     ]
     if state == "unconscious":
