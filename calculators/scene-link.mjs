@@ -5,7 +5,7 @@
 // checks it: values the scene takes from its characters must agree). calc.mjs loads this module
 // (its scene hook) and says what was rolled (the "svod:rolled" event: params and seed).
 
-import { call, rt, startRuntime } from "./calc.mjs";
+import { call, rt, startRuntime } from "./engine.mjs";
 import { esc, pickLang, renderBlocks, tr } from "./render.mjs";
 import { SceneStore, StaleError } from "./scene-store.mjs";
 import { ensureStyles } from "./scene.mjs";
