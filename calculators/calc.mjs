@@ -8,6 +8,7 @@ import { esc, formatDecimal, pickLang, pickSummary, renderBlocks, renderHistory,
 import { applying, KINDS, kindOf, newRecord, refusal, summaryKeys } from "./kinds.mjs";
 import { call, onRuntime, rt, startRuntime } from "./engine.mjs";
 import { clearErrors, FormIndex, placeErrors } from "./form.mjs";
+import { LEGACY, memoryKey } from "./names.mjs";
 
 const HERE = new URL("./", import.meta.url);
 
@@ -88,9 +89,24 @@ function specsById() {
 // kinds' stored reading (kinds.mjs): a value the spec no longer takes is set aside under its own
 // key and told, never applied and never dropped unseen.
 
-const VALUES_KEY = (id) => `svod.calc.v1.${id}`;
-const ASIDE_KEY = (id) => `svod.calc.v1.${id}.aside`;
-const ROLLS_KEY = (id) => `svod.rolls.v1.${id}`;
+const VALUES_KEY = (id) => memoryKey(`calc.v1.${id}`);
+const ASIDE_KEY = (id) => memoryKey(`calc.v1.${id}.aside`);
+const ROLLS_KEY = (id) => memoryKey(`rolls.v1.${id}`);
+
+/** What an earlier version kept under the bare names (shared by every site of the origin),
+ * copied once to this site's names: a key this site already has is left as it is. */
+function copyLegacyMemory() {
+  try {
+    if (localStorage.getItem(LEGACY.memoryCopied) != null) return;
+    const keys = Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i));
+    for (const key of keys) {
+      if (!key || !LEGACY.memoryKey.test(key)) continue;
+      const mine = memoryKey(key.slice("svod.".length));
+      if (localStorage.getItem(mine) == null) localStorage.setItem(mine, localStorage.getItem(key));
+    }
+    localStorage.setItem(LEGACY.memoryCopied, String(Date.now()));
+  } catch { /* storage off or full: the bare names stay, tried again next visit */ }
+}
 /** The roll history keeps the last so many rolls. */
 export const HISTORY_LENGTH = 20;
 
@@ -108,8 +124,9 @@ function saveJSON(key, value) {
   } catch { /* full or off: the page works without memory */ }
 }
 
-/** A roll of the history as stored: {t, seed, display, changed}; anything else is not one. */
-const isRoll = (e) => e && typeof e === "object" && Number.isFinite(e.t) && Array.isArray(e.display) &&
+/** A roll of the history as stored: {t, seed, display, changed} (t a moment a Date holds); anything
+ * else is not one. */
+const isRoll = (e) => e && typeof e === "object" && Number.isFinite(e.t) && Math.abs(e.t) <= 8.64e15 && Array.isArray(e.display) &&
   (e.seed == null || typeof e.seed === "string");
 
 // ---- one calculator on the page ---------------------------------------------------------
@@ -741,6 +758,7 @@ function keepFieldsClearOfTheBar(doc) {
 export function attachAll(doc = document) {
   const roots = doc.querySelectorAll(".svod-calc:not([data-attached])");
   if (!roots.length) return;
+  copyLegacyMemory();
   keyboardResizesThePage();
   keepFieldsClearOfTheBar(doc);
   for (const root of roots) {
