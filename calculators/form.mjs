@@ -83,7 +83,7 @@ const SCENE_KINDS = {
   character: {
     draw: (p, value, path, prefix, lang, extra = {}) => frame("character", p, path, prefix, lang, (id) =>
       html`<select id="${id}" name="${path}">${(extra.characters || []).map((c) =>
-        html`<option value="${c.id}"${c.id === value && html` selected`}>${c.name}</option>`)}</select>`, []),
+        html`<option value="${c.id}" dir="auto"${c.id === value && html` selected`}>${c.name}</option>`)}</select>`, []),
     read: (p, path, form) => valueOf(form, path) ?? null,
     stored: (p, v) => ({ value: v, errors: isText(v) && v ? [] : [{ field: p.name }] }),
   },

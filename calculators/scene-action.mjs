@@ -13,6 +13,7 @@ import { renderBlocks, tr } from "./render.mjs";
 import { CARD_ACTIONS } from "./scene-cards.mjs";
 import { diceChips } from "./scene-log.mjs";
 import { calcSpecs, engine } from "./scene-engine.mjs";
+import { bdi } from "./scene-view.mjs";
 import { TEXT } from "./scene-words.mjs";
 
 const SITE = new URL("../../", import.meta.url);
@@ -98,7 +99,7 @@ export class ActionSheet {
       more.map((a) => html`<button type="button" class="md-button" data-act="${a.type}" data-char="${cid}">${tr(a.title, this.lang)}</button>`),
       html`<button type="button" class="md-button" data-act="edit" data-char="${cid}">${L.edit}</button>`,
       html`<button type="button" class="md-button svod-danger" data-act="remove" data-char="${cid}">${L.remove}</button></div>`);
-    this.sheet.show("menu", ch.name, body, "");
+    this.sheet.show("menu", bdi(ch.name), body, "");
   }
 
   /** The action's sheet, for the characters in ``fixed`` ({role: id}). */
@@ -111,7 +112,7 @@ export class ActionSheet {
     const prefix = `svod-act-${type}`;
     const who = fixed.character || fixed.attacker;
     const ch = who && page.char(who);
-    const title = tr(spec.title, this.lang) + (ch ? ` — ${ch.name}` : "");
+    const title = join(tr(spec.title, this.lang), ch ? join(" — ", bdi(ch.name)) : "");
     const fields = [];
     const folded = [];
     const essentials = spec.essentials ? new Set(spec.essentials) : null;
@@ -143,7 +144,8 @@ export class ActionSheet {
     const footer = join(
       html`<div class="svod-summary" role="status" aria-live="polite"></div>`,
       html`<a class="md-button svod-calclink" hidden target="_self">${L.inCalc} ↗</a>`,
-      html`<button type="button" class="md-button md-button--primary svod-go" data-act="go">${hasDice ? L.rollApply : L.apply}</button>`);
+      // the form's submit button: Enter in any of its fields applies too
+      html`<button type="submit" class="md-button md-button--primary svod-go">${hasDice ? L.rollApply : L.apply}</button>`);
     this.sheet.show("action", title, body, footer, `svod-sheet--${type}`);
     const form = this.sheet.form;
     page.act = { owner: this, type, spec, fixed, prefix, form, index: new FormIndex({ form, prefix, lang: this.lang }), seq: 0, preview: null,
@@ -158,6 +160,9 @@ export class ActionSheet {
       KINDS.int.step(step.parentElement.querySelector("input"), Number(step.dataset.step));
       this.schedulePreview(0);
     });
+    // the first field ready to change (the calculator's are drawn later: the first of the action's own)
+    const first = form.querySelector(".svod-sheet__body input:not([type=radio]), .svod-sheet__body select");
+    if (first) first.focus();
     const calcBox = form.querySelector(".svod-calcparams");
     if (calcBox) this.drawCalcParams(calcBox, spec.fields.find((f) => f.kind === "calculator"));
     else {
@@ -224,14 +229,19 @@ export class ActionSheet {
       return;
     }
     if (e.target.closest && e.target.closest(".svod-dicebox")) return;
+    act.notice = null;
     this.applyWhen();
     this.schedulePreview(e.type === "change" ? 0 : PREVIEW_MS);
   }
 
   onClick(name) {
-    if (name === "go") this.go();
-    else if (name === "done") this.sheet.close();
-    else if (name === "undo-this") { this.sheet.close(); this.page.undo(); }
+    if (name === "done") this.sheet.close();
+    else if (name === "undo-this") {
+      // the action this sheet applied, and no other (page.undo checks it is still the last)
+      const entry = this.act && this.act.entry;
+      this.sheet.close();
+      if (entry) this.page.undo(entry);
+    }
   }
 
   /** The action as the sheet's fields say, and what the page refuses itself. */
@@ -278,13 +288,14 @@ export class ActionSheet {
 
   async preview() {
     const act = this.act;
-    if (!act) return;
+    if (!act || !act.form.isConnected) return; // the sheet was closed meanwhile
     const { action, refused } = this.readAction();
     const my = ++act.seq;
-    this.errors([]);
+    this.errors(act.notice || []);
     if (refused.length) { act.preview = null; this.errors(refused); return; }
     const box = act.form.querySelector(".svod-preview");
     const summaryBox = this.sheet.$(".svod-summary");
+    if (!box || !summaryBox) return; // the result is shown: no more preview
     // a list still to be filled (the damage's portions): nothing to preview yet, no error either
     const empty = (act.spec.fields || []).some((f) => f.kind === "int_list" && f.min_len > 0 &&
       Array.isArray(action[f.name]) && !action[f.name].length);
@@ -318,7 +329,7 @@ export class ActionSheet {
       box.innerHTML = join(html`<h3 class="svod-preview__h">${L.odds}</h3>`, blocks(pv.display, this.lang));
     } else {
       const ev = pv.event;
-      summaryBox.innerHTML = html`<p class="svod-preview__text">${tr(ev.text, this.lang)}</p>`;
+      summaryBox.innerHTML = html`<p class="svod-preview__text" dir="auto">${tr(ev.text, this.lang)}</p>`;
       const rest = (ev.display || []).filter((b) => b.kind !== "dice");
       box.innerHTML = rest.length ? join(html`<h3 class="svod-preview__h">${L.wouldDo}</h3>`, blocks(rest, this.lang)) : "";
     }
@@ -434,6 +445,11 @@ export class ActionSheet {
       btn.disabled = false;
       btn.textContent = hand && hand.value === "hand" ? this.L.applyFaces : (act.spec.dice.length ? this.L.rollApply : this.L.apply);
       this.errors(res.errors);
+      if (res.stale) {
+        // refused: another tab changed the scene first; the odds anew, on the scene as it is now
+        act.notice = res.errors;
+        this.schedulePreview(0);
+      }
       return;
     }
     this.showResult(res.result.event);
@@ -445,13 +461,15 @@ export class ActionSheet {
     const dice = (ev.display || []).filter((b) => b.kind === "dice");
     const box = form.querySelector(".svod-result");
     box.innerHTML = join(html`<h3 class="svod-preview__h">${L.result}</h3>`, blocks(dice, this.lang),
-      html`<p class="svod-result__text">${tr(ev.text, this.lang)}</p>`, dice.length ? "" : diceChips(ev.dice, this.lang));
+      html`<p class="svod-result__text" dir="auto">${tr(ev.text, this.lang)}</p>`, dice.length ? "" : diceChips(ev.dice, this.lang));
     box.hidden = false;
     for (const el of form.querySelectorAll(".svod-sheet__body > :not(.svod-result)")) el.hidden = true;
     form.querySelector(".svod-sheet__body").scrollTop = 0;
     const foot = this.sheet.$(".svod-sheet__foot");
     foot.innerHTML = join(html`<button type="button" class="md-button" data-act="undo-this">${L.undo}</button>`,
       html`<button type="button" class="md-button md-button--primary" data-act="done">${L.done}</button>`);
+    this.act.entry = ev.entry;
+    this.sheet.announce(`${L.result}: ${tr(ev.text, this.lang)}`);
     this.sheet.dialog.dataset.done = "1";
     foot.querySelector("[data-act=done]").focus();
   }

@@ -97,7 +97,7 @@ export function cardHTML(ch, spec, lang, disabled) {
   const due = v.roll_due ? html`<button type="button" class="svod-chip svod-chip--alarm" data-act="death_door"${off}>${L.status.rollDue}</button>` : "";
   return join(
     html`<li class="svod-card svod-card--${tone}" data-char="${ch.id}" data-system="${ch.system}" data-status="${v.status || ""}">`,
-    html`<div class="svod-card__head"><h3 class="svod-card__name">${ch.name}</h3>`,
+    html`<div class="svod-card__head"><h3 class="svod-card__name"><bdi>${ch.name}</bdi></h3>`,
     html`<span class="svod-card__sys">${sys ? tr(sys.title, lang) : ch.system}</span>`,
     html`<button type="button" class="svod-card__menu" data-act="menu" aria-label="${L.menu(ch.name)}"${off}>⋯</button></div>`,
     html`<p class="svod-card__status"><span class="svod-dot"></span>${status}${pen}</p>`,

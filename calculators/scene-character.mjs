@@ -11,6 +11,7 @@ import { KINDS } from "./kinds.mjs";
 import { tr } from "./render.mjs";
 import { PREVIEW_MS } from "./scene-action.mjs";
 import { engine } from "./scene-engine.mjs";
+import { bdi } from "./scene-view.mjs";
 
 const changed = (a, b) => JSON.stringify(a) !== JSON.stringify(b);
 
@@ -41,8 +42,9 @@ export class CharacterSheet {
       ch ? "" : html`<div class="svod-field" data-field="system"><label for="${prefix}-system">${L.system}</label><select id="${prefix}-system" name="system">${
         systems.map(([k, s]) => html`<option value="${k}"${k === sys ? html` selected` : ""}>${tr(s.title, this.lang)}</option>`)}</select></div>`,
       html`<div class="svod-charsheet"></div><div class="svod-sheet__errors" role="alert" hidden></div>`);
-    const footer = html`<button type="button" class="md-button md-button--primary svod-go" data-act="save-char">${ch ? L.apply : L.create}</button>`;
-    this.sheet.show("character", ch ? L.editTitle(ch.name) : L.addCharTitle, body, footer);
+    // the form's submit button: Enter in any of its fields saves too
+    const footer = html`<button type="submit" class="md-button md-button--primary svod-go" data-act="save-char">${ch ? L.apply : L.create}</button>`;
+    this.sheet.show("character", ch ? L.editTitle(bdi(ch.name)) : L.addCharTitle, body, footer);
     const form = this.sheet.form;
     // A new character may join already hurt, drunk or stressed: its state is folded under the
     // sheet, each field showing what the engine would start it at (from the sheet as typed) until
@@ -73,7 +75,6 @@ export class CharacterSheet {
     form.addEventListener("change", (e) => onChange(e.target));
     form.addEventListener("submit", (e) => { e.preventDefault(); this.save(ch); });
     form.addEventListener("click", (e) => {
-      if (e.target.closest("[data-act=save-char]")) this.save(ch);
       const step = e.target.closest(".svod-step");
       if (step) {
         KINDS.int.step(step.parentElement.querySelector("input"), Number(step.dataset.step));
@@ -190,12 +191,13 @@ export class ReadingsSheet {
       html`<details class="svod-more"><summary>${L.unclear}</summary><ul class="svod-open">${page.spec.open.map((o) =>
         html`<li><b>${tr(page.spec.systems[o.system].title, lang)}.</b> ${tr(o.reading, lang)} <small>${o.quote}</small></li>`)}</ul></details>`,
       html`<div class="svod-sheet__errors" role="alert" hidden></div>`);
-    const footer = html`<button type="button" class="md-button md-button--primary svod-go" data-act="save-readings">${L.apply}</button>`;
+    const footer = html`<button type="submit" class="md-button md-button--primary svod-go" data-act="save-readings">${L.apply}</button>`;
     page.sheet.show("readings", L.readings, body, footer);
     const form = page.sheet.form;
     const act = page.act = { owner: this, type: "set_readings", form, index: new FormIndex({ form, prefix, lang }), fixed: {}, spec: { fields: [] } };
-    form.addEventListener("click", async (e) => {
-      if (!e.target.closest("[data-act=save-readings]")) return;
+    form.addEventListener("submit", async (e) => {
+      e.preventDefault();
+      if (act.going) return;
       const readings = {};
       const refused = [];
       for (const [sys, s] of Object.entries(page.spec.systems)) {
@@ -207,7 +209,9 @@ export class ReadingsSheet {
       }
       if (refused.length) { page.sheet.errors(form, refused, lang); return; }
       if (!Object.keys(readings).length) { page.sheet.close(); return; }
+      act.going = true;
       const res = await page.enqueue(L.readings, (text) => engine({ cmd: "apply", scene: text, action: { type: "set_readings", readings }, reply: "text" }));
+      act.going = false;
       if (!res.ok) page.sheet.errors(form, res.errors, lang);
       else page.sheet.close();
     });

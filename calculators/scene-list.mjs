@@ -5,6 +5,7 @@
 import { html, join } from "./html.mjs";
 import { summary } from "./scene-store.mjs";
 import { engine } from "./scene-engine.mjs";
+import { bdi, errorsHTML, scenesHTML } from "./scene-view.mjs";
 
 /** Save ``text`` as a file called ``name`` (the browser's download). */
 export function download(name, text) {
@@ -25,17 +26,11 @@ export function fileName(name, suffix = "") {
   return `${base}${suffix} ${day}.svod-scene.json`;
 }
 
-function when(ms) {
-  const d = new Date(ms);
-  const today = new Date().toDateString() === d.toDateString();
-  const pad = (n) => String(n).padStart(2, "0");
-  const time = `${pad(d.getHours())}:${pad(d.getMinutes())}`;
-  return today ? time : `${pad(d.getDate())}.${pad(d.getMonth() + 1)}.${d.getFullYear()} ${time}`;
-}
-
-/** The engine's errors ({field, ru, en}) as lines of HTML. */
-export function errorsHTML(errors, lang) {
-  return join((errors || []).map((e) => html`<p>${e[lang] || e.ru || e.en || "?"}</p>`));
+/** A file's bytes as text, read strictly: text that is not UTF-8 is refused (a TypeError), never
+ * read with «�» in place of what it holds, as the command line refuses it. A byte-order mark
+ * stays (the engine then refuses the JSON, as the command line does). */
+export function readUTF8(bytes) {
+  return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
 }
 
 export class SceneList {
@@ -46,16 +41,20 @@ export class SceneList {
   get L() { return this.page.L; }
   get lang() { return this.page.lang; }
 
-  /** «Новая сцена»: a name and «Создать», and «Из файла…». */
-  newSceneForm() {
+  /** «Новая сцена»: a name and «Создать», and «Из файла…» (``id``: its ids' stem, one per place
+   * it is drawn: the empty page's, the scenes sheet's). */
+  newSceneForm(id = "svod-newscene") {
     const L = this.L;
     // a group, not a <form>: it also goes inside the sheet's form
     return join(
-      html`<div class="svod-newscene" role="group" aria-labelledby="svod-newscene-label"><label id="svod-newscene-label" for="svod-newscene-name">${L.newSceneName}</label>`,
-      html`<div class="svod-row"><input id="svod-newscene-name" name="name" type="text" maxlength="80" autocomplete="off" placeholder="${L.newScenePlaceholder}">`,
+      html`<div class="svod-newscene" role="group" aria-labelledby="${id}-label"><label id="${id}-label" for="${id}-name">${L.newSceneName}</label>`,
+      html`<div class="svod-row"><input id="${id}-name" name="name" type="text" maxlength="80" autocomplete="off" placeholder="${L.newScenePlaceholder}" dir="auto">`,
       html`<button type="button" class="md-button md-button--primary svod-newscene__create">${L.create}</button></div>`,
       html`<p class="svod-err" role="alert" hidden></p>`,
-      html`<p class="svod-row"><label class="md-button svod-import">${L.import}<input type="file" accept=".json,application/json" hidden></label></p></div>`);
+      // the file field itself is what the keyboard reaches (Enter or Space opens the chooser, as
+      // for any file field); what is seen is its label, drawn as a button, ringed when it has the focus
+      html`<p class="svod-row"><input id="${id}-file" class="svod-import__file svod-visually-hidden" type="file" accept=".json,application/json">`,
+      html`<label for="${id}-file" class="md-button svod-import">${L.import}</label></p></div>`);
   }
 
   bindNewScene(box) {
@@ -76,7 +75,11 @@ export class SceneList {
   async newScene(name, errBox) {
     const page = this.page;
     const res = await engine({ cmd: "new", name, reply: "text" }).catch(() => null);
-    if (!res) return;
+    if (!res) {
+      errBox.innerHTML = html`<p>${this.L.engineDown}</p>`;
+      errBox.hidden = false;
+      return;
+    }
     if (!res.ok) {
       errBox.innerHTML = errorsHTML(res.errors, this.lang);
       errBox.hidden = false;
@@ -104,9 +107,17 @@ export class SceneList {
       return;
     }
     let text;
-    try { text = await file.text(); } catch (e) { say(html`<p>${String(e)}</p>`); return; }
+    try {
+      text = readUTF8(await file.arrayBuffer());
+    } catch (e) {
+      say(join(html`<p>${L.importRefused}</p>`, html`<p>${e instanceof TypeError ? L.notUTF8 : String(e)}</p>`));
+      return;
+    }
     const res = await engine({ cmd: "load", scene: text, reply: "text" }).catch(() => null);
-    if (!res) return;
+    if (!res) {
+      say(join(html`<p>${L.importRefused}</p>`, html`<p>${L.engineDown}</p>`));
+      return;
+    }
     if (!res.ok) {
       say(join(html`<p>${L.importRefused}</p>`, errorsHTML(res.errors, this.lang)));
       return;
@@ -120,20 +131,25 @@ export class SceneList {
       await page.reloadRecords();
       page.sheet.close();
       await page.open(rec.id);
-      page.toast(L.imported(name || rec.id));
+      page.toast(L.imported(bdi(name || rec.id)));
     } catch (e) { page.storageError(e); }
   }
 
+  /** A scene to a file: the one open as the page shows it (stored or not), another as it is
+   * stored; a record that holds no text, whole. */
   exportScene(rec) {
+    const cur = this.page.cur && this.page.cur.rec.id === rec.id ? this.page.cur : null;
+    const text = cur && typeof cur.text === "string" ? cur.text : typeof rec.text === "string" ? rec.text : null;
     const sum = summary(rec);
-    if (typeof rec.text === "string") download(fileName(sum.name), rec.text);
+    const name = cur && cur.checked ? cur.scene.name : sum.name;
+    if (text != null) download(fileName(name), text);
     else download(fileName(sum.name || rec.id, " (raw)"), JSON.stringify(rec));
   }
 
   async deleteScene(rec) {
     const L = this.L;
     const page = this.page;
-    const name = summary(rec).name || rec.id;
+    const name = bdi(summary(rec).name || String(rec.id));
     await page.store.markDeleted(rec, true);
     await page.reloadRecords();
     if (page.cur && page.cur.rec.id === rec.id) {
@@ -157,33 +173,10 @@ export class SceneList {
 
   /** The scenes sheet: those kept (the open one marked), a new one, those deleted this week. */
   show() {
-    const L = this.L;
     const page = this.page;
-    const live = page.records.filter((r) => !r.deletedAt).sort((a, b) => b.updated - a.updated);
-    const gone = page.records.filter((r) => r.deletedAt).sort((a, b) => b.deletedAt - a.deletedAt);
-    const row = (r) => {
-      const s = summary(r);
-      if (!s.broken && page.unreadable.has(r.id)) s.broken = "engine";
-      const meta = s.broken ? html`<span class="svod-bad">${L.broken}</span>`
-        : [s.chars != null ? L.chars(s.chars) : "", s.entries != null ? L.entries(s.entries) : "", L.updated(when(s.updated))].filter(Boolean).join(" · ");
-      const isCur = page.cur && page.cur.rec.id === r.id;
-      return join(
-        html`<li class="svod-scenes__item${isCur ? " svod-scenes__item--current" : ""}" data-id="${r.id}">`,
-        html`<div class="svod-scenes__name">${s.name || r.id}${isCur ? html` <small>(${L.current})</small>` : ""}</div>`,
-        html`<div class="svod-scenes__meta">${meta}</div><div class="svod-row">`,
-        isCur ? "" : html`<button type="button" class="md-button md-button--primary" data-act="open-scene">${L.open}</button>`,
-        html`<button type="button" class="md-button" data-act="${s.broken ? "download-raw" : "export"}" data-id="${r.id}">${s.broken ? L.download : L.export}</button>`,
-        html`<button type="button" class="md-button svod-danger" data-act="ask-delete">${L.delete}</button></div>`,
-        html`<div class="svod-scenes__confirm" hidden><p>${L.deleteAsk(s.name || r.id)}</p><div class="svod-row">`,
-        html`<button type="button" class="md-button svod-danger" data-act="delete">${L.delete}</button>`,
-        html`<button type="button" class="md-button" data-act="cancel-delete">${L.cancel}</button></div></div></li>`);
-    };
-    const body = join(
-      html`<ul class="svod-scenes">${live.map(row)}</ul>`,
-      html`<h3>${L.newScene}</h3>`, this.newSceneForm(),
-      gone.length ? html`<h3>${L.deletedList}</h3><ul class="svod-scenes">${gone.map((r) => html`<li class="svod-scenes__item" data-id="${r.id}"><div class="svod-scenes__name">${
-        summary(r).name || r.id}</div><div class="svod-row"><button type="button" class="md-button" data-act="restore">${L.restore}</button></div></li>`)}</ul>` : "");
-    page.sheet.show("scenes", L.scenes, body, "");
+    const body = scenesHTML(page.records, { curId: page.cur && page.cur.rec.id, unreadable: page.unreadable, lang: this.lang,
+      newSceneForm: this.newSceneForm("svod-newscene-sheet") });
+    page.sheet.show("scenes", this.L.scenes, body, "");
     this.bindNewScene(page.sheet.dialog);
   }
 

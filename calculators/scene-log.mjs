@@ -30,7 +30,7 @@ export function logItem(entry, lang) {
   const L = TEXT[lang];
   return join(
     html`<li class="svod-log__item" data-n="${entry.n}"><span class="svod-log__n">№ ${entry.n} · ${L.round(entry.round)}</span> `,
-    html`<span class="svod-log__text">${tr(entry.text, lang)}</span>${diceChips(entry.action && entry.action.dice, lang)}</li>`);
+    html`<bdi class="svod-log__text">${tr(entry.text, lang)}</bdi>${diceChips(entry.action && entry.action.dice, lang)}</li>`);
 }
 
 /** The log section: the last ``shown`` entries, newest first, and «Показать ещё» for the rest. */
@@ -39,7 +39,7 @@ export function logHTML(log, shown, lang) {
   const items = log.slice(-shown).reverse().map((e) => logItem(e, lang));
   const rest = log.length - Math.min(log.length, shown);
   return join(
-    html`<section class="svod-log" aria-labelledby="svod-log-title"><h2 id="svod-log-title">${L.log}</h2>`,
+    html`<section class="svod-log" aria-labelledby="svod-log-title"><h3 id="svod-log-title">${L.log}</h3>`,
     log.length ? html`<ol class="svod-log__list" reversed>${items}</ol>` : html`<p class="svod-log__empty">${L.logEmpty}</p>`,
     rest ? html`<button type="button" class="md-button" data-act="more-log">${L.more(rest)}</button>` : "",
     html`</section>`);

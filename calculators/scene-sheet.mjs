@@ -5,16 +5,27 @@
 import { html, join } from "./html.mjs";
 import { placeErrors } from "./form.mjs";
 
+/** What names a control across a redraw (the element itself may be drawn anew): its data-act,
+ * the character it is for, its id, its first class. */
+export function focusKey(el) {
+  if (!el || !el.closest || el === document.body) return null;
+  const card = el.closest(".svod-card");
+  return { act: el.dataset.act || null, char: el.dataset.char || (card && card.dataset.char) || null, id: el.id || null,
+    cls: el.classList[0] || null };
+}
+
 export class Sheet {
-  /** ``dialog``: the page's <dialog>; ``onClosed()`` after it closed. */
+  /** ``dialog``: the page's <dialog>; ``onClosed(opener)`` after it closed, ``opener`` the
+   * focusKey of what had the focus when it opened (to give the focus back to, drawn anew). */
   constructor(dialog, { closeLabel, onClosed }) {
     this.dialog = dialog;
     this.closeLabel = closeLabel;
     this.kind = null;
+    this.opener = null;
     dialog.addEventListener("close", () => {
       this.kind = null;
       dialog.innerHTML = "";
-      onClosed();
+      onClosed(this.opener);
     });
     dialog.addEventListener("click", (e) => { if (e.target === dialog) this.close(); });
   }
@@ -29,6 +40,7 @@ export class Sheet {
   /** Show a sheet: its kind (the test hook data-kind), title, body and footer (HTML of html.mjs). */
   show(kind, title, body, footer, extraClass = "") {
     const d = this.dialog;
+    if (!d.open) this.opener = focusKey(document.activeElement);
     this.kind = kind;
     d.className = `svod-sheet${extraClass ? ` ${extraClass}` : ""}`;
     d.dataset.kind = kind;
@@ -41,6 +53,8 @@ export class Sheet {
       html`<button type="button" class="svod-sheet__close" data-act="close" aria-label="${this.closeLabel}">×</button></header>`,
       html`<div class="svod-sheet__body">${body}</div>`,
       footer ? html`<footer class="svod-sheet__foot">${footer}</footer>` : "",
+      // there from the start, so that what is put into it later is read out (an action's result)
+      html`<p class="svod-visually-hidden svod-announce" role="status" aria-live="polite"></p>`,
       html`</form>`);
     // Enter in a field does what the sheet's button does (handlers below), never closes the sheet
     this.form.addEventListener("submit", (e) => e.preventDefault());
@@ -50,6 +64,12 @@ export class Sheet {
 
   close() {
     if (this.dialog.open) this.dialog.close();
+  }
+
+  /** Say ``text`` to a screen reader (the sheet's live region). */
+  announce(text) {
+    const el = this.$(".svod-announce");
+    if (el) el.textContent = text;
   }
 
   /** Errors of the sheet's form ({field, ru, en}): beside their fields, the rest at its top. */

@@ -2,13 +2,16 @@
 // the round, «Отменить». The place where the fight's turn (whose turn, «Следующий ход») goes.
 
 import { html, join } from "./html.mjs";
+import { bdi } from "./scene-view.mjs";
 
 export class TurnBar {
   /** The bar's HTML (the page's frame puts it first). */
   static frame(L) {
     return join(
       html`<div class="svod-scene__bar">`,
-      html`<button type="button" class="svod-scene__name" data-act="scenes" aria-haspopup="dialog"><span class="svod-scene__title">${L.scenes}</span><span aria-hidden="true"> ▾</span></button>`,
+      // the scene's name is the heading of everything under it (its cards and log are h3)
+      html`<h2 class="svod-scene__heading"><button type="button" class="svod-scene__name" data-act="scenes" aria-haspopup="dialog">`,
+      html`<span class="svod-scene__title">${L.scenes}</span><span aria-hidden="true"> ▾</span></button></h2>`,
       html`<span class="svod-scene__round"></span>`,
       html`<button type="button" class="svod-scene__undo" data-act="undo" aria-label="${L.undoLabel}" title="${L.undoLabel}" disabled>↶ <span>${L.undo}</span></button>`,
       html`</div>`);
@@ -23,7 +26,7 @@ export class TurnBar {
 
   /** The scene's title and round (null: no scene, or none checked yet). */
   show(title, round) {
-    this.$title.textContent = title;
+    this.$title.innerHTML = bdi(title);
     this.$round.textContent = round == null ? "" : this.L.round(round);
   }
 

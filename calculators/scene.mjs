@@ -16,24 +16,34 @@
 //
 // Test hooks: the root's data-state (loading/ready/busy/broken/empty), window.svodScene (the page).
 
-import { onRuntime, rt, startRuntime } from "./engine.mjs";
+import { EngineDown, onRuntime, restartRuntime, rt, startRuntime } from "./engine.mjs";
 import { html, join } from "./html.mjs";
 import { pickLang, tr } from "./render.mjs";
 import { ActionSheet, ROLE_OF } from "./scene-action.mjs";
-import { cardHTML } from "./scene-cards.mjs";
 import { CharacterSheet, ReadingsSheet } from "./scene-character.mjs";
-import { engine, sceneSpec } from "./scene-engine.mjs";
-import { download, errorsHTML, fileName, SceneList } from "./scene-list.mjs";
-import { LOG_PAGE, logHTML } from "./scene-log.mjs";
-import { Sheet } from "./scene-sheet.mjs";
+import { engine, forgetSpecs, sceneSpec } from "./scene-engine.mjs";
+import { download, fileName, SceneList } from "./scene-list.mjs";
+import { LOG_PAGE } from "./scene-log.mjs";
+import { focusKey, Sheet } from "./scene-sheet.mjs";
 import { SceneStore, StaleError, summary } from "./scene-store.mjs";
 import { TurnBar } from "./scene-turn.mjs";
+import { barOf, curOf, emptyHTML, errorsHTML, mainHTML } from "./scene-view.mjs";
 import { TEXT } from "./scene-words.mjs";
 
 export { calculatorURL } from "./scene-action.mjs";
 
 const HERE = new URL("./", import.meta.url);
 const langOf = () => pickLang(document.documentElement.lang);
+/** A worker found dead or silent is restarted by the page at most this often. */
+const RESTARTS = { max: 3, windowMs: 60_000 };
+/** Faults after which the worker is restarted at once (it booted, then stopped answering). */
+const STOPPED = new Set(["silent", "crashed"]);
+
+/** An engine's failure as the page's error ({field, ru, en}). */
+function engineError(err) {
+  const key = err instanceof EngineDown && STOPPED.has(err.code) ? "engineStopped" : "engineDown";
+  return { field: "", ru: TEXT.ru[key], en: TEXT.en[key] };
+}
 
 let storePromise = null;
 function theStore() {
@@ -54,12 +64,17 @@ class ScenePage {
     this.spec = null;
     this.store = null;
     this.records = [];
-    this.cur = null; // {rec, text, scene, checked, broken: errors|null}
+    this.cur = null; // {rec, text, scene, checked, broken: errors|null}: scene only once the engine checked it
     this.queue = Promise.resolve();
     this.busy = 0;
     this.logShown = LOG_PAGE;
     this.act = null; // the open sheet's form and its state (a test hook: act.preview)
     this.unsaved = false;
+    /** Texts of scenes this visit could not store (by id): what the page shows, kept till saved. */
+    this.unsavedTexts = new Map();
+    /** The notices above the scene, by what they are about (storage, migrated, legacy, inconsistent, restarted). */
+    this.notes = new Map();
+    this.restarts = [];
     this.persisted = null;
     /** Scenes the engine could not read this visit (the list says so beside them). */
     this.unreadable = new Set();
@@ -83,15 +98,22 @@ class ScenePage {
     this.$notice = this.root.querySelector(".svod-scene__notice");
     this.$main = this.root.querySelector(".svod-scene__main");
     this.bar = new TurnBar(this.root, L);
-    this.sheet = new Sheet(this.root.querySelector(".svod-sheet"), { closeLabel: L.close, onClosed: () => { this.act = null; } });
+    this.sheet = new Sheet(this.root.querySelector(".svod-sheet"), { closeLabel: L.close, onClosed: (opener) => {
+      this.act = null;
+      this.restoreFocus(opener);
+    } });
     this.root.addEventListener("click", (e) => this.onClick(e));
     this.root.dataset.state = "loading";
-    onRuntime((r, was) => { if (r.state !== was) this.showStatus(); });
+    onRuntime((r, was) => {
+      if (r.state === was || !this.root.isConnected) return;
+      if (r.state === "error" && r.error && STOPPED.has(r.error.code)) this.restartStopped();
+      this.showStatus();
+      if (this.cur && !this.cur.checked && !this.cur.broken) this.render();
+    });
 
     this.store = await theStore();
     this.store.onChange((m) => this.onOtherTab(m));
-    this.specReady = sceneSpec().then((s) => { this.spec = s; return s; });
-    this.specReady.catch(() => this.showStatus());
+    this.askSpec();
     await this.reloadRecords();
     const want = await this.store.getMeta("current").catch(() => null);
     const live = this.records.filter((r) => !r.deletedAt);
@@ -104,6 +126,32 @@ class ScenePage {
 
   async reloadRecords() {
     this.records = await this.store.all();
+  }
+
+  askSpec() {
+    this.specReady = sceneSpec().then((s) => { this.spec = s; return s; });
+    this.specReady.catch(() => this.showStatus());
+  }
+
+  /** «Повторить»: the engine, the spec and the scene from nothing. */
+  async restart() {
+    restartRuntime();
+    forgetSpecs();
+    this.askSpec();
+    this.notes.delete("restarted");
+    if (this.cur) await this.open(this.cur.rec.id);
+    else this.renderEmpty();
+  }
+
+  /** The worker booted, then stopped answering (found by engine.mjs's watchdog, or Python
+   * crashed): started again at once, and said so; a few times a minute at most. */
+  restartStopped() {
+    const now = Date.now();
+    this.restarts = this.restarts.filter((t) => now - t < RESTARTS.windowMs);
+    if (this.restarts.length >= RESTARTS.max) return; // «Повторить» is there
+    this.restarts.push(now);
+    this.notes.set("restarted", html`<p>${this.L.restarted}</p>`);
+    setTimeout(() => restartRuntime(), 0);
   }
 
   /** The scene changed last, of those not deleted. */
@@ -129,8 +177,10 @@ class ScenePage {
       this.$status.insertAdjacentHTML("beforeend", html` <button type="button" class="md-button" data-act="retry">${L.retry}</button>`);
     }
     const notes = [];
-    if (this.store && !this.store.persistent) notes.push(html`<p>${L.memoryOnly(this.store.failure || "—")}</p>`);
-    if (this.noticeHTML) notes.push(this.noticeHTML);
+    const save = this.cur && (this.cur.text || typeof this.cur.rec.text === "string")
+      ? html` <button type="button" class="md-button" data-act="export-current">${L.exportNow}</button>` : "";
+    if (this.store && !this.store.persistent) notes.push(html`<p>${L.memoryOnly(this.store.failure || "—")}${save}</p>`);
+    for (const [key, note] of this.notes) notes.push(key === "storage" ? html`<p>${note}${save}</p>` : note);
     this.$notice.innerHTML = join(notes);
     this.$notice.hidden = !notes.length;
     const ready = this.canAct();
@@ -147,7 +197,7 @@ class ScenePage {
    * ``undo`` ({label, fn}) is given. */
   toast(message, undo) {
     const t = this.root.querySelector(".svod-toast");
-    t.innerHTML = join(html`<span>${message}</span>`, undo ? html` <button type="button" class="svod-toast__btn">${undo.label}</button>` : "");
+    t.innerHTML = join(html`<span dir="auto">${message}</span>`, undo ? html` <button type="button" class="svod-toast__btn">${undo.label}</button>` : "");
     t.hidden = false;
     if (undo) t.querySelector("button").addEventListener("click", () => { t.hidden = true; undo.fn(); }, { once: true });
     clearTimeout(this.toastTimer);
@@ -155,110 +205,125 @@ class ScenePage {
   }
 
   // ---- opening a scene ----
-  async open(id) {
+  /** Open the stored scene ``id``: drawn only once the engine has checked it (anything read from
+   * the device is untrusted: another site of the same origin may have written it), or told as
+   * unreadable and kept as it is, downloadable. Meanwhile, and while the engine is down, the page
+   * names it and offers it as a file. */
+  async open(id, { quiet = false } = {}) {
     const rec = await this.store.get(id);
     if (!rec) return;
-    const sum = summary(rec);
-    this.cur = { rec, text: typeof rec.text === "string" ? rec.text : null, scene: null, checked: false, broken: null };
-    this.noticeHTML = "";
-    this.logShown = LOG_PAGE;
+    const kept = this.unsavedTexts.get(id) || null; // a change this visit could not store: what the page showed
+    const next = curOf(rec, null, kept);
+    // ``quiet``: the scene shown stays until its new version is checked (another tab changed it)
+    const stay = quiet && this.cur && this.cur.rec.id === id && this.cur.checked;
+    this.opening = next;
+    if (!stay) {
+      this.cur = next;
+      for (const k of ["migrated", "legacy", "inconsistent"]) this.notes.delete(k);
+      this.logShown = LOG_PAGE;
+    }
     this.store.setMeta("current", id).catch(() => {});
-    if (sum.broken) {
-      this.cur.broken = [{ field: "", ru: sum.broken === "json" ? TEXT.ru.brokenJSON : TEXT.ru.brokenType,
-        en: sum.broken === "json" ? TEXT.en.brokenJSON : TEXT.en.brokenType }];
-      this.render();
+    const shown = () => { // this is still the scene to show: then it is (another open came since: not)
+      if (this.opening !== next) return false;
+      this.cur = next;
+      return true;
+    };
+    if (next.broken) { // no JSON text: unreadable without asking
+      if (shown()) this.render();
       return;
     }
-    // Drawn at once from what was stored (the views in it are the engine's), then checked.
-    try { this.cur.scene = JSON.parse(rec.text); } catch { /* sum.broken said so */ }
-    this.render();
-    const mine = this.cur;
+    if (!stay) this.render();
     let res;
     try {
-      res = await engine({ cmd: "load", scene: rec.text, reply: "text" });
+      res = await engine({ cmd: "load", scene: next.text, reply: "text" });
       await this.specReady;
     } catch {
-      this.showStatus();
+      if (shown()) this.render(); // the engine is down: «Повторить» opens it again
       return;
     }
-    if (this.cur !== mine) return;
-    if (!res.ok) {
-      this.cur.broken = res.errors;
-      this.cur.scene = null;
+    if (!shown()) return;
+    Object.assign(next, curOf(rec, res, kept));
+    if (next.broken) {
       this.unreadable.add(id);
       this.render();
       return;
     }
     this.unreadable.delete(id);
-    const text = res.result.scene_text;
+    const text = next.text;
     const from = res.result.migrated_from;
     if (from != null) {
       // kept beside it: the text as the earlier version wrote it
       try {
-        this.cur.rec = await this.store.save(rec, text, JSON.parse(text).name, { legacy: { version: from, text: rec.text } });
+        next.rec = await this.store.save(rec, text, JSON.parse(text).name, { legacy: { version: from, text: rec.text } });
       } catch (e) { this.storageError(e); }
-      this.noticeHTML = html`<p>${this.L.migrated(from)} <button type="button" class="md-button" data-act="legacy">${this.L.downloadLegacy}</button></p>`;
-    } else if (rec.legacy) {
-      this.noticeHTML = html`<p><button type="button" class="md-button" data-act="legacy">${this.L.downloadLegacy}</button></p>`;
+      this.notes.set("migrated", html`<p>${this.L.migrated(from)} <button type="button" class="md-button" data-act="legacy">${this.L.downloadLegacy}</button></p>`);
+    } else if (rec.legacy && typeof rec.legacy === "object" && typeof rec.legacy.text === "string") {
+      this.notes.set("legacy", html`<p><button type="button" class="md-button" data-act="legacy">${this.L.downloadLegacy}</button></p>`);
     }
-    this.setScene(text);
-    this.cur.checked = true;
+    this.unsaved = !!kept;
     this.render();
     // Is it what its own log replays to? Then the engine can undo without replaying (and if not,
     // the reader hears that an undo recomputes the scene from its log).
     engine({ cmd: "load", scene: text, reply: "text", verify: true }).then((r) => {
-      if (this.cur !== mine || !r.ok || r.result.state_matches_log !== false) return;
-      this.noticeHTML = join(this.noticeHTML || "", html`<p>${this.L.inconsistent}</p>`);
+      if (this.cur !== next || !r.ok || r.result.state_matches_log !== false) return;
+      this.notes.set("inconsistent", html`<p>${this.L.inconsistent}</p>`);
       this.showStatus();
     }, () => {});
   }
 
-  setScene(text) {
-    this.cur.text = text;
-    this.cur.scene = JSON.parse(text);
+  /** The scene ``cur`` shows is the engine's ``text`` (checked). */
+  setScene(cur, text) {
+    cur.text = text;
+    cur.scene = JSON.parse(text);
+    cur.checked = true;
   }
 
   // ---- drawing ----
   render() {
-    const L = this.L;
     const cur = this.cur;
     if (!cur) { this.renderEmpty(); return; }
-    const sc = cur.scene;
-    const sum = summary(cur.rec);
-    this.bar.show((sc && sc.name) || sum.name || L.scene, sc ? sc.round : null);
-    if (cur.broken) {
-      this.$main.innerHTML = join(
-        html`<section class="svod-broken" data-broken="${cur.rec.id}"><h2>${L.broken}: «${sum.name || cur.rec.id}»</h2>`,
-        html`<div class="svod-broken__why">${errorsHTML(cur.broken, this.lang)}</div><p>${L.brokenText}</p>`,
-        html`<p class="svod-row"><button type="button" class="md-button md-button--primary" data-act="download-raw" data-id="${cur.rec.id}">${L.download}</button>`,
-        html`<button type="button" class="md-button" data-act="scenes">${L.scenes}</button></p></section>`);
-      this.showStatus();
-      return;
-    }
-    const off = !this.canAct();
-    const offAttr = off ? html` disabled` : "";
-    const chars = (sc.characters || []).map((c) => cardHTML(c, this.spec, this.lang, off));
-    this.$main.innerHTML = join(
-      html`<ul class="svod-cards">${chars}</ul>`,
-      html`<div class="svod-scene__controls">`,
-      html`<button type="button" class="md-button md-button--primary" data-act="add"${offAttr}>+ ${L.addChar}</button>`,
-      html`<button type="button" class="md-button" data-act="next_round"${offAttr}>${L.nextRound}</button>`,
-      html`<button type="button" class="md-button" data-act="end_scene"${offAttr}>${L.endScene}</button>`,
-      html`<button type="button" class="md-button" data-act="note"${offAttr}>${L.note}</button>`,
-      html`<button type="button" class="md-button" data-act="readings"${offAttr}>${L.readings}</button>`,
-      html`</div>`,
-      logHTML(sc.log || [], this.logShown, this.lang));
+    const bar = barOf(cur, this.lang);
+    this.bar.show(bar.title, bar.round);
+    this.redraw(mainHTML({ cur, spec: this.spec, lang: this.lang, canAct: this.canAct(), logShown: this.logShown, engine: rt.state }));
     this.showStatus();
   }
 
   renderEmpty() {
-    const L = this.L;
     this.cur = null;
-    this.bar.show(L.scenes, null);
-    this.$main.innerHTML = join(html`<section class="svod-empty"><h2>${L.emptyTitle}</h2><p>${L.emptyText}</p>`,
-      this.list.newSceneForm(), html`</section>`);
+    const bar = barOf(null, this.lang);
+    this.bar.show(bar.title, bar.round);
+    this.redraw(emptyHTML(this.lang, this.list.newSceneForm()));
     this.list.bindNewScene(this.$main);
     this.showStatus();
+  }
+
+  /** The main part drawn anew; the control that had the focus there has it again (drawn anew),
+   * or the nearest thing to it: the focus never falls to the page's <body>. */
+  redraw(content) {
+    const focused = this.$main.contains(document.activeElement) ? focusKey(document.activeElement) : null;
+    this.$main.innerHTML = content;
+    if (focused) this.restoreFocus(focused);
+  }
+
+  /** Give the focus back to the control ``key`` names (focusKey), drawn anew: the same control,
+   * else the same action of the same character, else his card's first button, else «+ Персонаж»
+   * or the first button there is. Nothing is done while something else has the focus. */
+  restoreFocus(key) {
+    const now = document.activeElement;
+    if (now && now !== document.body && now.isConnected && !now.closest("dialog")) return; // it has not fallen
+    const main = this.$main;
+    const charOf = (e) => e.dataset.char || (e.closest(".svod-card") && e.closest(".svod-card").dataset.char) || null;
+    let el = null;
+    if (key && key.id) el = main.querySelector(`#${CSS.escape(key.id)}`);
+    if (!el && key && key.act) {
+      el = [...this.root.querySelectorAll(`[data-act="${CSS.escape(key.act)}"]`)]
+        .find((e) => !e.closest("dialog") && (!key.char || charOf(e) === key.char)) || null;
+    }
+    if (!el && key && key.char) el = main.querySelector(`.svod-card[data-char="${CSS.escape(key.char)}"] button`);
+    if (!el) el = main.querySelector(".svod-scene__controls [data-act=add]") || main.querySelector("button, input") ||
+      this.root.querySelector(".svod-scene__name");
+    if (el && el.disabled) el = this.root.querySelector(".svod-scene__name");
+    if (el) el.focus();
   }
 
   async askPersist() {
@@ -273,21 +338,28 @@ class ScenePage {
 
   char(id) { return this.cur && this.cur.scene && this.cur.scene.characters.find((c) => c.id === id); }
 
-  /** Queue one change of the scene: run(text) → the engine's answer; the answers come in order,
-   * each on the scene the one before it left. */
+  /** Queue one change of the scene: ``run(text, cur)`` → the engine's answer; the answers come
+   * in order, each on the scene the one before it left. An answer is the page's only once it is
+   * stored over the revision it was made from: a change another tab stored first refuses it
+   * ({ok: false, stale: true}, the scene shown anew), and so does another scene opened meanwhile;
+   * an engine that is down refuses it with why. */
   enqueue(what, run) {
     this.busy += 1;
     this.busyWhat = what;
     this.showStatus();
     const job = this.queue.then(async () => {
       const cur = this.cur;
+      if (!cur || !cur.checked) return { ok: false, errors: [{ field: "", ru: TEXT.ru.stale, en: TEXT.en.stale }], stale: true };
       let res;
       try {
-        res = await run(cur.text);
-      } catch {
-        return { ok: false, errors: [{ field: "", ru: TEXT.ru.pythonFailed, en: TEXT.en.pythonFailed }] };
+        res = await run(cur.text, cur);
+      } catch (err) {
+        return { ok: false, errors: [engineError(err)] };
       }
-      if (res.ok && cur === this.cur) await this.commit(res.result.scene_text);
+      if (!res.ok) return res;
+      if (cur !== this.cur || (await this.commit(cur, res.result.scene_text)) === "stale") {
+        return { ok: false, errors: [{ field: "", ru: TEXT.ru.stale, en: TEXT.en.stale }], stale: true };
+      }
       return res;
     }).finally(() => {
       this.busy -= 1;
@@ -297,29 +369,33 @@ class ScenePage {
     return job;
   }
 
-  /** The new scene's text: stored first (over the revision it came from), then shown. */
-  async commit(text) {
-    const cur = this.cur;
+  /** The scene's new text: stored first, over the revision it came from, then shown → "saved";
+   * "unsaved" (the device refused: shown, kept for this visit, and the reader asked to save it to
+   * a file), or "stale" (another tab stored a change first: nothing shown, its scene opened). */
+  async commit(cur, text) {
     const name = JSON.parse(text).name;
     try {
       cur.rec = await this.store.save(cur.rec, text, name);
       this.unsaved = false;
+      this.unsavedTexts.delete(cur.rec.id);
+      this.notes.delete("storage");
     } catch (e) {
       if (e instanceof StaleError) {
-        this.toast(this.L.stale);
+        this.unsavedTexts.delete(cur.rec.id);
         await this.reloadRecords();
-        await this.open(cur.rec.id);
-        return;
+        await this.open(cur.rec.id, { quiet: true });
+        return "stale";
       }
       this.unsaved = true;
+      this.unsavedTexts.set(cur.rec.id, text);
       this.storageError(e);
     }
-    this.setScene(text);
-    cur.checked = true;
+    this.setScene(cur, text);
+    return this.unsaved ? "unsaved" : "saved";
   }
 
   storageError(e) {
-    this.noticeHTML = html`<p>${this.L.storageFailed(String((e && (e.name || e.message)) || e))}</p>`;
+    this.notes.set("storage", this.L.storageFailed(String((e && (e.name || e.message)) || e)));
     this.showStatus();
   }
 
@@ -334,7 +410,7 @@ class ScenePage {
         const next = this.latest();
         if (next) await this.open(next.id);
       } else {
-        await this.open(rec.id);
+        await this.open(rec.id, { quiet: true });
         this.toast(this.L.otherTab);
       }
     }
@@ -343,14 +419,28 @@ class ScenePage {
   direct(action, what) {
     return this.enqueue(what, (text) => engine({ cmd: "apply", scene: text, action, reply: "text" })).then((res) => {
       if (!res.ok) this.toast(errorsHTML(res.errors, this.lang));
-      else if (action.type === "undo") this.toast(tr(res.result.event.text, this.lang));
       return res;
     });
   }
 
-  undo() {
-    if (!this.cur || !this.cur.scene || !this.cur.scene.log.length) { this.toast(this.L.nothingToUndo); return; }
-    this.direct({ type: "undo" }, this.L.undo);
+  /** Undo the action ``entry`` (the log's entry it was shown as; the bar's «Отменить»: the last
+   * one shown): only while it is still the scene's last — never another, whoever made it. */
+  undo(entry = this.cur && this.cur.checked ? this.cur.scene.log.at(-1) : null) {
+    if (!entry) { this.toast(this.L.nothingToUndo); return null; }
+    const want = JSON.stringify(entry);
+    return this.enqueue(this.L.undo, (text, cur) => {
+      const last = cur.scene.log.at(-1);
+      if (!last || JSON.stringify(last) !== want) return { ok: false, errors: [{ field: "", ru: TEXT.ru.notLast, en: TEXT.en.notLast }] };
+      return engine({ cmd: "apply", scene: text, action: { type: "undo" }, reply: "text" });
+    }).then((res) => {
+      this.toast(res.ok ? tr(res.result.event.text, this.lang) : errorsHTML(res.errors, this.lang));
+      return res;
+    });
+  }
+
+  /** «В файл» of the scene open: as the page shows it (stored or not). */
+  exportCurrent() {
+    if (this.cur) this.list.exportScene(this.cur.rec);
   }
 
   async onClick(e) {
@@ -358,7 +448,8 @@ class ScenePage {
     if (!el || !this.root.contains(el)) return;
     const act = el.dataset.act;
     if (act === "close") { this.sheet.close(); return; }
-    if (act === "retry") { startRuntime(); this.showStatus(); if (this.cur && !this.cur.checked) this.open(this.cur.rec.id); return; }
+    if (act === "retry") { this.restart(); return; }
+    if (act === "export-current") { this.exportCurrent(); return; }
     if (act === "scenes") { await this.reloadRecords(); this.list.show(); return; }
     if (["open-scene", "export", "ask-delete", "cancel-delete", "delete", "restore"].includes(act) && this.sheet.kind === "scenes") {
       await this.list.onClick(act, el);

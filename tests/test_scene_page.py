@@ -95,3 +95,175 @@ def test_every_form_shows_the_fields_the_engine_reads_as_applying():
     # the wounded attacker's case is among them: a field the scene's filled value makes apply
     assert any(c.get("calc") and "wound_penalty_damage" in g["calc"] and "wound_penalty_damage" in {p["name"] for p in c["calc"]["drawn"]}
                for c, g in zip(cases, got) if c.get("sheet"))
+
+
+# ---- whatever is stored, the page draws it safely ------------------------------------------------
+
+import subprocess  # noqa: E402
+from html.parser import HTMLParser  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import pytest  # noqa: E402
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+from rules_core.scene import engine as scene_engine, state as scene_state  # noqa: E402
+from rules_core.spec import InputError  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+PAYLOADS = ['"><img src=x onerror="window.__pwned=1">', "<svg onload=window.__pwned=2>", "'><script>window.__pwned=3</script>",
+            "javascript:window.__pwned=4", "&lt;b&gt;&amp;", "Иван\u202eнавИ", "\u200bИван", "</bdi></h3><h1>x", "{{7*7}}",
+            "\ud800", "a\u0000b"]
+#: What the page's HTML may hold: its own elements and attributes, nothing a stored value could add.
+TAGS = {"section", "h2", "h3", "p", "div", "ul", "ol", "li", "button", "span", "b", "small", "bdi", "select", "option",
+        "label", "input"}
+ATTRS = {"class", "type", "role", "id", "for", "name", "value", "hidden", "disabled", "selected", "dir", "title", "reversed",
+         "style", "maxlength", "placeholder", "aria-label", "aria-labelledby", "aria-describedby", "aria-valuemin",
+         "aria-valuemax", "aria-valuenow", "aria-haspopup", "autocomplete", "accept"}
+
+
+class _Strict(HTMLParser):
+    """Every tag and attribute of the page's own kinds, every attribute value quoted text."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.bad: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        if tag not in TAGS:
+            self.bad.append(f"<{tag}>")
+        for k, v in attrs:
+            if not (k in ATTRS or k.startswith("data-")):
+                self.bad.append(f"{tag}[{k}]")
+            if k == "style" and not __import__("re").fullmatch(r"width:\d+%", v or ""):
+                self.bad.append(f"style={v!r}")
+
+    def unknown_decl(self, data):
+        self.bad.append(f"<!{data}>")
+
+
+def _strict(html: str) -> list[str]:
+    p = _Strict()
+    p.feed(html)
+    p.close()
+    return p.bad
+
+
+hostile = st.one_of(st.sampled_from(PAYLOADS), st.text(max_size=40))
+json_value = st.recursive(st.none() | st.booleans() | st.integers(-10**20, 10**20) | st.floats(allow_nan=False, allow_infinity=False) | hostile,
+                          lambda inner: st.lists(inner, max_size=4) | st.dictionaries(hostile, inner, max_size=4), max_leaves=12)
+
+
+@st.composite
+def scenes(draw):
+    """A scene the engine made (hostile names, tags and notes in it), as a dict."""
+    try:
+        sc = scene_state.new_scene(draw(hostile)[:80])
+    except InputError:  # a name the engine refuses: an unnamed scene
+        sc = scene_state.new_scene("")
+    for _ in range(draw(st.integers(0, 3))):
+        system = draw(st.sampled_from(["serial", "lysogorsk", "codex", "wod"]))
+        ch = {"name": draw(hostile)[:60] or "?", "system": system}
+        if system == "serial":
+            ch["stats"] = {"resistance": [t[:32] for t in draw(st.lists(hostile, max_size=3)) if t.strip()]}
+        new, ev = scene_engine.apply(sc, {"type": "add_character", "character": ch})
+        if ev["ok"]:
+            sc = new
+    for _ in range(draw(st.integers(0, 2))):
+        new, ev = scene_engine.apply(sc, {"type": "note", "text": draw(hostile)[:300] or "."})
+        if ev["ok"]:
+            sc = new
+    return sc
+
+
+def _mutate(draw, sc):
+    """A scene with one part of it replaced by anything JSON holds."""
+    sc = json.loads(json.dumps(sc))
+    parent, key, node = None, None, sc
+    for _ in range(draw(st.integers(1, 4))):
+        keys = list(node) if isinstance(node, dict) else list(range(len(node))) if isinstance(node, list) else []
+        if not keys:
+            break
+        k = draw(st.sampled_from(keys))
+        parent, key, node = node, k, node[k]
+        if not isinstance(node, (dict, list)) or draw(st.booleans()):
+            break
+    if parent is not None:
+        parent[key] = draw(json_value)
+    return sc
+
+
+@st.composite
+def records(draw):
+    """A stored record of any shape: a scene the engine made, one changed anywhere, text that is
+    no scene, a text that is not text; its own fields anything."""
+    sc = draw(scenes())
+    how = draw(st.sampled_from(["scene", "mutated", "text", "value"]))
+    text = (json.dumps(sc, ensure_ascii=False) if how == "scene" else json.dumps(_mutate(draw, sc), ensure_ascii=False)
+            if how == "mutated" else draw(hostile) if how == "text" else draw(json_value))
+    rec = {"id": draw(hostile) or "s1", "name": draw(json_value), "created": 1, "updated": draw(json_value), "rev": 1, "text": text}
+    if draw(st.booleans()):
+        rec["legacy"] = draw(json_value)
+    if draw(st.booleans()):
+        rec["deletedAt"] = draw(json_value)
+    return rec
+
+
+@pytest.fixture(scope="module")
+def drawer():
+    node = subprocess.Popen(["node", "tests/js/scene_draw.mjs"], cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            text=True, encoding="utf-8")
+
+    def draw(case: dict) -> dict:
+        node.stdin.write(json.dumps(case) + "\n")
+        node.stdin.flush()
+        return json.loads(node.stdout.readline())
+
+    yield draw
+    node.stdin.close()
+    node.wait(timeout=30)
+
+
+SPEC = None
+
+
+@settings(max_examples=int(200 * float(__import__("os").environ.get("SVOD_FUZZ_SCALE", "1"))), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(rec=records(), others=st.lists(records(), max_size=2), lang=st.sampled_from(["ru", "en"]),
+       engine=st.sampled_from(["ready", "loading", "error"]), asked=st.booleans())
+def test_any_stored_record_is_drawn_checked_or_told_unreadable_never_executed(drawer, rec, others, lang, engine, asked):
+    """Whatever a record holds (a hostile scene, one changed anywhere, no scene, no text), the page's
+    drawing code (in Node, as the page runs it) draws it once the engine has answered (CPython's
+    answer: the same engine) as the scene the engine checked, or as unreadable with the engine's
+    words, or, before that, as a named scene waiting: never a throw, never an empty page, and
+    nothing but the page's own elements and attributes."""
+    global SPEC
+    SPEC = SPEC or api.handle({"op": "scene", "cmd": "spec"})["result"]
+    answer = (api.handle({"op": "scene", "cmd": "load", "scene": rec["text"], "reply": "text"})
+              if asked and isinstance(rec["text"], str) else None)
+    out = drawer({"rec": rec, "answer": answer, "spec": SPEC, "lang": lang, "engine": engine,
+                  "records": [rec, *others], "unreadable": [rec["id"]]})
+    assert "error" not in out, out["error"]
+    want = ("checked" if answer and answer["ok"] else "broken" if answer or not isinstance(rec["text"], str) else None)
+    if want:
+        assert out["state"] == want
+    for name, html in out["parts"].items():
+        assert _strict(html) == [], (name, html[:500])
+    main = out["parts"]["main"]
+    assert {"checked": "svod-cards", "broken": "svod-broken", "pending": "svod-pending"}[out["state"]] in main
+    assert out["parts"]["title"].strip()
+
+
+def test_every_module_the_page_imports_is_built_into_the_site():
+    """A module of the page imported by another (``from "./x.mjs"``) is among the runtime files the
+    build copies to assets/calc/ (and the service worker precaches): one left out would load
+    online and fail offline, or not at all."""
+    import re
+
+    from svod_site.calculators import RUNTIME_FILES
+
+    imported = set()
+    for name in RUNTIME_FILES:
+        text = (ROOT / "calculators" / name).read_text(encoding="utf-8")
+        imported |= set(re.findall(r'from "\./([\w.-]+\.mjs)"', text))
+        imported |= set(re.findall(r'new URL\("([\w.-]+\.mjs)", HERE\)', text))
+    assert imported and imported <= set(RUNTIME_FILES), sorted(imported - set(RUNTIME_FILES))
