@@ -157,6 +157,6 @@ export function call(request) {
     const idle = !rt.calls.size;
     rt.calls.set(id, { resolve, reject });
     rt.worker.postMessage(toWorker.call(id, request));
-    if (idle) armWatchdog(); // the first call waiting: the worker has this long to say something
+    if (idle && rt.state === "ready") armWatchdog(); // the first call waiting: the worker has this long to answer
   });
 }

@@ -13,6 +13,7 @@ import { renderBlocks, tr } from "./render.mjs";
 import { CARD_ACTIONS } from "./scene-cards.mjs";
 import { diceChips } from "./scene-log.mjs";
 import { calcSpecs, engine } from "./scene-engine.mjs";
+import { SheetPart } from "./scene-sheet.mjs";
 import { bdi } from "./scene-view.mjs";
 import { TEXT } from "./scene-words.mjs";
 
@@ -73,18 +74,12 @@ export function sheetLive(own, values, calc) {
 /** Blocks of the engine's display, drawn by render.mjs (which escapes every value it puts in). */
 const blocks = (list, lang) => raw(renderBlocks(list, lang));
 
-export class ActionSheet {
+export class ActionSheet extends SheetPart {
   constructor(page) {
-    this.page = page;
+    super(page);
     this.previewTimer = null;
     this.previewTicket = 0;
   }
-
-  get lang() { return this.page.lang; }
-  get L() { return this.page.L; }
-  get sheet() { return this.page.sheet; }
-  /** The sheet's state while an action's sheet is open (the page's ``act``), else null. */
-  get act() { return this.page.act && this.page.act.owner === this ? this.page.act : null; }
 
   /** A card's «⋯»: the system's other actions, «Исправить» and «Убрать из сцены». */
   showMenu(cid) {
@@ -391,10 +386,6 @@ export class ActionSheet {
     for (const r of ["attacker", "target", "character"]) if (action[r]) roles[r] = action[r];
     a.href = calculatorURL(spec, calc.params, this.lang, this.page.cur.rec.id, roles);
     a.hidden = false;
-  }
-
-  errors(errors) {
-    if (this.act) this.sheet.errors(this.act.form, errors, this.lang);
   }
 
   /** The dice typed by hand: {group: faces | [faces…]}, or refusals beside their fields. */

@@ -11,21 +11,12 @@ import { KINDS } from "./kinds.mjs";
 import { tr } from "./render.mjs";
 import { PREVIEW_MS } from "./scene-action.mjs";
 import { engine } from "./scene-engine.mjs";
+import { SheetPart } from "./scene-sheet.mjs";
 import { bdi } from "./scene-view.mjs";
 
 const changed = (a, b) => JSON.stringify(a) !== JSON.stringify(b);
 
-export class CharacterSheet {
-  constructor(page) {
-    this.page = page;
-  }
-
-  get lang() { return this.page.lang; }
-  get L() { return this.page.L; }
-  get sheet() { return this.page.sheet; }
-  /** The sheet's state while it is open (the page's ``act``), else null. */
-  get act() { return this.page.act && this.page.act.owner === this ? this.page.act : null; }
-
+export class CharacterSheet extends SheetPart {
   /** The sheet of character ``cid``, or of a new one (``cid`` null). */
   show(cid) {
     const L = this.L;
@@ -164,18 +155,9 @@ export class CharacterSheet {
     this.sheet.close();
   }
 
-  errors(errors) {
-    if (this.act) this.sheet.errors(this.act.form, errors, this.lang);
-  }
 }
 
-export class ReadingsSheet {
-  constructor(page) {
-    this.page = page;
-  }
-
-  get act() { return this.page.act && this.page.act.owner === this ? this.page.act : null; }
-
+export class ReadingsSheet extends SheetPart {
   /** The scene's readings of the sources, each system's switches, and what the sources leave open. */
   show() {
     const page = this.page;

@@ -93,7 +93,13 @@ class SceneLink {
     const rec = this.link.sceneId ? await this.store.get(this.link.sceneId) : null;
     const back = html`<a class="md-button" href="${this.sceneURL()}">${L.back}</a>`;
     if (!rec || rec.deletedAt) { this.say("missing", join(html`<p>${L.missing}</p>`, html`<p>${back}</p>`)); return; }
-    const sc = await this.checked(rec).catch(() => null);
+    let sc;
+    try {
+      sc = await this.checked(rec);
+    } catch { // the engine did not answer: said so, not «cannot be read»
+      this.say("failed", join(html`<p>${L.failed}</p>`, html`<p>${back}</p>`));
+      return;
+    }
     if (!sc) { this.say("broken", join(html`<p>${L.broken}</p>`, html`<p>${back}</p>`)); return; }
     const name = (id) => (sc.characters.find((c) => c.id === id) || {}).name;
     const gone = Object.values(this.link.roles).find((id) => !name(id));

@@ -14,6 +14,24 @@ export function focusKey(el) {
     cls: el.classList[0] || null };
 }
 
+/** What every part of the page that fills the sheet has: the page, its language and words, the
+ * sheet, and its form's state while this part has the sheet (the page's ``act``, else null). */
+export class SheetPart {
+  constructor(page) {
+    this.page = page;
+  }
+
+  get lang() { return this.page.lang; }
+  get L() { return this.page.L; }
+  get sheet() { return this.page.sheet; }
+  get act() { return this.page.act && this.page.act.owner === this ? this.page.act : null; }
+
+  /** Errors beside the fields of this part's form. */
+  errors(errors) {
+    if (this.act) this.sheet.errors(this.act.form, errors, this.lang);
+  }
+}
+
 export class Sheet {
   /** ``dialog``: the page's <dialog>; ``onClosed(opener)`` after it closed, ``opener`` the
    * focusKey of what had the focus when it opened (to give the focus back to, drawn anew). */
