@@ -18,8 +18,16 @@ const VERSION = "__SVOD_VERSION__";
 const FILES = __SVOD_FILES__;
 /** The size in bytes of each of FILES, as built (the gzipped snapshot: its gzipped size). */
 const SIZES = __SVOD_SIZES__;
-const CACHE = `svod-${VERSION}`;
 const SCOPE = new URL(self.registration.scope);
+/** The cache is named after the build and the site's own base path (as calculators/names.mjs
+ * names everything the site keeps): every project site of one GitHub account shares the origin,
+ * and so Cache Storage; a copy of the site under another path must never take this one's. */
+const CACHE = `svod-${VERSION}@${SCOPE.pathname}`;
+/** This site's caches, of any build. */
+const OWN = new RegExp(`^svod-[0-9a-f]{16}@${SCOPE.pathname.replace(/[.*+?^$()|[\]\\{}]/g, "\\$&")}$`);
+/** A cache of an earlier version, named after the build only: this site's when it holds this
+ * site's own home page. */
+const BARE = /^svod-[0-9a-f]{16}$/;
 const CONCURRENCY = 4;
 
 // The Pyodide memory snapshot is downloaded gzipped (5.75 MB) and kept inflated (13.6 MB), under
@@ -170,8 +178,16 @@ self.addEventListener("install", (event) => {
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
+    // only this site's older caches go: another site of the origin keeps its own
     const names = await caches.keys();
-    await Promise.all(names.filter((n) => n.startsWith("svod-") && n !== CACHE).map((n) => caches.delete(n)));
+    const older = await Promise.all(names.map(async (n) => {
+      if (n === CACHE) return false;
+      if (OWN.test(n)) return true;
+      if (!BARE.test(n)) return false;
+      const c = await caches.open(n);
+      return !!(await c.match(SCOPE.href, { ignoreVary: true }));
+    }));
+    await Promise.all(names.filter((n, i) => older[i]).map((n) => caches.delete(n)));
     await self.clients.claim();
   })());
 });
