@@ -61,7 +61,7 @@ def test_a_long_cached_sw_js_still_brings_a_new_deploy(new_context, long_cached)
     page.wait_for_function(READY, timeout=60_000)
     assert "(новое)" in page.locator("h1").first.inner_text()
     assert controller_version(page) == version
-    assert page.evaluate("caches.keys()") == [f"svod-{version}"]
+    assert page.evaluate("caches.keys()") == [f"svod-{version}@/svod/"]
 
 
 def test_a_tab_kept_open_looks_for_a_new_deploy_when_shown_again(new_context, deployed):  # noqa: F811
@@ -120,7 +120,7 @@ def test_a_reload_leaves_a_broken_build(new_context, deployed):  # noqa: F811
     page.reload()
     page.wait_for_function(READY, timeout=120_000)
     assert controller_version(page) == fixed
-    assert page.evaluate("caches.keys()") == [f"svod-{fixed}"]
+    assert page.evaluate("caches.keys()") == [f"svod-{fixed}@/svod/"]
     assert "работает без сети" in page.locator("[data-svod-offline]").inner_text()
 
 
