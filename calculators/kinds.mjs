@@ -398,13 +398,14 @@ export function newRecord(p, rec) {
 
 /** The names of a param list whose ``when`` holds under these values (when.mjs): the fields
  * shown. A condition reads only parameters that apply and hold a valid value (by their kind's
- * stored reading), as in the engine; a field's own bad value does not hide it (its error is
+ * stored reading; ``kind``: a param's kind, kindOf here, form.mjs's for the scene's fields too),
+ * as in the engine (spec.shown_names); a field's own bad value does not hide it (its error is
  * shown beside it). */
-export function applying(params, values) {
+export function applying(params, values, kind = kindOf) {
   const byName = new Map(params.map((p) => [p.name, p]));
   const valid = (name) => {
     const p = byName.get(name);
-    return !kindOf(p).stored(p, values[name], name).errors.length;
+    return !kind(p).stored(p, values[name], name).errors.length;
   };
   const live = applicable(params, values, valid);
   return new Set(params.filter((p) => applies(p.when, values, (name) => live.has(name))).map((p) => p.name));
