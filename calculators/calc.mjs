@@ -406,7 +406,7 @@ class View {
     this.seq += 1; // a result still on its way is for older inputs: drop it
     this.root.dataset.state = "pending";
     this.applyWhen(this.read());
-    this.lastRoll.hidden = true; // the last roll was for other values
+    this.lastRoll.replaceChildren(); // the last roll was for other values
     clearTimeout(this.timer);
     this.timer = setTimeout(() => this.compute(), delay);
   }
@@ -475,7 +475,7 @@ class View {
       if (!e.target.closest(".svod-history__clear")) return;
       saveJSON(ROLLS_KEY(this.id), null);
       this.showHistory();
-      this.lastRoll.hidden = true;
+      this.lastRoll.replaceChildren();
     });
     this.next.addEventListener("click", (e) => {
       const a = e.target.closest("a[data-next]");
@@ -706,8 +706,7 @@ class View {
         changed: this.changedValues(params) };
       this.keepRoll(entry);
       this.showHistory();
-      this.lastRoll.innerHTML = renderLastRoll(entry, this.lang);
-      this.lastRoll.hidden = false;
+      this.lastRoll.innerHTML = renderLastRoll(entry, this.lang); // a live region: read out
       this.root.dataset.rollState = "done";
       this.root.dispatchEvent(new CustomEvent("svod:roll", { bubbles: true, detail: { id: this.id, params, result: res.result, seed: entry.seed } }));
       // scene hook: what was rolled, for «Применить к …» (scene-link.mjs) — these params, this seed

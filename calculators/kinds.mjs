@@ -478,7 +478,9 @@ export function renderCalculator(spec, lang, opts = {}) {
     `<div class="svod-calc__actions">${roll}` +
     `<div class="svod-calc__status" role="status"><span class="svod-calc__status-text">${esc(L.loading)}</span>` +
     `<progress class="svod-calc__progress" max="100" value="0" aria-hidden="true"></progress></div></div>` +
-    `<div class="svod-calc__lastroll" aria-live="polite" hidden></div></div>` +
+    // the last roll: a live region always there (a hidden one is not announced when shown),
+    // empty and taking no room until a roll
+    `<div class="svod-calc__lastroll" role="status" aria-live="polite" aria-atomic="true"></div></div>` +
     `<div class="svod-calc__aside" role="alert" hidden></div>` +
     `<div class="svod-calc__errors" role="alert" hidden></div>` +
     // the next calculator, filled: right under the figures it follows from, not past the charts

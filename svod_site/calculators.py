@@ -122,9 +122,12 @@ def fill_slots(html: str, lang: str) -> str:
         calc_id = m[1]
         n = seen.get(calc_id, 0)
         seen[calc_id] = n + 1
-        form = by_lang[calc_id]
-        if n:  # a second copy on the same page: its own element ids
-            form = form.replace(f"svod-{calc_id}", f"svod-{calc_id}-{n + 1}")
+        # the form's fields are left out of the search index: the same labels on every page that
+        # has the calculator drowned the rules' own words (Material drops the attribute after)
+        form = by_lang[calc_id].replace('<form class="svod-calc__form"',
+                                        '<form class="svod-calc__form" data-search-exclude="true"', 1)
+        if n:  # a second copy on the same page: its own element ids (its charts' too)
+            form = form.replace(f"svod-{calc_id}", f"svod-{calc_id}-{n + 1}").replace("svod-dist-", f"svod-dist-{n + 1}-")
         return form
 
     return SLOT.sub(fill, html)
