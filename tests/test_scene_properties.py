@@ -28,7 +28,7 @@ json_values = st.recursive(
     lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8), inner, max_size=5),
     max_leaves=25,
 )
-field_names = st.sampled_from(sorted({k for a in ACTIONS.values() for k in a.fields} | {"dice", "seed", "type"}))
+field_names = st.sampled_from(sorted({f.name for a in ACTIONS.values() for f in a.fields} | {"dice", "seed", "type"}))
 
 
 @st.composite

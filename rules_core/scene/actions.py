@@ -45,7 +45,7 @@ def _run_add(ctx: Ctx, a: dict, box) -> None:
         ch = a["character"] = {"id": f"c{n}", **ch}
         sc["next_id"] = n + 1
     sc["characters"].append(copy.deepcopy(ch))
-    title = C.SYSTEMS[ch["system"]].TITLE
+    title = C.SYSTEMS[ch["system"]].title
     ctx.text = T(f"В сцене: {ch['name']} ({title['ru']}).", f"Joins the scene: {ch['name']} ({title['en']}).")
     ctx.result = {"character": ch["id"]}
 
@@ -138,36 +138,31 @@ def _run_undo(ctx: Ctx, a: dict, box) -> None:  # pragma: no cover - the engine 
     raise AssertionError("undo is not run as an action")
 
 
-_CHAR = F.spec_json("character", "character", T("Персонаж", "Character"), None)
+_CHAR = F.character_field()
 
 SCENE_ACTIONS = [
     ActionSpec("add_character", None, T("Добавить персонажа", "Add a character"),
-               {"character": _new_character}, _run_add, required=("character",),
-               spec=(F.spec_json("character", "new_character", T("Персонаж", "Character"), None),)),
-    ActionSpec("remove_character", None, T("Убрать персонажа", "Remove a character"),
-               {"character": F.ident}, _run_remove, required=("character",), spec=(_CHAR,), refs=("character",)),
+               (F.Field("character", "new_character", T("Персонаж", "Character"), _new_character, None, "required"),),
+               _run_add),
+    ActionSpec("remove_character", None, T("Убрать персонажа", "Remove a character"), (_CHAR,), _run_remove),
     ActionSpec("edit_character", None, T("Исправить вручную", "Edit by hand"),
-               {"character": F.ident, "name": lambda v, p: F.text(v, p, F.MAX_CHAR_NAME, 1),
-                "stats": _object, "state": _object},
-               _run_edit, required=("character",),
-               spec=(_CHAR, F.spec_json("name", "text", F.NAME_LABEL, None, max_len=F.MAX_CHAR_NAME),
-                     F.spec_json("stats", "stats", T("Лист", "Sheet"), None),
-                     F.spec_json("state", "state", T("Состояние", "State"), None)),
-               refs=("character",)),
+               (_CHAR, F.text_field("name", F.NAME_LABEL, F.MAX_CHAR_NAME, 1, None, "optional"),
+                F.Field("stats", "stats", T("Лист", "Sheet"), _object, None, "optional"),
+                F.Field("state", "state", T("Состояние", "State"), _object, None, "optional")),
+               _run_edit),
     ActionSpec("set_readings", None, T("Толкования источника", "Readings of the source"),
-               {"readings": _readings_field}, _run_readings, required=("readings",),
-               spec=(F.spec_json("readings", "readings", T("Толкования", "Readings"), None),)),
-    ActionSpec("next_round", None, T("Следующий раунд", "Next round"), {}, _run_round),
-    ActionSpec("end_scene", None, T("Конец сцены", "End of the scene"), {}, _run_end),
-    ActionSpec("note", None, T("Заметка", "Note"), {"text": lambda v, p: F.text(v, p, F.MAX_NOTE, 1)},
-               _run_note, required=("text",),
-               spec=(F.spec_json("text", "text", T("Текст", "Text"), "", max_len=F.MAX_NOTE),)),
-    ActionSpec("undo", None, T("Отменить последнее", "Undo the last action"), {}, _run_undo),
+               (F.Field("readings", "readings", T("Толкования", "Readings"), _readings_field, None, "required"),),
+               _run_readings),
+    ActionSpec("next_round", None, T("Следующий раунд", "Next round"), (), _run_round),
+    ActionSpec("end_scene", None, T("Конец сцены", "End of the scene"), (), _run_end),
+    ActionSpec("note", None, T("Заметка", "Note"), (F.text_field("text", T("Текст", "Text"), F.MAX_NOTE, 1, "", "required"),),
+               _run_note),
+    ActionSpec("undo", None, T("Отменить последнее", "Undo the last action"), (), _run_undo),
 ]
 
 ACTIONS: dict[str, ActionSpec] = {a.type: a for a in SCENE_ACTIONS}
-for _mod in C.SYSTEMS.values():
-    for _a in _mod.ACTIONS:
+for _sys in C.SYSTEMS.values():
+    for _a in _sys.actions:
         assert _a.type not in ACTIONS, _a.type
         ACTIONS[_a.type] = _a
 
@@ -188,7 +183,7 @@ def validate_action(value: Any, path: str = "", depth_checked: bool = False) -> 
     body = {k: v for k, v in value.items() if k not in ("type", "dice", "seed")}
     errors, out = Errors(), {}
     with errors.gather():
-        out = {"type": spec.type, **F.record(body, path, spec.fields, spec.required, spec.defaults)}
+        out = {"type": spec.type, **F.record(body, path, spec.checks, spec.required, spec.defaults)}
     dpath = f"{path}.dice" if path else "dice"
     spath = f"{path}.seed" if path else "seed"
     if "dice" in value or "seed" in value:

@@ -8,10 +8,10 @@ from typing import Any
 from ..spec import InputError
 from . import codex, lysogorsk, serial, wod
 from . import fields as F
+from .system import SceneSystem
 
-#: System id → its scene module (each: STATS, DEFAULT_STATS, STATS_SPEC, STATE_SPEC, state_fields,
-#: initial_state, check_stats, check_state, view, end_of_scene, ACTIONS, readings_params).
-SYSTEMS = {m.SYSTEM: m for m in (serial, lysogorsk, codex, wod)}
+#: System id → its :class:`~.system.SceneSystem` record.
+SYSTEMS: dict[str, SceneSystem] = {m.SCENE.id: m.SCENE for m in (serial, lysogorsk, codex, wod)}
 
 
 def _join(base: str, name: str) -> str:
@@ -25,7 +25,7 @@ def _prefixed(e: InputError, base: str) -> InputError:
 def check_stats(system: str, value: Any, base: str) -> dict:
     """``base``: the character's path (errors name ``base.stats.…``)."""
     mod = SYSTEMS[system]
-    stats = F.record(value, _join(base, "stats"), mod.STATS, required=tuple(mod.STATS))
+    stats = F.record(value, _join(base, "stats"), mod.stat_checks, required=tuple(mod.stat_checks))
     try:
         mod.check_stats(stats)
     except InputError as e:
@@ -62,7 +62,7 @@ def check_character(value: Any, path: str, partial: bool = False) -> dict:
         given = rec.get("stats", {})
         if not isinstance(given, dict):
             raise InputError({"field": f"{path}.stats", "ru": "Ожидался объект.", "en": "Expected an object."})
-        stats = check_stats(rec["system"], {**mod.DEFAULT_STATS, **given}, path)
+        stats = check_stats(rec["system"], {**mod.default_stats, **given}, path)
         given = rec.get("state", {})
         if not isinstance(given, dict):
             raise InputError({"field": f"{path}.state", "ru": "Ожидался объект.", "en": "Expected an object."})
@@ -119,14 +119,14 @@ def default_readings() -> dict:
 def check_readings(value: Any, path: str, partial: bool = False) -> dict:
     params = readings_params()
     systems = {sys: (lambda ps: lambda v, p: F.record(
-        v, p, {x.name: F.param(x) for x in ps}, required=() if partial else tuple(x.name for x in ps)))(ps)
+        v, p, {x.name: x.validate for x in ps}, required=() if partial else tuple(x.name for x in ps)))(ps)
         for sys, ps in params.items()}
     return F.record(value, path, systems, required=() if partial else tuple(params))
 
 
 def spec() -> dict:
     """What the page needs to draw a character's form and the scene's switches."""
-    return {sys: {"title": mod.TITLE, "stats": list(mod.STATS_SPEC), "state": list(mod.STATE_SPEC),
+    return {sys: {"title": mod.title, "stats": mod.stats_spec(), "state": mod.state_spec(),
                   "readings": [p.to_json() for p in mod.readings_params()]}
             for sys, mod in SYSTEMS.items()}
 

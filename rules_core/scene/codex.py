@@ -14,6 +14,7 @@ from ..spec import T, field_error, int_list_param
 from . import fields as F
 from . import readings as RD
 from .common import ActionSpec, Ctx, calc_compute, calc_param, calc_roll, calc_validate
+from .system import SceneSystem
 
 SYSTEM = "codex"
 TITLE = systems.TITLES["codex"]
@@ -23,20 +24,19 @@ STAT_PARAMS = (
     calc_param("codex-attack", "tough"),
     replace(_ARMOR, label=T("Броня", "Armor")),
 )
-STATS = {p.name: F.param(p) for p in STAT_PARAMS}
-DEFAULT_STATS = {p.name: p.default for p in STAT_PARAMS}
-STATS_SPEC = tuple(p.to_json() for p in STAT_PARAMS)
+STATS = tuple(F.of_param(p) for p in STAT_PARAMS)
 
 #: The whole track holds 42; damage beyond it still counts (level 6) — bounded here.
 MAX_DAMAGE = 1000
 
 
 #: The state the Storyteller may correct by hand.
-STATE_SPEC = (
-    F.spec_json("damage", "int", T("Урон на треке Выносливости", "Damage on the Endurance track"), 0, min=0,
-                max=MAX_DAMAGE),
-    F.spec_json("stress", "int", T("Стресс", "Stress"), 0, min=0, max=codex_rules.MAX_STRESS),
-    F.spec_json("flax", "bool", T("FLAX", "FLAX"), False),
+STATE = (
+    F.Field("damage", "int", T("Урон на треке Выносливости", "Damage on the Endurance track"),
+            F.integer(0, MAX_DAMAGE), 0, extra={"min": 0, "max": MAX_DAMAGE}),
+    F.Field("stress", "int", T("Стресс", "Stress"), F.integer(0, codex_rules.MAX_STRESS), 0,
+            extra={"min": 0, "max": codex_rules.MAX_STRESS}),
+    F.Field("flax", "bool", T("FLAX", "FLAX"), F.boolean, False),
 )
 
 
@@ -46,10 +46,6 @@ def state_fields(stats: dict) -> dict:
 
 def initial_state(stats: dict) -> dict:
     return {"damage": 0, "stress": 0, "flax": False}
-
-
-def check_stats(stats: dict) -> None:
-    return None
 
 
 def check_state(stats: dict, state: dict) -> None:
@@ -215,10 +211,6 @@ def _run_consequences(ctx: Ctx, a: dict, box) -> None:
     ctx.display = roll["display"]
 
 
-def _char(v, path):
-    return F.ident(v, path)
-
-
 def _amount(v, path):
     n = F.integer(-(codex_rules.MAX_STRESS + 1), codex_rules.MAX_STRESS + 1)(v, path)
     if n == 0:
@@ -228,45 +220,39 @@ def _amount(v, path):
 
 _HITS = int_list_param("hits", "Урон попаданий (каждое — против порога брони)",
                        "Damage of the hits (each against the armor threshold)", [3], 0, 60, 1, 20)
+_CHARACTER = F.character_field(system=SYSTEM)
 
 ACTIONS = [
     ActionSpec(
         "codex_damage", SYSTEM, T("Урон", "Damage"),
-        {"character": _char, "hits": F.param(_HITS), "ignores_armor": F.boolean}, _run_damage,
-        required=("character", "hits"), defaults={"ignores_armor": False},
-        spec=(F.spec_json("character", "character", T("Персонаж", "Character"), None, system=SYSTEM),
-              _HITS.to_json(),
-              F.spec_json("ignores_armor", "bool", T("Порог брони не действует (Большое оружие, помеченные "
-                                                     "немеханические эффекты)",
-                                                     "The armor threshold does not apply (Large weapons, marked "
-                                                     "non-mechanical effects)"), False)),
-        refs=("character",)),
+        (_CHARACTER, F.of_param(_HITS, "required"),
+         F.Field("ignores_armor", "bool", T("Порог брони не действует (Большое оружие, помеченные "
+                                            "немеханические эффекты)",
+                                            "The armor threshold does not apply (Large weapons, marked "
+                                            "non-mechanical effects)"), F.boolean, False)),
+        _run_damage),
     ActionSpec(
         "codex_stress", SYSTEM, T("Стресс", "Stress"),
-        {"character": _char, "amount": _amount}, _run_stress, required=("character", "amount"),
-        spec=(F.spec_json("character", "character", T("Персонаж", "Character"), None, system=SYSTEM),
-              F.spec_json("amount", "int", T("Стресс: + получить, − снять", "Stress: + gain, − take away"), 1,
-                          min=-(codex_rules.MAX_STRESS + 1), max=codex_rules.MAX_STRESS + 1)),
-        refs=("character",)),
+        (_CHARACTER, F.Field("amount", "int", T("Стресс: + получить, − снять", "Stress: + gain, − take away"),
+                             _amount, 1, "required",
+                             {"min": -(codex_rules.MAX_STRESS + 1), "max": codex_rules.MAX_STRESS + 1})),
+        _run_stress),
     ActionSpec(
         "codex_counter", SYSTEM, T("Противодействие", "Counteraction"),
-        {"character": _char, **{k: F.param(p) for k, p in _COUNTER.items()}}, _run_counter,
-        required=("character", "ed6", "their_lv"), defaults={k: p.default for k, p in _COUNTER.items()},
-        spec=(F.spec_json("character", "character", T("Персонаж", "Character"), None, system=SYSTEM),
-              *(p.to_json() for p in _COUNTER.values())),
-        plan=_counter_plan, preview=_counter_preview, refs=("character",),
-        groups=(("counter", False), ("flax", False))),
+        (_CHARACTER, *(F.of_param(p, "required" if k in ("ed6", "their_lv") else "default")
+                       for k, p in _COUNTER.items())),
+        _run_counter, plan=_counter_plan, preview=_counter_preview, groups=(("counter", False), ("flax", False))),
     ActionSpec(
         "codex_consequences", SYSTEM, T("Последствия: 2D6 за подготовки", "Consequences: 2D6 for the preparations"),
-        {"character": _char, "parity": F.param(_PARITY)}, _run_consequences, required=("character",),
-        defaults={"parity": _PARITY.default},
-        spec=(F.spec_json("character", "character", T("Персонаж", "Character"), None, system=SYSTEM),
-              _PARITY.to_json()),
-        plan=_consequence_plan, preview=_consequence_preview, refs=("character",),
-        groups=(("preparations", True),)),
+        (_CHARACTER, F.of_param(_PARITY)), _run_consequences,
+        plan=_consequence_plan, preview=_consequence_preview, groups=(("preparations", True),)),
 ]
 
 
 def readings_params() -> tuple:
     return (calc_param("codex-attack", "incapacitated_at"),)
 
+
+
+SCENE = SceneSystem(SYSTEM, TITLE, STATS, STATE, state_fields, initial_state, view, end_of_scene, ACTIONS,
+                    readings_params, check_state=check_state)

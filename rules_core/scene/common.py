@@ -7,17 +7,17 @@ from typing import Any, Callable
 
 from .. import api
 from ..spec import Param, T, field_error
-
-Validator = Callable[[Any, str], Any]
+from . import fields as F
 
 
 @dataclass(frozen=True)
 class ActionSpec:
     """One kind of action.
 
-    ``fields``: validators of the action's own fields (besides ``type``, ``dice``, ``seed``);
-    ``required``/``defaults`` as :func:`fields.record`; ``spec``: their description for the page.
-    ``run(ctx, action, box)`` changes ``ctx.scene`` (a copy) and says what happened;
+    ``fields``: the action's own fields (besides ``type``, ``dice``, ``seed``), each a
+    :class:`fields.Field` that both checks its value and describes it to the page; the required
+    ones, the defaults and the fields naming characters (checked against the scene) follow from
+    them. ``run(ctx, action, box)`` changes ``ctx.scene`` (a copy) and says what happened;
     ``plan(ctx, action)`` (actions that roll): the dice groups in the order the rule rolls them;
     ``preview(ctx, action)``: the exact odds before the roll.
     """
@@ -25,15 +25,10 @@ class ActionSpec:
     type: str
     system: str | None
     title: dict
-    fields: dict[str, Validator]
+    fields: tuple[F.Field, ...]
     run: Callable
-    required: tuple[str, ...] = ()
-    defaults: dict = field(default_factory=dict)
-    spec: tuple[dict, ...] = ()
     plan: Callable | None = None
     preview: Callable | None = None
-    #: fields naming characters (checked against the scene)
-    refs: tuple[str, ...] = ()
     #: ``calculator(ctx, action)`` → ``{"id", "params"}``: the calculator this action computes
     #: with, its parameters as the scene fills them (``None`` where the calculator cannot hold
     #: the character as it stands); the page opens it, :mod:`.calclink` brings it back
@@ -43,12 +38,34 @@ class ActionSpec:
     groups: tuple[tuple[str, bool], ...] = ()
     #: the fields the page shows first (the rest folded under «Подробнее»); ``None``: all
     essentials: tuple[str, ...] | None = None
+    #: what the action is for, in a few words (the page's action list)
+    help: dict | None = None
+
+    @property
+    def checks(self) -> dict:
+        return F.checks(self.fields)
+
+    @property
+    def required(self) -> tuple[str, ...]:
+        return F.required(self.fields)
+
+    @property
+    def defaults(self) -> dict:
+        return F.defaults(self.fields)
+
+    @property
+    def refs(self) -> tuple[str, ...]:
+        """The fields naming characters (checked against the scene)."""
+        return tuple(f.name for f in self.fields if f.kind == "character")
 
     def to_json(self) -> dict:
-        out = {"type": self.type, "system": self.system, "title": self.title, "fields": list(self.spec),
+        out = {"type": self.type, "system": self.system, "title": self.title,
+               "fields": [f.to_json() for f in self.fields],
                "dice": [{"group": g, "repeated": rep} for g, rep in self.groups]}
         if self.essentials is not None:
             out["essentials"] = list(self.essentials)
+        if self.help is not None:
+            out["help"] = self.help
         return out
 
 

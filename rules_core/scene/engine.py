@@ -63,7 +63,7 @@ def _prepare(sc: dict, a: dict) -> Ctx:
             errors.append({"field": ref, "ru": f"Нет персонажа «{a[ref]}» в сцене.",
                            "en": f"No character '{a[ref]}' in the scene."})
         elif spec.system and ctx.char(a[ref])["system"] != spec.system:
-            title = C.SYSTEMS[spec.system].TITLE
+            title = C.SYSTEMS[spec.system].title
             errors.append({"field": ref, "ru": f"Это действие — для персонажей «{title['ru']}».",
                            "en": f"This action is for «{title['en']}» characters."})
     if errors:
@@ -77,7 +77,7 @@ def _diff(before: dict, after: dict) -> dict:
     old = {c["id"]: c for c in before["characters"]}
     new = {c["id"]: c for c in after["characters"]}
     out: dict = {}
-    for cid in old.keys() | new.keys():
+    for cid in [*old, *(c for c in new if c not in old)]:  # in the scene's order (a set's would vary)
         if cid not in old:
             out[cid] = {"added": True}
         elif cid not in new:

@@ -23,6 +23,7 @@ from ..spec import T, field_error
 from . import fields as F
 from . import readings as RD
 from .common import ActionSpec, Ctx, calc_compute, calc_param, calc_roll, calc_validate
+from .system import SceneSystem
 
 SYSTEM = "lysogorsk"
 TITLE = systems.TITLES["lysogorsk"]
@@ -32,18 +33,19 @@ STAT_PARAMS = (
     replace(calc_param("lysogorsk-damage", "fortitude"), label=T("Стойкость", "Fortitude")),
     calc_param("lysogorsk-damage", "extra_hits"),
 )
-STATS = {p.name: F.param(p) for p in STAT_PARAMS}
-DEFAULT_STATS = {p.name: p.default for p in STAT_PARAMS}
-STATS_SPEC = tuple(p.to_json() for p in STAT_PARAMS)
+STATS = tuple(F.of_param(p) for p in STAT_PARAMS)
 
 MAX_HITS_LOST = 1000
 
 
 #: The state the Storyteller may correct by hand.
-STATE_SPEC = (
-    F.spec_json("damage", "int", T("Потеряно хитов", "Hits lost"), 0, min=0, max=MAX_HITS_LOST),
-    F.spec_json("temporary", "int", T("Из них временных", "Of them temporary"), 0, min=0, max=MAX_HITS_LOST),
-    F.spec_json("stage", "int", T("Стадия опьянения", "Stage of drunkenness"), 0, min=0, max=lysogorsk_tables.MAX_STAGE),
+STATE = (
+    F.Field("damage", "int", T("Потеряно хитов", "Hits lost"), F.integer(0, MAX_HITS_LOST), 0,
+            extra={"min": 0, "max": MAX_HITS_LOST}),
+    F.Field("temporary", "int", T("Из них временных", "Of them temporary"), F.integer(0, MAX_HITS_LOST), 0,
+            extra={"min": 0, "max": MAX_HITS_LOST}),
+    F.Field("stage", "int", T("Стадия опьянения", "Stage of drunkenness"), F.integer(0, lysogorsk_tables.MAX_STAGE), 0,
+            extra={"min": 0, "max": lysogorsk_tables.MAX_STAGE}),
 )
 
 
@@ -60,10 +62,6 @@ def check_stats(stats: dict) -> None:
     if stats["extra_hits"] > lysogorsk_rules.EXTRA_HITS_PER_STAMINA * stats["stamina"]:
         raise field_error("stats.extra_hits", "Доп. хитов не больше удвоенной Выносливости.",
                           "Extra hits cannot exceed twice the Stamina.")
-
-
-def check_state(stats: dict, state: dict) -> None:
-    return None
 
 
 def hits_total(stats: dict) -> int:
@@ -337,55 +335,33 @@ def _run_heal(ctx: Ctx, a: dict, box) -> None:
 
 # ---- the actions ------------------------------------------------------------------------------
 
-def _char(v, path):
-    return F.ident(v, path)
-
-
-def _field(name: str):
-    return F.param(_DRINK_FIELDS[name])
-
-
 _TEMPORARY = calc_param("lysogorsk-damage", "temporary")
 _MODIFIER = calc_param("lysogorsk-drunkenness", "modifier")
 _WILLING = calc_param("lysogorsk-drunkenness", "willing")
+_CHARACTER = F.character_field(system=SYSTEM)
 
 ACTIONS = [
     ActionSpec(
         "lys_damage", SYSTEM, T("Потеря хитов", "Hits lost"),
-        {"character": _char, "hits": F.integer(1, 200), "temporary": F.param(_TEMPORARY)},
-        _run_damage, required=("character", "hits"), defaults={"temporary": False},
-        spec=(F.spec_json("character", "character", T("Персонаж", "Character"), None, system=SYSTEM),
-              F.spec_json("hits", "int", T("Урон в хитах", "Damage in hits"), 1, min=1, max=200),
-              _TEMPORARY.to_json()),
-        refs=("character",)),
+        (_CHARACTER, F.Field("hits", "int", T("Урон в хитах", "Damage in hits"), F.integer(1, 200), 1, "required",
+                             {"min": 1, "max": 200}),
+         F.of_param(_TEMPORARY)),
+        _run_damage),
     ActionSpec(
         "drink", SYSTEM, T("Выпить", "Drink"),
-        {"character": _char, **{k: _field(k) for k in _DRINK_FIELDS}, "willing": F.param(_WILLING),
-         "modifier": F.param(_MODIFIER)},
-        _run_drink, required=("character", "drink"),
-        defaults={**{k: f.default for k, f in _DRINK_FIELDS.items() if k != "drink"}, "willing": False,
-                  "modifier": 0},
-        spec=(F.spec_json("character", "character", T("Персонаж", "Character"), None, system=SYSTEM),
-              *(f.to_json() for f in _DRINKS.fields), _WILLING.to_json(), _MODIFIER.to_json()),
-        plan=_drink_plan, preview=_drink_preview, refs=("character",), groups=(("checks", True),),
+        (_CHARACTER, *(F.of_param(f, "required" if k == "drink" else "default") for k, f in _DRINK_FIELDS.items()),
+         F.of_param(_WILLING), F.of_param(_MODIFIER)),
+        _run_drink, plan=_drink_plan, preview=_drink_preview, groups=(("checks", True),),
         calculator=_drink_calculator, essentials=("drink", "count", "degrees", "volume_g", "bubbles")),
     ActionSpec(
         "lys_stress", SYSTEM, T("Проверка на стресс", "Stress check"),
-        {"character": _char, **{k: F.param(p) for k, p in _STRESS.items()}},
-        _run_stress, required=("character", "confidence", "willpower"),
-        defaults={k: p.default for k, p in _STRESS.items() if k not in ("confidence", "willpower")},
-        spec=(F.spec_json("character", "character", T("Персонаж", "Character"), None, system=SYSTEM),
-              *(p.to_json() for p in _STRESS.values())),
-        plan=_stress_plan, preview=_stress_preview, refs=("character",),
-        groups=(("check", False), ("breakdown", False))),
+        (_CHARACTER, *(F.of_param(p, "required" if k in ("confidence", "willpower") else "default")
+                       for k, p in _STRESS.items())),
+        _run_stress, plan=_stress_plan, preview=_stress_preview, groups=(("check", False), ("breakdown", False))),
     ActionSpec(
         "lys_heal", SYSTEM, T("Лечение за период", "Healing over a period"),
-        {"character": _char, **{k: F.param(p) for k, p in _HEAL.items()}},
-        _run_heal, required=("character",), defaults={k: p.default for k, p in _HEAL.items()},
-        spec=(F.spec_json("character", "character", T("Персонаж", "Character"), None, system=SYSTEM),
-              *(p.to_json() for p in _HEAL.values())),
-        plan=_heal_plan, preview=_heal_preview, refs=("character",),
-        groups=(("medicine", False), ("fortitude", False))),
+        (_CHARACTER, *(F.of_param(p) for p in _HEAL.values())),
+        _run_heal, plan=_heal_plan, preview=_heal_preview, groups=(("medicine", False), ("fortitude", False))),
 ]
 
 
@@ -394,3 +370,7 @@ def readings_params() -> tuple:
             calc_param("lysogorsk-drunkenness", "stage_stamina"),
             calc_param("lysogorsk-damage", "quarter_is_critical"))
 
+
+
+SCENE = SceneSystem(SYSTEM, TITLE, STATS, STATE, state_fields, initial_state, view, end_of_scene, ACTIONS,
+                    readings_params, check_stats=check_stats)

@@ -11,12 +11,14 @@ from __future__ import annotations
 from .. import systems
 from ..dice import Dist
 from ..serial import calculators as serial_calculators
+from ..serial.calculators import attack as serial_attack, death_door as serial_death_door
 from ..serial import rules as serial_rules
 from ..serial import tables as serial_tables
-from ..spec import InputError, T, dist_block, dist_json, field_error, figures, int_param, note, prob
+from ..spec import InputError, T, dist_block, dist_json, field_error, figures, int_param, note, prob, ru_count
 from . import fields as F
 from . import readings as RD
 from .common import ActionSpec, Ctx, calc_compute, calc_param, calc_roll, calc_validate
+from .system import SceneSystem
 
 SYSTEM = "serial"
 TITLE = systems.TITLES["serial"]
@@ -38,15 +40,9 @@ TAG_LABELS = {"resistance": T("Устойчивость к", "Resistance to"),
               "immunity": T("Иммунитет к", "Immunity to")}
 
 
-def _tags(v, path):
-    return F.text_list(v, path, F.MAX_TAGS, F.MAX_TAG_LEN)
-
-
-STATS = {**{p.name: F.param(p) for p in STAT_PARAMS}, **{k: _tags for k in TAG_LISTS}}
-DEFAULT_STATS = {**{p.name: p.default for p in STAT_PARAMS}, **{k: [] for k in TAG_LISTS}}
-STATS_SPEC = tuple(p.to_json() for p in STAT_PARAMS) + tuple(
-    F.spec_json(k, "text_list", TAG_LABELS[k], [], max_items=F.MAX_TAGS, max_len=F.MAX_TAG_LEN)
-    for k in TAG_LISTS)
+#: The sheet: its fields check it, fill a new character's defaults and describe the form.
+STATS = tuple(F.of_param(p) for p in STAT_PARAMS) + tuple(
+    F.tags_field(k, TAG_LABELS[k], [], F.MAX_TAG_LEN) for k in TAG_LISTS)
 
 # ---- the state --------------------------------------------------------------------------------
 
@@ -92,10 +88,6 @@ def initial_state(stats: dict) -> dict:
             "dead": False, "door": None, "pending": None, "door_round": None}
 
 
-def check_stats(stats: dict) -> None:
-    return None
-
-
 def check_state(stats: dict, state: dict) -> None:
     if (state["door"] == "pending") != (state["pending"] is not None):
         raise field_error("state.pending", "«pending» задан тогда и только тогда, когда ждёт бросок Порога.",
@@ -120,18 +112,19 @@ STATUS_NAMES = {
 
 #: The state the Storyteller may correct by hand (the page's edit sheet; the engine checks it whole):
 #: ``door`` ``None`` is the option ``""`` (``nullable``); ``"pending"`` is the engine's own.
-STATE_SPEC = (
-    int_param("health", "Здоровье сейчас", "Health now", 7, HEALTH_FLOOR, serial_calculators.MAX_HEALTH,
-              help=T("Ниже 0 — отрицательные хиты на Пороге.", "Below 0: negative hits at death's door.")).to_json(),
-    int_param("absorption", "УП сейчас", "soak levels now", 2, 0, serial_calculators.MAX_ABSORPTION).to_json(),
-    int_param("negative", "Отрицательных хитов в сцене", "Negative hits this scene", 0, 0, MAX_COUNT).to_json(),
-    int_param("door_rolls", "Бросков Порога в сцене", "Death's-door rolls this scene", 0, 0, MAX_COUNT).to_json(),
-    F.spec_json("door", "choice", T("Состояние Порога", "Death's-door state"), "", nullable=True,
-                options=[{"value": "", "label": T("—", "—")}]
-                + [{"value": k, "label": STATUS_NAMES[k]} for k in DOOR_STATES if k != "pending"]),
-    F.spec_json("had_shock", "bool", T("Шок уже был в этой сцене", "Had Шок this scene"), False),
-    F.spec_json("had_last_breath", "bool", T("«Последний вздох» уже был в этой сцене", "Had «Последний вздох» this scene"), False),
-    F.spec_json("dead", "bool", T("Мёртв", "Dead"), False),
+STATE = (
+    F.of_param(int_param("health", "Здоровье сейчас", "Health now", 7, HEALTH_FLOOR, serial_calculators.MAX_HEALTH,
+                         help=T("Ниже 0 — отрицательные хиты на Пороге.", "Below 0: negative hits at death's door."))),
+    F.of_param(int_param("absorption", "УП сейчас", "soak levels now", 2, 0, serial_calculators.MAX_ABSORPTION)),
+    F.of_param(int_param("negative", "Отрицательных хитов в сцене", "Negative hits this scene", 0, 0, MAX_COUNT)),
+    F.of_param(int_param("door_rolls", "Бросков Порога в сцене", "Death's-door rolls this scene", 0, 0, MAX_COUNT)),
+    F.Field("door", "choice", T("Состояние Порога", "Death's-door state"), F.optional(F.choice(DOOR_STATES)), "",
+            extra={"nullable": True, "options": [{"value": "", "label": T("—", "—")}]
+                   + [{"value": k, "label": STATUS_NAMES[k]} for k in DOOR_STATES if k != "pending"]}),
+    F.Field("had_shock", "bool", T("Шок уже был в этой сцене", "Had Шок this scene"), F.boolean, False),
+    F.Field("had_last_breath", "bool", T("«Последний вздох» уже был в этой сцене", "Had «Последний вздох» this scene"),
+            F.boolean, False),
+    F.Field("dead", "bool", T("Мёртв", "Dead"), F.boolean, False),
 )
 
 
@@ -344,8 +337,8 @@ def _run_burning(ctx: Ctx, a: dict, box) -> None:
     portion = serial_rules.burning_portion(a["turn"], st["armor"], tag)
     steps = take(ctx, ch, [(levels, portion, 0)], False)
     tail = _steps_text(ch["name"], steps, ch)
-    ctx.text = T(f"Горит, ход {a['turn']}: {levels} ур. урона. {tail['ru']}",
-                 f"Burning, turn {a['turn']}: {levels} damage levels. {tail['en']}")
+    ctx.text = T(f"Горит, ход {a['turn']}: {ru_count(levels, 'уровень', 'уровня', 'уровней')} урона. {tail['ru']}",
+                 f"Burning, turn {a['turn']}: {levels} damage level{'' if levels == 1 else 's'}. {tail['en']}")
     ctx.result = {"character": ch["id"], "turn": a["turn"], "levels": levels, "tag": tag, "steps": steps,
                   "calculator": {"id": "serial-burning", "params": calc_validate(
                       "serial-burning", {"turn": a["turn"], "armor": st["armor"], "tag": tag, "extinguisher": "nobody"})}}
@@ -372,10 +365,11 @@ def _calc_rolls(n: int) -> int:
     return n if n <= 10 else 10 - n % 2
 
 
-def door_params(ch: dict, rd: dict) -> dict:
-    """The ``serial-death-door`` calculator's parameters for this character's due roll."""
+def door_params(ch: dict, rd: dict, pending: dict | None = None) -> dict:
+    """The ``serial-death-door`` calculator's parameters for this character's due roll (or for the
+    roll ``pending`` would make due)."""
     s, st = ch["state"], ch["stats"]
-    pend = s["pending"]
+    pend = pending or s["pending"]
     return calc_validate("serial-death-door", {
         "stamina": st["stamina"], "health_before": pend["health_before"], "damage": min(pend["damage"], 200),
         "previous_rolls": _calc_rolls(s["door_rolls"]), "nonlethal": pend["nonlethal"],
@@ -384,6 +378,12 @@ def door_params(ch: dict, rd: dict) -> dict:
         "negative_rule": rd["negative_rule"], "nonlethal_modifier": rd["nonlethal_modifier"],
         "nonlethal_can_kill": serial_rules.NONLETHAL_CAN_KILL, "excess_burns": rd["excess_burns"],
     })
+
+
+def door_distribution(ch: dict, rd: dict, pending: dict | None = None) -> Dist:
+    """The outcomes (keys of :data:`rules.DOOR_OUTCOMES`) of the character's due death's-door roll,
+    as the ``serial-death-door`` calculator gives them."""
+    return serial_death_door.door_distribution(door_params(ch, rd, pending))
 
 
 def _door_char(ctx: Ctx, a: dict) -> dict:
@@ -519,24 +519,35 @@ def _attack_plan(ctx: Ctx, a: dict) -> list:
     return [("attack", None)] + ([("defence", None)] if defends else []) + [("damage", None)]
 
 
-def _after(ch: dict, rd: dict, portion: int, block: int, memo: dict,
-           block_first: bool = serial_rules.BLOCK_FIRST) -> tuple:
+def _after(ch: dict, rd: dict, portion: int, block: int, memo: dict, nonlethal: bool,
+           block_first: bool = serial_rules.BLOCK_FIRST) -> Dist:
+    """What one landed portion does to ``ch``: ``(status, damage, УП left, Здоровье left, door)`` —
+    ``door`` the outcome of the death's-door roll it makes due (``None`` when none is due)."""
     key = (portion, block)
     if key not in memo:
         t = _target(ch)
+        before_h, before_neg = t.health, t.negative
         step = serial_rules.take_portion(t, portion, block, rd["negative_rule"], rd["excess_burns"], block_first)
+        due = not step.dead and ch["state"]["pending"] is None and _door_due(ch["state"]["door"], step)
         st = ("dead" if step.dead else "death_door" if _door_due(ch["state"]["door"], step)
               else "wounded" if step.to_health else "absorbed")
-        memo[key] = (st, portion, t.absorption, t.health)
+        if due:
+            pending = {"health_before": max(0, before_h), "damage": step.to_health, "nonlethal": nonlethal,
+                       "negative_before": before_neg}
+            memo[key] = door_distribution(ch, rd, pending).map(lambda d: (st, portion, t.absorption, t.health, d))
+        else:
+            memo[key] = Dist.constant((st, portion, t.absorption, t.health, None))
     return memo[key]
 
 
-def attack_fold(p: dict, numbers: dict, tgt: dict, rd: dict) -> Dist:
-    """Exact distribution of ``(status, damage, УП left, Здоровье left)`` of one attack on
-    ``tgt`` as it stands in the scene (earlier death's doors and negative hits included): the
-    composition of :func:`rules.hit_distribution`, :func:`rules.damage_distribution`,
-    :func:`rules.portion_after_armor` and :func:`rules.take_portion` with the calculator's
-    numbers. For a fresh target it equals the calculator's own ``attack_outcome`` (tested)."""
+def attack_fold(p: dict, numbers: dict, tgt: dict, rd: dict, nonlethal: bool = False) -> Dist:
+    """Exact distribution of ``(status, damage, УП left, Здоровье left, door)`` of one attack on
+    ``tgt`` as it stands in the scene (earlier death's doors, negative hits, Шок and «Последний
+    вздох» included): the composition of :func:`rules.hit_distribution`,
+    :func:`rules.damage_distribution`, :func:`rules.portion_after_armor`, :func:`rules.take_portion`
+    and, where the attack makes a death's-door roll due, that roll (:func:`door_distribution`:
+    ``door`` is its outcome). For a fresh target it equals the calculator's own ``attack_outcome``
+    (tested)."""
     m = numbers["maneuver"]
     s = tgt["state"]
     hits = serial_rules.hit_distribution(numbers["dice"], numbers["difficulty"], numbers["defence"], numbers["defence_dice"],
@@ -544,7 +555,7 @@ def attack_fold(p: dict, numbers: dict, tgt: dict, rd: dict) -> Dist:
                               p["attack_ones_cancel"])
     portions: dict[bool, Dist] = {}
     memo: dict = {}
-    miss = Dist.constant(("miss", 0, s["absorption"], s["health"]))
+    miss = Dist.constant(("miss", 0, s["absorption"], s["health"], None))
 
     def outcome(h: serial_rules.HitOutcome) -> Dist:
         if not h.hit:
@@ -555,31 +566,33 @@ def attack_fold(p: dict, numbers: dict, tgt: dict, rd: dict) -> Dist:
                                         m["crit_successes"] if crit else 0)
             portions[crit] = dmg.map(lambda k: serial_rules.portion_after_armor(k, numbers["armor"], p["tag"],
                                                                                 p["two_resistances"]))
-        return portions[crit].map(lambda d: _after(tgt, rd, d, h.block, memo, p["block_first"]))
+        return portions[crit].bind(lambda d: _after(tgt, rd, d, h.block, memo, nonlethal, p["block_first"]))
 
     return hits.bind(outcome)
 
 
-FOLD_STATUSES = ("miss", "absorbed", "wounded", "death_door", "dead")
-FOLD_NAMES = {"miss": T("промах", "miss"),
-              "absorbed": T("попадание без ранения (урон 0 или весь в УП)", "a hit with no wound"),
-              "wounded": T("ранение", "wounded"), "death_door": T("Порог Смерти: бросок д6", "death's door: the d6"),
-              "dead": T("смерть", "death")}
+#: The fold's statuses and the calculator's outcome each stands for (its words name them).
+FOLD_STATUSES = {"miss": "miss", "absorbed": "absorbed", "wounded": "wounded", "death_door": "death_door",
+                 "dead": "instant_death"}
 
 
 def _attack_preview(ctx: Ctx, a: dict) -> dict:
     p, att, tgt, pen_a, pen_t = attack_params(ctx, a)
     o = serial_calculators.attack_outcome(p)
     n = o["numbers"]
-    fold = attack_fold(p, n, tgt, ctx.readings(SYSTEM))
+    fold = attack_fold(p, n, tgt, ctx.readings(SYSTEM), a["nonlethal"])
     status = fold.map(lambda x: x[0])
     damage = fold.map(lambda x: x[1])
     health = fold.map(lambda x: x[3])
     absorption = fold.map(lambda x: x[2])
+    door = fold.map(lambda x: x[4])
+    # death: at once (the damage), or by the death's-door roll the attack makes due
+    p_dead = fold.p(lambda x: x[0] == "dead" or x[4] == "instant_death")
     k = tgt["state"]["door_rolls"]
     odds = {"p_hit": prob(o["p_hit"]), "p_critical": prob(o["p_crit"]), "p_parry_counter": prob(o["p_counter"]),
             "status": {x: prob(status[x]) for x in FOLD_STATUSES},
-            "p_death_door": prob(status["death_door"]), "p_dead": prob(status["dead"]),
+            "door_outcomes": {x: prob(door[x]) for x in serial_rules.DOOR_OUTCOMES},
+            "p_death_door": prob(status["death_door"]), "p_dead": prob(p_dead),
             "damage": dist_json(damage, "damage"),
             "health_left": dist_json(health, "value"),
             "absorption_left": dist_json(absorption, "value"),
@@ -596,7 +609,8 @@ def _attack_preview(ctx: Ctx, a: dict) -> dict:
             ("mean_damage", T("Средний урон после Брони и тэга", "Mean damage after Armor and tag"),
              odds["mean_damage"]),
             ("p_death_door", T("Шанс Порога Смерти", "Chance of death's door"), odds["p_death_door"]),
-            ("p_dead", T("Шанс смерти", "Chance of death"), odds["p_dead"]),
+            ("p_dead", T("Шанс смерти (сразу или броском Порога)", "Chance of death (at once or by the door roll)"),
+             odds["p_dead"]),
         ),
         dist_block("damage", T("Урон после Брони и тэга (0 — промах или всё в Броню)",
                                "Damage after Armor and tag (0: a miss or all in Armor)"), T("урон", "damage"), damage),
@@ -604,17 +618,13 @@ def _attack_preview(ctx: Ctx, a: dict) -> dict:
                    health, at_least=False),
         dist_block("absorption_left", T(f"УП: {tgt['name']}", f"Soak levels: {tgt['name']}"), T("УП", "Soak levels"),
                    absorption, at_least=False),
-        {"kind": "table", "title": T("Исход атаки", "Outcome of the attack"),
-         "columns": [T("Исход", "Outcome"), T("Вероятность", "Probability")],
-         "rows": [[FOLD_NAMES[x], odds["status"][x]] for x in FOLD_STATUSES]},
+        serial_attack.outcome_table({FOLD_STATUSES[x]: odds["status"][x] for x in FOLD_STATUSES}),
     ]
+    if door["instant_death"] or any(door[x] for x in serial_tables.DEATH_DOOR_KEYS):
+        display.append(serial_attack.door_outcomes_table(odds["door_outcomes"], k))
     if pen_a or pen_t:
         display.append(note(f"Штраф за ранения: атака −{pen_a}, защита −{pen_t} кубиков.",
                             f"Wound penalty: attack −{pen_a}, defense −{pen_t} dice."))
-    if status["death_door"]:
-        display.append(note(f"Бросок Порога у цели будет {k + 1}-м в сцене" + (f": −{k}." if k else "."),
-                            f"The target's death's-door roll would be no. {k + 1} this scene"
-                            + (f": −{k}." if k else ".")))
     needed = []
     if n["difficulty"] is not None:
         needed.append({"group": "attack", "count": n["dice"], "sides": 10})
@@ -653,79 +663,54 @@ def _run_attack(ctx: Ctx, a: dict, box) -> None:
 
 # ---- the actions ------------------------------------------------------------------------------
 
-def _char(v, path):
-    return F.ident(v, path)
-
-
 _PORTIONS = calc_param("serial-damage", "portions")  # the calculator's own list: 1–20 portions, 0–60
+_CHARACTER = F.character_field(system=SYSTEM)
+_TAGS = F.tags_field("tags", T("Тэги урона", "Damage tags"), [])
+_TAG = F.of_param(serial_calculators.TAG_PARAM, name="tag", default=None,
+                  help=T("Пусто — по тэгам урона и персонажа.", "Empty: from the damage's and the character's tags."))
+_NONLETHAL = F.of_param(calc_param("serial-death-door", "nonlethal"))
 
 
-def _portions(v, path):
-    return _PORTIONS.validate(v, path)
+def _tag_check(v, path):
+    return None if v is None else serial_calculators.TAG_PARAM.validate(v, path)
 
 
-_tag_override = F.optional(F.choice(serial_rules.TAGS))
-_bool = F.boolean
+_TAG = _TAG.but(check=_tag_check)
+_ATTACK_TAG = F.of_param(serial_calculators.TAG_PARAM, name="tag", default=None).but(check=_tag_check)
 
 ACTIONS = [
     ActionSpec(
         "damage", SYSTEM, T("Урон", "Damage"),
-        {"character": _char, "portions": _portions, "tags": _tags, "tag": _tag_override,
-         "armor_tripled": _bool, "nonlethal": _bool},
-        _run_damage, required=("character", "portions"),
-        defaults={"tags": [], "tag": None, "armor_tripled": False, "nonlethal": False},
-        spec=(F.spec_json("character", "character", T("Персонаж", "Character"), None, system=SYSTEM),
-              {**_PORTIONS.to_json(), "default": []},
-              F.spec_json("tags", "text_list", T("Тэги урона", "Damage tags"), [], max_items=F.MAX_TAGS),
-              {**serial_calculators.TAG_PARAM.to_json(), "name": "tag", "default": None,
-               "help": T("Пусто — по тэгам урона и персонажа.", "Empty: from the damage's and the character's tags.")},
-              calc_param("serial-damage", "armor_tripled").to_json(),
-              calc_param("serial-death-door", "nonlethal").to_json()),
-        refs=("character",), calculator=damage_calculator, essentials=("portions", "tags")),
+        (_CHARACTER, F.of_param(_PORTIONS, "required", default=[]), _TAGS, _TAG,
+         F.of_param(calc_param("serial-damage", "armor_tripled")), _NONLETHAL),
+        _run_damage, calculator=damage_calculator, essentials=("portions", "tags")),
     ActionSpec(
         "burning", SYSTEM, T("Горит!", "Burning"),
-        {"character": _char, "turn": F.param(calc_param("serial-burning", "turn")), "tags": _tags,
-         "tag": _tag_override},
-        _run_burning, required=("character", "turn"), defaults={"tags": list(FIRE_TAGS), "tag": None},
-        spec=(F.spec_json("character", "character", T("Персонаж", "Character"), None, system=SYSTEM),
-              {k: v for k, v in calc_param("serial-burning", "turn").to_json().items() if k != "when"},
-              F.spec_json("tags", "text_list", T("Тэги урона", "Damage tags"), list(FIRE_TAGS), max_items=F.MAX_TAGS),
-              {**serial_calculators.TAG_PARAM.to_json(), "name": "tag", "default": None,
-               "help": T("Пусто — по тэгам урона и персонажа.", "Empty: from the damage's and the character's tags.")}),
-        refs=("character",)),
+        (_CHARACTER, F.of_param(calc_param("serial-burning", "turn"), "required"),
+         _TAGS.but(default=list(FIRE_TAGS)), _TAG),
+        _run_burning),
     ActionSpec(
         "gain_absorption", SYSTEM, T("Получить УП", "Gain soak levels"),
-        {"character": _char, "amount": F.integer(1, serial_calculators.MAX_ABSORPTION)}, _run_gain,
-        required=("character", "amount"),
-        spec=(F.spec_json("character", "character", T("Персонаж", "Character"), None, system=SYSTEM),
-              int_param("amount", "Новых УП (например, «Доспех Луны»: по успехам)",
-                        "New soak levels («Доспех Луны»: by successes)", 1, 1, serial_calculators.MAX_ABSORPTION).to_json()),
-        refs=("character",)),
+        (_CHARACTER, F.of_param(int_param("amount", "Новых УП (например, «Доспех Луны»: по успехам)",
+                                          "New soak levels («Доспех Луны»: by successes)", 1, 1,
+                                          serial_calculators.MAX_ABSORPTION), "required")),
+        _run_gain),
     ActionSpec(
-        "death_door", SYSTEM, T("Бросок Порога Смерти", "Death's-door roll"),
-        {"character": _char}, _run_door, required=("character",),
-        spec=(F.spec_json("character", "character", T("Персонаж", "Character"), None, system=SYSTEM),),
-        plan=_door_plan, preview=_door_preview, refs=("character",), groups=(("d6", False),),
-        calculator=_door_calculator),
+        "death_door", SYSTEM, T("Бросок Порога Смерти", "Death's-door roll"), (_CHARACTER,), _run_door,
+        plan=_door_plan, preview=_door_preview, groups=(("d6", False),), calculator=_door_calculator),
     ActionSpec(
         "attack", SYSTEM, T("Атака", "Attack"),
-        {"attacker": _char, "target": _char, "params": _params_field, "tags": _tags, "tag": _tag_override,
-         "nonlethal": _bool, "attacker_pushes": _bool, "target_pushes": _bool},
-        _run_attack, required=("attacker", "target"),
-        defaults={"params": {}, "tags": [], "tag": None, "nonlethal": False, "attacker_pushes": False,
-                  "target_pushes": False},
-        spec=(F.spec_json("attacker", "character", T("Атакующий", "Attacker"), None, system=SYSTEM),
-              F.spec_json("target", "character", T("Цель", "Target"), None, system=SYSTEM),
-              F.spec_json("params", "calculator", T("Атака", "Attack"), {}, calculator="serial-attack",
-                          filled=list(SCENE_FILLED), essentials=list(ATTACK_ESSENTIALS)),
-              F.spec_json("tags", "text_list", T("Тэги урона", "Damage tags"), [], max_items=F.MAX_TAGS),
-              {**serial_calculators.TAG_PARAM.to_json(), "name": "tag", "default": None},
-              calc_param("serial-death-door", "nonlethal").to_json(),
-              F.spec_json("attacker_pushes", "bool", T("Атакующий «превозмогает боль» (1 ПСВ)",
-                                                       "The attacker pushes through pain (1 WP)"), False),
-              F.spec_json("target_pushes", "bool", T("Цель «превозмогает боль» (1 ПСВ)",
-                                                     "The target pushes through pain (1 WP)"), False)),
-        plan=_attack_plan, preview=_attack_preview, refs=("attacker", "target"),
+        (F.character_field("attacker", T("Атакующий", "Attacker"), SYSTEM),
+         F.character_field("target", T("Цель", "Target"), SYSTEM),
+         F.Field("params", "calculator", T("Атака", "Attack"), _params_field, {},
+                 extra={"calculator": "serial-attack", "filled": list(SCENE_FILLED),
+                        "essentials": list(ATTACK_ESSENTIALS)}),
+         _TAGS, _ATTACK_TAG, _NONLETHAL,
+         F.Field("attacker_pushes", "bool", T("Атакующий «превозмогает боль» (1 ПСВ)",
+                                              "The attacker pushes through pain (1 WP)"), F.boolean, False),
+         F.Field("target_pushes", "bool", T("Цель «превозмогает боль» (1 ПСВ)",
+                                            "The target pushes through pain (1 WP)"), F.boolean, False)),
+        _run_attack, plan=_attack_plan, preview=_attack_preview,
         groups=(("attack", False), ("defence", False), ("damage", False)), calculator=_attack_calculator,
         essentials=("target", "params")),
 ]
@@ -736,3 +721,7 @@ def readings_params() -> tuple:
     return (serial_calculators.NEGATIVE_RULE_PARAM, serial_calculators.EXCESS_BURNS_PARAM, serial_calculators.BELOW_ONE_PARAM,
             calc_param("serial-death-door", "nonlethal_modifier"))
 
+
+
+SCENE = SceneSystem(SYSTEM, TITLE, STATS, STATE, state_fields, initial_state, view, end_of_scene, ACTIONS,
+                    readings_params, check_state=check_state)
