@@ -65,7 +65,7 @@ def serial_fight():
     f.do({"type": "next_round"})
     f.do({"type": "damage", "character": "c1", "portions": [10]})
     f.preview({"type": "death_door", "character": "c1"})
-    f.do({"type": "death_door", "character": "c1", "dice": {"d6": [6]}})
+    f.do({"type": "death_door", "character": "c1", "dice": {"d6": [6], "shock_rounds": [3]}})
     f.do({"type": "damage", "character": "c3", "portions": [12]})
     f.do({"type": "death_door", "character": "c3", "dice": {"d6": [2]}})
     f.preview({"type": "damage", "character": "c2", "portions": [3, 4]})

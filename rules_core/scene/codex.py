@@ -255,4 +255,4 @@ def readings_params() -> tuple:
 
 
 SCENE = SceneSystem(SYSTEM, TITLE, STATS, STATE, state_fields, initial_state, view, end_of_scene, ACTIONS,
-                    readings_params, check_state=check_state)
+                    readings_params, check_state=check_state, scene_end_report=scene_end_report)

@@ -78,6 +78,19 @@ class Ctx:
         self.text: dict = T("", "")
         self.result: dict = {}
         self.display: list = []
+        #: what else happened, in order (a turn's ticks …): joined after ``text`` in the log line
+        self.lines: list[tuple[str, str]] = []
+        #: what the fight's summary counts from this entry (:mod:`.summary`): kept in the log
+        self.facts: dict = {}
+
+    def say(self, ru: str, en: str) -> None:
+        """Add a sentence to the log line (after the action's own text)."""
+        self.lines.append((ru, en))
+
+    def full_text(self) -> dict:
+        ru = " ".join([x for x in [self.text["ru"], *(r for r, _ in self.lines)] if x])
+        en = " ".join([x for x in [self.text["en"], *(e for _, e in self.lines)] if x])
+        return T(ru, en)
 
     def char(self, cid: str) -> dict:
         for c in self.scene["characters"]:

@@ -33,9 +33,9 @@ from typing import Any, Callable
 
 from ..spec import Errors, Option, Param, T, field_error, items_text
 
-#: Deepest nesting a scene or an action may have (scene → log → entry → action → dice → group
-#: → pair is 7); anything deeper is refused before it is walked.
-MAX_DEPTH = 10
+#: Deepest nesting a scene or an action may have (scene → log → entry → undo → removed → a
+#: character → attacks → an attack → its tags is 9); anything deeper is refused before it is walked.
+MAX_DEPTH = 12
 #: Most items a dict or a list may hold anywhere in a scene (the log, at most
 #: :data:`rules_core.scene.state.MAX_LOG` entries, is the longest list).
 MAX_ITEMS = 2000
@@ -250,6 +250,12 @@ def character_field(name: str = "character", label: dict | None = None, system: 
     """A character of the scene, by id (required): checked against the scene when the action runs."""
     more = {"system": system} if system else {}
     return Field(name, "character", label or T("Персонаж", "Character"), ident, None, "required", {**more, **extra})
+
+
+def optional_character(name: str, label: dict, system: str | None = None, **extra) -> Field:
+    """A character who may be left out (``null``: nobody)."""
+    return character_field(name, label, system, **extra).but(check=optional(ident), presence="default",
+                                                              extra={"nullable": True})
 
 
 def tags_field(name: str, label: dict, default: list, max_len: int | None = None) -> Field:

@@ -306,7 +306,7 @@ def attack_outcome(p: dict) -> dict:
     }
 
 
-#: What an attack does to its target, in the order the «Исход атаки» table lists them (the scene's
+#: What an attack does to its target, in the order its outcome table lists them (the scene's
 #: preview names its outcomes by these words too).
 OUTCOME_NAMES = {
     "miss": T("промах", "miss"),
@@ -318,7 +318,7 @@ OUTCOME_NAMES = {
 
 
 def outcome_table(status: dict) -> dict:
-    """The «Исход атаки» table: ``status`` maps each key of :data:`OUTCOME_NAMES` to its
+    """The outcome table ("Исход атаки"): ``status`` maps each key of :data:`OUTCOME_NAMES` to its
     probability (:func:`prob`'s object)."""
     return {"kind": "table", "title": T("Исход атаки", "Outcome of the attack"),
             "columns": [T("Исход", "Outcome"), T("Вероятность", "Probability")],
