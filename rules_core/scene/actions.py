@@ -15,6 +15,7 @@ from typing import Any
 
 from ..spec import Errors, InputError, T, field_error
 from . import characters as C
+from . import counters as CN
 from . import fields as F
 from . import readings as RD
 from . import statuses as ST
@@ -155,6 +156,22 @@ def _run_next_turn(ctx: Ctx, a: dict, box) -> None:
     ctx.result = {"round": ctx.round, "current": t["current"]}
 
 
+def _run_set_initiative(ctx: Ctx, a: dict, box) -> None:
+    """His initiative for the fight as the Storyteller gives it, where his system rolls it or gives no way
+    to find it (classic WoD; a «Лысогорск» roll made at the table)."""
+    ch = ctx.char(a["character"])
+    mod = C.SYSTEMS[ch["system"]]
+    if not mod.typed_initiative:
+        raise field_error("character", f"Инициативу «{mod.title['ru']}» сцена не вписывает: {mod.order_rule['ru']}",
+                          f"The scene takes no typed «{mod.title['en']}» initiative: {mod.order_rule['en']}")
+    before = ch["fight"]["initiative"]
+    ch["fight"]["initiative"] = a["initiative"]
+    shown = "—" if a["initiative"] is None else a["initiative"]
+    ctx.text = T(f"{ch['name']}: инициатива {'—' if before is None else before} → {shown}.",
+                 f"{ch['name']}: initiative {'—' if before is None else before} → {shown}.")
+    ctx.result = {"character": ch["id"], "initiative": a["initiative"]}
+
+
 def _run_set_turn(ctx: Ctx, a: dict, box) -> None:
     """The round and whose turn it is, set by hand (a correction: nothing ticks)."""
     sc = ctx.scene
@@ -289,6 +306,7 @@ def _run_end(ctx: Ctx, a: dict, box) -> None:
             reports.append(mod.scene_end_report(ch))
     ctx.scene["round"] = 1
     ctx.scene["turn"] = {"current": None, "done": [], "started": []}
+    assert RD.SCENE_COUNTERS_AT_END == "keep"
     ru = ["Конец сцены."]
     en = ["End of the scene."]
     restored = [c["name"] for c in ctx.scene["characters"] if c["id"] in changes and c["system"] == "serial"]
@@ -349,6 +367,11 @@ SCENE_ACTIONS = [
                                                     "Who acts (empty: the next in order)")),),
                _run_next_turn),
     ActionSpec("next_round", None, T("Следующий раунд", "Next round"), (), _run_round),
+    ActionSpec("set_initiative", None, T("Инициатива вручную", "Initiative by hand"),
+               (_CHAR, F.Field("initiative", "int", T("Инициатива (пусто — нет)", "Initiative (empty: none)"),
+                               F.optional(F.integer(0, C.MAX_INITIATIVE)), None, "default",
+                               {"min": 0, "max": C.MAX_INITIATIVE, "nullable": True})),
+               _run_set_initiative),
     ActionSpec("set_turn", None, T("Раунд и ход вручную", "Round and turn by hand"),
                (F.Field("round", "int", T("Раунд", "Round"), F.integer(1, F.MAX_ROUND), 1, "required",
                         {"min": 1, "max": F.MAX_ROUND}),
@@ -374,7 +397,7 @@ SCENE_ACTIONS = [
     ActionSpec("redo", None, T("Повторить отменённое", "Redo the undone action"), (), _run_undo),
 ]
 
-ACTIONS: dict[str, ActionSpec] = {a.type: a for a in SCENE_ACTIONS}
+ACTIONS: dict[str, ActionSpec] = {a.type: a for a in SCENE_ACTIONS + CN.ACTIONS}
 for _sys in C.SYSTEMS.values():
     for _a in _sys.actions:
         assert _a.type not in ACTIONS, _a.type

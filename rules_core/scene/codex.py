@@ -10,9 +10,10 @@ from dataclasses import replace
 from .. import systems
 from ..codex import rules as codex_rules
 from ..codex import tables as codex_tables
-from ..spec import T, field_error, int_list_param
+from ..spec import T, bool_param, field_error, int_list_param
 from . import fields as F
 from . import readings as RD
+from . import statuses as ST
 from .common import ActionSpec, Ctx, calc_compute, calc_param, calc_roll, calc_validate
 from .system import SceneSystem
 
@@ -23,6 +24,9 @@ _ARMOR = calc_param("codex-attack", "armor")
 STAT_PARAMS = (
     calc_param("codex-attack", "tough"),
     replace(_ARMOR, label=T("Броня", "Armor")),
+    bool_param("veteran", "Воевал (за вход в бой стресса нет)", "Fought in a war (no stress for entering a fight)", False,
+               group="details", help=T("«Если он был солдатом и воевал, за вход в бой он не получит стресса».",
+                                       "A soldier who fought gets no stress for entering a fight.")),
 )
 STATS = tuple(F.of_param(p) for p in STAT_PARAMS)
 
@@ -156,8 +160,21 @@ def _counter_preview(ctx: Ctx, a: dict) -> dict:
             "calculator": {"id": "codex-counteraction", "params": p}, "dice_needed": dice}
 
 
+def _out_of_turn(ctx: Ctx, ch: dict) -> bool:
+    cur = ctx.scene["turn"]["current"]
+    return cur is not None and cur != ch["id"]
+
+
 def _run_counter(ctx: Ctx, a: dict, box) -> None:
     ch = ctx.char(a["character"])
+    if _out_of_turn(ctx, ch):
+        # «кроме одного раза вне своего хода (Противодействие)» (readings.CODEX_COUNTER_ONCE)
+        assert RD.CODEX_COUNTER_ONCE == "until_his_turn"
+        if ST.find(ch, "countered") is not None:
+            raise field_error("character", f"{ch['name']}: противодействие вне своего хода уже было — снова после "
+                              "начала его хода.", f"{ch['name']} has countered out of turn already — again once his "
+                              "turn has begun.")
+        ST.put(ch, {"key": "countered"})
     roll = calc_roll("codex-counteraction", counter_params(ch, a), box)
     faces = " ".join(map(str, roll["ed6_faces"])) or "—"
     ok = roll["success"]
@@ -254,5 +271,33 @@ def readings_params() -> tuple:
 
 
 
+def _counter_allowed_again(ctx: Ctx, ch: dict, st: dict) -> None:
+    ST.remove(ch, "countered")
+
+
+def _enters_the_fight(ctx: Ctx, ch: dict) -> None:
+    """«Персонаж получает всего 1 стресса за каждый фактор … Вступил в бой» (:data:`readings.CODEX_FIGHT_STRESS`)."""
+    assert RD.CODEX_FIGHT_STRESS == "party"
+    if ch["side"] != "party" or ch["stats"]["veteran"]:
+        return
+    s = ch["state"]
+    before = (s["stress"], s["flax"])
+    s["stress"], s["flax"] = add_stress(s["stress"], s["flax"], 1)
+    ctx.say(f"{ch['name']}: «Вступил в бой» — стресс {before[0]} → {s['stress']}" + (", FLAX" if s["flax"] else "") + ".",
+            f"{ch['name']}: «Entered a fight» — stress {before[0]} → {s['stress']}" + (", FLAX" if s["flax"] else "") + ".")
+
+
+STATUSES = {s.key: s for s in (
+    ST.StatusKind("countered", T("Противодействие вне хода уже было", "Countered out of turn already"),
+                  reading="CODEX_COUNTER_ONCE",
+                  help=T("«кроме одного раза вне своего хода (Противодействие)».", "Once out of one's own turn."),
+                  by_hand=False, on_turn_start=_counter_allowed_again),
+)}
+
+ORDER_RULE = T("Источник порядка ходов не даёт: порядок сцены (Рассказчик переставляет персонажей).",
+               "The source gives no order of turns: the scene's order (the Storyteller moves characters).")
+
 SCENE = SceneSystem(SYSTEM, TITLE, STATS, STATE, state_fields, initial_state, view, end_of_scene, ACTIONS,
-                    readings_params, check_state=check_state, scene_end_report=scene_end_report)
+                    readings_params, check_state=check_state, scene_end_report=scene_end_report, statuses=STATUSES,
+                    initiative=lambda ch, scene: None, order_rule=ORDER_RULE, on_fight_start=_enters_the_fight,
+                    typed_initiative=False)

@@ -37,7 +37,7 @@ MAX_ENTRY_CHARS = 20000
 #: key in an entry's ``undo``, the others whole.
 CHAR_PARTS = ("name", "side", "kind", "stats", "state", "statuses", "attacks", "fight")
 DICT_PARTS = ("stats", "state", "fight")
-SCENE_PARTS = ("round", "next_id", "readings", "turn")
+SCENE_PARTS = ("round", "next_id", "readings", "turn", "counters")
 
 
 def clone(x: Any) -> Any:
@@ -70,7 +70,7 @@ def _internal(exc: Exception) -> dict:
 def _working_copy(sc: dict) -> dict:
     """A copy that an action may change: characters (without their derived views), readings and the
     turn deep, the log and the redo list shallow (their entries are never changed once written)."""
-    return {**sc, "readings": clone(sc["readings"]), "turn": clone(sc["turn"]),
+    return {**sc, "readings": clone(sc["readings"]), "turn": clone(sc["turn"]), "counters": clone(sc["counters"]),
             "characters": [{k: clone(v) for k, v in c.items() if k != "view"} for c in sc["characters"]],
             "log": list(sc["log"]), "redo": list(sc["redo"])}
 

@@ -19,9 +19,10 @@ from ..lysogorsk.calculators import stress as lysogorsk_stress
 from ..lysogorsk.calculators.wounds import hits_text
 from ..lysogorsk import rules as lysogorsk_rules
 from ..lysogorsk import tables as lysogorsk_tables
-from ..spec import T, field_error
+from ..spec import T, field_error, frac, int_param
 from . import fields as F
 from . import readings as RD
+from . import statuses as ST
 from .common import ActionSpec, Ctx, calc_compute, calc_param, calc_roll, calc_validate
 from .system import SceneSystem
 
@@ -32,6 +33,10 @@ STAT_PARAMS = (
     replace(calc_param("lysogorsk-damage", "stamina"), label=T("Выносливость", "Stamina")),
     replace(calc_param("lysogorsk-damage", "fortitude"), label=T("Стойкость", "Fortitude")),
     calc_param("lysogorsk-damage", "extra_hits"),
+    int_param("determination", "Решительность + атрибут (инициатива)", "Determination + attribute (initiative)",
+              0, 0, 30, group="details",
+              help=T("«определяется инициатива путем проверки навыка Решительности»: 2К + атрибут + навык.",
+                     "Initiative is a Determination check: 2d6 + attribute + skill.")),
 )
 STATS = tuple(F.of_param(p) for p in STAT_PARAMS)
 
@@ -115,9 +120,15 @@ def _run_damage(ctx: Ctx, a: dict, box) -> None:
     s.update(damage=perm, temporary=temp)
     after = _state_key(ch, rd)
     left = hits_total(ch["stats"]) - perm - temp
+    bleeds = not a["temporary"] and bleeding_band(ch) is not None and ST.find(ch, "bleeding") is None
+    if bleeds:  # «если кровь не остановлена»: a wound bleeds (never a temporary one) until it is stopped
+        ST.put(ch, {"key": "bleeding", "rounds": 0})
+    ctx.facts["damage"] = [{"to": ch["id"], "by": None, "amount": a["hits"], "why": "damage"}]
     kind = T("временный ", "temporary ") if a["temporary"] else T("", "")
-    ctx.text = T(f"{ch['name']}: {kind['ru']}урон {a['hits']} → хитов {left}, {lysogorsk_damage.STATE_NAMES[after]['ru']}.",
-                 f"{ch['name']}: −{a['hits']} hits of {kind['en']}damage → {left} hits, {lysogorsk_damage.STATE_NAMES[after]['en']}.")
+    ctx.text = T(f"{ch['name']}: {kind['ru']}урон {a['hits']} → хитов {left}, {lysogorsk_damage.STATE_NAMES[after]['ru']}"
+                 + ("; кровотечение." if bleeds else "."),
+                 f"{ch['name']}: −{a['hits']} hits of {kind['en']}damage → {left} hits, {lysogorsk_damage.STATE_NAMES[after]['en']}"
+                 + ("; bleeding." if bleeds else "."))
     ctx.result = {"character": ch["id"], "hits": left, "state_before": before, "state": after,
                   "wound_penalty": lysogorsk_rules.wound_penalty(after)}
 
@@ -333,6 +344,160 @@ def _run_heal(ctx: Ctx, a: dict, box) -> None:
     ctx.display = roll["display"]
 
 
+# ---- a fight: initiative, bleeding, waiting and the full dodge -----------------------------------
+
+def bleeding_band(ch: dict) -> dict | None:
+    """His bleeding band by the hits his permanent damage leaves (a temporary wound «никогда не истекает
+    кровью»): :func:`rules.bleeding`."""
+    return lysogorsk_rules.bleeding(hits_total(ch["stats"]) - ch["state"]["damage"])
+
+
+def _bleeding_tick(ctx: Ctx, ch: dict, st: dict) -> None:
+    """«теряет по хиту в десять минут, если у него 5-8 хитов, и по хиту в три раунда, если их осталось 4 и
+    меньше»: at each round's end a round more; every third round in the band of rounds, a hit lost
+    (the band of minutes loses none within a fight's rounds: :data:`readings.LYSOGORSK_BLEEDING_MINUTES`)."""
+    assert RD.LYSOGORSK_BLEEDING_MINUTES == "not_in_rounds"
+    if _state_key(ch, ctx.readings(SYSTEM)) in ("dying", "dead"):
+        return
+    band = bleeding_band(ch)
+    if band is None:
+        ST.remove(ch, "bleeding")
+        return
+    row = lysogorsk_tables.BLEEDING[band["band"]]
+    if row["unit"] != "rounds":
+        st["rounds"] = 0
+        return
+    st["rounds"] += 1
+    if st["rounds"] >= row["every"]:
+        st["rounds"] = 0
+        s = ch["state"]
+        perm, temp = lysogorsk_rules.apply_damage(hits_total(ch["stats"]), s["damage"], s["temporary"], 1, False)
+        s.update(damage=min(MAX_HITS_LOST, perm), temporary=temp)
+        left = hits_total(ch["stats"]) - s["damage"] - s["temporary"]
+        after = _state_key(ch, ctx.readings(SYSTEM))
+        ctx.say(f"{ch['name']} истекает кровью: −1 хит → хитов {left}, {lysogorsk_damage.STATE_NAMES[after]['ru']}.",
+                f"{ch['name']} bleeds: −1 hit → {left} hits, {lysogorsk_damage.STATE_NAMES[after]['en']}.")
+        ctx.facts.setdefault("damage", []).append({"to": ch["id"], "by": None, "amount": 1, "why": "bleeding"})
+
+
+def _full_dodge_ends(ctx: Ctx, ch: dict, st: dict) -> None:
+    ST.remove(ch, "full_dodge")
+
+
+STATUSES = {s.key: s for s in (
+    ST.StatusKind("bleeding", T("Кровотечение", "Bleeding"),
+                  (F.Field("rounds", "int", T("Раундов в полосе «1 хит в три раунда»", "Rounds in the band «1 hit every "
+                                              "three rounds»"), F.integer(0, 9), 0, extra={"min": 0, "max": 9}),),
+                  reading="LYSOGORSK_BLEEDING_MINUTES",
+                  help=T("«теряет по хиту в десять минут, если у него 5-8 хитов, и по хиту в три раунда, если их "
+                         "осталось 4 и меньше».", "1 hit every ten minutes at 5–8 hits, every three rounds at 4 or fewer."),
+                  ends_at_scene_end=False, on_round_end=_bleeding_tick),
+    ST.StatusKind("waiting", T("Ждёт", "Waiting"),
+                  help=T("«игрок объявляет, что персонаж ждет … Мастер может дать ему модификатор +1 на заявленное "
+                         "действие».", "He waits; the GM may give +1 to the declared action."), by_hand=False),
+    ST.StatusKind("full_dodge", T("Только уклоняется (+2)", "Dodging only (+2)"),
+                  help=T("«отказаться от каких-либо действий в этот раунд, сосредоточившись на уклонении от атак. До "
+                         "своего следующего хода он будет уклоняться с положительным модификатором +2».",
+                         "Gives up the round's actions to dodge: +2 until his next turn."),
+                  by_hand=False, on_turn_start=_full_dodge_ends),
+)}
+
+
+def initiative(ch: dict, scene: dict) -> int | None:
+    """«Результат броска — это и есть значение инициативы, не меняющееся до конца боя»: rolled once
+    (``roll_initiative``), or typed."""
+    return ch["fight"]["initiative"]
+
+
+ORDER_RULE = T("Проверка Решительности в начале боя, до конца боя; равные действуют одновременно.",
+               "A Determination check at the fight's start, for the whole fight; equals act at the same time.")
+
+
+def _initiative_plan(ctx: Ctx, a: dict) -> list:
+    return [("initiative", i) for i in range(len(_rollers(ctx, a)))]
+
+
+def _rollers(ctx: Ctx, a: dict) -> list[dict]:
+    if a.get("character"):
+        ch = ctx.char(a["character"])
+        if ch["system"] != SYSTEM:
+            raise field_error("character", "Инициатива Решительностью — у персонажей «Лысогорских сказочек».",
+                              "A Determination initiative is for «Lysogorsk» characters.")
+        return [ch]
+    out = [c for c in ctx.scene["characters"] if c["system"] == SYSTEM and c["fight"]["initiative"] is None
+           and _state_key(c, ctx.readings(SYSTEM)) not in ("dead",)]
+    if not out:
+        raise field_error("type", "Инициатива уже брошена у всех (она не меняется до конца боя).",
+                          "Everyone has rolled initiative already (it stays for the whole fight).")
+    return out
+
+
+def _initiative_preview(ctx: Ctx, a: dict) -> dict:
+    chars = _rollers(ctx, a)
+    rows = [[c["name"], frac(lysogorsk_rules.check_total(c["stats"]["determination"]).mean())] for c in chars]
+    return {"odds": {"mean": {c["id"]: r[1] for c, r in zip(chars, rows)}},
+            "display": [{"kind": "table", "title": T("Инициатива: 2К + Решительность", "Initiative: 2d6 + Determination"),
+                         "columns": [T("Персонаж", "Character"), T("В среднем", "Mean")], "rows": rows}],
+            "dice_needed": [{"group": "initiative", "count": 2, "sides": 6, "repeat": len(chars)}]}
+
+
+def _run_initiative(ctx: Ctx, a: dict, box) -> None:
+    """«в начале боя определяется инициатива путем проверки навыка Решительности каждого из персонажей.
+    Результат броска — это и есть значение инициативы, не меняющееся до конца боя»: 2К + Решительность
+    with its attribute (:func:`rules.check_total`)."""
+    chars = _rollers(ctx, a)
+    parts_ru, parts_en = [], []
+    for ch in chars:
+        if ch["fight"]["initiative"] is not None:
+            raise field_error("character", f"{ch['name']}: инициатива уже брошена — «не меняющееся до конца боя».",
+                              f"{ch['name']} has rolled initiative already: it stays for the whole fight.")
+        faces = box.dice(2, 6)
+        bonus = ch["stats"]["determination"]
+        value = min(99, sum(faces) + bonus)
+        ch["fight"]["initiative"] = value
+        parts_ru.append(f"{ch['name']} {faces[0]}+{faces[1]}+{bonus} = {value}")
+        parts_en.append(parts_ru[-1])
+    groups = lysogorsk_order(ctx.scene)
+    order = " → ".join(" = ".join(ctx.char(c)["name"] for c in g) for g in groups)
+    ctx.text = T("Инициатива (Решительность): " + "; ".join(parts_ru) + ". Порядок: " + order + ".",
+                 "Initiative (Determination): " + "; ".join(parts_en) + ". Order: " + order + ".")
+    ctx.result = {"initiative": {c["id"]: c["fight"]["initiative"] for c in chars}, "order": groups}
+
+
+def lysogorsk_order(scene: dict) -> list[list[str]]:
+    """«Каждый раунд персонажи действуют в порядке убывания инициативы. Если у каких-то двух персонажей
+    инициатива одинаковая, то они действуют одновременно»: groups, the highest first."""
+    groups: dict[int, list[str]] = {}
+    for c in scene["characters"]:
+        if c["system"] == SYSTEM and c["fight"]["initiative"] is not None:
+            groups.setdefault(c["fight"]["initiative"], []).append(c["id"])
+    return [groups[v] for v in sorted(groups, reverse=True)]
+
+
+def _run_wait(ctx: Ctx, a: dict, box) -> None:
+    ch = _living(ctx, a)
+    ST.put(ch, {"key": "waiting"})
+    ctx.text = T(f"{ch['name']} ждёт (+1 к заявленному действию — на усмотрение Мастера).",
+                 f"{ch['name']} waits (+1 to the declared action, the GM's call).")
+    ctx.result = {"character": ch["id"], "modifier": lysogorsk_tables.WAIT_BONUS}
+
+
+def _run_full_dodge(ctx: Ctx, a: dict, box) -> None:
+    ch = _living(ctx, a)
+    ST.put(ch, {"key": "full_dodge"})
+    ctx.text = T(f"{ch['name']}: только уклоняется — +2 к уклонению до своего следующего хода.",
+                 f"{ch['name']}: dodges only — +2 to dodge until his next turn.")
+    ctx.result = {"character": ch["id"], "modifier": lysogorsk_tables.FULL_DODGE_BONUS}
+
+
+def _run_stop_bleeding(ctx: Ctx, a: dict, box) -> None:
+    ch = ctx.char(a["character"])
+    if ST.remove(ch, "bleeding") is None:
+        raise field_error("character", f"{ch['name']} не истекает кровью.", f"{ch['name']} is not bleeding.")
+    ctx.text = T(f"{ch['name']}: кровь остановлена.", f"{ch['name']}: the bleeding is stopped.")
+    ctx.result = {"character": ch["id"]}
+
+
 # ---- the actions ------------------------------------------------------------------------------
 
 _TEMPORARY = calc_param("lysogorsk-damage", "temporary")
@@ -362,6 +527,16 @@ ACTIONS = [
         "lys_heal", SYSTEM, T("Лечение за период", "Healing over a period"),
         (_CHARACTER, *(F.of_param(p) for p in _HEAL.values())),
         _run_heal, plan=_heal_plan, preview=_heal_preview, groups=(("medicine", False), ("fortitude", False))),
+    ActionSpec(
+        "roll_initiative", SYSTEM, T("Инициатива: проверка Решительности", "Initiative: a Determination check"),
+        (F.optional_character("character", T("Кто (пусто — все, кто ещё не бросал)", "Who (empty: all who have not rolled)"),
+                              SYSTEM),),
+        _run_initiative, plan=_initiative_plan, preview=_initiative_preview, groups=(("initiative", True),)),
+    ActionSpec("wait", SYSTEM, T("Ждать", "Wait"), (_CHARACTER,), _run_wait),
+    ActionSpec("full_dodge", SYSTEM, T("Только уклоняться (+2)", "Dodge only (+2)"), (_CHARACTER,), _run_full_dodge),
+    ActionSpec("stop_bleeding", SYSTEM, T("Остановить кровь", "Stop the bleeding"), (_CHARACTER,), _run_stop_bleeding,
+               help=T("Первая помощь: «оказать первую помощь раненому (3 раунда)».",
+                      "First aid: «оказать первую помощь раненому (3 раунда)».")),
 ]
 
 
@@ -373,4 +548,6 @@ def readings_params() -> tuple:
 
 
 SCENE = SceneSystem(SYSTEM, TITLE, STATS, STATE, state_fields, initial_state, view, end_of_scene, ACTIONS,
-                    readings_params, check_stats=check_stats)
+                    readings_params, check_stats=check_stats, statuses=STATUSES, initiative=initiative,
+                    ties_act_together=True, order_rule=ORDER_RULE,
+                    out_of_fight=lambda ch: hits_total(ch["stats"]) - ch["state"]["damage"] <= lysogorsk_tables.INSTANT_DEATH_HITS)

@@ -216,3 +216,41 @@ SERIAL_VAMPIRE_DOOR = _reading(
     "отрицательные хиты — прах.",
     "Shock and Stunned on a vampire's door roll do nothing: he stays up with 1 Health (the switch: roll again); «Last "
     "breath» and «Walking dead» end in torpor, not death; instant death and the negative hits are dust.")
+
+LYSOGORSK_BLEEDING_MINUTES = _reading(
+    "LYSOGORSK_BLEEDING_MINUTES", "lysogorsk", "not_in_rounds",
+    "«теряет по хиту в десять минут, если у него 5-8 хитов, и по хиту в три раунда, если их осталось 4 и меньше»",
+    "В раундах боя кровь теряется только в полосе «по хиту в три раунда» (4 хита и меньше): сколько длится раунд, "
+    "источник не говорит, и десять минут дольше любой схватки — полосу 5–8 хитов Рассказчик считает после боя.",
+    "In a fight's rounds blood is lost only in the band «a hit every three rounds» (4 hits or fewer): the source never "
+    "says how long a round lasts, and ten minutes outlast any fight — the 5–8 band is the Storyteller's after it.")
+
+CODEX_COUNTER_TICK = _reading(
+    "CODEX_COUNTER_TICK", "codex", "round",
+    "«союзное подкрепление прибудет через 6 ходов»",
+    "Счётчик, который заполняется сам, получает одно деление в конце каждого раунда (ход 004 — раунд сцены); "
+    "остальные заполняет и опустошает Рассказчик.",
+    "A counter that fills by itself takes one division at each round's end (004's turn is the scene's round); the "
+    "others the Storyteller fills and empties.")
+
+CODEX_FIGHT_STRESS = _reading(
+    "CODEX_FIGHT_STRESS", "codex", "party",
+    "«Персонаж получает всего 1 стресса за каждый фактор, влияющий на него в единицу времени. Например: - Вступил в "
+    "бой»; «У противников обычно не накапливается стресс»; «Если он был солдатом и воевал, за вход в бой он не "
+    "получит стресса»",
+    "Когда начинается бой (первый ход), каждый персонаж «Codex» на стороне «Свои» получает 1 стресс, кроме "
+    "отмеченных «воевал»; противники стресса не копят.",
+    "When the fight starts (its first turn) each «Codex» character on the party's side gains 1 stress, except those "
+    "marked «fought in a war»; opponents keep no stress.")
+
+CODEX_COUNTER_ONCE = _reading(
+    "CODEX_COUNTER_ONCE", "codex", "until_his_turn",
+    "«Невозможно использовать их отдельно от AD6, кроме одного раза вне своего хода (Противодействие)»",
+    "Противодействие вне своего хода — одно между двумя его ходами: снова можно, когда начался его ход.",
+    "A counteraction out of his turn — one between two of his turns: allowed again once his turn has begun.")
+
+SCENE_COUNTERS_AT_END = _reading(
+    "SCENE_COUNTERS_AT_END", "codex", "keep",
+    "«Игрок между миссиями совершает действия по разработке, заполняя счётчик»",
+    "Конец сцены счётчики не трогает: счётчик может жить дольше одной сцены (его убирает Рассказчик).",
+    "The scene's end leaves the counters as they are: a counter may outlive a scene (the Storyteller removes it).")

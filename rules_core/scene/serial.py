@@ -985,5 +985,5 @@ SCENE = SceneSystem(
     SYSTEM, TITLE, STATS, STATE, state_fields, initial_state, view, end_of_scene, ACTIONS + serial_fight.ACTIONS,
     readings_params, check_state=check_state, kinds=KINDS, default_kind="other", statuses=serial_fight.STATUSES,
     attack=ATTACK, initiative=serial_fight.initiative, tie_key=serial_fight.tie_key, order_rule=serial_fight.ORDER_RULE,
-    out_of_fight=lambda ch: ch["state"]["dead"], check_kind=check_kind, can_act=can_act,
+    out_of_fight=lambda ch: ch["state"]["dead"], check_kind=check_kind, can_act=can_act, typed_initiative=False,
     roll_due=lambda ch: ch["state"]["pending"] is not None)

@@ -5,6 +5,7 @@ A scene (version 2)::
     {"format": "svod-scene", "version": 2, "name": str, "round": int ≥ 1, "next_id": int ≥ 1,
      "readings": {system: {switch: value}},
      "turn": {"current": id | null, "done": [ids], "started": [ids]},
+     "counters": [{"name", "size", "filled", "tick"}],
      "characters": [{"id", "name", "system", "side", "kind", "stats", "state", "statuses", "attacks",
                      "fight", "view"}],
      "log": [{"n": 1, "round": 1, "action": {…, "dice"?: {…}, "by"?: "engine" | "hand"},
@@ -29,6 +30,7 @@ from typing import Any, Callable
 
 from ..spec import InputError, field_error
 from . import characters as C
+from . import counters as CN
 from . import fields as F
 from . import turns as T
 from .actions import validate_action
@@ -36,14 +38,14 @@ from .actions import validate_action
 FORMAT = "svod-scene"
 VERSION = 2
 #: The parts of a scene besides its log, name and redo list: what an action changes.
-STATE_PARTS = ("characters", "round", "next_id", "readings", "turn")
+STATE_PARTS = ("characters", "round", "next_id", "readings", "turn", "counters")
 
 
 def new_scene(name: str = "") -> dict:
     """An empty scene, its readings the systems' defaults."""
     return C.refresh({"format": FORMAT, "version": VERSION, "name": F.text(name, "name", F.MAX_SCENE_NAME),
                       "round": 1, "next_id": 1, "readings": C.default_readings(), "turn": copy.deepcopy(T.NEW_TURN),
-                      "characters": [], "log": [], "redo": []})
+                      "counters": [], "characters": [], "log": [], "redo": []})
 
 
 def _characters(v: Any, path: str) -> list:
@@ -121,8 +123,9 @@ def validate(data: Any) -> dict:
         "format": _format, "version": F.integer(VERSION, VERSION),
         "name": lambda v, p: F.text(v, p, F.MAX_SCENE_NAME), "round": F.integer(1, F.MAX_ROUND),
         "next_id": F.integer(1, 10**9), "readings": lambda v, p: C.check_readings(v, p),
-        "turn": lambda v, p: v, "characters": _characters, "log": _log, "redo": _redo,
-    }, required=("format", "version", "name", "round", "next_id", "readings", "turn", "characters", "log", "redo"))
+        "turn": lambda v, p: v, "counters": CN.check_counters, "characters": _characters, "log": _log, "redo": _redo,
+    }, required=("format", "version", "name", "round", "next_id", "readings", "turn", "counters", "characters", "log",
+                 "redo"))
     sc["turn"] = T.check_turn(sc["turn"], "turn", [c["id"] for c in sc["characters"]])
     if len(sc["log"]) + len(sc["redo"]) > F.MAX_LOG:
         raise field_error("redo", f"Журнал и отменённое вместе — не больше {F.MAX_LOG} записей.",
@@ -183,7 +186,8 @@ def _v1_to_v2(data: dict) -> dict:
         readings = {**{sys: {**d, **readings.get(sys, {})} for sys, d in defaults.items()},
                     **{k: v for k, v in readings.items() if k not in defaults}}
     return {"format": FORMAT, "version": 2, "name": v1["name"], "round": v1["round"], "next_id": v1["next_id"],
-            "readings": readings, "turn": copy.deepcopy(T.NEW_TURN), "characters": [_v1_character(c) for c in chars],
+            "readings": readings, "turn": copy.deepcopy(T.NEW_TURN), "counters": [],
+            "characters": [_v1_character(c) for c in chars],
             "log": replayed["log"], "redo": []}
 
 

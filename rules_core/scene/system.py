@@ -81,6 +81,10 @@ class SceneSystem:
     roll_due: Callable[[dict], bool] = lambda ch: False
     #: what the end of the scene reports for him (``{"character", "level", "consequence"}``), or ``None``
     scene_end_report: Callable[[dict], dict] | None = None
+    #: what happens to him when the fight starts (its first turn): ``on_fight_start(ctx, ch)``
+    on_fight_start: Callable = _nothing
+    #: the Storyteller may type his initiative (``set_initiative``): where the system rolls it or gives no way
+    typed_initiative: bool = True
 
     @property
     def stat_checks(self) -> dict:

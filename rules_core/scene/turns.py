@@ -153,6 +153,9 @@ def end_round(ctx) -> None:
         raise field_error("type", f"Не больше {F.MAX_ROUND} раундов.", f"At most {F.MAX_ROUND} rounds.")
     for ch in list(sc["characters"]):
         _each_status(ctx, ch, "on_round_end")
+    from .counters import tick_round
+
+    tick_round(ctx)
     sc["round"] += 1
     sc["turn"].update(done=[], started=[])
 
@@ -185,9 +188,20 @@ def _begin(ctx, cid: str) -> None:
     start_turn(ctx, ctx.char(cid))
 
 
+def _fight_starts(ctx) -> None:
+    """The first turn of a fight (none begun, round 1): what each system does then (Codex: the stress
+    of «Вступил в бой»)."""
+    sc = ctx.scene
+    t = sc["turn"]
+    if sc["round"] == 1 and t["current"] is None and not t["started"] and not t["done"]:
+        for ch in list(sc["characters"]):
+            _systems()[ch["system"]].on_fight_start(ctx, ch)
+
+
 def next_turn(ctx, who: str | None = None) -> None:
     """The current turn ends and the next begins (see the module's docstring)."""
     _due_rolls(ctx)
+    _fight_starts(ctx)
     sc = ctx.scene
     t = sc["turn"]
     if not living_order(sc):
@@ -211,7 +225,8 @@ def next_turn(ctx, who: str | None = None) -> None:
 
 
 def next_round(ctx) -> None:
-    """Every turn left in this round passes, the round ends, the next begins."""
+    """Every turn left in this round passes, the round ends, the next begins. (A fight starts with its first
+    turn, :func:`next_turn`; rounds alone — as a version-1 scene counted them — start nothing.)"""
     _due_rolls(ctx)
     sc = ctx.scene
     t = sc["turn"]

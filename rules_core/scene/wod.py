@@ -156,5 +156,11 @@ def readings_params() -> tuple:
 
 
 
+#: «Игроки придерживаются определяемой инициативой очередности» — how initiative is found is not in the
+#: excerpts (002, 003): typed by the Storyteller (``set_initiative``), the higher first, then the scene's order.
+ORDER_RULE = T("Инициатива — как её вписал Рассказчик (как её определять, в отрывках 002–003 нет); больше — раньше.",
+               "Initiative as the Storyteller types it (the excerpts do not say how to find it); higher first.")
+
 SCENE = SceneSystem(SYSTEM, TITLE, STATS, STATE, state_fields, initial_state, view, end_of_scene, ACTIONS,
-                    readings_params)
+                    readings_params, order_rule=ORDER_RULE,
+                    out_of_fight=lambda ch: sum(ch["state"][t] for t in DAMAGE_TYPES) >= ch["stats"]["health_levels"])

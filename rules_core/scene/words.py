@@ -109,6 +109,8 @@ def differences(stored: dict, replayed: dict) -> list[dict]:
                      f"Round — {stored['round']} in the scene, {replayed['round']} by the log"))
     if stored["turn"] != replayed["turn"]:
         out.append(T("Чей ход — в сцене и по журналу разный", "Whose turn — not the same in the scene and by the log"))
+    if stored["counters"] != replayed["counters"]:
+        out.append(T("Счётчики — в сцене и по журналу разные", "The counters — not the same in the scene and by the log"))
     if stored["readings"] != replayed["readings"]:
         out.append(T("Толкования источника — в сцене и по журналу разные",
                      "The readings — not the same in the scene and by the log"))
