@@ -380,6 +380,7 @@ def _run_damage(ctx: Ctx, a: dict, box) -> None:
     arm = serial_rules.armor_against(st["armor"], "flurry" if a["armor_tripled"] else "none")
     portions = [(p, serial_rules.portion_after_armor(p, arm, tag), 0) for p in a["portions"]]
     steps = take(ctx, ch, portions, a["nonlethal"])
+    ctx.facts["damage"] = [{"to": ch["id"], "by": None, "amount": sum(p for _, p, _ in portions), "why": "damage"}]
     ctx.text = _steps_text(ch["name"], steps, ch)
     ctx.result = {"character": ch["id"], "tag": tag, "armor_used": arm, "steps": steps}
     ctx.display = [_steps_table(steps)]
