@@ -1,6 +1,6 @@
 """«Мир Тьмы: Сериал» (000) in a fight: the statuses the engine moves on, the order of turns, and the
 actions of a turn (lowering one's initiative, «Подготовка», a defensive maneuver out of turn, a
-readied action, «Превозмогая боль», putting out a fire, stabilising and healing, «Боевой шрам»).
+readied action, «Превозмогая боль», putting out a fire, stabilising and healing, a Battle Scar).
 
 Statuses and when they move (:mod:`.statuses`, :mod:`.turns`):
 
@@ -50,7 +50,7 @@ SYSTEM = SS.SYSTEM
 
 def fire_spared(ch: dict) -> bool:
     """«Существа с сопротивляемостью к огню или нечувствительные к боли не получают этого штрафа»:
-    a resistance or immunity to «Огонь», or «Не чувствителен к боли»."""
+    a resistance or immunity to «Огонь», or the sheet's no_pain (insensitive to pain)."""
     fire = {F.fold(t) for t in SS.FIRE_TAGS}
     st = ch["stats"]
     return st["no_pain"] or bool(fire & {F.fold(x) for x in st["resistance"] + st["immunity"]})

@@ -14,7 +14,7 @@ ticks and what it does then:
 
 A hook says what happened by :meth:`Ctx.say`; it may change the character's state, end the
 status (:func:`remove`) or others. The turn machinery (:mod:`.turns`) calls them in order.
-``ends_at_scene_end``: «Конец сцены» removes it.
+``ends_at_scene_end``: the scene's end (``end_scene``) removes it.
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ class StatusKind:
     (it lasts until an action or the scene's end ends it). ``can_act``: False when the character
     cannot act while he has it (unconscious). ``reading``: the name of the reading in
     :mod:`.readings` its duration follows, where the source leaves it open. ``by_hand``: the
-    Storyteller may set it with «set_status» (the engine's own ones — Шок, «Ходячий мертвец» … —
+    Storyteller may set it with ``set_status`` (the engine's own ones — Шок, «Ходячий мертвец» … —
     come from the death's-door roll)."""
 
     key: str
@@ -125,7 +125,7 @@ def put(ch: dict, status: dict) -> None:
 
 
 def left_text(n: int, unit: str | None) -> dict | None:
-    """«ещё 2 своих раунда» / «2 more of his rounds»."""
+    """``ещё 2 своих раунда`` / ``2 more of his rounds``."""
     if unit == "own_rounds":
         return T("ещё " + ru_count(n, "свой раунд", "своих раунда", "своих раундов"),
                  f"{n} more of his round{'s' if n != 1 else ''}")
