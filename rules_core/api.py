@@ -137,8 +137,12 @@ MAX_SCENE_REQUEST_CHARS = 2_100_000 + MAX_REQUEST_CHARS
 #: A number in a request's JSON: at most so many digits (a seed has 20; Python refuses an integer
 #: of over 4300 with a ValueError the reader would not understand).
 MAX_NUMBER_DIGITS = 100
-#: JSON strings (skipped), brackets and runs of digits: the pre-scan's tokens.
-_JSON_TOKENS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]|[0-9]{%d,}' % (MAX_NUMBER_DIGITS + 1))
+#: The pre-scan: a JSON string's escapes, then its strings (emptied: a bracket or a digit in a text is
+#: no part of the structure), then the brackets and the runs of digits left. Two substitutions at C speed
+#: first: a scene's request carries the whole scene as one long string, thick with escaped quotes.
+_ESCAPES = re.compile(r"\\.", re.S)
+_STRINGS = re.compile(r'"[^"]*"')
+_JSON_TOKENS = re.compile(r"[\[\]{}]|[0-9]{%d,}" % (MAX_NUMBER_DIGITS + 1))
 
 
 def handle(request: Any) -> dict:
@@ -215,7 +219,7 @@ def loads(text: Any, field: str = "request", limit: int = MAX_REQUEST_CHARS, dep
     if len(text) > limit:
         raise _too_large(field, limit)
     depth = 0
-    for m in _JSON_TOKENS.finditer(text):
+    for m in _JSON_TOKENS.finditer(_STRINGS.sub('""', _ESCAPES.sub("", text))):
         c = m.group()
         if c in "[{":
             depth += 1

@@ -213,6 +213,8 @@ def test_replay_of_any_valid_log_is_the_scene_and_undo_redo_go_back_and_forth(ac
     again = replay(sc["log"], sc["name"])
     assert again == {**sc, "redo": []} and replay(sc["log"], sc["name"]) == again  # replay(log) = scene
     assert load(json.loads(state.dump(sc))) == sc
+    # the text written part by part is json.dumps' own
+    assert state.dump(sc) == json.dumps(sc, ensure_ascii=False, separators=(",", ":"))
     assert state.size(sc) <= F.MAX_SCENE_CHARS
     assert all(len(state.dump(e)) <= engine.MAX_ENTRY_CHARS for e in sc["log"])
     assert engine.verify(sc)["consistent"]

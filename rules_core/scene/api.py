@@ -186,15 +186,15 @@ def _load(request: dict) -> dict:
     version = data.get("version") if isinstance(data, dict) else None
     # (a scene remembered by its text is never handed out as an object: nobody may change it)
     text_in_out = isinstance(raw, str) and version == state.VERSION and request.get("reply") == "text"
-    sc = _loaded(raw) if text_in_out else state.load(data)
+    known = _known(raw) if text_in_out else None
+    sc = known.scene if known is not None else state.load(data)
     verify = request.get("verify", True)
     if not isinstance(verify, bool):
         raise field_error("verify", "«verify»: true или false.", "'verify': true or false.")
     out = {"migrated_from": version if version != state.VERSION else None}
     if not verify:
         return {"ok": True, "result": {**_scene_out(request, sc), **out}}
-    known = _consistent(raw) if text_in_out else None
-    if known is True:
+    if known is not None and known.consistent is True:
         check = {"consistent": True, "replayed": sc, "differences": []}
     else:
         check = engine.verify(sc)

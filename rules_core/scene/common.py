@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any, Callable
 
 from .. import api
-from ..spec import Param, T, field_error
+from ..spec import InputError, Param, T, field_error
 from . import fields as F
 
 
@@ -82,6 +84,8 @@ class Ctx:
         self.lines: list[tuple[str, str]] = []
         #: what the fight's summary counts from this entry (:mod:`.summary`): kept in the log
         self.facts: dict = {}
+        #: what one action works out more than once (its plan, its run): kept for the action
+        self.memo: dict = {}
 
     def say(self, ru: str, en: str) -> None:
         """Add a sentence to the log line (after the action's own text)."""
@@ -96,7 +100,7 @@ class Ctx:
         for c in self.scene["characters"]:
             if c["id"] == cid:
                 return c
-        raise field_error("character", f"Нет персонажа «{cid}».", f"No character '{cid}'.")
+        raise field_error("character", f"Нет персонажа «{cid}».", f"No character '{cid}'.")  # pragma: no cover
 
     def readings(self, system: str) -> dict:
         return self.scene["readings"][system]
@@ -113,15 +117,29 @@ def calc_param(calc_id: str, name: str) -> Param:
 
 
 def calc_validate(calc_id: str, params: dict, prefix: str = "params") -> dict:
-    """Validate ``params`` as the calculator does; errors name ``prefix.field``."""
-    from ..spec import InputError
+    """Validate ``params`` as the calculator does; errors name ``prefix.field``. The same parameters
+    validate alike: the last answers are kept (a replay validates an attack's many times over)."""
+    try:
+        key = json.dumps(params, sort_keys=True, ensure_ascii=False)
+    except (TypeError, ValueError):  # not JSON data: validate it as it is (and refuse it)
+        key = None
+    if key is not None:
+        return dict(_validated(calc_id, key, prefix))
+    return _validate(calc_id, params, prefix)
 
+
+def _validate(calc_id: str, params: Any, prefix: str) -> dict:
     calc = api.get(calc_id)
     try:
         return api.validate(calc, params)
     except InputError as e:
         raise InputError([{**err, "field": f"{prefix}.{err['field']}" if err["field"] else prefix}
                           for err in e.errors]) from None
+
+
+@lru_cache(maxsize=1024)
+def _validated(calc_id: str, key: str, prefix: str) -> dict:
+    return _validate(calc_id, json.loads(key), prefix)
 
 
 def calc_compute(calc_id: str, params: dict) -> dict:

@@ -655,6 +655,13 @@ DEFENCE_LIMITS = {"parry": ("strength", "dexterity"), "block": ("strength", "sta
 
 
 def attack_params(ctx: Ctx, a: dict) -> tuple[dict, dict, dict, int, int]:
+    """:func:`_attack_params`, worked out once for an action (its plan and its run ask alike)."""
+    if "attack_params" not in ctx.memo:
+        ctx.memo["attack_params"] = _attack_params(ctx, a)
+    return ctx.memo["attack_params"]
+
+
+def _attack_params(ctx: Ctx, a: dict) -> tuple[dict, dict, dict, int, int]:
     """The ``serial-attack`` calculator's parameters with both sides from the scene.
 
     What the action gives wins; else the stored attack (``weapon``); else what the scene knows: «Лёжа»

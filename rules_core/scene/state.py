@@ -271,9 +271,41 @@ def load_text(text: Any) -> dict:
     return load(parse_text(text))
 
 
+def _json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+#: The text of each log entry written lately, by the entry itself: an entry never changes once written
+#: (the engine makes a new list, never a new entry), and most of a scene's text is its log — an undo
+#: or a redo writes the same entries again. Holds the entries (so their ids stay theirs); emptied when
+#: it grows past a few logs' worth.
+_ENTRY_TEXT: dict[int, tuple[dict, str]] = {}
+MAX_ENTRY_TEXTS = 4 * F.MAX_LOG
+
+
+def _entry_text(e: Any) -> str:
+    hit = _ENTRY_TEXT.get(id(e))
+    if hit is not None and hit[0] is e:
+        return hit[1]
+    text = _json(e)
+    if isinstance(e, dict):
+        if len(_ENTRY_TEXT) >= MAX_ENTRY_TEXTS:
+            _ENTRY_TEXT.clear()
+        _ENTRY_TEXT[id(e)] = (e, text)
+    return text
+
+
 def dump(scene: dict) -> str:
-    """The scene as JSON text (what the page stores and exports)."""
-    return json.dumps(scene, ensure_ascii=False, separators=(",", ":"))
+    """The scene as JSON text (what the page stores and exports): ``json.dumps`` of it, compact, written
+    part by part so that log entries written before are not encoded again (:data:`_ENTRY_TEXT`)."""
+    parts = []
+    for k, v in scene.items():
+        if k in ("log", "redo") and isinstance(v, list):
+            body = "[" + ",".join(map(_entry_text, v)) + "]"
+        else:
+            body = _json(v)
+        parts.append(_json(k) + ":" + body)
+    return "{" + ",".join(parts) + "}"
 
 
 def size(scene: dict) -> int:
