@@ -69,7 +69,7 @@ def spec() -> dict:
     return {"format": state.FORMAT, "version": state.VERSION, "systems": characters.spec(),
             "character": characters.common_spec(),
             "actions": [{**a, "calculator": calclink.link_for(a["type"])} for a in actions.spec()],
-            "open": readings.OPEN,
+            "open": readings.OPEN, "field_kinds": F.KINDS,
             "limits": {"characters": F.MAX_CHARACTERS, "log": F.MAX_LOG, "scene_name": F.MAX_SCENE_NAME,
                        "character_name": F.MAX_CHAR_NAME, "note": F.MAX_NOTE, "rounds": F.MAX_ROUND,
                        "tags": F.MAX_TAGS, "tag_length": F.MAX_TAG_LEN, "scene_chars": F.MAX_SCENE_CHARS,

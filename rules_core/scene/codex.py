@@ -14,7 +14,7 @@ from ..spec import T, bool_param, field_error, int_list_param
 from . import fields as F
 from . import readings as RD
 from . import statuses as ST
-from .common import ActionSpec, Ctx, calc_compute, calc_param, calc_roll, calc_validate
+from .common import ActionSpec, Ctx, calc_compute, calc_param, calc_roll, calc_validate, percent
 from .system import SceneSystem
 
 SYSTEM = "codex"
@@ -175,13 +175,16 @@ def _run_counter(ctx: Ctx, a: dict, box) -> None:
                               "начала его хода.", f"{ch['name']} has countered out of turn already — again once his "
                               "turn has begun.")
         ST.put(ch, {"key": "countered"})
-    roll = calc_roll("codex-counteraction", counter_params(ch, a), box)
+    p = counter_params(ch, a)
+    odds = calc_compute("codex-counteraction", p)["p_counter"]  # the chance it had before the roll
+    roll = calc_roll("codex-counteraction", p, box)
     faces = " ".join(map(str, roll["ed6_faces"])) or "—"
     ok = roll["success"]
-    ctx.text = T(f"{ch['name']}: противодействие, ED6 {faces} → {roll['lv']} LV против {a['their_lv']} — "
+    ctx.text = T(f"{ch['name']}: противодействие, ED6 {faces} → {roll['lv']} LV против {a['their_lv']} ({percent(odds)}) — "
                  + ("чужое действие сорвано или ослаблено." if ok else "не хватило."),
-                 f"{ch['name']}: counteraction, ED6 {faces} → {roll['lv']} LV against {a['their_lv']} — "
-                 + ("the action is foiled or weakened." if ok else "not enough."))
+                 f"{ch['name']}: counteraction, ED6 {faces} → {roll['lv']} LV against {a['their_lv']} "
+                 f"({percent(odds, 'en')}) — " + ("the action is foiled or weakened." if ok else "not enough."))
+    ctx.facts["roll"] = {"what": "counteraction", "p": odds["exact"], "success": ok, "by": ch["id"]}
     ctx.result = {"character": ch["id"], "lv": roll["lv"], "against": a["their_lv"], "success": ok}
     ctx.display = roll["display"]
 

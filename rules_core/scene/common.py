@@ -110,6 +110,14 @@ class Ctx:
         return self.scene["round"]
 
 
+def percent(p: dict, lang: str = "ru") -> str:
+    """A probability (:func:`rules_core.spec.prob`'s object) as the log says it: ``88 %``, ``2,5 %`` (below
+    10 %: a decimal; ``2.5 %`` in English)."""
+    x = 100 * p["float"]
+    text = f"{x:.0f}" if x >= 10 or x == 0 else f"{x:.1f}"
+    return (text.replace(".", ",") if lang == "ru" else text) + " %"
+
+
 def calc_param(calc_id: str, name: str) -> Param:
     """A calculator's own parameter (the scene offers the same switch, with the same options);
     without the calculator's ``when``, which names its other fields (the scene has its own)."""

@@ -23,6 +23,8 @@ Field kinds the page draws (``kind`` of :meth:`Field.to_json`): the calculators'
 ``new_character``, ``stats``, ``state``, ``readings``, ``attacks``
     a character record, a sheet, a state, the scene's readings, stored attacks: drawn from the
     system's own fields in ``scene spec`` (``systems``).
+
+The scene's own kinds, each with what the page draws, are :data:`KINDS` (``scene spec`` lists them).
 """
 
 from __future__ import annotations
@@ -188,6 +190,41 @@ def _log_text(v: Any, path: str, max_len: int) -> str:
         raise field_error(path, f"Нужен текст не длиннее {max_len} символов.",
                           f"Must be text of at most {max_len} characters.")
     return v
+
+
+#: The field kinds of the scene beyond the calculators' (``int``, ``bool``, ``choice``, ``int_list``,
+#: ``record_list``: see :mod:`rules_core.spec`), and how the page draws each.
+KINDS = {
+    "text": T("Одна строка текста (max_len); невидимые и управляющие символы запрещены.",
+              "One line of text (max_len); invisible and control characters refused."),
+    "text_list": T("Список коротких текстов без повторов (max_items, max_len): тэги урона.",
+                   "A list of short texts without repeats (max_items, max_len): damage tags."),
+    "character": T("Персонаж сцены по id (system: только этой системы; side: «opponents» — по умолчанию первый из "
+                   "другой стороны в порядке ходов; nullable: можно оставить пустым).",
+                   "A character of the scene by id (system: of that system only; side «opponents»: by default the "
+                   "first of the other side in the order; nullable: may be left empty)."),
+    "characters": T("Список персонажей сцены по id (max_items).", "A list of the scene's characters by id (max_items)."),
+    "calculator": T("Параметры калькулятора calculator; filled заполняет сцена, essentials — главные.",
+                    "The parameters of the calculator named; filled: the scene fills them; essentials: shown first."),
+    "weapon": T("Имя сохранённой атаки персонажа из поля of («attacker»): его view.attacks.",
+                "A stored attack's name, of the character in the field named by of: his view.attacks."),
+    "status": T("Ключ состояния системы персонажа: systems[...].statuses.", "A status key of the character's system."),
+    "status_values": T("Поля выбранного состояния (его fields в systems[...].statuses).",
+                       "The chosen status's own fields (its fields in systems[...].statuses)."),
+    "kind": T("Тип существа системы персонажа: systems[...].kinds.", "A creature type of the character's system."),
+    "new_character": T("Новый персонаж: name, system, side, kind, stats, state, attacks (поля системы).",
+                       "A new character: name, system, side, kind, stats, state, attacks (the system's fields)."),
+    "stats": T("Лист персонажа: поля systems[...].stats (даны — заменяют, прочие остаются).",
+               "A character's sheet: the fields of systems[...].stats (given ones replace, the rest stay)."),
+    "state": T("Состояние персонажа: поля systems[...].state.", "A character's state: the fields of systems[...].state."),
+    "statuses": T("Все состояния персонажа: список {key, поля}.", "All a character's statuses: a list of {key, fields}."),
+    "attacks": T("Сохранённые атаки: список {name, поля systems[...].attack} (max_items).",
+                 "Stored attacks: a list of {name, the fields of systems[...].attack} (max_items)."),
+    "fight": T("Что хранит бой: поля character.fight (инициатива, понижение, бросок ничьей).",
+               "What the fight keeps: the fields of character.fight (initiative, lowering, the tie-break roll)."),
+    "readings": T("Толкования: по системе — её переключатели systems[...].readings.",
+                  "Readings: per system, its switches systems[...].readings."),
+}
 
 
 # ---- a field: its check and its description, once --------------------------------------------

@@ -23,7 +23,7 @@ from ..spec import T, field_error, frac, int_param
 from . import fields as F
 from . import readings as RD
 from . import statuses as ST
-from .common import ActionSpec, Ctx, calc_compute, calc_param, calc_roll, calc_validate
+from .common import ActionSpec, Ctx, calc_compute, calc_param, calc_roll, calc_validate, percent
 from .system import SceneSystem
 
 SYSTEM = "lysogorsk"
@@ -250,6 +250,7 @@ def _stress_preview(ctx: Ctx, a: dict) -> dict:
 def _run_stress(ctx: Ctx, a: dict, box) -> None:
     ch = _living(ctx, a)
     p = stress_params(ch, a)
+    odds = calc_compute("lysogorsk-stress", p)["p_pass"]  # the chance it had before the roll
     roll = calc_roll("lysogorsk-stress", p, box)
     us, _extra = lysogorsk_stress.stress_difficulty(p)
     if not roll["check"]:
@@ -267,8 +268,11 @@ def _run_stress(ctx: Ctx, a: dict, box) -> None:
         bf = "+".join(map(str, roll["breakdown_faces"]))
         extra_ru, extra_en = f"; срыв: {bf} → {roll['breakdown_total']}, {band['ru']}", \
             f"; breakdown: {bf} → {roll['breakdown_total']}, {band['en']}"
-    ctx.text = T(f"{ch['name']}: стресс, {faces} → {roll['total']} против УС {us} — {name['ru']}{extra_ru}.",
-                 f"{ch['name']}: stress, {faces} → {roll['total']} against difficulty {us} — {name['en']}{extra_en}.")
+    ctx.text = T(f"{ch['name']}: стресс, {faces} → {roll['total']} против УС {us} ({percent(odds)} выдержать) — "
+                 f"{name['ru']}{extra_ru}.",
+                 f"{ch['name']}: stress, {faces} → {roll['total']} against difficulty {us} ({percent(odds, 'en')} to hold) — "
+                 f"{name['en']}{extra_en}.")
+    ctx.facts["roll"] = {"what": "stress", "p": odds["exact"], "success": kind == "pass", "by": ch["id"]}
     ctx.result = {"character": ch["id"], "check": True, "difficulty": us, "total": roll["total"], "outcome": kind,
                   "confidence_before": p["confidence"], "confidence_after": p["confidence"] - 1 if lose else p["confidence"],
                   "breakdown": roll.get("breakdown")}
@@ -392,6 +396,11 @@ STATUSES = {s.key: s for s in (
                   help=T("«теряет по хиту в десять минут, если у него 5-8 хитов, и по хиту в три раунда, если их "
                          "осталось 4 и меньше».", "1 hit every ten minutes at 5–8 hits, every three rounds at 4 or fewer."),
                   ends_at_scene_end=False, on_round_end=_bleeding_tick),
+    ST.StatusKind("shock", T("Шок", "Shock"),
+                  help=T("«Персонаж находится в сознании, но не может предпринимать каких-либо действий … Он проходит после "
+                         "окончания сцены или спустя пять минут, в зависимости от того, что наступит раньше».",
+                         "Conscious but unable to act; it passes at the scene's end or after five minutes."),
+                  can_act=False, ends_at_scene_end=True),
     ST.StatusKind("waiting", T("Ждёт", "Waiting"),
                   help=T("«игрок объявляет, что персонаж ждет … Мастер может дать ему модификатор +1 на заявленное "
                          "действие».", "He waits; the GM may give +1 to the declared action."), by_hand=False),

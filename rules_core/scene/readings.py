@@ -254,3 +254,19 @@ SCENE_COUNTERS_AT_END = _reading(
     "«Игрок между миссиями совершает действия по разработке, заполняя счётчик»",
     "Конец сцены счётчики не трогает: счётчик может жить дольше одной сцены (его убирает Рассказчик).",
     "The scene's end leaves the counters as they are: a counter may outlive a scene (the Storyteller removes it).")
+
+WOD_INITIATIVE = _reading(
+    "WOD_INITIATIVE", "wod", "typed",
+    "«Игроки придерживаются определяемой инициативой очередности»",
+    "Как определяется инициатива, в отрывках нет: её вписывает Рассказчик (больше — раньше), без неё — порядок "
+    "сцены.",
+    "The excerpts do not say how initiative is found: the Storyteller types it (higher first); without it, the "
+    "scene's order.")
+
+CODEX_ORDER = _reading(
+    "CODEX_ORDER", "codex", "manual",
+    "«У любого персонажа есть только 4AD6. Их количество неизменно, и только они определяют количество действий и "
+    "затрат времени, которые может сделать персонаж за ход»",
+    "Порядка ходов источник не даёт: порядок сцены, его переставляет Рассказчик; AD6 хода сцена не считает.",
+    "The source gives no order of turns: the scene's order, which the Storyteller rearranges; the scene does not count "
+    "a turn's AD6.")

@@ -24,7 +24,7 @@ from ..spec import (InputError, T, bool_param, dist_block, dist_json, field_erro
 from . import fields as F
 from . import readings as RD
 from . import statuses as ST
-from .common import ActionSpec, Ctx, calc_compute, calc_param, calc_roll, calc_validate
+from .common import ActionSpec, Ctx, calc_compute, calc_param, calc_roll, calc_validate, percent
 from .system import SceneSystem
 
 SYSTEM = "serial"
@@ -585,13 +585,6 @@ def _run_door(ctx: Ctx, a: dict, box) -> None:
     ctx.result = {"character": ch["id"], "die": die, "modified": roll["modified"], "outcome": key,
                   "roll_number": earlier + 1, "nonlethal": nonlethal, "rerolls": rerolls}
     ctx.display = roll["display"]
-
-
-def percent(p: dict, lang: str = "ru") -> str:
-    """A probability as the log says it: ``88 %``, ``2,5 %`` (below 10 %: a decimal; ``2.5 %`` in English)."""
-    x = 100 * p["float"]
-    text = f"{x:.0f}" if x >= 10 or x == 0 else f"{x:.1f}"
-    return (text.replace(".", ",") if lang == "ru" else text) + " %"
 
 
 # ---- an attack --------------------------------------------------------------------------------
