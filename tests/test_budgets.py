@@ -28,7 +28,7 @@ from scripts.steps import service_worker, snapshot
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
 
-WHEEL_BUDGET = 365_000
+WHEEL_BUDGET = 430_000  # measured 409 230 B with the scene's turns, statuses and undo (349 097 before)
 SNAPSHOT_GZ_BUDGET = 8_000_000
 SNAPSHOT_RAW_BUDGET = 40 * 1048576
 PRECACHE_BUDGET = 41_000_000
