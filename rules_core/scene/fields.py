@@ -195,8 +195,10 @@ def _log_text(v: Any, path: str, max_len: int) -> str:
 #: The field kinds of the scene beyond the calculators' (``int``, ``bool``, ``choice``, ``int_list``,
 #: ``record_list``: see :mod:`rules_core.spec`), and how the page draws each.
 KINDS = {
-    "text": T("Одна строка текста (max_len); невидимые и управляющие символы запрещены.",
-              "One line of text (max_len); invisible and control characters refused."),
+    "text": T("Одна строка текста (max_len); невидимые и управляющие символы запрещены. С attacks_of — имя "
+              "сохранённой атаки персонажа из этого поля (его view.attacks; пусто — никакой).",
+              "One line of text (max_len); invisible and control characters refused. With attacks_of: the name of a "
+              "stored attack of the character in that field (his view.attacks; empty: none)."),
     "text_list": T("Список коротких текстов без повторов (max_items, max_len): тэги урона.",
                    "A list of short texts without repeats (max_items, max_len): damage tags."),
     "character": T("Персонаж сцены по id (system: только этой системы; side: «opponents» — по умолчанию первый из "
@@ -206,8 +208,6 @@ KINDS = {
     "characters": T("Список персонажей сцены по id (max_items).", "A list of the scene's characters by id (max_items)."),
     "calculator": T("Параметры калькулятора calculator; filled заполняет сцена, essentials — главные.",
                     "The parameters of the calculator named; filled: the scene fills them; essentials: shown first."),
-    "weapon": T("Имя сохранённой атаки персонажа из поля of («attacker»): его view.attacks.",
-                "A stored attack's name, of the character in the field named by of: his view.attacks."),
     "status": T("Ключ состояния системы персонажа: systems[...].statuses.", "A status key of the character's system."),
     "status_values": T("Поля выбранного состояния (его fields в systems[...].statuses).",
                        "The chosen status's own fields (its fields in systems[...].statuses)."),

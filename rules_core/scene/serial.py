@@ -953,8 +953,9 @@ ACTIONS = [
         "attack", SYSTEM, T("Атака", "Attack"),
         (F.character_field("attacker", T("Атакующий", "Attacker"), SYSTEM),
          F.character_field("target", T("Цель", "Target"), SYSTEM, side="opponents"),
-         F.Field("weapon", "weapon", T("Атака персонажа", "The character's attack"), F.optional(
-             lambda v, p: F.text(v, p, 40, 1)), None, "optional", {"of": "attacker"}),
+         F.Field("weapon", "text", T("Сохранённая атака (пусто — нет)", "A stored attack (empty: none)"),
+                 lambda v, p: None if v in (None, "") else F.text(v, p, 40, 1), None, "optional",
+                 {"max_len": 40, "attacks_of": "attacker"}),
          _PARAMS, _TAGS, _ATTACK_TAG, _NONLETHAL,
          F.Field("attacker_pushes", "bool", T("Атакующий «превозмогает боль» (1 ПСВ)",
                                               "The attacker pushes through pain (1 WP)"), F.boolean, False),
