@@ -256,6 +256,18 @@ def test_a_lysogorsk_fight_of_two_rounds_with_bleeding():
     assert t.char("Фома")["view"]["hits"] == 3 and t.char("Фома")["view"]["statuses"][0]["rounds"] == 2
     ev = t.do({"type": "next_round"})
     assert t.char("Фома")["view"]["hits"] == 2 and "Фома истекает кровью: −1 хит" in ev["text"]["ru"]
+    # «отказаться от каких-либо действий в этот раунд, сосредоточившись на уклонении от атак. До своего
+    # следующего хода он будет уклоняться с положительным модификатором +2»
+    quoted("001", "До своего следующего хода он будет уклоняться с положительным модификатором +2.")
+    ev = t.do({"type": "full_dodge", "character": "c3"})
+    assert ev["result"]["modifier"] == 2 and [s["key"] for s in t.char("Лида")["view"]["statuses"]] == ["full_dodge"]
+    ev = t.do({"type": "wait", "character": "c2"})  # «Мастер может дать ему модификатор +1»
+    assert ev["result"]["modifier"] == 1
+    t.do({"type": "next_turn"})  # her turn (round 4) ends: the others' turns, she still dodges
+    assert t.acting() == "Фома" and [s["key"] for s in t.char("Лида")["view"]["statuses"]] == ["full_dodge"]
+    t.do({"type": "next_turn"})
+    t.do({"type": "next_turn"})  # round 5 begins with Лида: «до своего следующего хода» is over
+    assert t.acting() == "Лида" and t.char("Лида")["view"]["statuses"] == []
     # first aid stops it
     t.do({"type": "stop_bleeding", "character": "c1"})
     t.do({"type": "next_round"})

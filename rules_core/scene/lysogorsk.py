@@ -483,20 +483,22 @@ def lysogorsk_order(scene: dict) -> list[list[str]]:
     return [groups[v] for v in sorted(groups, reverse=True)]
 
 
-def _run_wait(ctx: Ctx, a: dict, box) -> None:
-    ch = _living(ctx, a)
-    ST.put(ch, {"key": "waiting"})
-    ctx.text = T(f"{ch['name']} ждёт (+1 к заявленному действию — на усмотрение Мастера).",
-                 f"{ch['name']} waits (+1 to the declared action, the GM's call).")
-    ctx.result = {"character": ch["id"], "modifier": lysogorsk_tables.WAIT_BONUS}
+def _declared(key: str, modifier: int, ru: str, en: str):
+    """An action that only puts a status on its character (waiting, the full dodge): ``ru``/``en`` the
+    log's words after his name."""
+    def run(ctx: Ctx, a: dict, box) -> None:
+        ch = _living(ctx, a)
+        ST.put(ch, {"key": key})
+        ctx.text = T(f"{ch['name']}{ru}", f"{ch['name']}{en}")
+        ctx.result = {"character": ch["id"], "modifier": modifier}
+    return run
 
 
-def _run_full_dodge(ctx: Ctx, a: dict, box) -> None:
-    ch = _living(ctx, a)
-    ST.put(ch, {"key": "full_dodge"})
-    ctx.text = T(f"{ch['name']}: только уклоняется — +2 к уклонению до своего следующего хода.",
-                 f"{ch['name']}: dodges only — +2 to dodge until his next turn.")
-    ctx.result = {"character": ch["id"], "modifier": lysogorsk_tables.FULL_DODGE_BONUS}
+_run_wait = _declared("waiting", lysogorsk_tables.WAIT_BONUS, " ждёт (+1 к заявленному действию — на усмотрение Мастера).",
+                      " waits (+1 to the declared action, the GM's call).")
+_run_full_dodge = _declared("full_dodge", lysogorsk_tables.FULL_DODGE_BONUS,
+                            ": только уклоняется — +2 к уклонению до своего следующего хода.",
+                            ": dodges only — +2 to dodge until his next turn.")
 
 
 def _run_stop_bleeding(ctx: Ctx, a: dict, box) -> None:
