@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from rules_core import api
 from rules_core.scene import apply, engine, load, replay, state
 from rules_core.scene import characters as C
+from rules_core.scene import serial as SERIAL_SCENE
 
 DATA = Path(__file__).resolve().parent / "data"
 V1 = json.loads((DATA / "scene_v1.json").read_text(encoding="utf-8"))
@@ -104,8 +105,7 @@ def _as_version_1(sc: dict) -> dict:
             out["character"] = {k: v for k, v in char(a["character"]).items() if k != "view"}
         if a["type"] == "attack":  # version 1 kept the attack's parameters whole
             out["params"] = {k: v for k, v in api.validate(api.get("serial-attack"), a["params"]).items()
-                             if k not in ("armor", "tag", "absorption", "health", "stamina", "door_rolls_before",
-                                          "negative_rule", "attacker_health", "attacker_no_pain", "target_no_pain")}
+                             if k not in SERIAL_SCENE.SCENE_FILLED}
         return out
 
     return {"format": "svod-scene", "version": 1, "name": sc["name"], "round": sc["round"], "next_id": sc["next_id"],

@@ -188,11 +188,11 @@ SERIAL_READIED_LAPSES = _reading(
 
 SERIAL_STATUS_PENALTY_ROLLS = _reading(
     "SERIAL_STATUS_PENALTY_ROLLS", "serial", ("attack", "defence"),
-    "«Также цель получает -4 куба на все броски действий из-за сильнейшей боли»; «-4 куба на броски Ловкости»",
-    "−4 «Горит!» и «Перегружен» снимаются с тех же бросков, что и штраф за ранения: с атаки (Ловкость + навык) и с "
-    "защитного манёвра, не с урона.",
-    "The −4 of «Горит!» and «Перегружен» come off the same rolls as the wound penalty: the attack (Dexterity + skill) "
-    "and a defensive maneuver, not the damage.")
+    "«Также цель получает -4 куба на все броски действий из-за сильнейшей боли»",
+    "−4 «Горит!» снимаются с тех же бросков, что и штраф за ранения: с атаки и с защитного манёвра, не с урона "
+    "(−4 «Перегружен» — по толкованию калькулятора атаки «какие броски считать бросками Ловкости»).",
+    "The −4 of «Горит!» comes off the same rolls as the wound penalty: the attack and a defensive maneuver, not the "
+    "damage (the −4 of «Перегружен» by the attack calculator's reading of which rolls are Dexterity rolls).")
 
 SERIAL_HEAL_AFTER_MAIMING = _reading(
     "SERIAL_HEAL_AFTER_MAIMING", "serial", "refused",

@@ -116,6 +116,7 @@ def state_fields(stats: dict) -> dict:
         "negative": F.integer(0, MAX_COUNT),
         "door_visits": F.integer(0, MAX_COUNT),
         "door_rolls": F.integer(0, MAX_COUNT),
+        "door_nonlethal": F.integer(0, MAX_COUNT),
         "had_shock": F.boolean,
         "had_last_breath": F.boolean,
         "dead": F.boolean,
@@ -133,11 +134,14 @@ def absorption_base(stats: dict) -> int:
 
 def initial_state(stats: dict) -> dict:
     return {"health": stats["health_max"], "absorption": absorption_base(stats), "negative": 0,
-            "door_visits": 0, "door_rolls": 0, "had_shock": False, "had_last_breath": False,
+            "door_visits": 0, "door_rolls": 0, "door_nonlethal": 0, "had_shock": False, "had_last_breath": False,
             "dead": False, "door": None, "pending": None, "door_round": None, "maimings": 0}
 
 
 def check_state(stats: dict, state: dict) -> None:
+    if state["door_nonlethal"] > state["door_rolls"]:
+        raise field_error("state.door_nonlethal", "Чёт/нечет не больше, чем бросков Порога в сцене.",
+                          "No more odd/even rolls than death's-door rolls this scene.")
     if (state["door"] == "pending") != (state["pending"] is not None):
         raise field_error("state.pending", "«pending» задан тогда и только тогда, когда ждёт бросок Порога.",
                           "'pending' is set exactly when a death's-door roll is due.")
@@ -236,7 +240,8 @@ def view(ch: dict, scene: dict) -> dict:
         "wound_level": serial_rules.wound_level(s["health"]), "wound_penalty": wound_penalty(ch),
         "threshold": serial_rules.threshold(st["stamina"]),
         "negative": s["negative"], "negative_left": negative_left(st, s, rd["negative_rule"]),
-        "door_rolls": s["door_rolls"], "next_door_modifier": -s["door_rolls"],
+        "door_rolls": s["door_rolls"], "door_nonlethal": s["door_nonlethal"],
+        "next_door_modifier": -counted_rolls(s, rd),
         "had_shock": s["had_shock"], "had_last_breath": s["had_last_breath"],
         "roll_due": s["door"] == "pending", "maimings": s["maimings"],
         "door_options": door_options(ch),
@@ -262,7 +267,7 @@ def end_of_scene(ch: dict) -> dict:
     assert RD.SERIAL_ABSORPTION_AT_END == "base" and RD.SERIAL_DOOR_STATE_AT_END == "keep"
     s = ch["state"]
     before = dict(s)
-    s.update(absorption=absorption_base(ch["stats"]), negative=0, door_visits=0, door_rolls=0,
+    s.update(absorption=absorption_base(ch["stats"]), negative=0, door_visits=0, door_rolls=0, door_nonlethal=0,
              had_shock=False, had_last_breath=False)
     return {k: [before[k], s[k]] for k in s if before[k] != s[k]}
 
@@ -442,6 +447,20 @@ def _run_gain(ctx: Ctx, a: dict, box) -> None:
 
 # ---- the death's-door roll --------------------------------------------------------------------
 
+def counted_rolls(s: dict, rd: dict) -> int:
+    """The scene's earlier death's-door rolls that take 1 each off the next: all, or without the odd/even ones
+    of nonlethal damage (the reading ``nonlethal_roll_counts``, :func:`rules.counted_door_rolls`)."""
+    return serial_rules.counted_door_rolls(s["door_rolls"], s["door_nonlethal"], rd["nonlethal_roll_counts"])
+
+
+def door_counts(s: dict, rd: dict) -> tuple[int, int]:
+    """``(previous rolls, of them odd/even)`` as the calculators take them (at most 10 rolls: more give what
+    their count does, :func:`_calc_rolls`)."""
+    if s["door_rolls"] <= 10:
+        return s["door_rolls"], s["door_nonlethal"]
+    return _calc_rolls(counted_rolls(s, rd)), 0
+
+
 def _calc_rolls(n: int) -> int:
     """The calculator takes up to 10 earlier rolls; more give the same result (every die minus
     6 or more is below 1) as long as the parity is kept (odd/even with the −1 reading)."""
@@ -455,7 +474,8 @@ def door_params(ch: dict, rd: dict, pending: dict | None = None) -> dict:
     pend = pending or s["pending"]
     return calc_validate("serial-death-door", {
         "stamina": st["stamina"], "health_before": pend["health_before"], "damage": min(pend["damage"], 200),
-        "previous_rolls": _calc_rolls(s["door_rolls"]), "nonlethal": pend["nonlethal"],
+        "previous_rolls": door_counts(s, rd)[0], "nonlethal_before": door_counts(s, rd)[1],
+        "nonlethal_roll_counts": rd["nonlethal_roll_counts"], "nonlethal": pend["nonlethal"],
         "shocked_before": s["had_shock"], "last_breath_before": s["had_last_breath"],
         "negative_before": min(pend["negative_before"], 200), "below_one": rd["below_one"],
         "negative_rule": rd["negative_rule"], "nonlethal_modifier": rd["nonlethal_modifier"],
@@ -559,9 +579,12 @@ def _run_door(ctx: Ctx, a: dict, box) -> None:
                 key = serial_rules.death_door_roll(rerolls[-1], p["previous_rolls"], p["last_breath_before"], p["below_one"])
         if key in VAMPIRE_SPARED:
             key = "vampire_stands"
-    earlier = s["door_rolls"]
-    if not nonlethal or RD.SERIAL_NONLETHAL_ROLL_COUNTS:
-        s["door_rolls"] += 1
+    earlier = counted_rolls(s, rd)
+    number = s["door_rolls"] + 1
+    # every roll is counted, the odd/even ones apart (whether they take 1 off the later ones: the reading)
+    s["door_rolls"] = min(MAX_COUNT, s["door_rolls"] + 1)
+    if nonlethal:
+        s["door_nonlethal"] = min(s["door_rolls"], s["door_nonlethal"] + 1)
     t = _target(ch)
     serial_rules.after_door_outcome(t, "shock" if key == "vampire_stands" else key)  # «остается с 1 уровнем Здоровья»
     s.update(health=t.health, dead=t.dead, pending=None, door=None if t.dead or key == "vampire_stands" else key,
@@ -575,9 +598,9 @@ def _run_door(ctx: Ctx, a: dict, box) -> None:
         if rerolls:
             mod += ", " + ", ".join(map(str, rerolls))
     odds = before[key]
-    ctx.text = T(f"{ch['name']}: бросок Порога Смерти № {earlier + 1}: {mod} → {_door_name(key)['ru']} "
+    ctx.text = T(f"{ch['name']}: бросок Порога Смерти № {number}: {mod} → {_door_name(key)['ru']} "
                  f"({percent(prob(odds))}).",
-                 f"{ch['name']}: death's-door roll no. {earlier + 1}: {mod} → {_door_name(key)['en']} "
+                 f"{ch['name']}: death's-door roll no. {number}: {mod} → {_door_name(key)['en']} "
                  f"({percent(prob(odds), 'en')}).")
     for timer in serial_fight.DOOR_TIMERS:  # a new state of death's door ends the old one's timer
         ST.remove(ch, timer)
@@ -585,15 +608,16 @@ def _run_door(ctx: Ctx, a: dict, box) -> None:
         serial_fight.timed_door_statuses(ctx, ch, key, box, die)
     ctx.facts["door"] = {"who": ch["id"], "outcome": key, "p": f"{odds.numerator}/{odds.denominator}"}
     ctx.result = {"character": ch["id"], "die": die, "modified": roll["modified"], "outcome": key,
-                  "roll_number": earlier + 1, "nonlethal": nonlethal, "rerolls": rerolls}
+                  "roll_number": number, "nonlethal": nonlethal, "rerolls": rerolls}
     ctx.display = roll["display"]
 
 
 # ---- an attack --------------------------------------------------------------------------------
 
 #: The attack calculator's parameters the scene fills from the two characters and the readings.
-SCENE_FILLED = ("armor", "tag", "absorption", "health", "stamina", "door_rolls_before", "negative_rule",
-                "attacker_health", "attacker_no_pain", "target_no_pain")
+SCENE_FILLED = ("armor", "tag", "absorption", "health", "stamina", "door_rolls_before", "door_nonlethal_before",
+                "nonlethal_roll_counts", "negative_rule", "attacker_health", "attacker_no_pain", "target_no_pain",
+                "attacker_overloaded", "target_overloaded", "overloaded_rolls")
 #: The few the Storyteller sets for every attack (the page shows them first, the rest folded).
 ATTACK_ESSENTIALS = ("attack_dice", "attack_difficulty", "damage_dice", "ranged", "maneuver", "defence",
                      "defence_dice", "defence_difficulty")
@@ -698,7 +722,10 @@ def _attack_params(ctx: Ctx, a: dict) -> tuple[dict, dict, dict, int, int]:
     p.update(given)
     pushes_a, pushes_t = ST.find(att, "pushes") or {}, ST.find(tgt, "pushes") or {}
     p.update(armor=st["armor"], tag=a["tag"] or effective_tag(st, attack_tags(a, weapon)), absorption=s["absorption"],
-             door_rolls_before=_calc_rolls(s["door_rolls"]),
+             door_rolls_before=door_counts(s, rd)[0], door_nonlethal_before=door_counts(s, rd)[1],
+             nonlethal_roll_counts=rd["nonlethal_roll_counts"], overloaded_rolls=rd["overloaded_rolls"],
+             attacker_overloaded=ST.find(att, "overloaded") is not None,
+             target_overloaded=ST.find(tgt, "overloaded") is not None,
              health=max(1, s["health"]), stamina=st["stamina"], negative_rule=rd["negative_rule"],
              attacker_health=max(0, att["state"]["health"]),
              attacker_no_pain=a["attacker_pushes"] or bool(pushes_a.get("wounds")) or att["state"]["door"] == "will_to_live",
@@ -818,7 +845,7 @@ def _attack_preview(ctx: Ctx, a: dict) -> dict:
     door = fold.map(lambda x: x[4])
     # death: at once (the damage), or by the death's-door roll the attack makes due
     p_dead = fold.p(lambda x: x[0] == "dead" or x[4] == "instant_death")
-    k = tgt["state"]["door_rolls"]
+    k = counted_rolls(tgt["state"], ctx.readings(SYSTEM))
     odds = {"p_hit": prob(o["p_hit"]), "p_critical": prob(o["p_crit"]), "p_parry_counter": prob(o["p_counter"]),
             "status": {x: prob(status[x]) for x in FOLD_STATUSES},
             "door_outcomes": {x: prob(door[x]) for x in serial_rules.DOOR_OUTCOMES},
@@ -979,6 +1006,7 @@ def readings_params() -> tuple:
             calc_param("serial-death-door", "nonlethal_modifier"),
             rd("serial-initiative", "preparation_rounding"), rd("serial-initiative", "lowered_blocks_preparation"),
             rd("serial-wounds", "pain_willpower"), rd("serial-burning", "first_turn_counts"),
+            serial_shared.NONLETHAL_COUNTS_PARAM, rd("serial-attack", "overloaded_rolls"),
             replace(rd("serial-burning", "is_portion"), name="burning_is_portion"),
             *serial_fight.readings_params())
 

@@ -67,11 +67,10 @@ def penalties(ch: dict, scene: dict) -> serial_rules.Penalties:
 
 
 def status_dice(ch: dict, scene: dict) -> int:
-    """Dice the statuses take from a roll of Ловкость (an attack, a defensive maneuver): «Горит!» and
-    «Перегружен» (:data:`readings.SERIAL_STATUS_PENALTY_ROLLS`; the wounds' are the calculator's own)."""
+    """Dice «Горит!» takes from an attack or a defensive maneuver (:data:`readings.SERIAL_STATUS_PENALTY_ROLLS`;
+    the wounds' and «Перегружен»'s the attack calculator takes off itself, from what the scene fills)."""
     assert RD.SERIAL_STATUS_PENALTY_ROLLS == RD.SERIAL_WOUND_PENALTY_ROLLS
-    p = penalties(ch, scene)
-    return p.burning + p.overloaded
+    return penalties(ch, scene).burning
 
 
 def _burning_penalty(ch: dict, st: dict, scene: dict) -> ST.Penalty:
@@ -79,7 +78,8 @@ def _burning_penalty(ch: dict, st: dict, scene: dict) -> ST.Penalty:
 
 
 def _overloaded_penalty(ch: dict, st: dict, scene: dict) -> ST.Penalty:
-    return ST.Penalty(dexterity=penalties(ch, scene).overloaded)
+    """«-4 куба на броски Ловкости»: of an attack's or a defense's pool as the reading ``overloaded_rolls`` says."""
+    return ST.Penalty(dexterity=serial_rules.overloaded_dice(True, True, scene["readings"][SYSTEM]["overloaded_rolls"]))
 
 
 # ---- what happens when a status ends -------------------------------------------------------------------

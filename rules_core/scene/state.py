@@ -187,7 +187,7 @@ def _v1_to_v2(data: dict) -> dict:
                     **{k: v for k, v in readings.items() if k not in defaults}}
     return {"format": FORMAT, "version": 2, "name": v1["name"], "round": v1["round"], "next_id": v1["next_id"],
             "readings": readings, "turn": copy.deepcopy(T.NEW_TURN), "counters": [],
-            "characters": [_v1_character(c) for c in chars],
+            "characters": [_v1_character(c, replayed) for c in chars],
             "log": replayed["log"], "redo": []}
 
 
@@ -197,17 +197,21 @@ def _v1_action(a: Any) -> Any:
     return a
 
 
-def _v1_character(c: Any) -> Any:
-    """A version-1 character record with the version-2 parts (its sheet's and state's new fields
-    take their defaults)."""
+def _v1_character(c: Any, replayed: dict) -> Any:
+    """A version-1 character record with the version-2 parts: its sheet's new fields take their defaults,
+    its state's new fields what its log gives them (the count of odd/even death's-door rolls: the
+    ``replayed`` scene's character of that id), or their initial values."""
     if not isinstance(c, dict) or c.get("system") not in C.SYSTEMS:
         return c
     mod = C.SYSTEMS[c["system"]]
     stats = {**mod.default_stats, **c["stats"]} if isinstance(c.get("stats"), dict) else c.get("stats")
     state = c.get("state")
     if isinstance(state, dict) and isinstance(stats, dict):
+        logged = next((x["state"] for x in replayed["characters"] if x["id"] == c.get("id")
+                       and x["system"] == c["system"]), {})
         try:
-            state = {**mod.initial_state(C.check_stats(c["system"], stats, "")), **state}
+            initial = mod.initial_state(C.check_stats(c["system"], stats, ""))
+            state = {**initial, **{k: logged[k] for k in initial if k not in state and k in logged}, **state}
         except InputError:
             pass
     return {**{k: v for k, v in c.items() if k != "view"}, "side": "party", "kind": mod.default_kind, "stats": stats,
