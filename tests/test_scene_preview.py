@@ -219,3 +219,19 @@ def test_the_attack_preview_carries_a_due_door_rolls_odds_into_the_chance_of_dea
     assert frac(pv["odds"]["door_outcomes"]["instant_death"]) == p_door * Fraction(2, 6)
     shown = next(i for b in pv["display"] if b["kind"] == "figures" for i in b["items"] if i["key"] == "p_dead")
     assert shown["value"]["float"] > 0.1
+
+
+def test_the_attack_preview_on_a_vampire_offers_no_shock_nor_stunned():
+    # «Вампиры не могут быть оглушены или шокированы» (readings.SERIAL_VAMPIRE_DOOR: he stays up instead)
+    sc = step(new_scene(), {"type": "add_character", "character": {"name": "А", "system": "serial"}})
+    sc = step(sc, {"type": "add_character", "character": {"name": "Вампир", "system": "serial", "kind": "vampire",
+                                                           "state": {"health": 1, "absorption": 0}}})
+    pv = preview(sc, {"type": "attack", "attacker": "c1", "target": "c2",
+                      "params": {"attack_dice": 6, "damage_dice": 4, "ranged": False}})
+    door = pv["odds"]["door_outcomes"]
+    assert frac(door["shock"]) == 0 and frac(door["stunned"]) == 0
+    fresh = SC.attack_outcome(pv["calculator"]["params"])["status"]["death_door"]
+    assert frac(door["vampire_stands"]) == fresh * Fraction(2, 6)  # the 5 and the 6 of a first roll
+    rows = next(b for b in pv["display"] if b["kind"] == "table" and "Порог Смерти и его бросок" in b["title"]["ru"])["rows"]
+    names = [r[0]["ru"] for r in rows if frac(r[1])]
+    assert "Шок" not in names and "Оглушение" not in names and any("Вампир устоял" in n for n in names)

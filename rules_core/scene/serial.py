@@ -848,7 +848,8 @@ def _attack_preview(ctx: Ctx, a: dict) -> dict:
     k = counted_rolls(tgt["state"], ctx.readings(SYSTEM))
     odds = {"p_hit": prob(o["p_hit"]), "p_critical": prob(o["p_crit"]), "p_parry_counter": prob(o["p_counter"]),
             "status": {x: prob(status[x]) for x in FOLD_STATUSES},
-            "door_outcomes": {x: prob(door[x]) for x in serial_rules.DOOR_OUTCOMES},
+            "door_outcomes": {x: prob(door[x]) for x in (DOOR_OUTCOMES if tgt["kind"] == "vampire"
+                                                          else serial_rules.DOOR_OUTCOMES)},
             "p_death_door": prob(status["death_door"]), "p_dead": prob(p_dead),
             "damage": dist_json(damage, "damage"),
             "health_left": dist_json(health, "value"),
@@ -877,8 +878,8 @@ def _attack_preview(ctx: Ctx, a: dict) -> dict:
                    absorption, at_least=False),
         serial_attack.outcome_table({FOLD_STATUSES[x]: odds["status"][x] for x in FOLD_STATUSES}),
     ]
-    if door["instant_death"] or any(door[x] for x in serial_tables.DEATH_DOOR_KEYS):
-        display.append(serial_attack.door_outcomes_table(odds["door_outcomes"], k))
+    if any(door[x] for x in odds["door_outcomes"]):
+        display.append(serial_attack.door_outcomes_table(odds["door_outcomes"], k, _door_name))
     if pen_a or pen_t:
         display.append(note(f"Штраф за ранения: атака −{pen_a}, защита −{pen_t} кубиков.",
                             f"Wound penalty: attack −{pen_a}, defense −{pen_t} dice."))

@@ -396,15 +396,17 @@ def outcome_table(status: dict) -> dict:
             "rows": [[name, status[k]] for k, name in OUTCOME_NAMES.items()]}
 
 
-def door_outcomes_table(door_outcomes: dict, earlier: int) -> dict:
+def door_outcomes_table(door_outcomes: dict, earlier: int, name=None) -> dict:
     """The table of death's door and its d6 (``door_outcomes``: each of :data:`rules.DOOR_OUTCOMES`
-    → its probability out of all attacks), ``earlier`` rolls of the scene before this one."""
+    → its probability out of all attacks), ``earlier`` rolls of the scene before this one; ``name(key)``
+    the words of an outcome (the scene has one more: a vampire who stays up)."""
+    name = name or _door_name
     which = (T("первый в сцене", "the first in the scene") if not earlier
              else T(f"{earlier + 1}-й в сцене, −{earlier}", f"roll {earlier + 1} in the scene, −{earlier}"))
     return {"kind": "table", "title": T(f"Порог Смерти и его бросок д6 ({which['ru']}): вероятность из всех атак",
                                         f"Death's door and its d6 ({which['en']}): chance out of all attacks"),
             "columns": [T("Состояние", "State"), T("Вероятность", "Probability")],
-            "rows": [[_door_name(k), door_outcomes[k]] for k in door_outcomes]}
+            "rows": [[name(k), door_outcomes[k]] for k in door_outcomes]}
 
 
 def compute(p: dict) -> dict:
