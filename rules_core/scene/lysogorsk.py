@@ -443,7 +443,7 @@ def _rollers(ctx: Ctx, a: dict) -> list[dict]:
 
 def _initiative_preview(ctx: Ctx, a: dict) -> dict:
     chars = _rollers(ctx, a)
-    rows = [[c["name"], frac(lysogorsk_rules.check_total(c["stats"]["determination"]).mean())] for c in chars]
+    rows = [[c["name"], frac(lysogorsk_rules.initiative_check(c["stats"]["determination"]).mean())] for c in chars]
     return {"odds": {"mean": {c["id"]: r[1] for c, r in zip(chars, rows)}},
             "display": [{"kind": "table", "title": T("Инициатива: 2К + Решительность", "Initiative: 2d6 + Determination"),
                          "columns": [T("Персонаж", "Character"), T("В среднем", "Mean")], "rows": rows}],
@@ -453,7 +453,7 @@ def _initiative_preview(ctx: Ctx, a: dict) -> dict:
 def _run_initiative(ctx: Ctx, a: dict, box) -> None:
     """«в начале боя определяется инициатива путем проверки навыка Решительности каждого из персонажей.
     Результат броска — это и есть значение инициативы, не меняющееся до конца боя»: 2К + Решительность
-    with its attribute (:func:`rules.check_total`)."""
+    with its attribute (:func:`rules.initiative_check`)."""
     chars = _rollers(ctx, a)
     parts_ru, parts_en = [], []
     for ch in chars:
@@ -474,13 +474,10 @@ def _run_initiative(ctx: Ctx, a: dict, box) -> None:
 
 
 def lysogorsk_order(scene: dict) -> list[list[str]]:
-    """«Каждый раунд персонажи действуют в порядке убывания инициативы. Если у каких-то двух персонажей
-    инициатива одинаковая, то они действуют одновременно»: groups, the highest first."""
-    groups: dict[int, list[str]] = {}
-    for c in scene["characters"]:
-        if c["system"] == SYSTEM and c["fight"]["initiative"] is not None:
-            groups.setdefault(c["fight"]["initiative"], []).append(c["id"])
-    return [groups[v] for v in sorted(groups, reverse=True)]
+    """The groups that act together, the highest initiative first (:func:`rules.initiative_order`: «Каждый
+    раунд персонажи действуют в порядке убывания инициативы … действуют одновременно»)."""
+    return lysogorsk_rules.initiative_order([(c["id"], c["fight"]["initiative"]) for c in scene["characters"]
+                                             if c["system"] == SYSTEM and c["fight"]["initiative"] is not None])
 
 
 def _declared(key: str, modifier: int, ru: str, en: str):
