@@ -152,6 +152,8 @@ export class CharacterSheet extends SheetPart {
       this.errors(res.errors.map((e) => ({ ...e, field: String(e.field || "").replace(/^character\./, "") })));
       return;
     }
+    // a new character: his card in sight once the sheet has gone, its name under the bar
+    if (!ch && res.result.event.result) page.revealOnClose = res.result.event.result.character || null;
     this.sheet.close();
   }
 

@@ -22,6 +22,20 @@ export class TurnBar {
     this.$title = root.querySelector(".svod-scene__title");
     this.$round = root.querySelector(".svod-scene__round");
     this.$undo = root.querySelector(".svod-scene__undo");
+    // the bar's height, for what scrolls under it (scene.css: scroll-padding-top, Material's «К началу»)
+    const bar = root.querySelector(".svod-scene__bar");
+    const measure = () => document.documentElement.style.setProperty("--svod-scene-bar", `${Math.ceil(bar.getBoundingClientRect().height)}px`);
+    measure();
+    if (typeof ResizeObserver === "function") new ResizeObserver(measure).observe(bar);
+  }
+
+  /** Scroll so that ``el`` is seen whole under the bar (or its top is, when it is taller than the room). */
+  reveal(el) {
+    const bar = this.$title.closest(".svod-scene__bar").getBoundingClientRect();
+    const r = el.getBoundingClientRect();
+    const top = Math.max(bar.bottom, 0) + 8;
+    if (r.top < top) window.scrollBy(0, r.top - top);
+    else if (r.bottom > window.innerHeight - 8) window.scrollBy(0, Math.min(r.bottom - window.innerHeight + 8, r.top - top));
   }
 
   /** The scene's title and round (null: no scene, or none checked yet). */

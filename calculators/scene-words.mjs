@@ -4,6 +4,13 @@
 
 import { html } from "./html.mjs";
 
+/** ``n`` and its noun in the language's plural form: ``forms`` by Intl.PluralRules' categories
+ * (ru: one, few, many; en: one, other). */
+export function counted(n, lang, forms) {
+  const cat = new Intl.PluralRules(lang).select(n);
+  return `${n} ${forms[cat] ?? forms.many ?? forms.other}`;
+}
+
 export const TEXT = {
   ru: {
     loading: "Загружаю сцены…",
@@ -81,8 +88,8 @@ export const TEXT = {
     unclear: "Неясно в источнике: как читает сцена",
     details: "Подробнее",
     target: "Цель",
-    chars: (n) => `${n} персонаж.`,
-    entries: (n) => `${n} записей`,
+    chars: (n) => counted(n, "ru", { one: "персонаж", few: "персонажа", many: "персонажей" }),
+    entries: (n) => counted(n, "ru", { one: "запись", few: "записи", many: "записей" }),
     updated: (d) => `изменена ${d}`,
     broken: "Сцена не читается",
     brokenText: "Она сохранена без изменений: её можно скачать и разобраться (или удалить).",
@@ -108,7 +115,7 @@ export const TEXT = {
     groups: { attack: "атака", defence: "защита", damage: "урон", d6: "д6", checks: "проверка", soak: "поглощение" },
     status: {
       serialHealth: "Здоровье", absorption: "УП", armor: "Броня", penalty: (n) => `−${n} куб.`,
-      door: (n) => (n ? `Порог: бросков ${n}, следующий −${n}` : "Порога в сцене не было"),
+      door: (n) => (n ? `Порог: бросков ${n}, следующий −${n}` : "Бросков Порога в сцене не было"),
       shock: "Шок был", lastBreath: "Последний вздох был", negative: (n, of) => `отриц. хиты ${n} из ${of}`,
       rollDue: "Бросок Порога!", hits: "Хиты", stage: (n, name) => `Стадия ${n}: ${name}`, drinks: (n) => `выпито ${n}`,
       track: "Трек", level: (n) => `уровень ${n}`, stress: "Стресс", flax: "FLAX", levels: "Уровни здоровья",
@@ -191,8 +198,8 @@ export const TEXT = {
     unclear: "Unclear in the source: how the scene reads it",
     details: "More",
     target: "Target",
-    chars: (n) => `${n} char.`,
-    entries: (n) => `${n} entries`,
+    chars: (n) => counted(n, "en", { one: "character", other: "characters" }),
+    entries: (n) => counted(n, "en", { one: "entry", other: "entries" }),
     updated: (d) => `changed ${d}`,
     broken: "The scene cannot be read",
     brokenText: "It is kept unchanged: download it to look into it (or delete it).",
@@ -218,7 +225,7 @@ export const TEXT = {
     groups: { attack: "attack", defence: "defence", damage: "damage", d6: "d6", checks: "check", soak: "soak" },
     status: {
       serialHealth: "Health", absorption: "УП", armor: "Armor", penalty: (n) => `−${n} dice`,
-      door: (n) => (n ? `Death's door: ${n} rolls, next −${n}` : "No death's door this scene"),
+      door: (n) => (n ? `Death's door: ${n} rolls, next −${n}` : "No death's-door roll this scene"),
       shock: "had Шок", lastBreath: "had Last breath", negative: (n, of) => `negative hits ${n} of ${of}`,
       rollDue: "Death's-door roll!", hits: "Hits", stage: (n, name) => `Stage ${n}: ${name}`, drinks: (n) => `${n} drunk`,
       track: "Track", level: (n) => `level ${n}`, stress: "Stress", flax: "FLAX", levels: "Health levels",

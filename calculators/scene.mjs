@@ -18,6 +18,7 @@
 
 import { EngineDown, onRuntime, restartRuntime, rt, startRuntime } from "./engine.mjs";
 import { html, join } from "./html.mjs";
+import { memoryKey } from "./names.mjs";
 import { pickLang, tr } from "./render.mjs";
 import { ActionSheet, ROLE_OF } from "./scene-action.mjs";
 import { CharacterSheet, ReadingsSheet } from "./scene-character.mjs";
@@ -69,6 +70,8 @@ class ScenePage {
     this.busy = 0;
     this.logShown = LOG_PAGE;
     this.act = null; // the open sheet's form and its state (a test hook: act.preview)
+    /** A character whose card is brought into sight once the sheet closes (a new one). */
+    this.revealOnClose = null;
     this.unsaved = false;
     /** Texts of scenes this visit could not store (by id): what the page shows, kept till saved. */
     this.unsavedTexts = new Map();
@@ -101,6 +104,10 @@ class ScenePage {
     this.sheet = new Sheet(this.root.querySelector(".svod-sheet"), { closeLabel: L.close, onClosed: (opener) => {
       this.act = null;
       this.restoreFocus(opener);
+      const reveal = this.revealOnClose;
+      this.revealOnClose = null;
+      const card = reveal && this.$main.querySelector(`.svod-card[data-char="${CSS.escape(reveal)}"]`);
+      if (card) this.bar.reveal(card);
     } });
     this.root.addEventListener("click", (e) => this.onClick(e));
     this.root.dataset.state = "loading";
@@ -494,11 +501,28 @@ export function ensureStyles() {
   document.head.append(stylesheet);
 }
 
+/** Where the page remembers that its introduction has been seen (localStorage, this copy of the site). */
+export const INTRO_SEEN = memoryKey("scene.intro.v1");
+
+/** The page's introduction (docs/scene.md's ``details.svod-scene-intro``) is open on the first
+ * visit and folded on every later one, so that the scene fills the first screen. */
+function foldIntro(doc) {
+  const intro = doc.querySelector("details.svod-scene-intro");
+  if (!intro) return;
+  let seen = null;
+  try {
+    seen = localStorage.getItem(INTRO_SEEN);
+    if (seen == null) localStorage.setItem(INTRO_SEEN, String(Date.now()));
+  } catch { return; } // no storage: it stays open
+  if (seen != null) intro.open = false;
+}
+
 /** Attach the scene page in this (new) document: site.mjs calls it on every page change. */
 export function attach(doc = document) {
   const root = doc.querySelector(".svod-scene:not([data-attached])");
   if (!root) return null;
   root.dataset.attached = "1";
+  foldIntro(doc);
   ensureStyles();
   if (rt.state === "idle") startRuntime();
   const app = new ScenePage(root);

@@ -512,7 +512,7 @@ def test_delete_asks_and_can_be_undone(new_context, base_url, artifacts):
     page.wait_for_function("svodScene.cur && svodScene.cur.scene && svodScene.cur.scene.name === 'Первая'", timeout=STEP_MS)
     page.click("dialog [data-act=close]")
     page.locator(".svod-toast button").click()
-    page.wait_for_function("svodScene.cur.scene.name === 'Вторая'", timeout=STEP_MS)
+    page.wait_for_function("svodScene.cur && svodScene.cur.scene && svodScene.cur.scene.name === 'Вторая'", timeout=STEP_MS)
     assert not any(r.get("deletedAt") for r in stored(page))
 
 
