@@ -38,12 +38,47 @@ export function curOf(rec, answer = null, text = null) {
   return cur;
 }
 
-/** The bar's title and round for the scene open (``cur``: the page's, or null). */
+/** The characters in the order of turns (the engine's ``view.place``; those out of the fight, or
+ * with no place, after the rest in the scene's own order). */
+export function inOrder(characters) {
+  const place = (c) => (c.view && Number.isFinite(c.view.place) && !c.view.out_of_fight ? c.view.place : Infinity);
+  return characters.map((c, i) => [c, i]).sort(([a, i], [b, j]) => place(a) - place(b) || i - j).map(([c]) => c);
+}
+
+/** The fight's turn as the bar shows it: whose turn it is (his name, or null: nobody's yet) and
+ * whether it is the round's last (then «Следующий ход» begins the next round); null when nobody in
+ * the scene can take a turn. */
+export function turnOf(sc) {
+  const living = (sc.characters || []).filter((c) => c.view && !c.view.out_of_fight);
+  if (!living.length) return null;
+  const acting = living.find((c) => c.view.acting) || null;
+  const left = living.filter((c) => !c.view.done && !c.view.acting);
+  return { acting: acting && acting.name, actingId: acting && acting.id, last: !!acting && !left.length };
+}
+
+/** How many differences a scene that disagrees with its log lists (the rest counted). */
+export const DIFFERENCES_SHOWN = 8;
+
+/** The notice of a scene whose state disagrees with its log: where they differ (the engine's words:
+ * «в сцене 2, по журналу 7»), and the choice of which to keep. */
+export function inconsistentHTML(differences, lang) {
+  const L = TEXT[lang];
+  const list = Array.isArray(differences) ? differences : [];
+  const shown = list.slice(0, DIFFERENCES_SHOWN).map((d) => html`<li dir="auto">${(d && (d[lang] || d.ru || d.en)) || "?"}</li>`);
+  const rest = list.length - shown.length;
+  return join(
+    html`<div class="svod-reconcile"><p>${L.inconsistent}</p>`,
+    shown.length ? html`<ul class="svod-reconcile__diff">${shown}${rest > 0 ? html`<li>${L.moreDiff(rest)}</li>` : ""}</ul>` : "",
+    html`<p class="svod-row"><button type="button" class="md-button" data-act="reconcile" data-keep="log">${L.keepLog}</button>`,
+    html`<button type="button" class="md-button" data-act="reconcile" data-keep="state">${L.keepState}</button></p></div>`);
+}
+
+/** The bar's title, round and turn for the scene open (``cur``: the page's, or null). */
 export function barOf(cur, lang) {
   const L = TEXT[lang];
-  if (!cur) return { title: L.scenes, round: null };
+  if (!cur) return { title: L.scenes, round: null, turn: null };
   const sc = cur.checked ? cur.scene : null;
-  return { title: (sc && sc.name) || summary(cur.rec).name || L.scene, round: sc ? sc.round : null };
+  return { title: (sc && sc.name) || summary(cur.rec).name || L.scene, round: sc ? sc.round : null, turn: sc ? turnOf(sc) : null };
 }
 
 /** The main part for the scene open: ``view`` = {cur, spec, lang, canAct, logShown, engine}
@@ -72,7 +107,7 @@ export function mainHTML({ cur, spec, lang, canAct, logShown, engine }) {
   const sc = cur.scene;
   const off = canAct ? "" : html` disabled`;
   return join(
-    html`<ul class="svod-cards">${sc.characters.map((c) => cardHTML(c, spec, lang, !canAct))}</ul>`,
+    html`<ul class="svod-cards">${inOrder(sc.characters).map((c) => cardHTML(c, spec, lang, !canAct))}</ul>`,
     html`<div class="svod-scene__controls">`,
     html`<button type="button" class="md-button md-button--primary" data-act="add"${off}>+ ${L.addChar}</button>`,
     html`<button type="button" class="md-button" data-act="next_round"${off}>${L.nextRound}</button>`,

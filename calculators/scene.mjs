@@ -28,7 +28,7 @@ import { LOG_PAGE } from "./scene-log.mjs";
 import { focusKey, Sheet } from "./scene-sheet.mjs";
 import { SceneStore, StaleError, summary } from "./scene-store.mjs";
 import { TurnBar } from "./scene-turn.mjs";
-import { barOf, curOf, emptyHTML, errorsHTML, mainHTML } from "./scene-view.mjs";
+import { barOf, curOf, emptyHTML, errorsHTML, inconsistentHTML, mainHTML } from "./scene-view.mjs";
 import { TEXT } from "./scene-words.mjs";
 
 export { calculatorURL } from "./scene-action.mjs";
@@ -191,7 +191,8 @@ class ScenePage {
     this.$notice.innerHTML = join(notes);
     this.$notice.hidden = !notes.length;
     const ready = this.canAct();
-    this.bar.canUndo(ready && !!this.cur && !!this.cur.scene && this.cur.scene.log.length > 0);
+    const sc = ready && this.cur && this.cur.scene;
+    this.bar.canUndo(!!sc && sc.log.length > 0, !!sc && Array.isArray(sc.redo) && sc.redo.length > 0, !!sc);
     this.root.dataset.state = this.busy ? "busy" : !this.cur ? (this.records.some((r) => !r.deletedAt) ? "loading" : "empty")
       : this.cur.broken ? "broken" : this.cur.checked ? "ready" : "loading";
   }
@@ -269,11 +270,11 @@ class ScenePage {
     }
     this.unsaved = !!kept;
     this.render();
-    // Is it what its own log replays to? Then the engine can undo without replaying (and if not,
-    // the reader hears that an undo recomputes the scene from its log).
+    // Is it what its own log replays to? Then the engine can undo without replaying; if not, the
+    // reader sees where they differ and chooses which to keep (nothing is undone till then).
     engine({ cmd: "load", scene: text, reply: "text", verify: true }).then((r) => {
       if (this.cur !== next || !r.ok || r.result.state_matches_log !== false) return;
-      this.notes.set("inconsistent", html`<p>${this.L.inconsistent}</p>`);
+      this.notes.set("inconsistent", inconsistentHTML(r.result.differences, this.lang));
       this.showStatus();
     }, () => {});
   }
@@ -290,7 +291,7 @@ class ScenePage {
     const cur = this.cur;
     if (!cur) { this.renderEmpty(); return; }
     const bar = barOf(cur, this.lang);
-    this.bar.show(bar.title, bar.round);
+    this.bar.show(bar.title, bar.round, bar.turn);
     this.redraw(mainHTML({ cur, spec: this.spec, lang: this.lang, canAct: this.canAct(), logShown: this.logShown, engine: rt.state }));
     this.showStatus();
   }
@@ -445,6 +446,28 @@ class ScenePage {
     });
   }
 
+  /** «Повторить» (the bar's ↷): the action undone last, again with its dice. */
+  redo() {
+    return this.enqueue(this.L.redo, (text) => engine({ cmd: "apply", scene: text, action: { type: "redo" }, reply: "text" })).then((res) => {
+      this.toast(res.ok ? tr(res.result.event.text, this.lang) : errorsHTML(res.errors, this.lang));
+      return res;
+    });
+  }
+
+  /** A scene whose state disagrees with its log: the reader keeps one of them (``keep``: "log" or
+   * "state"; the engine logs the hand edits that keep the state). Never chosen silently. */
+  reconcile(keep) {
+    if (keep !== "log" && keep !== "state") return null;
+    return this.enqueue(this.L.reconcileTitle, (text) => engine({ cmd: "reconcile", scene: text, keep, reply: "text" })).then((res) => {
+      if (res.ok) {
+        this.notes.delete("inconsistent");
+        this.showStatus();
+      }
+      this.toast(res.ok ? tr(res.result.text, this.lang) : errorsHTML(res.errors, this.lang));
+      return res;
+    });
+  }
+
   /** «В файл» of the scene open: as the page shows it (stored or not). */
   exportCurrent() {
     if (this.cur) this.list.exportScene(this.cur.rec);
@@ -477,6 +500,9 @@ class ScenePage {
     const card = el.closest(".svod-card");
     const cid = card && card.dataset.char;
     if (act === "undo") this.undo();
+    else if (act === "redo") this.redo();
+    else if (act === "reconcile") this.reconcile(el.dataset.keep);
+    else if (act === "next_turn") this.direct({ type: "next_turn" }, el.dataset.last ? this.L.nextRound : this.L.nextTurn);
     else if (act === "next_round") this.direct({ type: "next_round" }, this.L.nextRound);
     else if (act === "add") this.characters.show(null);
     else if (act === "menu" && cid) this.actions.showMenu(cid);

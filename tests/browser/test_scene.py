@@ -58,11 +58,15 @@ def sheet_closed(page):
     page.wait_for_function("!document.querySelector('.svod-sheet').open", timeout=STEP_MS)
 
 
-def add_character(page, name, system, **stats):
+def add_character(page, name, system, side=None, kind=None, **stats):
     page.click(".svod-scene__controls [data-act=add]")
     page.wait_for_selector("dialog[open] [data-act=save-char]")
     page.fill("dialog [name=name]", name)
     page.select_option("dialog [name=system]", system)
+    if side:
+        page.select_option("dialog [name=side]", side)
+    if kind:
+        page.select_option("dialog [name=kind]", kind)
     for k, v in stats.items():
         page.fill(f"dialog [name='stats.{k}']", ", ".join(v) if isinstance(v, list) else str(v))
     page.click("dialog [data-act=save-char]")

@@ -1,0 +1,165 @@
+"""The fight on the scene page at phone size (360 × 740): the order of turns on the cards and in the
+bar («Ходит: …», «Следующий ход», «Следующий раунд» on the round's last turn), statuses with what
+is left of them and their penalty on the cards («Горит!» burning at the start of each of his turns),
+undo and redo, and a scene whose state disagrees with its log shown with where they differ and the
+reader's choice of which to keep. Every figure checked is the engine's (the page's log replayed by
+rules_core under CPython), never one typed into the test."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from rules_core import api
+
+from .test_scene import (BOOT_MS, STEP_MS, add_character, card, engine_replay, new_scene, open_page, phone, put_record,
+                         scene, sheet_closed, stored, wait_ready)
+
+
+def names_in_order(page) -> list[str]:
+    return page.locator(".svod-card .svod-card__name").all_inner_texts()
+
+
+def engine_order(sc: dict) -> list[str]:
+    """The characters by their place in the order of turns, as the engine (CPython) gives them."""
+    chars = engine_replay(sc)["characters"]
+    live = sorted((c for c in chars if not c["view"]["out_of_fight"]), key=lambda c: c["view"]["place"])
+    return [c["name"] for c in live]
+
+
+def next_turn(page):
+    n = len(scene(page)["log"])
+    page.click(".svod-scene__bar [data-act=next_turn]")
+    page.wait_for_function("(n) => svodScene.cur && svodScene.cur.scene && svodScene.cur.scene.log.length === n + 1",
+                           arg=n, timeout=STEP_MS)
+    wait_ready(page)
+
+
+def menu_action(page, who, action, fields=None):
+    card(page, who).locator("[data-act=menu]").click()
+    page.click(f"dialog[open] .svod-menu [data-act={action}]")
+    page.wait_for_selector(f"dialog[open][data-action={action}]")
+    for name, value in (fields or {}).items():
+        el = page.locator(f"dialog [name='{name}']")
+        if el.evaluate("e => e.tagName") == "SELECT":
+            el.select_option(value)
+        else:
+            el.fill(str(value))
+    page.wait_for_selector("dialog[open][data-preview=done]", timeout=STEP_MS)
+    n = len(scene(page)["log"])
+    page.click("dialog .svod-go")
+    page.wait_for_selector("dialog[data-done='1'] .svod-result:not([hidden])", timeout=STEP_MS)
+    page.click("dialog [data-act=done]")
+    sheet_closed(page)
+    page.wait_for_function("(n) => svodScene.cur.scene.log.length === n + 1", arg=n, timeout=STEP_MS)
+    wait_ready(page)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_turn_bar_runs_a_serial_fight_in_its_order(new_context, base_url, artifacts, scheme):
+    ctx, page = phone(new_context, scheme=scheme)
+    open_page(page, base_url)
+    new_scene(page, "Ходы")
+    add_character(page, "Маша", "serial", stamina=1)
+    add_character(page, "Олег", "serial", dexterity=4, stamina=3)
+    add_character(page, "Вампир", "serial", side="opponents", kind="vampire", stamina=3)
+    sc = scene(page)
+    assert char_of(sc, "Вампир")["kind"] == "vampire" and char_of(sc, "Вампир")["side"] == "opponents"
+    order = engine_order(sc)
+    assert names_in_order(page) == order  # the cards in the order of turns
+    who = card(page, "Вампир").locator(".svod-card__sys").inner_text()
+    assert "Вампир" in who and "Противники" in who
+    whose = page.locator(".svod-scene__whose")
+    assert whose.inner_text() == "Ходы ещё не начаты"
+
+    # «Горит!» on Маша, from her menu: the card says it, with the −4 dice it takes
+    menu_action(page, "Маша", "set_status", {"status": "burning"})
+    pill = card(page, "Маша").locator(".svod-status[data-status=burning]")
+    assert "Горит!" in pill.inner_text() and "−4 куб." in pill.inner_text()
+
+    # the turns in the order: whose turn it is, in the bar and on the card; she burns on hers
+    health = []
+    for i, who in enumerate(order):
+        next_turn(page)
+        assert whose.inner_text() == f"Ходит: {who}"
+        assert card(page, who).get_attribute("aria-current") == "step"
+        assert page.locator(".svod-card[aria-current]").count() == 1
+        mine = engine_replay(scene(page))
+        assert char_of(scene(page), "Маша")["state"] == char_of(mine, "Маша")["state"]
+        health.append(char_of(mine, "Маша")["state"]["health"])
+        last = i == len(order) - 1
+        assert page.locator(".svod-scene__next").inner_text() == ("Следующий раунд" if last else "Следующий ход")
+    assert health[order.index("Маша")] < 7  # her turn began: the fire's damage (past her one УП)
+    assert "Ходов уже горит: 1" in card(page, "Маша").locator(".svod-status[data-status=burning]").inner_text()
+    page.screenshot(path=str(artifacts / f"scene-turns-phone-{scheme}.png"))
+
+    # the round's last turn: «Следующий раунд» begins round 2 with the first in the order
+    next_turn(page)
+    assert page.locator(".svod-scene__round").inner_text() == "Раунд 2"
+    assert whose.inner_text() == f"Ходит: {order[0]}"
+
+    # undo, then redo: the scene as it was, the log's line back
+    before = scene(page)
+    assert page.locator(".svod-scene__redo").is_disabled()
+    page.click(".svod-scene__undo")
+    page.wait_for_function("(n) => svodScene.cur.scene.log.length === n - 1", arg=len(before["log"]), timeout=STEP_MS)
+    wait_ready(page)
+    assert page.locator(".svod-scene__round").inner_text() == "Раунд 1"
+    assert page.locator(".svod-scene__redo").is_enabled()
+    page.click(".svod-scene__redo")
+    page.wait_for_function("(n) => svodScene.cur.scene.log.length === n", arg=len(before["log"]), timeout=STEP_MS)
+    wait_ready(page)
+    after = scene(page)
+    assert {k: v for k, v in after.items() if k != "redo"} == {k: v for k, v in before.items() if k != "redo"}
+    assert page.locator(".svod-scene__round").inner_text() == "Раунд 2"
+    assert page.locator(".svod-scene__redo").is_disabled()
+    assert json.loads(stored(page)[0]["text"])["log"] == after["log"]
+    assert not page.svod_errors
+
+
+def char_of(sc, name):
+    return next(c for c in sc["characters"] if c["name"] == name)
+
+
+def disagreeing_scene() -> tuple[dict, str]:
+    """A scene whose state was edited outside its log (Маша's health), and its text."""
+    sc = api.handle({"op": "scene", "cmd": "new", "name": "Правленая"})["result"]["scene"]
+    for action in ({"type": "add_character", "character": {"name": "Маша", "system": "serial"}},
+                   {"type": "damage", "character": "c1", "portions": [5]}):
+        res = api.handle({"op": "scene", "cmd": "apply", "scene": sc, "action": action})
+        assert res["ok"], res
+        sc = res["result"]["scene"]
+    bad = json.loads(json.dumps(sc))
+    bad["characters"][0]["state"]["health"] = 2
+    return sc, json.dumps(bad, ensure_ascii=False)
+
+
+@pytest.mark.parametrize("keep", ["log", "state"])
+def test_a_scene_that_disagrees_with_its_log_shows_where_and_lets_the_reader_choose(new_context, base_url, keep):
+    ctx, page = phone(new_context)
+    open_page(page, base_url)
+    good, text = disagreeing_scene()
+    put_record(page, {"id": "sbad1", "name": "Правленая", "created": 1, "updated": 1, "rev": 1, "text": text})
+    page.reload()
+    wait_ready(page, BOOT_MS)
+    notice = page.locator(".svod-scene__notice")
+    page.wait_for_selector(".svod-scene__notice .svod-reconcile", timeout=STEP_MS)
+    said = notice.inner_text()
+    assert "расходится с её журналом" in said and "пересчитает" not in said
+    log_health = good["characters"][0]["state"]["health"]
+    assert f"в сцене 2, по журналу {log_health}" in said  # both versions, in words
+    assert char_of(scene(page), "Маша")["state"]["health"] == 2  # nothing picked silently
+    n = len(scene(page)["log"])
+    notice.locator(f"[data-act=reconcile][data-keep={keep}]").click()
+    page.wait_for_function("() => !document.querySelector('.svod-scene__notice .svod-reconcile')", timeout=STEP_MS)
+    wait_ready(page)
+    sc = scene(page)
+    if keep == "log":
+        assert char_of(sc, "Маша")["state"]["health"] == log_health and len(sc["log"]) == n
+    else:
+        assert char_of(sc, "Маша")["state"]["health"] == 2 and len(sc["log"]) > n  # the edit, logged
+    # the scene now agrees with its log: the engine (CPython) replays it to what the page shows
+    assert char_of(engine_replay(sc), "Маша")["state"] == char_of(sc, "Маша")["state"]
+    assert json.loads(stored(page)[0]["text"])["log"] == sc["log"]
+    assert not page.svod_errors
