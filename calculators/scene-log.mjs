@@ -28,9 +28,12 @@ export function diceChips(dice, lang) {
 }
 
 export function logItem(entry, lang) {
+  const a = entry.action || {};
+  // dice typed by hand (a player's own) told apart from the engine's
+  const by = a.dice && a.by === "hand" ? html`<span class="svod-log__by" data-by="hand">${TEXT[lang].byHand}</span>` : "";
   return join(
-    html`<li class="svod-log__item" data-n="${entry.n}"><span class="svod-log__n">№ ${entry.n}</span> `,
-    html`<bdi class="svod-log__text">${tr(entry.text, lang)}</bdi>${diceChips(entry.action && entry.action.dice, lang)}</li>`);
+    html`<li class="svod-log__item" data-n="${entry.n}"${a.by ? html` data-by="${a.by}"` : ""}><span class="svod-log__n">№ ${entry.n}</span> `,
+    html`<bdi class="svod-log__text">${tr(entry.text, lang)}</bdi>${by}${diceChips(a.dice, lang)}</li>`);
 }
 
 /** The round an entry is shown under: its own, but «Следующий раунд» opens the round it starts

@@ -8,13 +8,14 @@ rules_core under CPython), never one typed into the test."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
 from rules_core import api
 
-from .test_scene import (BOOT_MS, STEP_MS, add_character, card, engine_replay, new_scene, open_page, phone, put_record,
-                         scene, sheet_closed, stored, wait_ready)
+from .test_scene import (BOOT_MS, STEP_MS, add_character, card, engine_replay, faces, fill_sheet, go, new_scene,
+                         open_action, open_page, phone, put_record, scene, sheet_closed, stored, wait_preview, wait_ready)
 
 
 def names_in_order(page) -> list[str]:
@@ -94,6 +95,20 @@ def test_the_turn_bar_runs_a_serial_fight_in_its_order(new_context, base_url, ar
     assert "Ходов уже горит: 1" in card(page, "Маша").locator(".svod-status[data-status=burning]").inner_text()
     page.screenshot(path=str(artifacts / f"scene-turns-phone-{scheme}.png"))
 
+    # Олег puts her out (his Dexterity + Survival 4, the faces his player rolled): the fire is gone
+    card(page, "Маша").locator("[data-act=menu]").click()
+    page.click("dialog[open] .svod-menu [data-act=extinguish]")
+    page.wait_for_selector("dialog[open][data-action=extinguish]")
+    page.select_option("dialog [name=helper]", char_of(scene(page), "Олег")["id"])
+    page.wait_for_selector("dialog[open][data-preview=done]", timeout=STEP_MS)
+    faces(page, {"putting_out": [9, 9, 9, 9]})
+    text = go(page)
+    assert "потушен" in text
+    assert card(page, "Маша").locator(".svod-status[data-status=burning]").count() == 0
+    entry = page.locator(".svod-log__item").first
+    assert re.search(r"\d+ % → потушен", entry.inner_text()) and "грани вписаны вручную" in entry.inner_text()
+    assert char_of(engine_replay(scene(page)), "Маша")["statuses"] == char_of(scene(page), "Маша")["statuses"] == []
+
     # the round's last turn: «Следующий раунд» begins round 2 with the first in the order
     next_turn(page)
     assert page.locator(".svod-scene__round").inner_text() == "Раунд 2"
@@ -162,4 +177,30 @@ def test_a_scene_that_disagrees_with_its_log_shows_where_and_lets_the_reader_cho
     # the scene now agrees with its log: the engine (CPython) replays it to what the page shows
     assert char_of(engine_replay(sc), "Маша")["state"] == char_of(sc, "Маша")["state"]
     assert json.loads(stored(page)[0]["text"])["log"] == sc["log"]
+    assert not page.svod_errors
+
+
+def test_an_attack_opens_aimed_at_an_opponent_and_its_odds_are_logged(new_context, base_url):
+    ctx, page = phone(new_context)
+    open_page(page, base_url)
+    new_scene(page, "Прицел")
+    add_character(page, "Маша", "serial")
+    add_character(page, "Олег", "serial")
+    add_character(page, "Вампир", "serial", side="opponents", kind="vampire")
+    ids = {c["name"]: c["id"] for c in scene(page)["characters"]}
+    open_action(page, "Маша", "attack")
+    page.wait_for_selector("dialog form[data-filled='1']", timeout=STEP_MS)
+    # the engine's filling: the target is the first opponent in the order, not her ally
+    fill = api.handle({"op": "scene", "cmd": "fill", "scene": scene(page), "action": {"type": "attack", "attacker": ids["Маша"]}})
+    assert fill["result"]["action"]["target"] == ids["Вампир"]
+    assert page.input_value("dialog [name=target]") == ids["Вампир"]
+    fill_sheet(page, {"params.ranged": False, "params.attack_dice": 6, "params.damage_dice": 5})
+    wait_preview(page)
+    faces(page, {"attack": [10, 9, 8, 5, 4, 3], "damage": [6, 6, 6, 6, 2]})
+    go(page)
+    # the log's line: the odds the roll had before it, and its dice typed by hand told apart
+    mine = engine_replay(scene(page))["log"][-1]["text"]["ru"]
+    line = page.locator(".svod-log__item").first.inner_text()
+    assert mine in line and re.search(r"\d+ % → попал", line), line
+    assert "грани вписаны вручную" in line
     assert not page.svod_errors
