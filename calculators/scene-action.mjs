@@ -96,8 +96,10 @@ export class ActionSheet extends SheetPart {
     const page = this.page;
     const ch = page.char(cid);
     if (!ch) return;
-    const more = page.spec.actions.filter((a) => a.system === ch.system && a.type !== "death_door" &&
-      !(CARD_ACTIONS[ch.system] || []).includes(a.type));
+    // (the compact view's cards show no actions: all of them here)
+    const onCard = page.compactNow() ? [] : (CARD_ACTIONS[ch.system] || []);
+    const more = page.spec.actions.filter((a) => a.system === ch.system && a.type !== "death_door" && !onCard.includes(a.type));
+    if (page.compactNow() && page.actionSpec("set_initiative")) more.push(page.actionSpec("set_initiative"));
     // the scene's own actions on one character: his statuses (one to clear when he has any)
     const own = ["set_status", ...(ch.statuses && ch.statuses.length ? ["clear_status"] : [])]
       .map((t) => page.actionSpec(t)).filter(Boolean);

@@ -117,7 +117,7 @@ function whoText(v, sys, lang) {
 /** A character's card: ``spec`` the scene spec (his system's title and actions; may be null
  * while it is asked for), ``disabled`` whether his buttons can act now. His place in the order
  * of turns and his initiative (a button: it opens «Инициатива»), whether it is his turn. */
-export function cardHTML(ch, spec, lang, disabled) {
+export function cardHTML(ch, spec, lang, disabled, compact = false) {
   const L = TEXT[lang];
   const v = ch.view || {};
   const sys = spec && spec.systems[ch.system];
@@ -135,7 +135,7 @@ export function cardHTML(ch, spec, lang, disabled) {
   const ini = hasIni && !v.out_of_fight
     ? html`<button type="button" class="svod-chip svod-chip--ini" data-act="set_initiative" aria-label="${L.initiativeLabel(ch.name)}"${off}>${L.initiative(v.initiative)}</button>` : "";
   const place = Number.isFinite(v.place) && !v.out_of_fight
-    ? html`<span class="svod-card__place" title="${L.place(v.place)}"><span class="svod-visually-hidden">${L.place(v.place)}: </span>${v.place}</span>` : "";
+    ? html`<span class="svod-card__place"><span class="svod-visually-hidden">${L.place(v.place)}: </span>${v.place}</span>` : "";
   const turn = v.acting ? L.actingNow : v.out_of_fight ? L.outOfFight : v.done ? L.turnDone : "";
   const cls = `svod-card svod-card--${tone}${v.acting ? " svod-card--acting" : ""}${v.done ? " svod-card--done" : ""}`;
   return join(
@@ -145,7 +145,9 @@ export function cardHTML(ch, spec, lang, disabled) {
     turn ? html`<span class="svod-card__turn">${turn}</span>` : "",
     html`<button type="button" class="svod-card__menu" data-act="menu" aria-label="${L.menu(ch.name)}"${off}>⋯</button></div>`,
     html`<p class="svod-card__status"><span class="svod-dot"></span>${status}${pen}</p>`,
-    cardLines(ch, lang),
+    // compact: his name, wound level and statuses (his actions in «⋯»; the death's-door roll stays)
+    compact ? "" : cardLines(ch, lang),
     statusesHTML(ch, sys, lang),
-    html`<div class="svod-card__actions">${due}${actions}${ini}</div></li>`);
+    compact ? (due ? html`<div class="svod-card__actions">${due}</div>` : "") : html`<div class="svod-card__actions">${due}${actions}${ini}</div>`,
+    html`</li>`);
 }

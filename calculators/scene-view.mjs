@@ -45,6 +45,22 @@ export function inOrder(characters) {
   return characters.map((c, i) => [c, i]).sort(([a, i], [b, j]) => place(a) - place(b) || i - j).map(([c]) => c);
 }
 
+/** The order of turns starting with the one whose turn it is (the compact view: the acting one
+ * first, then those after him, then those before). */
+export function fromActing(characters) {
+  const list = inOrder(characters);
+  const i = list.findIndex((c) => c.view && c.view.acting);
+  return i > 0 ? [...list.slice(i), ...list.slice(0, i)] : list;
+}
+
+/** With this many characters or more the compact view is the default (the reader's choice wins). */
+export const COMPACT_FROM = 6;
+
+/** Whether the scene is drawn compact: the reader's choice (true/false), else by its size. */
+export function isCompact(choice, count) {
+  return choice == null ? count >= COMPACT_FROM : !!choice;
+}
+
 /** The fight's turn as the bar shows it: whose turn it is (his name, or null: nobody's yet) and
  * whether it is the round's last (then «Следующий ход» begins the next round); null when nobody in
  * the scene can take a turn. */
@@ -83,7 +99,7 @@ export function barOf(cur, lang) {
 
 /** The main part for the scene open: ``view`` = {cur, spec, lang, canAct, logShown, engine}
  * (``engine``: the runtime's state, "ready", "loading", "error"…). */
-export function mainHTML({ cur, spec, lang, canAct, logShown, engine }) {
+export function mainHTML({ cur, spec, lang, canAct, logShown, engine, compact = null }) {
   const L = TEXT[lang];
   const sum = summary(cur.rec);
   const name = bdi(sum.name || String(cur.rec.id));
@@ -106,9 +122,12 @@ export function mainHTML({ cur, spec, lang, canAct, logShown, engine }) {
   }
   const sc = cur.scene;
   const off = canAct ? "" : html` disabled`;
+  const small = isCompact(compact, sc.characters.length);
+  const cards = small ? fromActing(sc.characters) : inOrder(sc.characters);
   return join(
-    html`<ul class="svod-cards">${inOrder(sc.characters).map((c) => cardHTML(c, spec, lang, !canAct))}</ul>`,
+    html`<ul class="svod-cards${small ? " svod-cards--compact" : ""}">${cards.map((c) => cardHTML(c, spec, lang, !canAct, small))}</ul>`,
     html`<div class="svod-scene__controls">`,
+    sc.characters.length ? html`<button type="button" class="md-button svod-scene__compact" data-act="compact" aria-pressed="${small ? "true" : "false"}">${small ? L.full : L.compact}</button>` : "",
     html`<button type="button" class="md-button md-button--primary" data-act="add"${off}>+ ${L.addChar}</button>`,
     html`<button type="button" class="md-button" data-act="next_round"${off}>${L.nextRound}</button>`,
     html`<button type="button" class="md-button" data-act="end_scene"${off}>${L.endScene}</button>`,

@@ -28,7 +28,7 @@ import { LOG_PAGE } from "./scene-log.mjs";
 import { focusKey, Sheet } from "./scene-sheet.mjs";
 import { SceneStore, StaleError, summary } from "./scene-store.mjs";
 import { TurnBar } from "./scene-turn.mjs";
-import { barOf, curOf, emptyHTML, errorsHTML, inconsistentHTML, mainHTML } from "./scene-view.mjs";
+import { barOf, curOf, emptyHTML, errorsHTML, inconsistentHTML, isCompact, mainHTML } from "./scene-view.mjs";
 import { TEXT } from "./scene-words.mjs";
 
 export { calculatorURL } from "./scene-action.mjs";
@@ -286,13 +286,32 @@ class ScenePage {
     cur.checked = true;
   }
 
+  // ---- the compact view: the reader's choice, kept on the device; by default from six characters ----
+  compactChoice() {
+    try {
+      const v = localStorage.getItem(COMPACT);
+      return v === "1" ? true : v === "0" ? false : null;
+    } catch { return null; }
+  }
+
+  /** Whether the scene open is drawn compact now. */
+  compactNow() {
+    return !!(this.cur && this.cur.scene) && isCompact(this.compactChoice(), this.cur.scene.characters.length);
+  }
+
+  toggleCompact() {
+    try { localStorage.setItem(COMPACT, this.compactNow() ? "0" : "1"); } catch { /* no storage: for this drawing only */ }
+    this.render();
+  }
+
   // ---- drawing ----
   render() {
     const cur = this.cur;
     if (!cur) { this.renderEmpty(); return; }
     const bar = barOf(cur, this.lang);
     this.bar.show(bar.title, bar.round, bar.turn);
-    this.redraw(mainHTML({ cur, spec: this.spec, lang: this.lang, canAct: this.canAct(), logShown: this.logShown, engine: rt.state }));
+    this.redraw(mainHTML({ cur, spec: this.spec, lang: this.lang, canAct: this.canAct(), logShown: this.logShown, engine: rt.state,
+      compact: this.compactChoice() }));
     this.showStatus();
   }
 
@@ -495,6 +514,7 @@ class ScenePage {
       return;
     }
     if (act === "more-log") { this.logShown += LOG_PAGE * 5; this.render(); return; }
+    if (act === "compact") { this.toggleCompact(); return; }
     if (this.sheet.kind === "action" && el.closest(".svod-sheet")) { this.actions.onClick(act, el); return; }
     if (!this.canAct()) return;
     const card = el.closest(".svod-card");
@@ -526,6 +546,9 @@ export function ensureStyles() {
   stylesheet.dataset.svodSceneCss = "1";
   document.head.append(stylesheet);
 }
+
+/** Where the page keeps the reader's choice of the compact view (localStorage, this copy of the site). */
+export const COMPACT = memoryKey("scene.compact.v1");
 
 /** Where the page remembers that its introduction has been seen (localStorage, this copy of the site). */
 export const INTRO_SEEN = memoryKey("scene.intro.v1");

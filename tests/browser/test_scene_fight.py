@@ -204,3 +204,104 @@ def test_an_attack_opens_aimed_at_an_opponent_and_its_odds_are_logged(new_contex
     assert mine in line and re.search(r"\d+ % → попал", line), line
     assert "грани вписаны вручную" in line
     assert not page.svod_errors
+
+
+FIT = """() => { const bar = document.querySelector('.svod-scene__bar').getBoundingClientRect();
+    const cards = [...document.querySelectorAll('.svod-card')].map(c => c.getBoundingClientRect());
+    return {bar: bar.bottom, top: Math.min(...cards.map(r => r.top)), bottom: Math.max(...cards.map(r => r.bottom)), height: innerHeight}; }"""
+
+
+def cards_in_sight(page) -> dict:
+    """The cards scrolled to just under the bar: where they end on the screen."""
+    page.evaluate("""() => { const header = document.querySelector('.md-header').getBoundingClientRect().bottom;
+        window.scrollBy(0, document.querySelector('.svod-scene').getBoundingClientRect().top - header); }""")
+    page.wait_for_timeout(100)
+    page.evaluate("""() => { const bar = document.querySelector('.svod-scene__bar').getBoundingClientRect();
+        const top = document.querySelector('.svod-cards').getBoundingClientRect().top; window.scrollBy(0, top - bar.bottom - 4); }""")
+    page.wait_for_timeout(200)
+    return page.evaluate(FIT)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_five_character_serial_fight_over_four_rounds(new_context, base_url, artifacts, scheme):
+    """Issue 22's fight: five «Сериал» characters (one vampire) over four rounds by «Следующий ход»,
+    one of them burning and put out, an undo and its redo, the compact view."""
+    ctx, page = phone(new_context, scheme=scheme)
+    open_page(page, base_url)
+    new_scene(page, "Сериал: пятеро")
+    add_character(page, "Маша", "serial", stamina=1)
+    add_character(page, "Олег", "serial", dexterity=4)
+    add_character(page, "Ира", "serial", wits=3)
+    add_character(page, "Громила", "serial", side="opponents", strength=4)
+    add_character(page, "Вампир", "serial", side="opponents", kind="vampire")
+    order = engine_order(scene(page))
+    assert names_in_order(page) == order
+    menu_action(page, "Маша", "set_status", {"status": "burning"})
+    seen_rounds = []
+    for rnd in range(1, 5):
+        for who in order:
+            next_turn(page)
+            assert page.locator(".svod-scene__whose").inner_text() == f"Ходит: {who}"
+        seen_rounds.append(page.locator(".svod-scene__round").inner_text())
+        if rnd == 2:
+            # Маша has burned two of her turns: Олег puts her out
+            card(page, "Маша").locator("[data-act=menu]").click()
+            page.click("dialog[open] .svod-menu [data-act=extinguish]")
+            page.wait_for_selector("dialog[open][data-action=extinguish]")
+            page.select_option("dialog [name=helper]", char_of(scene(page), "Олег")["id"])
+            wait_preview(page)
+            faces(page, {"putting_out": [9, 9, 8, 10]})
+            assert "потушен" in go(page)
+            assert card(page, "Маша").locator(".svod-status[data-status=burning]").count() == 0
+    assert seen_rounds == ["Раунд 1", "Раунд 2", "Раунд 3", "Раунд 4"]
+    sc = scene(page)
+    replayed = engine_replay(sc)
+    for c in sc["characters"]:
+        assert c["state"] == char_of(replayed, c["name"])["state"], c["name"]
+    burns = [e for e in sc["log"] if "Горит, ход" in e["text"]["ru"]]
+    assert len(burns) == 2  # her two turns on fire, then put out
+    # undo, then redo: the same scene
+    before = scene(page)
+    page.click(".svod-scene__undo")
+    page.wait_for_function("(n) => svodScene.cur.scene.log.length === n - 1", arg=len(before["log"]), timeout=STEP_MS)
+    wait_ready(page)
+    page.click(".svod-scene__redo")
+    page.wait_for_function("(n) => svodScene.cur.scene.log.length === n", arg=len(before["log"]), timeout=STEP_MS)
+    wait_ready(page)
+    assert {k: v for k, v in scene(page).items() if k != "redo"} == {k: v for k, v in before.items() if k != "redo"}
+    # the compact view (five characters: the reader asks for it): all on one screen, the acting one first
+    page.click("[data-act=compact]")
+    wait_ready(page)
+    assert page.locator(".svod-cards--compact").count() == 1
+    acting = page.locator(".svod-scene__whose").inner_text().removeprefix("Ходит: ")
+    assert names_in_order(page)[0] == acting
+    fit = cards_in_sight(page)
+    assert fit["top"] >= fit["bar"] and fit["bottom"] <= fit["height"], fit
+    page.screenshot(path=str(artifacts / f"scene-fight-compact-phone-{scheme}.png"))
+    assert not page.svod_errors
+
+
+def test_six_characters_are_compact_by_default_and_fit_one_screen(new_context, base_url, artifacts):
+    ctx, page = phone(new_context)
+    open_page(page, base_url)
+    new_scene(page, "Шестеро")
+    for name in ("Аня", "Боря", "Вова", "Галя", "Дима"):
+        add_character(page, name, "serial")
+    assert page.locator(".svod-cards--compact").count() == 0
+    add_character(page, "Егор", "serial", side="opponents", kind="vampire")
+    assert page.locator(".svod-cards--compact").count() == 1
+    next_turn(page)
+    next_turn(page)  # the second in the order acts: he is drawn first
+    order = engine_order(scene(page))
+    assert names_in_order(page) == order[1:] + order[:1]
+    for c in scene(page)["characters"]:
+        text = card(page, c["name"]).inner_text()
+        assert c["name"] in text and c["view"]["status_name"]["ru"] in text
+    fit = cards_in_sight(page)
+    assert fit["top"] >= fit["bar"] and fit["bottom"] <= fit["height"], fit
+    page.screenshot(path=str(artifacts / "scene-compact-six-phone-light.png"))
+    # the reader's choice is kept: «Подробно» draws the cards in full
+    page.click("[data-act=compact]")
+    wait_ready(page)
+    assert page.locator(".svod-cards--compact").count() == 0 and card(page, "Аня").locator("[data-act=damage]").count() == 1
+    assert not page.svod_errors
