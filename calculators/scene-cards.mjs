@@ -124,7 +124,9 @@ export function cardHTML(ch, spec, lang, disabled, compact = false) {
   const tone = toneOf(v);
   const status = tr(v.status_name, lang) || String(v.status ?? "");
   // the penalty, unless the status already says it («Тяжело ранен: −4 кубика, …»)
-  const pen = v.wound_penalty && !status.includes(`−${v.wound_penalty}`) ? ` · ${L.status.penalty(v.wound_penalty)}` : "";
+  // (a penalty may come signed, «Лысогорск»'s −6: it is said once, with one minus)
+  const wp = Math.abs(Number(v.wound_penalty) || 0);
+  const pen = wp && !status.includes(`−${wp}`) && !status.includes(`-${wp}`) ? ` · ${L.status.penalty(wp)}` : "";
   const off = disabled ? html` disabled` : "";
   const actions = (CARD_ACTIONS[ch.system] || []).map((type) => {
     const a = spec && spec.actions.find((x) => x.type === type);

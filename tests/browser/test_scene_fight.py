@@ -305,3 +305,71 @@ def test_six_characters_are_compact_by_default_and_fit_one_screen(new_context, b
     wait_ready(page)
     assert page.locator(".svod-cards--compact").count() == 0 and card(page, "Аня").locator("[data-act=damage]").count() == 1
     assert not page.svod_errors
+
+
+def card_action(page, who, action, fields=None, dice=None):
+    """An action from the card's button or its «⋯» menu, fields filled, applied; the result's line."""
+    open_action(page, who, action)
+    fill_sheet(page, fields or {})
+    wait_preview(page)
+    if dice is not None:
+        faces(page, dice)
+    return go(page)
+
+
+def test_a_lysogorsk_fight_of_two_rounds_with_bleeding(new_context, base_url, artifacts):
+    ctx, page = phone(new_context)
+    open_page(page, base_url)
+    new_scene(page, "Лысогорск: кровь")
+    add_character(page, "Ярополк", "lysogorsk")
+    add_character(page, "Разбойник", "lysogorsk", side="opponents")
+    # initiative rolled for both by the engine (the menu's «бросок инициативы», nobody named)
+    card_action(page, "Ярополк", "roll_initiative")
+    assert char_of(scene(page), "Ярополк")["fight"]["initiative"] is not None
+    assert "Ин. —" not in card(page, "Ярополк").locator("[data-act=set_initiative]").inner_text()
+    order = engine_order(scene(page))
+    assert names_in_order(page) == order
+    # a heavy blow: he is left with few hits and bleeds
+    hits = char_of(scene(page), "Ярополк")["view"]["hits_max"]
+    text = card_action(page, "Ярополк", "lys_damage", {"hits": hits - 3})
+    assert [s["key"] for s in char_of(scene(page), "Ярополк")["statuses"]] == ["bleeding"], text
+    pill = card(page, "Ярополк").locator(".svod-status[data-status=bleeding]")
+    assert "Кровотечение" in pill.inner_text()
+    assert "−−" not in card(page, "Ярополк").inner_text()  # his penalty said once, with one minus
+    # two rounds by «Следующий ход»: the bleeding ticks at each round's end, as the engine says
+    for _ in range(2 * len(order) + 1):  # the first turn, both rounds' turns, round 3 begins
+        next_turn(page)
+        sc = scene(page)
+        assert char_of(sc, "Ярополк")["state"] == char_of(engine_replay(sc), "Ярополк")["state"]
+        assert char_of(sc, "Ярополк")["statuses"] == char_of(engine_replay(sc), "Ярополк")["statuses"]
+    assert page.locator(".svod-scene__round").inner_text() == "Раунд 3"
+    st = char_of(scene(page), "Ярополк")["view"]["statuses"]
+    assert any(s["key"] == "bleeding" for s in st)
+    page.screenshot(path=str(artifacts / "scene-lysogorsk-bleeding-phone-light.png"))
+    # the bleeding stopped: the status goes from his card
+    card_action(page, "Ярополк", "stop_bleeding")
+    assert pill.count() == 0
+    assert not page.svod_errors
+
+
+def test_a_codex_exchange(new_context, base_url):
+    ctx, page = phone(new_context)
+    open_page(page, base_url)
+    new_scene(page, "Codex: обмен")
+    add_character(page, "Тесак", "codex")
+    add_character(page, "Наёмник", "codex", side="opponents")
+    next_turn(page)
+    card_action(page, "Наёмник", "codex_damage", {"hits": "3, 4"})
+    card_action(page, "Тесак", "codex_stress", {"amount": 2})
+    next_turn(page)
+    card_action(page, "Тесак", "codex_damage", {"hits": "5"})
+    sc = scene(page)
+    replayed = engine_replay(sc)
+    for name in ("Тесак", "Наёмник"):
+        mine = char_of(replayed, name)
+        assert char_of(sc, name)["state"] == mine["state"]
+        v = mine["view"]
+        text = card(page, name).inner_text()
+        assert f"Трек {v['damage']}/{v['capacity']}" in text and f"Стресс {v['stress']}/6" in text, text
+    assert [e["action"]["type"] for e in sc["log"]][-5:] == ["next_turn", "codex_damage", "codex_stress", "next_turn", "codex_damage"]
+    assert not page.svod_errors
