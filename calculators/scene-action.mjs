@@ -530,9 +530,12 @@ export class ActionSheet extends SheetPart {
     const L = this.L;
     const form = this.act.form;
     const dice = (ev.display || []).filter((b) => b.kind === "dice");
+    // the end of a scene: its summary (rounds, damage dealt and taken, death's-door rolls, luck against the odds)
+    const summary = ev.type === "end_scene" ? (ev.display || []).filter((b) => b.kind !== "dice") : [];
     const box = form.querySelector(".svod-result");
     box.innerHTML = join(html`<h3 class="svod-preview__h">${L.result}</h3>`, blocks(dice, this.lang),
-      html`<p class="svod-result__text" dir="auto">${tr(ev.text, this.lang)}</p>`, dice.length ? "" : diceChips(ev.dice, this.lang));
+      html`<p class="svod-result__text" dir="auto">${tr(ev.text, this.lang)}</p>`, dice.length ? "" : diceChips(ev.dice, this.lang),
+      summary.length ? html`<div class="svod-result__summary">${blocks(summary, this.lang)}</div>` : "");
     box.hidden = false;
     for (const el of form.querySelectorAll(".svod-sheet__body > :not(.svod-result)")) el.hidden = true;
     form.querySelector(".svod-sheet__body").scrollTop = 0;

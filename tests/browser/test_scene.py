@@ -197,6 +197,14 @@ def phone(new_context, scheme="light", **kw):
     return ctx, page
 
 
+def start(new_context, base_url, name, scheme="light"):
+    """A phone, the scene page, a new scene called ``name``."""
+    ctx, page = phone(new_context, scheme=scheme)
+    open_page(page, base_url)
+    new_scene(page, name)
+    return page
+
+
 def assert_fits(page, where):
     over = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
     assert over <= 0, f"{where}: {over}px of horizontal scroll"

@@ -14,8 +14,9 @@ import pytest
 
 from rules_core import api
 
-from .test_scene import (BOOT_MS, STEP_MS, add_character, card, engine_replay, faces, fill_sheet, go, new_scene,
-                         open_action, open_page, phone, put_record, scene, sheet_closed, stored, wait_preview, wait_ready)
+from .test_scene import (BOOT_MS, STEP_MS, add_character, card, engine_replay, faces, fill_sheet, go,
+                         open_action, open_page, phone, put_record, scene, start, stored, wait_preview,
+                         wait_ready)
 
 
 def names_in_order(page) -> list[str]:
@@ -37,31 +38,24 @@ def next_turn(page):
     wait_ready(page)
 
 
-def menu_action(page, who, action, fields=None):
-    card(page, who).locator("[data-act=menu]").click()
-    page.click(f"dialog[open] .svod-menu [data-act={action}]")
-    page.wait_for_selector(f"dialog[open][data-action={action}]")
-    for name, value in (fields or {}).items():
-        el = page.locator(f"dialog [name='{name}']")
-        if el.evaluate("e => e.tagName") == "SELECT":
-            el.select_option(value)
-        else:
-            el.fill(str(value))
-    page.wait_for_selector("dialog[open][data-preview=done]", timeout=STEP_MS)
-    n = len(scene(page)["log"])
-    page.click("dialog .svod-go")
-    page.wait_for_selector("dialog[data-done='1'] .svod-result:not([hidden])", timeout=STEP_MS)
-    page.click("dialog [data-act=done]")
-    sheet_closed(page)
-    page.wait_for_function("(n) => svodScene.cur.scene.log.length === n + 1", arg=n, timeout=STEP_MS)
-    wait_ready(page)
+def card_action(page, who, action, fields=None, dice=None):
+    """An action from the card's button or its «⋯» menu, fields filled, applied; the result's line."""
+    open_action(page, who, action)
+    fill_sheet(page, fields or {})
+    wait_preview(page)
+    if dice is not None:
+        faces(page, dice)
+    return go(page)
+
+
+def put_out(page, who, helper, dice):
+    """«Потушить» from his menu, by ``helper`` with the faces his player rolled; the result's line."""
+    return card_action(page, who, "extinguish", {"helper": char_of(scene(page), helper)["id"]}, dice={"putting_out": dice})
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_the_turn_bar_runs_a_serial_fight_in_its_order(new_context, base_url, artifacts, scheme):
-    ctx, page = phone(new_context, scheme=scheme)
-    open_page(page, base_url)
-    new_scene(page, "Ходы")
+    page = start(new_context, base_url, "Ходы", scheme)
     add_character(page, "Маша", "serial", stamina=1)
     add_character(page, "Олег", "serial", dexterity=4, stamina=3)
     add_character(page, "Вампир", "serial", side="opponents", kind="vampire", stamina=3)
@@ -75,7 +69,7 @@ def test_the_turn_bar_runs_a_serial_fight_in_its_order(new_context, base_url, ar
     assert whose.inner_text() == "Ходы ещё не начаты"
 
     # «Горит!» on Маша, from her menu: the card says it, with the −4 dice it takes
-    menu_action(page, "Маша", "set_status", {"status": "burning"})
+    card_action(page, "Маша", "set_status", {"status": "burning"})
     pill = card(page, "Маша").locator(".svod-status[data-status=burning]")
     assert "Горит!" in pill.inner_text() and "−4 куб." in pill.inner_text()
 
@@ -96,18 +90,17 @@ def test_the_turn_bar_runs_a_serial_fight_in_its_order(new_context, base_url, ar
     page.screenshot(path=str(artifacts / f"scene-turns-phone-{scheme}.png"))
 
     # Олег puts her out (his Dexterity + Survival 4, the faces his player rolled): the fire is gone
-    card(page, "Маша").locator("[data-act=menu]").click()
-    page.click("dialog[open] .svod-menu [data-act=extinguish]")
-    page.wait_for_selector("dialog[open][data-action=extinguish]")
-    page.select_option("dialog [name=helper]", char_of(scene(page), "Олег")["id"])
-    page.wait_for_selector("dialog[open][data-preview=done]", timeout=STEP_MS)
-    faces(page, {"putting_out": [9, 9, 9, 9]})
-    text = go(page)
+    text = put_out(page, "Маша", "Олег", [9, 9, 9, 9])
     assert "потушен" in text
     assert card(page, "Маша").locator(".svod-status[data-status=burning]").count() == 0
     entry = page.locator(".svod-log__item").first
     assert re.search(r"\d+ % → потушен", entry.inner_text()) and "грани вписаны вручную" in entry.inner_text()
     assert char_of(engine_replay(scene(page)), "Маша")["statuses"] == char_of(scene(page), "Маша")["statuses"] == []
+    # healed as an action (not a hand edit): her Health up, the log's line the engine's
+    hp = char_of(scene(page), "Маша")["state"]["health"]
+    text = card_action(page, "Маша", "heal", {"amount": 1})
+    assert char_of(scene(page), "Маша")["state"]["health"] == hp + 1
+    assert engine_replay(scene(page))["log"][-1]["text"]["ru"] in text
 
     # the round's last turn: «Следующий раунд» begins round 2 with the first in the order
     next_turn(page)
@@ -181,9 +174,7 @@ def test_a_scene_that_disagrees_with_its_log_shows_where_and_lets_the_reader_cho
 
 
 def test_an_attack_opens_aimed_at_an_opponent_and_its_odds_are_logged(new_context, base_url):
-    ctx, page = phone(new_context)
-    open_page(page, base_url)
-    new_scene(page, "Прицел")
+    page = start(new_context, base_url, "Прицел")
     add_character(page, "Маша", "serial")
     add_character(page, "Олег", "serial")
     add_character(page, "Вампир", "serial", side="opponents", kind="vampire")
@@ -226,9 +217,7 @@ def cards_in_sight(page) -> dict:
 def test_a_five_character_serial_fight_over_four_rounds(new_context, base_url, artifacts, scheme):
     """Issue 22's fight: five «Сериал» characters (one vampire) over four rounds by «Следующий ход»,
     one of them burning and put out, an undo and its redo, the compact view."""
-    ctx, page = phone(new_context, scheme=scheme)
-    open_page(page, base_url)
-    new_scene(page, "Сериал: пятеро")
+    page = start(new_context, base_url, "Сериал: пятеро", scheme)
     add_character(page, "Маша", "serial", stamina=1)
     add_character(page, "Олег", "serial", dexterity=4)
     add_character(page, "Ира", "serial", wits=3)
@@ -236,7 +225,7 @@ def test_a_five_character_serial_fight_over_four_rounds(new_context, base_url, a
     add_character(page, "Вампир", "serial", side="opponents", kind="vampire")
     order = engine_order(scene(page))
     assert names_in_order(page) == order
-    menu_action(page, "Маша", "set_status", {"status": "burning"})
+    card_action(page, "Маша", "set_status", {"status": "burning"})
     seen_rounds = []
     for rnd in range(1, 5):
         for who in order:
@@ -245,13 +234,7 @@ def test_a_five_character_serial_fight_over_four_rounds(new_context, base_url, a
         seen_rounds.append(page.locator(".svod-scene__round").inner_text())
         if rnd == 2:
             # Маша has burned two of her turns: Олег puts her out
-            card(page, "Маша").locator("[data-act=menu]").click()
-            page.click("dialog[open] .svod-menu [data-act=extinguish]")
-            page.wait_for_selector("dialog[open][data-action=extinguish]")
-            page.select_option("dialog [name=helper]", char_of(scene(page), "Олег")["id"])
-            wait_preview(page)
-            faces(page, {"putting_out": [9, 9, 8, 10]})
-            assert "потушен" in go(page)
+            assert "потушен" in put_out(page, "Маша", "Олег", [9, 9, 8, 10])
             assert card(page, "Маша").locator(".svod-status[data-status=burning]").count() == 0
     assert seen_rounds == ["Раунд 1", "Раунд 2", "Раунд 3", "Раунд 4"]
     sc = scene(page)
@@ -282,9 +265,7 @@ def test_a_five_character_serial_fight_over_four_rounds(new_context, base_url, a
 
 
 def test_six_characters_are_compact_by_default_and_fit_one_screen(new_context, base_url, artifacts):
-    ctx, page = phone(new_context)
-    open_page(page, base_url)
-    new_scene(page, "Шестеро")
+    page = start(new_context, base_url, "Шестеро")
     for name in ("Аня", "Боря", "Вова", "Галя", "Дима"):
         add_character(page, name, "serial")
     assert page.locator(".svod-cards--compact").count() == 0
@@ -307,20 +288,9 @@ def test_six_characters_are_compact_by_default_and_fit_one_screen(new_context, b
     assert not page.svod_errors
 
 
-def card_action(page, who, action, fields=None, dice=None):
-    """An action from the card's button or its «⋯» menu, fields filled, applied; the result's line."""
-    open_action(page, who, action)
-    fill_sheet(page, fields or {})
-    wait_preview(page)
-    if dice is not None:
-        faces(page, dice)
-    return go(page)
-
 
 def test_a_lysogorsk_fight_of_two_rounds_with_bleeding(new_context, base_url, artifacts):
-    ctx, page = phone(new_context)
-    open_page(page, base_url)
-    new_scene(page, "Лысогорск: кровь")
+    page = start(new_context, base_url, "Лысогорск: кровь")
     add_character(page, "Ярополк", "lysogorsk")
     add_character(page, "Разбойник", "lysogorsk", side="opponents")
     # initiative rolled for both by the engine (the menu's «бросок инициативы», nobody named)
@@ -353,9 +323,7 @@ def test_a_lysogorsk_fight_of_two_rounds_with_bleeding(new_context, base_url, ar
 
 
 def test_a_codex_exchange(new_context, base_url):
-    ctx, page = phone(new_context)
-    open_page(page, base_url)
-    new_scene(page, "Codex: обмен")
+    page = start(new_context, base_url, "Codex: обмен")
     add_character(page, "Тесак", "codex")
     add_character(page, "Наёмник", "codex", side="opponents")
     next_turn(page)
@@ -372,4 +340,17 @@ def test_a_codex_exchange(new_context, base_url):
         text = card(page, name).inner_text()
         assert f"Трек {v['damage']}/{v['capacity']}" in text and f"Стресс {v['stress']}/6" in text, text
     assert [e["action"]["type"] for e in sc["log"]][-5:] == ["next_turn", "codex_damage", "codex_stress", "next_turn", "codex_damage"]
+    # «Конец сцены»: the fight's summary, as the engine sums it up
+    summary = api.handle({"op": "scene", "cmd": "summary", "scene": sc})["result"]
+    page.click(".svod-scene__controls [data-act=end_scene]")
+    page.wait_for_selector("dialog[open][data-action=end_scene]")
+    wait_preview(page)
+    page.click("dialog .svod-go")
+    page.wait_for_selector("dialog[data-done='1'] .svod-result__summary", timeout=STEP_MS)
+    shown = page.locator("dialog .svod-result__summary").inner_text()
+    for item in summary["display"][0]["items"]:
+        assert item["label"]["ru"] in shown, shown
+    for row in summary["display"][1]["rows"]:
+        assert str(row[0]) in shown, shown
+    page.click("dialog [data-act=done]")
     assert not page.svod_errors

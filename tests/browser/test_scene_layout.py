@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from .test_scene import (STEP_MS, act, add_character, card, fill_sheet, new_scene, open_action, open_page, phone,
-                         sheet_closed, wait_preview, wait_ready)
+from .test_scene import (STEP_MS, act, add_character, card, fill_sheet, open_action, open_page, phone, sheet_closed, start,
+                         wait_preview, wait_ready)
 
 CONTRAST = """(el) => {
     const rgb = (s) => (s.match(/[\\d.]+/g) || []).map(Number);
@@ -30,9 +30,7 @@ OVERLAP = """([a, b]) => { const r = document.querySelector(a).getBoundingClient
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_the_death_door_button_has_its_own_readable_colours(new_context, base_url, artifacts, scheme):
-    ctx, page = phone(new_context, scheme=scheme)
-    open_page(page, base_url)
-    new_scene(page, "Порог")
+    page = start(new_context, base_url, "Порог", scheme)
     add_character(page, "Маша", "serial", stamina=2)
     act(page, "Маша", "damage", {"portions": "8, 9"})
     chip = card(page, "Маша").locator("[data-act=death_door]")
@@ -46,9 +44,7 @@ def test_the_death_door_button_has_its_own_readable_colours(new_context, base_ur
 
 
 def test_a_sheets_result_table_shows_every_column_on_a_phone(new_context, base_url, artifacts):
-    ctx, page = phone(new_context)
-    open_page(page, base_url)
-    new_scene(page, "Порции")
+    page = start(new_context, base_url, "Порции")
     add_character(page, "Олег", "serial", stamina=2)
     open_action(page, "Олег", "damage")
     fill_sheet(page, {"portions": "3, 4"})
@@ -70,9 +66,7 @@ def test_a_sheets_result_table_shows_every_column_on_a_phone(new_context, base_u
 
 
 def test_a_new_characters_card_is_seen_under_the_bar(new_context, base_url):
-    ctx, page = phone(new_context)
-    open_page(page, base_url)
-    new_scene(page, "Длинная")
+    page = start(new_context, base_url, "Длинная")
     for name in ("Аня", "Боря", "Вова", "Галя"):
         add_character(page, name, "serial")
     # the reader scrolled till «+ Персонаж» is partly under the bar, and adds one more
@@ -87,9 +81,7 @@ def test_a_new_characters_card_is_seen_under_the_bar(new_context, base_url):
 
 
 def test_back_to_top_stays_clear_of_the_scene_bar(new_context, base_url, artifacts):
-    ctx, page = phone(new_context)
-    open_page(page, base_url)
-    new_scene(page, "Наверх")
+    page = start(new_context, base_url, "Наверх")
     for name in ("Аня", "Боря", "Вова"):
         add_character(page, name, "serial")
     # down into the log, then a little up: Material shows «К началу» while the bar is stuck under its header
@@ -120,9 +112,7 @@ def test_the_introduction_is_folded_after_the_first_visit(new_context, base_url,
 
 
 def test_a_scene_list_counts_in_words_and_the_log_has_a_heading_per_round(new_context, base_url):
-    ctx, page = phone(new_context)
-    open_page(page, base_url)
-    new_scene(page, "Счёт")
+    page = start(new_context, base_url, "Счёт")
     add_character(page, "Аня", "serial")
     add_character(page, "Боря", "serial")
     page.click("[data-act=next_round]")
