@@ -135,7 +135,7 @@ export function cardHTML(ch, spec, lang, disabled, compact = false) {
   const due = v.roll_due ? html`<button type="button" class="svod-chip svod-chip--alarm" data-act="death_door"${off}>${L.status.rollDue}</button>` : "";
   const hasIni = spec && spec.actions.some((x) => x.type === "set_initiative");
   const ini = hasIni && !v.out_of_fight
-    ? html`<button type="button" class="svod-chip svod-chip--ini" data-act="set_initiative" aria-label="${L.initiativeLabel(ch.name)}"${off}>${L.initiative(v.initiative)}</button>` : "";
+    ? html`<button type="button" class="svod-chip svod-chip--ini" data-act="set_initiative" aria-label="${L.initiativeLabel(L.initiative(v.initiative), ch.name)}"${off}>${L.initiative(v.initiative)}</button>` : "";
   const place = Number.isFinite(v.place) && !v.out_of_fight
     ? html`<span class="svod-card__place"><span class="svod-visually-hidden">${L.place(v.place)}: </span>${v.place}</span>` : "";
   const turn = v.acting ? L.actingNow : v.out_of_fight ? L.outOfFight : v.done ? L.turnDone : "";
