@@ -71,6 +71,15 @@ export function sheetLive(own, values, calc) {
   return out;
 }
 
+/** Put ``value`` into the form's field ``name`` as the reader would have (a box ticked, a choice
+ * picked, a list written with commas); a field not in the form is left. */
+export function setValue(form, name, value) {
+  const el = form.elements.namedItem(name);
+  if (!el) return;
+  if (el.type === "checkbox") el.checked = !!value;
+  else el.value = value == null ? "" : Array.isArray(value) ? value.join(", ") : String(value);
+}
+
 /** Blocks of the engine's display, drawn by render.mjs (which escapes every value it puts in). */
 const blocks = (list, lang) => raw(renderBlocks(list, lang));
 
@@ -87,8 +96,14 @@ export class ActionSheet extends SheetPart {
     const page = this.page;
     const ch = page.char(cid);
     if (!ch) return;
-    const more = page.spec.actions.filter((a) => a.system === ch.system && a.type !== "death_door" &&
-      !(CARD_ACTIONS[ch.system] || []).includes(a.type));
+    // (the compact view's cards show no actions: all of them here)
+    const onCard = page.compactNow() ? [] : (CARD_ACTIONS[ch.system] || []);
+    const more = page.spec.actions.filter((a) => a.system === ch.system && a.type !== "death_door" && !onCard.includes(a.type));
+    if (page.compactNow() && page.actionSpec("set_initiative")) more.push(page.actionSpec("set_initiative"));
+    // the scene's own actions on one character: his statuses (one to clear when he has any)
+    const own = ["set_status", ...(ch.statuses && ch.statuses.length ? ["clear_status"] : [])]
+      .map((t) => page.actionSpec(t)).filter(Boolean);
+    more.push(...own);
     const body = join(
       html`<div class="svod-menu">`,
       more.map((a) => html`<button type="button" class="md-button" data-act="${a.type}" data-char="${cid}">${tr(a.title, this.lang)}</button>`),
@@ -97,16 +112,34 @@ export class ActionSheet extends SheetPart {
     this.sheet.show("menu", bdi(ch.name), body, "");
   }
 
+  /** The action's spec as its sheet draws it: a status field as the choice of his system's statuses
+   * (set: those put by hand; clear: those he has), a status's own values left to their defaults. */
+  sheetSpec(spec, ch) {
+    // a stored attack of his: a choice of their names (none: the field is left out)
+    const names = (ch && ch.view && Array.isArray(ch.view.attacks) ? ch.view.attacks : []);
+    spec = { ...spec, fields: spec.fields.flatMap((f) => (!f.attacks_of ? [f] : names.length
+      ? [{ ...f, kind: "choice", nullable: true, default: null, options: names.map((n) => ({ value: n, label: { ru: n, en: n } })) }] : [])) };
+    if (!spec.fields.some((f) => f.kind === "status" || f.kind === "status_values")) return spec;
+    const kinds = (ch && this.page.spec.systems[ch.system] && this.page.spec.systems[ch.system].statuses) || [];
+    const has = new Set(((ch && ch.statuses) || []).map((s) => s.key));
+    const options = kinds.filter((k) => (spec.type === "clear_status" ? has.has(k.key) : k.by_hand !== false))
+      .map((k) => ({ value: k.key, label: k.name }));
+    const fields = spec.fields.filter((f) => f.kind !== "status_values").map((f) => (f.kind === "status"
+      ? { ...f, kind: "choice", options, default: options.length ? options[0].value : null } : f));
+    return { ...spec, fields };
+  }
+
   /** The action's sheet, for the characters in ``fixed`` ({role: id}). */
   show(type, fixed) {
     const L = this.L;
     const page = this.page;
-    const spec = page.actionSpec(type);
-    if (!spec) return;
     const sc = page.cur.scene;
-    const prefix = `svod-act-${type}`;
     const who = fixed.character || fixed.attacker;
     const ch = who && page.char(who);
+    const given = page.actionSpec(type);
+    if (!given) return;
+    const spec = this.sheetSpec(given, ch);
+    const prefix = `svod-act-${type}`;
     const title = join(tr(spec.title, this.lang), ch ? join(" — ", bdi(ch.name)) : "");
     const fields = [];
     const folded = [];
@@ -144,7 +177,7 @@ export class ActionSheet extends SheetPart {
     this.sheet.show("action", title, body, footer, `svod-sheet--${type}`);
     const form = this.sheet.form;
     page.act = { owner: this, type, spec, fixed, prefix, form, index: new FormIndex({ form, prefix, lang: this.lang }), seq: 0, preview: null,
-      calcFields: null };
+      calcFields: null, touched: new Set(), calcFill: null };
     this.sheet.dialog.dataset.action = type;
     form.addEventListener("input", (e) => this.onInput(e));
     form.addEventListener("change", (e) => this.onInput(e));
@@ -163,6 +196,43 @@ export class ActionSheet extends SheetPart {
     else {
       this.applyWhen();
       this.schedulePreview(0);
+    }
+    this.fill(page.act);
+  }
+
+  /** The sheet's fields filled as the scene fills them (the engine's ``fill``: whose turn it is, the
+   * first opponent in the order as the target, a stored attack's values); ``extra``: what the
+   * reader chose that the filling follows (a stored attack). Fields the reader changed are kept. */
+  async fill(act, extra = {}) {
+    let res;
+    try {
+      res = await engine({ cmd: "fill", scene: this.page.cur.text, action: { type: act.type, ...act.fixed, ...extra } });
+    } catch { return; }
+    if (!res || !res.ok || this.act !== act) return;
+    const a = res.result.action;
+    act.filled = {};
+    for (const name of res.result.filled || []) {
+      if (name in act.fixed || name in extra) continue;
+      const f = act.spec.fields.find((x) => x.name === name);
+      if (!f) continue;
+      if (f.kind === "calculator") act.calcFill = { name, values: a[name] || {} };
+      else if (!act.touched.has(name)) setValue(act.form, name, a[name]);
+      act.filled[name] = a[name];
+    }
+    this.applyCalcFill();
+    act.form.dataset.filled = "1"; // a test hook: the engine's filling is in the fields
+    this.applyWhen();
+    this.schedulePreview(0);
+  }
+
+  /** A stored attack's values in the calculator's fields, once they are drawn. */
+  applyCalcFill() {
+    const act = this.act;
+    const cf = act && act.calcFields;
+    if (!cf || !act.calcFill || act.calcFill.name !== cf.name) return;
+    for (const p of cf.params) {
+      const path = `${cf.name}.${p.name}`;
+      if (Object.hasOwn(act.calcFill.values, p.name) && !act.touched.has(path)) setValue(act.form, path, act.calcFill.values[p.name]);
     }
   }
 
@@ -183,6 +253,7 @@ export class ActionSheet extends SheetPart {
     // the calculator's every param: a condition may read one the scene fills (the preview says its value)
     act.calcFields = { name: field.name, params, all: calc.params };
     act.index.redrawn();
+    this.applyCalcFill();
     this.applyWhen();
     this.schedulePreview(0);
   }
@@ -224,6 +295,15 @@ export class ActionSheet extends SheetPart {
       return;
     }
     if (e.target.closest && e.target.closest(".svod-dicebox")) return;
+    const field = e.target.closest && e.target.closest("[data-field]");
+    if (field) act.touched.add(field.dataset.field);
+    // a stored attack chosen: its values fill the attack anew
+    const own = field && act.spec.fields.find((f) => f.name === field.dataset.field);
+    if (own && own.attacks_of && e.type === "change") {
+      for (const k of [...act.touched]) if (k.includes(".")) act.touched.delete(k);
+      const weapon = readField(own, own.name, act.index);
+      this.fill(act, weapon ? { [own.name]: weapon } : {});
+    }
     act.notice = null;
     this.applyWhen();
     this.schedulePreview(e.type === "change" ? 0 : PREVIEW_MS);
@@ -450,9 +530,12 @@ export class ActionSheet extends SheetPart {
     const L = this.L;
     const form = this.act.form;
     const dice = (ev.display || []).filter((b) => b.kind === "dice");
+    // the end of a scene: its summary (rounds, damage dealt and taken, death's-door rolls, luck against the odds)
+    const summary = ev.type === "end_scene" ? (ev.display || []).filter((b) => b.kind !== "dice") : [];
     const box = form.querySelector(".svod-result");
     box.innerHTML = join(html`<h3 class="svod-preview__h">${L.result}</h3>`, blocks(dice, this.lang),
-      html`<p class="svod-result__text" dir="auto">${tr(ev.text, this.lang)}</p>`, dice.length ? "" : diceChips(ev.dice, this.lang));
+      html`<p class="svod-result__text" dir="auto">${tr(ev.text, this.lang)}</p>`, dice.length ? "" : diceChips(ev.dice, this.lang),
+      summary.length ? html`<div class="svod-result__summary">${blocks(summary, this.lang)}</div>` : "");
     box.hidden = false;
     for (const el of form.querySelectorAll(".svod-sheet__body > :not(.svod-result)")) el.hidden = true;
     form.querySelector(".svod-sheet__body").scrollTop = 0;

@@ -79,28 +79,77 @@ function cardLines(ch, lang) {
   return lines;
 }
 
+/** A status's own values as the card shows them: what is left of it (the engine's words), a
+ * count it keeps («Горит!»: the turns so far), its penalty, and whether he can act under it. */
+function statusText(st, sys, lang) {
+  const S = TEXT[lang].status;
+  const L = TEXT[lang];
+  const bits = [tr(st.name, lang) || String(st.key)];
+  if (st.left_text) bits.push(tr(st.left_text, lang));
+  const kind = sys && Array.isArray(sys.statuses) ? sys.statuses.find((k) => k.key === st.key) : null;
+  for (const f of (kind && kind.fields) || []) {
+    if (f.kind !== "int" || f.name === "left" || st[f.name] == null) continue;
+    bits.push(`${tr(f.label, lang)}: ${st[f.name]}`);
+  }
+  const pen = st.penalty || {};
+  if (pen.roll) bits.push(S.penalty(pen.roll));
+  if (pen.dexterity) bits.push(L.penaltyDex(pen.dexterity));
+  if (st.can_act === false) bits.push(L.cannotAct);
+  return bits.join(" · ");
+}
+
+/** The statuses on a card (none: nothing drawn). */
+function statusesHTML(ch, sys, lang) {
+  const list = Array.isArray(ch.view && ch.view.statuses) ? ch.view.statuses : [];
+  if (!list.length) return "";
+  const items = list.map((st) => html`<li class="svod-status" data-status="${st.key}">${statusText(st, sys, lang)}</li>`);
+  return html`<ul class="svod-statuses" aria-label="${TEXT[lang].statusesOf(ch.name)}">${items}</ul>`;
+}
+
+/** Who he is in the fight: his system, his creature type (unless the system's default), his side. */
+function whoText(v, sys, lang) {
+  const bits = [sys ? tr(sys.title, lang) : ""];
+  if (v.kind && sys && v.kind !== sys.default_kind && v.kind_name) bits.push(tr(v.kind_name, lang));
+  if (v.side_name) bits.push(tr(v.side_name, lang));
+  return bits.filter(Boolean).join(" · ");
+}
+
 /** A character's card: ``spec`` the scene spec (his system's title and actions; may be null
- * while it is asked for), ``disabled`` whether his buttons can act now. */
-export function cardHTML(ch, spec, lang, disabled) {
+ * while it is asked for), ``disabled`` whether his buttons can act now. His place in the order
+ * of turns and his initiative (a button: it opens «Инициатива»), whether it is his turn. */
+export function cardHTML(ch, spec, lang, disabled, compact = false) {
   const L = TEXT[lang];
   const v = ch.view || {};
   const sys = spec && spec.systems[ch.system];
   const tone = toneOf(v);
   const status = tr(v.status_name, lang) || String(v.status ?? "");
   // the penalty, unless the status already says it («Тяжело ранен: −4 кубика, …»)
-  const pen = v.wound_penalty && !status.includes(`−${v.wound_penalty}`) ? ` · ${L.status.penalty(v.wound_penalty)}` : "";
+  // (a penalty may come signed, «Лысогорск»'s −6: it is said once, with one minus)
+  const wp = Math.abs(Number(v.wound_penalty) || 0);
+  const pen = wp && !status.includes(`−${wp}`) && !status.includes(`-${wp}`) ? ` · ${L.status.penalty(wp)}` : "";
   const off = disabled ? html` disabled` : "";
   const actions = (CARD_ACTIONS[ch.system] || []).map((type) => {
     const a = spec && spec.actions.find((x) => x.type === type);
     return a ? html`<button type="button" class="svod-chip" data-act="${type}"${off}>${tr(a.title, lang)}</button>` : "";
   });
   const due = v.roll_due ? html`<button type="button" class="svod-chip svod-chip--alarm" data-act="death_door"${off}>${L.status.rollDue}</button>` : "";
+  const hasIni = spec && spec.actions.some((x) => x.type === "set_initiative");
+  const ini = hasIni && !v.out_of_fight
+    ? html`<button type="button" class="svod-chip svod-chip--ini" data-act="set_initiative" aria-label="${L.initiativeLabel(L.initiative(v.initiative), ch.name)}"${off}>${L.initiative(v.initiative)}</button>` : "";
+  const place = Number.isFinite(v.place) && !v.out_of_fight
+    ? html`<span class="svod-card__place"><span class="svod-visually-hidden">${L.place(v.place)}: </span>${v.place}</span>` : "";
+  const turn = v.acting ? L.actingNow : v.out_of_fight ? L.outOfFight : v.done ? L.turnDone : "";
+  const cls = `svod-card svod-card--${tone}${v.acting ? " svod-card--acting" : ""}${v.done ? " svod-card--done" : ""}`;
   return join(
-    html`<li class="svod-card svod-card--${tone}" data-char="${ch.id}" data-system="${ch.system}" data-status="${v.status || ""}">`,
-    html`<div class="svod-card__head"><h3 class="svod-card__name"><bdi>${ch.name}</bdi></h3>`,
-    html`<span class="svod-card__sys">${sys ? tr(sys.title, lang) : ch.system}</span>`,
+    html`<li class="${cls}" data-char="${ch.id}" data-system="${ch.system}" data-status="${v.status || ""}"${v.acting ? html` aria-current="step"` : ""}>`,
+    html`<div class="svod-card__head">${place}<h3 class="svod-card__name"><bdi>${ch.name}</bdi></h3>`,
+    html`<span class="svod-card__sys">${whoText(v, sys, lang) || ch.system}</span>`,
+    turn ? html`<span class="svod-card__turn">${turn}</span>` : "",
     html`<button type="button" class="svod-card__menu" data-act="menu" aria-label="${L.menu(ch.name)}"${off}>⋯</button></div>`,
     html`<p class="svod-card__status"><span class="svod-dot"></span>${status}${pen}</p>`,
-    cardLines(ch, lang),
-    html`<div class="svod-card__actions">${due}${actions}</div></li>`);
+    // compact: his name, wound level and statuses (his actions in «⋯»; the death's-door roll stays)
+    compact ? "" : cardLines(ch, lang),
+    statusesHTML(ch, sys, lang),
+    compact ? (due ? html`<div class="svod-card__actions">${due}</div>` : "") : html`<div class="svod-card__actions">${due}${actions}${ini}</div>`,
+    html`</li>`);
 }

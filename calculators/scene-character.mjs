@@ -13,8 +13,23 @@ import { PREVIEW_MS } from "./scene-action.mjs";
 import { engine } from "./scene-engine.mjs";
 import { SheetPart } from "./scene-sheet.mjs";
 import { bdi } from "./scene-view.mjs";
+import { TEXT } from "./scene-words.mjs";
 
 const changed = (a, b) => JSON.stringify(a) !== JSON.stringify(b);
+
+/** A character's side and (where his system has more than one) creature type, as fields of his sheet. */
+export function whoFields(spec, system) {
+  const c = spec.character || {};
+  const out = [];
+  if (Array.isArray(c.sides) && c.sides.length) {
+    out.push({ name: "side", kind: "choice", label: { ru: TEXT.ru.side, en: TEXT.en.side }, options: c.sides, default: c.default_side || c.sides[0].value });
+  }
+  const s = spec.systems[system];
+  if (s && Array.isArray(s.kinds) && s.kinds.length > 1) {
+    out.push({ name: "kind", kind: "choice", label: { ru: TEXT.ru.kind, en: TEXT.en.kind }, options: s.kinds, default: s.default_kind || s.kinds[0].value });
+  }
+  return out;
+}
 
 export class CharacterSheet extends SheetPart {
   /** The sheet of character ``cid``, or of a new one (``cid`` null). */
@@ -46,7 +61,11 @@ export class CharacterSheet extends SheetPart {
       const s = spec.systems[system];
       const stats = s.stats.map((p) => drawField(p, ch ? ch.stats[p.name] : p.default, `stats.${p.name}`, prefix, this.lang));
       const state = s.state.map((p) => drawField(p, ch ? ch.state[p.name] : p.default, `state.${p.name}`, prefix, this.lang));
+      // who he is in the fight: his side (the default target is one of the other side) and, where
+      // his system tells creatures apart, his creature type
+      const who = whoFields(spec, system).map((p) => drawField(p, ch ? ch[p.name] : p.default, p.name, prefix, this.lang));
       form.querySelector(".svod-charsheet").innerHTML = join(
+        who,
         html`<fieldset><legend>${L.stats}</legend>${stats}</fieldset>`,
         html`<details class="svod-more"><summary>${L.stateNow}</summary>${state}</details>`);
       act.touched.clear();
@@ -121,16 +140,18 @@ export class CharacterSheet extends SheetPart {
     };
     const name = act.form.elements.name.value;
     const stats = Object.fromEntries(s.stats.map((p) => [p.name, read(p, `stats.${p.name}`)]));
+    const who = Object.fromEntries(whoFields(page.spec, system).map((p) => [p.name, read(p, p.name)]));
     let action;
     if (ch) {
       const statsDiff = Object.fromEntries(Object.entries(stats).filter(([k, v]) => changed(v, ch.stats[k])));
       const state = Object.fromEntries(s.state.map((p) => [p.name, read(p, `state.${p.name}`)]).filter(([k, v]) => changed(v, ch.state[k])));
       action = { type: "edit_character", character: ch.id };
       if (name !== ch.name) action.name = name;
+      for (const [k, v] of Object.entries(who)) if (v !== ch[k]) action[k] = v;
       if (Object.keys(statsDiff).length) action.stats = statsDiff;
       if (Object.keys(state).length) action.state = state;
     } else {
-      action = { type: "add_character", character: { name, system, stats } };
+      action = { type: "add_character", character: { name, system, ...who, stats } };
       const state = Object.fromEntries(s.state.filter((p) => act.touched.has(`state.${p.name}`))
         .map((p) => [p.name, read(p, `state.${p.name}`)]));
       if (Object.keys(state).length) action.character.state = state;
@@ -152,6 +173,8 @@ export class CharacterSheet extends SheetPart {
       this.errors(res.errors.map((e) => ({ ...e, field: String(e.field || "").replace(/^character\./, "") })));
       return;
     }
+    // a new character: his card in sight once the sheet has gone, its name under the bar
+    if (!ch && res.result.event.result) page.revealOnClose = res.result.event.result.character || null;
     this.sheet.close();
   }
 

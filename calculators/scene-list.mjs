@@ -65,7 +65,15 @@ export class SceneList {
     name.addEventListener("keydown", (e) => {
       if (e.key === "Enter") { e.preventDefault(); create(); }
     });
-    form.querySelector("input[type=file]").addEventListener("change", (e) => {
+    const file = form.querySelector("input[type=file]");
+    // Enter opens the chooser in this key's own handler (the browser's default for a file field is
+    // not sure to come: a visually hidden field, a busy page); Space is the browser's own
+    file.addEventListener("keydown", (e) => {
+      if (e.key !== "Enter") return;
+      e.preventDefault();
+      file.click();
+    });
+    file.addEventListener("change", (e) => {
       const f = e.target.files && e.target.files[0];
       e.target.value = "";
       if (f) this.importFile(f, form.querySelector(".svod-err"));

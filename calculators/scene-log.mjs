@@ -1,4 +1,5 @@
-// Свод — the scene's log, newest first: each entry's number, round, line and the dice rolled.
+// Свод — the scene's log, newest first, under each round's heading: each entry's number, line and
+// the dice rolled.
 // Pure: the log as the engine checked it in, HTML out (html.mjs escapes every value).
 
 import { html, join } from "./html.mjs";
@@ -27,20 +28,43 @@ export function diceChips(dice, lang) {
 }
 
 export function logItem(entry, lang) {
-  const L = TEXT[lang];
+  const a = entry.action || {};
+  // dice typed by hand (a player's own) told apart from the engine's
+  const by = a.dice && a.by === "hand" ? html`<span class="svod-log__by" data-by="hand">${TEXT[lang].byHand}</span>` : "";
   return join(
-    html`<li class="svod-log__item" data-n="${entry.n}"><span class="svod-log__n">№ ${entry.n} · ${L.round(entry.round)}</span> `,
-    html`<bdi class="svod-log__text">${tr(entry.text, lang)}</bdi>${diceChips(entry.action && entry.action.dice, lang)}</li>`);
+    html`<li class="svod-log__item" data-n="${entry.n}"${a.by ? html` data-by="${a.by}"` : ""}><span class="svod-log__n">№ ${entry.n}</span> `,
+    html`<bdi class="svod-log__text">${tr(entry.text, lang)}</bdi>${by}${diceChips(a.dice, lang)}</li>`);
+}
+
+/** The round an entry is shown under: its own, but «Следующий раунд» opens the round it starts
+ * (the entry keeps the round it was made in). */
+export function roundOf(entry) {
+  const r = Number(entry.round) || 0;
+  return entry.action && entry.action.type === "next_round" ? r + 1 : r;
+}
+
+/** Entries newest first, a round's heading before the newest entry of each round. */
+function logItems(entries, lang) {
+  const L = TEXT[lang];
+  const out = [];
+  let round = null;
+  for (const e of entries) {
+    const r = roundOf(e);
+    if (r !== round) out.push(html`<li class="svod-log__round" data-round="${r}">${L.round(r)}</li>`);
+    round = r;
+    out.push(logItem(e, lang));
+  }
+  return out;
 }
 
 /** The log section: the last ``shown`` entries, newest first, and «Показать ещё» for the rest. */
 export function logHTML(log, shown, lang) {
   const L = TEXT[lang];
-  const items = log.slice(-shown).reverse().map((e) => logItem(e, lang));
+  const items = logItems(log.slice(-shown).reverse(), lang);
   const rest = log.length - Math.min(log.length, shown);
   return join(
     html`<section class="svod-log" aria-labelledby="svod-log-title"><h3 id="svod-log-title">${L.log}</h3>`,
-    log.length ? html`<ol class="svod-log__list" reversed>${items}</ol>` : html`<p class="svod-log__empty">${L.logEmpty}</p>`,
+    log.length ? html`<ol class="svod-log__list">${items}</ol>` : html`<p class="svod-log__empty">${L.logEmpty}</p>`,
     rest ? html`<button type="button" class="md-button" data-act="more-log">${L.more(rest)}</button>` : "",
     html`</section>`);
 }

@@ -1,5 +1,6 @@
 // Свод — the scene's bar, sticky under Material's header: which scene (it opens the scenes list),
-// the round, «Отменить». The place where the fight's turn (whose turn, «Следующий ход») goes.
+// the round, «Отменить» and «Повторить»; under them the fight's turn: whose turn it is and
+// «Следующий ход» («Следующий раунд» when the last turn of the round is on).
 
 import { html, join } from "./html.mjs";
 import { bdi } from "./scene-view.mjs";
@@ -12,8 +13,10 @@ export class TurnBar {
       // the scene's name is the heading of everything under it (its cards and log are h3)
       html`<h2 class="svod-scene__heading"><button type="button" class="svod-scene__name" data-act="scenes" aria-haspopup="dialog">`,
       html`<span class="svod-scene__title">${L.scenes}</span><span aria-hidden="true"> ▾</span></button></h2>`,
-      html`<span class="svod-scene__round"></span>`,
       html`<button type="button" class="svod-scene__undo" data-act="undo" aria-label="${L.undoLabel}" title="${L.undoLabel}" disabled>↶ <span>${L.undo}</span></button>`,
+      html`<button type="button" class="svod-scene__redo" data-act="redo" aria-label="${L.redoLabel}" title="${L.redoLabel}" disabled>↷ <span>${L.redo}</span></button>`,
+      html`<div class="svod-scene__turn" hidden><span class="svod-scene__round"></span><p class="svod-scene__whose" aria-live="polite"></p>`,
+      html`<button type="button" class="md-button md-button--primary svod-scene__next" data-act="next_turn">${L.nextTurn}</button></div>`,
       html`</div>`);
   }
 
@@ -22,16 +25,43 @@ export class TurnBar {
     this.$title = root.querySelector(".svod-scene__title");
     this.$round = root.querySelector(".svod-scene__round");
     this.$undo = root.querySelector(".svod-scene__undo");
+    this.$redo = root.querySelector(".svod-scene__redo");
+    this.$turn = root.querySelector(".svod-scene__turn");
+    this.$whose = root.querySelector(".svod-scene__whose");
+    this.$next = root.querySelector(".svod-scene__next");
+    // the bar's height, for what scrolls under it (scene.css: scroll-padding-top, Material's «К началу»)
+    this.$bar = root.querySelector(".svod-scene__bar");
+    const measure = () => document.documentElement.style.setProperty("--svod-scene-bar", `${Math.ceil(this.$bar.getBoundingClientRect().height)}px`);
+    measure();
+    if (typeof ResizeObserver === "function") new ResizeObserver(measure).observe(this.$bar);
   }
 
-  /** The scene's title and round (null: no scene, or none checked yet). */
-  show(title, round) {
+  /** Scroll so that ``el`` is seen whole under the bar (or its top is, when it is taller than the room). */
+  reveal(el) {
+    const bar = this.$bar.getBoundingClientRect();
+    const r = el.getBoundingClientRect();
+    const top = Math.max(bar.bottom, 0) + 8;
+    if (r.top < top) window.scrollBy(0, r.top - top);
+    else if (r.bottom > window.innerHeight - 8) window.scrollBy(0, Math.min(r.bottom - window.innerHeight + 8, r.top - top));
+  }
+
+  /** The scene's title and round (null: no scene, or none checked yet), and its turn (scene-view.mjs
+   * ``turnOf``: null when there is nobody to take a turn). */
+  show(title, round, turn = null) {
     this.$title.innerHTML = bdi(title);
     this.$round.textContent = round == null ? "" : this.L.round(round);
+    this.$turn.hidden = round == null;
+    this.$whose.hidden = this.$next.hidden = !turn;
+    if (!turn) return;
+    this.$whose.innerHTML = turn.acting ? this.L.acting(bdi(turn.acting)) : this.L.noTurn;
+    this.$next.textContent = turn.last ? this.L.nextRound : this.L.nextTurn;
+    this.$next.dataset.last = turn.last ? "1" : "";
   }
 
-  /** Whether «Отменить» can act now. */
-  canUndo(yes) {
+  /** Whether «Отменить», «Повторить» and «Следующий ход» can act now. */
+  canUndo(yes, redo = false, turn = yes) {
     this.$undo.disabled = !yes;
+    this.$redo.disabled = !redo;
+    this.$next.disabled = !turn;
   }
 }

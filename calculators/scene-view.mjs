@@ -38,17 +38,68 @@ export function curOf(rec, answer = null, text = null) {
   return cur;
 }
 
-/** The bar's title and round for the scene open (``cur``: the page's, or null). */
+/** The characters in the order of turns (the engine's ``view.place``; those out of the fight, or
+ * with no place, after the rest in the scene's own order). */
+export function inOrder(characters) {
+  const place = (c) => (c.view && Number.isFinite(c.view.place) && !c.view.out_of_fight ? c.view.place : Infinity);
+  return characters.map((c, i) => [c, i]).sort(([a, i], [b, j]) => place(a) - place(b) || i - j).map(([c]) => c);
+}
+
+/** The order of turns starting with the one whose turn it is (the compact view: the acting one
+ * first, then those after him, then those before). */
+export function fromActing(characters) {
+  const list = inOrder(characters);
+  const i = list.findIndex((c) => c.view && c.view.acting);
+  return i > 0 ? [...list.slice(i), ...list.slice(0, i)] : list;
+}
+
+/** With this many characters or more the compact view is the default (the reader's choice wins). */
+export const COMPACT_FROM = 6;
+
+/** Whether the scene is drawn compact: the reader's choice (true/false), else by its size. */
+export function isCompact(choice, count) {
+  return choice == null ? count >= COMPACT_FROM : !!choice;
+}
+
+/** The fight's turn as the bar shows it: whose turn it is (his name, or null: nobody's yet) and
+ * whether it is the round's last (then «Следующий ход» begins the next round); null when nobody in
+ * the scene can take a turn. */
+export function turnOf(sc) {
+  const living = (sc.characters || []).filter((c) => c.view && !c.view.out_of_fight);
+  if (!living.length) return null;
+  const acting = living.find((c) => c.view.acting) || null;
+  const left = living.filter((c) => !c.view.done && !c.view.acting);
+  return { acting: acting && acting.name, actingId: acting && acting.id, last: !!acting && !left.length };
+}
+
+/** How many differences a scene that disagrees with its log lists (the rest counted). */
+export const DIFFERENCES_SHOWN = 8;
+
+/** The notice of a scene whose state disagrees with its log: where they differ (the engine's words:
+ * «в сцене 2, по журналу 7»), and the choice of which to keep. */
+export function inconsistentHTML(differences, lang) {
+  const L = TEXT[lang];
+  const list = Array.isArray(differences) ? differences : [];
+  const shown = list.slice(0, DIFFERENCES_SHOWN).map((d) => html`<li dir="auto">${(d && (d[lang] || d.ru || d.en)) || "?"}</li>`);
+  const rest = list.length - shown.length;
+  return join(
+    html`<div class="svod-reconcile"><p>${L.inconsistent}</p>`,
+    shown.length ? html`<ul class="svod-reconcile__diff">${shown}${rest > 0 ? html`<li>${L.moreDiff(rest)}</li>` : ""}</ul>` : "",
+    html`<p class="svod-row"><button type="button" class="md-button" data-act="reconcile" data-keep="log">${L.keepLog}</button>`,
+    html`<button type="button" class="md-button" data-act="reconcile" data-keep="state">${L.keepState}</button></p></div>`);
+}
+
+/** The bar's title, round and turn for the scene open (``cur``: the page's, or null). */
 export function barOf(cur, lang) {
   const L = TEXT[lang];
-  if (!cur) return { title: L.scenes, round: null };
+  if (!cur) return { title: L.scenes, round: null, turn: null };
   const sc = cur.checked ? cur.scene : null;
-  return { title: (sc && sc.name) || summary(cur.rec).name || L.scene, round: sc ? sc.round : null };
+  return { title: (sc && sc.name) || summary(cur.rec).name || L.scene, round: sc ? sc.round : null, turn: sc ? turnOf(sc) : null };
 }
 
 /** The main part for the scene open: ``view`` = {cur, spec, lang, canAct, logShown, engine}
  * (``engine``: the runtime's state, "ready", "loading", "error"…). */
-export function mainHTML({ cur, spec, lang, canAct, logShown, engine }) {
+export function mainHTML({ cur, spec, lang, canAct, logShown, engine, compact = null }) {
   const L = TEXT[lang];
   const sum = summary(cur.rec);
   const name = bdi(sum.name || String(cur.rec.id));
@@ -71,9 +122,12 @@ export function mainHTML({ cur, spec, lang, canAct, logShown, engine }) {
   }
   const sc = cur.scene;
   const off = canAct ? "" : html` disabled`;
+  const small = isCompact(compact, sc.characters.length);
+  const cards = small ? fromActing(sc.characters) : inOrder(sc.characters);
   return join(
-    html`<ul class="svod-cards">${sc.characters.map((c) => cardHTML(c, spec, lang, !canAct))}</ul>`,
+    html`<ul class="svod-cards${small ? " svod-cards--compact" : ""}">${cards.map((c) => cardHTML(c, spec, lang, !canAct, small))}</ul>`,
     html`<div class="svod-scene__controls">`,
+    sc.characters.length ? html`<button type="button" class="md-button svod-scene__compact" data-act="compact" aria-pressed="${small ? "true" : "false"}">${small ? L.full : L.compact}</button>` : "",
     html`<button type="button" class="md-button md-button--primary" data-act="add"${off}>+ ${L.addChar}</button>`,
     html`<button type="button" class="md-button" data-act="next_round"${off}>${L.nextRound}</button>`,
     html`<button type="button" class="md-button" data-act="end_scene"${off}>${L.endScene}</button>`,

@@ -18,6 +18,7 @@
 
 import { EngineDown, onRuntime, restartRuntime, rt, startRuntime } from "./engine.mjs";
 import { html, join } from "./html.mjs";
+import { memoryKey } from "./names.mjs";
 import { pickLang, tr } from "./render.mjs";
 import { ActionSheet, ROLE_OF } from "./scene-action.mjs";
 import { CharacterSheet, ReadingsSheet } from "./scene-character.mjs";
@@ -27,7 +28,7 @@ import { LOG_PAGE } from "./scene-log.mjs";
 import { focusKey, Sheet } from "./scene-sheet.mjs";
 import { SceneStore, StaleError, summary } from "./scene-store.mjs";
 import { TurnBar } from "./scene-turn.mjs";
-import { barOf, curOf, emptyHTML, errorsHTML, mainHTML } from "./scene-view.mjs";
+import { barOf, curOf, emptyHTML, errorsHTML, inconsistentHTML, isCompact, mainHTML } from "./scene-view.mjs";
 import { TEXT } from "./scene-words.mjs";
 
 export { calculatorURL } from "./scene-action.mjs";
@@ -69,6 +70,8 @@ class ScenePage {
     this.busy = 0;
     this.logShown = LOG_PAGE;
     this.act = null; // the open sheet's form and its state (a test hook: act.preview)
+    /** A character whose card is brought into sight once the sheet closes (a new one). */
+    this.revealOnClose = null;
     this.unsaved = false;
     /** Texts of scenes this visit could not store (by id): what the page shows, kept till saved. */
     this.unsavedTexts = new Map();
@@ -101,6 +104,10 @@ class ScenePage {
     this.sheet = new Sheet(this.root.querySelector(".svod-sheet"), { closeLabel: L.close, onClosed: (opener) => {
       this.act = null;
       this.restoreFocus(opener);
+      const reveal = this.revealOnClose;
+      this.revealOnClose = null;
+      const card = reveal && this.$main.querySelector(`.svod-card[data-char="${CSS.escape(reveal)}"]`);
+      if (card) this.bar.reveal(card);
     } });
     this.root.addEventListener("click", (e) => this.onClick(e));
     this.root.dataset.state = "loading";
@@ -184,7 +191,8 @@ class ScenePage {
     this.$notice.innerHTML = join(notes);
     this.$notice.hidden = !notes.length;
     const ready = this.canAct();
-    this.bar.canUndo(ready && !!this.cur && !!this.cur.scene && this.cur.scene.log.length > 0);
+    const sc = ready && this.cur && this.cur.scene;
+    this.bar.canUndo(!!sc && sc.log.length > 0, !!sc && Array.isArray(sc.redo) && sc.redo.length > 0, !!sc);
     this.root.dataset.state = this.busy ? "busy" : !this.cur ? (this.records.some((r) => !r.deletedAt) ? "loading" : "empty")
       : this.cur.broken ? "broken" : this.cur.checked ? "ready" : "loading";
   }
@@ -262,11 +270,11 @@ class ScenePage {
     }
     this.unsaved = !!kept;
     this.render();
-    // Is it what its own log replays to? Then the engine can undo without replaying (and if not,
-    // the reader hears that an undo recomputes the scene from its log).
+    // Is it what its own log replays to? Then the engine can undo without replaying; if not, the
+    // reader sees where they differ and chooses which to keep (nothing is undone till then).
     engine({ cmd: "load", scene: text, reply: "text", verify: true }).then((r) => {
       if (this.cur !== next || !r.ok || r.result.state_matches_log !== false) return;
-      this.notes.set("inconsistent", html`<p>${this.L.inconsistent}</p>`);
+      this.notes.set("inconsistent", inconsistentHTML(r.result.differences, this.lang));
       this.showStatus();
     }, () => {});
   }
@@ -278,13 +286,32 @@ class ScenePage {
     cur.checked = true;
   }
 
+  // ---- the compact view: the reader's choice, kept on the device; by default from six characters ----
+  compactChoice() {
+    try {
+      const v = localStorage.getItem(COMPACT);
+      return v === "1" ? true : v === "0" ? false : null;
+    } catch { return null; }
+  }
+
+  /** Whether the scene open is drawn compact now. */
+  compactNow() {
+    return !!(this.cur && this.cur.scene) && isCompact(this.compactChoice(), this.cur.scene.characters.length);
+  }
+
+  toggleCompact() {
+    try { localStorage.setItem(COMPACT, this.compactNow() ? "0" : "1"); } catch { /* no storage: for this drawing only */ }
+    this.render();
+  }
+
   // ---- drawing ----
   render() {
     const cur = this.cur;
     if (!cur) { this.renderEmpty(); return; }
     const bar = barOf(cur, this.lang);
-    this.bar.show(bar.title, bar.round);
-    this.redraw(mainHTML({ cur, spec: this.spec, lang: this.lang, canAct: this.canAct(), logShown: this.logShown, engine: rt.state }));
+    this.bar.show(bar.title, bar.round, bar.turn);
+    this.redraw(mainHTML({ cur, spec: this.spec, lang: this.lang, canAct: this.canAct(), logShown: this.logShown, engine: rt.state,
+      compact: this.compactChoice() }));
     this.showStatus();
   }
 
@@ -438,6 +465,28 @@ class ScenePage {
     });
   }
 
+  /** «Повторить» (the bar's ↷): the action undone last, again with its dice. */
+  redo() {
+    return this.enqueue(this.L.redo, (text) => engine({ cmd: "apply", scene: text, action: { type: "redo" }, reply: "text" })).then((res) => {
+      this.toast(res.ok ? tr(res.result.event.text, this.lang) : errorsHTML(res.errors, this.lang));
+      return res;
+    });
+  }
+
+  /** A scene whose state disagrees with its log: the reader keeps one of them (``keep``: "log" or
+   * "state"; the engine logs the hand edits that keep the state). Never chosen silently. */
+  reconcile(keep) {
+    if (keep !== "log" && keep !== "state") return null;
+    return this.enqueue(this.L.reconcileTitle, (text) => engine({ cmd: "reconcile", scene: text, keep, reply: "text" })).then((res) => {
+      if (res.ok) {
+        this.notes.delete("inconsistent");
+        this.showStatus();
+      }
+      this.toast(res.ok ? tr(res.result.text, this.lang) : errorsHTML(res.errors, this.lang));
+      return res;
+    });
+  }
+
   /** «В файл» of the scene open: as the page shows it (stored or not). */
   exportCurrent() {
     if (this.cur) this.list.exportScene(this.cur.rec);
@@ -465,11 +514,15 @@ class ScenePage {
       return;
     }
     if (act === "more-log") { this.logShown += LOG_PAGE * 5; this.render(); return; }
+    if (act === "compact") { this.toggleCompact(); return; }
     if (this.sheet.kind === "action" && el.closest(".svod-sheet")) { this.actions.onClick(act, el); return; }
     if (!this.canAct()) return;
     const card = el.closest(".svod-card");
     const cid = card && card.dataset.char;
     if (act === "undo") this.undo();
+    else if (act === "redo") this.redo();
+    else if (act === "reconcile") this.reconcile(el.dataset.keep);
+    else if (act === "next_turn") this.direct({ type: "next_turn" }, el.dataset.last ? this.L.nextRound : this.L.nextTurn);
     else if (act === "next_round") this.direct({ type: "next_round" }, this.L.nextRound);
     else if (act === "add") this.characters.show(null);
     else if (act === "menu" && cid) this.actions.showMenu(cid);
@@ -494,11 +547,31 @@ export function ensureStyles() {
   document.head.append(stylesheet);
 }
 
+/** Where the page keeps the reader's choice of the compact view (localStorage, this copy of the site). */
+export const COMPACT = memoryKey("scene.compact.v1");
+
+/** Where the page remembers that its introduction has been seen (localStorage, this copy of the site). */
+export const INTRO_SEEN = memoryKey("scene.intro.v1");
+
+/** The page's introduction (docs/scene.md's ``details.svod-scene-intro``) is open on the first
+ * visit and folded on every later one, so that the scene fills the first screen. */
+function foldIntro(doc) {
+  const intro = doc.querySelector("details.svod-scene-intro");
+  if (!intro) return;
+  let seen = null;
+  try {
+    seen = localStorage.getItem(INTRO_SEEN);
+    if (seen == null) localStorage.setItem(INTRO_SEEN, String(Date.now()));
+  } catch { return; } // no storage: it stays open
+  if (seen != null) intro.open = false;
+}
+
 /** Attach the scene page in this (new) document: site.mjs calls it on every page change. */
 export function attach(doc = document) {
   const root = doc.querySelector(".svod-scene:not([data-attached])");
   if (!root) return null;
   root.dataset.attached = "1";
+  foldIntro(doc);
   ensureStyles();
   if (rt.state === "idle") startRuntime();
   const app = new ScenePage(root);

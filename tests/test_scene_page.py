@@ -118,7 +118,7 @@ TAGS = {"section", "h2", "h3", "p", "div", "ul", "ol", "li", "button", "span", "
         "label", "input"}
 ATTRS = {"class", "type", "role", "id", "for", "name", "value", "hidden", "disabled", "selected", "dir", "title", "reversed",
          "style", "maxlength", "placeholder", "aria-label", "aria-labelledby", "aria-describedby", "aria-valuemin",
-         "aria-valuemax", "aria-valuenow", "aria-haspopup", "autocomplete", "accept"}
+         "aria-valuemax", "aria-valuenow", "aria-haspopup", "aria-pressed", "aria-current", "autocomplete", "accept"}
 
 
 class _Strict(HTMLParser):

@@ -58,11 +58,15 @@ def sheet_closed(page):
     page.wait_for_function("!document.querySelector('.svod-sheet').open", timeout=STEP_MS)
 
 
-def add_character(page, name, system, **stats):
+def add_character(page, name, system, side=None, kind=None, **stats):
     page.click(".svod-scene__controls [data-act=add]")
     page.wait_for_selector("dialog[open] [data-act=save-char]")
     page.fill("dialog [name=name]", name)
     page.select_option("dialog [name=system]", system)
+    if side:
+        page.select_option("dialog [name=side]", side)
+    if kind:
+        page.select_option("dialog [name=kind]", kind)
     for k, v in stats.items():
         page.fill(f"dialog [name='stats.{k}']", ", ".join(v) if isinstance(v, list) else str(v))
     page.click("dialog [data-act=save-char]")
@@ -191,6 +195,14 @@ def phone(new_context, scheme="light", **kw):
     page.on("pageerror", lambda e: errors.append(f"{e}\n{e.stack}"))
     page.svod_errors = errors
     return ctx, page
+
+
+def start(new_context, base_url, name, scheme="light"):
+    """A phone, the scene page, a new scene called ``name``."""
+    ctx, page = phone(new_context, scheme=scheme)
+    open_page(page, base_url)
+    new_scene(page, name)
+    return page
 
 
 def assert_fits(page, where):
@@ -512,7 +524,7 @@ def test_delete_asks_and_can_be_undone(new_context, base_url, artifacts):
     page.wait_for_function("svodScene.cur && svodScene.cur.scene && svodScene.cur.scene.name === 'Первая'", timeout=STEP_MS)
     page.click("dialog [data-act=close]")
     page.locator(".svod-toast button").click()
-    page.wait_for_function("svodScene.cur.scene.name === 'Вторая'", timeout=STEP_MS)
+    page.wait_for_function("svodScene.cur && svodScene.cur.scene && svodScene.cur.scene.name === 'Вторая'", timeout=STEP_MS)
     assert not any(r.get("deletedAt") for r in stored(page))
 
 

@@ -1,0 +1,356 @@
+"""The fight on the scene page at phone size (360 × 740): the order of turns on the cards and in the
+bar («Ходит: …», «Следующий ход», «Следующий раунд» on the round's last turn), statuses with what
+is left of them and their penalty on the cards («Горит!» burning at the start of each of his turns),
+undo and redo, and a scene whose state disagrees with its log shown with where they differ and the
+reader's choice of which to keep. Every figure checked is the engine's (the page's log replayed by
+rules_core under CPython), never one typed into the test."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from rules_core import api
+
+from .test_scene import (BOOT_MS, STEP_MS, add_character, card, engine_replay, faces, fill_sheet, go,
+                         open_action, open_page, phone, put_record, scene, start, stored, wait_preview,
+                         wait_ready)
+
+
+def names_in_order(page) -> list[str]:
+    return page.locator(".svod-card .svod-card__name").all_inner_texts()
+
+
+def engine_order(sc: dict) -> list[str]:
+    """The characters by their place in the order of turns, as the engine (CPython) gives them."""
+    chars = engine_replay(sc)["characters"]
+    live = sorted((c for c in chars if not c["view"]["out_of_fight"]), key=lambda c: c["view"]["place"])
+    return [c["name"] for c in live]
+
+
+def next_turn(page):
+    n = len(scene(page)["log"])
+    page.click(".svod-scene__bar [data-act=next_turn]")
+    page.wait_for_function("(n) => svodScene.cur && svodScene.cur.scene && svodScene.cur.scene.log.length === n + 1",
+                           arg=n, timeout=STEP_MS)
+    wait_ready(page)
+
+
+def card_action(page, who, action, fields=None, dice=None):
+    """An action from the card's button or its «⋯» menu, fields filled, applied; the result's line."""
+    open_action(page, who, action)
+    fill_sheet(page, fields or {})
+    wait_preview(page)
+    if dice is not None:
+        faces(page, dice)
+    return go(page)
+
+
+def put_out(page, who, helper, dice):
+    """«Потушить» from his menu, by ``helper`` with the faces his player rolled; the result's line."""
+    return card_action(page, who, "extinguish", {"helper": char_of(scene(page), helper)["id"]}, dice={"putting_out": dice})
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_turn_bar_runs_a_serial_fight_in_its_order(new_context, base_url, artifacts, scheme):
+    page = start(new_context, base_url, "Ходы", scheme)
+    add_character(page, "Маша", "serial", stamina=1)
+    add_character(page, "Олег", "serial", dexterity=4, stamina=3)
+    add_character(page, "Вампир", "serial", side="opponents", kind="vampire", stamina=3)
+    sc = scene(page)
+    assert char_of(sc, "Вампир")["kind"] == "vampire" and char_of(sc, "Вампир")["side"] == "opponents"
+    order = engine_order(sc)
+    assert names_in_order(page) == order  # the cards in the order of turns
+    who = card(page, "Вампир").locator(".svod-card__sys").inner_text()
+    assert "Вампир" in who and "Противники" in who
+    whose = page.locator(".svod-scene__whose")
+    assert whose.inner_text() == "Ходы ещё не начаты"
+
+    # «Горит!» on Маша, from her menu: the card says it, with the −4 dice it takes
+    card_action(page, "Маша", "set_status", {"status": "burning"})
+    pill = card(page, "Маша").locator(".svod-status[data-status=burning]")
+    assert "Горит!" in pill.inner_text() and "−4 куб." in pill.inner_text()
+
+    # the turns in the order: whose turn it is, in the bar and on the card; she burns on hers
+    health = []
+    for i, who in enumerate(order):
+        next_turn(page)
+        assert whose.inner_text() == f"Ходит: {who}"
+        assert card(page, who).get_attribute("aria-current") == "step"
+        assert page.locator(".svod-card[aria-current]").count() == 1
+        mine = engine_replay(scene(page))
+        assert char_of(scene(page), "Маша")["state"] == char_of(mine, "Маша")["state"]
+        health.append(char_of(mine, "Маша")["state"]["health"])
+        last = i == len(order) - 1
+        assert page.locator(".svod-scene__next").inner_text() == ("Следующий раунд" if last else "Следующий ход")
+    assert health[order.index("Маша")] < 7  # her turn began: the fire's damage (past her one УП)
+    assert "Ходов уже горит: 1" in card(page, "Маша").locator(".svod-status[data-status=burning]").inner_text()
+    page.screenshot(path=str(artifacts / f"scene-turns-phone-{scheme}.png"))
+
+    # Олег puts her out (his Dexterity + Survival 4, the faces his player rolled): the fire is gone
+    text = put_out(page, "Маша", "Олег", [9, 9, 9, 9])
+    assert "потушен" in text
+    assert card(page, "Маша").locator(".svod-status[data-status=burning]").count() == 0
+    entry = page.locator(".svod-log__item").first
+    assert re.search(r"\d+ % → потушен", entry.inner_text()) and "грани вписаны вручную" in entry.inner_text()
+    assert char_of(engine_replay(scene(page)), "Маша")["statuses"] == char_of(scene(page), "Маша")["statuses"] == []
+    # healed as an action (not a hand edit): her Health up, the log's line the engine's
+    hp = char_of(scene(page), "Маша")["state"]["health"]
+    text = card_action(page, "Маша", "heal", {"amount": 1})
+    assert char_of(scene(page), "Маша")["state"]["health"] == hp + 1
+    assert engine_replay(scene(page))["log"][-1]["text"]["ru"] in text
+
+    # the round's last turn: «Следующий раунд» begins round 2 with the first in the order
+    next_turn(page)
+    assert page.locator(".svod-scene__round").inner_text() == "Раунд 2"
+    assert whose.inner_text() == f"Ходит: {order[0]}"
+
+    # undo, then redo: the scene as it was, the log's line back
+    before = scene(page)
+    assert page.locator(".svod-scene__redo").is_disabled()
+    page.click(".svod-scene__undo")
+    page.wait_for_function("(n) => svodScene.cur.scene.log.length === n - 1", arg=len(before["log"]), timeout=STEP_MS)
+    wait_ready(page)
+    assert page.locator(".svod-scene__round").inner_text() == "Раунд 1"
+    assert page.locator(".svod-scene__redo").is_enabled()
+    page.click(".svod-scene__redo")
+    page.wait_for_function("(n) => svodScene.cur.scene.log.length === n", arg=len(before["log"]), timeout=STEP_MS)
+    wait_ready(page)
+    after = scene(page)
+    assert {k: v for k, v in after.items() if k != "redo"} == {k: v for k, v in before.items() if k != "redo"}
+    assert page.locator(".svod-scene__round").inner_text() == "Раунд 2"
+    assert page.locator(".svod-scene__redo").is_disabled()
+    assert json.loads(stored(page)[0]["text"])["log"] == after["log"]
+    assert not page.svod_errors
+
+
+def char_of(sc, name):
+    return next(c for c in sc["characters"] if c["name"] == name)
+
+
+def disagreeing_scene() -> tuple[dict, str]:
+    """A scene whose state was edited outside its log (Маша's health), and its text."""
+    sc = api.handle({"op": "scene", "cmd": "new", "name": "Правленая"})["result"]["scene"]
+    for action in ({"type": "add_character", "character": {"name": "Маша", "system": "serial"}},
+                   {"type": "damage", "character": "c1", "portions": [5]}):
+        res = api.handle({"op": "scene", "cmd": "apply", "scene": sc, "action": action})
+        assert res["ok"], res
+        sc = res["result"]["scene"]
+    bad = json.loads(json.dumps(sc))
+    bad["characters"][0]["state"]["health"] = 2
+    return sc, json.dumps(bad, ensure_ascii=False)
+
+
+@pytest.mark.parametrize("keep", ["log", "state"])
+def test_a_scene_that_disagrees_with_its_log_shows_where_and_lets_the_reader_choose(new_context, base_url, keep):
+    ctx, page = phone(new_context)
+    open_page(page, base_url)
+    good, text = disagreeing_scene()
+    put_record(page, {"id": "sbad1", "name": "Правленая", "created": 1, "updated": 1, "rev": 1, "text": text})
+    page.reload()
+    wait_ready(page, BOOT_MS)
+    notice = page.locator(".svod-scene__notice")
+    page.wait_for_selector(".svod-scene__notice .svod-reconcile", timeout=STEP_MS)
+    said = notice.inner_text()
+    assert "расходится с её журналом" in said and "пересчитает" not in said
+    log_health = good["characters"][0]["state"]["health"]
+    assert f"в сцене 2, по журналу {log_health}" in said  # both versions, in words
+    assert char_of(scene(page), "Маша")["state"]["health"] == 2  # nothing picked silently
+    n = len(scene(page)["log"])
+    notice.locator(f"[data-act=reconcile][data-keep={keep}]").click()
+    page.wait_for_function("() => !document.querySelector('.svod-scene__notice .svod-reconcile')", timeout=STEP_MS)
+    wait_ready(page)
+    sc = scene(page)
+    if keep == "log":
+        assert char_of(sc, "Маша")["state"]["health"] == log_health and len(sc["log"]) == n
+    else:
+        assert char_of(sc, "Маша")["state"]["health"] == 2 and len(sc["log"]) > n  # the edit, logged
+    # the scene now agrees with its log: the engine (CPython) replays it to what the page shows
+    assert char_of(engine_replay(sc), "Маша")["state"] == char_of(sc, "Маша")["state"]
+    assert json.loads(stored(page)[0]["text"])["log"] == sc["log"]
+    assert not page.svod_errors
+
+
+def test_an_attack_opens_aimed_at_an_opponent_and_its_odds_are_logged(new_context, base_url):
+    page = start(new_context, base_url, "Прицел")
+    add_character(page, "Маша", "serial")
+    add_character(page, "Олег", "serial")
+    add_character(page, "Вампир", "serial", side="opponents", kind="vampire")
+    ids = {c["name"]: c["id"] for c in scene(page)["characters"]}
+    open_action(page, "Маша", "attack")
+    page.wait_for_selector("dialog form[data-filled='1']", timeout=STEP_MS)
+    # the engine's filling: the target is the first opponent in the order, not her ally
+    fill = api.handle({"op": "scene", "cmd": "fill", "scene": scene(page), "action": {"type": "attack", "attacker": ids["Маша"]}})
+    assert fill["result"]["action"]["target"] == ids["Вампир"]
+    assert page.input_value("dialog [name=target]") == ids["Вампир"]
+    fill_sheet(page, {"params.ranged": False, "params.attack_dice": 6, "params.damage_dice": 5})
+    wait_preview(page)
+    faces(page, {"attack": [10, 9, 8, 5, 4, 3], "damage": [6, 6, 6, 6, 2]})
+    go(page)
+    # the log's line: the odds the roll had before it, and its dice typed by hand told apart
+    mine = engine_replay(scene(page))["log"][-1]["text"]["ru"]
+    line = page.locator(".svod-log__item").first.inner_text()
+    assert mine in line and re.search(r"\d+ % → попал", line), line
+    assert "грани вписаны вручную" in line
+    assert not page.svod_errors
+
+
+FIT = """() => { const bar = document.querySelector('.svod-scene__bar').getBoundingClientRect();
+    const cards = [...document.querySelectorAll('.svod-card')].map(c => c.getBoundingClientRect());
+    return {bar: bar.bottom, top: Math.min(...cards.map(r => r.top)), bottom: Math.max(...cards.map(r => r.bottom)), height: innerHeight}; }"""
+
+
+def cards_in_sight(page) -> dict:
+    """The cards scrolled to just under the bar: where they end on the screen."""
+    page.evaluate("""() => { const header = document.querySelector('.md-header').getBoundingClientRect().bottom;
+        window.scrollBy(0, document.querySelector('.svod-scene').getBoundingClientRect().top - header); }""")
+    page.wait_for_timeout(100)
+    page.evaluate("""() => { const bar = document.querySelector('.svod-scene__bar').getBoundingClientRect();
+        const top = document.querySelector('.svod-cards').getBoundingClientRect().top; window.scrollBy(0, top - bar.bottom - 4); }""")
+    page.wait_for_timeout(200)
+    return page.evaluate(FIT)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_five_character_serial_fight_over_four_rounds(new_context, base_url, artifacts, scheme):
+    """Issue 22's fight: five «Сериал» characters (one vampire) over four rounds by «Следующий ход»,
+    one of them burning and put out, an undo and its redo, the compact view."""
+    page = start(new_context, base_url, "Сериал: пятеро", scheme)
+    add_character(page, "Маша", "serial", stamina=1)
+    add_character(page, "Олег", "serial", dexterity=4)
+    add_character(page, "Ира", "serial", wits=3)
+    add_character(page, "Громила", "serial", side="opponents", strength=4)
+    add_character(page, "Вампир", "serial", side="opponents", kind="vampire")
+    order = engine_order(scene(page))
+    assert names_in_order(page) == order
+    card_action(page, "Маша", "set_status", {"status": "burning"})
+    seen_rounds = []
+    for rnd in range(1, 5):
+        for who in order:
+            next_turn(page)
+            assert page.locator(".svod-scene__whose").inner_text() == f"Ходит: {who}"
+        seen_rounds.append(page.locator(".svod-scene__round").inner_text())
+        if rnd == 2:
+            # Маша has burned two of her turns: Олег puts her out
+            assert "потушен" in put_out(page, "Маша", "Олег", [9, 9, 8, 10])
+            assert card(page, "Маша").locator(".svod-status[data-status=burning]").count() == 0
+    assert seen_rounds == ["Раунд 1", "Раунд 2", "Раунд 3", "Раунд 4"]
+    sc = scene(page)
+    replayed = engine_replay(sc)
+    for c in sc["characters"]:
+        assert c["state"] == char_of(replayed, c["name"])["state"], c["name"]
+    burns = [e for e in sc["log"] if "Горит, ход" in e["text"]["ru"]]
+    assert len(burns) == 2  # her two turns on fire, then put out
+    # undo, then redo: the same scene
+    before = scene(page)
+    page.click(".svod-scene__undo")
+    page.wait_for_function("(n) => svodScene.cur.scene.log.length === n - 1", arg=len(before["log"]), timeout=STEP_MS)
+    wait_ready(page)
+    page.click(".svod-scene__redo")
+    page.wait_for_function("(n) => svodScene.cur.scene.log.length === n", arg=len(before["log"]), timeout=STEP_MS)
+    wait_ready(page)
+    assert {k: v for k, v in scene(page).items() if k != "redo"} == {k: v for k, v in before.items() if k != "redo"}
+    # the compact view (five characters: the reader asks for it): all on one screen, the acting one first
+    page.click("[data-act=compact]")
+    wait_ready(page)
+    assert page.locator(".svod-cards--compact").count() == 1
+    acting = page.locator(".svod-scene__whose").inner_text().removeprefix("Ходит: ")
+    assert names_in_order(page)[0] == acting
+    fit = cards_in_sight(page)
+    assert fit["top"] >= fit["bar"] and fit["bottom"] <= fit["height"], fit
+    page.screenshot(path=str(artifacts / f"scene-fight-compact-phone-{scheme}.png"))
+    assert not page.svod_errors
+
+
+def test_six_characters_are_compact_by_default_and_fit_one_screen(new_context, base_url, artifacts):
+    page = start(new_context, base_url, "Шестеро")
+    for name in ("Аня", "Боря", "Вова", "Галя", "Дима"):
+        add_character(page, name, "serial")
+    assert page.locator(".svod-cards--compact").count() == 0
+    add_character(page, "Егор", "serial", side="opponents", kind="vampire")
+    assert page.locator(".svod-cards--compact").count() == 1
+    next_turn(page)
+    next_turn(page)  # the second in the order acts: he is drawn first
+    order = engine_order(scene(page))
+    assert names_in_order(page) == order[1:] + order[:1]
+    for c in scene(page)["characters"]:
+        text = card(page, c["name"]).inner_text()
+        assert c["name"] in text and c["view"]["status_name"]["ru"] in text
+    fit = cards_in_sight(page)
+    assert fit["top"] >= fit["bar"] and fit["bottom"] <= fit["height"], fit
+    page.screenshot(path=str(artifacts / "scene-compact-six-phone-light.png"))
+    # the reader's choice is kept: «Подробно» draws the cards in full
+    page.click("[data-act=compact]")
+    wait_ready(page)
+    assert page.locator(".svod-cards--compact").count() == 0 and card(page, "Аня").locator("[data-act=damage]").count() == 1
+    assert not page.svod_errors
+
+
+
+def test_a_lysogorsk_fight_of_two_rounds_with_bleeding(new_context, base_url, artifacts):
+    page = start(new_context, base_url, "Лысогорск: кровь")
+    add_character(page, "Ярополк", "lysogorsk")
+    add_character(page, "Разбойник", "lysogorsk", side="opponents")
+    # initiative rolled for both by the engine (the menu's «бросок инициативы», nobody named)
+    card_action(page, "Ярополк", "roll_initiative")
+    assert char_of(scene(page), "Ярополк")["fight"]["initiative"] is not None
+    assert "Ин. —" not in card(page, "Ярополк").locator("[data-act=set_initiative]").inner_text()
+    order = engine_order(scene(page))
+    assert names_in_order(page) == order
+    # a heavy blow: he is left with few hits and bleeds
+    hits = char_of(scene(page), "Ярополк")["view"]["hits_max"]
+    text = card_action(page, "Ярополк", "lys_damage", {"hits": hits - 3})
+    assert [s["key"] for s in char_of(scene(page), "Ярополк")["statuses"]] == ["bleeding"], text
+    pill = card(page, "Ярополк").locator(".svod-status[data-status=bleeding]")
+    assert "Кровотечение" in pill.inner_text()
+    assert "−−" not in card(page, "Ярополк").inner_text()  # his penalty said once, with one minus
+    # two rounds by «Следующий ход»: the bleeding ticks at each round's end, as the engine says
+    for _ in range(2 * len(order) + 1):  # the first turn, both rounds' turns, round 3 begins
+        next_turn(page)
+        sc = scene(page)
+        assert char_of(sc, "Ярополк")["state"] == char_of(engine_replay(sc), "Ярополк")["state"]
+        assert char_of(sc, "Ярополк")["statuses"] == char_of(engine_replay(sc), "Ярополк")["statuses"]
+    assert page.locator(".svod-scene__round").inner_text() == "Раунд 3"
+    st = char_of(scene(page), "Ярополк")["view"]["statuses"]
+    assert any(s["key"] == "bleeding" for s in st)
+    page.screenshot(path=str(artifacts / "scene-lysogorsk-bleeding-phone-light.png"))
+    # the bleeding stopped: the status goes from his card
+    card_action(page, "Ярополк", "stop_bleeding")
+    assert pill.count() == 0
+    assert not page.svod_errors
+
+
+def test_a_codex_exchange(new_context, base_url):
+    page = start(new_context, base_url, "Codex: обмен")
+    add_character(page, "Тесак", "codex")
+    add_character(page, "Наёмник", "codex", side="opponents")
+    next_turn(page)
+    card_action(page, "Наёмник", "codex_damage", {"hits": "3, 4"})
+    card_action(page, "Тесак", "codex_stress", {"amount": 2})
+    next_turn(page)
+    card_action(page, "Тесак", "codex_damage", {"hits": "5"})
+    sc = scene(page)
+    replayed = engine_replay(sc)
+    for name in ("Тесак", "Наёмник"):
+        mine = char_of(replayed, name)
+        assert char_of(sc, name)["state"] == mine["state"]
+        v = mine["view"]
+        text = card(page, name).inner_text()
+        assert f"Трек {v['damage']}/{v['capacity']}" in text and f"Стресс {v['stress']}/6" in text, text
+    assert [e["action"]["type"] for e in sc["log"]][-5:] == ["next_turn", "codex_damage", "codex_stress", "next_turn", "codex_damage"]
+    # «Конец сцены»: the fight's summary, as the engine sums it up
+    summary = api.handle({"op": "scene", "cmd": "summary", "scene": sc})["result"]
+    page.click(".svod-scene__controls [data-act=end_scene]")
+    page.wait_for_selector("dialog[open][data-action=end_scene]")
+    wait_preview(page)
+    page.click("dialog .svod-go")
+    page.wait_for_selector("dialog[data-done='1'] .svod-result__summary", timeout=STEP_MS)
+    shown = page.locator("dialog .svod-result__summary").inner_text()
+    for item in summary["display"][0]["items"]:
+        assert item["label"]["ru"] in shown, shown
+    for row in summary["display"][1]["rows"]:
+        assert str(row[0]) in shown, shown
+    page.click("dialog [data-act=done]")
+    assert not page.svod_errors
