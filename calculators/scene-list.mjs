@@ -10,8 +10,8 @@ import { askSameScene } from "./scene-same.mjs";
 import { WORDS } from "./party-words.mjs";
 
 /** Save ``text`` as a file called ``name`` (the browser's download). */
-export function download(name, text) {
-  const blob = new Blob([text], { type: "application/json" });
+export function download(name, text, type = "application/json") {
+  const blob = new Blob([text], { type });
   const a = document.createElement("a");
   a.href = URL.createObjectURL(blob);
   a.download = name;

@@ -11,6 +11,29 @@ import { changeParty, readParty } from "./party-store.mjs";
 import { engine } from "./scene-engine.mjs";
 import { ask, partyCSS } from "./scene-same.mjs";
 import { bdi, errorsHTML } from "./scene-view.mjs";
+import { download } from "./scene-list.mjs";
+import { encodeView, LinkError, MAX_FRAGMENT } from "./table-link.mjs";
+
+const SITE = new URL("../../", import.meta.url);
+
+/** The players' view page's address in ``lang`` (the site's own: any sub-path). */
+export function tableURL(lang) {
+  return new URL(lang === "en" ? "en/table/" : "table/", SITE).href;
+}
+
+/** Draw ``text`` as a QR code on ``canvas`` (uqr, the kept library: assets/qr/uqr.mjs), each module
+ * ``scale`` pixels, a quiet zone of four → the QR's size in modules. */
+export async function drawQR(canvas, text, scale = 2) {
+  const { encode } = await import(new URL("assets/qr/uqr.mjs", SITE).href);
+  const qr = encode(text, { ecc: "L", border: 4 });
+  canvas.width = canvas.height = qr.size * scale;
+  const g = canvas.getContext("2d");
+  g.fillStyle = "#fff";
+  g.fillRect(0, 0, canvas.width, canvas.height);
+  g.fillStyle = "#000";
+  qr.data.forEach((row, y) => row.forEach((on, x) => { if (on) g.fillRect(x * scale, y * scale, scale, scale); }));
+  return qr.size;
+}
 
 /** The card menu's entries for character ``cid``. */
 export function menuEntries(cid, lang) {
@@ -44,6 +67,91 @@ export class SceneParty {
     else if (act === "party-store") await this.store(null);
     else if (act === "party-pick") await this.showPick();
     else if (act === "party-add") await this.addPicked();
+    else if (act === "party-share") await this.showShare();
+    else if (act === "party-shown") await this.makeLink();
+    else if (act === "party-send") await this.send();
+    else if (act === "party-qr-file") this.qrFile();
+  }
+
+  // ---- the players' view: a link, its QR code, the share sheet ----
+  async showShare() {
+    const page = this.page;
+    const W = this.W;
+    const body = join(
+      html`<p class="svod-help">${W.shareHelp}</p>`,
+      html`<label class="svod-party__member"><input type="checkbox" name="shown" data-act="party-shown"> ${W.showNumbers}</label>`,
+      html`<p class="svod-party__linknote" role="status"></p>`,
+      html`<div class="svod-party__qr"><canvas class="svod-party__qrcode" role="img" aria-label="${W.qrLabel}"></canvas></div>`,
+      html`<label for="svod-party-link">${W.link}</label><input id="svod-party-link" class="svod-party__link" type="text" readonly dir="ltr">`,
+      html`<div class="svod-sheet__errors" role="alert" hidden></div>`,
+      html`<p class="svod-row"><a class="md-button" href="${tableURL(page.lang)}#live" target="_blank" rel="noopener">${W.forTable}</a></p>`);
+    const share = typeof navigator.share === "function";
+    const footer = join(share ? html`<button type="button" class="md-button md-button--primary" data-act="party-send">${W.share}</button>` : "",
+      html`<button type="button" class="md-button${share ? "" : " md-button--primary"}" data-act="party-qr-file">${W.qrFile}</button>`);
+    page.sheet.show("party-share", W.shareTitle, body, footer);
+    await this.makeLink();
+  }
+
+  /** The link for the scene as it is now (with its party's sheets; without them when it would be
+   * too long; refused with the bound beyond it even so). */
+  async makeLink() {
+    const page = this.page;
+    const W = this.W;
+    const d = page.sheet.dialog;
+    const shown = d.querySelector("input[name=shown]").checked;
+    const box = d.querySelector(".svod-sheet__errors");
+    const note = d.querySelector(".svod-party__linknote");
+    const canvas = d.querySelector(".svod-party__qrcode");
+    const input = d.querySelector(".svod-party__link");
+    box.hidden = true;
+    note.textContent = "";
+    this.link = null;
+    let fragment = null;
+    let length = 0;
+    for (const sheets of [true, false]) {
+      const res = await engine({ cmd: "table", scene: page.cur.text, show_numbers: shown, sheets }).catch(() => null);
+      if (!res || !res.ok) { box.innerHTML = res ? errorsHTML(res.errors, page.lang) : html`<p>${page.L.engineDown}</p>`; box.hidden = false; return; }
+      try {
+        fragment = await encodeView(res.result.view_text);
+        if (!sheets) note.textContent = W.withoutSheets;
+        break;
+      } catch (e) {
+        if (!(e instanceof LinkError)) throw e;
+        length = e.detail;
+      }
+    }
+    if (!fragment) {
+      box.innerHTML = html`<p>${W.linkTooLongToMake(length, MAX_FRAGMENT)}</p>`;
+      box.hidden = false;
+      input.value = "";
+      canvas.hidden = true;
+      return;
+    }
+    this.link = `${tableURL(page.lang)}#${fragment}`;
+    input.value = this.link;
+    canvas.hidden = false;
+    try {
+      await drawQR(canvas, this.link);
+    } catch {
+      canvas.hidden = true;
+      note.textContent = W.qrTooBig;
+    }
+    d.dataset.link = "done";
+  }
+
+  async send() {
+    if (!this.link) return;
+    try {
+      await navigator.share({ title: this.W.shareTitle, url: this.link });
+    } catch (e) {
+      if (e && e.name === "AbortError") return;
+      this.qrFile();
+    }
+  }
+
+  /** The fallback of the share sheet: the link as a text file. */
+  qrFile() {
+    if (this.link) download("svod-table-link.txt", `${this.link}\n`, "text/plain");
   }
 
   /** «Сохранить в партию»: what the party would keep of him (the engine's end-of-scene rules,

@@ -115,35 +115,18 @@ def validate(data: Any) -> dict:
 MIGRATIONS: dict[int, Callable[[dict], dict]] = {}
 
 
+NOUN = {"ru": "Партия", "ru_of": "партии", "en": "party"}
+PARTY_FORMAT = F.Format("party", NOUN, VERSION, 1, MIGRATIONS, lambda d: validate(d))
+
+
 def load(data: Any) -> dict:
     """A party of any known version, migrated to :data:`VERSION` and validated."""
-    if not isinstance(data, dict):
-        raise field_error("party", "Партия — объект JSON.", "A party is a JSON object.")
-    v = data.get("version")
-    if isinstance(v, bool) or not isinstance(v, int):
-        raise field_error("version", "Нет номера версии: это не партия Свода.", "No version number: not a Svod party.")
-    if v > VERSION:
-        raise field_error("version", f"Партия сохранена более новой версией Свода ({v}); эта понимает до {VERSION}. "
-                          "Обновите страницу.", f"The party was saved by a newer Svod (version {v}); this one reads "
-                          f"up to {VERSION}. Reload the page.")
-    if v < 1:
-        raise field_error("version", "Неверный номер версии.", "Invalid version number.")
-    while v < VERSION:
-        data = MIGRATIONS[v](data)
-        v = data["version"]
-    return validate(data)
+    return F.load_versioned(data, PARTY_FORMAT)
 
 
 def parse(text: Any) -> Any:
     """The JSON value of a party's text, bounded."""
-    from .. import api
-
-    if not isinstance(text, str):
-        raise field_error("party", "Нужен текст JSON.", "JSON text expected.")
-    if len(text) > MAX_PARTY_CHARS:
-        raise field_error("party", f"Партия длиннее {MAX_PARTY_CHARS} символов.",
-                          f"The party is longer than {MAX_PARTY_CHARS} characters.")
-    return api.loads(text, "party", MAX_PARTY_CHARS, api.MAX_DEPTH)
+    return F.json_text(text, "party", MAX_PARTY_CHARS, NOUN)
 
 
 def load_text(text: Any) -> dict:

@@ -161,11 +161,4 @@ def check(data: Any) -> dict:
 
 def check_text(text: Any) -> dict:
     """A view from its JSON text (what the link inflates to), bounded."""
-    from .. import api
-
-    if not isinstance(text, str):
-        raise field_error("view", "Нужен текст JSON.", "JSON text expected.")
-    if len(text) > MAX_VIEW_CHARS:
-        raise field_error("view", f"Вид сцены длиннее {MAX_VIEW_CHARS} символов.",
-                          f"The view is longer than {MAX_VIEW_CHARS} characters.")
-    return check(api.loads(text, "view", MAX_VIEW_CHARS, api.MAX_DEPTH))
+    return check(F.json_text(text, "view", MAX_VIEW_CHARS, {"ru": "Вид сцены", "en": "view"}))
