@@ -35,7 +35,7 @@ export function viewHTML(view, lang, { big = false } = {}) {
     html`</span></li>`);
   return join(
     html`<h2 class="svod-table__title"><bdi>${view.name || W.untitled}</bdi> · ${W.round(view.round)}</h2>`,
-    html`<p class="svod-table__now">${acting.length ? html`${W.nowActing} ${join(acting.map((c) => bdi(c.name)), ", ")}` : W.nobodyActing}</p>`,
+    html`<p class="svod-table__now">${acting.length ? html`${W.nowActing} ${acting.map((c, i) => (i ? html`, ${bdi(c.name)}` : bdi(c.name)))}` : W.nobodyActing}</p>`,
     html`<ol class="svod-table__list">`, view.characters.map(line), html`</ol>`,
     view.shown || big ? "" : html`<p class="svod-help">${W.numbersHidden}</p>`);
 }

@@ -33,6 +33,7 @@ from . import fields as F
 from . import party as P
 from . import statuses as ST
 from . import words
+from .dicebox import _list as bounded_list
 
 __all__ = ["FORMAT", "VERSION", "make", "check", "MAX_FRAGMENT", "MAX_VIEW_CHARS", "HIDDEN"]
 
@@ -92,38 +93,21 @@ def _format(v: Any, path: str) -> str:
     return v
 
 
-def _bool(v: Any, path: str) -> bool:
-    if not isinstance(v, bool):
-        raise field_error(path, "true или false.", "true or false.")
-    return v
-
-
-def _texts(v: Any, path: str, limit: int) -> list:
-    if not isinstance(v, list):
-        raise field_error(path, "Нужен список.", "Must be a list.")
-    if len(v) > limit:
-        raise field_error(path, f"Не больше {limit}.", f"At most {limit}.")
-    return [F.bilingual(MAX_TEXT)(x, f"{path}[{i}]") for i, x in enumerate(v)]
+def _list_of(check, limit: int):
+    """A list of at most ``limit`` values, each through ``check``."""
+    return lambda v, p: [check(x, f"{p}[{i}]") for i, x in enumerate(bounded_list(v, p, limit))]
 
 
 def _number(v: Any, path: str) -> dict:
     return F.record(v, path, {"label": F.bilingual(MAX_TEXT), "value": F.bilingual(MAX_TEXT)}, required=("label", "value"))
 
 
-def _numbers_of(v: Any, path: str) -> list:
-    if not isinstance(v, list):
-        raise field_error(path, "Нужен список.", "Must be a list.")
-    if len(v) > MAX_NUMBERS:
-        raise field_error(path, f"Не больше {MAX_NUMBERS}.", f"At most {MAX_NUMBERS}.")
-    return [_number(x, f"{path}[{i}]") for i, x in enumerate(v)]
-
-
 def _character(v: Any, path: str) -> dict:
     rec = F.record(v, path, {
         "name": lambda x, p: F.text(x, p, F.MAX_CHAR_NAME, 1), "side": F.choice(C.SIDES),
-        "place": F.optional(F.integer(1, F.MAX_CHARACTERS)), "acting": _bool, "done": _bool, "out": _bool,
-        "wound": F.bilingual(MAX_TEXT), "statuses": lambda x, p: _texts(x, p, ST.MAX_STATUSES),
-        "numbers": _numbers_of, "sheet": lambda x, p: P.member_record(x, p)},
+        "place": F.optional(F.integer(1, F.MAX_CHARACTERS)), "acting": F.boolean, "done": F.boolean,
+        "out": F.boolean, "wound": F.bilingual(MAX_TEXT), "statuses": _list_of(F.bilingual(MAX_TEXT), ST.MAX_STATUSES),
+        "numbers": _list_of(_number, MAX_NUMBERS), "sheet": lambda x, p: P.member_record(x, p)},
         required=("name", "side", "place", "acting", "done", "out", "wound", "statuses"))
     if "sheet" in rec and (rec["side"] != "party" or rec["sheet"]["name"] != rec["name"]):
         raise field_error(f"{path}.sheet", "Лист — только у своих, с тем же именем.",
@@ -151,7 +135,7 @@ def check(data: Any) -> dict:
     F.check_depth(data, "view")
     view = F.record(data, "", {"format": _format, "version": F.integer(VERSION, VERSION),
                                "name": lambda v, p: F.text(v, p, F.MAX_SCENE_NAME), "round": F.integer(1, F.MAX_ROUND),
-                               "shown": _bool, "characters": _characters},
+                               "shown": F.boolean, "characters": _characters},
                     required=("format", "version", "name", "round", "shown", "characters"))
     if not view["shown"] and any(c["side"] == "opponents" and "numbers" in c for c in view["characters"]):
         raise field_error("characters", "Числа противников скрыты, но есть в ссылке.",

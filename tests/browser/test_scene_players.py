@@ -92,6 +92,7 @@ def test_the_link_and_its_qr_code_open_offline_as_the_players_view(new_context, 
     assert set(got) == {"Маша", "Громила"}
     assert "Здоровье сейчас" in got["Маша"] and "Здоровье сейчас" not in got["Громила"]
     assert "ходит" in p2.locator(".svod-table__row--acting").inner_text()
+    assert p2.locator(".svod-table__now").inner_text() == "Ходит: Маша"
     assert "не показывает" in p2.locator(".svod-table").inner_text()
     p2.screenshot(path=str(artifacts / "players-view-phone-light.png"), full_page=True)
     page.check("dialog input[name=shown]")
