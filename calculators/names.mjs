@@ -18,6 +18,9 @@ export const scoped = (name) => `${name}@${BASE}`;
 
 export const SCENES_DB = scoped("svod-scenes");
 export const SCENES_CHANNEL = scoped("svod-scenes");
+/** The party (party-store.mjs): its own database and channel, of the scenes' kind. */
+export const PARTY_DB = scoped("svod-party");
+export const PARTY_CHANNEL = scoped("svod-party");
 /** A key of the calculators' memory in localStorage (``what``: "calc.v1.ID", "rolls.v1.ID", …). */
 export const memoryKey = (what) => scoped(`svod.${what}`);
 

@@ -16,6 +16,7 @@ import { calcSpecs, engine } from "./scene-engine.mjs";
 import { SheetPart } from "./scene-sheet.mjs";
 import { bdi } from "./scene-view.mjs";
 import { TEXT } from "./scene-words.mjs";
+import { menuEntries } from "./scene-party.mjs";
 
 const SITE = new URL("../../", import.meta.url);
 /** Which field of an action names the card's character. */
@@ -107,6 +108,7 @@ export class ActionSheet extends SheetPart {
     const body = join(
       html`<div class="svod-menu">`,
       more.map((a) => html`<button type="button" class="md-button" data-act="${a.type}" data-char="${cid}">${tr(a.title, this.lang)}</button>`),
+      menuEntries(cid, this.lang),
       html`<button type="button" class="md-button" data-act="edit" data-char="${cid}">${L.edit}</button>`,
       html`<button type="button" class="md-button svod-danger" data-act="remove" data-char="${cid}">${L.remove}</button></div>`);
     this.sheet.show("menu", bdi(ch.name), body, "");

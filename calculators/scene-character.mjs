@@ -13,6 +13,7 @@ import { PREVIEW_MS } from "./scene-action.mjs";
 import { engine } from "./scene-engine.mjs";
 import { SheetPart } from "./scene-sheet.mjs";
 import { bdi } from "./scene-view.mjs";
+import { fromPartyButton } from "./scene-party.mjs";
 import { TEXT } from "./scene-words.mjs";
 
 const changed = (a, b) => JSON.stringify(a) !== JSON.stringify(b);
@@ -44,6 +45,7 @@ export class CharacterSheet extends SheetPart {
     const prefix = "svod-char";
     const nameField = { name: "name", kind: "text", label: { ru: L.name, en: L.name }, max_len: spec.limits.character_name };
     const body = join(
+      ch ? "" : fromPartyButton(this.lang),
       drawField(nameField, ch ? ch.name : "", "name", prefix, this.lang),
       ch ? "" : html`<div class="svod-field" data-field="system"><label for="${prefix}-system">${L.system}</label><select id="${prefix}-system" name="system">${
         systems.map(([k, s]) => html`<option value="${k}"${k === sys ? html` selected` : ""}>${tr(s.title, this.lang)}</option>`)}</select></div>`,

@@ -6,10 +6,12 @@ import { html, join } from "./html.mjs";
 import { summary } from "./scene-store.mjs";
 import { engine } from "./scene-engine.mjs";
 import { bdi, errorsHTML, scenesHTML } from "./scene-view.mjs";
+import { askSameScene } from "./scene-same.mjs";
+import { WORDS } from "./party-words.mjs";
 
 /** Save ``text`` as a file called ``name`` (the browser's download). */
-export function download(name, text) {
-  const blob = new Blob([text], { type: "application/json" });
+export function download(name, text, type = "application/json") {
+  const blob = new Blob([text], { type });
   const a = document.createElement("a");
   a.href = URL.createObjectURL(blob);
   a.download = name;
@@ -132,14 +134,21 @@ export class SceneList {
     }
     const out = res.result.scene_text;
     const name = JSON.parse(out).name;
+    // the device has a scene of this name: asked (replace — the earlier one deleted, to be restored
+    // for a week; keep both; cancel), never a second copy made silently
+    await page.reloadRecords();
+    const { choice, other } = await askSameScene(page.records, name, errBox, this.lang);
+    if (choice === "cancel") { page.toast(WORDS[this.lang].cancelled); return; }
     page.askPersist();
     try {
       const extra = res.result.migrated_from != null ? { legacy: { version: res.result.migrated_from, text } } : {};
       const rec = await page.store.create(out, name, extra);
+      if (choice === "replace") await page.store.markDeleted(other, true);
       await page.reloadRecords();
       page.sheet.close();
       await page.open(rec.id);
-      page.toast(L.imported(bdi(name || rec.id)));
+      if (choice === "replace") page.toast(WORDS[this.lang].replaced(bdi(name || rec.id)), { label: L.restore, fn: () => this.restoreScene(other.id) });
+      else page.toast(L.imported(bdi(name || rec.id)));
     } catch (e) { page.storageError(e); }
   }
 

@@ -107,11 +107,11 @@ class IDBBackend {
   }
 }
 
-function openDB() {
+function openDB(name = DB) {
   return new Promise((resolve, reject) => {
     let req;
     try {
-      req = indexedDB.open(DB, 1);
+      req = indexedDB.open(name, 1);
     } catch (e) {
       reject(e);
       return;
@@ -207,25 +207,30 @@ export function summary(rec) {
 }
 
 export class SceneStore {
-  constructor(backend, persistent, failure) {
+  constructor(backend, persistent, failure, channel = SCENES_CHANNEL) {
     this.backend = backend;
     this.persistent = persistent; // false: in memory only (failure says why)
     this.failure = failure;
-    this.channel = typeof BroadcastChannel === "function" ? new BroadcastChannel(SCENES_CHANNEL) : null;
+    this.channel = typeof BroadcastChannel === "function" ? new BroadcastChannel(channel) : null;
     this.listeners = new Set();
     if (this.channel) this.channel.onmessage = (e) => this.listeners.forEach((fn) => fn(e.data || {}));
   }
 
-  static async open() {
-    if (typeof indexedDB === "undefined") return new SceneStore(new MemoryBackend(), false, "none");
+  /** The scenes' store; ``names`` ({db, channel}) another of the same kind (the party's:
+   * party-store.mjs), which has no earlier copies to take over. */
+  static async open(names = null) {
+    const channel = names ? names.channel : SCENES_CHANNEL;
+    if (typeof indexedDB === "undefined") return new SceneStore(new MemoryBackend(), false, "none", channel);
     try {
-      const db = await openDB();
-      try { await copyLegacyScenes(db); } catch (e) { console.warn("svod: earlier scenes not copied yet", e); }
-      const store = new SceneStore(new IDBBackend(db), true, null);
+      const db = await openDB(names ? names.db : DB);
+      if (!names) {
+        try { await copyLegacyScenes(db); } catch (e) { console.warn("svod: earlier scenes not copied yet", e); }
+      }
+      const store = new SceneStore(new IDBBackend(db), true, null, channel);
       db.onversionchange = () => db.close();
       return store;
     } catch (e) {
-      return new SceneStore(new MemoryBackend(), false, String((e && (e.name || e.message)) || e));
+      return new SceneStore(new MemoryBackend(), false, String((e && (e.name || e.message)) || e), channel);
     }
   }
 

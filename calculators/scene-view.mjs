@@ -9,6 +9,7 @@ import { cardHTML } from "./scene-cards.mjs";
 import { logHTML } from "./scene-log.mjs";
 import { summary } from "./scene-store.mjs";
 import { TEXT } from "./scene-words.mjs";
+import { WORDS } from "./party-words.mjs";
 
 /** A name (a scene's, a character's) as the page shows it: isolated from the text around it. */
 export const bdi = (name) => html`<bdi>${name}</bdi>`;
@@ -133,6 +134,7 @@ export function mainHTML({ cur, spec, lang, canAct, logShown, engine, compact = 
     html`<button type="button" class="md-button" data-act="end_scene"${off}>${L.endScene}</button>`,
     html`<button type="button" class="md-button" data-act="note"${off}>${L.note}</button>`,
     html`<button type="button" class="md-button" data-act="readings"${off}>${L.readings}</button>`,
+    html`<button type="button" class="md-button" data-act="party-share"${off}>${WORDS[lang].showPlayers}</button>`,
     html`</div>`,
     logHTML(sc.log, logShown, lang));
 }

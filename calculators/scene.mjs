@@ -30,6 +30,7 @@ import { SceneStore, StaleError, summary } from "./scene-store.mjs";
 import { TurnBar } from "./scene-turn.mjs";
 import { barOf, curOf, emptyHTML, errorsHTML, inconsistentHTML, isCompact, mainHTML } from "./scene-view.mjs";
 import { TEXT } from "./scene-words.mjs";
+import { SceneParty } from "./scene-party.mjs";
 
 export { calculatorURL } from "./scene-action.mjs";
 
@@ -85,6 +86,7 @@ class ScenePage {
     this.characters = new CharacterSheet(this);
     this.readings = new ReadingsSheet(this);
     this.list = new SceneList(this);
+    this.party = new SceneParty(this);
   }
 
   // ---- the frame ----
@@ -517,6 +519,7 @@ class ScenePage {
     if (act === "compact") { this.toggleCompact(); return; }
     if (this.sheet.kind === "action" && el.closest(".svod-sheet")) { this.actions.onClick(act, el); return; }
     if (!this.canAct()) return;
+    if (act.startsWith("party-")) { await this.party.onClick(act, el); return; }
     const card = el.closest(".svod-card");
     const cid = card && card.dataset.char;
     if (act === "undo") this.undo();

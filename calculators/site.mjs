@@ -43,6 +43,12 @@ function onPage() {
     calc = calc || import(new URL("calc.mjs", HERE).href);
     calc.then((m) => m.attachAll(document)).catch((err) => console.error("svod: calculators", err));
   }
+  if (document.querySelector(".svod-party")) { // the party page (party.mjs), on the calculators' worker
+    import(new URL("party.mjs", HERE).href).then((m) => m.attach(document)).catch((err) => console.error("svod: party", err));
+  }
+  if (document.querySelector(".svod-table")) { // the players' view (table.mjs), on the calculators' worker
+    import(new URL("table.mjs", HERE).href).then((m) => m.attach(document)).catch((err) => console.error("svod: table", err));
+  }
   if (document.querySelector("[data-svod-install]")) {
     import(new URL("install.mjs", HERE).href).then((m) => m.attach(document))
       .catch((err) => console.error("svod: install", err));

@@ -22,6 +22,19 @@
 * ``"from_calculator"`` (``scene``, ``calculator``: ``{"id", "params", "roll"?: {"seed"}}``,
   ``roles``: ``{"character"}`` or ``{"attacker", "target"}``) → ``{"scene", "actions", "events",
   "unused", "text"}``: the calculator's input applied back (:mod:`.calclink`);
+* ``"party"`` (``do``; :mod:`.party`'s format ``svod-party``; every answer with ``"reply": "text"`` gives
+  ``party_text``): ``"new"`` → ``{"party"}``; ``"load"`` (``party``) → ``{"party", "migrated_from"}``;
+  ``"add"`` (``party``, ``member``: any character record, ``same_name``?: ``"replace"`` | ``"keep_both"``)
+  → ``{"party", "member"}``, or ``{"conflict": {"id", "name"}}`` (nothing changed) when the party has
+  that name and ``same_name`` is not given; ``"remove"`` / ``"duplicate"`` (``party``, ``member``: id) →
+  ``{"party", "member"?}``; ``"carry"`` (``scene``, ``character``) → ``{"member", "changes", "rule"}``:
+  what the party would keep of him (the end of the scene's rules);
+* ``"from_party"`` (``scene``, ``party``, ``members``: ids) → ``{"scene", "events"}``: each added
+  (``add_character``, logged), a name the scene has taken with the next free number;
+* ``"duplicate_character"`` (``scene``, ``character``) → ``{"scene", "event"}``: a copy added
+  («Громила» → «Громила 2»: the sheet, a fresh state; :data:`party.COPY_TAKES`);
+* ``"table"`` (``scene``, ``show_numbers``?, ``sheets``?) → ``{"view", "view_text"}``: the players'
+  view (:mod:`.table`); ``"check_table"`` (``view``: its JSON text, from a link) → ``{"view"}``;
 * ``"spec"`` → the systems' sheets, creature types, statuses and stored attacks, every action's
   fields, the open readings, the limits, which calculator each action comes back from.
 
@@ -58,7 +71,8 @@ from collections import OrderedDict
 from typing import Any
 
 from ..spec import InputError, T, field_error
-from . import actions, calclink, characters, engine, fields as F, readings, state, statuses, summary, turns
+from . import actions, calclink, characters, engine, fields as F, readings, state, statuses, summary, table, turns
+from . import party as P
 
 __all__ = ["handle", "spec", "KNOWN_SCENES", "KNOWN_CHARS", "STATE_PARTS"]
 
@@ -75,7 +89,9 @@ def spec() -> dict:
                        "tags": F.MAX_TAGS, "tag_length": F.MAX_TAG_LEN, "scene_chars": F.MAX_SCENE_CHARS,
                        "entry_chars": engine.MAX_ENTRY_CHARS, "attacks": characters.MAX_ATTACKS,
                        "attack_name": characters.MAX_ATTACK_NAME, "statuses": statuses.MAX_STATUSES,
-                       "initiative": characters.MAX_INITIATIVE}}
+                       "initiative": characters.MAX_INITIATIVE, "party_members": P.MAX_MEMBERS,
+                       "party_chars": P.MAX_PARTY_CHARS, "link_fragment": table.MAX_FRAGMENT,
+                       "view_chars": table.MAX_VIEW_CHARS}}
 
 
 class _Known:
@@ -306,6 +322,75 @@ def fill(sc: dict, a: dict) -> dict:
     return {"action": out, "filled": filled}
 
 
+def _compact(v: Any) -> str:
+    return json.dumps(v, ensure_ascii=False, separators=(",", ":"))
+
+
+def _party_out(request: dict, party: dict) -> dict:
+    text = P.dump(party)
+    return {"party_text": text} if request.get("reply") == "text" else {"party": party}
+
+
+def _party(request: dict) -> dict:
+    do = request.get("do")
+    if do == "new":
+        return {"ok": True, "result": _party_out(request, P.new_party())}
+    if do == "carry":
+        return {"ok": True, "result": P.carry(_loaded(request.get("scene")), request.get("character"))}
+    raw = request.get("party")
+    data = P.parse(raw) if isinstance(raw, str) else raw
+    party = P.load(data)
+    if do == "load":
+        version = data.get("version") if isinstance(data, dict) else None
+        return {"ok": True, "result": {**_party_out(request, party),
+                                       "migrated_from": version if version != P.VERSION else None}}
+    if do == "add":
+        new, mid, other = P.add(party, request.get("member"), request.get("same_name"))
+        if other is not None:
+            return {"ok": True, "result": {"conflict": {"id": other["id"], "name": other["name"]}}}
+        return {"ok": True, "result": {**_party_out(request, new), "member": mid}}
+    if do == "remove":
+        return {"ok": True, "result": _party_out(request, P.remove(party, request.get("member")))}
+    if do == "duplicate":
+        new, mid = P.duplicate(party, request.get("member"))
+        return {"ok": True, "result": {**_party_out(request, new), "member": mid}}
+    raise field_error("do", "«do»: new, load, add, remove, duplicate, carry.", "'do': new, load, add, remove, duplicate, carry.")
+
+
+def _add_all(request: dict, raw: Any, records: list[dict]) -> dict:
+    """``records`` added to the scene one by one (each logged), names made free."""
+    sc = _loaded(raw)
+    known = _consistent(raw)
+    events = []
+    for rec in records:
+        rec = P.member_for_scene(rec, [c["name"] for c in sc["characters"]])
+        sc, ev = engine.apply_loaded(sc, {"type": "add_character", "character": rec}, verified=known is True,
+                                     size=False)
+        if not ev["ok"]:
+            return ev
+        events.append(ev)
+    return {"ok": True, "result": {**_scene_out(request, sc, known, check_size=True), "events": events}}
+
+
+def _from_party(request: dict) -> dict:
+    party = P.read(request.get("party"))
+    ids = P.check_ids(request.get("members"), "members", F.MAX_CHARACTERS)
+    return _add_all(request, request.get("scene"), P.members_by_id(party, ids))
+
+
+def _duplicate_character(request: dict) -> dict:
+    raw = request.get("scene")
+    sc = _loaded(raw)
+    cid = request.get("character")
+    ch = next((c for c in sc["characters"] if c["id"] == cid), None) if isinstance(cid, str) else None
+    if ch is None:
+        raise field_error("character", "Такого персонажа в сцене нет.", "No such character in the scene.")
+    out = _add_all(request, raw, [P.fresh_copy(ch, [c["name"] for c in sc["characters"]])])
+    if out["ok"]:
+        out["result"]["event"] = out["result"].pop("events")[0]
+    return out
+
+
 def handle(request: dict) -> dict:
     """Never raises."""
     try:
@@ -339,7 +424,20 @@ def handle(request: dict) -> dict:
             calc = _calculator(request.get("calculator"))
             new, out = calclink.from_calculator(sc, calc["id"], calc["params"], calc["roll"], request.get("roles"))
             return {"ok": True, "result": {**_scene_out(request, new, _consistent(raw), check_size=True), **out}}
-        names = "new, load, reconcile, apply, preview, fill, summary, replay, from_calculator, spec"
+        if cmd == "party":
+            return _party(request)
+        if cmd == "from_party":
+            return _from_party(request)
+        if cmd == "duplicate_character":
+            return _duplicate_character(request)
+        if cmd == "table":
+            sc = _loaded(request.get("scene"))
+            view = table.make(sc, request.get("show_numbers", False), request.get("sheets", True))
+            return {"ok": True, "result": {"view": view, "view_text": _compact(view)}}
+        if cmd == "check_table":
+            return {"ok": True, "result": {"view": table.check_text(request.get("view"))}}
+        names = ("new, load, reconcile, apply, preview, fill, summary, replay, from_calculator, party, from_party, "
+                 "duplicate_character, table, check_table, spec")
         raise field_error("cmd", f"Неизвестная команда сцены: {names}.", f"Unknown scene command: {names}.")
     except InputError as e:
         return {"ok": False, "errors": e.errors}

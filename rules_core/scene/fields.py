@@ -33,7 +33,7 @@ import re
 from dataclasses import dataclass, field as dataclass_field, replace
 from typing import Any, Callable
 
-from ..spec import Errors, Option, Param, T, field_error, items_text
+from ..spec import Errors, InputError, Option, Param, T, field_error, items_text
 
 #: Deepest nesting a scene or an action may have (scene → log → entry → undo → removed → a
 #: character → attacks → an attack → its tags is 9); anything deeper is refused before it is walked.
@@ -342,3 +342,56 @@ MAX_TAG_LEN = 32
 #: The JSON text of a whole scene: at most MAX_LOG entries of at most engine.MAX_ENTRY_CHARS, plus
 #: the characters (a test checks the bound holds for the largest scenes).
 MAX_SCENE_CHARS = 2_100_000
+
+
+# ---- the engine's versioned formats (a scene, a party) ---------------------------------------------
+
+@dataclass(frozen=True)
+class Format:
+    """One of the engine's versioned JSON formats: its request field (``name``), its words (``noun``:
+    ``{"ru": "Сцена", "ru_of": "сцены", "en": "scene"}``), the version written, the oldest read,
+    ``migrations`` (version → the next version's data) and ``validate`` (the current version's check)."""
+
+    name: str
+    noun: dict
+    version: int
+    oldest: int
+    migrations: dict
+    validate: Callable[[Any], dict]
+
+
+def load_versioned(data: Any, fmt: Format) -> dict:
+    """Data of any version of ``fmt`` it reads, migrated one version at a time and validated; a newer
+    or unknown version is an error that says so (never repaired silently)."""
+    ru, ru_of, en = fmt.noun["ru"], fmt.noun["ru_of"], fmt.noun["en"]
+    if not isinstance(data, dict):
+        raise field_error(fmt.name, f"{ru} — объект JSON.", f"A {en} is a JSON object.")
+    v = data.get("version")
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise field_error("version", f"Нет номера версии: это не {ru.lower()} Свода.", f"No version number: not a Svod {en}.")
+    if v > fmt.version:
+        raise field_error("version", f"{ru} сохранена более новой версией Свода ({v}); эта понимает до {fmt.version}. "
+                          "Обновите страницу.", f"The {en} was saved by a newer Svod (version {v}); this one reads "
+                          f"up to {fmt.version}. Reload the page.")
+    if v < fmt.oldest:
+        raise field_error("version", "Неверный номер версии.", "Invalid version number.")
+    while v < fmt.version:
+        try:
+            data = fmt.migrations[v](data)
+        except InputError as e:
+            raise InputError([{**x, "ru": f"Перевод {ru_of} с версии {v}: {x['ru']}",
+                               "en": f"Migrating the {en} from version {v}: {x['en']}"} for x in e.errors]) from None
+        v = data["version"]
+    return fmt.validate(data)
+
+
+def json_text(text: Any, name: str, limit: int, noun: dict) -> Any:
+    """The JSON value of a text the engine reads whole (a party, a players' view), bounded as every text
+    of the engine is (:func:`rules_core.api.loads`)."""
+    from .. import api
+
+    if not isinstance(text, str):
+        raise field_error(name, "Нужен текст JSON.", "JSON text expected.")
+    if len(text) > limit:
+        raise field_error(name, f"{noun['ru']} длиннее {limit} символов.", f"The {noun['en']} is longer than {limit} characters.")
+    return api.loads(text, name, limit, api.MAX_DEPTH)

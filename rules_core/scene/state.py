@@ -222,27 +222,13 @@ def _v1_character(c: Any, replayed: dict) -> Any:
 MIGRATIONS: dict[int, Callable[[dict], dict]] = {0: _v0_to_v1, 1: _v1_to_v2}
 
 
+SCENE_FORMAT = F.Format("scene", {"ru": "Сцена", "ru_of": "сцены", "en": "scene"}, VERSION, 0, MIGRATIONS,
+                        lambda d: validate(d))
+
+
 def load(data: Any) -> dict:
     """A scene of any known version, migrated to :data:`VERSION` and validated."""
-    if not isinstance(data, dict):
-        raise field_error("scene", "Сцена — объект JSON.", "A scene is a JSON object.")
-    v = data.get("version")
-    if isinstance(v, bool) or not isinstance(v, int):
-        raise field_error("version", "Нет номера версии: это не сцена Свода.", "No version number: not a Svod scene.")
-    if v > VERSION:
-        raise field_error("version", f"Сцена сохранена более новой версией Свода ({v}); эта понимает до {VERSION}. "
-                          "Обновите страницу.", f"The scene was saved by a newer Svod (version {v}); this one reads "
-                          f"up to {VERSION}. Reload the page.")
-    if v < 0:
-        raise field_error("version", "Неверный номер версии.", "Invalid version number.")
-    while v < VERSION:
-        try:
-            data = MIGRATIONS[v](data)
-        except InputError as e:
-            raise InputError([{**x, "ru": f"Перевод сцены с версии {v}: {x['ru']}",
-                               "en": f"Migrating the scene from version {v}: {x['en']}"} for x in e.errors]) from None
-        v = data["version"]
-    return validate(data)
+    return F.load_versioned(data, SCENE_FORMAT)
 
 
 def parse_json(text: Any, name: str) -> Any:

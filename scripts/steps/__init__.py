@@ -16,6 +16,7 @@ from svod_site.build_files import BUILD_ASSETS
 STEPS = (
     "wheel",            # rules_core wheel and its Pyodide lock file → build/assets/py/
     "pyodide_runtime",  # the Pyodide runtime from node_modules → build/assets/pyodide/
+    "qr_library",       # the QR code encoder (uqr) from node_modules → build/assets/qr/
     "snapshot",         # Pyodide memory snapshot with rules_core imported → build/assets/py/snapshot/
     "mkdocs_site",      # mkdocs build --strict (the svod plugin adds build/assets/) → site/
     "service_worker",   # precache list and versioned service worker → site/sw.js

@@ -1,0 +1,90 @@
+// Свод — everything kept on this device in one file, and back: the scenes' records (scene-store.mjs,
+// deleted ones too) and the party's (party-store.mjs), each as it is stored — a record the engine
+// cannot read goes in and comes back as it is (never judged or dropped here: the pages that read them
+// show it unreadable, downloadable).
+//
+// A backup: {"format": "svod-backup", "version": 1, "made": ISO time, "scenes": [records],
+// "party": record | null}. Restoring never overwrites: a scene the device has with the same text is
+// left, one with another text comes in beside it (a new id); a party comes in whole where the device
+// has none, else its members are added to the device's (the same record skipped, the same name with
+// the next free number: the engine's party "add", keep_both) once the reader agrees.
+
+import { html } from "./html.mjs";
+import { WORDS } from "./party-words.mjs";
+import { PARTY_ID, readParty, writeParty } from "./party-store.mjs";
+import { engine } from "./scene-engine.mjs";
+import { newId } from "./scene-store.mjs";
+
+export const FORMAT = "svod-backup";
+export const VERSION = 1;
+const MAX_RECORDS = 2000;
+const RECORD_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** The backup's text: every record of both stores as stored. */
+export async function backupText(scenes, party) {
+  const recs = await scenes.all();
+  const p = await party.get(PARTY_ID);
+  return JSON.stringify({ format: FORMAT, version: VERSION, made: new Date().toISOString(), scenes: recs, party: p || null });
+}
+
+class BackupError extends Error {}
+
+function checked(text, lang) {
+  const W = WORDS[lang];
+  let data;
+  try { data = JSON.parse(text); } catch (e) { throw new BackupError(W.backupNotJSON(String(e.message || e))); }
+  if (!data || typeof data !== "object" || Array.isArray(data) || data.format !== FORMAT) throw new BackupError(W.backupNotOurs);
+  if (!Number.isInteger(data.version) || data.version > VERSION || data.version < 1) throw new BackupError(W.backupVersion(String(data.version)));
+  if (!Array.isArray(data.scenes) || data.scenes.length > MAX_RECORDS) throw new BackupError(W.backupScenes(MAX_RECORDS));
+  data.scenes.forEach((r, i) => {
+    if (!r || typeof r !== "object" || Array.isArray(r) || typeof r.id !== "string" || !RECORD_ID.test(r.id)) throw new BackupError(W.backupRecord(i + 1));
+  });
+  if (data.party !== null && (typeof data.party !== "object" || Array.isArray(data.party))) throw new BackupError(W.backupParty);
+  return data;
+}
+
+const same = (a, b) => JSON.stringify({ ...a, id: "" }) === JSON.stringify({ ...b, id: "" });
+
+/** Restore ``text`` into the stores → {scenes: how many came in, party: members that came in};
+ * ``askFn(question, [[value, label]])`` asks the reader (a promise of the value chosen). Throws an
+ * Error with the reader's words when the file is not a backup. */
+export async function restoreBackup(text, scenes, party, askFn, lang) {
+  const W = WORDS[lang];
+  const data = checked(text, lang);
+  let count = 0;
+  for (const rec of data.scenes) {
+    const here = await scenes.get(rec.id);
+    if (here && here.text === rec.text) continue;
+    const now = Date.now();
+    const put = { ...rec, id: here ? newId() : rec.id, rev: 1, updated: Number.isFinite(rec.updated) ? rec.updated : now };
+    await scenes.backend.put(put, null);
+    scenes.announce({ type: "put", id: put.id, rev: put.rev });
+    count += 1;
+  }
+  let members = 0;
+  const p = data.party;
+  if (p) {
+    const mine = await party.get(PARTY_ID);
+    if (!mine) {
+      await writeParty(null, typeof p.text === "string" ? p.text : JSON.stringify(p));
+      const read = await readParty();
+      members = read.party ? read.party.members.length : 0;
+    } else if (mine.text !== p.text) {
+      const theirs = await engine({ cmd: "party", do: "load", party: typeof p.text === "string" ? p.text : "" });
+      if (!theirs.ok) throw new BackupError(W.backupPartyUnreadable);
+      const choice = await askFn(html`${W.backupMerge(theirs.result.party.members.length)}`, [["merge", W.merge], ["cancel", W.cancel]]);
+      if (choice === "merge") {
+        for (const m of theirs.result.party.members) {
+          const cur = await readParty();
+          if (cur.broken) throw new BackupError(W.partyUnreadable);
+          if (cur.party.members.some((x) => same(x, m))) continue;
+          const res = await engine({ cmd: "party", do: "add", party: cur.text, member: m, same_name: "keep_both", reply: "text" });
+          if (!res.ok) throw new BackupError(res.errors.map((e) => e[lang]).join(" "));
+          await writeParty(cur.rec, res.result.party_text);
+          members += 1;
+        }
+      }
+    }
+  }
+  return { scenes: count, party: members };
+}
