@@ -31,6 +31,7 @@ const TEXT = {
     busy: (what) => `Считаю: ${what}…`,
     saved: "Сохранено на этом устройстве",
     savedPersist: "Сохранено на этом устройстве (браузер не сотрёт без спроса)",
+    savedUnasked: "Сохранено на этом устройстве, но этот браузер не даёт попросить хранить сцены постоянно: он может их стереть. Храните копию в файле.",
     memoryOnly: (why) => `Это устройство не даёт хранить сцены (${why}): они пропадут, когда закроется вкладка. Сохраните сцену в файл.`,
     unsaved: "Не сохранено! Сохраните сцену в файл.",
     stale: "Сцену изменили в другой вкладке; показана её последняя версия. Повторите действие.",
@@ -139,6 +140,7 @@ const TEXT = {
     busy: (what) => `Computing: ${what}…`,
     saved: "Saved on this device",
     savedPersist: "Saved on this device (the browser will not erase it unasked)",
+    savedUnasked: "Saved on this device, but this browser cannot be asked to keep the scenes: it may erase them. Keep a copy in a file.",
     memoryOnly: (why) => `This device does not keep scenes (${why}): they go when the tab closes. Save the scene to a file.`,
     unsaved: "Not saved! Save the scene to a file.",
     stale: "The scene was changed in another tab; its latest version is shown. Do the action again.",
@@ -255,6 +257,9 @@ const PREVIEW_MS = 200;
 
 const attr = esc;
 const langOf = () => pickLang(document.documentElement.lang);
+/** Whether this browser lets the page ask it to keep the site's storage (WebKitGTK has no
+ * navigator.storage.persist; Safari on iPhone erases a site's storage after 7 days unvisited). */
+const canAskToKeep = () => !!(globalThis.navigator && navigator.storage && typeof navigator.storage.persist === "function");
 
 // ---- the engine ---------------------------------------------------------------------------
 
@@ -603,7 +608,8 @@ class ScenePage {
       else if (this.busy) line = L.busy(this.busyWhat || "");
       else if (this.cur && !this.cur.checked && !this.cur.broken) line = rt.state === "ready" ? L.checking : L.python;
       else if (this.unsaved) line = L.unsaved;
-      else if (this.cur && !this.cur.broken) line = this.persisted ? L.savedPersist : L.saved;
+      // a browser without navigator.storage.persist (WebKitGTK) cannot be asked to keep them
+      else if (this.cur && !this.cur.broken) line = this.persisted ? L.savedPersist : canAskToKeep() ? L.saved : L.savedUnasked;
       else line = "";
     }
     this.$status.textContent = line;

@@ -102,13 +102,13 @@ def status(page) -> dict:
     }""")
 
 
-def screenshot(page, artifacts, name):
+def screenshot(page, shot, name):
     """The footer's status in sight, light and dark (the palette's own attribute switched)."""
     page.locator(STATUS).scroll_into_view_if_needed()
     for scheme, attr in (("light", "default"), ("dark", "slate")):
         page.evaluate("s => document.body.setAttribute('data-md-color-scheme', s)", attr)
         page.wait_for_timeout(100)
-        page.screenshot(path=str(artifacts / f"offline-fault-{name}-{scheme}.png"))
+        shot(page, f"offline-fault-{name}-{scheme}")
     page.evaluate("() => document.body.setAttribute('data-md-color-scheme', 'default')")
 
 
@@ -127,7 +127,7 @@ def expect_failure(page, reason_words, what):
 
 
 @pytest.mark.parametrize("name", ["wasm", "stdlib", "snapshot"])
-def test_precache_fault_is_told_and_retried(name, fault_server, new_context, site_dir, artifacts, assert_on_host):
+def test_precache_fault_is_told_and_retried(name, fault_server, new_context, site_dir, shot, assert_on_host):
     srv, base = fault_server
     path = runtime_path(site_dir, name)
     file = path.rsplit("/", 1)[1]
@@ -150,7 +150,7 @@ def test_precache_fault_is_told_and_retried(name, fault_server, new_context, sit
             else:
                 page.locator(STATUS + " .svod-offline__retry").click()
             expect_failure(page, words, f"{name} {kind}")
-            screenshot(page, artifacts, f"{name}-{kind}")
+            screenshot(page, shot, f"{name}-{kind}")
 
         # the fault gone: «Повторить» completes the precache, every file checked
         srv.faults.clear()
@@ -158,7 +158,7 @@ def test_precache_fault_is_told_and_retried(name, fault_server, new_context, sit
         page.wait_for_function(SAVED, timeout=120_000)
         assert status(page)["text"] == "Сайт сохранён: работает без сети"
         assert not status(page)["retry"]
-        screenshot(page, artifacts, f"{name}-saved")
+        screenshot(page, shot, f"{name}-saved")
         assert page.evaluate("caches.keys()") and all(k.startswith("svod-") for k in page.evaluate("caches.keys()"))
         assert_on_host(ctx, base)
 

@@ -106,7 +106,7 @@ def middle_field(calc_id: str, page) -> tuple[dict, object] | None:
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("size", ["phone", "desktop"])
-def test_the_answer_stays_in_sight_while_editing(playwright_instance, base_url, site_dir, artifacts, size, scheme):
+def test_the_answer_stays_in_sight_while_editing(playwright_instance, base_url, site_dir, shot, size, scheme):
     kw = {"is_mobile": True, "has_touch": True, "device_scale_factor": 2} if size == "phone" else {}
     ctx = launch(playwright_instance, viewport=SIZES[size], color_scheme=scheme, **kw)
     try:
@@ -121,7 +121,7 @@ def test_the_answer_stays_in_sight_while_editing(playwright_instance, base_url, 
             root = calc_root(page, calc_id)
             root.scroll_into_view_if_needed()
             page.wait_for_timeout(150)
-            page.screenshot(path=str(artifacts / f"calc-{calc_id}-{size}-{scheme}.png"))
+            shot(page, f"calc-{calc_id}-{size}-{scheme}")
             # the default view: the essentials, then the summary
             controls = root.evaluate(CONTROLS_JS)
             if len(controls) > MAX_CONTROLS:
@@ -153,7 +153,7 @@ def test_the_answer_stays_in_sight_while_editing(playwright_instance, base_url, 
             broken = root.evaluate(BROKEN_WORDS_JS)
             if broken:
                 problems.append(f"{calc_id} {size} {scheme}: words broken across lines: {broken}")
-            page.screenshot(path=str(artifacts / f"calc-{calc_id}-{size}-{scheme}-edit.png"))
+            shot(page, f"calc-{calc_id}-{size}-{scheme}-edit")
             root.locator(".svod-calc__reset").click()
             wait_state(page, calc_id)
         assert not problems, "\n".join(problems)

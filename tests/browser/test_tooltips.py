@@ -32,7 +32,7 @@ def test_inflected_forms_get_the_tooltip_on_hover(shared_page, base_url, form, t
     assert tooltip(page).count() == 0
 
 
-def test_tap_shows_and_tap_elsewhere_hides(new_context, base_url, artifacts, assert_on_host):
+def test_tap_shows_and_tap_elsewhere_hides(new_context, base_url, shot, assert_on_host):
     ctx = new_context(**MOBILE)
     page = ctx.pages[0] if ctx.pages else ctx.new_page()
     page.goto(base_url + RULE_PAGE)
@@ -44,7 +44,7 @@ def test_tap_shows_and_tap_elsewhere_hides(new_context, base_url, artifacts, ass
     assert "Броня" in tip.inner_text()
     box = tip.bounding_box()
     assert box and box["x"] >= 0 and box["x"] + box["width"] <= 360 + 1, box
-    page.screenshot(path=str(artifacts / "tooltip-phone.png"))
+    shot(page, "tooltip-phone")
     page.locator("article h1").first.tap()
     page.wait_for_timeout(800)
     assert tooltip(page).count() == 0
