@@ -35,9 +35,7 @@ UNSEEN = {
 
 def run_worker(queries: list, tmp_path: Path, raw: bool = False, lang: str = "ru") -> dict:
     """Run the built worker on ``queries`` (strings, or [query, page searched from]) against
-    the ``lang`` index."""
-    if not (SITE / "search" / "search_index.json").is_file():
-        pytest.fail("site/ is not built: run scripts/build (scripts/test does it)")
+    the ``lang`` index (the built site's: its callers take the ``site_dir`` fixture)."""
     node = shutil.which("node")
     if node is None:
         pytest.fail("node is not installed (scripts/setup installs it)")
@@ -50,7 +48,7 @@ def run_worker(queries: list, tmp_path: Path, raw: bool = False, lang: str = "ru
 
 
 @pytest.fixture(scope="module")
-def results(tmp_path_factory):
+def results(tmp_path_factory, site_dir):
     tmp = tmp_path_factory.mktemp("search")
     queries = list(ISSUE) + list(UNSEEN) + ["Ёж title:брони", "soaking", "armors", "сна", "щщщзззъъъ"]
     return run_worker(queries, tmp), run_worker(list(UNSEEN), tmp, raw=True)
@@ -93,7 +91,7 @@ def test_field_names_and_short_words_are_kept(results):
     assert stems["сна"] == "сна"  # a stem under 3 letters would match far too much
 
 
-def test_english_and_nonsense(results, tmp_path):
+def test_english_and_nonsense(results, tmp_path, site_dir):
     # English words stem in the English index (en/search/)
     english = run_worker(["soaking", "armors"], tmp_path, lang="en")["results"]
     assert any(loc.startswith("en/glossary/") for loc in english["soaking"])

@@ -421,9 +421,9 @@ def test_many_on_one_reduces_defence():
 def test_attack_fields_of_the_other_kind_of_attack_do_not_apply():
     # a melee weapon class with a ranged attack, cover in melee: those fields are hidden, and
     # the attack is computed as without them (they were refused before they could be hidden)
-    for given, alone in (({"ranged": True, "melee_class": "short"}, {"ranged": True}),
-                         ({"ranged": False, "cover": 2}, {"ranged": False})):
-        assert api.run("serial-attack", given) == api.run("serial-attack", alone)
+    for with_other, alone in (({"ranged": True, "melee_class": "short"}, {"ranged": True}),
+                              ({"ranged": False, "cover": 2}, {"ranged": False})):
+        assert api.run("serial-attack", with_other) == api.run("serial-attack", alone)
     r = api.handle({"op": "run", "id": "serial-attack", "params": {"ranged": True, "defence": "parry"}})
     assert r["errors"][0]["field"] == "defence"
 

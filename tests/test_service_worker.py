@@ -4,7 +4,6 @@ import json
 import re
 from pathlib import Path
 
-import pytest
 
 from scripts.steps import service_worker
 
@@ -16,9 +15,7 @@ def listed(name: str):
     return json.loads(re.search(rf"const {name} = (\[.*?\]);", text, re.S)[1])
 
 
-def test_the_recorded_sizes_are_the_built_files():
-    if not (SITE / "sw.js").exists():
-        pytest.fail("site/ is not built: run scripts/build (scripts/test does it)")
+def test_the_recorded_sizes_are_the_built_files(site_dir):
     files, sizes = listed("FILES"), listed("SIZES")
     assert len(sizes) == len(files)
     assert sizes == [service_worker.file_for(SITE, f).stat().st_size for f in files]

@@ -6,6 +6,8 @@ tests/browser/engines.py's).
 * ``new_context(**kw)``: a fresh persistent chromium context (new user-data-dir, the flags from
   DEVELOPERS.md) that records every request in ``context.svod_requests``; closed at teardown.
 * ``page``: a page in a fresh desktop context (1280 × 900).
+* ``shared_page``: one desktop page for a module's tests that only read pages (a fresh chromium
+  context costs seconds on a loaded machine); each test opens the page it reads.
 * ``assert_on_host(context, base_url)``: no request left 127.0.0.1.
 """
 
@@ -89,6 +91,20 @@ def new_context(playwright_instance):
 def page(new_context):
     ctx = new_context()
     return ctx.pages[0] if ctx.pages else ctx.new_page()
+
+
+@pytest.fixture(scope="module")
+def shared_page(playwright_instance, base_url):
+    user_dir = tempfile.mkdtemp(prefix="svod-chromium-")
+    ctx = playwright_instance.chromium.launch_persistent_context(
+        user_dir, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True,
+        viewport={"width": 1280, "height": 900})
+    ctx.svod_requests = []
+    ctx.on("request", lambda r: ctx.svod_requests.append(r.url))
+    page = ctx.pages[0] if ctx.pages else ctx.new_page()
+    yield page
+    ctx.close()
+    shutil.rmtree(user_dir, ignore_errors=True)
 
 
 def off_host(urls, base_url):

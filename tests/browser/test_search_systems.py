@@ -15,7 +15,6 @@ import pytest
 import yaml
 
 from rules_core import api
-from tests.browser.shared_page import shared_page  # noqa: F401  (fixture)
 from tests.browser.test_i18n import open_switch_and_pick
 from tests.browser.test_offline import READY
 from tests.browser.test_search import search

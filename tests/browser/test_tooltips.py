@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.shared_page import shared_page  # noqa: F401  (fixture)
 
 RULE_PAGE = "serial/combat/"
 MOBILE = dict(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True,
