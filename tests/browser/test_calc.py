@@ -26,6 +26,7 @@ from rules_core.spec import shown_names
 
 from .calc_reading import READ_JS, assert_matches_cli, assert_value, engine_run
 from .conftest import CHROMIUM, CHROMIUM_ARGS, ROOT, off_host
+from .waits import frames, painted
 
 CALCS = api.list_calculators()
 IDS = [c["id"] for c in CALCS]
@@ -191,11 +192,21 @@ def start_tour(ctx, base_url, site_dir, wait="networkidle"):
     return page
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def tour(playwright_instance, base_url, site_dir):
+    """A fresh page of the test's own for a tour of calculators (one Python boot for them all)."""
     ctx = launch(playwright_instance)
     yield start_tour(ctx, base_url, site_dir)
     close(ctx)
+
+
+#: The systems, each a test of its calculators on one page (the tests of different systems run
+#: side by side; none carries a page over to another).
+SYSTEMS = sorted({c["system"] for c in CALCS})
+
+
+def of_system(system: str) -> list[str]:
+    return [c["id"] for c in CALCS if c["system"] == system]
 
 
 def open_by_instant_navigation(page, calc_id):
@@ -418,18 +429,19 @@ def check_list_inputs_edit_and_match(tour, calc_id):
                 assert dom["state"] == "invalid" and dom["errors"].get(p["name"])
 
 
-@pytest.mark.parametrize("calc_id", IDS)
-def test_calculator_inputs_errors_rolls_and_lists(tour, calc_id):
-    """Per calculator, on the tour's page (one visit each, the same worker): changed inputs
-    match the engine and go to the URL, «Бросить» shows rules_core's faces, bad input
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_calculator_inputs_errors_rolls_and_lists(tour, system):
+    """Per calculator of a system, on the tour's page (one visit each, the same worker): changed
+    inputs match the engine and go to the URL, «Бросить» shows rules_core's faces, bad input
     shows the API's message beside its field, list inputs edit and match."""
-    visit(tour, calc_id)
-    wait_state(tour, calc_id, timeout=BOOT_MS)
-    check_changed_inputs_match_and_go_to_the_url(tour, calc_id)
-    if next(c for c in CALCS if c["id"] == calc_id)["can_roll"]:
-        check_roll_button_shows_the_faces(tour, calc_id)
-    check_bad_input_shows_the_api_message_beside_the_field(tour, calc_id)
-    check_list_inputs_edit_and_match(tour, calc_id)
+    for calc_id in of_system(system):
+        visit(tour, calc_id)
+        wait_state(tour, calc_id, timeout=BOOT_MS)
+        check_changed_inputs_match_and_go_to_the_url(tour, calc_id)
+        if next(c for c in CALCS if c["id"] == calc_id)["can_roll"]:
+            check_roll_button_shows_the_faces(tour, calc_id)
+        check_bad_input_shows_the_api_message_beside_the_field(tour, calc_id)
+        check_list_inputs_edit_and_match(tour, calc_id)
 
 
 # ---- deep links: generated from the specs, and the pathological ones ----------------------
@@ -527,7 +539,7 @@ def test_deep_links_generated_from_the_specs(tour, base_url):
             else:
                 assert dom["errors"].get(at), (calc_id, at, dom["errors"])
         assert "svod-calc--stale" in calc_root(tour, calc_id).get_attribute("class")
-        tour.wait_for_timeout(200)
+        frames(tour)  # what the page does on following a link it has done by the frames after
         assert tour.evaluate("svodCalc.rt.seq") == calls, f"{calc_id}: a refused link was sent to the worker"
     assert tour.evaluate("[window.svodTour, svodCalc.rt.boots]") == [1, 1]
     assert not tour.svod_errors
@@ -722,7 +734,7 @@ def test_phone_layout_and_screenshots(new_context, base_url, site_dir, shot, ass
         page.wait_for_function(f"document.body.getAttribute('data-md-color-scheme') === '{want}'")
         assert_fits_phone(page, root, f"{calc_id} {scheme}")
         assert root.locator("svg.svod-chart").count() >= 1 or root.locator(".svod-figure").count() >= 1
-        page.wait_for_timeout(300)
+        painted(page)
         shot(root, f"calc-{calc_id}-phone-{scheme}")
         shot(page, f"calc-{calc_id}-phone-{scheme}-page")
         if scheme == "dark" and root.locator(".svod-bar").count():
@@ -847,12 +859,17 @@ def test_missing_stdlib_is_a_clear_error_with_no_uncaught_rejection(new_context,
     page.on("console", lambda m: logs.append(m.text))
     page.on("pageerror", lambda e: logs.append(f"pageerror: {e}"))
     calc_id = IDS[0]
-    page.goto(base_url + f"calculators/{calc_id}/")
+    with page.expect_worker(lambda w: w.url.endswith("/assets/calc/worker.mjs"), timeout=STEP_MS) as started:
+        page.goto(base_url + f"calculators/{calc_id}/")
+    closed = []
+    started.value.on("close", closed.append)
     wait_state(page, calc_id, ("error",), timeout=STEP_MS)
     status = calc_root(page, calc_id).locator(".svod-calc__status").inner_text()
     assert "Калькулятор не запустился" in status and "python_stdlib.zip: HTTP 404" in status, status
     assert calc_root(page, calc_id).locator(".svod-calc__retry").is_visible()
-    page.wait_for_timeout(1000)
+    # the failed worker is ended by the page: all it said has come once it is gone
+    if not closed:
+        started.value.wait_for_event("close", timeout=STEP_MS)
     assert not [m for m in logs if "unhandled rejection" in m or m.startswith("pageerror")], logs
 
 

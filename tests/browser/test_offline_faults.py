@@ -17,6 +17,7 @@ import pytest
 
 from .conftest import serving
 from .test_calc import BOOT_MS, assert_matches_cli, engine_run, read, wait_state
+from .waits import frames
 
 STATUS = "[data-svod-offline]"
 SAVED = "window.svodOffline && svodOffline.state === 'ready' && !!navigator.serviceWorker.controller"
@@ -107,7 +108,7 @@ def screenshot(page, shot, name):
     page.locator(STATUS).scroll_into_view_if_needed()
     for scheme, attr in (("light", "default"), ("dark", "slate")):
         page.evaluate("s => document.body.setAttribute('data-md-color-scheme', s)", attr)
-        page.wait_for_timeout(100)
+        frames(page)
         shot(page, f"offline-fault-{name}-{scheme}")
     page.evaluate("() => document.body.setAttribute('data-md-color-scheme', 'default')")
 
@@ -122,7 +123,10 @@ def expect_failure(page, reason_words, what):
     assert not st["hidden"]
     # nothing claims the page: no service worker answers it, and no stale "saving" comes back
     assert page.evaluate("!navigator.serviceWorker.controller")
-    page.wait_for_timeout(1500)
+    # the failed worker gone (none installing or waiting), and its last messages delivered
+    page.wait_for_function("() => navigator.serviceWorker.getRegistration().then((r) => !r || (!r.installing && !r.waiting))",
+                           timeout=STATUS_MS)
+    frames(page, 5)
     assert status(page)["state"] == "failed", what
 
 

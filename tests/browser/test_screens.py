@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.test_search_systems import nav_pages
+from tests.browser.waits import painted
 
 RULE_PAGE = "serial/combat/"
 SIZES = {"phone": {"width": 360, "height": 740}, "desktop": {"width": 1280, "height": 900}}
@@ -20,7 +21,7 @@ def test_rules_page_screenshot(new_context, base_url, shot, size, scheme, assert
     page.goto(base_url + RULE_PAGE)
     # "load", not "networkidle": a rules page with a calculator keeps loading Python
     page.wait_for_load_state("load")
-    page.wait_for_timeout(500)
+    painted(page)
     body = page.locator("body")
     assert body.get_attribute("data-md-color-scheme") == ("slate" if scheme == "dark" else "default")
     overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")

@@ -27,8 +27,7 @@ def test_inflected_forms_get_the_tooltip_on_hover(shared_page, base_url, form, t
     tip.wait_for(state="visible", timeout=5000)
     assert tip.inner_text().startswith(term), tip.inner_text()
     page.mouse.move(0, 0)
-    page.wait_for_timeout(600)
-    assert tooltip(page).count() == 0
+    tooltip(page).wait_for(state="detached", timeout=5000)
 
 
 def test_tap_shows_and_tap_elsewhere_hides(new_context, base_url, shot, assert_on_host):
@@ -45,8 +44,7 @@ def test_tap_shows_and_tap_elsewhere_hides(new_context, base_url, shot, assert_o
     assert box and box["x"] >= 0 and box["x"] + box["width"] <= 360 + 1, box
     shot(page, "tooltip-phone")
     page.locator("article h1").first.tap()
-    page.wait_for_timeout(800)
-    assert tooltip(page).count() == 0
+    tooltip(page).wait_for(state="detached", timeout=5000)
     assert_on_host(ctx, base_url)
 
 
