@@ -163,6 +163,8 @@ function failed(failure) {
  * (the «Повторить» button at any time): each attempt fetches only the files not yet cached. */
 const RETRY_MS = [15e3, 60e3, 240e3];
 let retryTimer = null;
+/** The precache attempts made by this page: a failure seen late belongs to its own attempt only. */
+let attempt = 0;
 function scheduleRetry() {
   clearTimeout(retryTimer);
   if (sw.retries < RETRY_MS.length) retryTimer = setTimeout(() => retryPrecache(true), RETRY_MS[sw.retries]);
@@ -172,6 +174,7 @@ function retryPrecache(auto = false) {
   if (sw.state !== "failed") return;
   clearTimeout(retryTimer);
   if (auto) sw.retries += 1;
+  attempt += 1;
   setState({ state: "caching", done: 0, total: 0, failure: null });
   register();
 }
@@ -182,8 +185,10 @@ function watchInstalling(reg, worker) {
     if (worker.state === "installed" && navigator.serviceWorker.controller) setState({ waiting: reg.waiting || worker });
     // the install failed; the service worker's own message (with the reason) comes first, or
     // soon after: the reason is waited for a moment before the failure is told without one
+    // (unless a new attempt, «Повторить» pressed meanwhile, is under way: it is not this one)
     if (worker.state === "redundant" && !navigator.serviceWorker.controller && sw.state === "caching") {
-      setTimeout(() => { if (sw.state === "caching") failed({ reason: "unknown" }); }, 1500);
+      const mine = attempt;
+      setTimeout(() => { if (sw.state === "caching" && attempt === mine) failed({ reason: "unknown" }); }, 1500);
     }
   });
 }

@@ -30,14 +30,9 @@ ENGINE_MARKERS = ("chromium", "webkit", "firefox")
 def pytest_addoption(parser):
     parser.addoption("--screenshots", action="store_true",
                      help="browser tests save their screenshots in test-artifacts/ (to look at)")
-
-
-def pytest_configure(config):
-    for name, what in (("site", "reads the built site (needs scripts/build)"),
-                       ("chromium", "runs in Debian's chromium (Playwright)"),
-                       ("webkit", "runs in WebKitGTK (WebKitWebDriver, Selenium, Xvfb)"),
-                       ("firefox", "runs in Firefox ESR (WebDriver BiDi, puppeteer-core)")):
-        config.addinivalue_line("markers", f"{name}: {what}")
+    parser.addoption("--site-dir", default=None, type=Path,
+                     help="the built site the tests take (site_dir, and the browser tests serve): "
+                          "another than site/, e.g. a deliberately broken copy (tests/browser/broken_builds.py)")
 
 
 def pytest_collection_modifyitems(config, items):
@@ -57,11 +52,13 @@ def pytest_collection_modifyitems(config, items):
 
 
 @pytest.fixture(scope="session")
-def site_dir() -> Path:
-    """The built site; fails when it is not there (``sw.js`` is the build's last file)."""
-    if not (SITE / "index.html").is_file() or not (SITE / "sw.js").is_file():
-        pytest.fail("site/ is not built: run scripts/build (scripts/test does it)")
-    return SITE
+def site_dir(request) -> Path:
+    """The built site (``--site-dir``, else site/); fails when it is not there (``sw.js`` is the
+    build's last file)."""
+    site = request.config.getoption("--site-dir") or SITE
+    if not (site / "index.html").is_file() or not (site / "sw.js").is_file():
+        pytest.fail(f"{site} is not built: run scripts/build (scripts/test does it)")
+    return site.resolve()
 
 
 class Shots:

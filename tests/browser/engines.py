@@ -114,9 +114,19 @@ class Tab:
 
     # ---- the same for every engine -------------------------------------------------------------
 
-    def wait(self, src: str, arg=None, timeout: float = 30, what: str = ""):
-        """Until the function ``src`` gives a truthy value in the page (polled): that value. On
-        time-out, fails saying what was awaited and the page's errors."""
+    def wait(self, src: str, arg=None, timeout: float = 30, what: str = "", fail: str | None = None):
+        """Until the function ``src`` gives a truthy value in the page (polled): that value. When
+        the function ``fail`` gives a truthy value first (the page tells it has failed), fails at
+        once with it; on time-out, fails saying what was awaited; both with the page's errors."""
+        if fail:
+            src = f"(arg) => {{ const failed = ({fail})(arg); return failed ? {{svodFailed: failed}} : ({src})(arg); }}"
+        value = self.poll(src, arg, timeout, what)
+        if isinstance(value, dict) and "svodFailed" in value:
+            raise AssertionError(f"{self.engine}: {what or 'waiting'}: the page failed: {value['svodFailed']};"
+                                 f" page errors: {self.errors()}")
+        return value
+
+    def poll(self, src: str, arg, timeout: float, what: str):
         end = time.monotonic() + timeout
         last = None
         while True:
@@ -290,7 +300,7 @@ class FirefoxTab(Tab):
     def js(self, src, arg=None):
         return self.call("eval", src=src, arg=arg)
 
-    def wait(self, src, arg=None, timeout=30, what=""):
+    def poll(self, src, arg, timeout, what):
         try:
             return self.call("wait", src=src, arg=arg, timeout=timeout * 1000)
         except RuntimeError as e:

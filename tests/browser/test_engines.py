@@ -28,7 +28,10 @@ from .conftest import PREFIX, serving
 from .engines import ENGINES, PHONE, Xvfb, missing, open_tab
 
 BOOT_S = 120  # a cold calculator on two loaded cores takes 5–20 s; a precache of 40 MB more
-READY = "() => !!(window.svodOffline && svodOffline.state === 'ready' && navigator.serviceWorker.controller)"
+#: The site saved offline (the service worker controls the page), or told why not.
+SAVED_OR_FAILED = """() => { const s = window.svodOffline;
+  return !!s && ((s.state === 'ready' && !!navigator.serviceWorker.controller) || s.state === 'failed')
+    && {state: s.state, failure: s.failure}; }"""
 
 
 @pytest.fixture(scope="session")
@@ -64,6 +67,16 @@ def tab(engine, request):
     yield make
     for t in made:
         t.close()
+
+
+#: The calculators' runtime has failed (the worker did not start, Python did not boot): what it says.
+CALC_FAILED = "() => { const r = window.svodCalc && svodCalc.rt; return !!r && r.state === 'error' && JSON.stringify(r.error || 'error'); }"
+
+
+def saved_offline(t) -> None:
+    """Wait until the site is saved offline; a failure the page tells fails at once."""
+    got = t.wait(SAVED_OR_FAILED, timeout=BOOT_S * 2, what="the site saved offline")
+    assert got["state"] == "ready", f"{t.engine}: the site was not saved offline: {got}; page errors: {t.errors()}"
 
 
 def assert_no_errors(t):
@@ -149,7 +162,7 @@ def test_a_calculator_from_the_snapshot_cold_and_after_reload_and_a_roll(tab, ba
     t = tab()
     t.goto(base_url + f"calculators/{CALC}/?{CALC}.dice=7")
     done = f"() => !!document.querySelector(\"{ROOT}[data-state='done']\")"
-    t.wait(done, timeout=BOOT_S, what="the calculator's first result")
+    t.wait(done, timeout=BOOT_S, what="the calculator's first result", fail=CALC_FAILED)
     # cold: the snapshot came over the network, gzipped; no normal boot in its place
     timings = t.js("() => svodCalc.rt.timings")
     assert timings["snapshot_source"] == "gzip", timings
@@ -164,9 +177,9 @@ def test_a_calculator_from_the_snapshot_cold_and_after_reload_and_a_roll(tab, ba
     shot(t, f"engines-{engine}-calc")
 
     # warm: once the site is saved, a reload boots from the service worker's inflated copy
-    t.wait(READY, timeout=BOOT_S * 2, what="the site saved offline")
+    saved_offline(t)
     t.reload()
-    t.wait(done, timeout=BOOT_S, what="the calculator after reload")
+    t.wait(done, timeout=BOOT_S, what="the calculator after reload", fail=CALC_FAILED)
     timings = t.js("() => svodCalc.rt.timings")
     assert timings["snapshot_source"] == "inflated", timings
     assert_matches_cli(read_calc(t), expected, f"{engine} after reload")
@@ -203,7 +216,7 @@ def test_offline_after_one_visit_with_the_server_stopped(tab, site_dir, shot, en
     try:
         t = tab()
         t.goto(server.url)  # the home page: no calculator on it
-        t.wait(READY, timeout=BOOT_S * 2, what="the site saved offline")
+        saved_offline(t)
         assert "работает без сети" in t.js("() => document.querySelector('[data-svod-offline]').textContent")
     finally:
         server.stop()
@@ -212,12 +225,12 @@ def test_offline_after_one_visit_with_the_server_stopped(tab, site_dir, shot, en
     t.goto(server.url + "wod/soak/")
     assert t.js("() => document.querySelector('article h1').textContent").strip()
     t.wait("() => { const c = [...document.querySelectorAll('.svod-calc')]; return c.length > 0 && c.every(e => e.dataset.state === 'done'); }",
-           timeout=BOOT_S, what="the rules page's calculator offline")
+           timeout=BOOT_S, what="the rules page's calculator offline", fail=CALC_FAILED)
     # a calculator never opened, filled in from its link, computes
     calc, link = "serial-attack", {"attack_dice": 9}
     t.goto(server.url + f"calculators/{calc}/?{calc}.attack_dice=9")
     t.wait(f"() => !!document.querySelector(\".svod-calc[data-calc='{calc}'][data-state='done']\")",
-           timeout=BOOT_S, what="the calculator offline")
+           timeout=BOOT_S, what="the calculator offline", fail=CALC_FAILED)
     dom = t.js(f"() => ({READ_JS})(document.querySelector(\".svod-calc[data-calc='{calc}']\"))")
     assert dom["params"]["attack_dice"] == link["attack_dice"]
     code, expected = engine_run(calc, dom["params"])
@@ -234,7 +247,7 @@ SCENE_STATES = "() => document.querySelector('.svod-scene')?.dataset.state"
 
 def scene_ready(t, what):
     t.wait("() => document.querySelector('.svod-scene')?.dataset.state === 'ready' && !document.querySelector('.svod-sheet').open",
-           timeout=BOOT_S, what=what)
+           timeout=BOOT_S, what=what, fail=CALC_FAILED)
 
 
 def test_the_scene_is_created_acted_on_and_kept_over_a_reload(tab, base_url, shot, engine):
@@ -245,7 +258,7 @@ def test_the_scene_is_created_acted_on_and_kept_over_a_reload(tab, base_url, sho
     t.fill(".svod-empty .svod-newscene input[name=name]", "Подворотня")
     t.click(".svod-empty .svod-newscene .svod-newscene__create")
     t.wait("() => window.svodScene && svodScene.cur && svodScene.cur.checked && svodScene.cur.scene.name === 'Подворотня'",
-           timeout=BOOT_S, what="the new scene")
+           timeout=BOOT_S, what="the new scene", fail=CALC_FAILED)
     scene_ready(t, "the new scene ready")
     # a character
     t.click(".svod-scene__controls [data-act=add]")
@@ -318,7 +331,7 @@ def test_the_install_block(tab, base_url, shot, engine):
     else:  # no offer (WebKit, Firefox): the steps by hand, honestly
         assert block["state"] == "steps" and block["steps"] and not block["button"] and not block["done"], block
     assert block["offline"], "the offline state is in the block"
-    t.wait(READY, timeout=BOOT_S * 2, what="the site saved offline")
+    saved_offline(t)
     assert "работает без сети" in t.js(INSTALL_JS)["text"]
     shot(t, f"engines-{engine}-install")
     assert fits(t) <= 0
