@@ -165,6 +165,8 @@ const RETRY_MS = [15e3, 60e3, 240e3];
 let retryTimer = null;
 /** The precache attempts made by this page: a failure seen late belongs to its own attempt only. */
 let attempt = 0;
+/** The service workers whose install this page has watched. */
+const watched = new WeakSet();
 function scheduleRetry() {
   clearTimeout(retryTimer);
   if (sw.retries < RETRY_MS.length) retryTimer = setTimeout(() => retryPrecache(true), RETRY_MS[sw.retries]);
@@ -180,14 +182,15 @@ function retryPrecache(auto = false) {
 }
 
 function watchInstalling(reg, worker) {
-  if (!worker) return;
+  if (!worker || watched.has(worker)) return;
+  watched.add(worker);
+  const mine = attempt; // the attempt this worker installs for
   worker.addEventListener("statechange", () => {
     if (worker.state === "installed" && navigator.serviceWorker.controller) setState({ waiting: reg.waiting || worker });
     // the install failed; the service worker's own message (with the reason) comes first, or
     // soon after: the reason is waited for a moment before the failure is told without one
-    // (unless a new attempt, «Повторить» pressed meanwhile, is under way: it is not this one)
-    if (worker.state === "redundant" && !navigator.serviceWorker.controller && sw.state === "caching") {
-      const mine = attempt;
+    // (not when a new attempt, «Повторить» pressed meanwhile, is under way: it is not this one)
+    if (worker.state === "redundant" && !navigator.serviceWorker.controller && sw.state === "caching" && attempt === mine) {
       setTimeout(() => { if (sw.state === "caching" && attempt === mine) failed({ reason: "unknown" }); }, 1500);
     }
   });
@@ -197,7 +200,19 @@ async function register() {
   const container = navigator.serviceWorker;
   const url = new URL("sw.js", ROOT).href;
   try {
-    const reg = await container.register(url, { scope: ROOT.pathname });
+    let reg = await container.register(url, { scope: ROOT.pathname });
+    // «Повторить» pressed while the failed install was still ending: the browser answers with
+    // that install (a worker this page has watched), and installs nothing new; once it has
+    // ended, the site is registered again, which installs
+    const old = reg.installing;
+    if (old && watched.has(old)) {
+      await new Promise((resolve) => {
+        const gone = () => { if (old.state === "redundant") resolve(); };
+        old.addEventListener("statechange", gone);
+        gone();
+      });
+      reg = await container.register(url, { scope: ROOT.pathname });
+    }
     registration = reg;
     sw.registered = true; // (tests wait for it: the page now hears of updates)
     // a registration left with no worker at all (its first install failed): install again

@@ -244,10 +244,19 @@ class WebKitTab(Tab):
         self.driver.refresh()
 
     def click(self, css):
+        from selenium.common.exceptions import StaleElementReferenceException
         from selenium.webdriver.common.by import By
 
-        self.bring_to_middle(css)
-        self.driver.find_element(By.CSS_SELECTOR, css).click()
+        # a list the page redraws (search results arriving) may replace the element between
+        # finding and clicking it: found again, as a reader's tap lands on what is there
+        for attempt in range(5):
+            self.bring_to_middle(css)
+            try:
+                self.driver.find_element(By.CSS_SELECTOR, css).click()
+                return
+            except StaleElementReferenceException:
+                if attempt == 4:
+                    raise
 
     def fill(self, css, text):
         from selenium.webdriver.common.by import By
