@@ -862,7 +862,7 @@ def test_missing_stdlib_is_a_clear_error_with_no_uncaught_rejection(new_context,
     with page.expect_worker(lambda w: w.url.endswith("/assets/calc/worker.mjs"), timeout=STEP_MS) as started:
         page.goto(base_url + f"calculators/{calc_id}/")
     closed = []
-    started.value.on("close", closed.append)
+    started.value.on("close", lambda w: closed.append(w))
     wait_state(page, calc_id, ("error",), timeout=STEP_MS)
     status = calc_root(page, calc_id).locator(".svod-calc__status").inner_text()
     assert "Калькулятор не запустился" in status and "python_stdlib.zip: HTTP 404" in status, status
