@@ -20,7 +20,7 @@ from typing import Any
 from .dice import Roller
 from . import systems
 from .spec import (MAX_PARAMS, Calculator, Errors, InputError, _check_int, _names, field_error, shown,
-                   summary_of, validate_fields)
+                   summary_of, unused_given, unused_note, validate_fields)
 
 __all__ = ["SYSTEMS", "list_calculators", "get", "validate", "run", "roll", "handle", "handle_json",
            "loads", "dumps"]
@@ -91,11 +91,23 @@ def _unknown_param(name: Any) -> dict:
     return {"field": "params", "ru": "Неизвестный параметр «».", "en": "Unknown parameter ''."}
 
 
+def _tell_unused(calc: Calculator, params: Any, valid: dict, result: dict) -> dict:
+    """A value given for a parameter that does not apply was not used: the result says so, under ``"not_used"``
+    (the paths) and in a note (:func:`rules_core.spec.unused_given`)."""
+    unused = unused_given(calc.params, params, valid)
+    if unused:
+        result["not_used"] = [path for path, _ in unused]
+        result.setdefault("display", []).append(unused_note(unused))
+    return result
+
+
 def run(calc_id: str, params: dict | None = None) -> dict:
     """Validate and compute; the result carries ``"summary"``: the figures the calculator
-    declares as the ones it exists for (see :func:`rules_core.spec.summary_of`)."""
+    declares as the ones it exists for (see :func:`rules_core.spec.summary_of`), and says which given values
+    did not apply (:func:`_tell_unused`)."""
     calc = get(calc_id)
-    result = calc.compute(validate(calc, params))
+    valid = validate(calc, params)
+    result = _tell_unused(calc, params, valid, calc.compute(valid))
     result["summary"] = summary_of(calc, result)
     return result
 
@@ -118,7 +130,7 @@ def roll(calc_id: str, params: dict | None = None, seed: int | str | None = None
         valid = validate(calc, params)
     errors.check()
     roller = Roller(seed)
-    result = calc.roll(valid, roller)
+    result = _tell_unused(calc, params, valid, calc.roll(valid, roller))
     result["seed"] = roller.seed
     return result
 

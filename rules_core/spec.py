@@ -74,7 +74,10 @@ How a calculator is laid out (the same for the page and the command line):
   unclear source, folded under «Толкования источника»);
 * a ``when`` condition says when a parameter applies at all (see :func:`applies`): one that
   does not apply under the others' values is neither shown nor required, and the calculation
-  gets its default;
+  gets its default; a value given for it all the same (other than the default) is not refused —
+  a form keeps what its hidden fields hold — but every result says it was not used: its paths
+  under ``"not_used"`` and a note (:func:`unused_given`, applied by ``api.run`` and ``api.roll``
+  to every calculator);
 * a :class:`Calculator`'s ``summary`` names the one to three figures it exists for (keys of
   its ``figures`` blocks); :func:`summary_of` picks them out of a result, ``api.run`` puts
   them under ``"summary"``, the CLI prints them, the page keeps them in sight.
@@ -93,7 +96,7 @@ __all__ = [
     "Preset", "Param", "MAX_INT_DIGITS", "MAX_PARAMS", "shown", "ru_count", "items_text", "MAX_CONDITION_DEPTH",
     "check_condition", "condition_names", "applies", "applicable_names", "shown_names", "validate_fields",
     "summary_of", "int_param", "bool_param", "choice_param", "int_list_param", "Calculator", "dist_json",
-    "dist_rows", "dist_block", "figures", "note",
+    "dist_rows", "dist_block", "figures", "note", "unused_given", "unused_note",
 ]
 Text = dict  # {"ru": str, "en": str}
 
@@ -523,6 +526,47 @@ def validate_fields(params: tuple[Param, ...] | list[Param], given: dict, prefix
         live(p.name)
     errors.check()
     return {p.name: values[p.name] if live(p.name) else p.default for p in params}
+
+
+def unused_given(params: tuple[Param, ...] | list[Param], given: Any, values: dict, prefix: str = "") -> list[tuple[str, Text]]:
+    """The values a request gave for parameters that do not apply under the validated ``values`` (their
+    ``when`` is false, so the calculation took the default): ``[(path, label)]``, a record's field as
+    ``name[i].field``. A value equal to the default is no news and is left out; so is a value the request left
+    out. The one rule every calculator follows (``api.run`` and ``api.roll``): such a value is not refused —
+    a form keeps the values of the fields it hides — but the result says it was not used.
+
+    >>> ps = (bool_param("b", "Б", "B"), int_param("k", "К", "K", 0, 0, 9, when={"param": "b", "eq": True}))
+    >>> unused_given(ps, {"k": 3}, {"b": False, "k": 0}), unused_given(ps, {"k": 0}, {"b": False, "k": 0})
+    ([('k', {'ru': 'К', 'en': 'K'})], [])
+    """
+    if not isinstance(given, dict):
+        return []
+    live = applicable_names(params, values)
+    out: list[tuple[str, Text]] = []
+    for p in params:
+        if p.name not in given:
+            continue
+        if p.name not in live:
+            try:
+                same = p.validate(given[p.name]) == p.default
+            except InputError:
+                same = False
+            if not same:
+                out.append((prefix + p.name, p.label))
+        elif p.kind == "record_list" and isinstance(given[p.name], list):
+            for i, (rec, val) in enumerate(zip(given[p.name], values[p.name])):
+                for path, label in unused_given(p.fields, rec, val, f"{prefix}{p.name}[{i}]."):
+                    out.append((path, T(f"{p.label['ru']} №{i + 1}: {label['ru']}", f"{p.label['en']} #{i + 1}: "
+                                        f"{label['en']}")))
+    return out
+
+
+def unused_note(unused: list[tuple[str, Text]]) -> dict:
+    """The note a result carries for :func:`unused_given`'s values."""
+    ru = ", ".join(f"«{label['ru']}»" for _, label in unused)
+    en = ", ".join(f"«{label['en']}»" for _, label in unused)
+    return note(f"Не учтено — при этих значениях не относится к расчету: {ru}.",
+                f"Not used — with these values it does not apply: {en}.", "warning")
 
 
 def summary_of(calc: "Calculator", result: dict) -> list[dict]:

@@ -12,7 +12,10 @@ actions, +44 kB; their readings and docstrings) the wheel measured 313 207 B; bu
 the precache 39.1 MB (a calculator page is about 130 kB in each language: the eighteen new ones
 add about 4.7 MB); budget 41 MB. With one module per calculator in every system (23 more files in
 the wheel; zip compresses each file on its own, about 1.1 kB a module) the wheel measured
-349 097 B; budget 365 000 B.
+349 097 B; budget 365 000 B. With the rules' third pass (five new calculators: Lysogorsk initiative and
+temporary damage, Codex abilities and injury tokens, and the pain shock, «Яд наги» and a dozen readings with their
+switches in the existing ones; the rule that names a value given where it does not apply) the wheel measured
+379 190 B; budget 400 000 B; and the precache 41.2 MB (ten more calculator pages); budget 43 MB.
 """
 
 from __future__ import annotations
@@ -27,10 +30,10 @@ from scripts.steps import service_worker, snapshot
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
 
-WHEEL_BUDGET = 365_000
+WHEEL_BUDGET = 400_000
 SNAPSHOT_GZ_BUDGET = 8_000_000
 SNAPSHOT_RAW_BUDGET = 40 * 1048576
-PRECACHE_BUDGET = 41_000_000
+PRECACHE_BUDGET = 43_000_000
 
 
 def _files_json() -> dict:

@@ -219,7 +219,7 @@ def test_codex_roll_calculator():
     assert [row["lv"] for row in r["lv"]] == d.outcomes()
     names = [i for b in r["display"] if b["kind"] == "figures" for i in b["items"] if i["key"] == "difficulty_name"]
     assert names[0]["value"]["ru"] == "Средне"
-    ex = api.run("codex-roll", {"ad6": 2, "ed6": 5, "exhaustion6": True, "skill": 3})
+    ex = api.run("codex-roll", {"ad6": 2, "ed6": 5, "exhaustion": 6, "skill": 3})
     assert ex["dice"] == 2  # «персонаж лишается всех ED6»
     no = api.run("codex-roll", {"skill": 0, "skill0": "cannot"})
     assert no["p_success"]["exact"] == "0/1"

@@ -133,7 +133,7 @@ def test_reroll_reading_and_the_calculator(monkeypatch):
 
 def test_exhaustion_6_takes_the_rerolls_too():
     quoted("персонаж лишается всех ED6. Это означает отсутствие добора и переброса от подготовок")
-    res = run("codex-roll", {"ad6": 2, "ed6": 2, "rerolls": 3, "exhaustion6": True})
+    res = run("codex-roll", {"ad6": 2, "ed6": 2, "rerolls": 3, "exhaustion": 6})
     assert "p_success_rerolls" not in res and res["dice"] == 2
 
 
@@ -235,7 +235,7 @@ def test_counteraction_tie_reading_and_exhaustion(monkeypatch):
     lv = R.roll_dist(2, 4)
     assert eq == lv.at_least(1) and more == lv.at_least(2)
     quoted("невозможность применять способности и совершать Противодействие")
-    assert F(run("codex-counteraction", {"exhaustion6": True})["p_counter"]) == 0
+    assert F(run("codex-counteraction", {"exhaustion": 6})["p_counter"]) == 0
     monkeypatch.setattr(R, "COUNTER_TIE", "more")
     assert R.counter_works(2, 2) is False
 
@@ -337,3 +337,125 @@ def test_a_hard_check_brings_stress_and_its_reading(monkeypatch):
     assert any("все AD6" in t for t in notes)
     monkeypatch.setattr(R, "CHECK_STRESS", "before")
     assert R.stress_for_check(2, False, 3) == (3, False)
+
+
+# ---- abilities: the cost by level, spent or locked (§ 13) ------------------------------------------
+
+def _ice_success(dice: int, min_face: int, stress: int, difficulty: int) -> Fraction:
+    """P(LV ≥ difficulty) over icepool's exact pool, the stress rule by the independent oracle."""
+    if dice == 0:
+        return Fraction(int(difficulty <= 0))
+    lv = icepool.d6.pool(dice).expand().map(lambda faces: oracle_lv(faces, min_face, stress, True))
+    return Fraction(lv.probability(">=", difficulty))
+
+
+def test_ability_costs_one_two_four_ed6():
+    quoted("Способности — и мгновенные эффекты, и стойки — тратятся исключительно из ED6 нужной подготовки. AD6 "
+           "способностями не расходуются никогда.")
+    quoted("Потраченные кости списываются как чистая плата за активацию правила/эффекта и не добавляются к самому "
+           "броску на успех")
+    assert [ct.ABILITY_COSTS[n]["ed6"] for n in (1, 2, 3)] == [1, 2, 4]
+    for level, cost in ((1, 1), (2, 2), (3, 4)):
+        res = run("codex-ability", {"level": level, "ed6": 5, "ad6": 2, "skill": 3, "difficulty": 2})
+        assert res["cost"] == cost and res["ed6_left"] == 5 - cost and summary(res)["ed6_left"] == 5 - cost
+        # the roll: the AD6 and the ED6 left, against the same roll with the whole preparation
+        assert F(res["p_success"]) == _ice_success(2 + 5 - cost, 5, 0, 2)
+        assert F(res["p_without"]) == _ice_success(2 + 5, 5, 0, 2)
+    # not enough ED6: the ability cannot be used
+    short = run("codex-ability", {"level": 3, "ed6": 3})
+    assert short["possible"] is False and short["ed6_left"] is None and "p_success" not in short
+    # «персонаж лишается всех ED6. Это означает … невозможность применять способности»
+    assert run("codex-ability", {"level": 1, "exhaustion": 6})["possible"] is False
+
+
+def test_a_stance_locks_its_dice_and_the_level_reading():
+    quoted("при входе в стойку блокируете кости по уровню способности из ED6 соответствующей подготовки")
+    quoted("Заблокированные кости недоступны нигде — в том числе на всех последующих бросках — до тех пор, пока "
+           "стойка не будет снята.")
+    stance = run("codex-ability", {"level": 3, "use": "stance", "ed6": 5})
+    assert stance["cost"] == 4 and stance["ed6_left"] == 1
+    assert run("codex-ability", {"level": 3, "use": "stance", "ed6": 5, "stance_block": "level"})["ed6_left"] == 2
+    # an instant ability while a stance holds 2: 5 − 2 − 1
+    res = run("codex-ability", {"level": 1, "ed6": 5, "blocked": 2, "ad6": 1, "skill": 4, "difficulty": 1})
+    assert res["ed6_left"] == 2 and F(res["p_success"]) == _ice_success(1 + 2, 4, 0, 1)
+    assert F(res["p_without"]) == _ice_success(1 + 3, 4, 0, 1)
+    assert errors_of("codex-ability", {"ed6": 2, "blocked": 3}) == {"blocked"}
+
+
+@SMALL
+@given(st.integers(1, 3), st.sampled_from(["spend", "stance"]), st.integers(0, 8), st.integers(0, 4),
+       st.integers(1, 6), st.integers(0, 3))
+def test_an_ability_never_makes_the_roll_likelier(level, use, ed6, ad6, skill, stress):
+    res = run("codex-ability", {"level": level, "use": use, "ed6": ed6, "ad6": ad6, "skill": skill, "stress": stress})
+    assert res["possible"] == (ed6 >= res["cost"])
+    if res["possible"]:
+        assert F(res["p_success"]) <= F(res["p_without"])
+
+
+def errors_of(cid: str, params: dict) -> set:
+    res = api.handle({"op": "run", "id": cid, "params": params})
+    assert not res["ok"] and "internal" not in res, res
+    return {e["field"] for e in res["errors"]}
+
+
+# ---- crippling and brutal weapons: injury tokens (§ 12) -----------------------------------------------
+
+def test_crippling_adds_by_its_modification_each_time_tokens_are_got():
+    quoted("Калечащее оружие при каждом получении противником жетона травм увеличивает их количество по модификации, "
+           "в которую вставлено.")
+    # modification 2; hits give 1, 0, 3 tokens: 1 + 2, nothing (no token got), 3 + 2 — by getting; 3 + 6 by token
+    res = run("codex-tokens", {"gains": [1, 0, 3], "crippling": 2, "cruel": 0})
+    assert [h["tokens"] for h in res["hits"]] == [3, 3, 8] and res["crippling_added"] == 4
+    per_token = run("codex-tokens", {"gains": [1, 0, 3], "crippling": 2, "cruel": 0, "per": "token"})
+    assert per_token["tokens"] == 3 + 3 + 6 and summary(per_token)["tokens"] == 12
+
+
+def test_brutal_activates_by_its_quality_on_every_hit():
+    quoted("Жестокое оружие при попадании по противнику активирует жетоны травм на противнике по качеству "
+           "модификации, в которой стоит.")
+    # quality 2, 1 token before; hits give 0, 2, 0: activations 1, 2, 2 of those already there
+    res = run("codex-tokens", {"before": 1, "gains": [0, 2, 0], "crippling": 0, "cruel": 2})
+    assert [h["activated"] for h in res["hits"]] == [1, 1, 2] and res["activated"] == 4
+    after = run("codex-tokens", {"before": 1, "gains": [0, 2, 0], "crippling": 0, "cruel": 2, "order": "after"})
+    assert [h["activated"] for h in after["hits"]] == [1, 2, 2]
+    spent = run("codex-tokens", {"before": 1, "gains": [0, 2, 0], "crippling": 0, "cruel": 2, "activated": "spent"})
+    assert [(h["activated"], h["tokens"]) for h in spent["hits"]] == [(1, 0), (0, 2), (2, 0)]
+
+
+@SMALL
+@given(st.integers(0, 10), st.lists(st.integers(0, 5), min_size=1, max_size=6), st.integers(0, 4), st.integers(0, 4),
+       st.sampled_from(R.CRIPPLING_PER_READINGS), st.sampled_from(R.CRUEL_ORDER_READINGS))
+def test_tokens_add_up(before, gains, crippling, cruel, per, order):
+    hits = R.injury_tokens(before, gains, crippling, cruel, per, order)
+    assert hits[-1]["tokens"] == before + sum(gains) + sum(h["crippling"] for h in hits)
+    assert all(h["activated"] <= cruel and h["tokens"] >= 0 for h in hits)
+    spent = R.injury_tokens(before, gains, crippling, cruel, per, order, "spent")
+    assert spent[-1]["tokens"] == spent_total(before, spent) and spent[-1]["tokens"] <= hits[-1]["tokens"]
+
+
+def spent_total(before: int, hits: list[dict]) -> int:
+    return before + sum(h["got"] + h["crippling"] - h["activated"] for h in hits)
+
+
+# ---- the pavise and exhaustion (§ 11, § 7) ----------------------------------------------------------
+
+def test_the_pavise_hinders_in_melee_only_between_the_fighters():
+    quoted("5FV от дальних атак / 2FV в ближнем бою (если между сражающимися)")
+    melee = {"shield": next(str(i) for i, s in enumerate(ct.SHIELDS) if s["points"] is None), "range": "melee",
+             "skill": 3, "ed6": 2}
+    between, beside = run("codex-attack", melee), run("codex-attack", {**melee, "pavise_between": False})
+    assert F(beside["p_hit"]) == F(run("codex-attack", {k: v for k, v in melee.items() if k != "shield"})["p_hit"])
+    assert F(between["p_hit"]) < F(beside["p_hit"])
+
+
+def test_exhaustion_takes_the_ed6_at_its_sixth_level_by_the_reading():
+    quoted("Шкала состоит из 5 нарастающих уровней и 6-го как отдельного состояния (по образцу Стресс → FLAX).")
+    quoted("У каждого персонажа есть счётчик на 6 стресса, который нельзя расширить.")
+    roll = {"ad6": 2, "ed6": 3, "skill": 3, "difficulty": 2}
+    fresh, five = run("codex-roll", roll), run("codex-roll", {**roll, "exhaustion": 5})
+    assert F(five["p_success"]) == F(fresh["p_success"])  # levels 1–5: «НАДО РАЗРАБОТАТЬ»
+    six = run("codex-roll", {**roll, "exhaustion": 6})
+    assert six["dice"] == 2 and F(six["p_success"]) < F(fresh["p_success"])
+    assert run("codex-roll", {**roll, "exhaustion": 6, "exhaustion_state": "seventh"})["dice"] == 5
+    assert run("codex-roll", {**roll, "exhaustion": 7, "exhaustion_state": "seventh"})["dice"] == 2
+    assert [R.exhaustion_deprives(n) for n in range(8)] == [False] * 6 + [True] * 2

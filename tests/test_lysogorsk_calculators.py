@@ -13,10 +13,10 @@ from rules_core.lysogorsk import rules as r
 from rules_core.lysogorsk import tables as tb
 
 IDS = ["lysogorsk-check", "lysogorsk-damage", "lysogorsk-drunkenness", "lysogorsk-breakdown", "lysogorsk-area-fire",
-       "lysogorsk-thrown-miss", "lysogorsk-survival", "lysogorsk-wounds", "lysogorsk-actions", "lysogorsk-stress",
-       "lysogorsk-shot", "lysogorsk-recovery", "lysogorsk-ritual"]
+       "lysogorsk-thrown-miss", "lysogorsk-survival", "lysogorsk-wounds", "lysogorsk-temporary", "lysogorsk-actions",
+       "lysogorsk-initiative", "lysogorsk-stress", "lysogorsk-shot", "lysogorsk-recovery", "lysogorsk-ritual"]
 #: the ones with nothing to roll (their results have no chance in them)
-NO_ROLL = {"lysogorsk-actions", "lysogorsk-recovery"}
+NO_ROLL = {"lysogorsk-actions", "lysogorsk-recovery", "lysogorsk-temporary"}
 
 
 def F(p):
@@ -280,7 +280,9 @@ def test_area_fire_calculator():
     assert F(res["expected_bullets"]) == sum(hits) <= 2
     assert errors("lysogorsk-area-fire", {"targets": [{}, {"dodging": True, "skill": -1}]}) == {"targets[1].skill"}
     # the dodge's numbers of one who does not dodge are not read
-    assert run("lysogorsk-area-fire", {"targets": [{"skill": -1}]}) == run("lysogorsk-area-fire", {"targets": [{}]})
+    hidden = run("lysogorsk-area-fire", {"targets": [{"skill": -1}]})
+    assert hidden.pop("not_used") == ["targets[0].skill"] and hidden["display"].pop()["kind"] == "note"
+    assert hidden == run("lysogorsk-area-fire", {"targets": [{}]})
     a = api.roll("lysogorsk-area-fire", {"bullets": 1, "targets": targets}, seed=4)
     assert sum(t["hit"] for t in a["targets"]) <= 1 and a["bullets_left"] == 1 - sum(t["hit"] for t in a["targets"])
     for t in a["targets"]:
@@ -315,6 +317,8 @@ LARGEST = {
     "lysogorsk-wounds": {"heal": "medical", "head": "concussion", "maimed": True, "stamina": 30, "extra_hits": 60,
                          "damage_taken": 60, "temporary_taken": 10, "reroll": True, "doctor_reroll": True},
     "lysogorsk-actions": {"actions": 12, "agility": 30, "magazine": 1000},
+    "lysogorsk-temporary": {"stamina": 30, "extra_hits": 60, "blows": [{"hits": 200, "where": "head"}] * 20},
+    "lysogorsk-initiative": {"fighters": [{"bonus": 60 - 9 * i, "reroll": True} for i in range(12)]},
     "lysogorsk-stress": {"kind": "combat", "first_fight": True, "supernatural": True, "authorities": True,
                          "confidence": 1, "nervous": True, "reroll": True, "breakdowns_in_scene": 20},
     "lysogorsk-shot": {"dodging": True, "reroll": True, "aimed": True, "part": "head", "range": "far",
@@ -396,8 +400,8 @@ def test_every_calculator_is_embedded_in_its_rule_page():
     where = {"lysogorsk-check": "checks.md", "lysogorsk-damage": "damage.md",
              "lysogorsk-drunkenness": "alcohol.md", "lysogorsk-breakdown": "stress.md",
              "lysogorsk-area-fire": "shooting.md", "lysogorsk-thrown-miss": "thrown.md",
-             "lysogorsk-survival": "survival.md", "lysogorsk-wounds": "wounds.md", "lysogorsk-actions": "combat.md",
-             "lysogorsk-stress": "combat.md", "lysogorsk-shot": "shooting.md", "lysogorsk-recovery": "attributes.md",
+             "lysogorsk-survival": "survival.md", "lysogorsk-wounds": "wounds.md", "lysogorsk-temporary": "wounds.md", "lysogorsk-actions": "combat.md",
+             "lysogorsk-initiative": "combat.md", "lysogorsk-stress": "combat.md", "lysogorsk-shot": "shooting.md", "lysogorsk-recovery": "attributes.md",
              "lysogorsk-ritual": "magic.md"}
     assert {c.id for c in CALCULATORS} == set(where) == set(IDS)
     for cid, page in where.items():
@@ -418,7 +422,14 @@ def test_pain_shock_also_after_temporary_damage():
     table = next(b for b in res["display"] if b.get("kind") == "table" and "шок" in b["title"]["ru"])
     assert [F(row[-1]) for row in table["rows"]] == [Fraction(3, 36), Fraction(18, 36)]
     assert [row[0]["ru"] for row in table["rows"]] == ["от 5 до 8", "4 и меньше"]
-    assert all("не кровоточит" in row[1]["ru"] for row in table["rows"])
+    assert [row[1] for row in table["rows"]] == [5, 7]
+    assert not any(b.get("kind") == "table" and "Кровотечение" in b["title"]["ru"] for b in res["display"])
+    # an earlier permanent wound bleeds by its own hits (the reading), whatever the temporary blow leaves
+    res = run("lysogorsk-damage", {"power": 4, "stamina": 3, "damage_taken": 10, "temporary": True})
+    assert F(res["bleeding"][0]["p"]) == 1  # 18 − 10 = 8 hits: the 5–8 band
+    other = run("lysogorsk-damage", {"power": 4, "stamina": 3, "damage_taken": 10, "temporary": True,
+                                     "bleeding_band": "all"})
+    assert F(other["bleeding"][0]["p"]) == 0 and F(other["bleeding"][1]["p"]) > 0
     # permanent damage: pain shock and bleeding go together
     res = run("lysogorsk-damage", {"power": 4, "stamina": 3})
     assert [F(b["p"]) for b in res["pain_shock"]] == [F(b["p"]) for b in res["bleeding"]]

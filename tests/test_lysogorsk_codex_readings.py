@@ -70,6 +70,22 @@ SWITCHES = {
     # 0 hits and fewer: the dying rule, not bleeding
     (L, "BLEEDING_WHEN_DYING"): [("lysogorsk-damage", "bleeding_when_dying", True,
                                   {"stamina": 0, "damage_taken": 10, "power": 4}, "bleeding")],
+    # 5 permanent and 5 temporary on 18 hits: 13 without the temporary ones (no bleeding), 8 with them
+    (L, "BLEEDING_BAND"): [("lysogorsk-wounds", "bleeding_band", "all",
+                            {"stamina": 3, "damage_taken": 5, "temporary_taken": 5}, "bleeding"),
+                           ("lysogorsk-damage", "bleeding_band", "all",
+                            {"stamina": 3, "damage_taken": 10, "temporary": True}, "bleeding")],
+    # 4 + 7 to the head (18 hits): a heavy wound; half of 7 after an hour
+    (L, "HEAD_HALF"): [("lysogorsk-temporary", "head_half", "add",
+                        {"stamina": 3, "blows": [{"hits": 4}, {"hits": 7, "where": "head"}]}, "temporary_hour")],
+    (L, "BLAST"): [("lysogorsk-temporary", "blast", "penalty_only",
+                    {"stamina": 3, "blows": [{"hits": 14, "where": "blast"}]}, "head_permanent")],
+    # Мощность 6 on 15 hits: 7–3 hits left; Стойкость 2К+0 or Сила духа 2К+4 against 5 and 7
+    (L, "PAIN_SHOCK_ROLL"): [("lysogorsk-damage", "pain_shock_roll", "willpower",
+                              {"power": 6, "stamina": 0, "fortitude": 0, "confidence": 3, "willpower": 1},
+                              "p_pain_shock")],
+    (L, "PAIN_SHOCK_WOUND_PENALTY"): [("lysogorsk-damage", "pain_shock_penalty", True,
+                                       {"power": 6, "stamina": 2, "fortitude": 2}, "p_pain_shock")],
     (C, "SKILL0_READINGS"): [("codex-roll", "skill0", "cannot", {"skill": 0}, "p_success"),
                              ("codex-attack", "skill0", "cannot", {"skill": 0}, "p_hit"),
                              ("codex-counteraction", "skill0", "cannot", {"skill": 0}, "p_counter"),
@@ -111,6 +127,15 @@ SWITCHES = {
     (C, "PARITY"): [("codex-consequences", "parity", "odd_universal", {"damage": 20}, "roll:preparations")],
     (C, "COUNTER_TIE"): [("codex-counteraction", "tie", "more", {}, "p_counter")],
     (C, "COUNTER_STEP"): [("codex-counters", "step", "lv", {"difficulty": 1, "ad6": 4}, "p_fill")],
+    (C, "STANCE_BLOCK_READINGS"): [("codex-ability", "stance_block", "level", {"level": 3, "use": "stance", "ed6": 5},
+                                    "ed6_left")],
+    (C, "CRIPPLING_PER_READINGS"): [("codex-tokens", "per", "token", {"gains": [2], "crippling": 1}, "tokens")],
+    (C, "CRUEL_ORDER_READINGS"): [("codex-tokens", "order", "after", {"gains": [2], "cruel": 1}, "activated")],
+    (C, "ACTIVATED_READINGS"): [("codex-tokens", "activated", "spent", {"before": 2, "gains": [0], "cruel": 1},
+                                 "tokens")],
+    # six levels marked: the 6th level (no ED6), or not yet (as Stress: the state beyond six)
+    (C, "EXHAUSTION_STATE_READINGS"): [("codex-roll", "exhaustion_state", "seventh", {"exhaustion": 6, "ed6": 2},
+                                        "p_success")],
     (C, "CHECK_STRESS"): [("codex-roll", "check_stress", "before",
                            {"difficulty": 3, "stress": 1, "ad6": 4, "ed6": 2, "skill": 4}, "p_success")],
 }
@@ -139,7 +164,8 @@ def _default_of(module, name: str):
 READINGS = {
     L: {n for n in L.__all__ if n.endswith("_READINGS")} | {
         "TIE_RULES", "ROUNDINGS", "MOVE_ROUNDINGS", "QUARTER_IS_CRITICAL", "AP_RULES", "AIM_ORDERS", "NO_DAMAGE_WITHOUT_STEPS",
-        "ARMOR_AGAINST_FALLS", "BELTS_BEFORE_HALVING", "ROUND_ONCE", "STAGE_STAMINA_IN_CHECK", "BLEEDING_WHEN_DYING"},
+        "ARMOR_AGAINST_FALLS", "BELTS_BEFORE_HALVING", "ROUND_ONCE", "STAGE_STAMINA_IN_CHECK", "BLEEDING_WHEN_DYING",
+        "PAIN_SHOCK_ROLLS", "PAIN_SHOCK_WOUND_PENALTY"},
     C: {n for n in C.__all__ if n.endswith("_READINGS")} | {"BURST_ROUNDING"},
 }
 #: a ``*_READINGS`` tuple whose constant is named otherwise
@@ -150,7 +176,9 @@ _CONSTANT = {"HANGOVER_STAMINA_READINGS": "HANGOVER_STAMINA", "MOVE_ROUNDINGS": 
              "TWO_GUNS_WRONG_HAND_READINGS": "TWO_GUNS_WRONG_HAND", "RITUAL_FIRST_FAIL_READINGS": "RITUAL_FIRST_FAIL",
              "SNIPER_READINGS": "SNIPER", "REROLL_READINGS": "REROLL", "MOBILITY_READINGS": "MOBILITY",
              "SHIELD_WEAR_READINGS": "SHIELD_WEAR", "PARITY_READINGS": "PARITY", "COUNTER_TIE_READINGS": "COUNTER_TIE",
-             "COUNTER_STEP_READINGS": "COUNTER_STEP", "CHECK_STRESS_READINGS": "CHECK_STRESS"}
+             "COUNTER_STEP_READINGS": "COUNTER_STEP", "CHECK_STRESS_READINGS": "CHECK_STRESS",
+             "BLEEDING_BAND_READINGS": "BLEEDING_BAND", "HEAD_HALF_READINGS": "HEAD_HALF",
+             "BLAST_READINGS": "BLAST", "PAIN_SHOCK_ROLLS": "PAIN_SHOCK_ROLL"}
 
 
 def _tested_name(name: str) -> str:

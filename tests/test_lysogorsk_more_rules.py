@@ -7,6 +7,7 @@ icepool as an independent oracle; hypothesis checks the invariants; every readin
 (the rule functions follow the module constant, so flipping it changes the result).
 """
 
+import math
 import re
 from fractions import Fraction
 
@@ -53,6 +54,75 @@ def next_is_valid(res):
         assert nxt["label"]["ru"] and nxt["label"]["en"]
         api.validate(api.get(nxt["id"]), nxt["params"])
     return res.get("next", [])
+
+
+# ---- initiative -----------------------------------------------------------------------------------
+
+def _ice_initiative(bonus: int, reroll: bool):
+    return (icepool.highest(D2, D2) if reroll else D2) + bonus
+
+
+def test_initiative_is_one_check_fixed_for_the_fight():
+    quoted("в начале боя определяется инициатива путем проверки навыка Решительности каждого из персонажей. Результат "
+           "броска — это и есть значение инициативы, не меняющееся до конца боя. Каждый раунд персонажи действуют в "
+           "порядке убывания инициативы. Если у каких-то двух персонажей инициатива одинаковая, то они действуют "
+           "одновременно.")
+    assert r.initiative_order({"Шурик": 9, "Лида": 12, "Федя": 9, "Вера": 3}) == [["Лида"], ["Шурик", "Федя"], ["Вера"]]
+    assert r.initiative_order([("a", 5)]) == [["a"]] and r.initiative_order([]) == []
+    assert ice(_ice_initiative(5, False)) == r.initiative_check(3, 2)
+    # the roll: everyone once, the order by the sums, equals together
+    calc = api.get("lysogorsk-initiative")
+    p = api.validate(calc, {"fighters": [{"bonus": 5}, {"bonus": 6}, {"bonus": 4, "reroll": True}]})
+    res = calc.roll(p, FakeRoller(3, 4, 2, 2, 6, 6, 1, 1))  # 12, 10, best of 16 and 6
+    assert res["initiatives"] == [12, 10, 16] and res["order"] == [[3], [1], [2]]
+    tie = calc.roll(api.validate(calc, {"fighters": [{"bonus": 5}, {"bonus": 6}]}), FakeRoller(3, 4, 3, 3))
+    assert tie["order"] == [[1, 2]]
+
+
+def test_waiting_and_the_full_dodge():
+    quoted("Мастер может дать ему модификатор +1 на заявленное действие, если это соответствует ситуации.")
+    quoted("До своего следующего хода он будет уклоняться с положительным модификатором +2.")
+    assert (r.waiting_modifier(), r.waiting_modifier(False), r.full_dodge_modifier()) == (1, 0, 2)
+    base = {"attribute": 3, "skill": 2, "difficulty": 9}
+    assert F(run("lysogorsk-check", {**base, "waited": True})["p_success"]) == ice_p(6, 9)
+    opposed = {"mode": "opposed", "attribute": 3, "skill": 2, "opponent_attribute": 3, "opponent_skill": 1}
+    plain, dodging = run("lysogorsk-check", opposed), run("lysogorsk-check", {**opposed, "opponent_full_dodge": True})
+    want = ice(icepool.map(lambda a, d: a >= d, D2 + 5, D2 + 6)).p(lambda x: x is True)
+    assert F(dodging["p_attacker"]) == want < F(plain["p_attacker"])
+    shot = {"attribute": 3, "skill": 2, "dodge_attribute": 3, "dodge_skill": 1}
+    assert F(run("lysogorsk-shot", {**shot, "full_dodge": True})["p_hit"]) == F(run("lysogorsk-shot", {
+        **shot, "dodge_modifier": 2})["p_hit"])
+
+
+@pytest.mark.parametrize("fighters", [
+    [(5, False), (5, False)], [(5, False), (4, True), (6, False)], [(2, True), (7, False), (3, False), (3, True)]])
+def test_initiative_chances_against_icepool(fighters):
+    res = run("lysogorsk-initiative", {"fighters": [{"bonus": b, "reroll": x} for b, x in fighters]})
+    dice = [_ice_initiative(b, x) for b, x in fighters]
+    for i, row in enumerate(res["chances"]):
+        others = [d for j, d in enumerate(dice) if j != i]
+        alone = ice(icepool.map(lambda a, *o: all(a > x for x in o), dice[i], *others)).p(lambda x: x is True)
+        shared = ice(icepool.map(lambda a, *o: all(a >= x for x in o), dice[i], *others)).p(lambda x: x is True)
+        assert (F(row["first"]), F(row["first_shared"])) == (alone, shared)
+        if i:
+            assert F(row["before_first"]) == ice(icepool.map(lambda a, b: a > b, dice[i], dice[0])).p(lambda x: x is True)
+            assert F(row["with_first"]) == ice(icepool.map(lambda a, b: a == b, dice[i], dice[0])).p(lambda x: x is True)
+    assert summary(res)["p_first"] == res["p_first"]
+
+
+@SETTINGS
+@given(st.lists(st.tuples(st.integers(-5, 12), st.booleans()), min_size=2, max_size=5))
+def test_initiative_chances_properties(fighters):
+    chances = r.initiative_chances([r.initiative_check(b, 0, 0, x) for b, x in fighters])
+    assert sum(c["first"] for c in chances) <= 1 <= sum(c["first_shared"] for c in chances)
+    for c in chances:
+        assert 0 <= c["first"] <= c["first_shared"] <= 1
+    for c in chances[1:]:
+        assert c["before_first"] + c["with_first"] <= 1
+    # a better bonus never makes acting first less likely
+    better = r.initiative_chances([r.initiative_check(fighters[0][0] + 1, 0, 0, fighters[0][1])]
+                                  + [r.initiative_check(b, 0, 0, x) for b, x in fighters[1:]])
+    assert better[0]["first"] >= chances[0]["first"]
 
 
 # ---- actions in a round --------------------------------------------------------------------------
@@ -287,6 +357,117 @@ def test_bleeding_timeline():
     for band in tb.BLEEDING:
         words = {10: "десять минут", 3: "три раунда"}[band["every"]]
         assert words in band["loss"]["ru"]
+
+
+def test_temporary_damage_never_bleeds():
+    quoted("Временное ранение накладывает на действия те же штрафы, что и обычное, но, во-первых, никогда не истекает "
+           "кровью")
+    # Выносливость 3: 18 hits; 10 temporary leave 8 — a heavy wound's penalty, and no bleeding at all
+    res = run("lysogorsk-wounds", {"stamina": 3, "damage_taken": 0, "temporary_taken": 10})
+    assert res["state"] == "heavy" and res["penalty"] == -4 and res["bleeding"] == []
+    assert not summary(res)["bleeding"]["ru"].startswith("8 →")
+    # a permanent wound bleeds by its own hits: 10 permanent on 18 leave 8 → 1 hit in ten minutes
+    perm = run("lysogorsk-wounds", {"stamina": 3, "damage_taken": 10, "temporary_taken": 0})
+    assert perm["bleeding"][0]["from"] == 8
+    # both: the temporary hits are left out of the bleeding band (the reading); the other reading counts them
+    mixed = {"stamina": 3, "damage_taken": 5, "temporary_taken": 5}
+    assert run("lysogorsk-wounds", mixed)["bleeding"] == []
+    assert run("lysogorsk-wounds", {**mixed, "bleeding_band": "all"})["bleeding"][0]["from"] == 8
+    assert r.bleeding_hits(18, 0, 10) is None and r.bleeding_hits(18, 5, 5) == 13
+    assert r.bleeding_hits(18, 5, 5, "all") == 8 and r.bleeding_hits(18, 0, 10, "all") is None
+
+
+# ---- pain shock ----------------------------------------------------------------------------------
+
+def _ice_pain_shock(power: int, total: int, bonus: int, penalty: bool = False, temporary: bool = False) -> Fraction:
+    """P(pain shock) by icepool: the damage 2К + Мощность and the check 2К + bonus as two dice, the source's
+    bands by hand (5–8 hits left: 5; 4 and fewer: 7; 0 and fewer: dying, no check)."""
+    def shock(d, c):
+        left = total - d
+        if left > 8 or left <= 0:
+            return False
+        difficulty = 5 if left >= 5 else 7
+        pen = 0
+        if penalty:
+            q1, q2, q3 = (math.floor(total * k / 4 + Fraction(1, 2)) for k in (1, 2, 3))
+            pen = -6 if left <= q1 else -4 if left < q2 else -2 if left <= q3 else 0
+        return c + bonus + pen < difficulty
+    return ice(icepool.map(shock, (2 @ icepool.d6) + power, 2 @ icepool.d6)).p(lambda x: x is True)
+
+
+@pytest.mark.parametrize("params, bonus", [
+    ({"power": 8, "stamina": 3, "fortitude": 1}, 4),
+    ({"power": 6, "stamina": 0, "fortitude": 0}, 0),
+    ({"power": 6, "stamina": 1, "pain_shock_roll": "willpower", "confidence": -2, "willpower": 1}, -1),
+])
+def test_pain_shock_chance_against_icepool(params, bonus):
+    # «Болевой шок кидается против сложности 5, если атака оставила у персонажа 5-8 хитов, и против сложности 7,
+    # если хитов осталось 4 и менее» — the roll is our reading (Стойкость, or Сила духа by the switch)
+    total = 15 + params["stamina"]
+    res = run("lysogorsk-damage", params)
+    assert F(res["p_pain_shock"]) == _ice_pain_shock(params["power"], total, bonus)
+    with_penalty = run("lysogorsk-damage", {**params, "pain_shock_penalty": True})
+    assert F(with_penalty["p_pain_shock"]) == _ice_pain_shock(params["power"], total, bonus, penalty=True)
+    assert F(with_penalty["p_pain_shock"]) >= F(res["p_pain_shock"])
+
+
+# ---- temporary damage: beyond Здоровье+10, the head and the blast ---------------------------------------
+
+def test_temporary_damage_beyond_health_plus_ten_is_written_as_permanent():
+    quoted("Если же персонаж получил уже Здоровье+10 временных повреждений и получает временных повреждений еще хотя бы "
+           "на 1 хит, то он записывается как постоянный, поверх временных ранений, как если бы последних не было.")
+    # Выносливость 3: Здоровье 18, so 28 temporary hits fill the track; 3 more are permanent, in their place
+    res = run("lysogorsk-temporary", {"stamina": 3, "temporary_taken": 28, "blows": [{"hits": 3}]})
+    assert (res["permanent"], res["temporary"], res["converted"]) == (3, 25, 3)
+    assert summary(res)["converted"] == 3 and res["state"] == "unconscious"
+    # «Убить временным повреждением нельзя: если нанесено «Здоровье» временных повреждений, оно вызывает потерю
+    # сознания на один час»: 18 temporary hits, unconscious, nothing permanent
+    out = run("lysogorsk-temporary", {"stamina": 3, "blows": [{"hits": 10}, {"hits": 8}]})
+    assert (out["state"], out["permanent"], out["converted"]) == ("unconscious", 0, 0)
+    # «вместо своих уже полученных временных ранений он будет получать постоянные, пока его не … забьют до смерти»
+    dead = run("lysogorsk-temporary", {"stamina": 3, "blows": [{"hits": 28}, {"hits": 28}]})
+    assert (dead["permanent"], dead["temporary"], dead["state"]) == (28, 0, "dead")
+    # a record that does not fit the track is refused beside its field
+    assert errors("lysogorsk-temporary", {"stamina": 3, "damage_taken": 5, "temporary_taken": 24}) == {"temporary_taken"}
+    assert errors("lysogorsk-wounds", {"stamina": 3, "damage_taken": 5, "temporary_taken": 24}) == {"temporary_taken"}
+    assert errors("lysogorsk-damage", {"stamina": 3, "damage_taken": 5, "temporary_taken": 24}) == {"temporary_taken"}
+
+
+@SETTINGS
+@given(st.integers(0, 10), st.lists(st.integers(0, 40), min_size=1, max_size=6))
+def test_temporary_blows_fill_the_track_then_turn_permanent(stamina, blows):
+    res = run("lysogorsk-temporary", {"stamina": stamina, "blows": [{"hits": h} for h in blows]})
+    cap, dealt = 15 + stamina + 10, sum(blows)
+    assert res["permanent"] == res["converted"] == max(0, dealt - cap)
+    assert res["temporary"] == max(0, min(dealt, cap) - res["permanent"])
+    assert res["state"] != "dead" or dealt - cap >= cap
+
+
+def test_a_heavy_temporary_head_wound_turns_half_its_hits_permanent_after_an_hour():
+    quoted("Если тяжелая или критическая временная рана нанесена в голову, то вызывает сотрясение мозга и после часа "
+           "игрового времени персонаж получает половину хитов постоянных повреждений.")
+    # 18 hits: a blow of 9 to the head leaves 9, a light wound: no concussion
+    light = run("lysogorsk-temporary", {"stamina": 3, "blows": [{"hits": 9, "where": "head"}]})
+    assert light["head_permanent"] == 0 and light["state"] == "light"
+    # 4 + 7 to the head leaves 7, a heavy wound: half of 7, by mathematical rules 4, turns permanent after an hour
+    heavy = run("lysogorsk-temporary", {"stamina": 3, "blows": [{"hits": 4}, {"hits": 7, "where": "head"}]})
+    assert heavy["state"] == "heavy" and heavy["head_permanent"] == 4
+    assert (heavy["permanent_hour"], heavy["temporary_hour"]) == (4, 11 - 4 - 1)  # and an hour heals one
+    assert heavy["hours"] == 1 + 6 and heavy["next"][0]["params"]["head"] == "concussion"
+    next_is_valid(heavy)
+    params = {"stamina": 3, "blows": [{"hits": 4}, {"hits": 7, "where": "head"}]}
+    assert run("lysogorsk-temporary", {**params, "rounding": "down"})["head_permanent"] == 3
+    added = run("lysogorsk-temporary", {**params, "head_half": "add"})
+    assert (added["permanent_hour"], added["temporary_hour"]) == (4, 11 - 1)
+
+
+def test_a_blasts_concussion():
+    quoted("Также состояние, подобное сотрясению мозга, вызывают временные тяжелые и критические ранения, вызванные "
+           "ударной волной от взрыва (что, собственно, и называется контузией).")
+    params = {"stamina": 3, "blows": [{"hits": 14, "where": "blast"}]}  # 4 left of 18: critical
+    assert run("lysogorsk-temporary", params)["head_permanent"] == 7
+    assert run("lysogorsk-temporary", {**params, "blast": "penalty_only"})["head_permanent"] == 0
+    assert r.head_wound_permanent(7, "blast") == 4 and r.after_hours(0, 14, 2, 7) == (7, 5)
 
 
 def test_head_wounds_add_their_penalty():

@@ -28,7 +28,8 @@ TABLE_MARKERS = {
               "codex/action_costs", "codex/weapons", "codex/cover"},
 }
 CALC_MARKERS = {"wod": {"wod-pool", "wod-soak", "wod-classic-attack", "wod-ambush", "wod-knockdown", "wod-armor"},
-                "codex": {"codex-roll", "codex-attack", "codex-counteraction", "codex-consequences", "codex-counters"}}
+                "codex": {"codex-roll", "codex-attack", "codex-counteraction", "codex-consequences", "codex-counters",
+                          "codex-ability", "codex-tokens"}}
 
 #: the fixed «Сериал» layout other engineers write (content brief); links into it must use these
 SERIAL_ANCHORS = {

@@ -126,6 +126,19 @@ def test_masha_pushes_through_pain():
     assert hurt["speed"] == pushing["speed"] == 3  # (5 + 2) / 2, down
 
 
+def test_will_to_live_keeps_the_full_speed():
+    # «Воля к жизни. … Персонаж не испытывает штрафов от ран и может действовать как раньше»; the speed cut is
+    # one of those penalties: «тяжелое ранение (3 и ниже) даёт штраф в 4 кубика и снижение скорости в два раза»
+    door = api.run("serial-wounds", {"health": 0, "athletics": 4, "dexterity": 3})
+    will = api.run("serial-wounds", {"health": 0, "athletics": 4, "dexterity": 3, "will_to_live": True})
+    assert (door["roll_penalty"], door["speed"]) == (4, 4)
+    assert (will["roll_penalty"], will["speed"]) == (0, 9) and fig(will, "speed") == 9
+    both = {"health": 0, "athletics": 4, "dexterity": 3, "will_to_live": True, "run_halved": "both"}
+    assert api.run("serial-wounds", both)["run"] == 17
+    # «Перегружен» is no wound: it still halves
+    assert api.run("serial-wounds", {**both, "overloaded": True})["speed"] == 4
+
+
 def test_burning_and_overloaded_penalties():
     # «Горит! ... Также цель получает -4 куба на все броски действий из-за сильнейшей боли. Этот штраф может
     # быть преодолен тратой ПСВ ... Существа с сопротивляемостью к огню или нечувствительные к боли не
@@ -339,3 +352,75 @@ def test_a_worse_wound_never_helps_the_wounded(dice, defence, attacker_health, h
         worse = api.run("serial-attack", {**base, "health": health - 1})
         # the target's wound takes defence dice: the attack hits at least as often
         assert F(worse["p_hit"]) >= F(r["p_hit"])
+
+
+# =================================================================================================
+# serial-attack: «Перегружен», «Отчаянная защита» with a parry, two guns and the flank's dice
+# =================================================================================================
+
+def test_overloaded_takes_four_dice_from_the_attack_and_the_defence():
+    # «Статус “Перегружен” случается с персонажем если он несет на себе слишком много предметов и слишком слаб
+    # для этого. -4 куба на броски Ловкости»; «ваш бросок на попадание – это Ловкость + навык/талант»
+    plain = api.run("serial-attack", {"attack_dice": 7})
+    assert api.run("serial-attack", {"attack_dice": 7, "attacker_overloaded": True})["attack_dice"] == 3
+    defended = {"attack_dice": 7, "defence": "dodge", "defence_dice": 6}
+    heavy = api.run("serial-attack", {**defended, "target_overloaded": True})
+    assert fig(heavy, "defence")["ru"].startswith("2 /") and F(heavy["p_hit"]) > F(api.run("serial-attack", defended)["p_hit"])
+    # the other reading: an attack is no roll of Ловкость alone
+    assert api.run("serial-attack", {"attack_dice": 7, "attacker_overloaded": True,
+                                     "overloaded_rolls": "pure_dexterity"})["attack_dice"] == plain["attack_dice"]
+
+
+def test_full_defense_with_a_parry_is_the_readings():
+    # «используя (только один!) защитный маневр, блок или уклонение»
+    parry = {"ranged": False, "defence": "parry", "defence_dice": 5, "desperate": True, "defence_number": 3}
+    res = api.run("serial-attack", parry)
+    assert res["not_used"] == ["desperate", "defence_number"]  # not a full defense: said so
+    allowed = api.run("serial-attack", {**parry, "desperate_parry": True})
+    assert "not_used" not in allowed and fig(allowed, "defence")["ru"].startswith("3 /")
+
+
+def test_two_guns_halve_the_flank_dice_by_the_reading():
+    # «и основная атака и экстра используют только половину (округление вниз) от запаса кубиков на это действие»;
+    # «атакующие с тыла – три»
+    rear = {"maneuver": "two_guns", "flank": "rear", "attack_dice": 9}
+    assert api.run("serial-attack", rear)["attack_dice"] == (9 + 3) // 2
+    assert api.run("serial-attack", {**rear, "two_guns_halves_bonus": False})["attack_dice"] == 9 // 2 + 3
+    ambush = {"maneuver": "two_guns", "ambush_successes": 2, "attack_dice": 8}
+    assert api.run("serial-attack", {**ambush, "two_guns_halves_bonus": False})["attack_dice"] == 4 + 2
+
+
+def test_a_nonlethal_roll_counts_for_the_minus_one_by_the_reading():
+    # «За каждый бросок Порога в рамках одной сцены вычитается единица из последующих бросков Порога»; «Если на Порог
+    # персонажа привели нелетальным уроном, то бросается только чет/нечет»
+    two = api.run("serial-death-door", {"previous_rolls": 2, "nonlethal_before": 1})
+    one = api.run("serial-death-door", {"previous_rolls": 2, "nonlethal_before": 1, "nonlethal_roll_counts": False})
+    assert fig(two, "door_roll")["ru"] == "д6 − 2" and fig(one, "door_roll")["ru"] == "д6 − 1"
+    assert one["outcomes"] == api.run("serial-death-door", {"previous_rolls": 1})["outcomes"]
+    assert [e["field"] for e in errors("serial-death-door", {"previous_rolls": 1, "nonlethal_before": 2})] == ["nonlethal_before"]
+    # the attack's step to the door carries them
+    hit = api.run("serial-attack", {"attack_dice": 12, "damage_dice": 20, "absorption": 0, "health": 2,
+                                    "door_rolls_before": 2, "door_nonlethal_before": 1, "nonlethal_roll_counts": False})
+    step = hit["next"][0]["params"]
+    assert (step["nonlethal_before"], step["nonlethal_roll_counts"]) == (1, False)
+
+
+def test_naga_venom_against_icepool():
+    # «Манёвр "Яд наги" (особое). Если эта атака набрала 7+ успехов на попадании и её урон смог пробить Броню цели, то
+    # вдобавок к основному урону цель получает дополнительно 7 уровней урона смертоносным ядом.»
+    base = {"attack_dice": 12, "damage_dice": 6, "armor": 2, "absorption": 0, "health": 30, "naga": True}
+    res = api.run("serial-attack", base)
+    hit, dmg = net(12, 6, True), net(6, 6, False)
+    assert F(res["p_poison"]) == p(hit, lambda h: h >= 7) * p(dmg, lambda k: k > 2)
+    # the damage the target takes: the blow less Броня, and the 7 levels when the venom came (the reading «whole»)
+    taken = icepool.map(lambda h, k: 0 if h < 1 else max(0, k - 2) + (7 if h >= 7 and k > 2 else 0), hit, dmg)
+    assert {d["damage"]: F(d["p"]) for d in res["damage"]} == {o: p(taken, lambda x, o=o: x == o) for o in taken.outcomes()
+                                                               if p(taken, lambda x, o=o: x == o)}
+    # Броня subtracted from the poison too (the other reading): 5 levels
+    armored = api.run("serial-attack", {**base, "naga_armor": "armor"})
+    assert max(d["damage"] for d in armored["damage"]) == max(d["damage"] for d in res["damage"]) - 2
+    # the soak levels: absorbed like the blow (default) or passed by the poison
+    soaked = api.run("serial-attack", {**base, "absorption": 6, "health": 7})
+    past = api.run("serial-attack", {**base, "absorption": 6, "health": 7, "naga_soaked": False})
+    assert F(past["p_death_door"]) > F(soaked["p_death_door"])
+    assert R.take_with_poison(R.Target(6, 7, 2), 2, 7, soaked=False).to_health == 7

@@ -62,6 +62,21 @@ SWITCHES = {
     "NATURAL_ARMOR_STOPS_ABSORPTION": ("armor", "serial_natural_stops", True,
                                        {"serial_armor": 2, "serial_armor_source": "natural",
                                         "serial_worn_absorption": 1}, "serial"),
+    "OVERLOADED_ROLLS": ("serial-attack", "overloaded_rolls", "pure_dexterity", {"attacker_overloaded": True},
+                         "attack_dice"),
+    "DESPERATE_PARRY": ("serial-attack", "desperate_parry", True,
+                        {"ranged": False, "defence": "parry", "defence_dice": 5, "desperate": True,
+                         "defence_number": 3}, "p_hit"),
+    "NONLETHAL_ROLL_COUNTS": ("serial-death-door", "nonlethal_roll_counts", False,
+                              {"previous_rolls": 2, "nonlethal_before": 1}, "outcomes"),
+    "NAGA_ARMOR": ("serial-attack", "naga_armor", "armor",
+                   {"attack_dice": 14, "damage_dice": 8, "armor": 2, "absorption": 0, "health": 30, "naga": True},
+                   "damage"),
+    "NAGA_SOAKED": ("serial-attack", "naga_soaked", False,
+                    {"attack_dice": 14, "damage_dice": 8, "armor": 1, "absorption": 6, "health": 30, "naga": True},
+                    "health_left"),
+    "TWO_GUNS_HALVES_BONUS": ("serial-attack", "two_guns_halves_bonus", False,
+                              {"maneuver": "two_guns", "flank": "rear", "attack_dice": 9}, "attack_dice"),
 }
 
 #: readings the code reads at run time: (patched value, calculator, parameters, result key)
@@ -74,7 +89,35 @@ PATCHED = {
 
 
 def test_every_reading_is_tested_here():
-    assert_every_reading_tested(R, set(SWITCHES) | set(PATCHED) | {"BLIND_RANGED_MAX_METRES"})
+    assert_every_reading_tested(R, set(SWITCHES) | set(PATCHED) | {"BLIND_RANGED_MAX_METRES", "HEALTH_LEVELS",
+                                                                    "INTERCEPTION_PERIOD"})
+
+
+def test_the_full_health_is_the_named_reading():
+    # 000 never gives the number of health levels; Маша «тяжело ранена. У неё остается последний уровень здоровья,
+    # она в состоянии “калека”» — one level from the end of the classic track of seven
+    assert R.HEALTH_LEVELS == 7
+    from rules_core.scene import serial as scene_serial
+    fields = [(c["id"], p) for c in api.list_calculators() if c["system"] == "serial" for p in c["params"]
+              if p["name"] in ("health", "attacker_health")]
+    assert len(fields) >= 5 and all(p["default"] == R.HEALTH_LEVELS for _, p in fields), fields
+    assert next(p for p in scene_serial.STAT_PARAMS if p.name == "health_max").default == R.HEALTH_LEVELS
+    # the calculators take the Health left: the full number changes none of their results
+    assert api.run("serial-wounds", {"health": 4})["wounds"] == 2
+
+
+def test_interceptions_are_counted_by_the_named_period(monkeypatch):
+    # «Персонаж не может совершить больше Перехватов, чем его показатель Смекалки» — per round by the reading
+    assert R.INTERCEPTION_PERIOD == "round" and R.interceptions_left(3, 1, 2, 5) == 1
+    assert [R.interceptions_left(3, 1, 2, 5, period) for period in R.INTERCEPTION_PERIODS] == [1, 2, 0]
+    monkeypatch.setattr(R, "INTERCEPTION_PERIOD", "fight")
+    assert R.interceptions_left(3, 1, 2, 5) == 0
+
+
+def test_the_scene_counts_nonlethal_rolls_by_the_calculators_reading():
+    from rules_core.scene import readings as RD
+
+    assert RD.SERIAL_NONLETHAL_ROLL_COUNTS is R.NONLETHAL_ROLL_COUNTS
 
 
 @pytest.mark.parametrize("name", sorted(SWITCHES))

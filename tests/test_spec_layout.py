@@ -56,6 +56,52 @@ def test_a_condition_on_a_parameter_that_does_not_apply_or_is_bad_is_false():
     assert [x["field"] for x in e.value.errors] == ["shots"]
 
 
+def _other_value(p):
+    """A valid value of ``p`` other than its default."""
+    if p.kind == "bool":
+        return not p.default
+    if p.kind == "choice":
+        return next(o.value for o in p.options if o.value != p.default)
+    if p.kind == "int":
+        return p.default + 1 if p.max is None or p.default < p.max else p.default - 1
+    if p.kind == "int_list":
+        return p.default[:-1] if len(p.default) > p.min_len else p.default + [p.min or 0]
+    return None
+
+
+def test_a_value_given_where_it_does_not_apply_is_named_in_the_result():
+    # the issue's case: an earlier Shock with no earlier death's-door roll is not read, and the result says so
+    res = api.handle({"op": "run", "id": "serial-death-door", "params": {"nonlethal": True, "shocked_before": True}})
+    assert res["ok"] and res["result"]["not_used"] == ["shocked_before"]
+    assert any(b["kind"] == "note" and "Уже был в Шоке" in b["text"]["ru"] for b in res["result"]["display"])
+    # the same value where it applies, or the default where it does not, is no news
+    res = api.run("serial-death-door", {"nonlethal": True, "shocked_before": True, "previous_rolls": 1})
+    assert "not_used" not in res
+    assert "not_used" not in api.run("serial-death-door", {"shocked_before": False})
+    # a roll says it too
+    rolled = api.handle({"op": "roll", "id": "serial-death-door", "seed": 1,
+                         "params": {"nonlethal": True, "shocked_before": True}})
+    assert rolled["result"]["not_used"] == ["shocked_before"]
+
+
+@pytest.mark.parametrize("calc_id", [c["id"] for c in api.list_calculators()])
+def test_every_calculator_names_what_it_did_not_use(calc_id):
+    """Every parameter hidden under the defaults, given another value: the result names it (the one rule of
+    api.run), and the figures are those of the defaults."""
+    calc = api.get(calc_id)
+    defaults = {p.name: p.default for p in calc.params}
+    live = applicable_names(calc.params, defaults)
+    plain = api.run(calc_id, {})
+    for p in calc.params:
+        value = _other_value(p)
+        if p.name in live or value is None:
+            continue
+        res = api.handle({"op": "run", "id": calc_id, "params": {p.name: value}})
+        assert res["ok"], (calc_id, p.name, res)
+        assert res["result"]["not_used"] == [p.name], (calc_id, p.name)
+        assert res["result"]["summary"] == plain["summary"], (calc_id, p.name)
+
+
 def test_record_fields_have_conditions_on_their_siblings():
     drink = choice_param("drink", "Напиток", "Drink", "beer", [("beer", "пиво", "beer"), ("other", "другой", "other")])
     deg = int_param("degrees", "Градусы", "Degrees", 40, 1, 96, when={"param": "drink", "eq": "other"})

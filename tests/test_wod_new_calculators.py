@@ -100,6 +100,9 @@ def test_disarm_is_the_table_roll():
     r = api.run("wod-classic-attack", {"weapon": "disarm", "attack_dice": 5})
     assert (r["attack_dice"], r["attack_difficulties"], r["mean_levels"]["exact"]) == (6, [7], "0/1")
     assert F(r["p_hit"]) == p(raw(6, 7).map(lambda sc: sc[0] > 0 and sc[0] - sc[1] >= 1), bool)
+    # the other reading: «Нормальная» accuracy, the «+1» being the difficulty already in the 7 — five dice
+    n = api.run("wod-classic-attack", {"weapon": "disarm", "attack_dice": 5, "disarm_accuracy": "none"})
+    assert n["attack_dice"] == 5 and F(n["p_hit"]) == p(raw(5, 7).map(lambda sc: sc[0] > 0 and sc[0] - sc[1] >= 1), bool)
 
 
 def test_the_table_records_say_what_the_words_say():

@@ -27,6 +27,9 @@ SWITCHES = {
     "ONES_CANCEL_DAMAGE": [("wod-soak", "ones_cancel", True, {"incoming": 3, "stamina": 3, "damage_type": "bashing"},
                             "levels")],
     "EXTRA_SUCCESSES_ADD": [("wod-classic-attack", "extra_successes_add", False, {}, "mean_levels")],
+    # «Обезоружить … Нормальная +1»: a die, or the difficulty already in the table's 7
+    "DISARM_ACCURACY": [("wod-classic-attack", "disarm_accuracy", "none", {"weapon": "disarm", "attack_dice": 5},
+                         "p_hit")],
     "ATTACK_BOTCH": [("wod-classic-attack", "botch_rule", "second", {}, "p_botch"),
                      ("wod-knockdown", "botch_rule", "second", {"cause": "fall"}, "p_hurt")],
     "ONES_CANCEL_OTHER": [("wod-ambush", "ones_cancel", False, {}, "mean_pool")],

@@ -57,7 +57,10 @@ __all__ = ["SKILL0_READINGS", "SKILL_SCALE_READINGS", "MAX_SKILL_SHIFTED", "FLAX
            "PARITY_READINGS", "PARITY", "consequence", "preparation_group", "to_next_level", "COUNTER_TIE_READINGS",
            "COUNTER_TIE", "counter_works", "p_counter", "COUNTER_STEP_READINGS", "COUNTER_STEP",
            "counters_race", "STRESSFUL_DIFFICULTY", "CHECK_STRESS_READINGS", "CHECK_STRESS", "ALL_AD6_DIFFICULTY",
-           "stress_for_check"]
+           "stress_for_check", "STANCE_BLOCK_READINGS", "STANCE_BLOCK", "ABILITY_USES", "ability_cost",
+           "ed6_after_ability", "CRIPPLING_PER_READINGS", "CRIPPLING_PER", "CRUEL_ORDER_READINGS", "CRUEL_ORDER",
+           "ACTIVATED_READINGS", "ACTIVATED", "injury_tokens", "EXHAUSTION_STATE_READINGS", "EXHAUSTION_STATE",
+           "MAX_EXHAUSTION", "exhaustion_deprives"]
 
 SKILL0_READINGS = ("as_level_1", "cannot")
 SKILL_SCALE_READINGS = ("as_written", "shifted")
@@ -661,3 +664,119 @@ def stress_for_check(stress: int, flax: bool, difficulty: int, reading: str | No
     if reading == "after" or difficulty < STRESSFUL_DIFFICULTY or flax:
         return stress, flax
     return (stress + 1, False) if stress < MAX_STRESS else (MAX_STRESS, True)
+
+
+# ---- abilities: what they cost (§ 13, § 17) ---------------------------------------------------------
+
+#: «при входе в стойку блокируете кости по уровню способности из ED6 соответствующей подготовки»: «по уровню»
+#: may be the cost table of the level (1/2/4 ED6) or the level itself (1/2/3). ``"cost"`` (default: the table is
+#: «Затраты на способности по уровням», for «и мгновенные эффекты, и стойки»); ``"level"``: as many as the level.
+STANCE_BLOCK_READINGS = ("cost", "level")
+STANCE_BLOCK = "cost"
+ABILITY_USES = ("spend", "stance")
+
+
+def ability_cost(level: int, use: str = "spend", block: str | None = None) -> int:
+    """The ED6 an ability of ``level`` (1–3) takes from its preparation: «Способности — и мгновенные эффекты, и
+    стойки — тратятся исключительно из ED6 нужной подготовки. AD6 способностями не расходуются никогда.» Spent
+    (``"spend"``: «чистая плата за активацию») or blocked while the stance lasts (``"stance"``, by
+    :data:`STANCE_BLOCK_READINGS`).
+
+    >>> [ability_cost(n) for n in (1, 2, 3)], ability_cost(3, "stance", "level")
+    ([1, 2, 4], 3)
+    """
+    block = STANCE_BLOCK if block is None else block
+    if block not in STANCE_BLOCK_READINGS:
+        raise ValueError(f"block must be one of {STANCE_BLOCK_READINGS}")
+    if use not in ABILITY_USES:
+        raise ValueError(f"use must be one of {ABILITY_USES}")
+    if use == "stance" and block == "level":
+        return level
+    return tables.ABILITY_COSTS[level]["ed6"]
+
+
+def ed6_after_ability(ed6: int, cost: int, blocked: int = 0) -> int | None:
+    """The ED6 of the preparation left for the roll (to add or keep for rerolls) once ``cost`` is paid and
+    ``blocked`` are held by a stance: «Потраченные кости … не добавляются к самому броску на успех»;
+    «Заблокированные кости недоступны нигде — в том числе на всех последующих бросках». ``None``: not enough.
+
+    >>> ed6_after_ability(3, 2), ed6_after_ability(3, 4), ed6_after_ability(5, 1, blocked=2)
+    (1, None, 2)
+    """
+    left = ed6 - blocked - cost
+    return None if left < 0 else left
+
+
+# ---- crippling and cruel weapons: injury tokens (§ 12) --------------------------------------------
+
+#: «Калечащее оружие при каждом получении противником жетона травм увеличивает их количество по модификации, в
+#: которую вставлено.» Each time tokens are got, by how much: ``"gain"`` (default): the modification's value once
+#: per getting («при каждом получении»), however many tokens came; ``"token"``: once per token got.
+CRIPPLING_PER_READINGS = ("gain", "token")
+CRIPPLING_PER = "gain"
+#: «Жестокое оружие при попадании по противнику активирует жетоны травм на противнике по качеству модификации»:
+#: which tokens, when the same hit brings new ones. ``"before"`` (default): those on the opponent when the hit lands,
+#: the hit's new tokens after; ``"after"``: the hit's new tokens first, then the activation.
+CRUEL_ORDER_READINGS = ("before", "after")
+CRUEL_ORDER = "before"
+#: What an activated token becomes: the source never says what activation does. ``"stay"`` (default): it stays on
+#: the opponent (nothing says it goes); ``"spent"``: it is used up.
+ACTIVATED_READINGS = ("stay", "spent")
+ACTIVATED = "stay"
+
+
+def injury_tokens(before: int, gains: list[int], crippling: int = 0, cruel: int = 0, per: str | None = None,
+                  order: str | None = None, activated: str | None = None) -> list[dict]:
+    """Injury tokens over a run of hits (``gains``: the tokens each hit gives by other rules — an aimed attack's
+    «Добавить жетон ранений», a trap, an item — 0 for none) with a crippling modification of value ``crippling``
+    and a cruel one of quality ``cruel`` (0: none) on the weapon: per hit ``{"got", "crippling", "activated",
+    "tokens"}`` (the tokens on the opponent after it). The readings: :data:`CRIPPLING_PER_READINGS`,
+    :data:`CRUEL_ORDER_READINGS`, :data:`ACTIVATED_READINGS`.
+
+    >>> [(h["got"], h["crippling"], h["activated"], h["tokens"]) for h in injury_tokens(0, [1, 0, 2], 1, 2)]
+    [(1, 1, 0, 2), (0, 0, 2, 2), (2, 1, 2, 5)]
+    """
+    per = CRIPPLING_PER if per is None else per
+    order = CRUEL_ORDER if order is None else order
+    activated = ACTIVATED if activated is None else activated
+    for value, allowed, name in ((per, CRIPPLING_PER_READINGS, "per"), (order, CRUEL_ORDER_READINGS, "order"),
+                                 (activated, ACTIVATED_READINGS, "activated")):
+        if value not in allowed:
+            raise ValueError(f"{name} must be one of {allowed}")
+    tokens, out = before, []
+    for got in gains:
+        active = min(cruel, tokens) if order == "before" else 0
+        extra = 0 if not got else crippling * (got if per == "token" else 1)
+        tokens += got + extra
+        if order == "after":
+            active = min(cruel, tokens)
+        if activated == "spent":
+            tokens -= active
+        out.append({"got": got, "crippling": extra, "activated": active, "tokens": tokens})
+    return out
+
+
+# ---- exhaustion: where its sixth level begins (§ 7) --------------------------------------------------
+
+#: «Шкала состоит из 5 нарастающих уровней и 6-го как отдельного состояния (по образцу Стресс → FLAX)»; but Stress is
+#: «счётчик на 6 стресса», and FLAX comes «сверх имеющихся 6» — at the seventh. How a level is gained, § 7 never says
+#: (the calculators take the levels marked). ``"sixth"`` (default: the words «5 … уровней и 6-го»: the state at the
+#: sixth mark); ``"seventh"``: as Stress, six marks and the state beyond them, at the seventh.
+EXHAUSTION_STATE_READINGS = ("sixth", "seventh")
+EXHAUSTION_STATE = "sixth"
+#: The marks an exhaustion field takes: up to the seventh of the reading ``"seventh"``.
+MAX_EXHAUSTION = 7
+
+
+def exhaustion_deprives(marks: int, reading: str | None = None) -> bool:
+    """Whether ``marks`` of Exhaustion reach its 6th level: «персонаж лишается всех ED6» (:data:`EXHAUSTION_STATE`).
+    Levels 1–5 do nothing here: «Уровни 1–5: ⚠ механика НАДО РАЗРАБОТАТЬ».
+
+    >>> exhaustion_deprives(5), exhaustion_deprives(6), exhaustion_deprives(6, "seventh"), exhaustion_deprives(7, "seventh")
+    (False, True, False, True)
+    """
+    reading = EXHAUSTION_STATE if reading is None else reading
+    if reading not in EXHAUSTION_STATE_READINGS:
+        raise ValueError(f"reading must be one of {EXHAUSTION_STATE_READINGS}")
+    return marks >= (6 if reading == "sixth" else 7)
+

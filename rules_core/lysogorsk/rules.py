@@ -16,9 +16,13 @@ from . import tables
 
 __all__ = ["TWO_D6", "TWO_D6_BEST_OF_TWO", "TIE_RULES", "dice_2d6", "check_total", "p_success", "p_check",
            "check_passes", "margin", "opposed_margin", "opposed_outcome", "extra_actions_penalty",
+           "initiative_check", "initiative_order", "waiting_modifier", "full_dodge_modifier", "initiative_chances",
            "ROUNDINGS", "DEFAULT_ROUNDING", "round_by", "QUARTER_IS_CRITICAL", "EXTRA_HITS_PER_STAMINA",
            "max_hits", "thresholds", "wound_level", "wound_penalty", "DYING_MINUTES", "BLEEDING_WHEN_DYING",
-           "bleeding", "apply_damage", "state_after", "STATES", "AP_RULES", "protection", "cover_protection",
+           "bleeding", "PAIN_SHOCK_ROLLS", "PAIN_SHOCK_ROLL", "PAIN_SHOCK_WOUND_PENALTY", "pain_shock_difficulty",
+           "p_pain_shock", "temporary_room", "apply_damage",
+           "HEAD_WOUND_STATES", "HEAD_HALF_READINGS", "HEAD_HALF", "BLAST_READINGS", "BLAST", "head_wound_permanent",
+           "after_hours", "state_after", "STATES", "AP_RULES", "protection", "cover_protection",
            "hit_damage", "AIM_ORDERS", "aim_multiplier", "aimed_damage", "RANGES", "burst_hits",
            "short_burst", "burst_damage", "AREA_FIRE_UNDECLARED_DODGE", "area_fire", "electric_power",
            "STEP_READINGS", "fall_steps", "crash_steps", "NO_DAMAGE_WITHOUT_STEPS", "ARMOR_AGAINST_FALLS",
@@ -34,7 +38,8 @@ __all__ = ["TWO_D6", "TWO_D6_BEST_OF_TWO", "TIE_RULES", "dice_2d6", "check_total
            "sleep_difficulty", "sleep_deprivation", "MOVE_ROUNDINGS", "MOVE_ROUNDING", "standard_move",
            "run_distance", "FULL_CLIP_READINGS", "FULL_CLIP", "full_clip_rounds", "COMBAT_MODIFIER_READINGS",
            "COMBAT_MODIFIERS_TO", "combat_stress_difficulty", "STRESS_OUTCOMES", "stress_outcome", "stress_failure",
-           "stress_breakdown", "extra_hits_cost", "bleeding_timeline", "CONCUSSION_AT_CRITICAL_READINGS",
+           "stress_breakdown", "extra_hits_cost", "bleeding_timeline", "BLEEDING_BAND_READINGS", "BLEEDING_BAND",
+           "bleeding_hits", "CONCUSSION_AT_CRITICAL_READINGS",
            "CONCUSSION_AT_CRITICAL", "HEAD_WOUNDS", "head_penalty", "MAIMING_AT_SCRATCH_READINGS",
            "MAIMING_AT_SCRATCH", "maiming", "MEDICAL_FAIL_READINGS", "MEDICAL_FAIL", "healing", "GUN_KINDS",
            "TWO_GUN_KINDS", "TWO_GUNS_WRONG_HAND_READINGS", "TWO_GUNS_WRONG_HAND", "SNIPER_READINGS", "SNIPER",
@@ -129,6 +134,88 @@ def extra_actions_penalty(actions: int) -> int:
     if actions == 2:
         return -1
     return -2 * (actions - 2)
+
+
+# ---------------------------------------------------------------------------------------
+# Initiative: one check at the start of the fight, the order of every round
+# ---------------------------------------------------------------------------------------
+
+def initiative_check(attribute: int, skill: int = 0, modifier: int = 0, reroll: bool = False) -> Dist:
+    """A character's initiative for the whole fight: «в начале боя определяется инициатива путем проверки
+    навыка Решительности каждого из персонажей. Результат броска — это и есть значение инициативы, не
+    меняющееся до конца боя» — the check 2К + attribute + Решительность (:func:`check_total`; the source
+    does not name Решительность's attribute: the group's own), rolled once.
+
+    >>> initiative_check(2, 3).mean()
+    Fraction(12, 1)
+    """
+    return check_total(attribute, skill, modifier, reroll)
+
+
+def initiative_order(initiatives) -> list[list]:
+    """The order every round of a fight goes in, from the initiatives rolled at its start
+    (:func:`initiative_check`): «Каждый раунд персонажи действуют в порядке убывания инициативы. Если у
+    каких-то двух персонажей инициатива одинаковая, то они действуют одновременно.»
+
+    ``initiatives``: ``{id: initiative}`` or ``(id, initiative)`` pairs. Returns the groups of ids that act
+    together, the highest initiative first; a group of two or more acts at the same time; within a group
+    the ids keep the order given. The order is the same every round («не меняющееся до конца боя»).
+
+    Two choices a character makes in his place do not change it: waiting («Если персонаж выиграл
+    инициативу, он не обязан ей пользоваться … игрок объявляет, что персонаж ждет»: he acts at the moment he
+    waits for, and the GM may give :data:`tables.WAIT_BONUS` to the declared action, see
+    :func:`waiting_modifier`), and giving up the round's actions to dodge («в свою очередь … отказаться от
+    каких-либо действий в этот раунд»: :func:`full_dodge_modifier` until his next turn).
+
+    >>> initiative_order({"Шурик": 9, "Лида": 12, "Федя": 9})
+    [['Лида'], ['Шурик', 'Федя']]
+    """
+    pairs = list(initiatives.items()) if isinstance(initiatives, dict) else list(initiatives)
+    groups: dict[int, list] = {}
+    for who, value in pairs:
+        groups.setdefault(value, []).append(who)
+    return [groups[v] for v in sorted(groups, reverse=True)]
+
+
+def waiting_modifier(granted: bool = True) -> int:
+    """The modifier of a waiting character's declared action: «Мастер может дать ему модификатор +1 на
+    заявленное действие, если это соответствует ситуации» — the GM's call (``granted``)."""
+    return tables.WAIT_BONUS if granted else 0
+
+
+def full_dodge_modifier(active: bool = True) -> int:
+    """The dodge of one who gave up his round's actions: «сосредоточившись на уклонении от атак. До своего
+    следующего хода он будет уклоняться с положительным модификатором +2»."""
+    return tables.FULL_DODGE_BONUS if active else 0
+
+
+def initiative_chances(checks: list[Dist]) -> list[dict]:
+    """Exact chances of the order among characters whose initiative checks are ``checks`` (rolled
+    independently): for each, ``first`` (acts first, alone), ``first_shared`` (acts first, alone or at the
+    same time as others), and against the first character (index 0) ``before_first``, ``with_first``.
+
+    >>> c = initiative_chances([TWO_D6, TWO_D6])
+    >>> c[0]["first"], c[0]["first_shared"], c[1]["with_first"]
+    (Fraction(575, 1296), Fraction(721, 1296), Fraction(73, 648))
+    """
+    out = []
+    for i, mine in enumerate(checks):
+        others = [c for j, c in enumerate(checks) if j != i]
+        first = sum((q * _product(o.p(lambda v, x=x: v < x) for o in others) for x, q in mine.items()), Fraction(0))
+        shared = sum((q * _product(o.p(lambda v, x=x: v <= x) for o in others) for x, q in mine.items()), Fraction(0))
+        row = {"first": first, "first_shared": shared}
+        if i:
+            row["before_first"] = mine.combine(checks[0], lambda a, b: a > b)[True]
+            row["with_first"] = mine.combine(checks[0], lambda a, b: a == b)[True]
+        out.append(row)
+    return out
+
+
+def _product(factors) -> Fraction:
+    out = Fraction(1)
+    for f in factors:
+        out *= f
+    return out
 
 
 # ---------------------------------------------------------------------------------------
@@ -244,25 +331,129 @@ def bleeding(hits: int, when_dying: bool | None = None) -> dict | None:
     return None
 
 
+#: The pain-shock check: «Болевой шок кидается против сложности 5, если атака оставила у персонажа 5-8 хитов, и
+#: против сложности 7, если хитов осталось 4 и менее» — the source names no attribute or skill. ``"fortitude"``
+#: (default): a Стойкость check, 2К + Выносливость + Стойкость (the check the source makes the body stand
+#: everything with: falls, crashes, drink, healing); ``"willpower"``: a Сила духа check, 2К + Уверенность + Сила
+#: духа. A failure is read as «Шок» («Шок наступает от ранений»).
+PAIN_SHOCK_ROLLS = ("fortitude", "willpower")
+PAIN_SHOCK_ROLL = "fortitude"
+#: Whether the wound the attack left takes its penalty off the pain-shock check: the penalties are «на действия»,
+#: and the breakdown roll says «Модификаторы от ранений не действуют»; for pain shock nothing is said.
+#: False (default): no wound penalty on it; True: the penalty of the wound level it is rolled at.
+PAIN_SHOCK_WOUND_PENALTY = False
+
+
+def pain_shock_difficulty(hits: int, when_dying: bool | None = None) -> int | None:
+    """The pain-shock difficulty for the hits an attack left (5 or 7), ``None`` when no check is made (9 or more
+    hits; 0 or fewer by :data:`BLEEDING_WHEN_DYING`).
+
+    >>> pain_shock_difficulty(9), pain_shock_difficulty(8), pain_shock_difficulty(4), pain_shock_difficulty(0)
+    (None, 5, 7, None)
+    """
+    b = bleeding(hits, when_dying)
+    return None if b is None else b["pain_shock"]
+
+
+def p_pain_shock(hits: int, bonus: int, penalty: int = 0, reroll: bool = False,
+                 when_dying: bool | None = None) -> Fraction:
+    """P(an attack that left ``hits`` brings pain shock): the check is due (:func:`pain_shock_difficulty`) and
+    2К + ``bonus`` (+ ``penalty``, :data:`PAIN_SHOCK_WOUND_PENALTY`) falls short of it.
+
+    >>> p_pain_shock(9, 0), p_pain_shock(6, 2), p_pain_shock(3, 2)
+    (Fraction(0, 1), Fraction(1, 36), Fraction(1, 6))
+    """
+    difficulty = pain_shock_difficulty(hits, when_dying)
+    if difficulty is None:
+        return Fraction(0)
+    return 1 - p_check(bonus + penalty, difficulty, reroll)
+
+
+def temporary_room(total: int, perm: int, temp: int) -> int:
+    """How many more temporary hits are written as temporary before the rest turns permanent: «следующие
+    временные ранения записываются в ближайшие пустые ячейки пирамидки. Если же персонаж получил уже Здоровье+10
+    временных повреждений …, то он записывается как постоянный». «Здоровье» is the full hits (``total``): the
+    track holds them and ten more (down to −10); permanent damage takes its cells, temporary damage fills the
+    empty ones (without permanent damage that is exactly «Здоровье+10 временных»).
+
+    >>> temporary_room(18, 0, 20), temporary_room(18, 5, 20)
+    (8, 3)
+    """
+    return max(0, total - tables.INSTANT_DEATH_HITS - perm - temp)
+
+
 @lru_cache(maxsize=4096)
 def apply_damage(total: int, perm: int, temp: int, damage: int, temporary: bool) -> tuple[int, int]:
     """New (permanent, temporary) damage after a hit of ``damage`` hits.
 
-    Temporary damage («временные повреждения»): «Если лежащего без сознания персонажа
-    продолжают бить, то следующие временные ранения записываются в ближайшие пустые ячейки
-    … Если же персонаж получил уже Здоровье+10 временных повреждений и получает временных
-    повреждений еще хотя бы на 1 хит, то он записывается как постоянный, поверх временных
-    ранений». Our model: the track holds ``total + 10`` hits (down to −10); a temporary hit
-    fills the empty ones; what does not fit turns as many temporary hits into permanent ones.
+    Temporary damage fills :func:`temporary_room`; what does not fit «записывается как постоянный, поверх
+    временных ранений, как если бы последних не было»: each such hit is permanent and takes the place of a
+    temporary one (so «вместо своих уже полученных временных ранений он будет получать постоянные»).
+
+    >>> apply_damage(18, 0, 28, 3, True), apply_damage(18, 5, 20, 5, True)
+    ((3, 25), (7, 21))
     """
     if not temporary:
         return perm + damage, temp
-    free = max(0, total - tables.INSTANT_DEATH_HITS - perm - temp)
-    stored = min(damage, free)
+    stored = min(damage, temporary_room(total, perm, temp))
     over = damage - stored
     temp += stored
     converted = min(over, temp)
     return perm + over, temp - converted
+
+
+#: The states a temporary blow to the head must leave for «Если тяжелая или критическая временная рана нанесена в
+#: голову»: a heavy or a critical wound, and unconsciousness (0 hits or fewer are «четверть оставшихся хитов» and
+#: less: a critical wound too).
+HEAD_WOUND_STATES = ("heavy", "critical", "unconscious")
+
+#: What «после часа игрового времени персонаж получает половину хитов постоянных повреждений» does with the
+#: temporary wound. ``"convert"`` (default): half the wound's hits turn from temporary into permanent (the wound
+#: was temporary, now half of it is not); ``"add"``: half its hits come as new permanent damage, the temporary
+#: wound stays.
+HEAD_HALF_READINGS = ("convert", "add")
+HEAD_HALF = "convert"
+
+#: The blast: «Также состояние, подобное сотрясению мозга, вызывают временные тяжелые и критические ранения,
+#: вызванные ударной волной от взрыва (что, собственно, и называется контузией)» — whether the hour's half of
+#: permanent damage comes with it. ``"like_head"`` (default: the sentence goes on the head wound's); ``"penalty_only"``:
+#: only the state of a concussion (its penalty), no permanent damage.
+BLAST_READINGS = ("like_head", "penalty_only")
+BLAST = "like_head"
+
+
+def head_wound_permanent(hits: int, kind: str, rounding: str = DEFAULT_ROUNDING, blast: str | None = None) -> int:
+    """The permanent hits a heavy or critical temporary wound of ``hits`` to the head (``kind`` ``"head"``) or
+    by a blast (``"blast"``) brings after an hour: half its hits (rounded by ``rounding``, the source does not
+    say how), none for a blast under :data:`BLAST_READINGS` ``"penalty_only"``.
+
+    >>> head_wound_permanent(7, "head"), head_wound_permanent(7, "head", "down"), head_wound_permanent(7, "blast", blast="penalty_only")
+    (4, 3, 0)
+    """
+    blast = BLAST if blast is None else blast
+    if blast not in BLAST_READINGS:
+        raise ValueError(f"blast must be one of {BLAST_READINGS}")
+    if kind == "blast" and blast == "penalty_only":
+        return 0
+    return round_by(Fraction(hits, 2), rounding)
+
+
+def after_hours(perm: int, temp: int, hours: int, head_hits: int = 0, head_half: str | None = None) -> tuple[int, int]:
+    """(permanent, temporary) after ``hours`` hours: temporary damage «восстанавливается на 1 хит за один час
+    игрового времени», and after the first hour ``head_hits`` more are permanent (:data:`HEAD_HALF_READINGS`:
+    taken from the temporary ones, or added).
+
+    >>> after_hours(0, 10, 1, 4), after_hours(0, 10, 1, 4, "add"), after_hours(0, 10, 3)
+    ((4, 5), (4, 9), (0, 7))
+    """
+    head_half = HEAD_HALF if head_half is None else head_half
+    if head_half not in HEAD_HALF_READINGS:
+        raise ValueError(f"head_half must be one of {HEAD_HALF_READINGS}")
+    if hours >= 1 and head_hits:
+        perm += head_hits
+        if head_half == "convert":
+            temp = max(0, temp - head_hits)
+    return perm, max(0, temp - hours * tables.TEMPORARY_HEAL_PER_HOUR)
 
 
 def state_after(total: int, perm: int, temp: int,
@@ -1070,6 +1261,31 @@ def bleeding_timeline(hits: int) -> list[dict]:
                     "unit": band["unit"]})
         h = low
     return out
+
+
+#: Which hits the bleeding band is read from when a character has temporary damage. «Временное ранение …
+#: никогда не истекает кровью», and the bleeding goes by the hits left («если у него 5-8 хитов»). The source
+#: does not say whether the temporary hits count toward that band once a permanent wound is there.
+#: ``"permanent"`` (default): the temporary damage is left out — the band is read from the hits the
+#: permanent damage leaves; ``"all"``: from every hit left, temporary damage too. Either way no permanent
+#: damage, no bleeding.
+BLEEDING_BAND_READINGS = ("permanent", "all")
+BLEEDING_BAND = "permanent"
+
+
+def bleeding_hits(total: int, perm: int, temp: int, band: str | None = None) -> int | None:
+    """The hits the bleeding band is read from (:data:`BLEEDING_BAND_READINGS`), or ``None`` when nothing
+    bleeds: only permanent damage does, a temporary wound «никогда не истекает кровью».
+
+    >>> bleeding_hits(18, 0, 10), bleeding_hits(18, 5, 5), bleeding_hits(18, 5, 5, "all")
+    (None, 13, 8)
+    """
+    band = BLEEDING_BAND if band is None else band
+    if band not in BLEEDING_BAND_READINGS:
+        raise ValueError(f"band must be one of {BLEEDING_BAND_READINGS}")
+    if perm <= 0:
+        return None
+    return total - perm - (temp if band == "all" else 0)
 
 
 #: Concussion at a critical wound: «дает … дополнительный отрицательный модификатор …: -3, пока

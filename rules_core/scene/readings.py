@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..serial import rules as serial_rules
 from ..spec import T
 
 #: name → {"name", "system", "value", "quote", "reading": {"ru", "en"}}, in the order defined.
@@ -75,7 +76,7 @@ SERIAL_TAGS_COMBINE = _reading(
     "cancel (whatever types); two resistances or two vulnerabilities never add up.")
 
 SERIAL_NONLETHAL_ROLL_COUNTS = _reading(
-    "SERIAL_NONLETHAL_ROLL_COUNTS", "serial", True,
+    "SERIAL_NONLETHAL_ROLL_COUNTS", "serial", serial_rules.NONLETHAL_ROLL_COUNTS,  # the calculators' reading
     "«За каждый бросок Порога в рамках одной сцены вычитается единица из последующих бросков Порога»; "
     "«бросается только чет/нечет»",
     "Бросок чёт/нечет от нелетального урона тоже считается броском Порога сцены (−1 следующим).",

@@ -25,7 +25,8 @@ TITLE = systems.TITLES["serial"]
 
 STAT_PARAMS = (
     int_param("stamina", "Выносливость", "Stamina", 2, 0, serial_calculators.MAX_STAMINA),
-    int_param("health_max", "Здоровье (полное)", "Health (full)", 7, 1, serial_calculators.MAX_HEALTH),
+    int_param("health_max", "Здоровье (полное)", "Health (full)", serial_rules.HEALTH_LEVELS, 1,
+              serial_calculators.MAX_HEALTH),
     int_param("absorption_bonus", "УП сверх Выносливости (доспех, предметы)",
               "soak levels beyond Stamina (armor, items)", 0, 0, serial_calculators.MAX_ABSORPTION - serial_calculators.MAX_STAMINA,
               help=T("«1 куб поглощения дает 1 Уровень Поглощения»: кожаная куртка — 1.",
@@ -121,7 +122,8 @@ STATUS_NAMES = {
 #: The state the Storyteller may correct by hand (the page's edit sheet; the engine checks it whole):
 #: ``door`` ``None`` is the option ``""`` (``nullable``); ``"pending"`` is the engine's own.
 STATE_SPEC = (
-    int_param("health", "Здоровье сейчас", "Health now", 7, HEALTH_FLOOR, serial_calculators.MAX_HEALTH,
+    int_param("health", "Здоровье сейчас", "Health now", serial_rules.HEALTH_LEVELS, HEALTH_FLOOR,
+              serial_calculators.MAX_HEALTH,
               help=T("Ниже 0 — отрицательные хиты на Пороге.", "Below 0: negative hits at death's door.")).to_json(),
     int_param("absorption", "УП сейчас", "soak levels now", 2, 0, serial_calculators.MAX_ABSORPTION).to_json(),
     int_param("negative", "Отрицательных хитов в сцене", "Negative hits this scene", 0, 0, MAX_COUNT).to_json(),

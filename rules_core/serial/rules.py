@@ -11,7 +11,7 @@ cancel: «Бросок урона обычно идет по сложности 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from math import ceil
 
@@ -31,7 +31,10 @@ __all__ = ["ATTACK_ONES_CANCEL", "BOTCH_CHOICES", "BOTCH_RULE", "DIFFICULTY_CHOI
            "PRONE_MELEE", "PRONE_RANGED", "PRONE_ATTACKER", "BASE_DIFFICULTY", "DODGE_MELEE_DIFFICULTY",
            "DODGE_RANGED_DIFFICULTY", "BLOCK_DIFFICULTY", "DAMAGE_DIFFICULTY", "CREATURE_ORDER",
            "CREATURE_NAMES", "initiative", "initiative_order", "lower_initiative", "preparation_bonus",
-           "speed", "run_distance", "max_interceptions", "reaction_level", "may_intercept_magical_movement",
+           "speed", "run_distance", "max_interceptions", "interceptions_left", "overloaded_dice", "counted_door_rolls",
+           "HEALTH_LEVELS", "INTERCEPTION_PERIODS", "INTERCEPTION_PERIOD", "OVERLOADED_ROLLS_CHOICES",
+           "OVERLOADED_ROLLS", "DESPERATE_PARRY", "NONLETHAL_ROLL_COUNTS", "TWO_GUNS_HALVES_BONUS", "NAGA_ARMOR_CHOICES",
+           "NAGA_ARMOR", "NAGA_SOAKED", "naga_poison", "take_with_poison", "reaction_level", "may_intercept_magical_movement",
            "speech_limit", "ambush", "wound_level", "wound_penalty", "finish_difficulty", "range_difficulty",
            "BLIND_ROLL_DIFFICULTY", "RANGE_BANDS", "AttackSetup", "attack_roll", "many_on_one_penalty",
            "desperate_defence_pool", "dodge_difficulty", "parry_difficulty", "parry_allowed", "block_allowed",
@@ -237,6 +240,42 @@ ABSORPTION_ARMOR_WEIGHT = "light"
 #: True: any Броня does.
 NATURAL_ARMOR_STOPS_ABSORPTION = False
 
+#: How many health levels (the full Здоровье) a character has: 000 never says — it speaks of «Уровни Здоровья» and
+#: gives the wound penalties by the hits left («любое ранение (5 и ниже хитов)», «тяжелое ранение (3 и ниже)»); Маша,
+#: «тяжело ранена. У неё остается последний уровень здоровья, она в состоянии “калека”», names a level of the classic
+#: track of seven, one from its end. Reading: 7, the classic track. Every Здоровье
+#: field starts at it; the calculators take the Здоровье left, so the full number changes none of their results
+#: (the field is the switch: enter another), and the scene's characters start with it.
+HEALTH_LEVELS = 7
+
+#: «Персонаж не может совершить больше Перехватов, чем его показатель Смекалки» — per what, 000 does not say.
+#: ``"round"`` (default: from one of his turns to the next, as his other reflexes); ``"turn"``: in any one
+#: character's turn; ``"fight"``: in the whole fight.
+INTERCEPTION_PERIODS = ("round", "turn", "fight")
+INTERCEPTION_PERIOD = "round"
+
+#: «Перегружен»: «-4 куба на броски Ловкости» — which rolls those are, 000 does not say; its attacks are «Ловкость +
+#: навык/талант» and its defensive maneuvers «Ловкость + Уклонение» and the like. ``"dexterity_pools"`` (default):
+#: every roll whose pool holds Ловкость — the attack and every defensive maneuver; ``"pure_dexterity"``: only a roll
+#: of Ловкость with no skill (not an attack, not a defense).
+OVERLOADED_ROLLS_CHOICES = ("dexterity_pools", "pure_dexterity")
+OVERLOADED_ROLLS = "dexterity_pools"
+
+#: «Отчаянная защита»: «используя (только один!) защитный маневр, блок или уклонение» — «Парирование» is a defensive
+#: maneuver too, but not in the list. False (default: as listed, a block or a dodge); True: a parry too.
+DESPERATE_PARRY = False
+
+#: Whether an odd/even roll of nonlethal damage is a «бросок Порога» for the −1 of the later ones: «За каждый бросок
+#: Порога в рамках одной сцены вычитается единица из последующих бросков Порога»; nonlethal: «бросается только
+#: чет/нечет». True (default): it counts; False: only the d6 rolls of death's door count. The scene follows it too
+#: (``rules_core.scene.readings.SERIAL_NONLETHAL_ROLL_COUNTS`` is this constant).
+NONLETHAL_ROLL_COUNTS = True
+
+#: «Стрельба по-македонски»: «и основная атака и экстра используют только половину (округление вниз) от запаса кубиков
+#: на это действие» — whether the dice a flank or a rear attack and an ambush add are in the pool halved. True
+#: (default: they are dice «на это действие»); False: the pool is halved first, and they come whole to each attack.
+TWO_GUNS_HALVES_BONUS = True
+
 #: The named readings of this module: each is what the code follows (and, where it changes a
 #: result, a calculator's switch); ``tests/test_serial_readings.py`` flips each one.
 READINGS = ("ATTACK_ONES_CANCEL", "BOTCH_RULE", "DIFFICULTY_OVERFLOW", "PARRY_TIE", "AUTOFIRE_PENALTY",
@@ -246,7 +285,8 @@ READINGS = ("ATTACK_ONES_CANCEL", "BOTCH_RULE", "DIFFICULTY_OVERFLOW", "PARRY_TI
             "WOUND_PENALTY_BEFORE_HALVING", "PAIN_WILLPOWER", "RUN_HALVED", "BURNING_IS_PORTION",
             "OTHER_ONES_CANCEL", "AMBUSH_TIE_ADDS", "TWO_RESISTANCES", "ABSORPTION_ARMOR_WEIGHT",
             "NATURAL_ARMOR_STOPS_ABSORPTION", "COVER_DIFFICULTY", "PARRY_DEFAULT_DIFFICULTY",
-            "BLIND_RANGED_MAX_METRES")
+            "BLIND_RANGED_MAX_METRES", "HEALTH_LEVELS", "INTERCEPTION_PERIOD", "OVERLOADED_ROLLS", "DESPERATE_PARRY",
+            "NONLETHAL_ROLL_COUNTS", "TWO_GUNS_HALVES_BONUS", "NAGA_ARMOR", "NAGA_SOAKED")
 
 
 # =================================================================================
@@ -355,15 +395,26 @@ def initiative_this_turn(value: int, prepared: bool = False, lowered_to: int | N
     return current + bonus, bonus
 
 
+def _wound_halves(health: int | None, will_to_live: bool) -> bool:
+    """Whether the wounds halve the movement: «тяжелое ранение (3 и ниже) даёт штраф в 4 кубика и снижение
+    скорости в два раза» — but not in «Воля к жизни»: «Персонаж не испытывает штрафов от ран и может
+    действовать как раньше» (the speed cut is one of the wound penalties, as «Превозмогая боль» names
+    «штрафов к движению»)."""
+    return health is not None and wound_level(health) in ("heavy", "door") and not will_to_live
+
+
 def speed(athletics: int, health: int | None = None, overloaded: bool = False,
-          rounding: str = HALF_ROUNDING) -> int:
+          rounding: str = HALF_ROUNDING, will_to_live: bool = False) -> int:
     """Скорость = 5 + Атлетика, halved by a heavy wound («тяжелое ранение (3 и ниже) ...
-    снижение скорости в два раза») and again by «Перегружен» («уменьшение скорости движения в
-    2 раза»); the two halvings stack (000 does not say otherwise).
+    снижение скорости в два раза», not in «Воля к жизни») and again by «Перегружен» («уменьшение
+    скорости движения в 2 раза»); the two halvings stack (000 does not say otherwise).
+
+    >>> speed(4, health=0), speed(4, health=0, will_to_live=True), speed(4, 0, True, will_to_live=True)
+    (4, 9, 4)
     """
     _nonneg("athletics", athletics)
     s = 5 + athletics
-    if health is not None and wound_level(health) in ("heavy", "door"):  # «3 и ниже»
+    if _wound_halves(health, will_to_live):  # «3 и ниже»
         s = _half(s, rounding)
     if overloaded:
         s = _half(s, rounding)
@@ -371,7 +422,7 @@ def speed(athletics: int, health: int | None = None, overloaded: bool = False,
 
 
 def run_distance(dexterity: int, athletics: int, health: int | None = None, overloaded: bool = False,
-                 rounding: str = HALF_ROUNDING, halved: str = RUN_HALVED) -> int:
+                 rounding: str = HALF_ROUNDING, halved: str = RUN_HALVED, will_to_live: bool = False) -> int:
     """Бег (Действие): «дистанцию = 10 + Ловкость + Атлетика»; halved like the speed only under
     the reading ``"both"`` of :data:`RUN_HALVED`.
 
@@ -383,7 +434,7 @@ def run_distance(dexterity: int, athletics: int, health: int | None = None, over
         raise ValueError(f"halved must be one of {RUN_HALVED_CHOICES}")
     d = 10 + dexterity + athletics
     if halved == "both":
-        if health is not None and wound_level(health) in ("heavy", "door"):
+        if _wound_halves(health, will_to_live):
             d = _half(d, rounding)
         if overloaded:
             d = _half(d, rounding)
@@ -394,6 +445,50 @@ def max_interceptions(wits: int) -> int:
     """«Персонаж не может совершить больше Перехватов, чем его показатель Смекалки.»"""
     _nonneg("wits", wits)
     return wits
+
+
+def interceptions_left(wits: int, this_turn: int, this_round: int, this_fight: int,
+                       period: str | None = None) -> int:
+    """The Перехваты a character may still make: Смекалка less those made in the period of
+    :data:`INTERCEPTION_PERIODS` (the counts of the three periods are given; the reading picks one).
+
+    >>> interceptions_left(3, 1, 2, 5), interceptions_left(3, 1, 2, 5, "turn"), interceptions_left(3, 1, 2, 5, "fight")
+    (1, 2, 0)
+    """
+    period = INTERCEPTION_PERIOD if period is None else period
+    if period not in INTERCEPTION_PERIODS:
+        raise ValueError(f"period must be one of {INTERCEPTION_PERIODS}")
+    used = {"turn": this_turn, "round": this_round, "fight": this_fight}[period]
+    return max(0, max_interceptions(wits) - used)
+
+
+def overloaded_dice(overloaded: bool, pool_has_skill: bool = True, reading: str | None = None) -> int:
+    """Dice «Перегружен» takes from a Ловкость roll (:data:`OVERLOADED_ROLLS`): «-4 куба на броски Ловкости». An
+    attack or a defensive maneuver is Ловкость + a skill (``pool_has_skill``).
+
+    >>> overloaded_dice(True), overloaded_dice(True, reading="pure_dexterity"), overloaded_dice(True, False, "pure_dexterity")
+    (4, 0, 4)
+    """
+    reading = OVERLOADED_ROLLS if reading is None else reading
+    if reading not in OVERLOADED_ROLLS_CHOICES:
+        raise ValueError(f"reading must be one of {OVERLOADED_ROLLS_CHOICES}")
+    if not overloaded or (pool_has_skill and reading == "pure_dexterity"):
+        return 0
+    return tables.OVERLOADED_DEX_PENALTY
+
+
+def counted_door_rolls(previous: int, nonlethal_before: int = 0, counts: bool | None = None) -> int:
+    """The earlier rolls of the scene that take 1 each from a death's-door roll: all ``previous`` ones, or, by
+    :data:`NONLETHAL_ROLL_COUNTS`, those less the ``nonlethal_before`` odd/even ones among them.
+
+    >>> counted_door_rolls(3, 1), counted_door_rolls(3, 1, counts=False)
+    (3, 2)
+    """
+    counts = NONLETHAL_ROLL_COUNTS if counts is None else counts
+    _nonneg("rolls", previous, nonlethal_before)
+    if nonlethal_before > previous:
+        raise ValueError("more odd/even rolls than rolls")
+    return previous if counts else previous - nonlethal_before
 
 
 def reaction_level(perception: int = 0, intelligence: int = 0, awareness: int = 0,
@@ -601,6 +696,7 @@ class AttackSetup:
     base: int = BASE_DIFFICULTY  # the difficulty before these modifiers
     range_band: str | None = None  # instead of distance: "point_blank" / "normal" / "long"
     penalty_before_halving: bool = WOUND_PENALTY_BEFORE_HALVING
+    halves_bonus: bool = TWO_GUNS_HALVES_BONUS  # the flank/rear and ambush dice are halved too
 
 
 def attack_roll(s: AttackSetup) -> tuple[int, int | None]:
@@ -613,10 +709,13 @@ def attack_roll(s: AttackSetup) -> tuple[int, int | None]:
     melee class (short −1, mighty +1); the maneuver's numbers (:data:`tables.MANEUVERS`);
     «Засада»: successes of the ambush roll added to the pool; wound penalty; «Стрельба
     по-македонски»: half the pool, rounded down (the wound penalty first, by
-    :data:`WOUND_PENALTY_BEFORE_HALVING`).
+    :data:`WOUND_PENALTY_BEFORE_HALVING`; the flank and ambush dice halved too, by
+    :data:`TWO_GUNS_HALVES_BONUS`).
     """
     m = tables.MANEUVERS[s.maneuver]
-    dice = s.pool + s.extra_dice + m["attack_dice"] + s.ambush_successes
+    bonus = s.ambush_successes + {"front": 0, "flank": FLANK_DICE, "rear": REAR_DICE}[s.flank]
+    whole = 0 if s.halves_bonus or s.maneuver != "two_guns" else bonus  # :data:`TWO_GUNS_HALVES_BONUS`
+    dice = s.pool + s.extra_dice + m["attack_dice"] + bonus - whole
     diff = s.base
     point_blank = False
     if s.ranged:
@@ -645,7 +744,6 @@ def attack_roll(s: AttackSetup) -> tuple[int, int | None]:
             diff += tables.MELEE_CLASSES[s.melee_class]["attack_difficulty"]
     if s.attacker_prone and not s.ranged:
         diff += PRONE_ATTACKER
-    dice += {"front": 0, "flank": FLANK_DICE, "rear": REAR_DICE}[s.flank]
     if s.maneuver == "autofire" and s.autofire_penalty == "dice":
         dice -= 2
     else:
@@ -653,7 +751,7 @@ def attack_roll(s: AttackSetup) -> tuple[int, int | None]:
     if s.penalty_before_halving:
         dice -= s.wound_penalty
     if s.maneuver == "two_guns":
-        dice = max(0, dice) // 2
+        dice = max(0, dice) // 2 + whole
     if not s.penalty_before_halving:
         dice -= s.wound_penalty
     diff += s.extra_difficulty
@@ -1305,6 +1403,50 @@ def special_activation(successes_after_defence: int, needed: int, damage_rolled:
 
 #: «Яд наги»: «набрала 7+ успехов ... цель получает дополнительно 7 уровней урона».
 NAGA_POISON = {"needed": 7, "extra_damage": 7}
+
+#: «Яд наги»: «её урон смог пробить Броню цели, то вдобавок к основному урону цель получает дополнительно 7 уровней урона
+#: смертоносным ядом» — whether Броня, which «вычитается из каждой порции входящего урона», takes from the poison too.
+#: ``"whole"`` (default: the blow has pierced the Броня, the poison comes in with it, 7 levels added to the blow's
+#: damage after Броня); ``"armor"``: the poison is a portion of its own, less the Броня.
+NAGA_ARMOR_CHOICES = ("whole", "armor")
+NAGA_ARMOR = "whole"
+#: And whether Уровни Поглощения absorb the poison: «Входящий урон поглощается Выносливостью персонажа, доспехами …».
+#: True (default: it is damage like any other); False: the poison goes past them to Здоровье (УП absorb the blow only).
+NAGA_SOAKED = True
+
+
+def naga_poison(pierced: bool, armor: int, reading: str | None = None) -> int:
+    """The poison levels a «Яд наги» blow that ``pierced`` the Броня adds (:data:`NAGA_ARMOR`).
+
+    >>> naga_poison(True, 2), naga_poison(True, 2, "armor"), naga_poison(False, 2)
+    (7, 5, 0)
+    """
+    reading = NAGA_ARMOR if reading is None else reading
+    if reading not in NAGA_ARMOR_CHOICES:
+        raise ValueError(f"reading must be one of {NAGA_ARMOR_CHOICES}")
+    if not pierced:
+        return 0
+    levels = NAGA_POISON["extra_damage"]
+    return max(0, levels - armor) if reading == "armor" else levels
+
+
+def take_with_poison(t: Target, portion: int, poison: int, block: int = 0, rule: str = NEGATIVE_HITS_RULE,
+                     soaked: bool | None = None, block_first: bool = BLOCK_FIRST) -> Step:
+    """A blow's portion and its poison as one (:func:`take_portion`), the poison soaked by УП or not
+    (:data:`NAGA_SOAKED`: past them, the УП absorb at most the blow's own portion).
+
+    >>> t = Target(absorption=5, health=7, stamina=2); s = take_with_poison(t, 3, 7, soaked=False)
+    >>> (s.absorbed, s.to_health, t.absorption, t.health)
+    (3, 7, 2, 0)
+    """
+    soaked = NAGA_SOAKED if soaked is None else soaked
+    if soaked or not poison:
+        return take_portion(t, portion + poison, block, rule, block_first=block_first)
+    keep = t.absorption
+    t.absorption = min(keep, portion)
+    s = take_portion(t, portion + poison, block, rule, block_first=block_first)
+    t.absorption = keep - s.absorbed
+    return replace(s, absorption_left=t.absorption)
 
 
 def master_strike_critical(successes_after_defence: int) -> bool:

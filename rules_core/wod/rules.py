@@ -48,7 +48,7 @@ __all__ = ["DAMAGE_TYPES", "ARMOR_BREAK_READINGS", "ARMOR_SOAK_READINGS", "SOAK_
            "armor_ruined", "soak_successes", "soak_dist", "damage_soak_dist", "soak_levels", "attack_dist",
            "SPRAY_READINGS", "SPRAY_DICE_READINGS", "spray_share", "SPRAY_SINGLE_TARGET_ROUNDS_DOWN",
            "multiple_shot_pools", "shots_dist", "PRONE_COVER", "cover_difficulty",
-           "ARMOR_BREAK", "ARMOR_SOAK", "ONES_CANCEL_DAMAGE", "EXTRA_SUCCESSES_ADD", "ATTACK_BOTCH", "defended", "FLANK_DICE", "MULTIPLE_OPPONENTS_MAX", "BLIND_DIFFICULTY", "BLIND_TARGET_DICE", "BLIND_RANGED_CHOICES", "BLIND_RANGED", "AIM_DICE_PER_ROUND", "SCOPE_DICE", "SCOPE_NEEDS_AIM", "RANGE_DIFFICULTY", "POINT_BLANK_METRES", "RANGE_UNIT_CHOICES", "RANGE_UNIT", "YARD_METRES", "AUTOFIRE_DODGE", "AUTOFIRE_DODGE_CHOICES", "AUTOFIRE_DODGE_READING", "OFF_HAND_DIFFICULTY", "multiple_opponents_penalty", "aim_dice", "range_band", "ONES_CANCEL_OTHER", "AMBUSH_VICTIM_DIFFICULTY", "AMBUSH_PREPARE_DIFFICULTY", "AMBUSH_POOL_CHOICES", "AMBUSH_POOL", "SURPRISE_DIFFICULTY", "ambush_pool", "surprise_avoided", "TACKLE_DIFFICULTY", "TACKLE_NEXT_ROUND", "KNOCKDOWN_DIFFICULTY", "FALL_INITIATIVE", "FALL_DAMAGE_LEVELS", "FALL_ROLLS_AGAIN", "fall_outcome", "HALF_PENALTY_MELEE", "HALF_PENALTY_CHOICES", "HALF_PENALTY_ROUNDING", "armor_dexterity_penalty", "SPRAY_SHARE", "SPRAY_DICE", "READINGS"]
+           "ARMOR_BREAK", "ARMOR_SOAK", "ONES_CANCEL_DAMAGE", "EXTRA_SUCCESSES_ADD", "ATTACK_BOTCH", "defended", "FLANK_DICE", "MULTIPLE_OPPONENTS_MAX", "BLIND_DIFFICULTY", "BLIND_TARGET_DICE", "BLIND_RANGED_CHOICES", "BLIND_RANGED", "AIM_DICE_PER_ROUND", "SCOPE_DICE", "SCOPE_NEEDS_AIM", "RANGE_DIFFICULTY", "POINT_BLANK_METRES", "RANGE_UNIT_CHOICES", "RANGE_UNIT", "YARD_METRES", "AUTOFIRE_DODGE", "AUTOFIRE_DODGE_CHOICES", "AUTOFIRE_DODGE_READING", "OFF_HAND_DIFFICULTY", "multiple_opponents_penalty", "aim_dice", "range_band", "ONES_CANCEL_OTHER", "AMBUSH_VICTIM_DIFFICULTY", "AMBUSH_PREPARE_DIFFICULTY", "AMBUSH_POOL_CHOICES", "AMBUSH_POOL", "SURPRISE_DIFFICULTY", "ambush_pool", "surprise_avoided", "TACKLE_DIFFICULTY", "TACKLE_NEXT_ROUND", "KNOCKDOWN_DIFFICULTY", "FALL_INITIATIVE", "FALL_DAMAGE_LEVELS", "FALL_ROLLS_AGAIN", "fall_outcome", "HALF_PENALTY_MELEE", "HALF_PENALTY_CHOICES", "HALF_PENALTY_ROUNDING", "armor_dexterity_penalty", "SPRAY_SHARE", "SPRAY_DICE", "DISARM_ACCURACY_CHOICES", "DISARM_ACCURACY", "disarm_dice", "READINGS"]
 
 DAMAGE_TYPES = ("bashing", "lethal", "aggravated")
 ARMOR_BREAK_READINGS = ("at_least_double", "more_than_double")
@@ -538,8 +538,27 @@ def cover_difficulty(target_cover: int, shooter_cover: int = 0) -> int:
 
 #: The named readings of this module (each a calculator's switch where it changes a result);
 #: ``tests/test_wod_readings.py`` flips each one.
+#: 003's melee table gives «Обезоружить» the accuracy «Нормальная +1». ``"die"`` (default): +1 die to the roll, as the
+#: table's own key says of accuracy («„+2“ означает добавление двух кубиков»); ``"none"``: «Нормальная» accuracy, no die —
+#: the «+1» being the difficulty, already in the table's 7 (one over the base 6).
+DISARM_ACCURACY_CHOICES = ("die", "none")
+DISARM_ACCURACY = "die"
+
+
+def disarm_dice(reading: str | None = None) -> int:
+    """The dice «Обезоружить» adds to the attack (:data:`DISARM_ACCURACY`).
+
+    >>> disarm_dice(), disarm_dice("none")
+    (1, 0)
+    """
+    reading = DISARM_ACCURACY if reading is None else reading
+    if reading not in DISARM_ACCURACY_CHOICES:
+        raise ValueError(f"reading must be one of {DISARM_ACCURACY_CHOICES}")
+    return next(m for m in tables.MELEE_MANEUVERS if m["key"] == "disarm")["accuracy_dice"] if reading == "die" else 0
+
+
 READINGS = ("ARMOR_BREAK", "ARMOR_SOAK", "ONES_CANCEL_DAMAGE", "EXTRA_SUCCESSES_ADD", "ATTACK_BOTCH", "ONES_CANCEL_OTHER",
             "SPRAY_SHARE", "SPRAY_DICE",
             "SPRAY_SINGLE_TARGET_ROUNDS_DOWN", "PRONE_COVER", "BLIND_RANGED", "SCOPE_NEEDS_AIM", "RANGE_UNIT",
             "AUTOFIRE_DODGE_READING", "OFF_HAND_DIFFICULTY", "AMBUSH_POOL", "KNOCKDOWN_DIFFICULTY", "FALL_ROLLS_AGAIN",
-            "HALF_PENALTY_ROUNDING", "MULTIPLE_OPPONENTS_MAX")
+            "HALF_PENALTY_ROUNDING", "MULTIPLE_OPPONENTS_MAX", "DISARM_ACCURACY")

@@ -5,7 +5,9 @@
 * :mod:`.attack` — ``codex-attack`` (with the shield's points);
 * :mod:`.counteraction` — ``codex-counteraction``;
 * :mod:`.consequences` — ``codex-consequences``;
-* :mod:`.counters` — ``codex-counters``.
+* :mod:`.counters` — ``codex-counters``;
+* :mod:`.abilities` — ``codex-ability``;
+* :mod:`.tokens` — ``codex-tokens``.
 
 The rules and every reading chosen where the source is open are in :mod:`rules_core.codex.rules`.
 """
@@ -13,17 +15,19 @@ The rules and every reading chosen where the source is open are in :mod:`rules_c
 from __future__ import annotations
 
 from ...spec import Calculator, T
-from . import attack, consequences, counteraction, counters, shared, success_roll
+from . import abilities, attack, consequences, counteraction, counters, shared, success_roll, tokens
 from .attack import ATTACK_KIND_WORDS, ATTACK_PARAMS, attack_kind_options, weapon_options
 from .consequences import CONSEQUENCE_PARAMS
 from .counteraction import COUNTER_PARAMS
 from .counters import COUNTERS_PARAMS, MAX_DIVISIONS
 from .shared import MAX_DIFFICULTY, MAX_ED6
 from .success_roll import MAX_REROLLS, MAX_SPLIT, ROLL_PARAMS
+from .abilities import ABILITY_PARAMS
+from .tokens import TOKENS_PARAMS
 
 __all__ = ["MAX_ED6", "MAX_REROLLS", "MAX_SPLIT", "MAX_DIFFICULTY", "MAX_DIVISIONS", "ROLL_PARAMS", "ATTACK_KIND_WORDS",
            "attack_kind_options", "weapon_options", "ATTACK_PARAMS",
-           "COUNTER_PARAMS", "CONSEQUENCE_PARAMS", "COUNTERS_PARAMS", "CALCULATORS"]
+           "COUNTER_PARAMS", "CONSEQUENCE_PARAMS", "COUNTERS_PARAMS", "ABILITY_PARAMS", "TOKENS_PARAMS", "CALCULATORS"]
 
 CALCULATORS = [
     Calculator(
@@ -68,5 +72,24 @@ CALCULATORS = [
         description=T("Успехи заполняют один счётчик, провалы — другой: какой заполнится первым.",
                       "Successes fill one counter, failures the other: which fills first."),
         params=counters.COUNTERS_PARAMS, compute=counters.compute, check=shared.skill_check, summary=("p_fill",),
+    ),
+    Calculator(
+        id="codex-ability", system="codex", kind="dice",
+        title=T("Способность: затраты ED6 (Codex)", "Ability: the ED6 cost (Codex)"),
+        description=T("1, 2 или 4 ED6 по уровню — потратить или заблокировать стойкой, и бросок на успех с "
+                      "оставшимися ED6.",
+                      "1, 2 or 4 ED6 by level — spent or locked by a stance, and the success roll with the ED6 left."),
+        params=abilities.ABILITY_PARAMS, compute=abilities.compute, check=abilities.check,
+        summary=("possible", "ed6_left", "p_success"),
+    ),
+    Calculator(
+        id="codex-tokens", system="codex", kind="dice",
+        title=T("Жетоны травм: калечащее и жестокое оружие (Codex)",
+                "Injury tokens: crippling and brutal weapons (Codex)"),
+        description=T("Сколько жетонов травм добавляет калечащая модификация и сколько активирует жестокая, "
+                      "попадание за попаданием.",
+                      "How many injury tokens a crippling modification adds and a brutal one activates, hit by hit."),
+        params=tokens.TOKENS_PARAMS, compute=tokens.compute,
+        summary=("tokens", "crippling_added", "activated"),
     ),
 ]

@@ -9,7 +9,7 @@ from ...spec import (T, bool_param, choice_param, dist_block, dist_json, field_e
                     note, prob)
 from .. import rules, tables
 from .shared import (MAX_ED6, _ED6, _faces_blocks, _roll_faces, _roll_notes, _roll_setup, _skill_params,
-                     skill_check)
+                     deprived, skill_check)
 
 __all__ = ["ATTACK_KIND_WORDS", "attack_kind_options", "weapon_options", "ATTACK_PARAMS", "check", "compute", "roll"]
 
@@ -47,6 +47,9 @@ def weapon_options(with_ad6: bool = True) -> list[tuple[str, str, str]]:
     return [(str(i), label(w, "ru", "урон"), label(w, "en", "damage")) for i, w in enumerate(tables.WEAPONS)]
 
 
+#: The pavise: the shield without points («Укрытие переносное (Павеза)»).
+PAVISE = next(str(i) for i, s in enumerate(tables.SHIELDS) if s["points"] is None)
+
 ATTACK_PARAMS = (
     choice_param("weapon", "Оружие", "Weapon", "1", weapon_options()),
     choice_param("kind", "Вид атаки", "Attack kind", "normal", attack_kind_options()),
@@ -71,6 +74,10 @@ ATTACK_PARAMS = (
     choice_param("shield", "Щит цели", "Target's shield", "none",
                  [("none", "Нет", "None")] + [(str(i), s["name"]["ru"], s["name"]["en"])
                                               for i, s in enumerate(tables.SHIELDS)], group="details"),
+    bool_param("pavise_between", "Павеза стоит между сражающимися", "The pavise stands between the fighters", True,
+               group="details", when={"all": [{"param": "shield", "eq": PAVISE}, {"param": "range", "eq": "melee"}]},
+               help=T("«2FV в ближнем бою (если между сражающимися)»; иначе в ближнем бою павеза не затрудняет.",
+                      "2FV in melee (if between the fighters); otherwise the pavise gives no hindrance in melee.")),
     int_param("other_hindrance", "Иное затруднение (магия и т.п.)", "Other hindrance (magic etc.)", 0, 0,
               rules.MAX_HINDRANCE, group="details"),
     int_param("reduction", "Снижение сложности (наибольшее)", "Difficulty reduction (the largest)", 0, 0, 10,
@@ -134,6 +141,8 @@ def _attack_setup(p: dict) -> dict:
     points = None if row is None or row["points"] is None else row["points"] - p["shield_lost"]
     broken = points is not None and points <= 0
     shield = 0 if row is None or broken else row["ranged_fv" if ranged else "melee_fv"]
+    if p["shield"] == PAVISE and not ranged and not p["pavise_between"]:
+        shield = 0  # «2FV в ближнем бою (если между сражающимися)»
     armor_row = rules.armor_after_aim(int(p["armor"]), kind, p["aimed_bonus"])
     per_hit = rules.hit_damage(kind, weapon["damage"], light, p["aimed_bonus"], p["burst_rounding"])
     return {
@@ -265,7 +274,7 @@ def roll(p: dict, roller) -> dict:
     if a["out_of_reach"]:
         return {"possible": False, "display": [
             note("Цель вне досягаемости: бросок не совершается.", "The target is out of reach: no roll.", "warning")]}
-    ed6 = 0 if p["exhaustion6"] else p["ed6"]
+    ed6 = 0 if deprived(p) else p["ed6"]
     out = _roll_faces(p, roller, a["ad6"], ed6)
     hit = out["usable"] and out["lv"] >= a["difficulty"]
     damage = (rules.attack_damage(out["lv"], p["kind"], a["per_hit"], a["threshold"], a["ignores_armor"],

@@ -6,7 +6,7 @@ from ...dice import Dist
 from ...spec import T, choice_param, dist_block, dist_json, field_error, figures, frac, int_param, note, prob
 from .. import rules
 from .shared import (MAX_DIFFICULTY, MAX_ED6, _faces_blocks, _roll_faces, _roll_notes, _skill_params,
-                     skill_check)
+                     deprived, skill_check)
 
 __all__ = ["COUNTER_PARAMS", "check", "compute", "roll"]
 
@@ -52,7 +52,7 @@ def _their_dist(p: dict) -> Dist | None:
 
 def compute(p: dict) -> dict:
     """The chance the counteraction covers the other's LV, and its margin."""
-    if p["exhaustion6"]:
+    if deprived(p):
         return {"possible": False, "p_counter": prob(0), "display": [
             figures(("p_counter", T("Противодействие сработает", "The counteraction works"), prob(0))),
             note("Истощение 6-го уровня: персонаж лишен всех ED6 — противодействие невозможно.",
@@ -85,15 +85,15 @@ def compute(p: dict) -> dict:
 
 def roll(p: dict, roller) -> dict:
     """One counteraction rolled (and the other's roll, if not made yet)."""
-    if p["exhaustion6"]:
+    if deprived(p):
         return {"possible": False, "display": [note("Истощение 6: противодействие невозможно.",
                                                     "Exhaustion 6: no counteraction.", "warning")]}
-    out = _roll_faces({**p, "exhaustion6": False}, roller, 0, p["ed6"])
+    out = _roll_faces({**p, "exhaustion": 0}, roller, 0, p["ed6"])
     theirs = p["their_lv"]
     blocks = _faces_blocks(out, 0)[1:]
     if p["against"] == "roll":
         their = _roll_faces({**p, "skill": p["their_skill"], "stress": p["their_stress"], "flax": False,
-                             "exhaustion6": False}, roller, p["their_ad6"], p["their_ed6"])
+                             "exhaustion": 0}, roller, p["their_ad6"], p["their_ed6"])
         theirs = their["lv"]
         blocks += [{**b, "label": T("Их " + b["label"]["ru"], "Their " + b["label"]["en"])}
                    for b in _faces_blocks(their, p["their_ad6"])]

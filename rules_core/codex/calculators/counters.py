@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...dice import Dist
 from ...spec import T, choice_param, dist_block, figures, int_param, note, prob
 from .. import rules
-from .shared import MAX_DIFFICULTY, MAX_ED6, _roll_notes, _skill_params
+from .shared import MAX_DIFFICULTY, MAX_ED6, _roll_notes, _skill_params, deprived
 
 __all__ = ["MAX_DIVISIONS", "COUNTERS_PARAMS", "compute"]
 
@@ -32,7 +32,7 @@ COUNTERS_PARAMS = (
 
 def compute(p: dict) -> dict:
     """The odds of which counter fills first, and the other's divisions then."""
-    lv = rules.roll_dist(p["ad6"] + (0 if p["exhaustion6"] else p["ed6"]), p["skill"], p["stress"], p["flax"],
+    lv = rules.roll_dist(p["ad6"] + (0 if deprived(p) else p["ed6"]), p["skill"], p["stress"], p["flax"],
                          p["skill0"], p["flax_reading"], p["skill_scale"])
     if lv is None:
         lv = Dist.constant(0)

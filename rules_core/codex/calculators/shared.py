@@ -7,14 +7,16 @@ from __future__ import annotations
 from ...spec import T, bool_param, choice_param, dice_block, field_error, int_param, note
 from .. import rules
 
-__all__ = ["MAX_ED6", "MAX_DIFFICULTY", "skill_check"]
+__all__ = ["MAX_ED6", "MAX_DIFFICULTY", "skill_check", "deprived"]
 
 MAX_ED6 = 12
 MAX_DIFFICULTY = 30
 
 _NO_FLAX = {"param": "flax", "eq": False}
-#: «персонаж лишается всех ED6» at exhaustion 6: the ED6 are not asked for then
-_ED6 = {"param": "exhaustion6", "eq": False}
+#: «персонаж лишается всех ED6» at Exhaustion's 6th level (:data:`rules.EXHAUSTION_STATE_READINGS`): the ED6 are not
+#: asked for then
+_ED6 = {"any": [{"param": "exhaustion", "max": 5},
+                {"all": [{"param": "exhaustion", "max": 6}, {"param": "exhaustion_state", "eq": "seventh"}]}]}
 
 
 def _skill_params() -> tuple:
@@ -49,15 +51,30 @@ def _skill_params() -> tuple:
                   "большего выпавшего вычитается меньшее».",
                   "The source: one D6 shows extra successes, the other extra failures; the smaller is "
                   "subtracted from the larger."), group="readings", when={"param": "flax", "eq": True}),
-        bool_param("exhaustion6", "Истощение 6-го уровня (нет ED6)", "Exhaustion level 6 (no ED6)", False,
-                   help=T("«персонаж лишается всех ED6». Уровни 1–5 в источнике не разработаны.",
-                          "«the character loses all ED6». Levels 1–5 are unfinished in the source."),
-                   group="details"),
+        int_param("exhaustion", "Истощение: отмечено уровней", "Exhaustion: levels marked", 0, 0, rules.MAX_EXHAUSTION,
+                  help=T("6-й уровень: «персонаж лишается всех ED6». Уровни 1–5 в источнике не разработаны.",
+                         "The 6th level: «the character loses all ED6». Levels 1–5 are unfinished in the source."),
+                  group="details"),
+        choice_param("exhaustion_state", "Истощение: где 6-й уровень", "Exhaustion: where the 6th level is",
+                     rules.EXHAUSTION_STATE, [
+                         ("sixth", "на 6-й отметке: 5 уровней и 6-й", "at the 6th mark: 5 levels and the 6th"),
+                         ("seventh", "сверх шести, как FLAX у Стресса (7-я отметка)",
+                          "beyond six, as Stress's FLAX (the 7th mark)"),
+                     ], group="readings", when={"param": "exhaustion", "min": 6},
+                     help=T("«5 нарастающих уровней и 6-го как отдельного состояния (по образцу Стресс → FLAX)», а у "
+                            "Стресса счётчик на 6 и FLAX сверх него.",
+                            "Five rising levels and a 6th as a state of its own, after Stress and FLAX — while Stress "
+                            "counts to 6 and FLAX comes beyond.")),
     )
 
 
+def deprived(p: dict) -> bool:
+    """Exhaustion's 6th level: no ED6 (:func:`rules.exhaustion_deprives`)."""
+    return rules.exhaustion_deprives(p["exhaustion"], p["exhaustion_state"])
+
+
 def _roll_setup(p: dict, ad6: int, ed6: int | None = None) -> dict:
-    ed6 = (0 if p["exhaustion6"] else p["ed6"]) if ed6 is None else ed6
+    ed6 = (0 if deprived(p) else p["ed6"]) if ed6 is None else ed6
     dist = rules.roll_dist(ad6 + ed6, p["skill"], p["stress"], p["flax"], p["skill0"], p["flax_reading"],
                        p["skill_scale"])
     return {"ad6": ad6, "ed6": ed6, "dice": ad6 + ed6, "dist": dist}
@@ -86,11 +103,16 @@ def _roll_notes(p: dict) -> list[dict]:
     if p["flax"]:
         out.append(note("FLAX: единицы и взрыв шестёрок не работают; к броску добавлен результат 2D6.",
                         "FLAX: ones and exploding sixes do not apply; the 2D6 result is added."))
-    if p["exhaustion6"]:
-        out.append(note("Истощение 6: ED6 не бросаются. Уровни 1–5 истощения в источнике не разработаны "
+    if deprived(p):
+        out.append(note("Истощение 6-го уровня: ED6 не бросаются. Уровни 1–5 истощения в источнике не разработаны "
                         "(«НАДО РАЗРАБОТАТЬ») и здесь не учитываются.",
-                        "Exhaustion 6: no ED6 are rolled. Exhaustion levels 1–5 are unfinished in the source "
+                        "Exhaustion level 6: no ED6 are rolled. Exhaustion levels 1–5 are unfinished in the source "
                         "and are not applied here.", "warning"))
+    elif p["exhaustion"]:
+        out.append(note(f"Истощение: отмечено {p['exhaustion']}, 6-й уровень не достигнут; уровни 1–5 в источнике не "
+                        "разработаны («НАДО РАЗРАБОТАТЬ») и на бросок не влияют.",
+                        f"Exhaustion: {p['exhaustion']} marked, the 6th level not reached; levels 1–5 are unfinished in "
+                        "the source and do not change the roll.", "warning"))
     return out
 
 

@@ -8,7 +8,7 @@ from ...dice import Dist
 from ...spec import T, bool_param, choice_param, dist_block, dist_json, figures, frac, int_param, note, prob
 from .. import rules, tables
 from .shared import (MAX_DIFFICULTY, MAX_ED6, _ED6, _faces_blocks, _roll_faces, _roll_notes, _roll_setup,
-                     _skill_params)
+                     _skill_params, deprived)
 
 __all__ = ["MAX_REROLLS", "MAX_SPLIT", "ROLL_PARAMS", "compute", "roll"]
 
@@ -89,14 +89,14 @@ def _check_notes(p: dict, ad6: int) -> list[dict]:
 
 def _roll_dice(p: dict) -> tuple[int, int]:
     """(AD6, ED6) of a codex-roll: no ED6 at exhaustion 6; a mobility roll in armor loses its dice."""
-    ed6 = 0 if p["exhaustion6"] else p["ed6"]
+    ed6 = 0 if deprived(p) else p["ed6"]
     if p["mobility"] and p["armor"] != "0":
         return rules.mobility_penalty(p["ad6"], ed6, int(p["armor"]), p["mobility_dice"])
     return p["ad6"], ed6
 
 
 def _rerolls(p: dict) -> int:
-    return 0 if p["exhaustion6"] else p["rerolls"]
+    return 0 if deprived(p) else p["rerolls"]
 
 
 def _with_rerolls(p: dict, dice: int, rerolls: int) -> Dist | None:
@@ -160,9 +160,9 @@ def compute(p: dict) -> dict:
     if name is not None:
         display[0]["items"].append({"key": "difficulty_name", "label": T("Сложность", "Difficulty"), "value": name})
     if p["mobility"] and p["armor"] != "0":
-        display.append(note(f"Бросок на подвижность в броне: {p['ad6']} AD6 + {0 if p['exhaustion6'] else p['ed6']} "
+        display.append(note(f"Бросок на подвижность в броне: {p['ad6']} AD6 + {0 if deprived(p) else p['ed6']} "
                             f"ED6 → {ad6} AD6 + {ed6} ED6.",
-                            f"A mobility roll in armor: {p['ad6']} AD6 + {0 if p['exhaustion6'] else p['ed6']} ED6 → "
+                            f"A mobility roll in armor: {p['ad6']} AD6 + {0 if deprived(p) else p['ed6']} ED6 → "
                             f"{ad6} AD6 + {ed6} ED6."))
     return {"p_success": prob(p_success), "mean_lv": frac(dist.mean()), "dice": s["dice"], **reroll_keys,
             "lv": dist_json(dist, "lv", at_least=True),

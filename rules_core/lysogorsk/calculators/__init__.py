@@ -3,7 +3,9 @@
 * :mod:`.checks` — ``lysogorsk-check``;
 * :mod:`.damage` — ``lysogorsk-damage``;
 * :mod:`.wounds` — ``lysogorsk-wounds``;
+* :mod:`.temporary` — ``lysogorsk-temporary``;
 * :mod:`.combat` — ``lysogorsk-actions``;
+* :mod:`.initiative` — ``lysogorsk-initiative``;
 * :mod:`.alcohol` — ``lysogorsk-drunkenness``;
 * :mod:`.stress` — ``lysogorsk-stress``, ``lysogorsk-breakdown``;
 * :mod:`.shooting` — ``lysogorsk-shot``, ``lysogorsk-area-fire``;
@@ -18,7 +20,8 @@ The numbers come from :mod:`rules_core.lysogorsk.rules` and :mod:`rules_core.lys
 from __future__ import annotations
 
 from ...spec import Calculator, T
-from . import alcohol, attributes, checks, combat, damage, magic, shooting, stress, survival, thrown, wounds
+from . import (alcohol, attributes, checks, combat, damage, initiative, magic, shooting, stress, survival, temporary,
+               thrown, wounds)
 
 __all__ = ["CALCULATORS"]
 
@@ -90,11 +93,31 @@ CALCULATORS = [
         summary=("penalty", "p_heal", "bleeding"),
     ),
     Calculator(
+        id="lysogorsk-temporary", system="lysogorsk", kind="check",
+        title=T("Временные повреждения", "Temporary damage"),
+        description=T("Удар за ударом: потеря сознания, урон сверх Здоровья+10 — постоянный, рана головы и "
+                      "контузия — половина хитов постоянным уроном через час, и сколько часов пройдет остальное.",
+                      "Blow by blow: unconsciousness, damage beyond Health+10 written as permanent, a head wound and a "
+                      "blast's concussion — half their hits permanent after an hour, and the hours the rest takes."),
+        params=temporary.PARAMS, compute=temporary.compute, check=temporary.check,
+        summary=("state", "converted", "head_permanent"),
+    ),
+    Calculator(
         id="lysogorsk-actions", system="lysogorsk", kind="check",
         title=T("Действия в раунде", "The actions of a round"),
         description=T("Штраф за несколько действий, дальность перемещения и бега, весь магазин в упор.",
                       "The penalty for several actions, how far a move and a run go, a whole magazine point-blank."),
         params=combat.PARAMS, compute=combat.compute, summary=("modifier", "move"),
+    ),
+    Calculator(
+        id="lysogorsk-initiative", system="lysogorsk", kind="check",
+        title=T("Инициатива в бою", "Initiative in a fight"),
+        description=T("Проверка Решительности каждого в начале боя: кто ходит первым, кто одновременно, и порядок "
+                      "ходов до конца боя.",
+                      "Everyone's Resolve check at the start of the fight: who acts first, who at the same time, and "
+                      "the order of turns to the end of the fight."),
+        params=initiative.PARAMS, compute=initiative.compute, roll=initiative.roll,
+        summary=("p_first", "p_first_shared"),
     ),
     Calculator(
         id="lysogorsk-stress", system="lysogorsk", kind="check",

@@ -61,18 +61,33 @@ PARAMS = (
     int_param("actions", "Действий за раунд", "Actions this round", 1, 1, 12, group="details",
               help=T("Два действия — −1 каждое, три — −2, четыре — −4, пять — −6 и т. д.",
                      "Two actions are −1 each, three −2, four −4, five −6 and so on.")),
+    bool_param("waited", "Ожидание: мастер дал +1 к заявленному действию",
+               "Waiting: the GM gave +1 to the declared action", False, group="details",
+               help=T("Персонаж ждал своего момента; «Мастер может дать ему модификатор +1 на заявленное действие, "
+                      "если это соответствует ситуации».",
+                      "The character waited for his moment; the GM may give +1 to the declared action if the "
+                      "situation fits.")),
+    bool_param("opponent_full_dodge", "Противник отказался от действий раунда ради уклонения (+2)",
+               "The opponent gave up the round's actions to dodge (+2)", False, group="details", when=_OPPOSED,
+               help=T("«До своего следующего хода он будет уклоняться с положительным модификатором +2».",
+                      "Until his next turn he dodges with a +2 modifier.")),
 )
 
 
 def _modifier(p: dict) -> int:
-    """Your modifiers plus the penalty for the actions declared this round."""
-    return p["modifier"] + rules.extra_actions_penalty(p["actions"])
+    """Your modifiers plus the penalty for the actions declared this round and a waiting's +1."""
+    return p["modifier"] + rules.extra_actions_penalty(p["actions"]) + rules.waiting_modifier(p["waited"])
+
+
+def _opponent_modifier(p: dict) -> int:
+    """The opponent's modifiers, with the full dodge's +2."""
+    return p["opponent_modifier"] + rules.full_dodge_modifier(p["opponent_full_dodge"])
 
 
 def _check_sides(p: dict):
     att = rules.check_total(p["attribute"], p["skill"], _modifier(p), p["reroll"])
     floor = None
-    opp_mod = p["opponent_modifier"]
+    opp_mod = _opponent_modifier(p)
     if p["target_size"] != "none":
         size = tables.TARGET_SIZE[p["target_size"]]
         floor = size["difficulty"]
@@ -159,7 +174,7 @@ def roll(p: dict, roller) -> dict:
                 "display": _dice_blocks(T("Ваши кубики", "Your dice"), a, b)
                 + [figures(("result", T("Итог", "Result"), verdict))]}
     oa, ob, odice = _roll_2d6(roller, p["opponent_reroll"])
-    opp_mod = p["opponent_modifier"]
+    opp_mod = _opponent_modifier(p)
     floor = None
     if p["target_size"] != "none":
         size = tables.TARGET_SIZE[p["target_size"]]

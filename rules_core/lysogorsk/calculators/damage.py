@@ -13,7 +13,8 @@ from ...spec import (Errors, T, bool_param, choice_param, dice_block, dist_block
                      figures, int_param, note, prob)
 from .. import rules, tables
 
-__all__ = ["STATE_NAMES", "ROUNDING_OPTIONS", "ROUNDING_PARAM", "QUARTER_PARAM", "COVER_OPTIONS",
+__all__ = ["STATE_NAMES", "ROUNDING_OPTIONS", "ROUNDING_PARAM", "QUARTER_PARAM", "BLEEDING_BAND_OPTIONS",
+           "BLEEDING_BAND_HELP", "hits_errors", "COVER_OPTIONS",
            "ENV_OPTIONS", "PARAMS", "check", "compute", "roll"]
 
 
@@ -51,6 +52,15 @@ QUARTER_PARAM = bool_param(
            "state (fewer than a quarter of the hits)»."), group="readings")
 
 
+#: the options and the help of the switch :data:`rules.BLEEDING_BAND_READINGS` (here and in ``lysogorsk-wounds``)
+BLEEDING_BAND_OPTIONS = [
+    ("permanent", "по хитам без временного урона", "by the hits without the temporary damage"),
+    ("all", "по всем оставшимся хитам", "by every hit left"),
+]
+BLEEDING_BAND_HELP = T("Временное ранение «никогда не истекает кровью»; кровотечение — по оставшимся хитам («если у "
+                       "него 5-8 хитов»). Считать ли временные хиты, когда есть и постоянная рана, не сказано.",
+                       "A temporary wound never bleeds; bleeding goes by the hits left. Whether the temporary "
+                       "hits count once there is a permanent wound too is not said.")
 COVER_OPTIONS = [("none", "нет", "none")] + [
     (cid, f"{c['name']['ru']} ({-c['protection']})", f"{c['name']['en']} ({-c['protection']})")
     for cid, c in tables.COVER.items()]
@@ -63,6 +73,8 @@ _BURST = {"all": [_WEAPON, {"param": "burst_shots", "min": 1}]}
 _CRASH = {"param": "source", "eq": "crash"}
 _FALL_OR_CRASH = {"param": "source", "in": ["fall", "crash"]}
 _ENVIRONMENT = {"param": "source", "eq": "environment"}
+_SHOCK_FORTITUDE = {"param": "pain_shock_roll", "eq": "fortitude"}
+_SHOCK_WILLPOWER = {"param": "pain_shock_roll", "eq": "willpower"}
 
 PARAMS = (
     choice_param("source", "Источник урона", "Source of damage", "weapon", [
@@ -148,9 +160,12 @@ PARAMS = (
     int_param("rounds", "Раундов в среде", "Rounds in the medium", 1, 1, 100,
               when={"all": [_ENVIRONMENT, {"param": "splashed", "eq": False}]}),
     int_param("stamina", "Выносливость цели", "Target's Stamina", 3, 0, 30),
-    # only the Fortitude check that halves a fall's or a crash's damage reads it
+    # the Fortitude check that halves a fall's or a crash's damage reads it, and the pain-shock check by its reading
     int_param("fortitude", "Стойкость цели", "Target's Fortitude", 1, 0, 30,
-              when={"all": [_FALL_OR_CRASH, {"param": "halving_check", "eq": True}]}),
+              when={"any": [{"all": [_FALL_OR_CRASH, {"param": "halving_check", "eq": True}]}, _SHOCK_FORTITUDE]}),
+    int_param("confidence", "Уверенность цели", "Target's Confidence", 3, -10, 30, group="details",
+              when=_SHOCK_WILLPOWER),
+    int_param("willpower", "Сила духа цели", "Target's Willpower", 1, 0, 30, group="details", when=_SHOCK_WILLPOWER),
     int_param("extra_hits", "Купленные доп. хиты (до 2×Выносливость)", "Bought extra hits (up to 2×Stamina)",
               0, 0, 60, group="details"),
     int_param("damage_taken", "Уже потеряно хитов (постоянный урон)", "Hits already lost (permanent)", 0, 0, 200),
@@ -164,6 +179,20 @@ PARAMS = (
         {"all": [_ENVIRONMENT, {"param": "splashed", "eq": True}]},
         _FALL_OR_CRASH]}),
     QUARTER_PARAM,
+    choice_param("bleeding_band", "Кровотечение при временном уроне", "Bleeding with temporary damage",
+                 rules.BLEEDING_BAND, BLEEDING_BAND_OPTIONS, help=BLEEDING_BAND_HELP, group="readings",
+                 when={"any": [{"param": "temporary", "eq": True}, {"param": "temporary_taken", "min": 1}]}),
+    choice_param("pain_shock_roll", "Болевой шок: чем бросается", "Pain shock: what is rolled", rules.PAIN_SHOCK_ROLL, [
+        ("fortitude", "Стойкость: 2К + Выносливость + Стойкость", "Fortitude: 2d6 + Stamina + Fortitude"),
+        ("willpower", "Сила духа: 2К + Уверенность + Сила духа", "Willpower: 2d6 + Confidence + Willpower"),
+    ], group="readings", help=T("«Болевой шок кидается против сложности 5 … и против сложности 7» — на что, не сказано.",
+                                "Pain shock is rolled against difficulty 5 or 7 — on what, the source does not say.")),
+    bool_param("pain_shock_penalty", "Штраф за ранение и к проверке болевого шока",
+               "The wound penalty on the pain-shock check too", rules.PAIN_SHOCK_WOUND_PENALTY, group="readings",
+               help=T("Штрафы ранений — «на действия»; для нервного срыва сказано «Модификаторы от ранений не "
+                      "действуют», для болевого шока — ничего.",
+                      "Wound penalties are on actions; the breakdown roll says wound modifiers do not apply; for pain "
+                      "shock nothing is said.")),
     bool_param("bleeding_when_dying", "Кровотечение и при 0 хитах и меньше", "Bleeding at 0 hits and fewer too",
                rules.BLEEDING_WHEN_DYING, group="readings",
                help=T("«по хиту в три раунда, если их осталось 4 и меньше» покрывает и 0 хитов, но убивало бы за "
@@ -175,12 +204,27 @@ PARAMS = (
 )
 
 
-def check(p: dict) -> None:
+def hits_errors(p: dict) -> Errors:
+    """The errors of a wounded character's record (``stamina``, ``extra_hits``, ``damage_taken``,
+    ``temporary_taken``): bought hits up to twice the Выносливость; no more temporary damage than the track
+    holds — beyond it «он записывается как постоянный» (:func:`rules.temporary_room`)."""
     errors = Errors()
     if p["extra_hits"] > rules.EXTRA_HITS_PER_STAMINA * p["stamina"]:
         errors.append({"field": "extra_hits",
                        "ru": "Доп. хитов не больше удвоенной Выносливости.",
                        "en": "Extra hits cannot exceed twice the Stamina."})
+    room = rules.temporary_room(rules.max_hits(p["stamina"], p["extra_hits"]), p["damage_taken"], 0)
+    if p["temporary_taken"] > room:
+        errors.append({"field": "temporary_taken",
+                       "ru": f"Временного урона не больше {room} (до −10 хитов вместе с постоянным): сверх "
+                             "Здоровья+10 он записывается как постоянный.",
+                       "en": f"At most {room} temporary hits (down to −10 hits with the permanent damage): beyond "
+                             "Health+10 they are written as permanent."})
+    return errors
+
+
+def check(p: dict) -> None:
+    errors = hits_errors(p)
     if p["source"] == "weapon" and p["burst_shots"]:
         for f in ("burst_close", "burst_medium", "burst_far"):
             if p[f] > p["burst_shots"]:
@@ -272,10 +316,13 @@ def compute(p: dict) -> dict:
     hits_left = pt.map(lambda x: total - x[0] - x[1])
     state = pt.map(lambda x: rules.state_after(total, x[0], x[1], p["quarter_is_critical"]))
     likeliest = state.mode()
+    p_shock = sum((q * _p_shock(p, total, *x) for x, q in pt.items()), Fraction(0))
     q1, q2, q3 = rules.thresholds(total)
-    # Pain shock follows any attack; bleeding only permanent damage («никогда не истекает кровью»).
-    band = hits_left.map(lambda h: (lambda b: None if b is None else b["band"])(rules.bleeding(h, p["bleeding_when_dying"])))
-    bleed = band.map(lambda b: None if p["temporary"] else b)
+    # Pain shock follows any attack, by the hits it left; bleeding only permanent damage («никогда не
+    # истекает кровью»), its band by the reading rules.BLEEDING_BAND.
+    band = hits_left.map(lambda h: _band(h, p))
+    bleed = pt.map(lambda x: _band(rules.bleeding_hits(total, x[0], x[1], p["bleeding_band"]), p))
+    temporary_involved = p["temporary"] or temp0 > 0
     display = [
         figures(
             ("mean_damage", T("Средний урон", "Mean damage"), round(float(dmg.mean()), 3)),
@@ -284,6 +331,8 @@ def compute(p: dict) -> dict:
              prob(state.p(lambda s: s in ("dying", "dead")))),
             ("p_dead", T("Шанс мгновенной смерти (−10 хитов)", "Chance of instant death (−10 hits)"),
              prob(state["dead"])),
+            ("p_pain_shock", T("Шанс болевого шока (проверка провалена)", "Chance of pain shock (the check failed)"),
+             prob(p_shock)),
             ("hits", T(f"Хиты: {total}; пороги ¼, ½, ¾", f"Hits: {total}; thresholds ¼, ½, ¾"),
              f"{q1} / {q2} / {q3}"),
         ),
@@ -295,17 +344,37 @@ def compute(p: dict) -> dict:
     ]
     pb = {i: bleed[i] for i in range(len(tables.BLEEDING))}
     ps = {i: band[i] for i in range(len(tables.BLEEDING))}
-    if any(ps.values()):
-        no_bleed = T("не кровоточит (временный урон)", "no bleeding (temporary damage)")
-        hits_text = [row[0] for row in tables.TABLES["bleeding"]["rows"]]
-        rows = [[hits_text[i], no_bleed if p["temporary"] else band["loss"], band["pain_shock"], prob(ps[i])]
-                for i, band in enumerate(tables.BLEEDING)]
+    hits_text = [row[0] for row in tables.TABLES["bleeding"]["rows"]]
+    if any(ps.values()) and not temporary_involved:
+        rows = [[hits_text[i], b["loss"], b["pain_shock"], prob(ps[i])] for i, b in enumerate(tables.BLEEDING)]
         display.append({"kind": "table",
                         "title": T("Кровотечение и болевой шок", "Bleeding and pain shock"),
                         "columns": [T("Хитов осталось", "Hits left"), T("Кровотечение", "Bleeding"),
                                     T("Болевой шок, сложность", "Pain shock, difficulty"),
                                     T("Шанс", "Chance")],
                         "rows": rows})
+    elif temporary_involved:
+        if any(ps.values()):
+            display.append({"kind": "table", "title": T("Болевой шок", "Pain shock"),
+                            "columns": [T("Хитов осталось", "Hits left"), T("Сложность", "Difficulty"),
+                                        T("Шанс", "Chance")],
+                            "rows": [[hits_text[i], b["pain_shock"], prob(ps[i])]
+                                     for i, b in enumerate(tables.BLEEDING)]})
+        if any(pb.values()):
+            column = (T("Хитов без временного урона", "Hits without the temporary damage")
+                      if p["bleeding_band"] == "permanent" else T("Хитов осталось", "Hits left"))
+            display.append({"kind": "table", "title": T("Кровотечение (постоянный урон)", "Bleeding (permanent damage)"),
+                            "columns": [column, T("Кровотечение", "Bleeding"), T("Шанс", "Chance")],
+                            "rows": [[hits_text[i], b["loss"], prob(pb[i])] for i, b in enumerate(tables.BLEEDING)]})
+    if p_shock:
+        roll = (T("Силы духа (2К + Уверенность + Сила духа", "Willpower check (2d6 + Confidence + Willpower")
+                if p["pain_shock_roll"] == "willpower" else
+                T("Стойкости (2К + Выносливость + Стойкость", "Fortitude check (2d6 + Stamina + Fortitude"))
+        b = _shock_bonus(p)
+        display.append(note(f"Болевой шок — проверка {roll['ru']} = 2К{b:+d}) против 5 или 7; провал — Шок (так "
+                            "читаем: источник не называет ни бросок, ни последствие).",
+                            f"Pain shock: a {roll['en']} = 2d6{b:+d}) against 5 or 7; a failure is Shock (our reading: "
+                            "the source names neither the roll nor the outcome)."))
     display.extend(notes)
     if p["temporary"]:
         display.append(note("Временный урон не кровоточит и восстанавливается по 1 хиту в час.",
@@ -326,9 +395,33 @@ def compute(p: dict) -> dict:
         "bleeding": [{"loss": band["loss"], "pain_shock_difficulty": band["pain_shock"], "p": prob(pb[i])}
                      for i, band in enumerate(tables.BLEEDING)],
         "pain_shock": [{"difficulty": band["pain_shock"], "p": prob(ps[i])} for i, band in enumerate(tables.BLEEDING)],
+        "p_pain_shock": prob(p_shock),
         "display": display,
         **({"next": _wounds_next(p, pt.mode())} if likeliest != "dead" else {}),
     }
+
+
+def _shock_bonus(p: dict) -> int:
+    """The pain-shock check's bonus to 2К, by the reading :data:`rules.PAIN_SHOCK_ROLLS`."""
+    if p["pain_shock_roll"] == "willpower":
+        return p["confidence"] + p["willpower"]
+    return p["stamina"] + p["fortitude"]
+
+
+def _p_shock(p: dict, total: int, perm: int, temp: int) -> Fraction:
+    """P(pain shock) after an attack that left (``perm``, ``temp``) damage."""
+    penalty = 0
+    if p["pain_shock_penalty"]:
+        penalty = rules.wound_penalty(rules.state_after(total, perm, temp, p["quarter_is_critical"])) or 0
+    return rules.p_pain_shock(total - perm - temp, _shock_bonus(p), penalty, False, p["bleeding_when_dying"])
+
+
+def _band(hits: int | None, p: dict) -> int | None:
+    """The row of :data:`tables.BLEEDING` for ``hits`` (``None``: none, or nothing bleeds)."""
+    if hits is None:
+        return None
+    b = rules.bleeding(hits, p["bleeding_when_dying"])
+    return None if b is None else b["band"]
 
 
 def _wounds_next(p: dict, lost: tuple[int, int]) -> list[dict]:
@@ -338,7 +431,8 @@ def _wounds_next(p: dict, lost: tuple[int, int]) -> list[dict]:
                                                    "The wounded: penalties, bleeding, healing"),
              "params": {"stamina": p["stamina"], "extra_hits": p["extra_hits"],
                         "damage_taken": min(perm, 200), "temporary_taken": min(temp, 200),
-                        "quarter_is_critical": p["quarter_is_critical"]}}]
+                        "quarter_is_critical": p["quarter_is_critical"],
+                        **({"bleeding_band": p["bleeding_band"]} if perm and temp else {})}}]
 
 
 def roll(p: dict, roller) -> dict:

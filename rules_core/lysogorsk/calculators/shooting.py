@@ -145,6 +145,10 @@ SHOT_PARAMS = (
     bool_param("reroll", "Перебросить за Везение", "Re-roll with Luck", False, group="details"),
     int_param("dodge_modifier", "Модификаторы Уклонения", "Dodge modifiers", 0, -40, 40, group="details",
               when=_DODGING),
+    bool_param("full_dodge", "Цель отказалась от действий раунда ради уклонения (+2)",
+               "The target gave up the round's actions to dodge (+2)", False, group="details", when=_DODGING,
+               help=T("«До своего следующего хода он будет уклоняться с положительным модификатором +2».",
+                      "Until his next turn he dodges with a +2 modifier.")),
     choice_param("wrong_hand_reading", "По-македонски и «не с той» руки", "Two-gun shooting and the wrong hand",
                  rules.TWO_GUNS_WRONG_HAND, [
                      ("included", "−2 за две руки и всё", "−2 for two guns, that is all"),
@@ -190,7 +194,8 @@ def _shot(p: dict) -> tuple[list, object, object]:
                                 p["shifting"], p["aimed"], p["thinking"], part, p["actions"],
                                 p["wrong_hand_reading"], p["sniper_reading"])
     bonus = p["attribute"] + p["skill"] + p["modifier"] + sum(v for _, v in mods)
-    dodge = p["dodge_attribute"] + p["dodge_skill"] + p["dodge_modifier"] if p["dodging"] else None
+    dodge = (p["dodge_attribute"] + p["dodge_skill"] + p["dodge_modifier"] + rules.full_dodge_modifier(p["full_dodge"])
+             if p["dodging"] else None)
     return mods, bonus, dodge
 
 
@@ -237,7 +242,7 @@ def shot_compute(p: dict) -> dict:
                             "The shot must follow the aiming at once: dodging in between spoils the aim."))
     if p["gun"] == "sniper" and ((p["aimed"] and p["part"] != "none") or (
             p["sniper_reading"] == "body_part_and_range" and p["range"] in ("medium", "far"))):
-        also = p["sniper_reading"] == "body_part_and_range"
+        also = p["sniper_reading"] == "body_part_and_range" and p["range"] in ("medium", "far")
         display.append(note("Из снайперской винтовки модификаторы на попадание по части тела"
                             + (" и за расстояние" if also else "") + " не применяются.",
                             "From a sniper rifle the body-part" + (" and range" if also else "")

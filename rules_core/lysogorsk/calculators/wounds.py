@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...spec import InputError, T, bool_param, choice_param, figures, int_param, note, prob, ru_count
+from ...spec import T, bool_param, choice_param, figures, int_param, note, prob, ru_count
 from .. import rules, tables
 from .checks import _dice_blocks, _roll_2d6
-from .damage import QUARTER_PARAM, STATE_NAMES
+from .damage import BLEEDING_BAND_HELP, BLEEDING_BAND_OPTIONS, QUARTER_PARAM, STATE_NAMES, hits_errors
 
 __all__ = ["HEAD_OPTIONS", "PARAMS", "check", "compute", "hits_text", "roll"]
 
@@ -59,6 +59,11 @@ PARAMS = (
                  help=T("Источник говорит только об удаче: «В случае удачи проверка Стойкости … считается "
                         "автоматически сделанной».",
                         "The source only speaks of a success: the Fortitude check then counts as made.")),
+    choice_param("bleeding_band", "Кровотечение при временном уроне", "Bleeding with temporary damage",
+                 rules.BLEEDING_BAND, BLEEDING_BAND_OPTIONS, group="readings",
+                 when={"all": [{"param": "bleeding", "eq": True}, {"param": "damage_taken", "min": 1},
+                               {"param": "temporary_taken", "min": 1}]},
+                 help=BLEEDING_BAND_HELP),
     choice_param("concussion_at_critical", "Сотрясение при критическом ранении", "Concussion at a critical wound",
                  rules.CONCUSSION_AT_CRITICAL, [
                      ("as_heavy", "−3, как при тяжелом", "−3, as for a heavy wound"),
@@ -75,10 +80,8 @@ PARAMS = (
 
 
 def check(p: dict) -> None:
-    """Bought hits up to twice the Выносливость."""
-    if p["extra_hits"] > rules.EXTRA_HITS_PER_STAMINA * p["stamina"]:
-        raise InputError({"field": "extra_hits", "ru": "Доп. хитов не больше удвоенной Выносливости.",
-                          "en": "Extra hits cannot exceed twice the Stamina."})
+    """Bought hits up to twice the Выносливость; the temporary damage fits the track."""
+    hits_errors(p).check()
 
 
 def _total(p: dict) -> int:
@@ -101,13 +104,21 @@ def _penalty(p: dict, state: str) -> int | None:
     return base + rules.head_penalty(p["head"], state, p["concussion_at_critical"])
 
 
-def _bleeding_text(p: dict, hits: int) -> T:
+def _bleeding_hits(p: dict) -> int | None:
+    """The hits the bleeding goes by; ``None``: nothing bleeds (no permanent wound)."""
+    return rules.bleeding_hits(_total(p), p["damage_taken"], p["temporary_taken"], p["bleeding_band"])
+
+
+def _bleeding_text(p: dict, hits: int | None) -> T:
     if not p["bleeding"]:
         return T("остановлено", "stopped")
+    if hits is None:
+        return T("нет: временный урон не кровоточит" if p["temporary_taken"] else "нет ран",
+                 "none: temporary damage does not bleed" if p["temporary_taken"] else "no wounds")
     if p["head"] == "skull":
         band = tables.BLEEDING[tables.SKULL_STABILIZED_BLEEDING]
-        return T(f"{band['loss']['ru']}: до 0 хитов — {hits * band['every']} мин",
-                 f"{band['loss']['en']}: {hits * band['every']} min to 0 hits")
+        return T(f"{band['loss']['ru']}: до 0 хитов — {max(0, hits) * band['every']} мин",
+                 f"{band['loss']['en']}: {max(0, hits) * band['every']} min to 0 hits")
     steps = rules.bleeding_timeline(hits)
     if not steps:
         return T("нет (при 9 хитах и больше)", "none (at 9 hits or more)") if hits > 0 else T("—", "—")
@@ -138,15 +149,17 @@ def compute(p: dict) -> dict:
     total = _total(p)
     state = _state(p)
     hits = total - p["damage_taken"] - p["temporary_taken"]
+    bleed = _bleeding_hits(p)
     penalty = _penalty(p, state)
     level = _heal_level(p)
     items = [("state", T("Состояние", "State"), STATE_NAMES[state]),
              ("penalty", T("Штраф ко всем действиям", "Penalty to all actions"),
               "—" if penalty is None else penalty),
              ("hits", T(f"Хитов осталось из {total}", f"Hits left of {total}"), hits),
-             ("bleeding", T("Кровотечение", "Bleeding"), _bleeding_text(p, hits))]
+             ("bleeding", T("Кровотечение", "Bleeding"), _bleeding_text(p, bleed))]
     result = {"max_hits": total, "hits": hits, "state": state, "penalty": penalty,
-              "bleeding": rules.bleeding_timeline(hits) if p["bleeding"] and p["head"] != "skull" else []}
+              "bleeding": rules.bleeding_timeline(bleed) if p["bleeding"] and bleed is not None
+              and p["head"] != "skull" else []}
     display = []
     heal = _heal(p, level)
     if heal is not None:

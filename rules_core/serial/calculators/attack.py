@@ -4,13 +4,15 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...dice import Dist
 from ...wod.pool import d10_block, roll_d10_pool
 from ...spec import T, bool_param, choice_param, dist_block, dist_json, field_error, figures, int_param, note, prob
 from .. import rules, tables
 from .death_door import _door_name, door_step
-from .shared import (MAX_ABSORPTION, MAX_HEALTH, MAX_POOL, MAX_STAMINA, NEGATIVE_RULE_PARAM, TAG_PARAM,
-                     TWO_RESISTANCES_PARAM, _yes)
+from .shared import (MAX_ABSORPTION, MAX_HEALTH, MAX_POOL, MAX_STAMINA, NEGATIVE_RULE_PARAM, NONLETHAL_COUNTS_PARAM,
+                     TAG_PARAM, TWO_RESISTANCES_PARAM, _yes, nonlethal_before_param)
 
 __all__ = ["ATTACK_MANEUVERS", "PARRY_WEAPONS", "ATTACK_PARAMS", "check", "attack_numbers", "attack_outcome",
            "compute", "roll"]
@@ -33,6 +35,9 @@ _RANGED = {"param": "ranged", "eq": True}
 _MELEE = {"param": "ranged", "eq": False}
 _DEFENCE = {"param": "defence", "ne": "none"}
 _PARRY = {"param": "defence", "eq": "parry"}
+#: «Отчаянная защита»: a block or a dodge, and a parry by the reading :data:`rules.DESPERATE_PARRY`
+_DESPERATE_DEFENCE = {"any": [{"param": "defence", "in": ["dodge", "block"]},
+                              {"all": [_PARRY, {"param": "desperate_parry", "eq": True}]}]}
 
 ATTACK_PARAMS = (
     int_param("attack_dice", "Кубики атаки (Ловкость + навык + модификаторы)",
@@ -103,12 +108,13 @@ ATTACK_PARAMS = (
     int_param("armor", "Броня цели", "Target's Armor", 0, 0, tables.MAX_ARMOR),
     TAG_PARAM,
     int_param("absorption", "УП цели", "Target's soak levels", 2, 0, MAX_ABSORPTION),
-    int_param("health", "Здоровье цели", "Target's Health", 7, 1, MAX_HEALTH),
+    int_param("health", "Здоровье цели", "Target's Health", rules.HEALTH_LEVELS, 1, MAX_HEALTH),
     int_param("stamina", "Выносливость цели", "Target's Stamina", 2, 0, MAX_STAMINA),
     int_param("door_rolls_before", "Бросков Порога Смерти у цели уже было в сцене",
               "The target's death's-door rolls already this scene", 0, 0, 10, group="details",
               help=T("Для таблицы Порога ниже (−1 за каждый) и для перехода к калькулятору «Порог Смерти».",
                      "For the death's-door table below (−1 each) and the step to the Death's door calculator.")),
+    nonlethal_before_param("door_nonlethal_before", "door_rolls_before"),
     choice_param("parry_tie", "Парирование: ничья", "Parry: a tie", rules.PARRY_TIE, [
         ("no_effect", "не влияет на атаку (как в тексте)", "no effect on the attack (as written)"),
         ("cancel", "успехи вычитаются: промах", "successes cancel: a miss"),
@@ -134,7 +140,7 @@ ATTACK_PARAMS = (
     NEGATIVE_RULE_PARAM,
     # ---- the wound penalties of both sides, a lost parry or block, desperate defence, ambush ----
     int_param("attacker_health", "Здоровье атакующего (штраф за ранения к атаке)",
-              "Attacker's Health (the wound penalty on the attack)", 7, 0, MAX_HEALTH,
+              "Attacker's Health (the wound penalty on the attack)", rules.HEALTH_LEVELS, 0, MAX_HEALTH,
               help=T("5 и ниже — −2 кубика к броску атаки, 3 и ниже (и на Пороге Смерти, 0) — −4.",
                      "5 or less: −2 attack dice; 3 or less (and on death's door, 0): −4."), group="details"),
     bool_param("attacker_no_pain", "Атакующий без штрафа за ранения («Превозмогая боль», «Воля к жизни»)",
@@ -148,13 +154,19 @@ ATTACK_PARAMS = (
               help=T("Если Сила + оружие нападающего (кубики урона) больше, защита автоматически провалена.",
                      "If the attacker's Strength + weapon (the damage dice) is more, the defense fails outright."),
               group="details", when={"param": "defence", "in": ["parry", "block"]}),
-    bool_param("desperate", "Отчаянная защита", "Full defense", False, group="details",
-               when={"param": "defence", "in": ["dodge", "block"]}),
+    bool_param("desperate", "Отчаянная защита", "Full defense", False, group="details", when=_DESPERATE_DEFENCE),
     int_param("defence_number", "Какая это защита в ходу (1 — первая)", "Which defense this turn (1: the first)",
               1, 1, 10, help=T("«теряет по одному кубику (эффект кумулятивен) при каждом последующем защитном "
                                "приеме».", "One die less for each later defense this turn."),
-              group="details", when={"all": [{"param": "defence", "in": ["dodge", "block"]},
-                                             {"param": "desperate", "eq": True}]}),
+              group="details", when={"all": [_DESPERATE_DEFENCE, {"param": "desperate", "eq": True}]}),
+    bool_param("attacker_overloaded", "Атакующий перегружен", "The attacker is overloaded", False,
+               group="details", help=T("«-4 куба на броски Ловкости»: атака — Ловкость + навык.",
+                                       "−4 dice on Dexterity rolls: the attack is Dexterity + a skill.")),
+    bool_param("target_overloaded", "Цель перегружена (к защите)", "The target is overloaded (its defense)", False,
+               group="details", when=_DEFENCE),
+    bool_param("naga", "Манёвр «Яд наги»: 7+ успехов и урон пробил Броню — ещё 7 уровней урона ядом",
+               "The «Naga venom» maneuver: 7+ successes and the damage got through Armor — 7 more levels of poison",
+               False, group="details"),
     int_param("ambush_successes", "Засада: успехов на броске Незаметности (к кубикам атаки)",
               "Ambush: stealth successes (added to the attack dice)", 0, 0, MAX_POOL,
               help=T("Выигранная засада: «одну свободную атаку» — цель не защищается.",
@@ -171,6 +183,45 @@ ATTACK_PARAMS = (
     bool_param("block_first", "УП блока тратятся раньше своих УП", "Block levels are spent before one's own",
                rules.BLOCK_FIRST, group="readings", when={"param": "defence", "eq": "block"}),
     TWO_RESISTANCES_PARAM,
+    choice_param("overloaded_rolls", "Перегружен: какие броски считать бросками Ловкости",
+                 "Overloaded: which rolls count as Dexterity rolls", rules.OVERLOADED_ROLLS, [
+                     ("dexterity_pools", "каждый бросок с Ловкостью: атака, защита", "every roll with Dexterity: "
+                      "attack, defense"),
+                     ("pure_dexterity", "только броски одной Ловкости, без навыка", "only rolls of Dexterity alone"),
+                 ], group="readings",
+                 when={"any": [{"param": "attacker_overloaded", "eq": True},
+                               {"all": [_DEFENCE, {"param": "target_overloaded", "eq": True}]}]},
+                 help=T("«-4 куба на броски Ловкости» — какие это броски, не сказано; атака и защитные манёвры "
+                        "бросают Ловкость + навык.",
+                        "−4 dice on Dexterity rolls — which rolls, the source does not say; attacks and defensive "
+                        "maneuvers roll Dexterity + a skill.")),
+    bool_param("desperate_parry", "Отчаянная защита и парированием", "Full defense with a parry too",
+               rules.DESPERATE_PARRY, group="readings", when=_PARRY,
+               help=T("«используя (только один!) защитный маневр, блок или уклонение» — парирование в списке не "
+                      "названо.", "«using (only one!) defensive maneuver, a block or a dodge» — a parry is not in "
+                      "the list.")),
+    replace(NONLETHAL_COUNTS_PARAM, when={"all": [{"param": "door_rolls_before", "min": 1},
+                                                  {"param": "door_nonlethal_before", "min": 1}]}),
+    choice_param("naga_armor", "Яд наги и Броня", "Naga venom and Armor", rules.NAGA_ARMOR, [
+        ("whole", "7 уровней целиком: Броня уже пробита", "all 7 levels: the Armor is already pierced"),
+        ("armor", "Броня вычитается и из яда", "Armor is subtracted from the poison too"),
+    ], group="readings", when={"param": "naga", "eq": True},
+        help=T("«Значение Брони вычитается из каждой порции входящего урона» — порция ли яд, не сказано.",
+               "Armor is subtracted from every portion of incoming damage — whether the poison is a portion is not "
+               "said.")),
+    bool_param("naga_soaked", "Яд наги поглощают УП", "Soak levels absorb the naga venom", rules.NAGA_SOAKED,
+               group="readings", when={"param": "naga", "eq": True},
+               help=T("«Входящий урон поглощается ... Уровни Поглощения (УП)» — и яд тоже? Не сказано.",
+                      "Incoming damage is absorbed by soak levels — the poison too? Not said.")),
+    bool_param("two_guns_halves_bonus", "По-македонски: и кубики фланга, тыла, засады — пополам",
+               "Two-gun shooting: the flank, rear and ambush dice are halved too", rules.TWO_GUNS_HALVES_BONUS,
+               group="readings",
+               when={"all": [{"param": "maneuver", "eq": "two_guns"},
+                             {"any": [{"param": "flank", "ne": "front"}, {"param": "ambush_successes", "min": 1}]}]},
+               help=T("«используют только половину (округление вниз) от запаса кубиков на это действие» — входят ли "
+                      "в этот запас кубики за фланг, тыл и засаду, не сказано.",
+                      "«use only half (rounded down) of the dice pool for this action» — whether the flank, rear and "
+                      "ambush dice are in that pool is not said.")),
 )
 
 
@@ -199,6 +250,9 @@ def check(p: dict) -> None:
     if p["ambush_successes"] and p["defence"] != "none":
         raise field_error("defence", "Выигранная засада даёт «одну свободную атаку»: цель не защищается.",
                           "A won ambush gives one free attack: the target does not defend.")
+    if p["door_nonlethal_before"] > p["door_rolls_before"]:
+        raise field_error("door_nonlethal_before", "Чёт/нечет не больше, чем бросков Порога в сцене.",
+                          "No more odd/even rolls than death's-door rolls in the scene.")
     if p["defence"] == "parry" and _parry_default(p) is None:
         if p["melee_class"] == "mighty":
             raise field_error("defence", "Удары оружия могущественной драки невозможно парировать.",
@@ -219,16 +273,19 @@ def attack_numbers(p: dict) -> dict:
         target_prone=p["target_prone"], attacker_prone=p["attacker_prone"], blind=p["blind"],
         blind_roll_succeeded=True, flank=p["flank"], cover=p["cover"], maneuver=p["maneuver"],
         autofire_penalty=p["autofire_penalty"], overflow=p["overflow"], ambush_successes=p["ambush_successes"],
-        wound_penalty=pen_attack, penalty_before_halving=p["wound_penalty_before_halving"])
+        wound_penalty=pen_attack, penalty_before_halving=p["wound_penalty_before_halving"],
+        extra_dice=-rules.overloaded_dice(p["attacker_overloaded"], True, p["overloaded_rolls"]),
+        halves_bonus=p["two_guns_halves_bonus"])
     dice, diff = rules.attack_roll(setup)
     defence = p["defence"]
     # «Но если Сила + Модификатор Оружия ... нападающего больше ..., то маневр автоматически провален»
     overpowered = defence in ("parry", "block") and p["damage_dice"] > p["defender_limit"]
     pen_defence = rules.wound_penalty(p["health"], p["target_no_pain"]) if defence != "none" else 0
     pool = p["defence_dice"]
-    if p["desperate"] and defence in ("dodge", "block"):
+    if p["desperate"] and (defence in ("dodge", "block") or (defence == "parry" and p["desperate_parry"])):
         pool = rules.desperate_defence_pool(pool, p["defence_number"])
-    def_dice = max(0, pool - rules.many_on_one_penalty(p["attackers"]) - pen_defence)
+    overloaded = rules.overloaded_dice(p["target_overloaded"], True, p["overloaded_rolls"]) if defence != "none" else 0
+    def_dice = max(0, pool - rules.many_on_one_penalty(p["attackers"]) - pen_defence - overloaded)
     ddiff = p["defence_difficulty"] or {"dodge": rules.dodge_difficulty(p["ranged"]),
                                         "block": rules.BLOCK_DIFFICULTY, "parry": _parry_default(p),
                                         "none": 6}[defence]
@@ -241,10 +298,22 @@ def attack_numbers(p: dict) -> dict:
             "armor": rules.armor_against(p["armor"], p["maneuver"]), "maneuver": m}
 
 
-def _landing(h: rules.HitOutcome, crit_at: int | None) -> tuple[bool, bool, int]:
-    """What the damage roll needs to know of a hit: (landed, critical, the block's levels)."""
+def _counted_rolls(p: dict) -> int:
+    """The target's earlier door rolls that take 1 each off its next (:data:`rules.NONLETHAL_ROLL_COUNTS`)."""
+    return rules.counted_door_rolls(p["door_rolls_before"], p["door_nonlethal_before"], p["nonlethal_roll_counts"])
+
+
+def _landing(h: rules.HitOutcome, crit_at: int | None, naga: bool = False) -> tuple[bool, bool, int, bool]:
+    """What the damage roll needs to know of a hit: (landed, critical, the block's levels, «Яд наги» triggered by
+    the successes: «Если эта атака набрала 7+ успехов на попадании»)."""
     crit = bool(h.hit and crit_at is not None and h.successes >= crit_at)
-    return (h.hit, crit, h.block if h.hit else 0)
+    venom = bool(naga and h.hit and h.successes >= rules.NAGA_POISON["needed"])
+    return (h.hit, crit, h.block if h.hit else 0, venom)
+
+
+def _poison(p: dict, armor: int, rolled: int, venom: bool) -> int:
+    """«Яд наги»'s levels for a blow of ``rolled`` damage successes: «её урон смог пробить Броню цели»."""
+    return rules.naga_poison(venom and rolled > armor, armor, p["naga_armor"]) if venom else 0
 
 
 def attack_outcome(p: dict) -> dict:
@@ -260,27 +329,28 @@ def attack_outcome(p: dict) -> dict:
     hits = rules.hit_distribution(n["dice"], n["difficulty"], n["defence"], n["defence_dice"],
                               n["defence_difficulty"], m["hit_multiplier"], p["parry_tie"],
                               p["attack_ones_cancel"])
-    landings = hits.map(lambda h: _landing(h, m["crit_at"]))
-    portions = {crit: rules.damage_distribution(n["damage_dice"], p["damage_difficulty"],
-                                            m["crit_successes"] if crit else 0).map(
-                    lambda k: rules.portion_after_armor(k, n["armor"], p["tag"], p["two_resistances"]))
-                for crit in {crit for landed, crit, _ in landings if landed}}
-    memo: dict[tuple[int, int], tuple] = {}
+    landings = hits.map(lambda h: _landing(h, m["crit_at"], p["naga"]))
+    portions = {(crit, venom): rules.damage_distribution(n["damage_dice"], p["damage_difficulty"],
+                                                     m["crit_successes"] if crit else 0).map(
+                    lambda k, venom=venom: (rules.portion_after_armor(k, n["armor"], p["tag"], p["two_resistances"]),
+                                            _poison(p, n["armor"], k, venom)))
+                for crit, venom in {(crit, venom) for landed, crit, _, venom in landings if landed}}
+    memo: dict[tuple[int, int, int], tuple] = {}
 
-    def target_after(d: int, block: int) -> tuple:
-        if (d, block) not in memo:
+    def target_after(d: int, poison: int, block: int) -> tuple:
+        if (d, poison, block) not in memo:
             t = rules.Target(p["absorption"], p["health"], p["stamina"], door_visits=p["door_rolls_before"])
-            s = rules.take_portion(t, d, block, p["negative_rule"], block_first=p["block_first"])
+            s = rules.take_with_poison(t, d, poison, block, p["negative_rule"], p["naga_soaked"], p["block_first"])
             status = ("instant_death" if s.instant_death else "death_door" if s.door
                       else "wounded" if s.to_health else "absorbed")
-            memo[(d, block)] = (d, t.absorption, t.health, status, s.to_health)
-        return memo[(d, block)]
+            memo[(d, poison, block)] = (d + poison, t.absorption, t.health, status, s.to_health, poison)
+        return memo[(d, poison, block)]
 
     def after(landing: tuple) -> Dist:
-        landed, crit, block = landing
+        landed, crit, block, venom = landing
         if not landed:
-            return Dist.constant((None, p["absorption"], p["health"], "miss"))
-        return portions[crit].map(lambda d: target_after(d, block))
+            return Dist.constant((None, p["absorption"], p["health"], "miss", 0, 0))
+        return portions[(crit, venom)].map(lambda dp: target_after(dp[0], dp[1], block))
 
     states = landings.bind(after)
     status = states.map(lambda s: s[3])
@@ -288,7 +358,7 @@ def attack_outcome(p: dict) -> dict:
     if status["death_door"] or status["instant_death"]:
         # not an instant death (take_portion checked the excess): the excess burned, or at a later
         # door of the scene counted as negative hits, which do not reach the threshold then
-        door = rules.death_door_distribution(p["stamina"], p["health"], p["health"], p["door_rolls_before"],
+        door = rules.death_door_distribution(p["stamina"], p["health"], p["health"], _counted_rolls(p),
                                              rule=p["negative_rule"])[0]
         door_outcomes = status.bind(lambda s: door if s == "death_door" else Dist.constant(
             "instant_death" if s == "instant_death" else "none"))
@@ -302,6 +372,7 @@ def attack_outcome(p: dict) -> dict:
         if status["death_door"] else None,
         "p_crit": landings.p(lambda k: k[1]),
         "p_counter": hits.p(lambda h: h.counter),
+        "p_poison": states.p(lambda s: s[5] > 0),
     }
 
 
@@ -363,7 +434,7 @@ def compute(p: dict) -> dict:
                   [tables.INSTANT_DEATH["name"], res["status"]["instant_death"]]]},
     ]
     if status["death_door"]:
-        earlier = p["door_rolls_before"]
+        earlier = _counted_rolls(p)
         which = (T("первый в сцене", "the first in the scene") if not earlier
                  else T(f"{earlier + 1}-й в сцене, −{earlier}", f"roll {earlier + 1} in the scene, −{earlier}"))
         display.append({"kind": "table", "title": T(f"Порог Смерти и его бросок д6 ({which['ru']}): "
@@ -387,6 +458,10 @@ def compute(p: dict) -> dict:
         extra.append(("wound_penalties", T("Штраф за ранения: атака / защита", "Wound penalty: attack / defense"),
                       T(f"−{n['attack_penalty']} / −{n['defence_penalty']}",
                         f"−{n['attack_penalty']} / −{n['defence_penalty']}")))
+    if p["naga"]:
+        res["p_poison"] = prob(o["p_poison"])
+        extra.append(("p_poison", T("Шанс яда наги (7+ успехов, Броня пробита)",
+                                    "Chance of the naga venom (7+ successes, Armor pierced)"), res["p_poison"]))
     if p["maneuver"] == "master":
         extra.append(("p_critical", T("Шанс критической атаки (+3 автоуспеха к урону)",
                                       "Chance of a critical (+3 automatic damage successes)"),
@@ -415,6 +490,11 @@ def compute(p: dict) -> dict:
                             f"больше {limit['ru']} защитника ({p['defender_limit']}).",
                             f"{what['en']} fails outright: the attacker's Strength + weapon ({p['damage_dice']}) "
                             f"is more than the defender's {limit['en']} ({p['defender_limit']}).", "warning"))
+    if p["naga"]:
+        display.append(note("Яд наги: урон выше — с 7 уровнями яда, если они пришли. Устойчивость цели к яду калькулятор "
+                            "не учитывает (тэг выше — для урона удара).",
+                            "Naga venom: the damage above includes the 7 poison levels when they come. The target's "
+                            "resistance to poison is not counted (the tag above is the blow's)."))
     if p["ambush_successes"]:
         display.append(note(f"Засада: +{p['ambush_successes']} кубиков к атаке, цель не защищается.",
                             f"Ambush: +{p['ambush_successes']} attack dice, the target does not defend."))
@@ -423,7 +503,8 @@ def compute(p: dict) -> dict:
         # the likeliest damage that brings the target to the door (its d6 does not depend on it
         # unless it is an instant death, which is not this case)
         res["next"] = [door_step(p["stamina"], p["health"], o["door_damage"].mode(), p["door_rolls_before"],
-                                 p["negative_rule"])]
+                                 p["negative_rule"], nonlethal_before=p["door_nonlethal_before"],
+                                 nonlethal_counts=p["nonlethal_roll_counts"])]
     return res
 
 
@@ -448,18 +529,24 @@ def roll(p: dict, roller) -> dict:
            "attack_penalty": n["attack_penalty"], "defence_penalty": n["defence_penalty"]}
     if h.hit:
         crit = m["crit_at"] is not None and h.successes >= m["crit_at"]
+        venom = _landing(h, m["crit_at"], p["naga"])[3]
         faces = roller.dice(n["damage_dice"], 10)
         rolled = rules.damage_from_faces(faces, p["damage_difficulty"]) + (m["crit_successes"] if crit else 0)
+        poison = _poison(p, n["armor"], rolled, venom)
         portion = rules.portion_after_armor(rolled, n["armor"], p["tag"], p["two_resistances"])
         t = rules.Target(p["absorption"], p["health"], p["stamina"], door_visits=p["door_rolls_before"])
-        s = rules.take_portion(t, portion, h.block, p["negative_rule"], block_first=p["block_first"])
+        s = rules.take_with_poison(t, portion, poison, h.block, p["negative_rule"], p["naga_soaked"],
+                                   p["block_first"])
+        portion += poison
+        out["poison"] = poison
         display.append(d10_block(T("Урон", "Damage"), faces, p["damage_difficulty"], ones_cancel=False))
         out.update({"damage_faces": faces, "rolled": rolled, "critical": crit, "damage": portion,
                     "absorption_left": t.absorption, "health_left": t.health,
                     "death_door": s.door, "instant_death": s.instant_death})
         if s.door and not s.dead:
             out["next"] = [door_step(p["stamina"], p["health"], s.to_health, p["door_rolls_before"],
-                                     p["negative_rule"])]
+                                     p["negative_rule"], nonlethal_before=p["door_nonlethal_before"],
+                                     nonlethal_counts=p["nonlethal_roll_counts"])]
         display.append(figures(
             ("hit", T("Попадание", "Hit"), T(f"да, успехов {h.successes}", f"yes, {h.successes} successes")),
             ("damage", T("Урон после Брони и тэга", "Damage after Armor and tag"), portion),

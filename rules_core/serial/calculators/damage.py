@@ -20,7 +20,7 @@ DAMAGE_PARAMS = (
     TAG_PARAM,
     int_param("absorption", "Уровни Поглощения (УП) в начале", "Soak levels at the start",
               8, 0, MAX_ABSORPTION),
-    int_param("health", "Здоровье", "Health", 7, 0, MAX_HEALTH,
+    int_param("health", "Здоровье", "Health", rules.HEALTH_LEVELS, 0, MAX_HEALTH,
               help=T("0 — персонаж уже на Пороге Смерти.", "0: already on death's door.")),
     int_param("stamina", "Выносливость", "Stamina", 2, 0, MAX_STAMINA),
     # Здоровье 0: on the door already (a visit of this scene), so the question is not asked

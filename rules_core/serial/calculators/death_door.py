@@ -9,7 +9,8 @@ from dataclasses import replace
 from ...dice import Dist
 from ...spec import T, bool_param, dice_block, field_error, figures, int_param, note, prob
 from .. import rules, tables
-from .shared import BELOW_ONE_PARAM, EXCESS_BURNS_PARAM, MAX_HEALTH, MAX_STAMINA, NEGATIVE_RULE_PARAM
+from .shared import (BELOW_ONE_PARAM, EXCESS_BURNS_PARAM, MAX_HEALTH, MAX_STAMINA, NEGATIVE_RULE_PARAM,
+                     NONLETHAL_COUNTS_PARAM, nonlethal_before_param)
 
 __all__ = ["door_step", "DOOR_PARAMS", "check", "compute", "roll"]
 
@@ -20,13 +21,16 @@ def _door_name(key: str) -> dict:
 
 
 def door_step(stamina: int, health_before: int, damage: int, previous_rolls: int, negative_rule: str,
-              negative_before: int = 0, excess_burns: str = rules.EXCESS_BURNS) -> dict:
+              negative_before: int = 0, excess_burns: str = rules.EXCESS_BURNS, nonlethal_before: int = 0,
+              nonlethal_counts: bool = rules.NONLETHAL_ROLL_COUNTS) -> dict:
     """The step to ``serial-death-door`` (a result's ``"next"`` entry) when ``damage`` reaching
     Здоровье meets ``health_before``: the values that calculator takes, filled."""
     params = {"stamina": stamina, "health_before": health_before, "damage": damage,
               "previous_rolls": previous_rolls, "negative_rule": negative_rule}
     if previous_rolls:  # only a later door asks for the scene's negative hits and the excess
         params.update(negative_before=negative_before, excess_burns=excess_burns)
+    if previous_rolls and nonlethal_before:
+        params.update(nonlethal_before=nonlethal_before, nonlethal_roll_counts=nonlethal_counts)
     return {"id": "serial-death-door",
             "label": T(f"Порог Смерти: урон {damage} при Здоровье {health_before}",
                        f"Death's door: {damage} damage against Health {health_before}"),
@@ -51,6 +55,7 @@ DOOR_PARAMS = (
     bool_param("last_breath_before", "Уже был «Последний вздох» в этой сцене",
                "Already had «Last breath» this scene", False, group="details",
                when={"all": [_LETHAL, _EARLIER_ROLLS]}),
+    nonlethal_before_param("nonlethal_before", "previous_rolls"),
     int_param("negative_before", "Отрицательных хитов уже набрано в сцене",
               "Negative hits already counted this scene", 0, 0, 200,
               help=T("Считаются со второго Порога; излишек первого сгорает.",
@@ -69,11 +74,20 @@ DOOR_PARAMS = (
                when=_NONLETHAL),
     # the excess of a later door counts as negative hits or burns: no question at the first
     replace(EXCESS_BURNS_PARAM, when=_EARLIER_ROLLS),
+    replace(NONLETHAL_COUNTS_PARAM, when={"all": [_EARLIER_ROLLS, {"param": "nonlethal_before", "min": 1}]}),
 )
 
 
+def _counted(p: dict) -> int:
+    """The earlier rolls that take 1 each off this one (:data:`rules.NONLETHAL_ROLL_COUNTS`)."""
+    return rules.counted_door_rolls(p["previous_rolls"], p["nonlethal_before"], p["nonlethal_roll_counts"])
+
+
 def check(p: dict) -> None:
-    """Refuse damage that does not reach death's door."""
+    """Refuse damage that does not reach death's door, and more odd/even rolls than rolls."""
+    if p["nonlethal_before"] > p["previous_rolls"]:
+        raise field_error("nonlethal_before", "Чёт/нечет не больше, чем бросков Порога в сцене.",
+                          "No more odd/even rolls than death's-door rolls in the scene.")
     if p["damage"] < p["health_before"]:
         raise field_error("damage", "Урон не доводит до Порога Смерти: нужно не меньше оставшегося "
                           "Здоровья.", "This damage does not reach death's door: it must be at least "
@@ -82,7 +96,7 @@ def check(p: dict) -> None:
 
 def _door_dist(p: dict) -> tuple[Dist, int, int, bool]:
     dist, excess, lim = rules.death_door_distribution(
-        p["stamina"], p["health_before"], p["damage"], p["previous_rolls"], p["nonlethal"],
+        p["stamina"], p["health_before"], p["damage"], _counted(p), p["nonlethal"],
         p["shocked_before"], p["last_breath_before"], p["below_one"], p["negative_rule"],
         p["nonlethal_modifier"], p["nonlethal_can_kill"])
     # later doors: the excess counts as negative hits («отсчет ... продолжается»)
@@ -104,11 +118,11 @@ def compute(p: dict) -> dict:
     elif p["nonlethal"] and p["shocked_before"]:
         roll_text = T("не нужен: только Оглушение (Шок уже был)", "none needed: Stunned only (Shock was had)")
     elif p["nonlethal"]:
-        k = p["previous_rolls"] if p["nonlethal_modifier"] else 0
+        k = _counted(p) if p["nonlethal_modifier"] else 0
         roll_text = T("д6: чёт — Шок, нечет — Оглушение" + (f" (−{k})" if k else ""),
                       "d6: even is Shock, odd is Stunned" + (f" (−{k})" if k else ""))
     else:
-        k = p["previous_rolls"]
+        k = _counted(p)
         roll_text = T(f"д6 − {k}" if k else "д6", f"d6 − {k}" if k else "d6")
     display = [
         figures(
@@ -138,11 +152,12 @@ def roll(p: dict, roller) -> dict:
         key, die, result = "instant_death", None, None
     else:
         die = roller.die(6)
-        result = die if p["nonlethal"] and not p["nonlethal_modifier"] else die - p["previous_rolls"]
+        k = _counted(p)
+        result = die if p["nonlethal"] and not p["nonlethal_modifier"] else die - k
         if p["nonlethal"]:
-            key = rules.nonlethal_roll(die, p["shocked_before"], p["previous_rolls"], p["nonlethal_modifier"])
+            key = rules.nonlethal_roll(die, p["shocked_before"], k, p["nonlethal_modifier"])
         else:
-            key = rules.death_door_roll(die, p["previous_rolls"], p["last_breath_before"], p["below_one"])
+            key = rules.death_door_roll(die, k, p["last_breath_before"], p["below_one"])
     display = []
     if die is not None:
         display.append(dice_block(T("Выпало на д6", "d6 rolled"), 6, [die]))

@@ -36,7 +36,7 @@ EXPLOSION_PARAMS = (
     int_param("armor", "Броня цели", "Target's Armor", 0, 0, tables.MAX_ARMOR),
     TAG_PARAM,
     int_param("absorption", "УП цели", "Target's soak levels", 2, 0, MAX_ABSORPTION),
-    int_param("health", "Здоровье цели", "Target's Health", 7, 1, MAX_HEALTH),
+    int_param("health", "Здоровье цели", "Target's Health", rules.HEALTH_LEVELS, 1, MAX_HEALTH),
     int_param("stamina", "Выносливость цели", "Target's Stamina", 2, 0, MAX_STAMINA),
     NEGATIVE_RULE_PARAM,
     # the grenade's throw and the dodge from it

@@ -4,11 +4,12 @@ parameters for a damage tag and the readings of death's door.
 
 from __future__ import annotations
 
-from ...spec import T, bool_param, choice_param
+from ...spec import Param, T, bool_param, choice_param, int_param
 from .. import rules
 
 __all__ = ["MAX_POOL", "MAX_TRAIT", "MAX_HEALTH", "MAX_ABSORPTION", "MAX_STAMINA", "MAX_PORTION", "TAG_PARAM",
-           "TWO_RESISTANCES_PARAM", "NEGATIVE_RULE_PARAM", "EXCESS_BURNS_PARAM", "BELOW_ONE_PARAM", "ONES_PARAM"]
+           "TWO_RESISTANCES_PARAM", "NEGATIVE_RULE_PARAM", "EXCESS_BURNS_PARAM", "BELOW_ONE_PARAM", "ONES_PARAM",
+           "NONLETHAL_COUNTS_PARAM", "nonlethal_before_param"]
 
 MAX_POOL = 30
 MAX_TRAIT = 10
@@ -61,6 +62,21 @@ BELOW_ONE_PARAM = choice_param(
         ("death", "смерть", "death"),
     ], help=T("Источник не говорит, что значит результат меньше 1.",
               "The source does not say what a result below 1 means."), group="readings")
+
+
+NONLETHAL_COUNTS_PARAM = bool_param(
+    "nonlethal_roll_counts", "Чёт/нечет нелетального урона — тоже бросок Порога (−1 следующим)",
+    "A nonlethal odd/even roll is a death's-door roll too (−1 to the later ones)", rules.NONLETHAL_ROLL_COUNTS,
+    help=T("«За каждый бросок Порога в рамках одной сцены вычитается единица»; для нелетального урона «бросается "
+           "только чет/нечет» — бросок ли это Порога, не сказано.",
+           "One is taken off for every death's-door roll of the scene; for nonlethal damage «only odd/even is "
+           "rolled» — whether that is a death's-door roll is not said."), group="readings")
+
+
+def nonlethal_before_param(name: str, rolls: str) -> "Param":
+    """How many of the scene's earlier rolls (the parameter ``rolls``) were odd/even ones of nonlethal damage."""
+    return int_param(name, "Из них чёт/нечет (нелетальный урон)", "Of them odd/even (nonlethal damage)", 0, 0, 10,
+                     group="details", when={"param": rolls, "min": 1})
 
 
 ONES_PARAM = bool_param(

@@ -246,6 +246,13 @@ ATTACK_PARAMS = ATTACK_PARAMS + (
                "A single target of a spray: half the successes rounded down", rules.SPRAY_SINGLE_TARGET_ROUNDS_DOWN,
                group="readings", when={"all": [{"param": "maneuver", "eq": "spray"}, {"param": "targets", "max": 1},
                                                {"param": "immobilized", "ne": "helpless"}]}),
+    choice_param("disarm_accuracy", "«Обезоружить»: точность «Нормальная +1»", "Disarm: accuracy «Normal +1»",
+                 rules.DISARM_ACCURACY, [
+                     ("die", "+1 кубик к броску", "+1 die to the roll"),
+                     ("none", "без кубика: «+1» — это трудность 7", "no die: the «+1» is the difficulty 7"),
+                 ], group="readings", when={"param": "weapon", "eq": "disarm"},
+                 help=T("В таблице маневров: «Обезоружить … 7 Нормальная +1 Специальные».",
+                        "The maneuvers table: Disarm … 7, Normal +1, Special.")),
 )
 
 
@@ -337,7 +344,7 @@ def _attack_setup(p: dict) -> dict:
     helpless = p["immobilized"] == "helpless"
     dice = p["attack_dice"] + acc + (2 if p["immobilized"] == "struggling" else 0) + sit["dice"]
     if w == "disarm":
-        dice += DISARM["accuracy_dice"]
+        dice += rules.disarm_dice(p["disarm_accuracy"])
     damage = 0 if w == "disarm" else weapon_damage(p) + (2 if helpless else 0)
     extra_add = (p["extra_successes_add"] or m in SUCCESSES_ADD_MANEUVERS) and w != "disarm"
     pools = [dice]
