@@ -5,12 +5,13 @@
 
 import { esc, formatDecimal, pickLang, pickSummary, renderBlocks, renderHistory, renderLastRoll, renderNext, renderSummary,
   tr, ui } from "./render.mjs";
-import { applying, fieldId, KINDS, kindOf, newRecord, refusal, summaryKeys } from "./kinds.mjs";
+import { applying, KINDS, kindOf, newRecord, refusal, summaryKeys } from "./kinds.mjs";
+import { call, onRuntime, rt, startRuntime } from "./engine.mjs";
+import { clearErrors, FormIndex, placeErrors } from "./form.mjs";
+import { LEGACY, memoryKey } from "./names.mjs";
 
 const HERE = new URL("./", import.meta.url);
-const UI_NO_ANSWER = { ru: ui("ru").noAnswer, en: ui("en").noAnswer };
 
-const watchdogMs = () => Number(globalThis.SVOD_CALC_WATCHDOG_MS) || 45000;
 const pageLang = () => pickLang(document.documentElement.lang);
 
 const ERRORS = {
@@ -23,16 +24,13 @@ const ERRORS = {
   watchdog: { ru: (d) => d, en: (d) => d },
   boot: { ru: (d) => `ошибка запуска (${d}).`, en: (d) => `start-up error (${d}).` },
   crashed: { ru: (d) => `Python перестал отвечать (${d}).`, en: (d) => `Python stopped answering (${d}).` },
+  silent: { ru: (d) => d, en: (d) => d },
 };
 
-// ---- the runtime: one worker ------------------------------------------------------------
+// ---- the runtime: one worker (engine.mjs), its state shown by every calculator ---------------
 
-const rt = {
-  worker: null, state: "idle", stage: null, loaded: 0, total: 0, error: null,
-  calls: new Map(), seq: 0, timer: null, boots: 0, version: null, startedAt: 0, readyMs: null,
-};
 const views = new Set();
-globalThis.svodCalc = { rt, views };
+globalThis.svodCalc = Object.assign(globalThis.svodCalc || {}, { rt, views });
 
 function eachView(fn) {
   for (const v of [...views]) {
@@ -41,105 +39,14 @@ function eachView(fn) {
   }
 }
 
-function setRuntime(patch) {
-  const was = rt.state;
-  Object.assign(rt, patch);
+onRuntime((r, was) => {
   eachView((v) => v.showStatus());
-  // site.mjs holds the service worker's precache until the calculator has booted
-  if (rt.state !== was) dispatchEvent(new CustomEvent("svod:runtime", { detail: rt.state }));
-}
-
-function armWatchdog() {
-  clearTimeout(rt.timer);
-  const ms = watchdogMs();
-  rt.timer = setTimeout(() => fail("watchdog", { s: Math.round(ms / 1000) }), ms);
-}
-
-function fail(code, detail) {
-  clearTimeout(rt.timer);
-  try { rt.worker && rt.worker.terminate(); } catch { /* already gone */ }
-  rt.worker = null;
-  for (const c of rt.calls.values()) c.reject(new Error(code));
-  rt.calls.clear();
-  setRuntime({ state: "error", error: { code, detail } });
-}
-
-export function startRuntime() {
-  if (rt.worker) return;
-  rt.boots += 1;
-  const w = new Worker(new URL("worker.mjs", HERE), { type: "module", name: "svod-calc" });
-  rt.startedAt = performance.now();
-  rt.worker = w;
-  setRuntime({ state: "loading", stage: "download", loaded: 0, total: 0, error: null });
-  armWatchdog();
-  w.onmessage = (e) => onWorkerMessage(w, e.data);
-  w.onerror = (e) => {
-    if (e && e.preventDefault) e.preventDefault();
-    if (rt.worker === w) fail("boot", (e && e.message) || "worker");
-  };
-  // The worker finds its files next to itself (runtimeConfig in worker.mjs); what files.json
-  // says is built into a calculator page (overrides/main.html), so it need not fetch that.
-  const config = { snapshot: globalThis.SVOD_CALC_SNAPSHOT !== false };
-  try {
-    const built = document.getElementById("svod-runtime");
-    if (built) config.filesData = JSON.parse(built.textContent);
-  } catch { /* the worker fetches files.json */ }
-  // The .wasm compiled by the page's <head> on a warm visit (overrides/main.html): the worker
-  // waits for it instead of compiling its own, and compiles its own if it does not come.
-  const pageWasm = globalThis.svodWasm;
-  globalThis.svodWasm = null;
-  if (pageWasm) config.wasmFromPage = true;
-  w.postMessage({ type: "boot", config });
-  if (pageWasm) {
-    pageWasm.then((module) => w.postMessage({ type: "wasm", module: module || null }),
-      () => w.postMessage({ type: "wasm", module: null }));
-  }
-}
+  if (r.state === "ready" && was !== "ready") eachView((v) => v.compute());
+});
 
 function retry() {
   if (rt.worker) return;
   startRuntime();
-}
-
-function onWorkerMessage(w, m) {
-  if (rt.worker !== w || !m) return;
-  if (m.type === "progress") {
-    armWatchdog();
-    setRuntime({ stage: m.stage, loaded: m.loaded ?? rt.loaded, total: m.total ?? rt.total });
-  } else if (m.type === "ready") {
-    clearTimeout(rt.timer);
-    rt.readyMs = Math.round(performance.now() - rt.startedAt);
-    setRuntime({ state: "ready", stage: null, version: m.version, boot: m.boot, timings: m.timings });
-    eachView((v) => v.compute());
-  } else if (m.type === "fatal") {
-    fail(m.code, m.detail);
-  } else if (m.type === "result") {
-    const c = rt.calls.get(m.id);
-    if (c) {
-      rt.calls.delete(m.id);
-      c.resolve(readAnswer(m.text));
-    }
-  }
-}
-
-/** The worker's answer; one that is not the engine's JSON (never expected) is an error answer,
- * so the calculator says so instead of waiting. */
-function readAnswer(text) {
-  try {
-    const res = typeof text === "string" ? JSON.parse(text) : null;
-    if (res && typeof res === "object" && (res.ok === true ? res.result : Array.isArray(res.errors))) return { ...res, raw: text };
-  } catch { /* below */ }
-  return { ok: false, errors: [{ field: "", ru: UI_NO_ANSWER.ru, en: UI_NO_ANSWER.en }], raw: String(text) };
-}
-
-function call(request) {
-  return new Promise((resolve, reject) => {
-    // While Python loads, the worker keeps calls and answers them right after "ready".
-    if (!rt.worker || (rt.state !== "ready" && rt.state !== "loading")) { reject(new Error("not ready")); return; }
-    const id = ++rt.seq;
-    rt.calls.set(id, { resolve, reject });
-    rt.worker.postMessage({ type: "call", id, text: JSON.stringify(request) });
-  });
 }
 
 // ---- values: form ⇄ params ⇄ URL (each kind's part is in kinds.mjs) ---------------------
@@ -182,9 +89,24 @@ function specsById() {
 // kinds' stored reading (kinds.mjs): a value the spec no longer takes is set aside under its own
 // key and told, never applied and never dropped unseen.
 
-const VALUES_KEY = (id) => `svod.calc.v1.${id}`;
-const ASIDE_KEY = (id) => `svod.calc.v1.${id}.aside`;
-const ROLLS_KEY = (id) => `svod.rolls.v1.${id}`;
+const VALUES_KEY = (id) => memoryKey(`calc.v1.${id}`);
+const ASIDE_KEY = (id) => memoryKey(`calc.v1.${id}.aside`);
+const ROLLS_KEY = (id) => memoryKey(`rolls.v1.${id}`);
+
+/** What an earlier version kept under the bare names (shared by every site of the origin),
+ * copied once to this site's names: a key this site already has is left as it is. */
+function copyLegacyMemory() {
+  try {
+    if (localStorage.getItem(LEGACY.memoryCopied) != null) return;
+    const keys = Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i));
+    for (const key of keys) {
+      if (!key || !LEGACY.memoryKey.test(key)) continue;
+      const mine = memoryKey(key.slice("svod.".length));
+      if (localStorage.getItem(mine) == null) localStorage.setItem(mine, localStorage.getItem(key));
+    }
+    localStorage.setItem(LEGACY.memoryCopied, String(Date.now()));
+  } catch { /* storage off or full: the bare names stay, tried again next visit */ }
+}
 /** The roll history keeps the last so many rolls. */
 export const HISTORY_LENGTH = 20;
 
@@ -202,42 +124,10 @@ function saveJSON(key, value) {
   } catch { /* full or off: the page works without memory */ }
 }
 
-/** A roll of the history as stored: {t, seed, display, changed}; anything else is not one. */
-const isRoll = (e) => e && typeof e === "object" && Number.isFinite(e.t) && Array.isArray(e.display) &&
+/** A roll of the history as stored: {t, seed, display, changed} (t a moment a Date holds); anything
+ * else is not one. */
+const isRoll = (e) => e && typeof e === "object" && Number.isFinite(e.t) && Math.abs(e.t) <= 8.64e15 && Array.isArray(e.display) &&
   (e.seed == null || typeof e.seed === "string");
-
-/** A form's controls by name, gathered once for a whole read or write (one query per field
- * would make a long list quadratic), and its records' rows. */
-class FormIndex {
-  constructor(view) {
-    this.form = view.form;
-    this.prefix = view.prefix;
-    this.lang = view.lang;
-    this.byName = null;
-  }
-
-  input(path) {
-    if (!this.byName) {
-      this.byName = new Map();
-      for (const el of this.form.elements) if (el.name) this.byName.set(el.name, el);
-    }
-    return this.byName.get(path) || null;
-  }
-
-  records(path) {
-    return this.form.querySelector(`[data-field="${CSS.escape(path)}"] > .svod-records`);
-  }
-
-  rows(path) {
-    const box = this.records(path);
-    return box ? [...box.children].filter((el) => el.classList.contains("svod-record")) : [];
-  }
-
-  /** Rows were drawn afresh: the controls are gathered again when next asked for. */
-  redrawn() {
-    this.byName = null;
-  }
-}
 
 // ---- one calculator on the page ---------------------------------------------------------
 
@@ -516,7 +406,7 @@ class View {
     this.seq += 1; // a result still on its way is for older inputs: drop it
     this.root.dataset.state = "pending";
     this.applyWhen(this.read());
-    this.lastRoll.hidden = true; // the last roll was for other values
+    this.lastRoll.replaceChildren(); // the last roll was for other values
     clearTimeout(this.timer);
     this.timer = setTimeout(() => this.compute(), delay);
   }
@@ -585,7 +475,7 @@ class View {
       if (!e.target.closest(".svod-history__clear")) return;
       saveJSON(ROLLS_KEY(this.id), null);
       this.showHistory();
-      this.lastRoll.hidden = true;
+      this.lastRoll.replaceChildren();
     });
     this.next.addEventListener("click", (e) => {
       const a = e.target.closest("a[data-next]");
@@ -618,8 +508,8 @@ class View {
     if (st === "error") {
       const e = rt.error || {};
       const fmt = (ERRORS[e.code] || ERRORS.boot)[this.lang];
-      const detail = e.code === "watchdog" ? L.hung(e.detail.s) : fmt(e.detail);
-      this.statusText.textContent = `${e.code === "crashed" ? L.stopped : L.failed}: ${detail}`;
+      const detail = e.code === "watchdog" || e.code === "silent" ? L.hung(e.detail.s) : fmt(e.detail);
+      this.statusText.textContent = `${e.code === "crashed" || e.code === "silent" ? L.stopped : L.failed}: ${detail}`;
       this.progress.hidden = true;
       if (!this.status.querySelector(".svod-calc__retry")) {
         this.status.insertAdjacentHTML("beforeend", `<button type="button" class="md-button svod-calc__retry">${L.retry}</button>`);
@@ -648,49 +538,23 @@ class View {
   }
 
   clearErrors() {
-    this.root.querySelectorAll(".svod-err").forEach((el) => { el.hidden = true; el.textContent = ""; });
-    this.root.querySelectorAll("[aria-invalid]").forEach((el) => el.removeAttribute("aria-invalid"));
-    this.errors.hidden = true;
-    this.errors.textContent = "";
+    clearErrors(this.root, this.errors);
   }
 
-  fieldFor(path) {
-    let p = String(path ?? "");
-    while (p) {
-      const el = this.form.querySelector(`[data-field="${CSS.escape(p)}"]`);
-      if (el) return el;
-      const m = p.match(/^(.*)\.[^.[\]]+$/) || p.match(/^(.*)\[\d+\]$/);
-      if (!m) break;
-      p = m[1];
-    }
-    return null;
-  }
-
+  /** Each error beside its field (an item of a list says which), the rest above the result,
+   * named by its field's label. */
   showErrors(errors) {
     this.clearErrors();
-    for (const e of errors || []) {
-      let msg = e[this.lang] || e.ru || e.en || "?";
-      const path = String(e.field ?? "");
-      const field = this.fieldFor(path);
-      const box = field && !field.closest("[hidden]") && field.querySelector(":scope > .svod-err");
-      if (box) {
-        // an item of a list shown beside the list says which item it is
-        const item = /^\[(\d+)\]$/.exec(path.slice(field.dataset.field.length));
-        if (item) msg = `${this.L.item(Number(item[1]) + 1)}: ${msg}`;
-        box.textContent = box.textContent ? `${box.textContent} ${msg}` : msg;
-        box.hidden = false;
-        const inp = field.querySelector(":scope > input, :scope > select, :scope > .svod-stepper > input, :scope > label > input");
-        if (inp) inp.setAttribute("aria-invalid", "true");
-        const fold = field.closest(".svod-calc__fold");
-        if (fold) fold.open = true; // an error is seen beside its field, not behind a fold
-      } else {
-        const line = document.createElement("p");
+    placeErrors(this.form, errors, {
+      lang: this.lang,
+      general: this.errors,
+      itemLabel: (n) => this.L.item(n),
+      label: (path) => {
+        if (!path || REQUEST_FIELDS.has(path)) return "";
         const p = this.byName.get(path);
-        line.textContent = path && !REQUEST_FIELDS.has(path) ? `${p ? tr(p.label, this.lang) : path}: ${msg}` : msg;
-        this.errors.append(line);
-        this.errors.hidden = false;
-      }
-    }
+        return p ? tr(p.label, this.lang) : path;
+      },
+    });
   }
 
   /** What the page refuses itself for these params: the link's refusals not yet lifted, and
@@ -842,8 +706,7 @@ class View {
         changed: this.changedValues(params) };
       this.keepRoll(entry);
       this.showHistory();
-      this.lastRoll.innerHTML = renderLastRoll(entry, this.lang);
-      this.lastRoll.hidden = false;
+      this.lastRoll.innerHTML = renderLastRoll(entry, this.lang); // a live region: read out
       this.root.dataset.rollState = "done";
       this.root.dispatchEvent(new CustomEvent("svod:roll", { bubbles: true, detail: { id: this.id, params, result: res.result, seed: entry.seed } }));
       // scene hook: what was rolled, for «Применить к …» (scene-link.mjs) — these params, this seed
@@ -894,6 +757,7 @@ function keepFieldsClearOfTheBar(doc) {
 export function attachAll(doc = document) {
   const roots = doc.querySelectorAll(".svod-calc:not([data-attached])");
   if (!roots.length) return;
+  copyLegacyMemory();
   keyboardResizesThePage();
   keepFieldsClearOfTheBar(doc);
   for (const root of roots) {
@@ -928,7 +792,6 @@ export function attachAll(doc = document) {
   else if (rt.state === "loading") eachView((v) => { if (v.root.dataset.state === "loading" && v.pending == null) v.request(v.read()); });
 }
 
-export { rt, fieldId, call, FormIndex };
 
 // ---- scene hook: a calculator opened from a scene's character (?scene=…, scene-link.mjs) gets
 // «Применить к <имя>», which applies its input (and roll) back to that character.

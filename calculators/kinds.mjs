@@ -398,13 +398,14 @@ export function newRecord(p, rec) {
 
 /** The names of a param list whose ``when`` holds under these values (when.mjs): the fields
  * shown. A condition reads only parameters that apply and hold a valid value (by their kind's
- * stored reading), as in the engine; a field's own bad value does not hide it (its error is
+ * stored reading; ``kind``: a param's kind, kindOf here, form.mjs's for the scene's fields too),
+ * as in the engine (spec.shown_names); a field's own bad value does not hide it (its error is
  * shown beside it). */
-export function applying(params, values) {
+export function applying(params, values, kind = kindOf) {
   const byName = new Map(params.map((p) => [p.name, p]));
   const valid = (name) => {
     const p = byName.get(name);
-    return !kindOf(p).stored(p, values[name], name).errors.length;
+    return !kind(p).stored(p, values[name], name).errors.length;
   };
   const live = applicable(params, values, valid);
   return new Set(params.filter((p) => applies(p.when, values, (name) => live.has(name))).map((p) => p.name));
@@ -477,7 +478,9 @@ export function renderCalculator(spec, lang, opts = {}) {
     `<div class="svod-calc__actions">${roll}` +
     `<div class="svod-calc__status" role="status"><span class="svod-calc__status-text">${esc(L.loading)}</span>` +
     `<progress class="svod-calc__progress" max="100" value="0" aria-hidden="true"></progress></div></div>` +
-    `<div class="svod-calc__lastroll" aria-live="polite" hidden></div></div>` +
+    // the last roll: a live region always there (a hidden one is not announced when shown),
+    // empty and taking no room until a roll
+    `<div class="svod-calc__lastroll" role="status" aria-live="polite" aria-atomic="true"></div></div>` +
     `<div class="svod-calc__aside" role="alert" hidden></div>` +
     `<div class="svod-calc__errors" role="alert" hidden></div>` +
     // the next calculator, filled: right under the figures it follows from, not past the charts

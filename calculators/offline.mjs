@@ -5,7 +5,16 @@
 //   and a «Повторить» (tried again by itself too);
 // * offers to reload when a new deploy has been cached, in every open tab: a tab whose deploy
 //   another tab has already taken reloads at once when asked.
-// Test hook: window.svodOffline (state, failure, registered).
+// How a new deploy reaches a phone (see sw.template.js for the reload that takes it):
+// * sw.js is never read from the browser's HTTP cache (updateViaCache "none"), whatever
+//   lifetime a host or proxy gives it, and never from the service worker's cache (it is not
+//   precached, and the worker lets its request pass);
+// * the browser looks for a new sw.js on every page load by itself; during a long visit, which
+//   makes no page loads (instant navigation, or the tab kept open, an app brought back to the
+//   screen), this module asks at most once an hour: on a page shown by instant navigation, and
+//   when the tab is shown again.
+// Test hooks: window.svodOffline (state, failure, registered), window.SVOD_UPDATE_CHECK_MS (how
+// often it may ask).
 
 const ROOT = new URL("../../", import.meta.url);
 
@@ -55,7 +64,9 @@ const TEXT = {
 
 const lang = () => (String(document.documentElement.lang || "ru").startsWith("en") ? "en" : "ru");
 let registration = null;
+/** The page load itself was the last look for a new deploy (the browser's own). */
 let lastUpdateCheck = Date.now();
+const updateCheckMs = () => Number(globalThis.SVOD_UPDATE_CHECK_MS ?? 3600e3);
 /** Whether this page was already controlled when it loaded: a later controllerchange is then a
  * new deploy taken over (by this tab or another), not the first install. */
 const hadController = "serviceWorker" in navigator && !!navigator.serviceWorker.controller;
@@ -200,7 +211,7 @@ async function register() {
   const container = navigator.serviceWorker;
   const url = new URL("sw.js", ROOT).href;
   try {
-    let reg = await container.register(url, { scope: ROOT.pathname });
+    let reg = await container.register(url, { scope: ROOT.pathname, updateViaCache: "none" });
     // «Повторить» pressed while the failed install was still ending: the browser answers with
     // that install (a worker this page has watched), and installs nothing new; once it has
     // ended, the site is registered again, which installs
@@ -211,7 +222,7 @@ async function register() {
         old.addEventListener("statechange", gone);
         gone();
       });
-      reg = await container.register(url, { scope: ROOT.pathname });
+      reg = await container.register(url, { scope: ROOT.pathname, updateViaCache: "none" });
     }
     registration = reg;
     sw.registered = true; // (tests wait for it: the page now hears of updates)
@@ -259,16 +270,24 @@ export async function start() {
   await register();
 }
 
-/** A page shown (the first, or one reached by instant navigation): its footer gets the status;
- * at most once an hour, the browser looks for a new deploy (instant navigation makes no
- * navigation requests, so it would seldom look by itself during a long session at the table). */
+/** At most once an hour (updateCheckMs), the browser looks for a new deploy: instant navigation
+ * and a tab kept open make no page loads, so it would seldom look by itself during a long
+ * session at the table. A new sw.js found installs, and the page offers «Обновить». */
+function checkForUpdate() {
+  if (!registration || Date.now() - lastUpdateCheck < updateCheckMs()) return;
+  lastUpdateCheck = Date.now();
+  registration.update().catch(() => {});
+}
+
+/** A page shown (the first, or one reached by instant navigation): its footer gets the status,
+ * and a new deploy is looked for (checkForUpdate). */
 export function onPage() {
   render();
-  if (registration && Date.now() - lastUpdateCheck > 3600e3) {
-    lastUpdateCheck = Date.now();
-    registration.update().catch(() => {});
-  }
+  checkForUpdate();
 }
 
 addEventListener("online", () => { render(); retryPrecache(); });
 addEventListener("offline", render);
+// the tab shown again (an app brought back, a phone woken up), or restored from the back-forward cache
+document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") checkForUpdate(); });
+addEventListener("pageshow", (e) => { if (e.persisted) checkForUpdate(); });

@@ -438,13 +438,17 @@ function diceHTML(b, lang) {
   return `<div class="svod-dice"><span class="svod-dice__label">${esc(label)}${sides}:</span><ol class="svod-dice__faces">${faces}</ol></div>`;
 }
 
+/** The charts' element ids (a chart is named by its <title>) are unique on a page whatever the
+ * results on it: counted across every call, the build's (in Node) and the page's apart. */
+const DIST_ID_SCOPE = typeof document === "undefined" ? "b" : "p";
+let distIds = 0;
+
 /** A result's display blocks → HTML. Unknown block kinds are skipped, never fatal. */
 export function renderBlocks(blocks, lang) {
-  let n = 0;
   return (blocks || []).map((b) => {
     switch (b && b.kind) {
       case "figures": return figuresHTML(b, lang);
-      case "distribution": return distributionHTML(b, lang, n++);
+      case "distribution": return distributionHTML(b, lang, `${DIST_ID_SCOPE}${distIds++}`);
       case "table": return tableHTML(b, lang);
       case "note": return noteHTML(b, lang);
       case "dice": return diceHTML(b, lang);

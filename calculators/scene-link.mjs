@@ -5,16 +5,18 @@
 // checks it: values the scene takes from its characters must agree). calc.mjs loads this module
 // (its scene hook) and says what was rolled (the "svod:rolled" event: params and seed).
 
-import { call, rt, startRuntime } from "./calc.mjs";
-import { esc, pickLang, renderBlocks, tr } from "./render.mjs";
+import { call, rt, startRuntime } from "./engine.mjs";
+import { html, join, raw } from "./html.mjs";
+import { pickLang, renderBlocks, tr } from "./render.mjs";
 import { SceneStore, StaleError } from "./scene-store.mjs";
+import { bdi } from "./scene-view.mjs";
 import { ensureStyles } from "./scene.mjs";
 
 const TEXT = {
   ru: {
-    from: (scene, who) => `Из сцены «${scene}»: ${who}`,
-    attack: (a, t) => `${a} → ${t}`,
-    apply: (n) => `Применить к персонажу «${n}»`,
+    from: (scene, who) => html`Из сцены «${scene}»: ${who}`,
+    attack: (a, t) => html`${a} → ${t}`,
+    apply: (n) => html`Применить к персонажу «${n}»`,
     withRoll: "В сцену перейдёт бросок калькулятора.",
     noRoll: "Бросить здесь — или кубики бросит сцена.",
     back: "К сцене",
@@ -22,16 +24,16 @@ const TEXT = {
     applied: "Применено",
     missing: "Этой сцены нет на этом устройстве (её удалили или она на другом телефоне).",
     broken: "Сцена на этом устройстве не читается: откройте её на странице «Сцена».",
-    noChar: (id) => `В сцене больше нет персонажа «${id}».`,
+    noChar: (id) => html`В сцене больше нет персонажа «${id}».`,
     fix: "Исправьте ввод в калькуляторе.",
     failed: "Движок правил не ответил; попробуйте ещё раз.",
     stale: "Сцену изменили в другой вкладке: попробуйте ещё раз.",
     unused: (list) => `Не переносится в сцену: ${list}.`,
   },
   en: {
-    from: (scene, who) => `From the scene “${scene}”: ${who}`,
-    attack: (a, t) => `${a} → ${t}`,
-    apply: (n) => `Apply to ${n}`,
+    from: (scene, who) => html`From the scene “${scene}”: ${who}`,
+    attack: (a, t) => html`${a} → ${t}`,
+    apply: (n) => html`Apply to ${n}`,
     withRoll: "The calculator's roll goes into the scene.",
     noRoll: "Roll here, or the scene rolls the dice.",
     back: "To the scene",
@@ -39,7 +41,7 @@ const TEXT = {
     applied: "Applied",
     missing: "This scene is not on this device (deleted, or on another phone).",
     broken: "The scene on this device cannot be read: open it on the «Scene» page.",
-    noChar: (id) => `The scene has no character “${id}” any more.`,
+    noChar: (id) => html`The scene has no character “${id}” any more.`,
     fix: "Fix the calculator's input.",
     failed: "The rules engine did not answer; please try again.",
     stale: "The scene was changed in another tab: please try again.",
@@ -76,25 +78,41 @@ class SceneLink {
     return new URL(`../../${this.lang === "en" ? "en/" : ""}scene/`, import.meta.url).href;
   }
 
+  /** The scene and its characters, as the engine checks them (the record is untrusted: any site
+   * of the origin could have written it). */
+  async checked(rec) {
+    if (!rec || rec.deletedAt || typeof rec.text !== "string") return null;
+    if (rt.state === "idle" || rt.state === "error") startRuntime();
+    const res = await call({ op: "scene", cmd: "load", scene: rec.text, reply: "text" });
+    return res.ok ? JSON.parse(res.result.scene_text) : null;
+  }
+
   async start() {
     const L = this.L;
     this.store = await SceneStore.open();
     const rec = this.link.sceneId ? await this.store.get(this.link.sceneId) : null;
-    let sc = null;
-    try { sc = rec && !rec.deletedAt && typeof rec.text === "string" ? JSON.parse(rec.text) : null; } catch { sc = null; }
-    const back = `<a class="md-button" href="${esc(this.sceneURL())}">${esc(L.back)}</a>`;
-    if (!rec || rec.deletedAt) { this.say("missing", `<p>${esc(L.missing)}</p><p>${back}</p>`); return; }
-    if (!sc || !Array.isArray(sc.characters)) { this.say("broken", `<p>${esc(L.broken)}</p><p>${back}</p>`); return; }
+    const back = html`<a class="md-button" href="${this.sceneURL()}">${L.back}</a>`;
+    if (!rec || rec.deletedAt) { this.say("missing", join(html`<p>${L.missing}</p>`, html`<p>${back}</p>`)); return; }
+    let sc;
+    try {
+      sc = await this.checked(rec);
+    } catch { // the engine did not answer: said so, not «cannot be read»
+      this.say("failed", join(html`<p>${L.failed}</p>`, html`<p>${back}</p>`));
+      return;
+    }
+    if (!sc) { this.say("broken", join(html`<p>${L.broken}</p>`, html`<p>${back}</p>`)); return; }
     const name = (id) => (sc.characters.find((c) => c.id === id) || {}).name;
     const gone = Object.values(this.link.roles).find((id) => !name(id));
-    if (gone) { this.say("missing", `<p>${esc(L.noChar(gone))}</p><p>${back}</p>`); return; }
+    if (gone) { this.say("missing", join(html`<p>${L.noChar(bdi(gone))}</p>`, html`<p>${back}</p>`)); return; }
     const r = this.link.roles;
-    const who = r.attacker ? L.attack(name(r.attacker), name(r.target)) : name(r.character);
+    const who = r.attacker ? L.attack(bdi(name(r.attacker)), bdi(name(r.target))) : bdi(name(r.character));
     const target = name(r.target || r.character);
-    this.box.innerHTML = `<p class="svod-scenelink__from">${esc(L.from(sc.name || "—", who))}</p>` +
-      `<p class="svod-row"><button type="button" class="md-button md-button--primary svod-scenelink__apply">${esc(L.apply(target))}</button>${back}</p>` +
-      `<p class="svod-help svod-scenelink__roll"></p>` +
-      `<div class="svod-scenelink__out" aria-live="polite"></div>`;
+    this.box.innerHTML = join(
+      html`<p class="svod-scenelink__from">${L.from(bdi(sc.name || "—"), who)}</p>`,
+      // (one span: the button lays out its children as flex items, a <bdi> among them apart)
+      html`<p class="svod-row"><button type="button" class="md-button md-button--primary svod-scenelink__apply"><span>${L.apply(bdi(target))}</span></button>${back}</p>`,
+      html`<p class="svod-help svod-scenelink__roll"></p>`,
+      html`<div class="svod-scenelink__out" aria-live="polite"></div>`);
     this.box.dataset.state = "ready";
     this.button = this.box.querySelector(".svod-scenelink__apply");
     this.button.addEventListener("click", () => this.apply());
@@ -107,9 +125,9 @@ class SceneLink {
     this.rearm();
   }
 
-  say(state, html) {
+  say(state, content) {
     this.box.dataset.state = state;
-    this.box.innerHTML = html;
+    this.box.innerHTML = content;
   }
 
   /** The calculator changed or rolled again: the button applies anew. */
@@ -131,7 +149,7 @@ class SceneLink {
     const L = this.L;
     const out = this.box.querySelector(".svod-scenelink__out");
     const params = this.view.read();
-    if (this.view.refusals(params).length) { out.innerHTML = `<p class="svod-err">${esc(L.fix)}</p>`; return; }
+    if (this.view.refusals(params).length) { out.innerHTML = html`<p class="svod-err">${L.fix}</p>`; return; }
     const calculator = { id: this.view.id, params };
     const roll = this.rollFor(params);
     if (roll) calculator.roll = roll;
@@ -140,26 +158,28 @@ class SceneLink {
     this.box.dataset.state = "applying";
     if (rt.state === "idle" || rt.state === "error") startRuntime();
     let msg = null;
+    let scene = null;
     for (let attempt = 0; attempt < 2 && msg === null; attempt++) {
       const rec = await this.store.get(this.link.sceneId);
-      if (!rec || typeof rec.text !== "string") { msg = { state: "missing", html: `<p>${esc(L.missing)}</p>` }; break; }
+      if (!rec || typeof rec.text !== "string") { msg = { state: "missing", html: html`<p>${L.missing}</p>` }; break; }
       let res;
       try {
         res = await call({ op: "scene", cmd: "from_calculator", scene: rec.text, calculator, roles: this.link.roles, reply: "text" });
       } catch {
-        msg = { state: "ready", html: `<p class="svod-err">${esc(L.failed)}</p>` };
+        msg = { state: "ready", html: html`<p class="svod-err">${L.failed}</p>` };
         break;
       }
       if (!res.ok) {
-        msg = { state: "refused", html: res.errors.map((e) => `<p class="svod-err">${esc(e[this.lang] || e.ru)}</p>`).join("") };
+        msg = { state: "refused", html: join(res.errors.map((e) => html`<p class="svod-err">${e[this.lang] || e.ru}</p>`)) };
         break;
       }
       const text = res.result.scene_text;
       try {
         await this.store.save(rec, text, JSON.parse(text).name);
+        scene = JSON.parse(text);
       } catch (e) {
         if (e instanceof StaleError) continue;
-        msg = { state: "ready", html: `<p class="svod-err">${esc(String(e && (e.name || e.message) || e))}</p>` };
+        msg = { state: "ready", html: html`<p class="svod-err">${String(e && (e.name || e.message) || e)}</p>` };
         break;
       }
       const dice = res.result.events.flatMap((ev) => (ev.display || []).filter((b) => b.kind === "dice"));
@@ -168,18 +188,17 @@ class SceneLink {
         const p = this.view.spec.params.find((q) => q.name === k);
         return p ? tr(p.label, this.lang) : k;
       });
-      msg = { state: "applied", html: `<p class="svod-scenelink__done">${esc(L.applied)}: ${esc(tr(res.result.text, this.lang))}</p>` +
-        renderBlocks(dice, this.lang) + (names.length ? `<p class="svod-help">${esc(L.unused(names.join(", ")))}</p>` : "") };
+      msg = { state: "applied", html: join(html`<p class="svod-scenelink__done" dir="auto">${L.applied}: ${tr(res.result.text, this.lang)}</p>`,
+        raw(renderBlocks(dice, this.lang)), names.length ? html`<p class="svod-help">${L.unused(names.join(", "))}</p>` : "") };
     }
-    if (msg === null) msg = { state: "ready", html: `<p class="svod-err">${esc(L.stale)}</p>` };
+    if (msg === null) msg = { state: "ready", html: html`<p class="svod-err">${L.stale}</p>` };
     out.innerHTML = msg.html;
     this.box.dataset.state = msg.state;
+    // the button names the target as the scene now has him (the engine's, when it was just applied)
     const r = this.link.roles;
-    const rec = await this.store.get(this.link.sceneId);
-    let sc = null;
-    try { sc = rec && JSON.parse(rec.text); } catch { sc = null; }
+    const sc = scene || await this.checked(await this.store.get(this.link.sceneId)).catch(() => null);
     const target = sc && (sc.characters.find((c) => c.id === (r.target || r.character)) || {}).name;
-    this.button.textContent = L.apply(target || "—");
+    this.button.innerHTML = html`<span>${L.apply(bdi(target || "—"))}</span>`;
     this.button.disabled = msg.state === "applied" || msg.state === "missing";
   }
 }

@@ -1,4 +1,5 @@
-// Свод — the Storyteller's scenes on this device, in IndexedDB (database "svod-scenes").
+// Свод — the Storyteller's scenes on this device, in IndexedDB (database "svod-scenes@BASE", BASE the
+// site's base path: names.mjs).
 //
 // One record per scene: {id, name, created, updated, rev, text, legacy?, deletedAt?}. ``text`` is
 // the scene's JSON exactly as the engine wrote it (rules_core.scene.state.dump): what is stored is
@@ -8,14 +9,19 @@
 //
 // * A write names the revision it was made from (``rev``): if another tab has written the scene
 //   since, the write is refused (StaleError) instead of overwriting what that tab did; every
-//   write is announced to the other tabs (BroadcastChannel "svod-scenes").
+//   write is announced to the other tabs (BroadcastChannel "svod-scenes@BASE").
 // * Deleting marks the record (``deletedAt``); «Вернуть» unmarks it. Marked records are purged
 //   only a week later, at a start of the page.
 // * ``legacy``: a scene saved by an older version keeps its original text beside the migrated one.
 // * Without IndexedDB (blocked, private mode) the scenes live in memory: ``persistent`` false and
 //   ``failure`` say so, and the page asks the reader to export.
+// * The scenes an earlier version kept in the bare-named database "svod-scenes" (shared by every
+//   site of the origin) are copied here once, on the first visit; the old database is left as it
+//   is (another copy of the site on the origin may read it too).
 
-const DB = "svod-scenes";
+import { LEGACY, SCENES_CHANNEL, SCENES_DB } from "./names.mjs";
+
+const DB = SCENES_DB;
 const STORE = "scenes";
 const META = "meta";
 const PURGE_AFTER_MS = 7 * 24 * 3600e3;
@@ -121,11 +127,67 @@ function openDB() {
   });
 }
 
+/** The database ``name`` if it exists (opened without making it), else null. */
+function openExisting(name) {
+  return new Promise((resolve) => {
+    let req;
+    try {
+      req = indexedDB.open(name);
+    } catch {
+      resolve(null);
+      return;
+    }
+    req.onupgradeneeded = () => req.transaction.abort(); // it did not exist: not made now either
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => resolve(null);
+    req.onblocked = () => resolve(null);
+  });
+}
+
+/** Copy the earlier versions' scenes (and which was open) into ``db``, once: a scene it already
+ * holds is left as it is; a meta row says the copy is done. */
+export async function copyLegacyScenes(db) {
+  const told = db.transaction(META, "readonly");
+  if (await promise(told.objectStore(META).get("legacyCopied"))) return 0;
+  const old = await openExisting(LEGACY.scenesDB);
+  let records = [];
+  let current = null;
+  if (old) {
+    try {
+      const names = [STORE, META].filter((n) => old.objectStoreNames.contains(n));
+      if (names.length) {
+        const tx = old.transaction(names, "readonly");
+        if (names.includes(STORE)) records = await promise(tx.objectStore(STORE).getAll());
+        if (names.includes(META)) current = await promise(tx.objectStore(META).get("current"));
+      }
+    } finally {
+      old.close();
+    }
+  }
+  const tx = db.transaction([STORE, META], "readwrite");
+  const finished = done(tx);
+  const scenes = tx.objectStore(STORE);
+  const meta = tx.objectStore(META);
+  for (const rec of records) {
+    const req = scenes.add(rec); // one already here stays as it is
+    req.onerror = (e) => { e.preventDefault(); e.stopPropagation(); };
+  }
+  if (current) {
+    const req = meta.add(current);
+    req.onerror = (e) => { e.preventDefault(); e.stopPropagation(); };
+  }
+  meta.put({ key: "legacyCopied", value: Date.now() });
+  await finished;
+  return records.length;
+}
+
 /** What a stored record says without the engine: its name, counts and whether its text is JSON
  * at all (``broken``: why not). The engine's reading (scene.mjs) has the last word. */
 export function summary(rec) {
-  const out = { id: rec.id, name: rec.name || "", updated: rec.updated || 0, chars: null, entries: null,
-    round: null, broken: null, deletedAt: rec.deletedAt || null, size: 0, legacy: !!rec.legacy };
+  const str = (v) => (typeof v === "string" ? v : "");
+  const num = (v) => (Number.isFinite(v) ? v : 0);
+  const out = { id: rec.id, name: str(rec.name), updated: num(rec.updated), chars: null, entries: null,
+    round: null, broken: null, deletedAt: num(rec.deletedAt) || null, size: 0, legacy: !!rec.legacy };
   if (typeof rec.text !== "string") {
     out.broken = "type";
     return out;
@@ -149,7 +211,7 @@ export class SceneStore {
     this.backend = backend;
     this.persistent = persistent; // false: in memory only (failure says why)
     this.failure = failure;
-    this.channel = typeof BroadcastChannel === "function" ? new BroadcastChannel("svod-scenes") : null;
+    this.channel = typeof BroadcastChannel === "function" ? new BroadcastChannel(SCENES_CHANNEL) : null;
     this.listeners = new Set();
     if (this.channel) this.channel.onmessage = (e) => this.listeners.forEach((fn) => fn(e.data || {}));
   }
@@ -158,6 +220,7 @@ export class SceneStore {
     if (typeof indexedDB === "undefined") return new SceneStore(new MemoryBackend(), false, "none");
     try {
       const db = await openDB();
+      try { await copyLegacyScenes(db); } catch (e) { console.warn("svod: earlier scenes not copied yet", e); }
       const store = new SceneStore(new IDBBackend(db), true, null);
       db.onversionchange = () => db.close();
       return store;

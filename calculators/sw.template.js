@@ -2,7 +2,8 @@
 // Precaches the whole built site — every page, the search index, the Pyodide runtime and the
 // rules_core wheel — into one cache named after the build. A new deploy is a new sw.js: it
 // caches the new build whole while the old one keeps serving, then waits until the page
-// asks it to take over (the page offers a reload); the old cache is then deleted.
+// asks it to take over (the page offers a reload), or until the only open tab reloads
+// (navigate(): the way out of a broken build); the old cache is then deleted.
 //
 // The precache is all or nothing, and says why: every file must come with HTTP 200, a type its
 // reader accepts (TYPES) and exactly the size the build recorded (SIZES). The first file that
@@ -17,8 +18,16 @@ const VERSION = "__SVOD_VERSION__";
 const FILES = __SVOD_FILES__;
 /** The size in bytes of each of FILES, as built (the gzipped snapshot: its gzipped size). */
 const SIZES = __SVOD_SIZES__;
-const CACHE = `svod-${VERSION}`;
 const SCOPE = new URL(self.registration.scope);
+/** The cache is named after the build and the site's own base path (as calculators/names.mjs
+ * names everything the site keeps): every project site of one GitHub account shares the origin,
+ * and so Cache Storage; a copy of the site under another path must never take this one's. */
+const CACHE = `svod-${VERSION}@${SCOPE.pathname}`;
+/** This site's caches, of any build. */
+const OWN = new RegExp(`^svod-[0-9a-f]{16}@${SCOPE.pathname.replace(/[.*+?^$()|[\]\\{}]/g, "\\$&")}$`);
+/** A cache of an earlier version, named after the build only: this site's when it holds this
+ * site's own home page. */
+const BARE = /^svod-[0-9a-f]{16}$/;
 const CONCURRENCY = 4;
 
 // The Pyodide memory snapshot is downloaded gzipped (5.75 MB) and kept inflated (13.6 MB), under
@@ -169,8 +178,16 @@ self.addEventListener("install", (event) => {
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
+    // only this site's older caches go: another site of the origin keeps its own
     const names = await caches.keys();
-    await Promise.all(names.filter((n) => n.startsWith("svod-") && n !== CACHE).map((n) => caches.delete(n)));
+    const older = await Promise.all(names.map(async (n) => {
+      if (n === CACHE) return false;
+      if (OWN.test(n)) return true;
+      if (!BARE.test(n)) return false;
+      const c = await caches.open(n);
+      return !!(await c.match(SCOPE.href, { ignoreVary: true }));
+    }));
+    await Promise.all(names.filter((n, i) => older[i]).map((n) => caches.delete(n)));
     await self.clients.claim();
   })());
 });
@@ -213,11 +230,63 @@ async function respond(event, url) {
   }
 }
 
+const withoutHash = (href) => href.split("#")[0];
+
+/** Runs in the page handover() answers: it loads the address again as soon as the new deploy
+ * begins to take over (the load then waits for it), or after 20 s whatever happened. */
+function reloadWhenTaken() {
+  const sw = navigator.serviceWorker;
+  let done = false;
+  const go = () => { if (!done) { done = true; location.reload(); } };
+  sw.addEventListener("controllerchange", go);
+  sw.getRegistration().then((r) => {
+    const w = r && r.waiting;
+    if (w) w.addEventListener("statechange", go);
+    else go();
+  }, go);
+  setTimeout(go, 20000);
+}
+
+/** The moment's page a reload gets while the new deploy takes over (no request, nothing kept). */
+function handover(url) {
+  const en = url.pathname.startsWith(SCOPE.pathname + "en/");
+  const html = `<!doctype html><html lang="${en ? "en" : "ru"}"><meta charset="utf-8">`
+    + `<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark">`
+    + `<title>Свод</title><style>body{font:1rem/1.5 system-ui,sans-serif;margin:2rem 1rem}</style>`
+    + `<p>${en ? "Updating the site…" : "Обновляю сайт…"}</p><script>(${reloadWhenTaken})();</script>`;
+  return new Response(html, { headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" } });
+}
+
+let handedOver = -Infinity;
+
+/** A reload of the only open tab (or the site opened with none) while a new deploy waits: the new
+ * deploy is asked to take over, and the page loads again from it (handover()). It cannot take
+ * over while this worker answers a request (so the reload is not held for it). The way out of a
+ * broken build, needing nothing from its pages (a page whose script is broken cannot offer
+ * «Обновить»): the browser looks for a new sw.js on every page load by itself, and the next
+ * reload takes it. Once a minute at most: if the new deploy has not taken over, pages load as
+ * before (no reload loop). Any other tab open could be left with a page whose files the new deploy deletes:
+ * the new deploy then waits for «Обновить» (offline.mjs), as always. */
+async function navigate(event, url) {
+  const waiting = self.registration.waiting;
+  if (waiting && Date.now() - handedOver > 60000) {
+    const tabs = await self.clients.matchAll({ type: "window" });
+    if (tabs.length === 0 || (tabs.length === 1 && withoutHash(tabs[0].url) === withoutHash(url.href))) {
+      handedOver = Date.now();
+      waiting.postMessage({ type: "skip-waiting" });
+      return handover(url);
+    }
+  }
+  return respond(event, url);
+}
+
 self.addEventListener("fetch", (event) => {
   const req = event.request;
   if (req.method !== "GET" || req.headers.has("range")) return;
   const url = new URL(req.url);
   if (url.origin !== SCOPE.origin || !url.pathname.startsWith(SCOPE.pathname)) return;
+  // sw.js goes to the server, never to a cache (the browser's own look for a new deploy passes
+  // no service worker anyway)
   if (url.pathname === SCOPE.pathname + "sw.js") return;
-  event.respondWith(respond(event, url));
+  event.respondWith(req.mode === "navigate" ? navigate(event, url) : respond(event, url));
 });

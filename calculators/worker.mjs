@@ -1,16 +1,7 @@
 // Свод — the Pyodide Web Worker: boots Python off the main thread, installs the rules_core
 // wheel from our own lock file (integrity-checked), and answers JSON requests with
 // rules_core.api.handle_json. Settings come by postMessage, never by query string (a service
-// worker answering with ignoreSearch would drop it).
-//
-// Protocol (page → worker): {type: "boot", config}, {type: "call", id, text} (calls that come
-//                            before "ready" are kept and answered right after it),
-//                            {type: "wasm", module} (the .wasm the page compiled on a warm visit,
-//                            or null; only when the boot config says wasmFromPage)
-//           (worker → page): {type: "progress", stage: "download"|"start"|"rules", loaded?, total?}
-//                            {type: "ready", version, python, boot: "snapshot"|"normal"|"plain", timings},
-//                            {type: "fatal", code, detail}
-//                            {type: "result", id, text}
+// worker answering with ignoreSearch would drop it). Its messages, both ways, are protocol.mjs's.
 //
 // Boot, everything at once: the moment the boot message arrives the worker imports pyodide.mjs
 // and pyodide.asm.mjs, downloads the .wasm while compiling it (compileStreaming), downloads the
@@ -22,6 +13,7 @@
 // directly, not through it.
 
 import { bootPyodide, readSparseSnapshot } from "./boot.mjs";
+import { fromWorker, REFUSALS, refusedText } from "./protocol.mjs";
 
 let api = null;
 let booting = null;
@@ -130,7 +122,7 @@ function startDownloads(config) {
     const now = Date.now();
     if (force || now - last > 150) {
       last = now;
-      post({ type: "progress", stage: "download", loaded, total });
+      post(fromWorker.progress("download", loaded, total));
     }
   };
   const count = (n) => { loaded += n; report(false); };
@@ -249,12 +241,12 @@ async function boot(config) {
   const head = snapshot && Promise.race([files.snapshotHead, snapshot.then((b) => b.head)].filter(Boolean));
   if (head) head.catch(() => {});
   // The status line moves on to "starting" once every byte is here (download → start → rules).
-  Promise.all([dl.all, files.snapshotData]).then(() => post({ type: "progress", stage: "start" }), () => {});
+  Promise.all([dl.all, files.snapshotData]).then(() => post(fromWorker.progress("start")), () => {});
   const start = async () => {
     await dl.asmMjs;
     const t1 = performance.now();
     const afterSnapshot = (py) => {
-      post({ type: "progress", stage: "rules" }); // rules_core is already in the snapshot: a quick stage
+      post(fromWorker.progress("rules")); // rules_core is already in the snapshot: a quick stage
       api = py.pyimport("rules_core.api");
     };
     const { py, how } = await bootPyodide({
@@ -262,7 +254,7 @@ async function boot(config) {
     });
     if (how !== "snapshot") {
       api = null;
-      post({ type: "progress", stage: "rules" });
+      post(fromWorker.progress("rules"));
       const errors = [];
       await py.loadPackage("svod-rules-core", { messageCallback: () => {}, errorCallback: (m) => errors.push(m) });
       try {
@@ -284,7 +276,7 @@ async function boot(config) {
     snapshot_fetch_inflate_ms: files.snapshotMs ?? null, snapshot_source: files.snapshotSource ?? null, wasm_source: wasmSource, download_ms: Math.round(t1 - t0),
     start_ms: Math.round(t2 - t1), total_ms: Math.round(performance.now() - t0), marks,
   };
-  post({ type: "ready", version: engine, python: py.version, pyodide: files.version, boot: how, timings });
+  post(fromWorker.ready({ version: engine, python: py.version, pyodide: files.version, boot: how, timings }));
   settled = true;
   for (const m of waiting.splice(0)) answer(m);
 }
@@ -293,11 +285,6 @@ async function boot(config) {
  * after "ready", or refused if the boot failed. */
 const waiting = [];
 let settled = false;
-
-/** An error answer in the engine's shape: every error names a field and says why, in both
- * languages (field "request": the request as a whole). */
-const refusedText = (ru, en, internal) =>
-  JSON.stringify({ ok: false, errors: [{ field: "request", ru, en }], ...(internal ? { internal } : {}) });
 
 /** Every call gets an answer: the engine's JSON text, or an error answer when there is no
  * engine, the request is no text, or the engine threw (a stack overflow inside Pyodide on
@@ -308,9 +295,9 @@ function answer(m) {
   let text;
   let failure = null;
   if (!api) {
-    text = refusedText("Python ещё не готов.", "Python is not ready yet.");
+    text = refusedText(REFUSALS.notReady);
   } else if (typeof m.text !== "string") {
-    text = refusedText("Запрос должен быть текстом JSON.", "The request must be JSON text.");
+    text = refusedText(REFUSALS.notText);
   } else {
     try {
       text = api.handle_json(m.text);
@@ -319,14 +306,13 @@ function answer(m) {
       failure = String(err && err.message ? `${err.name}: ${err.message}` : err);
     }
     if (failure) {
-      text = refusedText("Внутренняя ошибка калькулятора: запрос не обработан.",
-        "Internal calculator error: the request was not handled.", failure);
+      text = refusedText(REFUSALS.internal, failure);
     }
   }
-  post({ type: "result", id: m.id, text });
+  post(fromWorker.result(m.id, text));
   if (failure && !pythonAnswers()) {
     api = null;
-    post({ type: "fatal", code: "crashed", detail: failure.slice(0, 200) });
+    post(fromWorker.fatal("crashed", failure.slice(0, 200)));
   }
 }
 
@@ -349,7 +335,7 @@ self.onmessage = (e) => {
   } else if (m.type === "boot") {
     if (!booting) {
       booting = boot(m.config).catch((err) => {
-        post({ type: "fatal", code: err.code || "boot", detail: err.detail || String(err.message || err) });
+        post(fromWorker.fatal(err.code || "boot", err.detail || String(err.message || err)));
         settled = true;
         for (const q of waiting.splice(0)) answer(q);
       });

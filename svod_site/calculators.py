@@ -29,8 +29,11 @@ from svod_site.build_files import BUILD_ASSETS
 from svod_site.home import most_used_first
 
 SLOT = re.compile(r'<div class="svod-calc-slot" data-svod-calc="([^"]+)"></div>')
-RUNTIME_FILES = ("site.mjs", "offline.mjs", "calc.mjs", "kinds.mjs", "when.mjs", "render.mjs", "worker.mjs", "boot.mjs",
-                 "head.js", "calc.css", "scene.mjs", "scene-store.mjs", "scene-link.mjs", "scene.css", "install.mjs")
+RUNTIME_FILES = ("site.mjs", "offline.mjs", "calc.mjs", "engine.mjs", "protocol.mjs", "form.mjs", "html.mjs", "kinds.mjs",
+                 "when.mjs", "render.mjs", "worker.mjs", "boot.mjs", "head.js", "calc.css", "install.mjs",
+                 "names.mjs", "scene.mjs", "scene-action.mjs", "scene-cards.mjs", "scene-character.mjs", "scene-engine.mjs",
+                 "scene-list.mjs", "scene-log.mjs", "scene-sheet.mjs", "scene-store.mjs", "scene-turn.mjs", "scene-view.mjs",
+                 "scene-words.mjs", "scene-link.mjs", "scene.css")
 LANGS = ("ru", "en")
 CALC_DIR = "calculators"
 #: What the worker would fetch first (runtime sizes, the snapshot's URL), written by the build steps.
@@ -119,9 +122,12 @@ def fill_slots(html: str, lang: str) -> str:
         calc_id = m[1]
         n = seen.get(calc_id, 0)
         seen[calc_id] = n + 1
-        form = by_lang[calc_id]
-        if n:  # a second copy on the same page: its own element ids
-            form = form.replace(f"svod-{calc_id}", f"svod-{calc_id}-{n + 1}")
+        # the form's fields are left out of the search index: the same labels on every page that
+        # has the calculator drowned the rules' own words (Material drops the attribute after)
+        form = by_lang[calc_id].replace('<form class="svod-calc__form"',
+                                        '<form class="svod-calc__form" data-search-exclude="true"', 1)
+        if n:  # a second copy on the same page: its own element ids (its charts' too)
+            form = form.replace(f"svod-{calc_id}", f"svod-{calc_id}-{n + 1}").replace("svod-dist-", f"svod-dist-{n + 1}-")
         return form
 
     return SLOT.sub(fill, html)

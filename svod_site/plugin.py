@@ -51,6 +51,7 @@ class SvodPlugin(BasePlugin):
         calculators.expand_nav(config.get("nav"))
         i18n.add_nav_translations(config, "en", calculators.nav_translations("en"))
         config["extra"]["svod_runtime_files"] = calculators.runtime_index()
+        search.space_blocks_in_index()
         if not any(isinstance(e, glossary.TermsOncePerSection) for e in config.markdown_extensions):
             config.markdown_extensions.append(glossary.TermsOncePerSection())
         return config
@@ -117,7 +118,7 @@ class SvodPlugin(BasePlugin):
     def on_page_context(self, context, page, config, nav):
         i18n.keep_language_roots(config)
         self.search.page(build_language(config), page.url,
-                         search.page_info(page.file.src_uri, page.title, build_language(config)))
+                         search.page_info(page.file.src_uri, page.title, build_language(config), page.toc))
         return context
 
     def on_post_page(self, output, page, config):

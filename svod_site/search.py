@@ -10,11 +10,13 @@ and tests/browser/test_search.py guard it.
 
 from __future__ import annotations
 
+import html
 import json
 from pathlib import Path
 
 from svod_site import glossary
 from svod_site.calculators import CALC_DIR, specs
+from svod_site.lang import DEFAULT as DEFAULT_LANG
 from svod_site.lang import text_language
 
 STEM_WORKER = Path(__file__).with_name("stem-worker.js")
@@ -54,6 +56,23 @@ def install_stem_worker(site_dir: Path) -> Path | None:
 #: Material's search plugin, as mkdocs.yml's ``search`` is registered.
 SEARCH_PLUGINS = ("material/search", "search")
 FALLBACK_TEXT = {"en": "Not translated yet: this page shows the Russian text."}
+#: The print sheets' folder: their pages are indexed, ranked below the rule and calculator pages.
+SHEETS_DIR = "print"
+#: How a query names a system: a query word beginning with one of these (lower case, ё as е)
+#: is taken as a preference for that system's results and is not searched for itself.
+SYSTEM_WORDS = {
+    "serial": ("сериал", "series"),
+    "wod": ("классик", "классич", "classic", "wod"),
+    "lysogorsk": ("лысогор", "lysogorsk"),
+    "codex": ("кодекс", "codex"),
+}
+#: Between the text of two elements that are not inline, the index gets a space: Material's
+#: parser joins the text of adjacent blocks as the HTML has it («убивает</legend><label>больше»
+#: became «убиваетбольше» in the index and in the snippets).
+INLINE_TAGS = frozenset({
+    "a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "del", "dfn", "em", "i", "ins", "kbd",
+    "mark", "q", "s", "samp", "small", "span", "strong", "sub", "sup", "time", "u", "var", "wbr",
+})
 
 
 def index_path(site_dir: Path, lang: str, default: str) -> Path:
@@ -72,17 +91,40 @@ def system_labels() -> dict[str, dict[str, str]]:
     return {key: dict(title) for key, title in api.SYSTEMS.items()}
 
 
-def page_info(src_uri: str, title: str, build_lang: str) -> dict:
+def page_info(src_uri: str, title: str, build_lang: str, toc=()) -> dict:
     """What the index says of a page besides its text: its system (``common`` for pages of no one
-    system), its kind (``calc`` for the calculator pages, ``rules`` for the others) and whether
-    it is a fallback (the default language's text in another language's build)."""
+    system), its kind (``calc`` for the calculator pages, ``sheet`` for the print sheets,
+    ``rules`` for the others), whether it is a fallback (the default language's text in another
+    language's build), and its outline (:func:`outline` of its table of contents)."""
     top, _, rest = src_uri.partition("/")
     if top == CALC_DIR and rest:
         calc_id = rest.split(".", 1)[0]
         system = next((c["system"] for c in specs() if c["id"] == calc_id), None)
-        return {"title": title, "system": system or "common", "kind": "calc", "fallback": False}
-    return {"title": title, "system": glossary.page_system(src_uri) or "common", "kind": "rules",
-            "fallback": text_language(src_uri) != build_lang}
+        return {"title": title, "system": system or "common", "kind": "calc", "fallback": False,
+                "outline": outline(toc)}
+    kind = "sheet" if top == SHEETS_DIR and rest else "rules"
+    return {"title": title, "system": glossary.page_system(src_uri) or "common", "kind": kind,
+            "fallback": text_language(src_uri) != build_lang, "outline": outline(toc)}
+
+
+def outline(toc) -> dict[str, list[str]]:
+    """{anchor: the titles of the headings right under it} of a page's table of contents (MkDocs'
+    ``page.toc``), the page's own (its one top heading's, or its top headings) under ``""``."""
+    out: dict[str, list[str]] = {}
+
+    def walk(items):
+        for item in items:
+            if item.children:
+                out[item.id] = [html.unescape(c.title) for c in item.children]
+                walk(item.children)
+
+    items = list(toc)
+    walk(items)
+    if len(items) == 1:
+        out[""] = out.get(items[0].id, [])
+    elif items:
+        out[""] = [html.unescape(i.title) for i in items]
+    return out
 
 
 def clean_entries(entries: list[dict], pages: dict[str, dict], lang: str) -> list[dict]:
@@ -109,13 +151,82 @@ def clean_entries(entries: list[dict], pages: dict[str, dict], lang: str) -> lis
         if head is None:
             head = {"location": url, "title": info["title"], "text": ""}
         seen = {url}
-        out.append({**head, "title": head["title"] or info["title"], **extra})
+        sections = info.get("outline", {})
+        out.append({**head, "title": head["title"] or info["title"],
+                    "text": head["text"] or contents(sections.get("", [])), **extra})
         for e in group:
             if e["location"] in seen:
                 continue
             seen.add(e["location"])
-            out.append({**e, "title": e["title"] or info["title"], **extra})
+            anchor = e["location"].partition("#")[2]
+            out.append({**e, "title": e["title"] or info["title"],
+                        "text": e["text"] or contents(sections.get(anchor, [])), **extra})
     return out
+
+
+def contents(titles: list[str]) -> str:
+    """The text of an entry that has none of its own (a heading right above its sub-headings):
+    the sub-headings' titles, so that its search result reads as something (as index text)."""
+    return " · ".join(html.escape(t, quote=False) for t in titles)
+
+
+def aliases(lang: str) -> list[dict]:
+    """The players' words (svod_site/glossary.py ``players``) for the ``lang`` index: every
+    phrase of either language, with the rules' words in ``lang`` that the worker searches instead."""
+    return [{"phrases": [*rec.get("ru", []), *rec.get("en", [])], "to": rec["to"][lang]}
+            for rec in glossary.players()]
+
+
+def term_targets(lang: str, docs: list[dict]) -> list[dict]:
+    """The glossary's terms for the ``lang`` index: each term's names (Russian, English, aliases)
+    and the index entry of the rule it links (its section, or its page where the anchor is the
+    page's own heading). A query that is a term's name gets that rule first (stem-worker.js)."""
+    locations = {d["location"] for d in docs}
+    prefix = "" if lang == DEFAULT_LANG else f"{lang}/"
+    out = []
+    for t in glossary.load():
+        path, _, anchor = t["link"].partition("#")
+        page = prefix + (path[: -len("index.md")] if path.endswith("index.md") else path[: -len(".md")] + "/")
+        at = f"{page}#{anchor}" if f"{page}#{anchor}" in locations else page
+        if at not in locations:
+            continue
+        out.append({"names": [t["ru"], glossary.english_name(t), *t.get("aliases", [])], "at": at})
+    return out
+
+
+def spaced_parser(parser_class: type) -> type:
+    """Material's section parser, with a space between the text of elements that are not inline
+    (:data:`INLINE_TAGS`); inside ``<pre>`` nothing changes."""
+
+    class SpacedParser(parser_class):
+        svod_spaced = True
+
+        def _space(self):
+            if self.section is not None and "pre" not in self.context \
+                    and not self.skip.intersection(self.context):
+                self.handle_data(" ")
+
+        def handle_starttag(self, tag, attrs):
+            if tag not in INLINE_TAGS:
+                self._space()
+            super().handle_starttag(tag, attrs)
+
+        def handle_endtag(self, tag):
+            super().handle_endtag(tag)
+            if tag not in INLINE_TAGS:
+                self._space()
+
+    return SpacedParser
+
+
+def space_blocks_in_index() -> None:
+    """Index pages through :func:`spaced_parser` (``on_config``; idempotent). Material's
+    ``SearchIndex.add_entry_from_context`` makes its ``Parser`` by that module-level name: this
+    depends on Material's internals (tests/test_search_index.py checks the built index)."""
+    from material.plugins.search import plugin as material_search
+
+    if not getattr(material_search.Parser, "svod_spaced", False):
+        material_search.Parser = spaced_parser(material_search.Parser)
 
 
 class SearchIndexes:
@@ -140,7 +251,8 @@ class SearchIndexes:
         settings = {key: index.config[key] for key in ("lang", "separator", "pipeline", "fields")}
         labels = {key: title.get(lang) or title["ru"] for key, title in system_labels().items()}
         # Material hands the worker only the index's config and docs: the names go in the config
-        settings["svod"] = {"lang": lang, "systems": labels}
+        settings["svod"] = {"lang": lang, "systems": labels, "system_words": SYSTEM_WORDS,
+                            "aliases": aliases(lang), "terms": term_targets(lang, docs)}
         data = {"config": settings, "docs": docs}
         self.indexes[lang] = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
         self.pages.pop(lang, None)

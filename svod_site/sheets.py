@@ -128,7 +128,7 @@ def render(system: str, where: markers.Where) -> str:
             page = found.get(f"{system}/{table_id}")
         is_wide = _is_wide(table)
         block = [f'<div class="svod-sheet__table{" svod-sheet__table--wide" if is_wide else ""}" markdown>', "",
-                 f"### {tables.cell_text(table['title'], lang)} {{#{table_id.replace('_', '-')}}}", "",
+                 f"## {tables.cell_text(table['title'], lang)} {{#{table_id.replace('_', '-')}}}", "",
                  tables.render_table(table, lang), ""]
         if page:
             block += [f"[{words}]({_rel(where.src_uri, page)}){{ .svod-sheet__source }}", ""]

@@ -3,6 +3,8 @@ the engine's."""
 
 from __future__ import annotations
 
+import json
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -14,6 +16,8 @@ from rules_core import api
 from rules_core.spec import InputError
 
 ROOT = Path(__file__).resolve().parent.parent
+SITE = ROOT / "site"
+SEARCH_RUNNER = ROOT / "tests" / "js" / "run_search_worker.cjs"
 
 
 def node_eval(code: str, stdin: str = "") -> str:
@@ -50,3 +54,20 @@ def assert_reads_as_the_engine(cases: list[dict], out: list[dict], key: str, whe
             assert set(want) <= set(fields), (at, fields)
             refused += 1
     assert refused > 500
+
+
+def run_search_worker(queries: list, tmp_path: Path, raw: bool = False, lang: str = "ru") -> dict:
+    """Run the built site's search worker (the Свод wrapper around Material's, or Material's own
+    with ``raw``) in Node on ``queries`` (strings, or [query, page searched from]) against the
+    ``lang`` index: tests/js/run_search_worker.cjs says what it gives back."""
+    if not (SITE / "search" / "search_index.json").is_file():
+        pytest.fail("site/ is not built: run scripts/build (scripts/test does it)")
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("node is not installed (scripts/setup installs it)")
+    qfile = tmp_path / "queries.json"
+    qfile.write_text(json.dumps(queries, ensure_ascii=False), encoding="utf-8")
+    args = [node, str(SEARCH_RUNNER), str(SITE), str(qfile)] + (["raw"] if raw else [])
+    env = {**os.environ, "SVOD_SEARCH_LANG": lang}
+    out = subprocess.run(args, capture_output=True, text=True, timeout=300, check=True, env=env)
+    return json.loads(out.stdout)

@@ -190,3 +190,55 @@ def test_an_everyday_english_word_is_a_term_only_as_written():
     assert glossary.english_forms(cover) == {"Cover"}
     soak_levels = next(t for t in TERMS if t["id"] == "absorption-levels")
     assert {"Soak levels", "soak levels"} <= glossary.english_forms(soak_levels)
+
+
+# ---- the players' words (search only) -------------------------------------------------------
+
+PLAYERS = glossary.players()
+
+
+def index_text(lang: str) -> str:
+    """Every word of a language's built search index, lower case, ё as е."""
+    import json
+    import re
+
+    path = links.SITE / ("en/" if lang == "en" else "") / "search" / "search_index.json"
+    if not path.is_file():
+        pytest.fail("site/ is not built: run scripts/build (scripts/test does it)")
+    docs = json.loads(path.read_text(encoding="utf-8"))["docs"]
+    return re.sub(r"<[^>]+>", " ", " ".join(d["title"] + " " + d["text"] for d in docs)).lower().replace("ё", "е")
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_every_players_phrase_leads_to_words_the_pages_have(lang):
+    """The rules' words a players' phrase is replaced by are found in that language's pages, each
+    one (its beginning: the search matches every form of it)."""
+    import re
+
+    text = index_text(lang)
+    assert len(PLAYERS) >= 10
+    for rec in PLAYERS:
+        words = [w for w in re.findall(r"[0-9a-zа-яё]+", rec["to"][lang].lower().replace("ё", "е")) if len(w) > 2]
+        assert words, rec
+        for w in words:
+            assert re.search(r"(?<![0-9a-zа-я])" + w[: max(3, len(w) - 2)], text), (lang, rec["to"][lang], w)
+
+
+def test_players_records_are_validated(tmp_path):
+    base = "terms:\n  - id: x\n    ru: Икс\n    en: X (the x)\n    systems: [serial]\n    def: {ru: a, en: b}\n    link: serial/a.md#b\n"
+    cases = [
+        ("players:\n  - ru: [игрек]\n    term: nope\n", "no glossary term 'nope'"),
+        ("players:\n  - ru: [игрек]\n", "needs one of term"),
+        ("players:\n  - ru: [игрек]\n    term: x\n    means: {ru: a, en: b}\n", "needs one of term"),
+        ("players:\n  - term: x\n", "needs ru and/or en"),
+        ("players:\n  - ru: [игрек]\n    means: {ru: a}\n", "means needs ru and en"),
+        ("players:\n  - ru: [игрек]\n    term: x\n    keep: true\n", "unknown fields"),
+    ]
+    for n, (players, message) in enumerate(cases):
+        bad = tmp_path / f"g{n}.yml"
+        bad.write_text(players + base, encoding="utf-8")
+        with pytest.raises(ValueError, match=message):
+            glossary.players(bad)
+    good = tmp_path / "good.yml"
+    good.write_text("players:\n  - ru: [игрек]\n    en: [why]\n    term: x\n" + base, encoding="utf-8")
+    assert glossary.players(good)[0]["to"] == {"ru": "Икс", "en": "X"}

@@ -1,6 +1,8 @@
 """The built search indexes (svod_site/search.py): one per language, each with its own pages
 only, a page entry (with a title) before the sections of every page, the system and kind of
-every entry; and, in the built worker run in Node, results of the page's system first."""
+every entry, text that keeps its blocks' words apart, a calculator's title but not its form's
+fields, a heading-only section read by its sub-headings; and, in the built worker run in Node,
+results of the page's system first, the print sheets below the rule pages."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from rules_core import api
-from tests.test_search_stem import run_worker
+from tests.node import run_search_worker as run_worker
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
@@ -60,7 +62,8 @@ def test_every_section_follows_its_page_and_everything_has_a_title(lang):
         else:
             seen.add(page)
         assert d["title"].strip(), d["location"]
-        assert d["system"] in systems and d["kind"] in ("rules", "calc"), d
+        assert d["system"] in systems and d["kind"] in ("rules", "calc", "sheet"), d
+        assert (d["kind"] == "sheet") == d["location"].removeprefix("en/").startswith("print/"), d
 
 
 def test_systems_are_named_in_each_language():
@@ -139,3 +142,67 @@ def test_results_of_the_pages_system_come_first(ranked, query, page):
     assert all(g["tags"] == [names[g["system"]]] for g in groups)
     # the same results as from nowhere, only in another order
     assert sorted(ranked["results"][f"{page}|{query}"]) == sorted(ranked["results"][query])
+
+
+#: (query, page searched from): words of a rule page that a print sheet has too
+SHEETED = [("модификаторы стрельбы", ""), ("модификаторы стрельбы", "lysogorsk/"),
+           ("уровни ранений", ""), ("броня", "codex/"), ("истощение", "")]
+
+
+def test_print_sheets_come_below_the_rule_pages(tmp_path):
+    out = run_worker([[q, page] for q, page in SHEETED], tmp_path)
+    for q, page in SHEETED:
+        kinds = [g["kind"] for g in out["groups"][f"{page}|{q}"]]
+        assert "sheet" in kinds and kinds[0] == "rules", (q, page, kinds)
+        if not page:  # from the home page no system comes first: every rule page before a sheet
+            assert kinds == sorted(kinds, key=["rules", "calc", "sheet"].index), (q, kinds)
+
+
+# ---- the index's text ------------------------------------------------------------------------
+
+def test_spaced_parser_keeps_the_words_of_adjacent_blocks_apart():
+    from material.plugins.search.plugin import Parser
+
+    from svod_site.search import spaced_parser
+
+    html = ("<h2 id='a'>Заголовок</h2><fieldset><legend>Когда урон убивает</legend><label>больше "
+            "порога</label></fieldset><table><tr><td>«порога»)</td><td>достигнув</td></tr></table>"
+            "<p>один<br>два <em>вы</em>деленное <a href='#'>сло</a>во</p><pre>a\n<span>b</span></pre>")
+    parser = spaced_parser(Parser)()
+    parser.feed(html)
+    parser.close()
+    text = " ".join("".join(section.text) for section in parser.data)
+    assert "убивает больше порога" in text and "«порога») достигнув" in text
+    assert "один два" in text and "выделенное" in text and "слово" in text  # inline stays joined
+    assert "a\nb" in text  # preformatted text as it is
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_no_words_run_together_in_the_index(lang):
+    """The text of adjacent blocks (table cells, a form's legend and label, a list's items) is
+    kept apart: no lower-case Cyrillic letter runs into an upper-case one, no closing quote or
+    bracket into a word."""
+    joined = []
+    for d in load(lang)["docs"]:
+        text = re.sub(r"<[^>]+>", " ", d["text"] + " " + d["title"])
+        joined += [f"{d['location']}: {m[0]}" for m in re.finditer(r"\S*(?:[а-яё][А-ЯЁ]|[»)][А-Яа-яЁё])\S*", text)]
+    assert joined == [], joined[:10]
+
+
+def test_a_calculators_form_is_not_indexed_but_its_title_is():
+    docs = {d["location"]: d for d in load("ru")["docs"]}
+    for c in api.list_calculators():
+        page = docs[f"calculators/{c['id']}/"]
+        assert c["description"]["ru"][:40] in page["text"], c["id"]
+        # the form's labels: on every page the calculator is on, they drowned the rules' words
+        labels = [p["label"]["ru"] for p in c["params"] if len(p["label"]["ru"]) > 20]
+        assert not [lab for lab in labels if lab in page["text"]], (c["id"], labels)
+
+
+def test_a_heading_right_above_its_sub_headings_reads_as_them():
+    docs = {d["location"]: d for d in load("ru")["docs"]}
+    assert docs["codex/preparations/#kinds"]["text"] == "Основные · Жанровые · Уникальные"
+    assert docs["lysogorsk/alcohol/"]["text"].startswith("Алкоголь и опьянение · Стадии опьянения")
+    assert not [loc for loc, d in docs.items() if not d["text"].strip()]
+    en = {d["location"]: d for d in load("en")["docs"]}
+    assert en["en/codex/preparations/#kinds"]["text"] == "Core · Genre · Unique"

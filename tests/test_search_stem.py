@@ -5,16 +5,11 @@ the built search index: fast, exact checks beside the browser tests."""
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import subprocess
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-SITE = ROOT / "site"
-RUNNER = ROOT / "tests" / "js" / "run_search_worker.cjs"
+from tests.node import SITE
+from tests.node import run_search_worker as run_worker
 
 ISSUE = {  # the issue's queries → the heading they must find
     "поглощения": "serial/combat/#absorption",
@@ -31,20 +26,6 @@ UNSEEN = {
     "перехватами": "serial/turn/#interception",
     "засадами": "serial/modifiers/#ambush",
 }
-
-
-def run_worker(queries: list, tmp_path: Path, raw: bool = False, lang: str = "ru") -> dict:
-    """Run the built worker on ``queries`` (strings, or [query, page searched from]) against
-    the ``lang`` index (the built site's: its callers take the ``site_dir`` fixture)."""
-    node = shutil.which("node")
-    if node is None:
-        pytest.fail("node is not installed (scripts/setup installs it)")
-    qfile = tmp_path / "queries.json"
-    qfile.write_text(json.dumps(queries, ensure_ascii=False), encoding="utf-8")
-    args = [node, str(RUNNER), str(SITE), str(qfile)] + (["raw"] if raw else [])
-    env = {**os.environ, "SVOD_SEARCH_LANG": lang}
-    out = subprocess.run(args, capture_output=True, text=True, timeout=120, check=True, env=env)
-    return json.loads(out.stdout)
 
 
 @pytest.fixture(scope="module")
@@ -97,3 +78,84 @@ def test_english_and_nonsense(results, tmp_path, site_dir):
     assert any(loc.startswith("en/glossary/") for loc in english["soaking"])
     assert any(loc.startswith("en/codex/armor/") for loc in english["armors"])
     assert results[0]["results"]["щщщзззъъъ"] == []
+
+
+# ---- the plan of a query (what Material gets), and what it finds ---------------------------
+
+PLANNED = ["в", "снайперка в голову", "УП", "ПСВ", "ED6", "уп", "иннициатива", "атака по возможности",
+           "атаку по возможности", "флакс", "засада сериал", "кодекс", "сколько брони поглощает", "щщщзззъъъ",
+           "атака с", "атака щу"]
+PLANNED_EN = ["fire", "on fire", "dual wield", "initative", "armour threshold", "cover codex"]
+
+
+@pytest.fixture(scope="module")
+def planned(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("plans")
+    return (run_worker([[q, ""] for q in PLANNED], tmp),
+            run_worker([[q, "en/"] for q in PLANNED_EN] + [["fire", "en/serial/"]], tmp, lang="en"))
+
+
+def clauses(plan: dict) -> list[str]:
+    return plan["query"].split()
+
+
+def test_stop_words_and_lone_letters_are_not_searched(planned):
+    ru = planned[0]
+    assert ru["plans"]["в"]["query"] == "" and ru["groups"]["|в"] == []
+    assert not [c for c in clauses(ru["plans"]["снайперка в голову"]) if c.startswith("в")]
+    assert not [c for c in clauses(ru["plans"]["сколько брони поглощает"]) if c.startswith("скольк")]
+    # a last word of two letters is being typed: a prefix; one letter is left out
+    assert clauses(ru["plans"]["атака щу"])[-1] == "щу"
+    assert not [c for c in clauses(ru["plans"]["атака с"]) if c == "с" or c.startswith("с^")]
+
+
+def test_abbreviations_and_short_words_are_matched_whole(planned):
+    plans = planned[0]["plans"]
+    assert clauses(plans["УП"]) == ["уп^1"] and clauses(plans["уп"]) == ["уп^1"]
+    assert clauses(plans["ПСВ"]) == ["псв^1"] and clauses(plans["ED6"]) == ["ed6^1"]
+    # and the rule the glossary links comes first, not «Упасть на землю»
+    groups = planned[0]["groups"]["|УП"]
+    assert groups[0]["items"][0]["location"] == "serial/combat/#absorption"
+    assert groups[0]["page"] == "serial/combat/"
+
+
+def test_typos_and_unshared_suffixes_are_corrected(planned):
+    plans = planned[0]["plans"]
+    assert "инициатив" in clauses(plans["иннициатива"])
+    assert "снайпер" in clauses(plans["снайперка в голову"])
+    assert planned[0]["groups"]["|иннициатива"][0]["page"] == "serial/initiative/"
+    # English: the stem «init» (Porter drops «-ative») begins «initiative»
+    assert planned[1]["plans"]["initative"]["query"] == "init"
+    assert planned[1]["groups"]["en/|initative"][0]["page"] == "en/serial/initiative/"
+    # nothing near enough: nothing found
+    assert planned[0]["groups"]["|щщщзззъъъ"] == []
+
+
+def test_players_words_become_the_rules_words(planned):
+    plans = planned[0]["plans"]
+    for q in ("атака по возможности", "атаку по возможности"):
+        assert "перехват" in clauses(plans[q]), plans[q]
+        assert planned[0]["groups"][f"|{q}"][0]["items"][0]["location"] == "serial/turn/#interception"
+    assert clauses(plans["флакс"]) == ["flax^1"]
+    en = planned[1]["plans"]
+    assert "armor^1" in clauses(en["armour threshold"]) and "two^1" in clauses(en["dual wield"])
+
+
+def test_a_systems_name_is_a_preference(planned):
+    plan = planned[0]["plans"]["засада сериал"]
+    assert plan["prefer"] == "serial" and not [c for c in clauses(plan) if c.startswith("сериал")]
+    assert planned[0]["groups"]["|засада сериал"][0]["items"][0]["location"] == "serial/modifiers/#ambush"
+    # a name alone is searched for
+    assert planned[0]["plans"]["кодекс"]["query"].startswith("кодекс")
+    assert planned[1]["plans"]["cover codex"]["prefer"] == "codex"
+    assert planned[1]["groups"]["en/|cover codex"][0]["items"][0]["location"] == "en/codex/hit-difficulty/#cover"
+
+
+def test_english_words_are_matched_by_their_own_forms(planned):
+    """«fire» is no «firearms»: «On fire!» comes first, a firearms section below it."""
+    en = planned[1]
+    sent = clauses(en["plans"]["fire"])
+    assert "fire^1" in sent and not [c for c in sent if c.startswith("firearm")], sent
+    groups = en["groups"]["en/serial/|fire"]
+    assert groups[0]["items"][0]["location"] == "en/serial/modifiers/#burning"
+    assert en["groups"]["en/|on fire"][0]["items"][0]["location"] == "en/serial/modifiers/#burning"

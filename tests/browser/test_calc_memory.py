@@ -34,7 +34,7 @@ def cached(page, base_url):
 
 
 def kept(page, calc_id=CALC):
-    return page.evaluate("(k) => JSON.parse(localStorage.getItem(k))", f"svod.calc.v1.{calc_id}")
+    return page.evaluate("(k) => JSON.parse(localStorage.getItem(k))", f"svod.calc.v1.{calc_id}@/svod/")
 
 
 def form_params(page, calc_id=CALC):
@@ -112,7 +112,7 @@ def test_a_kept_value_the_spec_no_longer_takes_is_set_aside_and_told(playwright_
         page = ctx.pages[0] if ctx.pages else ctx.new_page()
         page.goto(base_url + "calculators/")
         stale = {"values": {"dice": 999, "botch_rule": "gone-option", "no_such": 1, "difficulty": 7}}
-        page.evaluate("([k, v]) => localStorage.setItem(k, JSON.stringify(v))", [f"svod.calc.v1.{CALC}", stale])
+        page.evaluate("([k, v]) => localStorage.setItem(k, JSON.stringify(v))", [f"svod.calc.v1.{CALC}@/svod/", stale])
         page.goto(base_url + f"calculators/{CALC}/")
         wait_state(page, CALC, timeout=BOOT_MS)
         root = calc_root(page, CALC)
@@ -127,7 +127,7 @@ def test_a_kept_value_the_spec_no_longer_takes_is_set_aside_and_told(playwright_
         assert "no_such" in text and "такого поля больше нет" in text
         # kept aside on the device (not dropped), no longer among the values
         assert kept(page) == {"values": {"difficulty": 7}}
-        set_aside = page.evaluate("(k) => JSON.parse(localStorage.getItem(k))", f"svod.calc.v1.{CALC}.aside")
+        set_aside = page.evaluate("(k) => JSON.parse(localStorage.getItem(k))", f"svod.calc.v1.{CALC}.aside@/svod/")
         assert {e["name"] for e in set_aside} == {"dice", "botch_rule", "no_such"}
         assert next(e for e in set_aside if e["name"] == "dice")["value"] == 999
         # still told on the next visit, until the reader forgets them
@@ -136,9 +136,9 @@ def test_a_kept_value_the_spec_no_longer_takes_is_set_aside_and_told(playwright_
         assert root.locator(".svod-calc__aside").is_visible()
         root.locator(".svod-calc__aside-forget").click()
         assert root.locator(".svod-calc__aside").is_hidden()
-        assert page.evaluate("(k) => localStorage.getItem(k)", f"svod.calc.v1.{CALC}.aside") is None
+        assert page.evaluate("(k) => localStorage.getItem(k)", f"svod.calc.v1.{CALC}.aside@/svod/") is None
         # what cannot be read at all is set aside too
-        page.evaluate("(k) => localStorage.setItem(k, '{not json')", f"svod.calc.v1.{CALC}")
+        page.evaluate("(k) => localStorage.setItem(k, '{not json')", f"svod.calc.v1.{CALC}@/svod/")
         page.goto(base_url + f"calculators/{CALC}/")  # the bare address: the link carries the values too
         wait_state(page, CALC, timeout=BOOT_MS)
         assert root.locator(".svod-calc__aside").inner_text().count("{not json") == 1
@@ -199,7 +199,7 @@ def test_roll_history_keeps_the_last_20_and_survives_reload_and_offline(playwrig
         assert history(page) == []
         page.reload()
         wait_state(page, CALC, timeout=BOOT_MS)
-        assert history(page) == [] and page.evaluate("localStorage.getItem('svod.rolls.v1.%s')" % CALC) is None
+        assert history(page) == [] and page.evaluate("localStorage.getItem('svod.rolls.v1.%s@/svod/')" % CALC) is None
     finally:
         close(ctx)
 
@@ -214,7 +214,7 @@ def test_history_entries_it_cannot_read_are_kept_and_told(playwright_instance, b
         page.goto(base_url + f"calculators/{CALC}/")
         wait_state(page, CALC, timeout=BOOT_MS)
         roll(page)
-        key = f"svod.rolls.v1.{CALC}"
+        key = f"svod.rolls.v1.{CALC}@/svod/"
         good = page.evaluate("(k) => JSON.parse(localStorage.getItem(k))", key)
         strange = [{"t": "yesterday", "faces": [1, 2]}, "a line of another version"]
         page.evaluate("([k, v]) => localStorage.setItem(k, JSON.stringify(v))", [key, good + strange])

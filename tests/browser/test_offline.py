@@ -143,7 +143,7 @@ def test_new_deploy_replaces_the_cache_and_offers_a_reload(new_context, deployed
     page.wait_for_function(READY, timeout=60_000)
     assert "(новое)" in page.locator("h1").first.inner_text()
     new = page.evaluate("caches.keys()")
-    assert new == [f"svod-{version}"] and new != old
+    assert new == [f"svod-{version}@/svod/"] and new != old
     assert controller_version(page) == version
 
 

@@ -153,7 +153,7 @@ def act(page, who, action, fields=None, dice=None, preview=None):
 def stored(page) -> list:
     """Every record in the page's IndexedDB, read directly (not through the page's code)."""
     return page.evaluate("""() => new Promise((resolve, reject) => {
-        const r = indexedDB.open('svod-scenes');
+        const r = indexedDB.open('svod-scenes@/svod/');
         r.onsuccess = () => { const tx = r.result.transaction('scenes', 'readonly');
             const q = tx.objectStore('scenes').getAll(); q.onsuccess = () => { r.result.close(); resolve(q.result); }; };
         r.onerror = () => reject(r.error); })""")
@@ -161,7 +161,7 @@ def stored(page) -> list:
 
 def put_record(page, rec, current=True):
     page.evaluate("""([rec, current]) => new Promise((resolve, reject) => {
-        const r = indexedDB.open('svod-scenes', 1);
+        const r = indexedDB.open('svod-scenes@/svod/', 1);
         r.onupgradeneeded = () => { r.result.createObjectStore('scenes', {keyPath: 'id'}); r.result.createObjectStore('meta', {keyPath: 'key'}); };
         r.onsuccess = () => { const tx = r.result.transaction(['scenes', 'meta'], 'readwrite');
             tx.objectStore('scenes').put(rec); if (current) tx.objectStore('meta').put({key: 'current', value: rec.id});
@@ -602,7 +602,7 @@ def test_scenes_survive_a_new_deploy(new_context, deployed):
         page.locator(".svod-update button").click()
     page.wait_for_function(READY, timeout=60_000)
     wait_ready(page, BOOT_MS)
-    assert page.evaluate("caches.keys()") == [f"svod-{version}"] != old
+    assert page.evaluate("caches.keys()") == [f"svod-{version}@/svod/"] != old
     assert page.evaluate("svodScene.cur.text") == text
 
 

@@ -126,3 +126,30 @@ def test_search_dialog_has_an_accessible_name(page, base_url):
     assert page.locator('.md-search[role="dialog"]').get_attribute("aria-label") == "Поиск"
     page.goto(base_url + "en/")
     assert page.locator('.md-search[role="dialog"]').get_attribute("aria-label") == "Search"
+
+
+#: (page searched from, query, the section shown first, unfolded, in the first result)
+SHOWN_FIRST = [("serial/", "атака по возможности", "serial/turn/", "interception"),
+               ("", "УП", "serial/combat/", "absorption"),
+               ("", "укрытие кодекс", "codex/hit-difficulty/", "cover"),
+               ("lysogorsk/", "снайперка в голову", "lysogorsk/shooting/", "called-shots")]
+
+
+@pytest.mark.parametrize("start,query,page_path,anchor", SHOWN_FIRST, ids=[q for _, q, _, _ in SHOWN_FIRST])
+def test_the_answer_is_the_first_result_with_its_section_unfolded(search_page, base_url, start, query,
+                                                                   page_path, anchor):
+    search_page.goto(base_url + start)
+    search(search_page, query)
+    first = search_page.locator(".md-search-result__item").first
+    # the links Material shows of a result without opening «Ещё N»: its page and its best sections
+    shown = first.evaluate("li => [...li.querySelectorAll(':scope > a.md-search-result__link')].map(a => a.href)")
+    root = urlsplit(base_url).path
+    assert urlsplit(shown[0]).path == root + page_path, shown
+    assert [h for h in shown[1:] if urlsplit(h).fragment == anchor], (query, shown)
+    # the section's snippet is there, under its heading
+    assert first.locator(f'a[href*="#{anchor}"] article').inner_text().strip()
+
+
+def test_a_lone_letter_finds_nothing_rather_than_everything(search_page, base_url):
+    search_page.goto(base_url)
+    assert search(search_page, "в") == []

@@ -43,17 +43,20 @@ async function send(msg) {
 ;(async () => {
   // as Material's page script sends it: the index plus the search options
   const ready = await send({ type: 0, data: { config: index.config, docs: index.docs, options: { suggest: false } } })
-  const out = { ready: ready && ready.type, stems: {}, results: {}, groups: {} }
+  const out = { ready: ready && ready.type, stems: {}, plans: {}, results: {}, groups: {} }
   for (const query of queries) {
     const [q, from] = Array.isArray(query) ? query : [query, undefined]
     const key = from === undefined ? q : `${from}|${q}`
     if (self.svodStemQuery) out.stems[q] = self.svodStemQuery(q)
+    if (self.svodPlan) out.plans[q] = self.svodPlan(q)
     const res = await send(from === undefined ? { type: 2, data: q } : { type: 2, data: q, svodFrom: from })
     out.results[key] = (res.data.items || []).flat().map(item => item.location)
-    // each group: its page (the entry without "#", as Material's result list finds it) and tags
+    // each group: its page (the entry without "#", as Material's result list finds it), tags,
+    // and its entries in the order Material's result list gets them, with their scores
     out.groups[key] = (res.data.items || []).map(group => {
       const page = group.find(item => !item.location.includes("#")) || {}
-      return { page: page.location, title: page.title, tags: page.tags || [], system: page.system, kind: page.kind }
+      return { page: page.location, title: page.title, tags: page.tags || [], system: page.system, kind: page.kind,
+               items: group.map(item => ({ location: item.location, score: item.score, text: item.text })) }
     })
   }
   process.stdout.write(JSON.stringify(out))

@@ -14,6 +14,12 @@
  *    svod_site/glossary.py): a tap on a phone focuses the term and shows the definition; a tap
  *    elsewhere blurs it and the tooltip goes.
  *
+ * 3. A region that scrolls sideways (a wide table, Material's .md-typeset__scrollwrap, the
+ *    faces of a long roll) can be reached and scrolled by keyboard: while it overflows it is a
+ *    focusable region (tabindex=0, role=region) named after its table's caption, its dice or the
+ *    heading above it. Looked for when the page is idle, after a resize, and when a calculator
+ *    redraws its result (the one scan of the page here, off the start-up path).
+ *
  * 2. The language switch goes to the same page in the other language, at the section being
  *    read (the same anchor: a switch at the top of the page stays at the top). The built links
  *    point at the language roots (svod_site/i18n.py: Material fetches a sitemap from
@@ -183,9 +189,70 @@
     location.assign(counterpart(a.getAttribute("hreflang")))
   }, true)
 
+  // ---- 3. scrolling regions reachable by keyboard -------------------------------------------
+
+  var SCROLLERS = ".md-typeset__scrollwrap, .svod-table > table, .svod-lastroll__group, .svod-dist__scroll"
+  var REGION_WORD = { ru: "Прокручиваемая область", en: "Scrolling area" }
+
+  function regionName(el) {
+    var own = el.querySelector("caption, .svod-lastroll__name, .svod-dice__label")
+    if (own && own.textContent.trim()) return own.textContent.trim().replace(/:$/, "")
+    for (var n = el; n && !n.matches(".md-content"); n = n.parentElement) {
+      for (var prev = n.previousElementSibling; prev; prev = prev.previousElementSibling) {
+        if (/^H[1-6]$/.test(prev.tagName)) return prev.textContent.replace(/¶$/, "").trim()
+        var calc = prev.matches(".svod-calc__title") ? prev : null
+        if (calc) return calc.textContent.trim()
+      }
+      if (n.matches(".svod-calc")) {
+        var title = n.querySelector(".svod-calc__title")
+        if (title) return title.textContent.trim()
+      }
+    }
+    return REGION_WORD[/^en/.test(document.documentElement.lang) ? "en" : "ru"]
+  }
+
+  function markScrollers() {
+    var all = document.querySelectorAll(SCROLLERS)
+    for (var i = 0; i < all.length; i++) {
+      var el = all[i]
+      var scrolls = el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1
+      if (scrolls && !el.hasAttribute("tabindex")) {
+        el.setAttribute("tabindex", "0")
+        el.setAttribute("role", "region")
+        el.setAttribute("aria-label", regionName(el))
+        el.setAttribute("data-svod-scroller", "")
+      } else if (!scrolls && el.hasAttribute("data-svod-scroller")) {
+        el.removeAttribute("tabindex")
+        el.removeAttribute("role")
+        el.removeAttribute("aria-label")
+        el.removeAttribute("data-svod-scroller")
+      }
+    }
+  }
+
+  var scanTimer = 0
+  function scanSoon() {
+    clearTimeout(scanTimer)
+    scanTimer = setTimeout(function () {
+      if (window.requestIdleCallback) requestIdleCallback(markScrollers, { timeout: 1000 })
+      else markScrollers()
+    }, 150)
+  }
+  addEventListener("resize", scanSoon)
+  var watched = null
+  var redraws = window.MutationObserver ? new MutationObserver(scanSoon) : null
+
   function onPage() {
     drop()
     updateLanguageLinks()
+    scanSoon()
+    // a calculator's result, its last roll and its history are drawn after the page
+    var content = document.querySelector(".md-content")
+    if (redraws && content && content !== watched) {
+      redraws.disconnect()
+      redraws.observe(content, { childList: true, subtree: true })
+      watched = content
+    }
   }
 
   if (typeof document$ !== "undefined" && document$.subscribe)
