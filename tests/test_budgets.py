@@ -30,7 +30,7 @@ from scripts.steps import service_worker, snapshot
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
 
-WHEEL_BUDGET = 400_000
+WHEEL_BUDGET = 460_000  # measured 439 333 B: the rules' third pass (400 000 then) and the scene's turns, statuses and undo
 SNAPSHOT_GZ_BUDGET = 8_000_000
 SNAPSHOT_RAW_BUDGET = 40 * 1048576
 PRECACHE_BUDGET = 43_000_000

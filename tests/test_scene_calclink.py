@@ -277,7 +277,12 @@ def _chain(text, actions):
     return texts
 
 
-def test_undo_of_a_remembered_scene_is_the_replay():
+def _without_redo(text):
+    sc = json.loads(text)
+    return {k: v for k, v in sc.items() if k != "redo"}, sc["redo"]
+
+
+def test_undo_of_a_remembered_scene_puts_back_what_the_entry_changed():
     sc = fight()
     start = scene_req("replay", log=sc["log"], name=sc["name"], reply="text")["result"]["scene_text"]
     texts = _chain(start, [{"type": "attack", "attacker": "c2", "target": "c1", "seed": 4},
@@ -292,40 +297,60 @@ def test_undo_of_a_remembered_scene_is_the_replay():
     finally:
         scene_api.engine.replay = real
     assert not calls  # both undone without a replay …
-    assert back["result"]["scene_text"] == texts[-2] and again["result"]["scene_text"] == texts[-3]
-    # … and both are what the engine's replay gives
-    by_replay = apply(json.loads(texts[-1]), {"type": "undo"})
-    assert json.loads(back["result"]["scene_text"]) == by_replay[0]
-    assert back["result"]["event"]["text"] == by_replay[1]["text"]
+    (b, b_redo), (a, a_redo) = _without_redo(back["result"]["scene_text"]), _without_redo(again["result"]["scene_text"])
+    assert b == _without_redo(texts[-2])[0] and a == _without_redo(texts[-3])[0]
+    assert [e["n"] for e in b_redo] == [len(json.loads(texts[-1])["log"])] and len(a_redo) == 2  # … kept to redo
+    # … and both are what the engine gives after checking the scene against its log
+    by_engine = apply(json.loads(texts[-1]), {"type": "undo"})
+    assert json.loads(back["result"]["scene_text"]) == by_engine[0]
+    assert back["result"]["event"]["text"] == by_engine[1]["text"]
+    # redo: the same entry again, with its dice
+    fwd = scene_req("apply", scene=again["result"]["scene_text"], action={"type": "redo"}, reply="text")
+    assert _without_redo(fwd["result"]["scene_text"])[0] == _without_redo(texts[-2])[0]
 
 
-def test_undo_of_a_scene_that_is_not_its_logs_replay_replays():
-    # a scene whose state was changed outside its log (a hand-edited file): the undo is the replay
+def test_a_scene_that_is_not_its_logs_replay_is_reported_and_not_undone_silently():
+    # a scene whose state was changed outside its log (a hand-edited file)
     sc = json.loads(state.dump(fight()))
     sc["characters"][0]["state"]["health"] = 2
-    text = scene_req("load", scene=json.dumps(sc, ensure_ascii=False), reply="text")["result"]["scene_text"]
-    verified = scene_req("load", scene=text, reply="text", verify=True)
-    assert verified["ok"] and verified["result"]["consistent"] is False
-    assert verified["result"]["state_matches_log"] is False
+    loaded = scene_req("load", scene=json.dumps(sc, ensure_ascii=False), reply="text")["result"]
+    assert loaded["consistent"] is False and loaded["state_matches_log"] is False
+    # both are given, and where they differ, in the page's words
+    assert char(json.loads(loaded["scene_text"]), "c1")["state"]["health"] == 2
+    assert char(json.loads(loaded["replayed_text"]), "c1")["state"]["health"] == 4
+    assert any("Маша" in d["ru"] and "Здоровье сейчас" in d["ru"] and "в сцене 2" in d["ru"] and "по журналу 4" in d["ru"]
+               for d in loaded["differences"])
+    text = loaded["scene_text"]
     # a log whose lines an older engine wrote otherwise: the same state, not the same scene
     reworded = json.loads(state.dump(fight()))
     reworded["log"][0]["text"]["ru"] = "Маша вошла."
-    out = scene_req("load", scene=json.dumps(reworded, ensure_ascii=False), reply="text", verify=True)["result"]
+    out = scene_req("load", scene=json.dumps(reworded, ensure_ascii=False), reply="text")["result"]
     assert (out["consistent"], out["state_matches_log"]) == (False, True)
+    # an undo never picks one silently
     texts = _chain(text, [{"type": "next_round"}])
-    back = scene_req("apply", scene=texts[-1], action={"type": "undo"}, reply="text")
-    assert json.loads(back["result"]["scene_text"]) == apply(json.loads(texts[-1]), {"type": "undo"})[0]
-    assert back["result"]["scene_text"] != texts[0]  # the replay: Маша back to her logged 4 Здоровье
-    assert char(json.loads(back["result"]["scene_text"]), "c1")["state"]["health"] == 4
-    # a loaded scene that is its log's replay: verified, its undo goes without a replay
+    r = scene_req("apply", scene=texts[-1], action={"type": "undo"}, reply="text")
+    assert not r["ok"] and "расходится с её журналом" in r["errors"][0]["ru"]
+    _, ev = apply(json.loads(texts[-1]), {"type": "undo"})
+    assert not ev["ok"]
+    # the reader chooses: the log …
+    by_log = scene_req("reconcile", scene=text, keep="log", reply="text")["result"]
+    assert char(json.loads(by_log["scene_text"]), "c1")["state"]["health"] == 4
+    # … or the state, its difference logged as a hand edit in words, the scene then its log's replay
+    by_state = scene_req("reconcile", scene=text, keep="state", reply="text")["result"]
+    kept = json.loads(by_state["scene_text"])
+    assert char(kept, "c1")["state"]["health"] == 2
+    assert "Здоровье сейчас: 4 → 2" in kept["log"][-1]["text"]["ru"] or any(
+        "Здоровье сейчас: 4 → 2" in e["text"]["ru"] for e in kept["log"])
+    assert scene_req("load", scene=by_state["scene_text"], reply="text")["result"]["consistent"] is True
+    # a loaded scene that is its log's replay: verified
     good = state.dump(fight())
-    assert scene_req("load", scene=good, reply="text", verify=True)["result"]["consistent"] is True
+    assert scene_req("load", scene=good, reply="text")["result"]["consistent"] is True
 
 
 def test_the_attack_calculator_gets_the_targets_earlier_door_rolls():
     sc = fight()
     sc = step(sc, {"type": "damage", "character": "c1", "portions": [9]})
-    sc = step(sc, {"type": "death_door", "character": "c1", "dice": {"d6": [6]}})  # Шок: 1 Здоровье
+    sc = step(sc, {"type": "death_door", "character": "c1", "dice": {"d6": [6], "shock_rounds": [4]}})  # Шок: 1 Здоровье
     calc = preview(sc, {"type": "attack", "attacker": "c2", "target": "c1"})["calculator"]
     assert calc["params"]["door_rolls_before"] == 1 and calc["params"]["health"] == 1
     out = back(sc, {**calc, "params": {**calc["params"], "door_rolls_before": 0}}, {"attacker": "c2", "target": "c1"})

@@ -52,13 +52,19 @@ def test_masha_shock_then_second_roll_with_minus_one():
     first = preview(sc, {"type": "death_door", "character": "c1"})
     assert first["chance"] and all(p(first["odds"], k) == "1/6" for k in
                                    ("last_breath", "walking_dead", "will_to_live", "crippling_wound", "stunned", "shock"))
-    assert first["dice_needed"] == [{"group": "d6", "count": 1, "sides": 6}]
+    # the d6, and, should it be Шок, the d6 whose odd/even gives its rounds (readings.SERIAL_SHOCK_ROUNDS)
+    assert first["dice_needed"] == [{"group": "d6", "count": 1, "sides": 6},
+                                    {"group": "shock_rounds", "count": 1, "sides": 6, "when": {"ru": "если Шок", "en": "if Shock"}}]
 
     quoted("Выпадает 6, это Шок. Маша оказывается в 1 хите, но теряет сознание на 2 раунда.")
-    sc, ev = step(sc, {"type": "death_door", "character": "c1", "dice": {"d6": [6]}})
+    sc, ev = step(sc, {"type": "death_door", "character": "c1", "dice": {"d6": [6], "shock_rounds": [6]}})
     masha = sc["characters"][0]
     assert ev["result"]["outcome"] == "shock" and masha["state"]["health"] == 1
     assert masha["view"]["had_shock"] and masha["view"]["door_rolls"] == 1
+    # «на 1-2 раунда, чет/нечет своих раунда»: a 6, even — 2 of her rounds, unconscious
+    (shock,) = masha["view"]["statuses"]
+    assert (shock["key"], shock["left"], shock["can_act"]) == ("shock", 2, False) and not masha["view"]["can_act"]
+    assert shock["left_text"]["ru"] == "ещё 2 своих раунда"
 
     quoted("Пока она лежит срабатывает эффект от отравленного вражеского клинка и она теряет 1 хит. Следовательно "
            "опять попадает на Порог Смерти.")
@@ -77,6 +83,14 @@ def test_masha_shock_then_second_roll_with_minus_one():
     assert ev["result"]["roll_number"] == 2 and "5 − 1 = 4" in ev["text"]["ru"]
     assert masha["state"]["health"] == 1 and masha["view"]["status_name"]["ru"] == "Калечащая рана"
     assert masha["view"]["door_rolls"] == 2 and masha["view"]["next_door_modifier"] == -2
+    # «получает Увечье»; the new state ends the Шок, and «теряет сознание на 1 свой раунд»
+    assert masha["view"]["maimings"] == 1
+    assert [(x["key"], x["left"]) for x in masha["view"]["statuses"]] == [("lost_round", 1)]
+    # «через 1 раунд приходит в себя в 1 хите»
+    sc, ev = step(sc, {"type": "next_round"})
+    masha = sc["characters"][0]
+    assert masha["view"]["statuses"] == [] and masha["state"]["door"] is None and masha["state"]["health"] == 1
+    assert "Маша приходит в себя." in ev["text"]["ru"] and masha["view"]["can_act"]
     assert replay(sc["log"], sc["name"]) == sc
 
 

@@ -81,7 +81,7 @@ def test_three_characters_several_rounds():
     # the first death's-door roll of the scene: no modifier; a 6 is Шок, back to 1 hit
     pv = preview(sc, {"type": "death_door", "character": masha})
     assert exact(pv["odds"]["shock"]) == "1/6"
-    sc, ev = step(sc, {"type": "death_door", "character": masha, "dice": {"d6": [6]}})
+    sc, ev = step(sc, {"type": "death_door", "character": masha, "dice": {"d6": [6], "shock_rounds": [2]}})
     assert ev["result"]["outcome"] == "shock" and char(sc, masha)["state"]["health"] == 1
     # Олег brings the vampire to the door: 3 − 1 = 2 on 1 hit, the excess of 1 burns
     sc, _ = step(sc, {"type": "attack", "attacker": oleg, "target": vamp,
@@ -148,7 +148,7 @@ def test_three_characters_several_rounds():
     assert replay(sc["log"], sc["name"]) == sc
     undone, ev = step(sc, {"type": "undo"})
     undone, ev = step(undone, {"type": "undo"})
-    assert undone == before_end
+    assert {**undone, "redo": []} == before_end and len(undone["redo"]) == 2
 
 
 def test_end_of_scene_waits_for_a_due_roll():
@@ -164,7 +164,7 @@ def test_nonlethal_is_odd_even_and_only_one_shock():
     pv = preview(sc, {"type": "death_door", "character": "c1"})
     # «бросается только чет/нечет, где чёт это “шок”, а нечет “оглушение”»
     assert exact(pv["odds"]["shock"]) == "1/2" and exact(pv["odds"]["stunned"]) == "1/2"
-    sc, ev = step(sc, {"type": "death_door", "character": "c1", "dice": {"d6": [4]}})
+    sc, ev = step(sc, {"type": "death_door", "character": "c1", "dice": {"d6": [4], "shock_rounds": [1]}})
     assert ev["result"]["outcome"] == "shock"
     sc, _ = step(sc, {"type": "damage", "character": "c1", "portions": [1], "nonlethal": True})
     pv = preview(sc, {"type": "death_door", "character": "c1"})

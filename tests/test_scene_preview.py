@@ -62,6 +62,13 @@ def test_attack_fold_is_the_calculators_outcome_for_a_fresh_target(params, armor
     assert {x["value"]: frac(x["p"]) for x in pv["odds"]["absorption_left"]} == dict(o["absorption_left"].items())
     assert {x["damage"]: frac(x["p"]) for x in pv["odds"]["damage"]} == dict(o["damage"].items())
     assert frac(pv["odds"]["p_hit"]) == o["p_hit"]
+    # the death's-door roll the attack makes due: the same odds as the calculator's door table
+    for k, v in o["door_outcomes"].items():
+        if k not in ("none", "instant_death"):  # the calculator's counts the blow's own instant death too
+            assert frac(pv["odds"]["door_outcomes"][k]) == v, k
+    assert frac(pv["odds"]["p_dead"]) == o["door_outcomes"]["instant_death"]
+    # the outcome table is the calculator's, word for word
+    assert [r[0] for r in pv["display"][4]["rows"]] == [r[0] for r in api.run("serial-attack", p)["display"][4]["rows"]]
     # the calculator shows the same chance to hit
     assert api.run("serial-attack", p)["p_hit"] == pv["odds"]["p_hit"]
 
@@ -193,4 +200,38 @@ def test_attack_fold_agrees_with_the_scene_step():
                                "dice": {"attack": [10], "damage": faces}})
         b = after["characters"][1]
         outcome = (ev["result"]["damage"], b["state"]["absorption"], b["state"]["health"])
-        assert any(o[1:] == outcome for o in fold.outcomes())
+        assert any(o[1:4] == outcome for o in fold.outcomes())
+
+
+def test_the_attack_preview_carries_a_due_door_rolls_odds_into_the_chance_of_death():
+    # «За каждый бросок Порога в рамках одной сцены вычитается единица из последующих бросков Порога»;
+    # «Повторное выпадение Последнего Вздоха на броске Порога в той же сцене автоматически приводит к
+    # моментальной смерти». Б had «Последний вздох» at his first roll; his next roll is d6 − 1: a 1 or a 2
+    # gives «Последний вздох» again (below 1 reads as it), so a third of the attacks that bring him to the door
+    # kill him.
+    sc = two({"stamina": 2}, {"absorption": 0, "health": 1, "door_rolls": 1, "had_last_breath": True})
+    params = {"attack_dice": 6, "damage_dice": 4, "ranged": False}
+    pv = preview(sc, {"type": "attack", "attacker": "c1", "target": "c2", "params": params})
+    fresh = SC.attack_outcome(pv["calculator"]["params"])  # the same attack on a target never at the door
+    p_door = fresh["status"]["death_door"]
+    assert p_door > 0
+    assert frac(pv["odds"]["p_dead"]) == p_door * Fraction(2, 6)
+    assert frac(pv["odds"]["door_outcomes"]["instant_death"]) == p_door * Fraction(2, 6)
+    shown = next(i for b in pv["display"] if b["kind"] == "figures" for i in b["items"] if i["key"] == "p_dead")
+    assert shown["value"]["float"] > 0.1
+
+
+def test_the_attack_preview_on_a_vampire_offers_no_shock_nor_stunned():
+    # «Вампиры не могут быть оглушены или шокированы» (readings.SERIAL_VAMPIRE_DOOR: he stays up instead)
+    sc = step(new_scene(), {"type": "add_character", "character": {"name": "А", "system": "serial"}})
+    sc = step(sc, {"type": "add_character", "character": {"name": "Вампир", "system": "serial", "kind": "vampire",
+                                                           "state": {"health": 1, "absorption": 0}}})
+    pv = preview(sc, {"type": "attack", "attacker": "c1", "target": "c2",
+                      "params": {"attack_dice": 6, "damage_dice": 4, "ranged": False}})
+    door = pv["odds"]["door_outcomes"]
+    assert frac(door["shock"]) == 0 and frac(door["stunned"]) == 0
+    fresh = SC.attack_outcome(pv["calculator"]["params"])["status"]["death_door"]
+    assert frac(door["vampire_stands"]) == fresh * Fraction(2, 6)  # the 5 and the 6 of a first roll
+    rows = next(b for b in pv["display"] if b["kind"] == "table" and "Порог Смерти и его бросок" in b["title"]["ru"])["rows"]
+    names = [r[0]["ru"] for r in rows if frac(r[1])]
+    assert "Шок" not in names and "Оглушение" not in names and any("Вампир устоял" in n for n in names)

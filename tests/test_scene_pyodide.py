@@ -51,7 +51,15 @@ def test_pyodide_replays_the_scene_cpython_built(tmp_path):
               {"type": "drink", "character": "c3", "drink": "vodka_bottle", "seed": 5},
               {"type": "next_round"}):
         sc = step(sc, a)
-    seeded = {"type": "attack", "attacker": "c1", "target": "c2", "params": {"attack_dice": 7, "damage_dice": 6},
+    # a turn, a fire at the start of Маша's turn, a door roll with its timers (version 2's machinery)
+    for a in ({"type": "set_status", "character": "c2", "status": "burning", "values": {}},
+              {"type": "next_turn"}, {"type": "next_turn"},
+              {"type": "damage", "character": "c1", "portions": [3]},
+              {"type": "death_door", "character": "c1", "dice": {"d6": [6], "shock_rounds": [3]}},
+              {"type": "next_round"}):
+        sc = step(sc, a)
+    assert sc["characters"][1]["view"]["statuses"][0]["count"] >= 1
+    seeded = {"type": "attack", "attacker": "c2", "target": "c1", "params": {"attack_dice": 7, "damage_dice": 6},
               "seed": 2026}
     requests = [
         {"op": "scene", "cmd": "replay", "log": sc["log"], "name": sc["name"]},
@@ -60,6 +68,9 @@ def test_pyodide_replays_the_scene_cpython_built(tmp_path):
          "action": {"type": "drink", "character": "c3", "drink": "spirit_shot"}},
         {"op": "scene", "cmd": "apply", "scene": sc, "action": {"type": "damage", "character": "c9", "portions": [1]}},
         {"op": "scene", "cmd": "load", "scene": "{not json"},
+        {"op": "scene", "cmd": "apply", "scene": sc, "action": {"type": "undo"}},
+        {"op": "scene", "cmd": "load", "scene": json.dumps(sc, ensure_ascii=False)},
+        {"op": "scene", "cmd": "load", "scene": "[" * 5000},
     ]
     wheel = tmp_path / "w.whl"
     wheel.write_bytes(build_wheel.wheel_bytes_and_name(ROOT)[1])
@@ -77,3 +88,8 @@ def test_pyodide_replays_the_scene_cpython_built(tmp_path):
     assert out[2] == here[2]
     assert not out[3]["ok"] and out[3]["errors"] == here[3]["errors"]
     assert not out[4]["ok"] and "internal" not in out[4] and out[4]["errors"] == here[4]["errors"]
+    # undo puts back what the last entry changed, the same under Pyodide; a load checks the scene
+    assert out[5]["ok"] and out[5]["result"]["scene"] == here[5]["result"]["scene"]
+    assert out[6]["ok"] and out[6]["result"]["consistent"] is True
+    # too deep a text: its own words, never an internal error, the same as CPython's
+    assert not out[7]["ok"] and "internal" not in out[7] and out[7]["errors"] == here[7]["errors"]

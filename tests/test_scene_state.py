@@ -38,8 +38,9 @@ def small_scene():
 
 def test_new_scene_shape():
     sc = new_scene("Бой в порту")
-    assert sc["format"] == "svod-scene" and sc["version"] == state.VERSION == 1
-    assert (sc["name"], sc["round"], sc["characters"], sc["log"]) == ("Бой в порту", 1, [], [])
+    assert sc["format"] == "svod-scene" and sc["version"] == state.VERSION == 2
+    assert (sc["name"], sc["round"], sc["characters"], sc["log"], sc["redo"]) == ("Бой в порту", 1, [], [], [])
+    assert sc["turn"] == {"current": None, "done": [], "started": []}
     assert set(sc["readings"]) == {"serial", "lysogorsk", "codex", "wod"}
 
 
@@ -66,7 +67,7 @@ def test_load_names_every_bad_field():
 
 
 @pytest.mark.parametrize("change, field", [
-    (lambda s: s.update(version=2), "version"),
+    (lambda s: s.update(version=1), "turn"),  # read as version 1, which had no turn
     (lambda s: s.pop("version"), "version"),
     (lambda s: s.update(version="1"), "version"),
     (lambda s: s.update(format="x"), "format"),
@@ -77,8 +78,18 @@ def test_load_names_every_bad_field():
     (lambda s: s["characters"].append(dict(s["characters"][0])), "characters[2].id"),
     (lambda s: s["characters"][0]["state"].update(door="pending"), "characters[0].state.pending"),
     (lambda s: s["characters"][0]["state"].update(health=8), "characters[0].state.health"),
-    (lambda s: s["log"].append({"n": 5, "round": 1, "action": {"type": "undo"}, "text": {"ru": "", "en": ""}}),
-     "log[4].action.type"),
+    (lambda s: s["log"].append({"n": 5, "round": 1, "action": {"type": "undo"}, "text": {"ru": "", "en": ""},
+                                "undo": {}}), "log[4].action.type"),
+    (lambda s: s["turn"].update(current="c9"), "turn.current"),
+    (lambda s: s["turn"].update(done=["c1", "c1"]), "turn.done"),
+    (lambda s: s["characters"][0].update(side="enemy"), "characters[0].side"),
+    (lambda s: s["characters"][0].update(kind="dragon"), "characters[0].kind"),
+    (lambda s: s["characters"][0].update(statuses=[{"key": "flying"}]), "characters[0].statuses[0].key"),
+    (lambda s: s["characters"][0].update(statuses=[{"key": "shock", "left": 99}]), "characters[0].statuses[0].left"),
+    (lambda s: s["characters"][1].update(attacks=[{"name": "Кулак"}]), "characters[1].attacks"),
+    (lambda s: s["characters"][0].update(attacks=[{"name": "Нож", "params": {"attack_dice": 99}}]),
+     "characters[0].attacks[0].params.attack_dice"),
+    (lambda s: s.update(redo=5), "redo"),
     (lambda s: s["log"][0]["action"].update(type="fly"), "log[0].action.type"),
     (lambda s: s["readings"]["serial"].update(below_one="maybe"), "readings.serial.below_one"),
 ])
@@ -127,13 +138,13 @@ V0 = {"version": 0, "title": "Старый бой", "history": [
     {"kind": "add_character", "character": {"name": "Маша", "system": "serial", "stats": {"stamina": 2},
                                             "state": {"health": 2, "absorption": 0}}},
     {"kind": "damage", "who": "c1", "portions": [10]},
-    {"kind": "death_door", "who": "c1", "dice": {"d6": [6]}},
+    {"kind": "death_door", "who": "c1", "dice": {"d6": [6]}, "untimed": True},
 ]}
 
 
 def test_version_0_is_migrated_by_replaying_its_history():
     sc = load(V0)
-    assert sc["version"] == 1 and sc["name"] == "Старый бой"
+    assert sc["version"] == state.VERSION and sc["name"] == "Старый бой"
     masha = sc["characters"][0]
     assert masha["view"]["status"] == "shock" and masha["state"]["health"] == 1
     # the same as building it now
@@ -156,7 +167,7 @@ def test_a_broken_version_0_says_where():
 
 # ---- the readings named for the page ----------------------------------------------------------
 
-SOURCE_OF = {"serial": "000", "lysogorsk": "001", "codex": "004", "wod": "003"}
+SOURCE_OF = {"serial": ("000",), "lysogorsk": ("001",), "codex": ("004",), "wod": ("002", "003")}
 
 
 def _norm(s):
@@ -169,7 +180,7 @@ def test_every_open_reading_is_a_constant_with_its_source_words():
     for e in readings.OPEN:
         assert e["value"] == getattr(readings, e["name"])
         assert e["reading"]["ru"] and e["reading"]["en"] and e["quote"]
-        src = _norm(read_source(SOURCE_OF[e["system"]]))
+        src = " ".join(_norm(read_source(k)) for k in SOURCE_OF[e["system"]])
         for q in re.findall(r"«([^»]*)»", e["quote"]):
             for part in q.split("…"):
                 assert _norm(part.strip(" .")) in src, (e["name"], part)
@@ -181,7 +192,9 @@ def test_undo_restores_exactly_and_is_not_logged():
     sc = small_scene()
     nxt = step(sc, {"type": "damage", "character": "c1", "portions": [4]})
     back = step(nxt, {"type": "undo"})
-    assert back == sc and len(back["log"]) == len(sc["log"])
+    assert {**back, "redo": []} == sc and len(back["log"]) == len(sc["log"])
+    assert back["redo"] == [nxt["log"][-1]]  # kept for a redo
+    assert step(back, {"type": "redo"}) == nxt
     _, ev = apply(new_scene(), {"type": "undo"})
     assert not ev["ok"] and "пуст" in ev["errors"][0]["ru"]
 
@@ -263,8 +276,15 @@ def test_edit_by_hand_and_its_bounds():
     assert (m["name"], m["stats"]["armor"], m["state"]["health"]) == ("Мария", 2, 6)
     _, ev = apply(sc, {"type": "edit_character", "character": "c1", "stats": {"health_max": 3}})
     assert fields_of(ev) == ["state.health"]  # 5 left of 3: refused, never replaced
-    _, ev = apply(sc, {"type": "edit_character", "character": "c1", "stats": {"strength": 3}})
-    assert fields_of(ev) == ["stats.strength"]
+    _, ev = apply(sc, {"type": "edit_character", "character": "c1", "stats": {"agility": 3}})
+    assert fields_of(ev) == ["stats.agility"]
+    # the log says it in the page's words, not the fields' machine names
+    assert "Здоровье сейчас: 4 → 6" in sc2["log"][-1]["text"]["ru"] and "Броня: 0 → 2" in sc2["log"][-1]["text"]["ru"]
+    assert "health" not in sc2["log"][-1]["text"]["ru"]
+    sc3 = step(sc, {"type": "edit_character", "character": "c1", "state": {"door": "stabilized", "had_shock": True}})
+    line = sc3["log"][-1]["text"]
+    assert "Состояние Порога: — → Стабилизирован" in line["ru"] and "нет → да" in line["ru"]
+    assert "Death's-door state: — → Stabilized" in line["en"]
 
 
 def test_bounds_on_characters_and_the_log():
@@ -285,22 +305,39 @@ def _maximal_character(i, system):
     tags = [f"{j:02d}" + "т" * (F.MAX_TAG_LEN - 2) for j in range(F.MAX_TAGS)]
     stats = {"serial": {"stamina": 15, "health_max": 30, "absorption_bonus": 45, "armor": 6,
                         "resistance": tags, "vulnerability": tags, "immunity": tags}}.get(system, {})
+    attacks = [{"name": f"{k}" + "А" * 39, "params": {"attack_dice": 30, "damage_dice": 30, "ranged": False,
+                                                    "maneuver": "master", "defence": "parry"},
+                "tags": tags, "nonlethal": False} for k in range(6)] if system == "serial" else []
     return {"type": "add_character", "character": {"id": f"id{i:02d}" + "x" * 18,
                                                    "name": f"{i:02d}" + "Я" * (F.MAX_CHAR_NAME - 2),
-                                                   "system": system, "stats": stats}}
+                                                   "system": system, "stats": stats, "attacks": attacks,
+                                                   "side": "opponents"}}
 
 
-def test_the_largest_scene_stays_within_its_bound():
+def test_the_largest_entries_stay_within_their_bound_and_the_scene_within_its_own(monkeypatch):
     sc = new_scene("С" * F.MAX_SCENE_NAME)
     for i in range(F.MAX_CHARACTERS):
         sc = step(sc, _maximal_character(i, ("serial", "lysogorsk", "codex", "wod")[i % 4]))
     ser = next(c for c in sc["characters"] if c["system"] == "serial")
     sc = step(sc, {"type": "edit_character", "character": ser["id"],
                    "state": {"door": "walking_dead", "negative": 999, "health": -500}})
-    without_log = state.size({**sc, "log": []})
-    assert without_log + F.MAX_LOG * (engine.MAX_ENTRY_CHARS + 1) <= F.MAX_SCENE_CHARS
+    for c in sc["characters"]:
+        if c["system"] == "serial":
+            sc = step(sc, {"type": "set_status", "character": c["id"], "status": "burning", "values": {"count": 999}})
+            sc = step(sc, {"type": "ready", "character": c["id"], "trigger": "Я" * 120})
+    sc = step(sc, {"type": "next_round"})  # every character's turn passes: the most any one action changes
+    sc = step(sc, {"type": "end_scene"})
+    sc = step(sc, {"type": "remove_character", "character": ser["id"]})  # its whole record kept to undo
     # the biggest entries an action writes are within MAX_ENTRY_CHARS (apply refuses longer ones)
     assert max(len(state.dump(e)) for e in sc["log"]) <= engine.MAX_ENTRY_CHARS
+    # the whole scene's bound: an action that would pass it is refused, and says so
+    monkeypatch.setattr(F, "MAX_SCENE_CHARS", state.size(sc) + 100)
+    _, ev = apply(sc, {"type": "note", "text": "Я" * F.MAX_NOTE})
+    assert not ev["ok"] and "длиннее" in ev["errors"][0]["ru"]
+    r = api.handle({"op": "scene", "cmd": "apply", "scene": state.dump(sc), "action": {"type": "note", "text": "Я" * 300},
+                    "reply": "text"})
+    assert not r["ok"] and "длиннее" in r["errors"][0]["ru"]
+    assert apply(sc, {"type": "note", "text": "ok"})[1]["ok"]
 
 
 # ---- api.handle and the command line -----------------------------------------------------------
@@ -308,7 +345,8 @@ def test_the_largest_scene_stays_within_its_bound():
 def test_api_handle_scene_ops_never_raise():
     sc = small_scene()
     r = api.handle({"op": "scene", "cmd": "apply", "scene": state.dump(sc), "action": {"type": "next_round"}})
-    assert r["ok"] and r["result"]["scene"]["round"] == 2 and r["result"]["event"]["text"]["ru"] == "Раунд 2."
+    assert r["ok"] and r["result"]["scene"]["round"] == 2
+    assert r["result"]["event"]["text"]["ru"] == "Начинается раунд 2."
     r = api.handle({"op": "scene", "cmd": "preview", "scene": sc, "action": {"type": "drink", "character": "c2",
                                                                             "drink": "spirit_shot"}})
     assert r["ok"] and r["result"]["chance"] and r["result"]["calculator"]["id"] == "lysogorsk-drunkenness"
@@ -336,7 +374,7 @@ def test_cli_apply_replay_preview_load(tmp_path):
     actions = [{"type": "add_character", "character": {"name": "Маша", "system": "serial",
                                                        "state": {"health": 2, "absorption": 0}}},
                {"type": "damage", "character": "c1", "portions": [10]},
-               {"type": "death_door", "character": "c1", "dice": {"d6": [6]}}]
+               {"type": "death_door", "character": "c1", "dice": {"d6": [6], "shock_rounds": [3]}}]
     path = tmp_path / "scene.json"
     path.write_text(json.dumps(sc, ensure_ascii=False), encoding="utf-8")
     for a in actions:

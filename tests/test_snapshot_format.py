@@ -53,9 +53,11 @@ def test_built_snapshot_is_sparse_and_smaller_to_unpack(site_dir):
     data = gzip.decompress(path.read_bytes())
     image = snapshot.decode(data)
     assert len(image) == info["raw_bytes"]
-    # the worker writes less than half the image (zeros are left out, freed memory was zeroed
-    # by make_snapshot.mjs): measured 13.6 of 31.5 MB (15.7 before the freed memory was zeroed)
-    assert len(data) < 0.5 * len(image), (len(data), len(image))
+    # the worker writes little more than half the image (zeros are left out, freed memory was zeroed
+    # by make_snapshot.mjs): measured 13.6 of 31.5 MB (15.7 before the freed memory was zeroed); 15.1
+    # as the calculators grew, 15.9 with the scene's turns, statuses and undo (the heap holds 0.6 MB
+    # more code)
+    assert len(data) < 0.55 * len(image), (len(data), len(image))
     assert info["sparse_bytes"] == len(data)
 
 

@@ -94,10 +94,16 @@ def quotations(text: str) -> list[str]:
 
 # ---- where the quotations are ------------------------------------------------------------------
 
+#: the scene's modules that quote a source besides its system modules (``scene/serial_fight.py`` is
+#: «Сериал»'s by its name): the one each quotes
+SCENE_MODULES = {"counters": "codex", "statuses": "common", "turns": "common"}
+
+
 def _system_of(path: Path) -> str:
     rel = path.relative_to(ENGINE).parts
     if rel[0] == "scene":
-        return Path(rel[1]).stem
+        stem = Path(rel[1]).stem
+        return SCENE_MODULES.get(stem, stem.split("_")[0])
     return rel[0]
 
 
@@ -105,9 +111,8 @@ def _engine_files() -> list[Path]:
     out = []
     for system in SOURCES:
         out += sorted((ENGINE / system).rglob("*.py"))
-        scene = ENGINE / "scene" / f"{system}.py"
-        if scene.exists():
-            out.append(scene)
+        out += sorted((ENGINE / "scene").glob(f"{system}*.py"))
+    out += [ENGINE / "scene" / f"{m}.py" for m in SCENE_MODULES]
     return out
 
 

@@ -3,28 +3,50 @@
 ``{"op": "scene", "cmd": …}`` with ``cmd``:
 
 * ``"new"`` (``name``?) → ``{"scene"}``;
-* ``"load"`` (``scene``: object or JSON text) → ``{"scene", "migrated_from"}`` (the version it had);
-* ``"apply"`` (``scene``, ``action``) → ``{"scene", "event"}``;
+* ``"load"`` (``scene``: object or JSON text; ``verify``: true unless false) → ``{"scene",
+  "migrated_from" (the version it had, or null), "consistent", "state_matches_log", "differences"}``:
+  the scene checked against its own log (:func:`engine.verify`). When they disagree both are given —
+  the scene as stored (``scene``) and the log's replay (``replayed``) — and ``differences`` says where,
+  in words; nothing is picked silently (``reconcile`` chooses);
+* ``"reconcile"`` (``scene``, ``keep``: ``"log"`` or ``"state"``) → ``{"scene", "event"}``: a scene that
+  agrees with its log — the log's replay, or that replay with hand edits logged that bring it to the
+  stored state;
+* ``"apply"`` (``scene``, ``action``) → ``{"scene", "event"}`` (``{"type": "undo"}`` and
+  ``{"type": "redo"}`` too);
 * ``"preview"`` (``scene``, ``action``) → the preview (:func:`engine.preview`);
+* ``"fill"`` (``scene``, ``action``: the start of one, e.g. ``{"type": "attack", "attacker", "weapon"?}``)
+  → ``{"action", "filled": [field names]}``: the action filled as the scene would fill it — whose turn
+  it is, the first opponent in the order as the target, a stored attack's values;
+* ``"summary"`` (``scene``) → the fight's summary (:func:`summary.fight_summary`);
 * ``"replay"`` (``log``: a list of entries or actions, or a whole scene; ``name``?) → ``{"scene"}``;
 * ``"from_calculator"`` (``scene``, ``calculator``: ``{"id", "params", "roll"?: {"seed"}}``,
   ``roles``: ``{"character"}`` or ``{"attacker", "target"}``) → ``{"scene", "actions", "events",
   "unused", "text"}``: the calculator's input applied back (:mod:`.calclink`);
-* ``"spec"`` → the systems' sheets and editable state, every action's fields, the open readings,
-  the limits, which calculator each action comes back from.
+* ``"spec"`` → the systems' sheets, creature types, statuses and stored attacks, every action's
+  fields, the open readings, the limits, which calculator each action comes back from.
 
-``"reply": "text"`` (new, load, apply, replay, from_calculator): the scene comes back as the JSON
-text the engine writes (``scene_text``) instead of an object. Sent back as ``scene`` in the next
-request, that text is not checked again: the engine remembers the last few scenes it wrote or
-checked, by their text (a scene is a pure function of its text, so this changes no answer; a
-page keeps its scene as that text, stored and exported as it is).
+``"reply": "text"`` (new, load, apply, reconcile, replay, from_calculator): the scene comes back as
+the JSON text the engine writes (``scene_text``, and ``replayed_text``) instead of an object. Sent
+back as ``scene`` in the next request, that text is not checked again: the engine remembers the last
+few scenes it wrote or checked, by their text (a scene is a pure function of its text, so this
+changes no answer; a page keeps its scene as that text, stored and exported as it is), and whether
+each is what its own log replays to. An undo of such a scene puts back what its last entry changed
+(no replay: measured in ``scripts/bench``); of a scene not known so, it checks the scene first (a
+replay) and refuses if it disagrees with its log.
 
-An undo is a replay of the log without its last entry. When the engine remembers the scene the
-last action was applied to, and knows that scene to be what its own log replays to (a scene it
-made by replaying, or made from such a scene by an action; ``load`` with ``"verify": true``
-checks a loaded one and answers ``consistent``, and ``state_matches_log``: the same but for the
-log's own lines), that scene *is* the replay's result, and it is
-given without replaying (measured in chromium on a 485-entry log: 160–1000 ms → tens of ms).
+The page reads (every text ``{"ru", "en"}``):
+
+* a character's ``view``: its system's figures and ``status``/``status_name``, and for every system
+  ``side``/``side_name``, ``kind``/``kind_name``, ``statuses`` (each ``{"key", "name", its fields
+  — ``left``, ``count`` …, "left_text", "penalty": {"roll", "dexterity"}?, "can_act", "reading"?}``),
+  ``status_penalty``, ``can_act``, ``attacks`` (the stored attacks' names), and its place in the
+  order: ``initiative``, ``place``, ``acting``, ``done``, ``out_of_fight``;
+* the scene's ``round`` and ``turn`` (``current``: whose turn, ``done``, ``started``);
+* an event: ``{"ok", "type", "n", "round", "text", "result", "display", "changes", "dice", "seed",
+  "by" ("engine" | "hand"), "entry"}``; an undo's ``{"type": "undo", "text", "undone", "changes",
+  "can_redo"}``; a redo's ``{"type": "redo", "redone", "action_type", …}``;
+* a log entry: ``{"n", "round", "action" (with ``dice`` and ``by`` when it rolled), "text", "undo",
+  "facts"?}``; ``redo``: the undone entries.
 
 Every answer is ``{"ok": true, "result": …}`` or ``{"ok": false, "errors": [{"field", "ru", "en"}]}``.
 """
@@ -35,28 +57,35 @@ import json
 from collections import OrderedDict
 from typing import Any
 
-from ..spec import InputError, field_error
-from . import actions, calclink, characters, engine, fields as F, readings, state
+from ..spec import InputError, T, field_error
+from . import actions, calclink, characters, engine, fields as F, readings, state, statuses, summary, turns
+
+__all__ = ["handle", "spec", "KNOWN_SCENES", "KNOWN_CHARS", "STATE_PARTS"]
+
+STATE_PARTS = state.STATE_PARTS
 
 
 def spec() -> dict:
     return {"format": state.FORMAT, "version": state.VERSION, "systems": characters.spec(),
+            "character": characters.common_spec(),
             "actions": [{**a, "calculator": calclink.link_for(a["type"])} for a in actions.spec()],
-            "open": readings.OPEN,
+            "open": readings.OPEN, "field_kinds": F.KINDS,
             "limits": {"characters": F.MAX_CHARACTERS, "log": F.MAX_LOG, "scene_name": F.MAX_SCENE_NAME,
                        "character_name": F.MAX_CHAR_NAME, "note": F.MAX_NOTE, "rounds": F.MAX_ROUND,
-                       "tags": F.MAX_TAGS, "tag_length": F.MAX_TAG_LEN, "scene_chars": F.MAX_SCENE_CHARS}}
+                       "tags": F.MAX_TAGS, "tag_length": F.MAX_TAG_LEN, "scene_chars": F.MAX_SCENE_CHARS,
+                       "entry_chars": engine.MAX_ENTRY_CHARS, "attacks": characters.MAX_ATTACKS,
+                       "attack_name": characters.MAX_ATTACK_NAME, "statuses": statuses.MAX_STATUSES,
+                       "initiative": characters.MAX_INITIATIVE}}
 
 
 class _Known:
-    """A scene remembered by its text: the checked scene, whether it is what its own log replays
-    to (``True``/``False``, ``None`` not known), and the text of the scene its last action was
-    applied to (``parent``)."""
+    """A scene remembered by its text: the checked scene, and whether it is what its own log replays
+    to (``True``/``False``, ``None`` not known)."""
 
-    __slots__ = ("scene", "consistent", "parent")
+    __slots__ = ("scene", "consistent")
 
-    def __init__(self, scene: dict, consistent: bool | None = None, parent: str | None = None):
-        self.scene, self.consistent, self.parent = scene, consistent, parent
+    def __init__(self, scene: dict, consistent: bool | None = None):
+        self.scene, self.consistent = scene, consistent
 
 
 #: The scenes last written or checked, by their JSON text (most recent last): a page sends back
@@ -68,16 +97,12 @@ KNOWN_SCENES = 8
 KNOWN_CHARS = 3_000_000
 
 
-#: What a scene is besides its log and name: its characters (their views too), round, readings.
-STATE_PARTS = ("characters", "round", "next_id", "readings")
-
-
-def _remember(text: str, sc: dict, consistent: bool | None = None, parent: str | None = None) -> None:
+def _remember(text: str, sc: dict, consistent: bool | None = None) -> None:
     """Remember ``sc`` by its text; what is not said (``None``) is kept from before."""
     old = _KNOWN.get(text)
     if old is not None and consistent is None:
         consistent = old.consistent
-    _KNOWN[text] = _Known(sc, consistent, parent if parent is not None else old.parent if old else None)
+    _KNOWN[text] = _Known(sc, consistent)
     _KNOWN.move_to_end(text)
     while len(_KNOWN) > 1 and (len(_KNOWN) > KNOWN_SCENES or sum(map(len, _KNOWN)) > KNOWN_CHARS):
         _KNOWN.popitem(last=False)
@@ -103,42 +128,38 @@ def _loaded(v: Any) -> dict:
     return state.load(v)
 
 
-def _scene_out(request: dict, sc: dict, consistent: bool | None = None, parent: str | None = None) -> dict:
+def _scene_out(request: dict, sc: dict, consistent: bool | None = None, key: str = "scene",
+               check_size: bool = False) -> dict:
     """The scene as the request asks for it: an object, or (``"reply": "text"``) its text."""
     if request.get("reply") == "text":
         text = state.dump(sc)
-        _remember(text, sc, consistent, parent)
-        return {"scene_text": text}
-    return {"scene": sc}
+        if check_size:
+            engine.check_size(sc, text)
+        _remember(text, sc, consistent)
+        return {f"{key}_text": text}
+    if check_size:
+        engine.check_size(sc)
+    return {key: sc}
 
 
-def _quick_undo(text: Any) -> tuple[dict, dict] | None:
-    """The undo of the scene ``text`` without a replay, when the scene before its last action is
-    remembered and known to be what its own log replays to (then it equals the replay)."""
-    k = _known(text)
-    parent = _known(k.parent) if k is not None and k.parent is not None else None
-    if parent is None or parent.consistent is not True or k.scene["log"][:-1] != parent.scene["log"]:
-        return None
-    return parent.scene, engine.undo_event(k.scene, parent.scene)
+def _consistent(raw: Any) -> bool | None:
+    k = _known(raw)
+    return k.consistent if k is not None else None
 
 
 def _apply(request: dict) -> dict:
     raw = request.get("scene")
     sc = _loaded(raw)
     action = request.get("action")
-    quick = _quick_undo(raw) if isinstance(action, dict) and action.get("type") == "undo" and len(action) == 1 else None
-    if quick is not None:
-        new, event = quick
-        return {"ok": True, "result": {**_scene_out(request, new), "event": event}}
-    new, event = engine.apply_loaded(sc, action)
+    known = _consistent(raw)
+    new, event = engine.apply_loaded(sc, action, verified=known is True, size=False)
     if not event["ok"]:
         return event
-    k = _known(raw)
-    if event["type"] == "undo":
-        consistent, parent = True, None  # a replay
-    else:
-        consistent, parent = (k.consistent, raw) if k is not None else (None, None)
-    return {"ok": True, "result": {**_scene_out(request, new, consistent, parent), "event": event}}
+    kind = event["type"]
+    # an undo checks an unknown scene against its log (or refuses): after it the scene is known
+    consistent = True if kind == "undo" else known
+    out = _scene_out(request, new, consistent, check_size=kind not in ("undo", "redo"))
+    return {"ok": True, "result": {**out, "event": event}}
 
 
 def _parse(v: Any, name: str) -> Any:
@@ -146,11 +167,7 @@ def _parse(v: Any, name: str) -> Any:
         return v
     if len(v) > F.MAX_SCENE_CHARS:
         raise field_error(name, f"Длиннее {F.MAX_SCENE_CHARS} символов.", f"Longer than {F.MAX_SCENE_CHARS} characters.")
-    try:
-        return json.loads(v)
-    except json.JSONDecodeError as e:
-        raise field_error(name, f"Неверный JSON (строка {e.lineno}, символ {e.colno}).",
-                          f"Invalid JSON (line {e.lineno}, column {e.colno}).") from None
+    return state.parse_json(v, name)
 
 
 def _reply(v: Any) -> None:
@@ -163,6 +180,132 @@ def _calculator(v: Any) -> dict:
                     required=("id",), defaults={"params": {}, "roll": None})
 
 
+def _load(request: dict) -> dict:
+    raw = request.get("scene")
+    data = state.parse_text(raw) if isinstance(raw, str) else raw
+    version = data.get("version") if isinstance(data, dict) else None
+    # (a scene remembered by its text is never handed out as an object: nobody may change it)
+    text_in_out = isinstance(raw, str) and version == state.VERSION and request.get("reply") == "text"
+    known = _known(raw) if text_in_out else None
+    sc = known.scene if known is not None else state.load(data)
+    verify = request.get("verify", True)
+    if not isinstance(verify, bool):
+        raise field_error("verify", "«verify»: true или false.", "'verify': true or false.")
+    out = {"migrated_from": version if version != state.VERSION else None}
+    if not verify:
+        return {"ok": True, "result": {**_scene_out(request, sc), **out}}
+    if known is not None and known.consistent is True:
+        check = {"consistent": True, "replayed": sc, "differences": []}
+    else:
+        check = engine.verify(sc)
+    replayed = check["replayed"]
+    same_state = replayed is not None and all(replayed[k] == sc[k] for k in STATE_PARTS)
+    out.update(consistent=check["consistent"], state_matches_log=same_state, differences=check["differences"])
+    result = {**_scene_out(request, sc, check["consistent"]), **out}
+    if not check["consistent"] and replayed is not None:
+        result.update(_scene_out(request, replayed, True, key="replayed"))
+    return {"ok": True, "result": result}
+
+
+def _reconcile(request: dict) -> dict:
+    """A scene that agrees with its log: ``keep`` "log" — the log's replay; "state" — that replay and
+    the hand edits (logged, in words) that bring it to the stored state."""
+    sc = _loaded(request.get("scene"))
+    keep = request.get("keep")
+    if keep not in ("log", "state"):
+        raise field_error("keep", "«keep»: «log» (журнал) или «state» (состояние сцены).",
+                          "'keep': 'log' or 'state'.")
+    check = engine.verify(sc)
+    if check["replayed"] is None:
+        raise InputError([{**e, "ru": "Журнал не повторяется: " + e["ru"], "en": "The log does not replay: " + e["en"]}
+                          for e in check["errors"]])
+    new = check["replayed"]
+    events = []
+    if keep == "state" and not check["consistent"]:
+        for a in _edits_towards(new, sc):
+            new, ev = engine.apply_loaded(new, a, verified=True)
+            if not ev["ok"]:
+                return ev
+            events.append(ev)
+    text = T("Сцена приведена к журналу." if keep == "log" else "Состояние сцены взято, правки записаны в журнал.",
+             "The scene follows its log." if keep == "log" else "The scene's state is kept, its edits logged.")
+    return {"ok": True, "result": {**_scene_out(request, new, True), "events": events, "text": text}}
+
+
+def _edits_towards(have: dict, want: dict) -> list[dict]:
+    """The actions that bring ``have`` (a replay) to ``want`` (the stored state): characters added,
+    removed and edited by hand, moved into the stored order, the turn and the readings set."""
+    out = []
+    here = {c["id"]: c for c in have["characters"]}
+    there = {c["id"]: c for c in want["characters"]}
+    for cid in here:
+        if cid not in there:
+            out.append({"type": "remove_character", "character": cid})
+    for cid, c in there.items():
+        rec = {k: v for k, v in c.items() if k != "view"}
+        if cid not in here:
+            out.append({"type": "add_character", "character": rec})
+        else:
+            h = here[cid]
+            edit = {k: rec[k] for k in characters.EDITABLE if h[k] != rec[k]}
+            if edit:
+                out.append({"type": "edit_character", "character": cid, **edit})
+    for i, c in enumerate(want["characters"]):
+        out.append({"type": "move_character", "character": c["id"], "to": i + 1})
+    if have["readings"] != want["readings"]:
+        out.append({"type": "set_readings", "readings": want["readings"]})
+    if have["round"] != want["round"] or have["turn"] != want["turn"]:
+        out.append({"type": "set_turn", "round": want["round"], **want["turn"]})
+    return out
+
+
+def _fill(request: dict) -> dict:
+    sc = _loaded(request.get("scene"))
+    a = request.get("action")
+    if not isinstance(a, dict) or not isinstance(a.get("type"), str) or a["type"] not in actions.ACTIONS:
+        raise field_error("action.type", "Неизвестное действие.", "Unknown action.")
+    return {"ok": True, "result": fill(sc, a)}
+
+
+def fill(sc: dict, a: dict) -> dict:
+    """The action as the scene fills it (see the module's docstring)."""
+    from . import serial
+
+    spec_ = actions.ACTIONS[a["type"]]
+    out = dict(a)
+    filled = []
+    current = sc["turn"]["current"]
+    chars = {c["id"]: c for c in sc["characters"]}
+    order = turns.living_order(sc)
+    actor_field = next((f for f in spec_.fields if f.kind == "character" and f.extra.get("side") != "opponents"), None)
+    if actor_field is not None and out.get(actor_field.name) is None and current is not None:
+        ch = chars[current]
+        if spec_.system in (None, ch["system"]):
+            out[actor_field.name] = current
+            filled.append(actor_field.name)
+    actor = chars.get(out.get(actor_field.name)) if actor_field is not None else None
+    for f in spec_.fields:
+        if f.kind == "character" and f.extra.get("side") == "opponents" and out.get(f.name) is None:
+            side = actor["side"] if actor else None
+            pick = [cid for cid in order if cid != (actor or {}).get("id") and chars[cid]["side"] != side
+                    and (spec_.system is None or chars[cid]["system"] == spec_.system)]
+            pick = pick or [cid for cid in order if cid != (actor or {}).get("id")
+                            and (spec_.system is None or chars[cid]["system"] == spec_.system)]
+            if pick:
+                out[f.name] = pick[0]
+                filled.append(f.name)
+    if a["type"] == "attack" and actor is not None:
+        w = out.get("weapon") or (actor["attacks"][0]["name"] if actor["attacks"] else None)
+        if w is not None:
+            weapon = serial.weapon_of(actor, w)
+            out["weapon"] = weapon["name"]
+            out["params"] = {**weapon["params"], **out.get("params", {})}
+            out["tags"] = out.get("tags") or list(weapon["tags"])
+            out["nonlethal"] = out.get("nonlethal", weapon["nonlethal"])
+            filled += ["weapon", "params", "tags", "nonlethal"]
+    return {"action": out, "filled": filled}
+
+
 def handle(request: dict) -> dict:
     """Never raises."""
     try:
@@ -173,41 +316,31 @@ def handle(request: dict) -> dict:
         if cmd == "new":
             return {"ok": True, "result": _scene_out(request, state.new_scene(request.get("name", "")), True)}
         if cmd == "load":
-            raw = request.get("scene")
-            data = state.parse_text(raw) if isinstance(raw, str) else raw
-            version = data.get("version") if isinstance(data, dict) else None
-            # (a scene remembered by its text is never handed out as an object: nobody may change it)
-            text_in_out = isinstance(raw, str) and version == state.VERSION and request.get("reply") == "text"
-            sc = _loaded(raw) if text_in_out else state.load(data)
-            consistent = same_state = None
-            if request.get("verify") is True:  # is it what its own log replays to?
-                replayed, status = engine.replay_safe(sc["log"], sc["name"])
-                consistent = replayed == sc
-                # (the log's lines may read otherwise after an update of the engine; the state is what counts)
-                same_state = replayed is not None and all(replayed[k] == sc[k] for k in STATE_PARTS)
-            out = {**_scene_out(request, sc, consistent), "migrated_from": version if version != state.VERSION else None}
-            if consistent is not None:
-                out.update(consistent=consistent, state_matches_log=same_state)
-            return {"ok": True, "result": out}
+            return _load(request)
+        if cmd == "reconcile":
+            return _reconcile(request)
         if cmd == "apply":
             return _apply(request)
         if cmd == "preview":
-            out = engine.preview_loaded(_loaded(request.get("scene")), request.get("action"))
+            raw = request.get("scene")
+            out = engine.preview_loaded(_loaded(raw), request.get("action"), verified=_consistent(raw) is True)
             return out if not out["ok"] else {"ok": True, "result": out}
+        if cmd == "fill":
+            return _fill(request)
+        if cmd == "summary":
+            return {"ok": True, "result": summary.fight_summary(_loaded(request.get("scene")))}
         if cmd == "replay":
             log = request.get("log")
             sc, status = engine.replay_safe(_parse(log, "log"), request.get("name", ""))
             return status if sc is None else {"ok": True, "result": _scene_out(request, sc, True)}
         if cmd == "from_calculator":
-            sc = _loaded(request.get("scene"))
+            raw = request.get("scene")
+            sc = _loaded(raw)
             calc = _calculator(request.get("calculator"))
             new, out = calclink.from_calculator(sc, calc["id"], calc["params"], calc["roll"], request.get("roles"))
-            k = _known(request.get("scene"))
-            # several actions: an undo takes back the last one only, so no parent to go back to
-            parent = request.get("scene") if k is not None and len(out["actions"]) == 1 else None
-            return {"ok": True, "result": {**_scene_out(request, new, k.consistent if parent else None, parent), **out}}
-        raise field_error("cmd", "Неизвестная команда сцены: new, load, apply, preview, replay, from_calculator, spec.",
-                          "Unknown scene command: new, load, apply, preview, replay, from_calculator, spec.")
+            return {"ok": True, "result": {**_scene_out(request, new, _consistent(raw), check_size=True), **out}}
+        names = "new, load, reconcile, apply, preview, fill, summary, replay, from_calculator, spec"
+        raise field_error("cmd", f"Неизвестная команда сцены: {names}.", f"Unknown scene command: {names}.")
     except InputError as e:
         return {"ok": False, "errors": e.errors}
     except RecursionError:

@@ -5,8 +5,11 @@
 * ``scene preview SCENE ACTION`` — the action's exact odds before the roll;
 * ``scene replay LOG [--name NAME]`` — the scene a log builds (a list of entries or actions, or a
   whole scene, whose log and name are used);
-* ``scene load SCENE`` — a saved scene checked (and migrated from an older version);
-* ``scene spec`` — the sheets, the actions' fields, the open readings, the limits.
+* ``scene load SCENE`` — a saved scene checked (and migrated from an older version) and checked
+  against its log: where they disagree, both and the differences in words;
+* ``scene reconcile SCENE --keep log|state`` — a scene that agrees with its log again;
+* ``scene summary SCENE`` — the fight's summary (rounds, damage, death's-door rolls, luck);
+* ``scene spec`` — the sheets, the actions' fields, the statuses, the open readings, the limits.
 
 SCENE, ACTION and LOG are JSON text, ``@file`` or ``-`` (standard input, once). The answer is
 JSON on standard output, exit 0; errors are ``{"errors": [{"field", "ru", "en"}]}``, exit 2.
@@ -18,8 +21,11 @@ import argparse
 import json
 import sys
 
+from ..api import dumps
+from ..spec import InputError
 from . import fields as F
 from .api import handle
+from .state import parse_json
 
 
 class _ArgError(Exception):
@@ -50,14 +56,11 @@ def _read(arg: str, name: str, stdin_used: list) -> str:
 
 
 def _json(text: str, name: str):
+    """An argument's JSON, read as the page's is (:func:`state.parse_json`: the same words)."""
     try:
-        return json.loads(text)
-    except ValueError as e:
-        pos = f" (строка {e.lineno}, символ {e.colno})" if hasattr(e, "lineno") else ""
-        pos_en = f" (line {e.lineno}, column {e.colno})" if hasattr(e, "lineno") else ""
-        raise _ArgError(name, f"Неверный JSON{pos}.", f"Invalid JSON{pos_en}.")
-    except RecursionError:
-        raise _ArgError(name, "Слишком глубокая вложенность.", "Nested too deeply.")
+        return parse_json(text, name)
+    except InputError as e:
+        raise _ArgError(name, e.errors[0]["ru"], e.errors[0]["en"]) from None
 
 
 def main(argv: list[str]) -> int:
@@ -74,17 +77,33 @@ def main(argv: list[str]) -> int:
     p = sub.add_parser("replay", help="the scene a log builds")
     p.add_argument("log", help="a list of log entries or actions, or a whole scene: JSON, @file or -")
     p.add_argument("--name", default=None, help="the scene's name (a whole scene brings its own)")
-    p = sub.add_parser("load", help="check (and migrate) a saved scene")
+    p = sub.add_parser("load", help="check (and migrate) a saved scene, and check it against its log")
     p.add_argument("scene", help="the scene: JSON, @file or -")
-    sub.add_parser("spec", help="sheets, actions, open readings, limits")
+    p = sub.add_parser("reconcile", help="a scene that agrees with its log again")
+    p.add_argument("scene", help="the scene: JSON, @file or -")
+    p.add_argument("--keep", choices=("log", "state"), required=True, help="what to keep")
+    p = sub.add_parser("summary", help="the fight's summary")
+    p.add_argument("scene", help="the scene: JSON, @file or -")
+    sub.add_parser("spec", help="sheets, actions, statuses, open readings, limits")
     args = parser.parse_args(argv)
+    try:
+        return _run(args)
+    except Exception as e:  # a bug, but never a traceback
+        return _print({"errors": [{"field": "request", "ru": f"Внутренняя ошибка: {type(e).__name__}.",
+                                   "en": f"Internal error: {type(e).__name__}."}]}, 2)
+
+
+def _run(args) -> int:
 
     stdin_used: list = []
     try:
         if args.cmd in ("new", "spec"):
             request = {"op": "scene", "cmd": args.cmd, "name": getattr(args, "name", "")}
-        elif args.cmd == "load":
-            request = {"op": "scene", "cmd": "load", "scene": _read(args.scene, "scene", stdin_used)}
+        elif args.cmd in ("load", "summary"):
+            request = {"op": "scene", "cmd": args.cmd, "scene": _read(args.scene, "scene", stdin_used)}
+        elif args.cmd == "reconcile":
+            request = {"op": "scene", "cmd": "reconcile", "scene": _read(args.scene, "scene", stdin_used),
+                       "keep": args.keep}
         elif args.cmd == "replay":
             log = _json(_read(args.log, "log", stdin_used), "log")
             request = {"op": "scene", "cmd": "replay", "log": log}
@@ -103,14 +122,20 @@ def main(argv: list[str]) -> int:
     result = response["result"]
     if args.cmd == "apply" and args.scene_only:
         result = result["scene"]
-    elif args.cmd in ("new", "replay"):
+    elif args.cmd in ("new", "replay", "reconcile"):
         result = result["scene"]
     return _print(result, 0)
 
 
 def _print(obj, code: int) -> int:
+    """The answer as JSON (a lone surrogate or a terminal that cannot show Cyrillic: escapes instead of
+    a traceback)."""
+    text = dumps(obj, indent=2)
     try:
-        print(json.dumps(obj, ensure_ascii=False, indent=2))
+        try:
+            print(text)
+        except UnicodeEncodeError:
+            print(json.dumps(obj, ensure_ascii=True, indent=2))
         sys.stdout.flush()
     except BrokenPipeError:  # the reader stopped early (| head): not an error of ours
         sys.stdout = None

@@ -10,10 +10,12 @@ from dataclasses import replace
 from .. import systems
 from ..codex import rules as codex_rules
 from ..codex import tables as codex_tables
-from ..spec import T, field_error, int_list_param
+from ..spec import T, bool_param, field_error, int_list_param
 from . import fields as F
 from . import readings as RD
-from .common import ActionSpec, Ctx, calc_compute, calc_param, calc_roll, calc_validate
+from . import statuses as ST
+from .common import ActionSpec, Ctx, calc_compute, calc_param, calc_roll, calc_validate, percent
+from .system import SceneSystem
 
 SYSTEM = "codex"
 TITLE = systems.TITLES["codex"]
@@ -22,21 +24,23 @@ _ARMOR = calc_param("codex-attack", "armor")
 STAT_PARAMS = (
     calc_param("codex-attack", "tough"),
     replace(_ARMOR, label=T("Броня", "Armor")),
+    bool_param("veteran", "Воевал (за вход в бой стресса нет)", "Fought in a war (no stress for entering a fight)", False,
+               group="details", help=T("«Если он был солдатом и воевал, за вход в бой он не получит стресса».",
+                                       "A soldier who fought gets no stress for entering a fight.")),
 )
-STATS = {p.name: F.param(p) for p in STAT_PARAMS}
-DEFAULT_STATS = {p.name: p.default for p in STAT_PARAMS}
-STATS_SPEC = tuple(p.to_json() for p in STAT_PARAMS)
+STATS = tuple(F.of_param(p) for p in STAT_PARAMS)
 
 #: The whole track holds 42; damage beyond it still counts (level 6) — bounded here.
 MAX_DAMAGE = 1000
 
 
 #: The state the Storyteller may correct by hand.
-STATE_SPEC = (
-    F.spec_json("damage", "int", T("Урон на треке Выносливости", "Damage on the Endurance track"), 0, min=0,
-                max=MAX_DAMAGE),
-    F.spec_json("stress", "int", T("Стресс", "Stress"), 0, min=0, max=codex_rules.MAX_STRESS),
-    F.spec_json("flax", "bool", T("FLAX", "FLAX"), False),
+STATE = (
+    F.Field("damage", "int", T("Урон на треке Выносливости", "Damage on the Endurance track"),
+            F.integer(0, MAX_DAMAGE), 0, extra={"min": 0, "max": MAX_DAMAGE}),
+    F.Field("stress", "int", T("Стресс", "Stress"), F.integer(0, codex_rules.MAX_STRESS), 0,
+            extra={"min": 0, "max": codex_rules.MAX_STRESS}),
+    F.Field("flax", "bool", T("FLAX", "FLAX"), F.boolean, False),
 )
 
 
@@ -46,10 +50,6 @@ def state_fields(stats: dict) -> dict:
 
 def initial_state(stats: dict) -> dict:
     return {"damage": 0, "stress": 0, "flax": False}
-
-
-def check_stats(stats: dict) -> None:
-    return None
 
 
 def check_state(stats: dict, state: dict) -> None:
@@ -160,15 +160,31 @@ def _counter_preview(ctx: Ctx, a: dict) -> dict:
             "calculator": {"id": "codex-counteraction", "params": p}, "dice_needed": dice}
 
 
+def _out_of_turn(ctx: Ctx, ch: dict) -> bool:
+    cur = ctx.scene["turn"]["current"]
+    return cur is not None and cur != ch["id"]
+
+
 def _run_counter(ctx: Ctx, a: dict, box) -> None:
     ch = ctx.char(a["character"])
-    roll = calc_roll("codex-counteraction", counter_params(ch, a), box)
+    if _out_of_turn(ctx, ch):
+        # «кроме одного раза вне своего хода (Противодействие)» (readings.CODEX_COUNTER_ONCE)
+        assert RD.CODEX_COUNTER_ONCE == "until_his_turn"
+        if ST.find(ch, "countered") is not None:
+            raise field_error("character", f"{ch['name']}: противодействие вне своего хода уже было — снова после "
+                              "начала его хода.", f"{ch['name']} has countered out of turn already — again once his "
+                              "turn has begun.")
+        ST.put(ch, {"key": "countered"})
+    p = counter_params(ch, a)
+    odds = calc_compute("codex-counteraction", p)["p_counter"]  # the chance it had before the roll
+    roll = calc_roll("codex-counteraction", p, box)
     faces = " ".join(map(str, roll["ed6_faces"])) or "—"
     ok = roll["success"]
-    ctx.text = T(f"{ch['name']}: противодействие, ED6 {faces} → {roll['lv']} LV против {a['their_lv']} — "
+    ctx.text = T(f"{ch['name']}: противодействие, ED6 {faces} → {roll['lv']} LV против {a['their_lv']} ({percent(odds)}) — "
                  + ("чужое действие сорвано или ослаблено." if ok else "не хватило."),
-                 f"{ch['name']}: counteraction, ED6 {faces} → {roll['lv']} LV against {a['their_lv']} — "
-                 + ("the action is foiled or weakened." if ok else "not enough."))
+                 f"{ch['name']}: counteraction, ED6 {faces} → {roll['lv']} LV against {a['their_lv']} "
+                 f"({percent(odds, 'en')}) — " + ("the action is foiled or weakened." if ok else "not enough."))
+    ctx.facts["roll"] = {"what": "counteraction", "p": odds["exact"], "success": ok, "by": ch["id"]}
     ctx.result = {"character": ch["id"], "lv": roll["lv"], "against": a["their_lv"], "success": ok}
     ctx.display = roll["display"]
 
@@ -215,10 +231,6 @@ def _run_consequences(ctx: Ctx, a: dict, box) -> None:
     ctx.display = roll["display"]
 
 
-def _char(v, path):
-    return F.ident(v, path)
-
-
 def _amount(v, path):
     n = F.integer(-(codex_rules.MAX_STRESS + 1), codex_rules.MAX_STRESS + 1)(v, path)
     if n == 0:
@@ -228,45 +240,67 @@ def _amount(v, path):
 
 _HITS = int_list_param("hits", "Урон попаданий (каждое — против порога брони)",
                        "Damage of the hits (each against the armor threshold)", [3], 0, 60, 1, 20)
+_CHARACTER = F.character_field(system=SYSTEM)
 
 ACTIONS = [
     ActionSpec(
         "codex_damage", SYSTEM, T("Урон", "Damage"),
-        {"character": _char, "hits": F.param(_HITS), "ignores_armor": F.boolean}, _run_damage,
-        required=("character", "hits"), defaults={"ignores_armor": False},
-        spec=(F.spec_json("character", "character", T("Персонаж", "Character"), None, system=SYSTEM),
-              _HITS.to_json(),
-              F.spec_json("ignores_armor", "bool", T("Порог брони не действует (Большое оружие, помеченные "
-                                                     "немеханические эффекты)",
-                                                     "The armor threshold does not apply (Large weapons, marked "
-                                                     "non-mechanical effects)"), False)),
-        refs=("character",)),
+        (_CHARACTER, F.of_param(_HITS, "required"),
+         F.Field("ignores_armor", "bool", T("Порог брони не действует (Большое оружие, помеченные "
+                                            "немеханические эффекты)",
+                                            "The armor threshold does not apply (Large weapons, marked "
+                                            "non-mechanical effects)"), F.boolean, False)),
+        _run_damage),
     ActionSpec(
         "codex_stress", SYSTEM, T("Стресс", "Stress"),
-        {"character": _char, "amount": _amount}, _run_stress, required=("character", "amount"),
-        spec=(F.spec_json("character", "character", T("Персонаж", "Character"), None, system=SYSTEM),
-              F.spec_json("amount", "int", T("Стресс: + получить, − снять", "Stress: + gain, − take away"), 1,
-                          min=-(codex_rules.MAX_STRESS + 1), max=codex_rules.MAX_STRESS + 1)),
-        refs=("character",)),
+        (_CHARACTER, F.Field("amount", "int", T("Стресс: + получить, − снять", "Stress: + gain, − take away"),
+                             _amount, 1, "required",
+                             {"min": -(codex_rules.MAX_STRESS + 1), "max": codex_rules.MAX_STRESS + 1})),
+        _run_stress),
     ActionSpec(
         "codex_counter", SYSTEM, T("Противодействие", "Counteraction"),
-        {"character": _char, **{k: F.param(p) for k, p in _COUNTER.items()}}, _run_counter,
-        required=("character", "ed6", "their_lv"), defaults={k: p.default for k, p in _COUNTER.items()},
-        spec=(F.spec_json("character", "character", T("Персонаж", "Character"), None, system=SYSTEM),
-              *(p.to_json() for p in _COUNTER.values())),
-        plan=_counter_plan, preview=_counter_preview, refs=("character",),
-        groups=(("counter", False), ("flax", False))),
+        (_CHARACTER, *(F.of_param(p, "required" if k in ("ed6", "their_lv") else "default")
+                       for k, p in _COUNTER.items())),
+        _run_counter, plan=_counter_plan, preview=_counter_preview, groups=(("counter", False), ("flax", False))),
     ActionSpec(
         "codex_consequences", SYSTEM, T("Последствия: 2D6 за подготовки", "Consequences: 2D6 for the preparations"),
-        {"character": _char, "parity": F.param(_PARITY)}, _run_consequences, required=("character",),
-        defaults={"parity": _PARITY.default},
-        spec=(F.spec_json("character", "character", T("Персонаж", "Character"), None, system=SYSTEM),
-              _PARITY.to_json()),
-        plan=_consequence_plan, preview=_consequence_preview, refs=("character",),
-        groups=(("preparations", True),)),
+        (_CHARACTER, F.of_param(_PARITY)), _run_consequences,
+        plan=_consequence_plan, preview=_consequence_preview, groups=(("preparations", True),)),
 ]
 
 
 def readings_params() -> tuple:
     return (calc_param("codex-attack", "incapacitated_at"),)
 
+
+
+def _counter_allowed_again(ctx: Ctx, ch: dict, st: dict) -> None:
+    ST.remove(ch, "countered")
+
+
+def _enters_the_fight(ctx: Ctx, ch: dict) -> None:
+    """«Персонаж получает всего 1 стресса за каждый фактор … Вступил в бой» (:data:`readings.CODEX_FIGHT_STRESS`)."""
+    assert RD.CODEX_FIGHT_STRESS == "party"
+    if ch["side"] != "party" or ch["stats"]["veteran"]:
+        return
+    s = ch["state"]
+    before = (s["stress"], s["flax"])
+    s["stress"], s["flax"] = add_stress(s["stress"], s["flax"], 1)
+    ctx.say(f"{ch['name']}: «Вступил в бой» — стресс {before[0]} → {s['stress']}" + (", FLAX" if s["flax"] else "") + ".",
+            f"{ch['name']}: «Entered a fight» — stress {before[0]} → {s['stress']}" + (", FLAX" if s["flax"] else "") + ".")
+
+
+STATUSES = {s.key: s for s in (
+    ST.StatusKind("countered", T("Противодействие вне хода уже было", "Countered out of turn already"),
+                  reading="CODEX_COUNTER_ONCE",
+                  help=T("«кроме одного раза вне своего хода (Противодействие)».", "Once out of one's own turn."),
+                  by_hand=False, on_turn_start=_counter_allowed_again),
+)}
+
+ORDER_RULE = T("Источник порядка ходов не даёт: порядок сцены (Рассказчик переставляет персонажей).",
+               "The source gives no order of turns: the scene's order (the Storyteller moves characters).")
+
+SCENE = SceneSystem(SYSTEM, TITLE, STATS, STATE, state_fields, initial_state, view, end_of_scene, ACTIONS,
+                    readings_params, check_state=check_state, scene_end_report=scene_end_report, statuses=STATUSES,
+                    initiative=lambda ch, scene: None, order_rule=ORDER_RULE, on_fight_start=_enters_the_fight,
+                    typed_initiative=False)

@@ -1,27 +1,57 @@
-"""Small validators for the scene's JSON: every value bounded, every error ``{"field", "ru", "en"}``.
+"""The scene's fields: every value bounded, every error ``{"field", "ru", "en"}``.
 
-Numbers, switches and choices are :class:`rules_core.spec.Param` (the calculators' own
-validation, so a scene field and a calculator field refuse the same things); this module adds
-what a scene has besides: short texts, lists of short texts, ids, optional values, records with
-known keys only, and a depth limit checked before anything walks a nested value.
+A :class:`Field` is one field of an action, a sheet or a state: it checks a value and writes the
+description the page draws it from (``to_json``), so the two can never disagree. Numbers,
+switches, choices and lists of numbers are :class:`rules_core.spec.Param` (the calculators' own
+validation and messages: a scene field and a calculator field refuse the same things, in the same
+words); this module adds what a scene has besides: short texts, lists of short texts, ids,
+optional values, records with known keys only, and a depth limit checked before anything walks a
+nested value.
+
+Field kinds the page draws (``kind`` of :meth:`Field.to_json`): the calculators' ``int``, ``bool``,
+``choice``, ``int_list``, ``record_list`` (see :mod:`rules_core.spec`), and the scene's own:
+
+``text``
+    one line of text (``max_len``; refused: control, invisible and direction characters).
+``text_list``
+    distinct short texts, e.g. damage tags (``max_items``, ``max_len``).
+``character``
+    a character's id in the scene (``system``: only that system's characters; ``side``:
+    ``"opponents"`` — the page offers the other side's first, the default target).
+``calculator``
+    the parameters of the calculator named by ``calculator`` (those in ``filled`` the scene fills).
+``new_character``, ``stats``, ``state``, ``readings``, ``attacks``
+    a character record, a sheet, a state, the scene's readings, stored attacks: drawn from the
+    system's own fields in ``scene spec`` (``systems``).
+
+The scene's own kinds, each with what the page draws, are :data:`KINDS` (``scene spec`` lists them).
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field as dataclass_field, replace
 from typing import Any, Callable
 
-from ..spec import Errors, Param, T, field_error, items_text
+from ..spec import Errors, Option, Param, T, field_error, items_text
 
-#: Deepest nesting a scene or an action may have (scene → log → entry → action → dice → group
-#: → pair is 7); anything deeper is refused before it is walked.
-MAX_DEPTH = 10
+#: Deepest nesting a scene or an action may have (scene → log → entry → undo → removed → a
+#: character → attacks → an attack → its tags is 9); anything deeper is refused before it is walked.
+MAX_DEPTH = 12
 #: Most items a dict or a list may hold anywhere in a scene (the log, at most
 #: :data:`rules_core.scene.state.MAX_LOG` entries, is the longest list).
 MAX_ITEMS = 2000
 
 ID_RE = re.compile(r"[A-Za-z0-9_-]{1,24}")
-_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+#: Characters a name or a note may not hold: they change how the text *around* them is drawn or are not
+#: drawn at all, so two names could look alike and a name could reverse the page's own text after it —
+#: the direction overrides and isolates (U+202A–202E, U+2066–2069), the direction marks (U+200E, U+200F,
+#: U+061C), zero-width and invisible characters (U+200B–200D, U+2060–2064, U+FEFF, U+00AD, U+180E,
+#: U+115F, U+1160, U+3164, U+FFA0), and lone surrogates (U+D800–DFFF, no character at all: no UTF-8
+#: text can carry one). Refused, not removed (:func:`text`): the reader sees what was wrong.
+INVISIBLE = re.compile("[\u00ad\u061c\u115f\u1160\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064"
+                       "\u2066-\u2069\u3164\ufeff\uffa0\ud800-\udfff]")
 
 
 def check_depth(value: Any, name: str, limit: int = MAX_DEPTH) -> None:
@@ -42,12 +72,18 @@ def check_depth(value: Any, name: str, limit: int = MAX_DEPTH) -> None:
 
 
 def text(value: Any, name: str, max_len: int, min_len: int = 0) -> str:
-    """A one-line text, surrounding spaces stripped, no control characters."""
+    """A one-line text, surrounding spaces stripped; no control characters, nor any of
+    :data:`INVISIBLE` (refused, with the code of the first one)."""
     if not isinstance(value, str):
         raise field_error(name, "Нужен текст.", "Must be text.")
     v = value.strip()
     if _CONTROL.search(v):
         raise field_error(name, "Текст содержит управляющие символы.", "The text holds control characters.")
+    bad = INVISIBLE.search(v)
+    if bad:
+        code = f"U+{ord(bad.group()):04X}"
+        raise field_error(name, f"Текст содержит невидимый символ или знак направления письма ({code}): уберите его.",
+                          f"The text holds an invisible or text-direction character ({code}): remove it.")
     if len(v) < min_len:
         raise field_error(name, "Не может быть пустым.", "Must not be empty.")
     if len(v) > max_len:
@@ -117,40 +153,29 @@ def record(value: Any, name: str, fields: dict[str, Callable[[Any, str], Any]],
     return out
 
 
-def param(p: Param) -> Callable[[Any, str], Any]:
-    """A :class:`Param` as a field validator."""
-    return lambda v, path: p.validate(v, path)
-
-
 def optional(check: Callable[[Any, str], Any]) -> Callable[[Any, str], Any]:
     """``null`` or what ``check`` accepts."""
     return lambda v, path: None if v is None else check(v, path)
 
 
 def boolean(v: Any, path: str) -> bool:
-    if not isinstance(v, bool):
-        raise field_error(path, "Нужно «да» или «нет».", "Must be true or false.")
-    return v
+    """``true`` or ``false`` (the calculators' ``bool`` rule)."""
+    return _BOOL.validate(v, path)
+
+
+_BOOL = Param("value", "bool", T("", ""), False)
 
 
 def integer(lo: int, hi: int) -> Callable[[Any, str], int]:
-    """A whole number within bounds (strictly an int: scene data is written by the engine)."""
-    def check(v: Any, path: str) -> int:
-        if isinstance(v, bool) or not isinstance(v, int):
-            raise field_error(path, "Нужно целое число.", "Must be a whole number.")
-        if not lo <= v <= hi:
-            raise field_error(path, f"Допустимо от {lo} до {hi}.", f"Allowed: {lo} to {hi}.")
-        return v
-    return check
+    """A whole number within bounds (the calculators' ``int`` rule)."""
+    p = Param("value", "int", T("", ""), lo, min=lo, max=hi)
+    return p.validate
 
 
 def choice(values: tuple[str, ...]) -> Callable[[Any, str], str]:
-    def check(v: Any, path: str) -> str:
-        if v not in values:
-            raise field_error(path, "Выберите один из вариантов: " + ", ".join(values) + ".",
-                              "Choose one of: " + ", ".join(values) + ".")
-        return v
-    return check
+    """One of ``values`` (the calculators' ``choice`` rule)."""
+    p = Param("value", "choice", T("", ""), values[0], options=tuple(Option(v, T(v, v)) for v in values))
+    return p.validate
 
 
 def bilingual(max_len: int) -> Callable[[Any, str], dict]:
@@ -167,10 +192,132 @@ def _log_text(v: Any, path: str, max_len: int) -> str:
     return v
 
 
-def spec_json(name: str, kind: str, label: dict, default: Any, **extra) -> dict:
-    """A field description in the shape of :meth:`Param.to_json` for kinds Param lacks
-    (``text``, ``text_list``, ``id``)."""
-    return {"name": name, "kind": kind, "label": label, "default": default, **extra}
+#: The field kinds of the scene beyond the calculators' (``int``, ``bool``, ``choice``, ``int_list``,
+#: ``record_list``: see :mod:`rules_core.spec`), and how the page draws each.
+KINDS = {
+    "text": T("Одна строка текста (max_len); невидимые и управляющие символы запрещены. С attacks_of — имя "
+              "сохранённой атаки персонажа из этого поля (его view.attacks; пусто — никакой).",
+              "One line of text (max_len); invisible and control characters refused. With attacks_of: the name of a "
+              "stored attack of the character in that field (his view.attacks; empty: none)."),
+    "text_list": T("Список коротких текстов без повторов (max_items, max_len): тэги урона.",
+                   "A list of short texts without repeats (max_items, max_len): damage tags."),
+    "character": T("Персонаж сцены по id (system: только этой системы; side: «opponents» — по умолчанию первый из "
+                   "другой стороны в порядке ходов; nullable: можно оставить пустым).",
+                   "A character of the scene by id (system: of that system only; side «opponents»: by default the "
+                   "first of the other side in the order; nullable: may be left empty)."),
+    "characters": T("Список персонажей сцены по id (max_items).", "A list of the scene's characters by id (max_items)."),
+    "calculator": T("Параметры калькулятора calculator; filled заполняет сцена, essentials — главные.",
+                    "The parameters of the calculator named; filled: the scene fills them; essentials: shown first."),
+    "status": T("Ключ состояния системы персонажа: systems[...].statuses.", "A status key of the character's system."),
+    "status_values": T("Поля выбранного состояния (его fields в systems[...].statuses).",
+                       "The chosen status's own fields (its fields in systems[...].statuses)."),
+    "kind": T("Тип существа системы персонажа: systems[...].kinds.", "A creature type of the character's system."),
+    "new_character": T("Новый персонаж: name, system, side, kind, stats, state, attacks (поля системы).",
+                       "A new character: name, system, side, kind, stats, state, attacks (the system's fields)."),
+    "stats": T("Лист персонажа: поля systems[...].stats (даны — заменяют, прочие остаются).",
+               "A character's sheet: the fields of systems[...].stats (given ones replace, the rest stay)."),
+    "state": T("Состояние персонажа: поля systems[...].state.", "A character's state: the fields of systems[...].state."),
+    "statuses": T("Все состояния персонажа: список {key, поля}.", "All a character's statuses: a list of {key, fields}."),
+    "attacks": T("Сохранённые атаки: список {name, поля systems[...].attack} (max_items).",
+                 "Stored attacks: a list of {name, the fields of systems[...].attack} (max_items)."),
+    "fight": T("Что хранит бой: поля character.fight (инициатива, понижение, бросок ничьей).",
+               "What the fight keeps: the fields of character.fight (initiative, lowering, the tie-break roll)."),
+    "readings": T("Толкования: по системе — её переключатели systems[...].readings.",
+                  "Readings: per system, its switches systems[...].readings."),
+}
+
+
+# ---- a field: its check and its description, once --------------------------------------------
+
+#: How an absent field is read: ``"required"`` (refused), ``"default"`` (its default),
+#: ``"optional"`` (left out of the validated action).
+PRESENCE = ("required", "default", "optional")
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field: ``check(value, path)`` validates it; :meth:`to_json` describes it to the page
+    (``{"name", "kind", "label", "default", …}``, the shape of :meth:`Param.to_json`).
+    ``presence``: :data:`PRESENCE`."""
+
+    name: str
+    kind: str
+    label: dict
+    check: Callable[[Any, str], Any]
+    default: Any = None
+    presence: str = "default"
+    #: the rest of the description (bounds, options, ``system`` …), written as it stands
+    extra: dict = dataclass_field(default_factory=dict)
+
+    def __post_init__(self):
+        assert self.presence in PRESENCE, self.presence
+
+    def validate(self, value: Any, path: str) -> Any:
+        return self.check(value, path)
+
+    def to_json(self) -> dict:
+        return {"name": self.name, "kind": self.kind, "label": self.label, "default": self.default, **self.extra}
+
+    def but(self, **changes) -> "Field":
+        """The same field with some attributes changed (``extra`` entries merged)."""
+        extra = {**self.extra, **changes.pop("extra", {})}
+        return replace(self, extra=extra, **changes)
+
+
+def of_param(p: Param, presence: str = "default", name: str | None = None, **json) -> Field:
+    """A calculator's :class:`Param` as a field (its own check and description; ``json`` entries
+    replace the description's, ``default`` included)."""
+    d = {**p.to_json(), **json}
+    if name is not None:
+        d["name"] = name
+    default = d.pop("default")
+    base = {k: d.pop(k) for k in ("name", "kind", "label")}
+    return Field(base["name"], base["kind"], base["label"], lambda v, path: p.validate(v, path), default, presence,
+                 d)
+
+
+def text_field(name: str, label: dict, max_len: int, min_len: int = 0, default: Any = "",
+               presence: str = "default") -> Field:
+    return Field(name, "text", label, lambda v, p: text(v, p, max_len, min_len), default, presence,
+                 {"max_len": max_len})
+
+
+def character_field(name: str = "character", label: dict | None = None, system: str | None = None,
+                    **extra) -> Field:
+    """A character of the scene, by id (required): checked against the scene when the action runs."""
+    more = {"system": system} if system else {}
+    return Field(name, "character", label or T("Персонаж", "Character"), ident, None, "required", {**more, **extra})
+
+
+def optional_character(name: str, label: dict, system: str | None = None, **extra) -> Field:
+    """A character who may be left out (``null``: nobody)."""
+    return character_field(name, label, system, **extra).but(check=optional(ident), presence="default",
+                                                              extra={"nullable": True})
+
+
+def tags_field(name: str, label: dict, default: list, max_len: int | None = None) -> Field:
+    """A list of damage tags (:func:`text_list`)."""
+    extra = {"max_items": MAX_TAGS} | ({"max_len": max_len} if max_len is not None else {})
+    return Field(name, "text_list", label, lambda v, p: text_list(v, p, MAX_TAGS, MAX_TAG_LEN), list(default),
+                 "default", extra)
+
+
+def checks(fields: tuple[Field, ...]) -> dict:
+    """``{name: check}`` for :func:`record`."""
+    return {f.name: f.check for f in fields}
+
+
+def required(fields: tuple[Field, ...]) -> tuple[str, ...]:
+    return tuple(f.name for f in fields if f.presence == "required")
+
+
+def defaults(fields: tuple[Field, ...]) -> dict:
+    return {f.name: f.default for f in fields if f.presence == "default"}
+
+
+def read(value: Any, path: str, fields: tuple[Field, ...]) -> dict:
+    """A record of these fields (:func:`record` with their checks, requirements and defaults)."""
+    return record(value, path, checks(fields), required(fields), defaults(fields))
 
 
 NAME_LABEL = T("Имя", "Name")

@@ -19,10 +19,12 @@ from ..lysogorsk.calculators import stress as lysogorsk_stress
 from ..lysogorsk.calculators.wounds import hits_text
 from ..lysogorsk import rules as lysogorsk_rules
 from ..lysogorsk import tables as lysogorsk_tables
-from ..spec import T, field_error
+from ..spec import T, field_error, frac, int_param
 from . import fields as F
 from . import readings as RD
-from .common import ActionSpec, Ctx, calc_compute, calc_param, calc_roll, calc_validate
+from . import statuses as ST
+from .common import ActionSpec, Ctx, calc_compute, calc_param, calc_roll, calc_validate, percent
+from .system import SceneSystem
 
 SYSTEM = "lysogorsk"
 TITLE = systems.TITLES["lysogorsk"]
@@ -31,19 +33,24 @@ STAT_PARAMS = (
     replace(calc_param("lysogorsk-damage", "stamina"), label=T("Выносливость", "Stamina")),
     replace(calc_param("lysogorsk-damage", "fortitude"), label=T("Стойкость", "Fortitude")),
     calc_param("lysogorsk-damage", "extra_hits"),
+    int_param("determination", "Решительность + атрибут (инициатива)", "Determination + attribute (initiative)",
+              0, 0, 30, group="details",
+              help=T("«определяется инициатива путем проверки навыка Решительности»: 2К + атрибут + навык.",
+                     "Initiative is a Determination check: 2d6 + attribute + skill.")),
 )
-STATS = {p.name: F.param(p) for p in STAT_PARAMS}
-DEFAULT_STATS = {p.name: p.default for p in STAT_PARAMS}
-STATS_SPEC = tuple(p.to_json() for p in STAT_PARAMS)
+STATS = tuple(F.of_param(p) for p in STAT_PARAMS)
 
 MAX_HITS_LOST = 1000
 
 
 #: The state the Storyteller may correct by hand.
-STATE_SPEC = (
-    F.spec_json("damage", "int", T("Потеряно хитов", "Hits lost"), 0, min=0, max=MAX_HITS_LOST),
-    F.spec_json("temporary", "int", T("Из них временных", "Of them temporary"), 0, min=0, max=MAX_HITS_LOST),
-    F.spec_json("stage", "int", T("Стадия опьянения", "Stage of drunkenness"), 0, min=0, max=lysogorsk_tables.MAX_STAGE),
+STATE = (
+    F.Field("damage", "int", T("Потеряно хитов", "Hits lost"), F.integer(0, MAX_HITS_LOST), 0,
+            extra={"min": 0, "max": MAX_HITS_LOST}),
+    F.Field("temporary", "int", T("Из них временных", "Of them temporary"), F.integer(0, MAX_HITS_LOST), 0,
+            extra={"min": 0, "max": MAX_HITS_LOST}),
+    F.Field("stage", "int", T("Стадия опьянения", "Stage of drunkenness"), F.integer(0, lysogorsk_tables.MAX_STAGE), 0,
+            extra={"min": 0, "max": lysogorsk_tables.MAX_STAGE}),
 )
 
 
@@ -60,10 +67,6 @@ def check_stats(stats: dict) -> None:
     if stats["extra_hits"] > lysogorsk_rules.EXTRA_HITS_PER_STAMINA * stats["stamina"]:
         raise field_error("stats.extra_hits", "Доп. хитов не больше удвоенной Выносливости.",
                           "Extra hits cannot exceed twice the Stamina.")
-
-
-def check_state(stats: dict, state: dict) -> None:
-    return None
 
 
 def hits_total(stats: dict) -> int:
@@ -117,9 +120,15 @@ def _run_damage(ctx: Ctx, a: dict, box) -> None:
     s.update(damage=perm, temporary=temp)
     after = _state_key(ch, rd)
     left = hits_total(ch["stats"]) - perm - temp
+    bleeds = not a["temporary"] and bleeding_band(ch) is not None and ST.find(ch, "bleeding") is None
+    if bleeds:  # «если кровь не остановлена»: a wound bleeds (never a temporary one) until it is stopped
+        ST.put(ch, {"key": "bleeding", "rounds": 0})
+    ctx.facts["damage"] = [{"to": ch["id"], "by": None, "amount": a["hits"], "why": "damage"}]
     kind = T("временный ", "temporary ") if a["temporary"] else T("", "")
-    ctx.text = T(f"{ch['name']}: {kind['ru']}урон {a['hits']} → хитов {left}, {lysogorsk_damage.STATE_NAMES[after]['ru']}.",
-                 f"{ch['name']}: −{a['hits']} hits of {kind['en']}damage → {left} hits, {lysogorsk_damage.STATE_NAMES[after]['en']}.")
+    ctx.text = T(f"{ch['name']}: {kind['ru']}урон {a['hits']} → хитов {left}, {lysogorsk_damage.STATE_NAMES[after]['ru']}"
+                 + ("; кровотечение." if bleeds else "."),
+                 f"{ch['name']}: −{a['hits']} hits of {kind['en']}damage → {left} hits, {lysogorsk_damage.STATE_NAMES[after]['en']}"
+                 + ("; bleeding." if bleeds else "."))
     ctx.result = {"character": ch["id"], "hits": left, "state_before": before, "state": after,
                   "wound_penalty": lysogorsk_rules.wound_penalty(after)}
 
@@ -241,6 +250,7 @@ def _stress_preview(ctx: Ctx, a: dict) -> dict:
 def _run_stress(ctx: Ctx, a: dict, box) -> None:
     ch = _living(ctx, a)
     p = stress_params(ch, a)
+    odds = calc_compute("lysogorsk-stress", p)["p_pass"]  # the chance it had before the roll
     roll = calc_roll("lysogorsk-stress", p, box)
     us, _extra = lysogorsk_stress.stress_difficulty(p)
     if not roll["check"]:
@@ -258,8 +268,11 @@ def _run_stress(ctx: Ctx, a: dict, box) -> None:
         bf = "+".join(map(str, roll["breakdown_faces"]))
         extra_ru, extra_en = f"; срыв: {bf} → {roll['breakdown_total']}, {band['ru']}", \
             f"; breakdown: {bf} → {roll['breakdown_total']}, {band['en']}"
-    ctx.text = T(f"{ch['name']}: стресс, {faces} → {roll['total']} против УС {us} — {name['ru']}{extra_ru}.",
-                 f"{ch['name']}: stress, {faces} → {roll['total']} against difficulty {us} — {name['en']}{extra_en}.")
+    ctx.text = T(f"{ch['name']}: стресс, {faces} → {roll['total']} против УС {us} ({percent(odds)} выдержать) — "
+                 f"{name['ru']}{extra_ru}.",
+                 f"{ch['name']}: stress, {faces} → {roll['total']} against difficulty {us} ({percent(odds, 'en')} to hold) — "
+                 f"{name['en']}{extra_en}.")
+    ctx.facts["roll"] = {"what": "stress", "p": odds["exact"], "success": kind == "pass", "by": ch["id"]}
     ctx.result = {"character": ch["id"], "check": True, "difficulty": us, "total": roll["total"], "outcome": kind,
                   "confidence_before": p["confidence"], "confidence_after": p["confidence"] - 1 if lose else p["confidence"],
                   "breakdown": roll.get("breakdown")}
@@ -335,57 +348,203 @@ def _run_heal(ctx: Ctx, a: dict, box) -> None:
     ctx.display = roll["display"]
 
 
+# ---- a fight: initiative, bleeding, waiting and the full dodge -----------------------------------
+
+def bleeding_band(ch: dict) -> dict | None:
+    """His bleeding band by the hits his permanent damage leaves (a temporary wound «никогда не истекает
+    кровью»): :func:`rules.bleeding`."""
+    return lysogorsk_rules.bleeding(hits_total(ch["stats"]) - ch["state"]["damage"])
+
+
+def _bleeding_tick(ctx: Ctx, ch: dict, st: dict) -> None:
+    """«теряет по хиту в десять минут, если у него 5-8 хитов, и по хиту в три раунда, если их осталось 4 и
+    меньше»: at each round's end a round more; every third round in the band of rounds, a hit lost
+    (the band of minutes loses none within a fight's rounds: :data:`readings.LYSOGORSK_BLEEDING_MINUTES`)."""
+    assert RD.LYSOGORSK_BLEEDING_MINUTES == "not_in_rounds"
+    if _state_key(ch, ctx.readings(SYSTEM)) in ("dying", "dead"):
+        return
+    band = bleeding_band(ch)
+    if band is None:
+        ST.remove(ch, "bleeding")
+        return
+    row = lysogorsk_tables.BLEEDING[band["band"]]
+    if row["unit"] != "rounds":
+        st["rounds"] = 0
+        return
+    st["rounds"] += 1
+    if st["rounds"] >= row["every"]:
+        st["rounds"] = 0
+        s = ch["state"]
+        perm, temp = lysogorsk_rules.apply_damage(hits_total(ch["stats"]), s["damage"], s["temporary"], 1, False)
+        s.update(damage=min(MAX_HITS_LOST, perm), temporary=temp)
+        left = hits_total(ch["stats"]) - s["damage"] - s["temporary"]
+        after = _state_key(ch, ctx.readings(SYSTEM))
+        ctx.say(f"{ch['name']} истекает кровью: −1 хит → хитов {left}, {lysogorsk_damage.STATE_NAMES[after]['ru']}.",
+                f"{ch['name']} bleeds: −1 hit → {left} hits, {lysogorsk_damage.STATE_NAMES[after]['en']}.")
+        ctx.facts.setdefault("damage", []).append({"to": ch["id"], "by": None, "amount": 1, "why": "bleeding"})
+
+
+def _full_dodge_ends(ctx: Ctx, ch: dict, st: dict) -> None:
+    ST.remove(ch, "full_dodge")
+
+
+STATUSES = {s.key: s for s in (
+    ST.StatusKind("bleeding", T("Кровотечение", "Bleeding"),
+                  (F.Field("rounds", "int", T("Раундов в полосе «1 хит в три раунда»", "Rounds in the band «1 hit every "
+                                              "three rounds»"), F.integer(0, 9), 0, extra={"min": 0, "max": 9}),),
+                  reading="LYSOGORSK_BLEEDING_MINUTES",
+                  help=T("«теряет по хиту в десять минут, если у него 5-8 хитов, и по хиту в три раунда, если их "
+                         "осталось 4 и меньше».", "1 hit every ten minutes at 5–8 hits, every three rounds at 4 or fewer."),
+                  ends_at_scene_end=False, on_round_end=_bleeding_tick),
+    ST.StatusKind("shock", T("Шок", "Shock"),
+                  help=T("«Персонаж находится в сознании, но не может предпринимать каких-либо действий … Он проходит после "
+                         "окончания сцены или спустя пять минут, в зависимости от того, что наступит раньше».",
+                         "Conscious but unable to act; it passes at the scene's end or after five minutes."),
+                  can_act=False, ends_at_scene_end=True),
+    ST.StatusKind("waiting", T("Ждёт", "Waiting"),
+                  help=T("«игрок объявляет, что персонаж ждет … Мастер может дать ему модификатор +1 на заявленное "
+                         "действие».", "He waits; the GM may give +1 to the declared action."), by_hand=False),
+    ST.StatusKind("full_dodge", T("Только уклоняется (+2)", "Dodging only (+2)"),
+                  help=T("«отказаться от каких-либо действий в этот раунд, сосредоточившись на уклонении от атак. До "
+                         "своего следующего хода он будет уклоняться с положительным модификатором +2».",
+                         "Gives up the round's actions to dodge: +2 until his next turn."),
+                  by_hand=False, on_turn_start=_full_dodge_ends),
+)}
+
+
+def initiative(ch: dict, scene: dict) -> int | None:
+    """«Результат броска — это и есть значение инициативы, не меняющееся до конца боя»: rolled once
+    (``roll_initiative``), or typed."""
+    return ch["fight"]["initiative"]
+
+
+ORDER_RULE = T("Проверка Решительности в начале боя, до конца боя; равные действуют одновременно.",
+               "A Determination check at the fight's start, for the whole fight; equals act at the same time.")
+
+
+def _initiative_plan(ctx: Ctx, a: dict) -> list:
+    return [("initiative", i) for i in range(len(_rollers(ctx, a)))]
+
+
+def _rollers(ctx: Ctx, a: dict) -> list[dict]:
+    if a.get("character"):
+        ch = ctx.char(a["character"])
+        if ch["system"] != SYSTEM:
+            raise field_error("character", "Инициатива Решительностью — у персонажей «Лысогорских сказочек».",
+                              "A Determination initiative is for «Lysogorsk» characters.")
+        return [ch]
+    out = [c for c in ctx.scene["characters"] if c["system"] == SYSTEM and c["fight"]["initiative"] is None
+           and _state_key(c, ctx.readings(SYSTEM)) not in ("dead",)]
+    if not out:
+        raise field_error("type", "Инициатива уже брошена у всех (она не меняется до конца боя).",
+                          "Everyone has rolled initiative already (it stays for the whole fight).")
+    return out
+
+
+def _initiative_preview(ctx: Ctx, a: dict) -> dict:
+    chars = _rollers(ctx, a)
+    rows = [[c["name"], frac(lysogorsk_rules.initiative_check(c["stats"]["determination"]).mean())] for c in chars]
+    return {"odds": {"mean": {c["id"]: r[1] for c, r in zip(chars, rows)}},
+            "display": [{"kind": "table", "title": T("Инициатива: 2К + Решительность", "Initiative: 2d6 + Determination"),
+                         "columns": [T("Персонаж", "Character"), T("В среднем", "Mean")], "rows": rows}],
+            "dice_needed": [{"group": "initiative", "count": 2, "sides": 6, "repeat": len(chars)}]}
+
+
+def _run_initiative(ctx: Ctx, a: dict, box) -> None:
+    """«в начале боя определяется инициатива путем проверки навыка Решительности каждого из персонажей.
+    Результат броска — это и есть значение инициативы, не меняющееся до конца боя»: 2К + Решительность
+    with its attribute (:func:`rules.initiative_check`)."""
+    chars = _rollers(ctx, a)
+    parts_ru, parts_en = [], []
+    for ch in chars:
+        if ch["fight"]["initiative"] is not None:
+            raise field_error("character", f"{ch['name']}: инициатива уже брошена — «не меняющееся до конца боя».",
+                              f"{ch['name']} has rolled initiative already: it stays for the whole fight.")
+        faces = box.dice(2, 6)
+        bonus = ch["stats"]["determination"]
+        value = min(99, sum(faces) + bonus)
+        ch["fight"]["initiative"] = value
+        parts_ru.append(f"{ch['name']} {faces[0]}+{faces[1]}+{bonus} = {value}")
+        parts_en.append(parts_ru[-1])
+    groups = lysogorsk_order(ctx.scene)
+    order = " → ".join(" = ".join(ctx.char(c)["name"] for c in g) for g in groups)
+    ctx.text = T("Инициатива (Решительность): " + "; ".join(parts_ru) + ". Порядок: " + order + ".",
+                 "Initiative (Determination): " + "; ".join(parts_en) + ". Order: " + order + ".")
+    ctx.result = {"initiative": {c["id"]: c["fight"]["initiative"] for c in chars}, "order": groups}
+
+
+def lysogorsk_order(scene: dict) -> list[list[str]]:
+    """The groups that act together, the highest initiative first (:func:`rules.initiative_order`: «Каждый
+    раунд персонажи действуют в порядке убывания инициативы … действуют одновременно»)."""
+    return lysogorsk_rules.initiative_order([(c["id"], c["fight"]["initiative"]) for c in scene["characters"]
+                                             if c["system"] == SYSTEM and c["fight"]["initiative"] is not None])
+
+
+def _declared(key: str, modifier: int, ru: str, en: str):
+    """An action that only puts a status on its character (waiting, the full dodge): ``ru``/``en`` the
+    log's words after his name."""
+    def run(ctx: Ctx, a: dict, box) -> None:
+        ch = _living(ctx, a)
+        ST.put(ch, {"key": key})
+        ctx.text = T(f"{ch['name']}{ru}", f"{ch['name']}{en}")
+        ctx.result = {"character": ch["id"], "modifier": modifier}
+    return run
+
+
+_run_wait = _declared("waiting", lysogorsk_tables.WAIT_BONUS, " ждёт (+1 к заявленному действию — на усмотрение Мастера).",
+                      " waits (+1 to the declared action, the GM's call).")
+_run_full_dodge = _declared("full_dodge", lysogorsk_tables.FULL_DODGE_BONUS,
+                            ": только уклоняется — +2 к уклонению до своего следующего хода.",
+                            ": dodges only — +2 to dodge until his next turn.")
+
+
+def _run_stop_bleeding(ctx: Ctx, a: dict, box) -> None:
+    ch = ctx.char(a["character"])
+    if ST.remove(ch, "bleeding") is None:
+        raise field_error("character", f"{ch['name']} не истекает кровью.", f"{ch['name']} is not bleeding.")
+    ctx.text = T(f"{ch['name']}: кровь остановлена.", f"{ch['name']}: the bleeding is stopped.")
+    ctx.result = {"character": ch["id"]}
+
+
 # ---- the actions ------------------------------------------------------------------------------
-
-def _char(v, path):
-    return F.ident(v, path)
-
-
-def _field(name: str):
-    return F.param(_DRINK_FIELDS[name])
-
 
 _TEMPORARY = calc_param("lysogorsk-damage", "temporary")
 _MODIFIER = calc_param("lysogorsk-drunkenness", "modifier")
 _WILLING = calc_param("lysogorsk-drunkenness", "willing")
+_CHARACTER = F.character_field(system=SYSTEM)
 
 ACTIONS = [
     ActionSpec(
         "lys_damage", SYSTEM, T("Потеря хитов", "Hits lost"),
-        {"character": _char, "hits": F.integer(1, 200), "temporary": F.param(_TEMPORARY)},
-        _run_damage, required=("character", "hits"), defaults={"temporary": False},
-        spec=(F.spec_json("character", "character", T("Персонаж", "Character"), None, system=SYSTEM),
-              F.spec_json("hits", "int", T("Урон в хитах", "Damage in hits"), 1, min=1, max=200),
-              _TEMPORARY.to_json()),
-        refs=("character",)),
+        (_CHARACTER, F.Field("hits", "int", T("Урон в хитах", "Damage in hits"), F.integer(1, 200), 1, "required",
+                             {"min": 1, "max": 200}),
+         F.of_param(_TEMPORARY)),
+        _run_damage),
     ActionSpec(
         "drink", SYSTEM, T("Выпить", "Drink"),
-        {"character": _char, **{k: _field(k) for k in _DRINK_FIELDS}, "willing": F.param(_WILLING),
-         "modifier": F.param(_MODIFIER)},
-        _run_drink, required=("character", "drink"),
-        defaults={**{k: f.default for k, f in _DRINK_FIELDS.items() if k != "drink"}, "willing": False,
-                  "modifier": 0},
-        spec=(F.spec_json("character", "character", T("Персонаж", "Character"), None, system=SYSTEM),
-              *(f.to_json() for f in _DRINKS.fields), _WILLING.to_json(), _MODIFIER.to_json()),
-        plan=_drink_plan, preview=_drink_preview, refs=("character",), groups=(("checks", True),),
+        (_CHARACTER, *(F.of_param(f, "required" if k == "drink" else "default") for k, f in _DRINK_FIELDS.items()),
+         F.of_param(_WILLING), F.of_param(_MODIFIER)),
+        _run_drink, plan=_drink_plan, preview=_drink_preview, groups=(("checks", True),),
         calculator=_drink_calculator, essentials=("drink", "count", "degrees", "volume_g", "bubbles")),
     ActionSpec(
         "lys_stress", SYSTEM, T("Проверка на стресс", "Stress check"),
-        {"character": _char, **{k: F.param(p) for k, p in _STRESS.items()}},
-        _run_stress, required=("character", "confidence", "willpower"),
-        defaults={k: p.default for k, p in _STRESS.items() if k not in ("confidence", "willpower")},
-        spec=(F.spec_json("character", "character", T("Персонаж", "Character"), None, system=SYSTEM),
-              *(p.to_json() for p in _STRESS.values())),
-        plan=_stress_plan, preview=_stress_preview, refs=("character",),
-        groups=(("check", False), ("breakdown", False))),
+        (_CHARACTER, *(F.of_param(p, "required" if k in ("confidence", "willpower") else "default")
+                       for k, p in _STRESS.items())),
+        _run_stress, plan=_stress_plan, preview=_stress_preview, groups=(("check", False), ("breakdown", False))),
     ActionSpec(
         "lys_heal", SYSTEM, T("Лечение за период", "Healing over a period"),
-        {"character": _char, **{k: F.param(p) for k, p in _HEAL.items()}},
-        _run_heal, required=("character",), defaults={k: p.default for k, p in _HEAL.items()},
-        spec=(F.spec_json("character", "character", T("Персонаж", "Character"), None, system=SYSTEM),
-              *(p.to_json() for p in _HEAL.values())),
-        plan=_heal_plan, preview=_heal_preview, refs=("character",),
-        groups=(("medicine", False), ("fortitude", False))),
+        (_CHARACTER, *(F.of_param(p) for p in _HEAL.values())),
+        _run_heal, plan=_heal_plan, preview=_heal_preview, groups=(("medicine", False), ("fortitude", False))),
+    ActionSpec(
+        "roll_initiative", SYSTEM, T("Инициатива: проверка Решительности", "Initiative: a Determination check"),
+        (F.optional_character("character", T("Кто (пусто — все, кто ещё не бросал)", "Who (empty: all who have not rolled)"),
+                              SYSTEM),),
+        _run_initiative, plan=_initiative_plan, preview=_initiative_preview, groups=(("initiative", True),)),
+    ActionSpec("wait", SYSTEM, T("Ждать", "Wait"), (_CHARACTER,), _run_wait),
+    ActionSpec("full_dodge", SYSTEM, T("Только уклоняться (+2)", "Dodge only (+2)"), (_CHARACTER,), _run_full_dodge),
+    ActionSpec("stop_bleeding", SYSTEM, T("Остановить кровь", "Stop the bleeding"), (_CHARACTER,), _run_stop_bleeding,
+               help=T("Первая помощь: «оказать первую помощь раненому (3 раунда)».",
+                      "First aid: «оказать первую помощь раненому (3 раунда)».")),
 ]
 
 
@@ -394,3 +553,9 @@ def readings_params() -> tuple:
             calc_param("lysogorsk-drunkenness", "stage_stamina"),
             calc_param("lysogorsk-damage", "quarter_is_critical"))
 
+
+
+SCENE = SceneSystem(SYSTEM, TITLE, STATS, STATE, state_fields, initial_state, view, end_of_scene, ACTIONS,
+                    readings_params, check_stats=check_stats, statuses=STATUSES, initiative=initiative,
+                    ties_act_together=True, order_rule=ORDER_RULE,
+                    out_of_fight=lambda ch: hits_total(ch["stats"]) - ch["state"]["damage"] <= lysogorsk_tables.INSTANT_DEATH_HITS)

@@ -134,3 +134,140 @@ WOD_AT_END = _reading(
     "(источники ничего не связывают с концом сцены)",
     "Конец сцены ничего не восстанавливает: здоровье лечится со временем, испорченная броня остаётся испорченной.",
     "The scene's end restores nothing: health heals with time, ruined armor stays ruined.")
+
+# ---- the scene's turns (every system) ----------------------------------------------------------
+
+SCENE_TIE_DIE = _reading(
+    "SCENE_TIE_DIE", "serial", 10,
+    "«Если и этого недостаточно для установления порядка, решите оставшиеся ничьи броском кубика»",
+    "Ничью решает д10 каждого из равных (больше — раньше); равные грани перебрасываются между собой. Какой кубик — "
+    "не сказано; при переброске равных исход не зависит от числа граней.",
+    "A tie is settled by a d10 for each of the tied (higher first); equal faces roll again among themselves. The die is "
+    "not named; with equal faces rolled again the outcome does not depend on its sides.")
+
+SCENE_STATUSES_AT_END = _reading(
+    "SCENE_STATUSES_AT_END", "serial", "turn_bound",
+    "(источники не связывают с концом сцены ни «Лёжа», ни «Горит!», ни готовность к действию)",
+    "Конец сцены снимает состояния, привязанные к ходу боя (Лёжа, Подготовка, готовность к действию, заявленная защита, "
+    "«Превозмогая боль»); «Горит!», «Перегружен» и сроки Порога Смерти остаются — их снимает Рассказчик.",
+    "The scene's end takes off the statuses tied to the fight's turns (Prone, Preparation, a readied action, a declared "
+    "defense, pushing through pain); «Горит!», «Перегружен» and death's-door timers stay, for the Storyteller to end.")
+
+# ---- «Мир Тьмы: Сериал» (000) in a fight ---------------------------------------------------------
+
+SERIAL_OWN_ROUNDS_FROM = _reading(
+    "SERIAL_OWN_ROUNDS_FROM", "serial", "next_turn",
+    "«теряет сознание на 1-2 раунда, чет/нечет своих раунда»; «после двух своих раундов он упадёт мёртвым»",
+    "Своими раундами считаются его ходы, закончившиеся после того, как состояние началось; если оно началось в его "
+    "же ход, этот ход не считается.",
+    "His rounds are his turns that end after the state began; if it began during his own turn, that turn does not "
+    "count.")
+
+SERIAL_SHOCK_ROUNDS = _reading(
+    "SERIAL_SHOCK_ROUNDS", "serial", "roll",
+    "«падает и теряет сознание на 1-2 раунда, чет/нечет своих раунда»",
+    "Чёт или нечет — отдельного д6 (нечет — 1 свой раунд, чёт — 2); по д6 самого Порога Шок (выпавшие 6) был бы всегда "
+    "на 2 раунда. Переключатель «Шок: 1-2 раунда» в толкованиях сцены.",
+    "Odd or even of a d6 of its own (odd: 1 of his rounds, even: 2); by the door's own d6 Shock (a 6) would always last 2. "
+    "The switch «Shock: 1-2 rounds» in the scene's readings.")
+
+SERIAL_LAST_BREATH_TURN = _reading(
+    "SERIAL_LAST_BREATH_TURN", "serial", "his_next_turn",
+    "«Персонаж падает на землю без сознания и умрет в конце следующего хода»",
+    "«Следующий ход» — его собственный следующий ход: он умирает, когда этот ход кончается, если его не спасли.",
+    "«The next turn» is his own next turn: he dies when it ends unless saved.")
+
+SERIAL_READIED_LAPSES = _reading(
+    "SERIAL_READIED_LAPSES", "serial", "round_end",
+    "«готовность к действию перестает работать в конце хода. Поэтому бесполезно готовиться к действию вашего врага, "
+    "если его Инициатива выше»",
+    "«Ход» здесь — раунд: готовность пропадает в конце раунда (иначе нельзя было бы дождаться ничьего действия, а "
+    "бесполезной она была бы и против врага с меньшей Инициативой).",
+    "«The turn» here is the round: a readied action lapses at the round's end (else it could wait for nobody's action, "
+    "and would be useless against an enemy of lower Initiative too).")
+
+SERIAL_STATUS_PENALTY_ROLLS = _reading(
+    "SERIAL_STATUS_PENALTY_ROLLS", "serial", ("attack", "defence"),
+    "«Также цель получает -4 куба на все броски действий из-за сильнейшей боли»",
+    "−4 «Горит!» снимаются с тех же бросков, что и штраф за ранения: с атаки и с защитного манёвра, не с урона "
+    "(−4 «Перегружен» — по толкованию калькулятора атаки «какие броски считать бросками Ловкости»).",
+    "The −4 of «Горит!» comes off the same rolls as the wound penalty: the attack and a defensive maneuver, not the "
+    "damage (the −4 of «Перегружен» by the attack calculator's reading of which rolls are Dexterity rolls).")
+
+SERIAL_HEAL_AFTER_MAIMING = _reading(
+    "SERIAL_HEAL_AFTER_MAIMING", "serial", "refused",
+    "«Разнообразное магическое лечение позволяет восполнить потерю Здоровья без особых проблем. Но только до тех пор "
+    "пока персонаж не получил Увечье»",
+    "После Увечья магическое лечение в сцене Здоровья не восполняет (нужно особое лечение — дело Рассказчика).",
+    "After a maiming, magical healing in the scene restores no Health (special healing is the Storyteller's).")
+
+SERIAL_BATTLE_SCAR = _reading(
+    "SERIAL_BATTLE_SCAR", "serial", "replaces_the_roll",
+    "«может по своему желанию сразу же сделать бросок Боевого Шрама вместо броска Порога»",
+    "Таблицы Боевых шрамов в источнике нет: сцена отмечает, что бросок Порога (или смерть) заменён Боевым шрамом, "
+    "не считает его броском Порога сцены и оставляет Здоровье как есть; итог шрама — за Рассказчиком.",
+    "The source has no Battle Scar table: the scene marks the door roll (or the death) replaced by a Battle Scar, does "
+    "not count it as one of the scene's door rolls and leaves Health as it is; the scar's result is the Storyteller's.")
+
+SERIAL_VAMPIRE_DOOR = _reading(
+    "SERIAL_VAMPIRE_DOOR", "serial", "stand",
+    "«Вампиры не могут быть оглушены или шокированы, но зато вместо смерти они впадают в состояние “торпор”»",
+    "Шок и Оглушение на броске Порога вампира не действуют: он остаётся в сознании с 1 Здоровья (переключатель — "
+    "перебросить); «Последний вздох» и «Ходячий мертвец» кончаются торпором, не смертью; мгновенная смерть и "
+    "отрицательные хиты — прах.",
+    "Shock and Stunned on a vampire's door roll do nothing: he stays up with 1 Health (the switch: roll again); «Last "
+    "breath» and «Walking dead» end in torpor, not death; instant death and the negative hits are dust.")
+
+LYSOGORSK_BLEEDING_MINUTES = _reading(
+    "LYSOGORSK_BLEEDING_MINUTES", "lysogorsk", "not_in_rounds",
+    "«теряет по хиту в десять минут, если у него 5-8 хитов, и по хиту в три раунда, если их осталось 4 и меньше»",
+    "В раундах боя кровь теряется только в полосе «по хиту в три раунда» (4 хита и меньше): сколько длится раунд, "
+    "источник не говорит, и десять минут дольше любой схватки — полосу 5–8 хитов Рассказчик считает после боя.",
+    "In a fight's rounds blood is lost only in the band «a hit every three rounds» (4 hits or fewer): the source never "
+    "says how long a round lasts, and ten minutes outlast any fight — the 5–8 band is the Storyteller's after it.")
+
+CODEX_COUNTER_TICK = _reading(
+    "CODEX_COUNTER_TICK", "codex", "round",
+    "«союзное подкрепление прибудет через 6 ходов»",
+    "Счётчик, который заполняется сам, получает одно деление в конце каждого раунда (ход 004 — раунд сцены); "
+    "остальные заполняет и опустошает Рассказчик.",
+    "A counter that fills by itself takes one division at each round's end (004's turn is the scene's round); the "
+    "others the Storyteller fills and empties.")
+
+CODEX_FIGHT_STRESS = _reading(
+    "CODEX_FIGHT_STRESS", "codex", "party",
+    "«Персонаж получает всего 1 стресса за каждый фактор, влияющий на него в единицу времени. Например: - Вступил в "
+    "бой»; «У противников обычно не накапливается стресс»; «Если он был солдатом и воевал, за вход в бой он не "
+    "получит стресса»",
+    "Когда начинается бой (первый ход), каждый персонаж «Codex» на стороне «Свои» получает 1 стресс, кроме "
+    "отмеченных «воевал»; противники стресса не копят.",
+    "When the fight starts (its first turn) each «Codex» character on the party's side gains 1 stress, except those "
+    "marked «fought in a war»; opponents keep no stress.")
+
+CODEX_COUNTER_ONCE = _reading(
+    "CODEX_COUNTER_ONCE", "codex", "until_his_turn",
+    "«Невозможно использовать их отдельно от AD6, кроме одного раза вне своего хода (Противодействие)»",
+    "Противодействие вне своего хода — одно между двумя его ходами: снова можно, когда начался его ход.",
+    "A counteraction out of his turn — one between two of his turns: allowed again once his turn has begun.")
+
+SCENE_COUNTERS_AT_END = _reading(
+    "SCENE_COUNTERS_AT_END", "codex", "keep",
+    "«Игрок между миссиями совершает действия по разработке, заполняя счётчик»",
+    "Конец сцены счётчики не трогает: счётчик может жить дольше одной сцены (его убирает Рассказчик).",
+    "The scene's end leaves the counters as they are: a counter may outlive a scene (the Storyteller removes it).")
+
+WOD_INITIATIVE = _reading(
+    "WOD_INITIATIVE", "wod", "typed",
+    "«Игроки придерживаются определяемой инициативой очередности»",
+    "Как определяется инициатива, в отрывках нет: её вписывает Рассказчик (больше — раньше), без неё — порядок "
+    "сцены.",
+    "The excerpts do not say how initiative is found: the Storyteller types it (higher first); without it, the "
+    "scene's order.")
+
+CODEX_ORDER = _reading(
+    "CODEX_ORDER", "codex", "manual",
+    "«У любого персонажа есть только 4AD6. Их количество неизменно, и только они определяют количество действий и "
+    "затрат времени, которые может сделать персонаж за ход»",
+    "Порядка ходов источник не даёт: порядок сцены, его переставляет Рассказчик; AD6 хода сцена не считает.",
+    "The source gives no order of turns: the scene's order, which the Storyteller rearranges; the scene does not count "
+    "a turn's AD6.")

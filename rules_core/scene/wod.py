@@ -11,6 +11,7 @@ from ..wod import rules as wod_rules
 from . import fields as F
 from . import readings as RD
 from .common import ActionSpec, Ctx, calc_compute, calc_param, calc_roll, calc_validate
+from .system import SceneSystem
 
 SYSTEM = "wod"
 TITLE = systems.TITLES["wod"]
@@ -27,18 +28,17 @@ STAT_PARAMS = (
     replace(calc_param("wod-soak", "target"), name="kind", label=T("Кто", "Who")),
     replace(calc_param("wod-soak", "armor"), label=T("Броня", "Armor")),
 )
-STATS = {p.name: F.param(p) for p in STAT_PARAMS}
-DEFAULT_STATS = {p.name: p.default for p in STAT_PARAMS}
-STATS_SPEC = tuple(p.to_json() for p in STAT_PARAMS)
+STATS = tuple(F.of_param(p) for p in STAT_PARAMS)
 
 MAX_TAKEN = 1000
 
 
 #: The state the Storyteller may correct by hand.
-STATE_SPEC = tuple(F.spec_json(t, "int", T(f"Уровней здоровья потеряно: {TYPE_NAMES[t]['ru'].lower()}",
-                                            f"Health levels lost: {TYPE_NAMES[t]['en'].lower()}"), 0, min=0, max=MAX_TAKEN)
-                   for t in DAMAGE_TYPES) + (
-    F.spec_json("armor_ruined", "bool", T("Броня пришла в негодность", "Armor ruined"), False),
+STATE = tuple(F.Field(t, "int", T(f"Уровней здоровья потеряно: {TYPE_NAMES[t]['ru'].lower()}",
+                                  f"Health levels lost: {TYPE_NAMES[t]['en'].lower()}"), F.integer(0, MAX_TAKEN), 0,
+                      extra={"min": 0, "max": MAX_TAKEN})
+              for t in DAMAGE_TYPES) + (
+    F.Field("armor_ruined", "bool", T("Броня пришла в негодность", "Armor ruined"), F.boolean, False),
 )
 
 
@@ -49,14 +49,6 @@ def state_fields(stats: dict) -> dict:
 
 def initial_state(stats: dict) -> dict:
     return {**{t: 0 for t in DAMAGE_TYPES}, "armor_ruined": False, "stunned_round": None}
-
-
-def check_stats(stats: dict) -> None:
-    return None
-
-
-def check_state(stats: dict, state: dict) -> None:
-    return None
 
 
 def stunned(state: dict, round_now: int) -> bool:
@@ -147,26 +139,28 @@ def _run(ctx: Ctx, a: dict, box) -> None:
     ctx.display = roll["display"]
 
 
-def _char(v, path):
-    return F.ident(v, path)
-
-
 _INCOMING = calc_param("wod-soak", "incoming")
 _SOAK_DIFF = calc_param("wod-soak", "soak_difficulty")
 
 ACTIONS = [
     ActionSpec(
         "wod_damage", SYSTEM, T("Урон и поглощение", "Damage and soak"),
-        {"character": _char, "successes": F.param(_INCOMING), "damage_type": F.param(_TYPES),
-         "soak_difficulty": F.param(_SOAK_DIFF)},
-        _run, required=("character", "successes"),
-        defaults={"damage_type": _TYPES.default, "soak_difficulty": _SOAK_DIFF.default},
-        spec=(F.spec_json("character", "character", T("Персонаж", "Character"), None, system=SYSTEM),
-              {**_INCOMING.to_json(), "name": "successes"}, _TYPES.to_json(), _SOAK_DIFF.to_json()),
-        plan=_plan, preview=_preview, refs=("character",), groups=(("soak", False),), calculator=_calculator),
+        (F.character_field(system=SYSTEM), F.of_param(_INCOMING, "required", name="successes"), F.of_param(_TYPES),
+         F.of_param(_SOAK_DIFF)),
+        _run, plan=_plan, preview=_preview, groups=(("soak", False),), calculator=_calculator),
 ]
 
 
 def readings_params() -> tuple:
     return tuple(calc_param("wod-soak", n) for n in ("armor_soak", "armor_break", "ones_cancel"))
 
+
+
+#: «Игроки придерживаются определяемой инициативой очередности» — how initiative is found is not in the
+#: excerpts (002, 003): typed by the Storyteller (``set_initiative``), the higher first, then the scene's order.
+ORDER_RULE = T("Инициатива — как её вписал Рассказчик (как её определять, в отрывках 002–003 нет); больше — раньше.",
+               "Initiative as the Storyteller types it (the excerpts do not say how to find it); higher first.")
+
+SCENE = SceneSystem(SYSTEM, TITLE, STATS, STATE, state_fields, initial_state, view, end_of_scene, ACTIONS,
+                    readings_params, order_rule=ORDER_RULE,
+                    out_of_fight=lambda ch: sum(ch["state"][t] for t in DAMAGE_TYPES) >= ch["stats"]["health_levels"])

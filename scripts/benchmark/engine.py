@@ -1,6 +1,7 @@
 """The engine sections of ``scripts/bench``: ``cpython`` (every calculator at its largest inputs;
-our exact pool vs icepool as a ratio) and ``node`` (Pyodide in Node: boot, wheel install, import,
-first call; and from the build's memory snapshot)."""
+our exact pool vs icepool as a ratio; a scene at the log's limit: its load with the check against its
+log, undo and redo) and ``node`` (Pyodide in Node: boot, wheel install, import, first call; from the
+build's memory snapshot; the same scene's load, undo and redo)."""
 
 from __future__ import annotations
 
@@ -91,7 +92,80 @@ def bench_cpython(repeat: int) -> dict:
         same = {(o.successes, o.ones): p for o, p in ours().items()} == theirs()
         pools[str(n)] = {"ours_ms": round(a, 3), "icepool_ms": round(b, 3),
                          "ratio_ours_over_icepool": round(a / b, 4), "identical": same}
-    return {"calculators": calcs, "pool_vs_icepool": pools}
+    return {"calculators": calcs, "pool_vs_icepool": pools, "scene": bench_scene(repeat)}
+
+
+def scene_at_the_limit(seed: int = 1) -> str:
+    """The JSON text of a «Сериал» fight whose log is full (:data:`rules_core.scene.fields.MAX_LOG`
+    entries): five characters with a stored attack each, turns, attacks (seeded), soak levels gained,
+    statuses set — built through the API as the page builds it (the scene carried as its text)."""
+    import random
+
+    from rules_core import api
+    from rules_core.scene import fields
+
+    rnd = random.Random(seed)
+
+    def req(**kw):
+        return api.handle({"op": "scene", "reply": "text", **kw})
+
+    text = req(cmd="new", name="Долгий бой")["result"]["scene_text"]
+    people = [("Маша", "other", "party"), ("Олег", "other", "party"), ("Вампир", "vampire", "opponents"),
+              ("Громила", "other", "opponents"), ("Лида", "other", "party")]
+    for i, (name, kind, side) in enumerate(people):
+        a = {"type": "add_character", "character": {
+            "name": name, "system": "serial", "kind": kind, "side": side,
+            "stats": {"stamina": 6, "health_max": 10, "dexterity": i + 1, "wits": 2},
+            "attacks": [{"name": "Удар", "params": {"ranged": False, "attack_dice": 6, "damage_dice": 3}}]}}
+        text = req(cmd="apply", scene=text, action=a)["result"]["scene_text"]
+    ids = [f"c{i + 1}" for i in range(len(people))]
+    n = 0
+    while n < fields.MAX_LOG:
+        r = rnd.random()
+        if r < 0.3:
+            a = {"type": "next_turn"}
+        elif r < 0.8:
+            att, tgt = rnd.sample(ids, 2)
+            a = {"type": "attack", "attacker": att, "target": tgt, "weapon": "Удар", "seed": rnd.randrange(2 ** 32)}
+        elif r < 0.9:
+            a = {"type": "gain_absorption", "character": rnd.choice(ids), "amount": 3}
+        else:
+            a = {"type": "set_status", "character": rnd.choice(ids), "status": rnd.choice(["prone", "overloaded"]),
+                 "values": {}}
+        out = req(cmd="apply", scene=text, action=a)
+        if out["ok"]:
+            text = out["result"]["scene_text"]
+            n = out["result"]["event"]["n"]
+    return text
+
+
+def bench_scene(repeat: int) -> dict:
+    """CPython: a scene at the log's limit — its load with the check against its log (once, as the page
+    does on opening it), then undo and redo of the scene the engine remembers (what the page sends)."""
+    from rules_core import api
+    from rules_core.scene import api as scene_api
+
+    text = scene_at_the_limit()
+    scene_api._KNOWN.clear()
+
+    def call(cmd, **kw):
+        return json.loads(api.handle_json(json.dumps({"op": "scene", "cmd": cmd, "reply": "text", **kw},
+                                                     ensure_ascii=False)))
+
+    t = time.perf_counter()
+    loaded = call("load", scene=text)
+    load_ms = (time.perf_counter() - t) * 1000
+    cur = loaded["result"]["scene_text"]
+    undo, redo = [], []
+    for _ in range(max(3, repeat)):
+        for kind, acc in (("undo", undo), ("redo", redo)):
+            t = time.perf_counter()
+            out = call("apply", scene=cur, action={"type": kind})
+            acc.append((time.perf_counter() - t) * 1000)
+            cur = out["result"]["scene_text"]
+    return {"entries": len(json.loads(text)["log"]), "chars": len(text), "consistent": loaded["result"]["consistent"],
+            "load_verify_ms": round(load_ms, 1), "undo_ms": round(statistics.median(undo), 1),
+            "redo_ms": round(statistics.median(redo), 1)}
 
 
 def _wheel() -> Path:
@@ -134,6 +208,13 @@ def bench_node(repeat: int) -> dict:
         out["snapshot"] = {"ok": all(r["ok"] for r in sruns),
                            **{k: round(statistics.median(r[k] for r in sruns), 1) for k in keys}}
         out["snapshot"]["note"] = "boot from the snapshot; 'wheel install' is the reseed (nothing to install)"
+    with tempfile.TemporaryDirectory(prefix="svod-scene-") as tmp:
+        scene = Path(tmp) / "scene.json"
+        scene.write_text(scene_at_the_limit(), encoding="utf-8")
+        runs = _node_runs([str(pyodide), str(wheel), "--scene", str(scene)], max(1, repeat // 2))
+    keys = ["load_verify_ms", "undo_ms", "redo_ms"]
+    out["scene"] = {"ok": all(r["ok"] for r in runs), "entries": runs[0]["entries"], "chars": runs[0]["chars"],
+                    **{k: round(statistics.median(r[k] for r in runs), 1) for k in keys}}
     return out
 
 

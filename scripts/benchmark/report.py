@@ -13,6 +13,12 @@ def _status(ok) -> str:
     return "—" if ok is None else ("✅ met" if ok else "❌ not met")
 
 
+def _scene_rows(sc: dict, title: str) -> list[str]:
+    return [title, "", _row("entries", "text", "load + check", "undo", "redo"), _row(*["---:"] * 5),
+            _row(sc["entries"], f"{sc['chars']} chars", f"{sc['load_verify_ms']} ms", f"{sc['undo_ms']} ms",
+                 f"{sc['redo_ms']} ms"), ""]
+
+
 def write_report(r: dict, path: Path) -> None:
     m = r.get("machine", {})
     out = ["# Свод — benchmark report", "",
@@ -42,6 +48,8 @@ def write_report(r: dict, path: Path) -> None:
         for n, v in c["pool_vs_icepool"].items():
             out.append(_row(n, v["ours_ms"], v["icepool_ms"], v["ratio_ours_over_icepool"], v["identical"]))
         out.append("")
+        if "scene" in c:
+            out += _scene_rows(c["scene"], "A scene at the log's limit in CPython (through api.handle_json):")
 
     if "node" in r:
         n = r["node"]
@@ -50,6 +58,10 @@ def write_report(r: dict, path: Path) -> None:
                 _row("boot", "wheel install", "import", "first call", "total"), _row(*["---:"] * 5),
                 _row(*(f"{n[k]} ms" for k in ("boot_ms", "wheel_install_ms", "import_ms", "first_call_ms", "total_ms"))),
                 ""]
+        if "scene" in n:
+            out += _scene_rows(n["scene"], "A scene at the log's limit in Pyodide (the page's worker calls): its load "
+                               "with the check against its log (a replay, once), then undo and redo of the scene the "
+                               "engine remembers — no replay:")
         if "snapshot" in n:
             sn = n["snapshot"]
             out += ["From the build's memory snapshot (rules_core imported before it was taken; "

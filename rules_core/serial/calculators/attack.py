@@ -14,7 +14,8 @@ from .death_door import _door_name, door_step
 from .shared import (MAX_ABSORPTION, MAX_HEALTH, MAX_POOL, MAX_STAMINA, NEGATIVE_RULE_PARAM, NONLETHAL_COUNTS_PARAM,
                      TAG_PARAM, TWO_RESISTANCES_PARAM, _yes, nonlethal_before_param)
 
-__all__ = ["ATTACK_MANEUVERS", "PARRY_WEAPONS", "ATTACK_PARAMS", "check", "attack_numbers", "attack_outcome",
+__all__ = ["ATTACK_MANEUVERS", "PARRY_WEAPONS", "ATTACK_PARAMS", "OUTCOME_NAMES", "check", "attack_numbers",
+           "attack_outcome", "outcome_table", "door_outcomes_table",
            "compute", "roll"]
 
 ATTACK_MANEUVERS = [k for k in tables.MANEUVERS]
@@ -376,6 +377,38 @@ def attack_outcome(p: dict) -> dict:
     }
 
 
+#: What an attack does to its target, in the order its outcome table lists them (the scene's
+#: preview names its outcomes by these words too).
+OUTCOME_NAMES = {
+    "miss": T("промах", "miss"),
+    "absorbed": T("попадание без ранения (урон 0 или весь в УП)", "a hit with no wound (0 damage or all absorbed)"),
+    "wounded": T("ранение", "wounded"),
+    "death_door": T("Порог Смерти", "death's door"),
+    "instant_death": tables.INSTANT_DEATH["name"],
+}
+
+
+def outcome_table(status: dict) -> dict:
+    """The outcome table ("Исход атаки"): ``status`` maps each key of :data:`OUTCOME_NAMES` to its
+    probability (:func:`prob`'s object)."""
+    return {"kind": "table", "title": T("Исход атаки", "Outcome of the attack"),
+            "columns": [T("Исход", "Outcome"), T("Вероятность", "Probability")],
+            "rows": [[name, status[k]] for k, name in OUTCOME_NAMES.items()]}
+
+
+def door_outcomes_table(door_outcomes: dict, earlier: int, name=None) -> dict:
+    """The table of death's door and its d6 (``door_outcomes``: each of :data:`rules.DOOR_OUTCOMES`
+    → its probability out of all attacks), ``earlier`` rolls of the scene before this one; ``name(key)``
+    the words of an outcome (the scene has one more: a vampire who stays up)."""
+    name = name or _door_name
+    which = (T("первый в сцене", "the first in the scene") if not earlier
+             else T(f"{earlier + 1}-й в сцене, −{earlier}", f"roll {earlier + 1} in the scene, −{earlier}"))
+    return {"kind": "table", "title": T(f"Порог Смерти и его бросок д6 ({which['ru']}): вероятность из всех атак",
+                                        f"Death's door and its d6 ({which['en']}): chance out of all attacks"),
+            "columns": [T("Состояние", "State"), T("Вероятность", "Probability")],
+            "rows": [[name(k), door_outcomes[k]] for k in door_outcomes]}
+
+
 def compute(p: dict) -> dict:
     """The exact odds of the attack (:func:`attack_outcome`) as the page shows them."""
     o = attack_outcome(p)
@@ -424,25 +457,10 @@ def compute(p: dict) -> dict:
                    T("Здоровье", "Health"), o["health_left"], at_least=False),
         dist_block("absorption_left", T("УП цели после атаки", "Target's soak levels after the attack"),
                    T("УП", "abs."), o["absorption_left"], at_least=False),
-        {"kind": "table", "title": T("Исход атаки", "Outcome of the attack"),
-         "columns": [T("Исход", "Outcome"), T("Вероятность", "Probability")],
-         "rows": [[T("промах", "miss"), res["status"]["miss"]],
-                  [T("попадание без ранения (урон 0 или весь в УП)",
-                     "a hit with no wound (0 damage or all absorbed)"), res["status"]["absorbed"]],
-                  [T("ранение", "wounded"), res["status"]["wounded"]],
-                  [T("Порог Смерти", "death's door"), res["status"]["death_door"]],
-                  [tables.INSTANT_DEATH["name"], res["status"]["instant_death"]]]},
+        outcome_table(res["status"]),
     ]
     if status["death_door"]:
-        earlier = _counted_rolls(p)
-        which = (T("первый в сцене", "the first in the scene") if not earlier
-                 else T(f"{earlier + 1}-й в сцене, −{earlier}", f"roll {earlier + 1} in the scene, −{earlier}"))
-        display.append({"kind": "table", "title": T(f"Порог Смерти и его бросок д6 ({which['ru']}): "
-                                                    "вероятность из всех атак",
-                                                    f"Death's door and its d6 ({which['en']}): "
-                                                    "chance out of all attacks"),
-                        "columns": [T("Состояние", "State"), T("Вероятность", "Probability")],
-                        "rows": [[_door_name(k), res["door_outcomes"][k]] for k in rules.DOOR_OUTCOMES]})
+        display.append(door_outcomes_table(res["door_outcomes"], _counted_rolls(p)))
     if p["blind"] and p["ranged"]:
         display.append(note("Вслепую: считается, что рефлекторный бросок Восприятие + Бдительность "
                             "(сложность 8) удался и цель не дальше 10 м; иначе выстрел невозможен.",

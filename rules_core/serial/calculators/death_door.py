@@ -12,7 +12,7 @@ from .. import rules, tables
 from .shared import (BELOW_ONE_PARAM, EXCESS_BURNS_PARAM, MAX_HEALTH, MAX_STAMINA, NEGATIVE_RULE_PARAM,
                      NONLETHAL_COUNTS_PARAM, nonlethal_before_param)
 
-__all__ = ["door_step", "DOOR_PARAMS", "check", "compute", "roll"]
+__all__ = ["door_step", "DOOR_PARAMS", "check", "door_distribution", "compute", "roll"]
 
 def _door_name(key: str) -> dict:
     if key == "instant_death":
@@ -106,6 +106,12 @@ def _door_dist(p: dict) -> tuple[Dist, int, int, bool]:
     if by_negative:
         dist = Dist.constant("instant_death")
     return dist, excess, lim, by_negative
+
+
+def door_distribution(p: dict) -> Dist:
+    """The exact law of the outcome (keys of :data:`rules.DOOR_OUTCOMES`) for validated params: the
+    scene folds it into an attack's odds."""
+    return _door_dist(p)[0]
 
 
 def compute(p: dict) -> dict:
