@@ -76,16 +76,22 @@ def toggles(calc_id: str, p: dict) -> tuple[dict, dict] | None:
 
 
 def apply(page, calc_id: str, values: dict) -> None:
-    """Set these values as a reader would, in the spec's order (a condition reads earlier fields),
-    skipping those the form already holds."""
+    """Set these values as a reader would, skipping those the form already holds: a field is set
+    once it is shown (a condition reads other fields, which may come later in the form: «Дальность»
+    shows once a shield is chosen), in the spec's order among those shown; one that stays hidden is
+    left as it is, as a reader would leave it."""
     spec = spec_of(calc_id)
-    for q in spec["params"]:
-        if q["name"] not in values:
-            continue
-        now = json.loads(calc_root(page, calc_id).get_attribute("data-params"))[q["name"]]
-        if now != values[q["name"]]:
-            set_value(page, calc_id, q, values[q["name"]])
-            wait_state(page, calc_id, ("done", "invalid"))
+    root = calc_root(page, calc_id)
+    pending = [q for q in spec["params"] if q["name"] in values]
+    while pending:
+        now = json.loads(root.get_attribute("data-params"))
+        pending = [q for q in pending if now[q["name"]] != values[q["name"]]]
+        ready = [q for q in pending if root.locator(f'[data-field="{q["name"]}"]').get_attribute("hidden") is None]
+        if not ready:  # what is left stays hidden: a reader neither sees nor sets it
+            return
+        set_value(page, calc_id, ready[0], values[ready[0]["name"]])
+        wait_state(page, calc_id, ("done", "invalid"))
+        pending.remove(ready[0])
 
 
 @pytest.fixture

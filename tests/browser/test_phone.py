@@ -18,7 +18,7 @@ import re
 import pytest
 
 from .test_calc import (BOOT_MS, CALCS, alternative, assert_summary, calc_root, cli_run, engine_run, launch, close,
-                        read_summary, set_value, shown, start_tour, visit, wait_state)
+                        read_summary, record_shown, set_value, shown, start_tour, visit, wait_state)
 from .waits import scroll_settled
 
 SIZES = {"phone": {"width": 360, "height": 740}, "desktop": {"width": 1280, "height": 800}}
@@ -79,15 +79,33 @@ BROKEN_WORDS_JS = """(root) => {
 }"""
 
 
-def middle_field(calc_id: str, page) -> tuple[dict, object] | None:
-    """A field of the main group in the middle of the form as shown, and a value for it that
-    changes the summary (or, when none does, another valid value)."""
+def middle_field(calc_id: str, page) -> tuple[dict, object, str] | None:
+    """A field of the main group in the middle of the form as shown, a value for it that changes
+    the summary (or, when none does, another valid value), and the name of the input the reader
+    edits: a list of records (the fighters of an initiative) is changed in its first record."""
     spec = next(c for c in CALCS if c["id"] == calc_id)
     root = calc_root(page, calc_id)
     order = root.evaluate("""(root) => [...root.querySelectorAll('.svod-calc__form > .svod-calc__fields > .svod-field:not([hidden])')]
       .map((e) => e.dataset.field)""")
     by_name = {p["name"]: p for p in spec["params"]}
-    names = [n for n in order if by_name[n]["kind"] in ("int", "bool", "choice") and alternative(by_name[n]) is not None]
+
+    def edit(p: dict) -> tuple[object, str] | None:
+        if p["kind"] != "record_list":
+            v = alternative(p)
+            return None if v is None else (v, p["name"])
+        if not p["default"]:
+            return None
+        first = p["default"][0]
+        for f in p["fields"]:
+            if f["kind"] in ("int", "bool", "choice") and f["name"] in record_shown(calc_id, p["name"], first):
+                v = alternative(dict(f, default=first.get(f["name"], f["default"])))
+                if v is not None:
+                    rows = [{g["name"]: r.get(g["name"], g["default"]) for g in p["fields"]} for r in p["default"]]
+                    rows[0][f["name"]] = v
+                    return rows, f"{p['name']}[0].{f['name']}"
+        return None
+
+    names = [n for n in order if by_name[n]["kind"] in ("int", "bool", "choice", "record_list") and edit(by_name[n])]
     if not names:
         return None
     mid = len(order) // 2
@@ -96,12 +114,13 @@ def middle_field(calc_id: str, page) -> tuple[dict, object] | None:
     fallback = None
     for n in names:
         p = by_name[n]
-        code, res = engine_run(calc_id, {n: alternative(p)})
+        value, input_name = edit(p)
+        code, res = engine_run(calc_id, {n: value})
         if code != 0:
             continue
-        fallback = fallback or (p, alternative(p))
+        fallback = fallback or (p, value, input_name)
         if res.get("summary") != base.get("summary"):
-            return p, alternative(p)
+            return p, value, input_name
     return fallback
 
 
@@ -131,18 +150,29 @@ def check_calculator(page, calc_id: str, where: str, problems: list[str], shot) 
     if picked is None:
         problems.append(f"{calc_id}: no field to change in the main group")
         return
-    p, value = picked
+    p, value, input_name = picked
     # the reader brings the field to the middle of the screen and changes it
-    root.locator(f'[name="{p["name"]}"]').evaluate("e => e.scrollIntoView({block: 'center'})")
+    field = root.locator(f'[name="{input_name}"]')
+    field.evaluate("e => e.scrollIntoView({block: 'center'})")
     y0 = page.evaluate("scrollY")
-    set_value(page, calc_id, p, value)
+    if p["kind"] == "record_list":
+        rec_field = next(f for f in p["fields"] if input_name.endswith(f".{f['name']}"))
+        edited = value[0][rec_field["name"]]
+        if rec_field["kind"] == "bool":
+            field.set_checked(bool(edited))
+        elif rec_field["kind"] == "choice":
+            field.select_option(str(edited))
+        else:
+            field.fill(str(edited))
+    else:
+        set_value(page, calc_id, p, value)
     y1 = page.evaluate("scrollY")
-    page.wait_for_function("([root, name, v]) => root.dataset.state === 'done' && JSON.parse(root.dataset.params)[name] === v",
+    page.wait_for_function("([root, name, v]) => root.dataset.state === 'done' && JSON.stringify(JSON.parse(root.dataset.params)[name]) === JSON.stringify(v)",
                            arg=[root.element_handle(), p["name"], value], timeout=30_000)
     params = json.loads(root.get_attribute("data-params"))
     assert p["name"] in shown(calc_id, params)
     assert_summary(read_summary(page, calc_id), cli_result(calc_id, params), f"{calc_id} {where} {p['name']}={value}")
-    at = page.evaluate(PLACE_JS, [root.element_handle(), p["name"]])
+    at = page.evaluate(PLACE_JS, [root.element_handle(), input_name])
     place = f"{calc_id} {where} after {p['name']}={value}: {at} scroll {y0}->{y1}->{page.evaluate('scrollY')}"
     if not (at["top"] >= at["header"] - 1 and at["bottom"] <= at["height"] + 1 and at["mine"]):
         problems.append(f"summary not in sight: {place}")
