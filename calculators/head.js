@@ -5,6 +5,22 @@
 (function () {
   "use strict";
 
+  // 0. The page's uncaught errors and unhandled rejections, kept in window.svodErrors (at most
+  //    50, "message @ file:line"): a browser whose driver cannot read the console (WebKit's)
+  //    is tested by reading them, from the first script of the page on.
+  var errors = window.svodErrors = [];
+  var keep = function (text) { if (errors.length < 50) errors.push(String(text)); };
+  addEventListener("error", function (e) {
+    // an element that failed to load (an <img>, a <script>) has no message: name it
+    var t = e.target;
+    if (t && t !== window && t.tagName) keep("failed to load: <" + t.tagName.toLowerCase() + "> " + (t.src || t.href || ""));
+    else keep((e.message || "error") + " @ " + (e.filename || "?") + ":" + (e.lineno || 0));
+  }, true);
+  addEventListener("unhandledrejection", function (e) {
+    var r = e.reason;
+    keep("unhandled rejection: " + (r && (r.stack || r.message) || r));
+  });
+
   // 1. Material starts its search worker on every page load (lunr and the language stemmers: a
   //    few hundred ms of CPU while the page, and a calculator, start), although the worker only
   //    gets work once the search index has loaded, which waits until the search is touched (2.).

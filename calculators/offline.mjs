@@ -174,6 +174,10 @@ function failed(failure) {
  * (the «Повторить» button at any time): each attempt fetches only the files not yet cached. */
 const RETRY_MS = [15e3, 60e3, 240e3];
 let retryTimer = null;
+/** The precache attempts made by this page: a failure seen late belongs to its own attempt only. */
+let attempt = 0;
+/** The service workers whose install this page has watched. */
+const watched = new WeakSet();
 function scheduleRetry() {
   clearTimeout(retryTimer);
   if (sw.retries < RETRY_MS.length) retryTimer = setTimeout(() => retryPrecache(true), RETRY_MS[sw.retries]);
@@ -183,18 +187,22 @@ function retryPrecache(auto = false) {
   if (sw.state !== "failed") return;
   clearTimeout(retryTimer);
   if (auto) sw.retries += 1;
+  attempt += 1;
   setState({ state: "caching", done: 0, total: 0, failure: null });
   register();
 }
 
 function watchInstalling(reg, worker) {
-  if (!worker) return;
+  if (!worker || watched.has(worker)) return;
+  watched.add(worker);
+  const mine = attempt; // the attempt this worker installs for
   worker.addEventListener("statechange", () => {
     if (worker.state === "installed" && navigator.serviceWorker.controller) setState({ waiting: reg.waiting || worker });
     // the install failed; the service worker's own message (with the reason) comes first, or
     // soon after: the reason is waited for a moment before the failure is told without one
-    if (worker.state === "redundant" && !navigator.serviceWorker.controller && sw.state === "caching") {
-      setTimeout(() => { if (sw.state === "caching") failed({ reason: "unknown" }); }, 1500);
+    // (not when a new attempt, «Повторить» pressed meanwhile, is under way: it is not this one)
+    if (worker.state === "redundant" && !navigator.serviceWorker.controller && sw.state === "caching" && attempt === mine) {
+      setTimeout(() => { if (sw.state === "caching" && attempt === mine) failed({ reason: "unknown" }); }, 1500);
     }
   });
 }
@@ -203,7 +211,19 @@ async function register() {
   const container = navigator.serviceWorker;
   const url = new URL("sw.js", ROOT).href;
   try {
-    const reg = await container.register(url, { scope: ROOT.pathname, updateViaCache: "none" });
+    let reg = await container.register(url, { scope: ROOT.pathname, updateViaCache: "none" });
+    // «Повторить» pressed while the failed install was still ending: the browser answers with
+    // that install (a worker this page has watched), and installs nothing new; once it has
+    // ended, the site is registered again, which installs
+    const old = reg.installing;
+    if (old && watched.has(old)) {
+      await new Promise((resolve) => {
+        const gone = () => { if (old.state === "redundant") resolve(); };
+        old.addEventListener("statechange", gone);
+        gone();
+      });
+      reg = await container.register(url, { scope: ROOT.pathname, updateViaCache: "none" });
+    }
     registration = reg;
     sw.registered = true; // (tests wait for it: the page now hears of updates)
     // a registration left with no worker at all (its first install failed): install again

@@ -321,6 +321,20 @@ function barLabels(rows, lang, slot, size, minSize) {
   return s >= minSize ? { texts: short, size: s, short: true } : { texts: null, size: 0, short: false };
 }
 
+/** A label under a bar, centred under it, inside the chart and within the room it has (``room``
+ * wide: its bars' slots). A label wider than that («провал» under a narrow bar) gets a smaller
+ * font, down to 0.75 of the axis's; a label still too wide at the chart's edge is moved in, so
+ * the first and the last are never cut by the edge. Widths are estimated (0.62 em a character,
+ * a little more than the fonts' average, Cyrillic included). */
+function axisLabel(text, centre, room, size, W, y) {
+  const em = 0.62 * Math.max(text.length, 1);
+  const s = Math.max(size * 0.75, Math.min(size, (room * 0.96) / em));
+  const half = (em * s) / 2 + 1;
+  const cx = Math.min(Math.max(centre, half), W - half);
+  const fs = Number.isInteger(s) ? s : s.toFixed(1);
+  return `<text class="svod-chart__x" x="${cx.toFixed(1)}" y="${y}" font-size="${fs}" text-anchor="middle">${esc(text)}</text>`;
+}
+
 /** The table of P(exactly x) and P(at least x) under a distribution (folded). */
 function distTable(b, lang) {
   const L = ui(lang);
@@ -364,8 +378,7 @@ function distributionHTML(b, lang, n) {
     const y = H - bottom - h;
     const other = typeof r.x !== "number";
     const label = `${xText(r.x, lang)}: ${fmtPercent(r.p, lang)}`;
-    const xlab = i % every === 0 || other
-      ? `<text class="svod-chart__x" x="${(x + slot * 0.38).toFixed(1)}" y="${H - bottom + fx + 4}" font-size="${fx}" text-anchor="middle">${esc(xText(r.x, lang))}</text>` : "";
+    const xlab = i % every === 0 || other ? axisLabel(xText(r.x, lang), x + slot * 0.38, slot * every, fx, W, H - bottom + fx + 4) : "";
     const plab = labels.texts
       ? `<text class="svod-chart__p" x="${(x + slot * 0.38).toFixed(1)}" y="${(y - 5).toFixed(1)}" font-size="${labels.size}" text-anchor="middle">${esc(labels.texts[i])}</text>` : "";
     return `<g><rect class="svod-bar${other ? " svod-bar--other" : ""}" x="${x.toFixed(1)}" y="${y.toFixed(1)}" width="${(slot * 0.76).toFixed(1)}" height="${h.toFixed(1)}" rx="2"><title>${esc(label)}</title></rect>${plab}${xlab}</g>`;

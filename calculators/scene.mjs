@@ -35,6 +35,9 @@ import { SceneParty } from "./scene-party.mjs";
 export { calculatorURL } from "./scene-action.mjs";
 
 const HERE = new URL("./", import.meta.url);
+/** Whether this browser lets the page ask it to keep the site's storage (WebKitGTK has no
+ * navigator.storage.persist; Safari on iPhone erases a site's storage after 7 days unvisited). */
+const canAskToKeep = () => !!(globalThis.navigator && navigator.storage && typeof navigator.storage.persist === "function");
 const langOf = () => pickLang(document.documentElement.lang);
 /** A worker found dead or silent is restarted by the page at most this often. */
 const RESTARTS = { max: 3, windowMs: 60_000 };
@@ -177,7 +180,8 @@ class ScenePage {
       else if (this.busy) line = L.busy(this.busyWhat || "");
       else if (this.cur && !this.cur.checked && !this.cur.broken) line = rt.state === "ready" ? L.checking : L.python;
       else if (this.unsaved) line = L.unsaved;
-      else if (this.cur && !this.cur.broken) line = this.persisted ? L.savedPersist : L.saved;
+      // a browser without navigator.storage.persist (WebKitGTK) cannot be asked to keep them
+      else if (this.cur && !this.cur.broken) line = this.persisted ? L.savedPersist : canAskToKeep() ? L.saved : L.savedUnasked;
       else line = "";
     }
     this.$status.textContent = line;

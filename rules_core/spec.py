@@ -91,6 +91,13 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable
 
+__all__ = [
+    "Text", "T", "prob", "dice_block", "frac", "InputError", "field_error", "Errors", "Option", "GROUPS",
+    "Preset", "Param", "MAX_INT_DIGITS", "MAX_PARAMS", "shown", "ru_count", "items_text", "MAX_CONDITION_DEPTH",
+    "check_condition", "condition_names", "applies", "applicable_names", "shown_names", "validate_fields",
+    "summary_of", "int_param", "bool_param", "choice_param", "int_list_param", "Calculator", "dist_json",
+    "dist_rows", "dist_block", "figures", "note", "unused_given", "unused_note",
+]
 Text = dict  # {"ru": str, "en": str}
 
 

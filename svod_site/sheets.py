@@ -49,35 +49,35 @@ def _signed(n: int) -> str:
 def serial_difficulties() -> dict:
     """«Сериал»'s difficulties and modifiers, from the named constants of
     :mod:`rules_core.serial.rules` (each with the source's words in its comment there)."""
-    from rules_core.serial import rules as r
+    from rules_core.serial import rules as serial_rules
 
-    cover = "/".join(_signed(r.COVER_DIFFICULTY[k]) for k in sorted(r.COVER_DIFFICULTY) if k)
+    cover = "/".join(_signed(serial_rules.COVER_DIFFICULTY[k]) for k in sorted(serial_rules.COVER_DIFFICULTY) if k)
     rows = [
-        (_t("Базовая сложность", "Base difficulty"), r.BASE_DIFFICULTY),
-        (_t("Бросок урона", "Damage roll"), r.DAMAGE_DIFFICULTY),
-        (_t("Уклонение в ближнем бою", "Dodge in melee"), r.DODGE_MELEE_DIFFICULTY),
-        (_t("Уклонение от дальней атаки", "Dodge a ranged attack"), r.DODGE_RANGED_DIFFICULTY),
-        (_t("Блок", "Block"), r.BLOCK_DIFFICULTY),
+        (_t("Базовая сложность", "Base difficulty"), serial_rules.BASE_DIFFICULTY),
+        (_t("Бросок урона", "Damage roll"), serial_rules.DAMAGE_DIFFICULTY),
+        (_t("Уклонение в ближнем бою", "Dodge in melee"), serial_rules.DODGE_MELEE_DIFFICULTY),
+        (_t("Уклонение от дальней атаки", "Dodge a ranged attack"), serial_rules.DODGE_RANGED_DIFFICULTY),
+        (_t("Блок", "Block"), serial_rules.BLOCK_DIFFICULTY),
         (_t("Парирование, если сложность не названа", "Parry, where no difficulty is named"),
-         r.PARRY_DEFAULT_DIFFICULTY),
-        (_t(f"Выстрел в упор (до {r.POINT_BLANK_METRES} м)", f"Point blank (up to {r.POINT_BLANK_METRES} m)"),
-         r.POINT_BLANK_DIFFICULTY),
-        (_t("Выстрел в пределах дальности оружия", "Within the weapon's range"), r.RANGE_DIFFICULTY),
-        (_t("Выстрел до удвоенной дальности", "Up to twice the range"), r.MAX_RANGE_DIFFICULTY),
+         serial_rules.PARRY_DEFAULT_DIFFICULTY),
+        (_t(f"Выстрел в упор (до {serial_rules.POINT_BLANK_METRES} м)", f"Point blank (up to {serial_rules.POINT_BLANK_METRES} m)"),
+         serial_rules.POINT_BLANK_DIFFICULTY),
+        (_t("Выстрел в пределах дальности оружия", "Within the weapon's range"), serial_rules.RANGE_DIFFICULTY),
+        (_t("Выстрел до удвоенной дальности", "Up to twice the range"), serial_rules.MAX_RANGE_DIFFICULTY),
         (_t("Укрытие лёгкое / хорошее / отличное", "Cover light / good / excellent"), cover),
-        (_t("Ближний бой вслепую", "Melee blind"), _signed(r.BLIND_MELEE_DIFFICULTY)),
-        (_t(f"Дальняя атака вслепую (до {r.BLIND_RANGED_MAX_METRES} м, после Восприятие + Бдительность "
-            f"{r.BLIND_ROLL_DIFFICULTY})",
-            f"Ranged blind (under {r.BLIND_RANGED_MAX_METRES} m, after Perception + Alertness "
-            f"{r.BLIND_ROLL_DIFFICULTY})"), _signed(r.BLIND_RANGED_DIFFICULTY)),
+        (_t("Ближний бой вслепую", "Melee blind"), _signed(serial_rules.BLIND_MELEE_DIFFICULTY)),
+        (_t(f"Дальняя атака вслепую (до {serial_rules.BLIND_RANGED_MAX_METRES} м, после Восприятие + Бдительность "
+            f"{serial_rules.BLIND_ROLL_DIFFICULTY})",
+            f"Ranged blind (under {serial_rules.BLIND_RANGED_MAX_METRES} m, after Perception + Alertness "
+            f"{serial_rules.BLIND_ROLL_DIFFICULTY})"), _signed(serial_rules.BLIND_RANGED_DIFFICULTY)),
         (_t("По лежащему: ближний бой / дальний", "At a prone target: melee / ranged"),
-         f"{_signed(r.PRONE_MELEE)} / {_signed(r.PRONE_RANGED)}"),
+         f"{_signed(serial_rules.PRONE_MELEE)} / {_signed(serial_rules.PRONE_RANGED)}"),
         (_t("Лежащий бьёт (Драка, Фехтование)", "Attacking while prone (Brawl, Melee)"),
-         _signed(r.PRONE_ATTACKER)),
+         _signed(serial_rules.PRONE_ATTACKER)),
         (_t("С фланга / с тыла: кубиков к атаке", "From the flank / the rear: dice to the attack"),
-         f"{_signed(r.FLANK_DICE)} / {_signed(r.REAR_DICE)}"),
+         f"{_signed(serial_rules.FLANK_DICE)} / {_signed(serial_rules.REAR_DICE)}"),
         (_t("Толпа на одного: кубиков к защитам, всего не больше", "Many on one: dice to defenses, at most"),
-         _signed(-r.MANY_ON_ONE_MAX)),
+         _signed(-serial_rules.MANY_ON_ONE_MAX)),
     ]
     return {"title": _t("Сложности и модификаторы", "Difficulties and modifiers"),
             "columns": [_t("Что", "What"), _t("Число", "Number")],

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import shutil
 import subprocess
 from pathlib import Path
@@ -71,3 +72,20 @@ def run_search_worker(queries: list, tmp_path: Path, raw: bool = False, lang: st
     env = {**os.environ, "SVOD_SEARCH_LANG": lang}
     out = subprocess.run(args, capture_output=True, text=True, timeout=300, check=True, env=env)
     return json.loads(out.stdout)
+
+
+def some_value(p: dict, rnd: random.Random):
+    """A value of a field described by its spec JSON (in bounds, of any kind the forms draw)."""
+    kind = p["kind"]
+    if kind == "int":
+        return rnd.randint(p.get("min", -5) if p.get("min") is not None else -5, p.get("max", 50) if p.get("max") is not None else 50)
+    if kind == "bool":
+        return rnd.random() < 0.5
+    if kind == "choice":
+        return rnd.choice(p["options"])["value"]
+    if kind == "int_list":
+        return [some_value({**p, "kind": "int"}, rnd) for _ in range(rnd.randint(p["min_len"], min(p["max_len"], 4)))]
+    if kind == "record_list":
+        n = rnd.randint(p["min_len"], min(p["max_len"] or 3, 3))
+        return [{f["name"]: some_value(f, rnd) for f in p["fields"] if rnd.random() < 0.7} for _ in range(n)]
+    raise AssertionError(kind)

@@ -24,7 +24,6 @@ import json
 import re
 from pathlib import Path
 
-import pytest
 
 from scripts.steps import service_worker, snapshot
 
@@ -37,25 +36,18 @@ SNAPSHOT_RAW_BUDGET = 40 * 1048576
 PRECACHE_BUDGET = 43_000_000
 
 
-def needs_site():
-    if not (SITE / "sw.js").exists():
-        pytest.fail("site/ is not built: run scripts/build (scripts/test does it)")
-
-
 def _files_json() -> dict:
     return json.loads((SITE / "assets/pyodide/files.json").read_text(encoding="utf-8"))
 
 
-def test_wheel_within_budget():
-    needs_site()
+def test_wheel_within_budget(site_dir):
     wheels = sorted(SITE.rglob("svod_rules_core-*.whl"))
     assert len(wheels) == 1, wheels
     size = wheels[0].stat().st_size
     assert size <= WHEEL_BUDGET, f"wheel {size} B > budget {WHEEL_BUDGET} B"
 
 
-def test_snapshot_is_built_listed_and_within_budget():
-    needs_site()
+def test_snapshot_is_built_listed_and_within_budget(site_dir):
     info = _files_json()["snapshot"]
     path = (SITE / "assets/pyodide" / info["url"]).resolve()
     assert path.is_file() and path.name == snapshot.NAME, info
@@ -87,8 +79,7 @@ def test_snapshot_key_changes_with_the_wheel_and_the_runtime(tmp_path):
     assert len({k1, k2, k3}) == 3
 
 
-def test_service_worker_precaches_the_snapshot_and_total_within_budget():
-    needs_site()
+def test_service_worker_precaches_the_snapshot_and_total_within_budget(site_dir):
     files = service_worker.precache_list(SITE)
     snaps = [f for f in files if f.endswith("/" + snapshot.NAME)]
     assert len(snaps) == 1, snaps
@@ -115,8 +106,7 @@ def _largest_rules_page() -> tuple[str, str]:
     return path, (SITE / path / "index.html").read_text(encoding="utf-8")
 
 
-def test_rules_page_start_up_budget():
-    needs_site()
+def test_rules_page_start_up_budget(site_dir):
     path, html = _largest_rules_page()
     head = html[: html.index("</head>")]
     config = json.loads(re.search(r'<script id="__config" type="application/json">(.*?)</script>', html, re.S).group(1))

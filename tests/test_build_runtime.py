@@ -29,11 +29,6 @@ ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
 
 
-def needs_site():
-    if not (SITE / "sw.js").exists():
-        pytest.fail("site/ is not built: run scripts/build (scripts/test does it)")
-
-
 # ---- the wheel -------------------------------------------------------------------------
 
 def test_wheel_is_reproducible_and_versioned():
@@ -96,8 +91,7 @@ def test_wheel_alone_runs_the_api(tmp_path):
 
 # ---- the built site: runtime files, lock, service worker -------------------------------
 
-def test_lock_file_names_only_our_wheel_with_its_hash():
-    needs_site()
+def test_lock_file_names_only_our_wheel_with_its_hash(site_dir):
     lock = json.loads((SITE / "assets/py/pyodide-lock.json").read_text(encoding="utf-8"))
     assert list(lock["packages"]) == ["svod-rules-core"]
     entry = lock["packages"]["svod-rules-core"]
@@ -109,8 +103,7 @@ def test_lock_file_names_only_our_wheel_with_its_hash():
     assert list((SITE / "assets/py").rglob("*.whl")) == [wheel]
 
 
-def test_pyodide_runtime_is_pinned_and_minimal():
-    needs_site()
+def test_pyodide_runtime_is_pinned_and_minimal(site_dir):
     pinned = json.loads((ROOT / "package.json").read_text())["devDependencies"]["pyodide"]
     assert re.fullmatch(r"314\.\d+\.\d+", pinned), "pin an exact 314.x (Python 3.14)"
     out = SITE / "assets/pyodide"
@@ -122,15 +115,13 @@ def test_pyodide_runtime_is_pinned_and_minimal():
         assert (out / name).read_bytes() == (ROOT / "node_modules/pyodide" / name).read_bytes()
 
 
-def test_no_cdn_in_our_runtime_files():
-    needs_site()
+def test_no_cdn_in_our_runtime_files(site_dir):
     for path in (SITE / "assets/calc").iterdir():
         text = path.read_text(encoding="utf-8")
         assert not re.search(r"https?://", text.replace("http://www.w3.org", "")), path.name
 
 
-def test_service_worker_precaches_every_page_and_the_runtime():
-    needs_site()
+def test_service_worker_precaches_every_page_and_the_runtime(site_dir):
     text = (SITE / "sw.js").read_text(encoding="utf-8")
     version = re.search(r'const VERSION = "([0-9a-f]+)"', text)[1]
     files = json.loads(re.search(r"const FILES = (\[.*?\]);", text, re.S)[1])
@@ -152,8 +143,7 @@ def test_service_worker_precaches_every_page_and_the_runtime():
         assert service_worker.file_for(SITE, f).exists(), f
 
 
-def test_pages_load_the_runtime_entry_and_manifest_relative_to_the_site():
-    needs_site()
+def test_pages_load_the_runtime_entry_and_manifest_relative_to_the_site(site_dir):
     html = (SITE / "calculators/index.html").read_text(encoding="utf-8")
     assert '<script type="module" src="../assets/calc/site.mjs"' in html
     assert 'rel="manifest" href="../manifest.webmanifest"' in html
@@ -164,8 +154,7 @@ def test_pages_load_the_runtime_entry_and_manifest_relative_to_the_site():
     assert 'src="/svod/assets/calc/site.mjs"' in nf
 
 
-def test_manifest_and_icons():
-    needs_site()
+def test_manifest_and_icons(site_dir):
     man = json.loads((SITE / "manifest.webmanifest").read_text(encoding="utf-8"))
     assert man["start_url"] == "./" and man["scope"] == "./" and man["display"] == "standalone"
     sizes = set()
@@ -181,16 +170,14 @@ def test_manifest_and_icons():
     assert {192, 512} <= sizes
 
 
-def test_runtime_entry_is_small():
-    needs_site()
+def test_runtime_entry_is_small(site_dir):
     # loaded on every page, before idle: keep it tiny (the calculator code loads on demand)
     assert (SITE / "assets/calc/site.mjs").stat().st_size < 10_000
 
 
 # ---- pages and markers -----------------------------------------------------------------
 
-def test_every_calculator_has_a_page_and_is_listed():
-    needs_site()
+def test_every_calculator_has_a_page_and_is_listed(site_dir):
     index = (SITE / "calculators/index.html").read_text(encoding="utf-8")
     for c in api.list_calculators():
         page = SITE / "calculators" / c["id"] / "index.html"

@@ -18,7 +18,7 @@ import random
 from rules_core import api
 from rules_core.spec import bool_param, choice_param, int_param, shown_names
 
-from tests.node import assert_reads_as_the_engine, node_eval
+from tests.node import assert_reads_as_the_engine, node_eval, some_value
 
 
 def _stored_cases(p: dict, path: str) -> list[tuple[object, object]]:
@@ -76,22 +76,6 @@ console.log(JSON.stringify(out));
                                lambda c: f"{c['calc']}.{c['p']['name']}={json.dumps(c['value'])[:60]}")
 
 
-def _some_value(p: dict, rnd: random.Random):
-    kind = p["kind"]
-    if kind == "int":
-        return rnd.randint(p.get("min", -5) if p.get("min") is not None else -5, p.get("max", 50) if p.get("max") is not None else 50)
-    if kind == "bool":
-        return rnd.random() < 0.5
-    if kind == "choice":
-        return rnd.choice(p["options"])["value"]
-    if kind == "int_list":
-        return [_some_value({**p, "kind": "int"}, rnd) for _ in range(rnd.randint(p["min_len"], min(p["max_len"], 4)))]
-    if kind == "record_list":
-        n = rnd.randint(p["min_len"], min(p["max_len"] or 3, 3))
-        return [{f["name"]: _some_value(f, rnd) for f in p["fields"] if rnd.random() < 0.7} for _ in range(n)]
-    raise AssertionError(kind)
-
-
 def test_a_next_steps_link_gives_its_values_back():
     """calcHref writes a calculator's values into its page's address; that calculator's link
     reading (each kind's fromLink, then the form's reading) gives back exactly those values."""
@@ -99,7 +83,7 @@ def test_a_next_steps_link_gives_its_values_back():
     cases = []
     for c in api.list_calculators():
         for _ in range(3):
-            params = {p["name"]: _some_value(p, rnd) for p in c["params"] if rnd.random() < 0.6}
+            params = {p["name"]: some_value(p, rnd) for p in c["params"] if rnd.random() < 0.6}
             cases.append({"spec": c, "params": params})
     code = """
 import { readFileSync } from "node:fs";
@@ -151,7 +135,7 @@ def test_what_applies_is_the_engines_reading():
     cases = []
     # conditions of every sort, chained, over records too (besides whatever the specs declare)
     for _ in range(300):
-        values = {p["name"]: _some_value(p, rnd) for p in CONDITIONAL_JSON}
+        values = {p["name"]: some_value(p, rnd) for p in CONDITIONAL_JSON}
         for name in values:
             if rnd.random() < 0.15:
                 values[name] = "x"
@@ -160,7 +144,7 @@ def test_what_applies_is_the_engines_reading():
     for c in api.list_calculators():
         calc = api.get(c["id"])
         for _ in range(40):
-            values = {p["name"]: _some_value(p, rnd) for p in c["params"]}
+            values = {p["name"]: some_value(p, rnd) for p in c["params"]}
             for p in c["params"]:  # sometimes a bad value, which no condition reads
                 if rnd.random() < 0.1:
                     values[p["name"]] = "x"

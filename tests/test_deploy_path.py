@@ -170,11 +170,11 @@ def test_the_lock_answers_requirements_dev_txt_as_it_is():
 def test_a_change_to_requirements_dev_txt_makes_the_lock_stale(tmp_path):
     """A tool added to requirements-dev.txt without scripts/lock (as a merge could bring)."""
     added = tmp_path / "requirements-dev.txt"
-    added.write_text(lockfile.INPUT.read_text(encoding="utf-8") + "selenium==4.39.0\n", encoding="utf-8")
+    added.write_text(lockfile.INPUT.read_text(encoding="utf-8") + "svod-not-a-tool==1.0\n", encoding="utf-8")
     assert lockfile.stale(lockfile.LOCK.read_text(encoding="utf-8"), added) == \
         "requirements-dev.txt has changed since requirements-dev.lock was made"
     assert lockfile.unpinned(added.read_text(encoding="utf-8"), lock_pins()) == \
-        ["selenium==4.39.0: requirements-dev.lock pins no version of it"]
+        ["svod-not-a-tool==1.0: requirements-dev.lock pins no version of it"]
 
 
 def lock_without(name: str) -> str:

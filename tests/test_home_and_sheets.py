@@ -22,11 +22,6 @@ SITE = ROOT / "site"
 INTERNAL = re.compile(r"\b00\d\b|rules_core|`")
 
 
-def needs_site():
-    if not (SITE / "index.html").exists():
-        pytest.skip("site/ is not built (scripts/build)")
-
-
 def visible_text(page_html: str) -> str:
     body = page_html.split('<article', 1)[-1].split("</article>", 1)[0]
     return html.unescape(re.sub(r"<[^>]+>", " ", body))
@@ -65,14 +60,13 @@ def test_within_a_system_the_most_used_come_first_then_the_engines_order():
     assert pages == [f"calculators/{c['id']}.md" for c in ordered]
 
 
-def test_no_internal_references_in_what_the_calculators_index_shows():
+def test_no_internal_references_in_what_the_calculators_index_shows(site_dir):
     for c in api.list_calculators():
         for lang in ("ru", "en"):
             for text in (c["title"][lang], (c.get("description") or {}).get(lang, "")):
                 assert not INTERNAL.search(text), (c["id"], lang, text)
     for lang in ("ru", "en"):
         assert not INTERNAL.search(calc_pages.TEXT[lang]["intro"])
-    needs_site()
     for path in ("calculators/index.html", "en/calculators/index.html"):
         text = visible_text((SITE / path).read_text(encoding="utf-8"))
         assert not INTERNAL.search(text), (path, INTERNAL.search(text))
@@ -96,10 +90,9 @@ def test_no_source_numbers_in_the_calculators_forms():
                 assert not INTERNAL.search(text[lang]), (c["id"], text[lang])
 
 
-def test_a_calculator_page_is_titled_in_its_language():
+def test_a_calculator_page_is_titled_in_its_language(site_dir):
     """Its tab title, header and navigation entry (mkdocs-static-i18n's nav_translations take the
     calculators' own English titles)."""
-    needs_site()
     calcs = api.list_calculators()
     for lang, prefix, site_name in (("ru", "", "Свод"), ("en", "en/", "Svod")):
         page = (SITE / prefix / "calculators" / calcs[0]["id"] / "index.html").read_text(encoding="utf-8")
@@ -136,8 +129,7 @@ def test_the_home_marker_belongs_on_the_home_page():
         home.marker("x", Where("index.md", "ru", "ru", DOCS))
 
 
-def test_the_built_home_page_links_every_system_and_has_one_offline_status():
-    needs_site()
+def test_the_built_home_page_links_every_system_and_has_one_offline_status(site_dir):
     for prefix in ("", "en/"):
         page = (SITE / prefix / "index.html").read_text(encoding="utf-8")
         for sid in home.ORDER:

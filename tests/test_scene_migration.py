@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from rules_core import api
 from rules_core.scene import apply, engine, load, replay, state
-from rules_core.scene import characters as C
+from rules_core.scene import characters
 from rules_core.scene import serial as SERIAL_SCENE
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -32,7 +32,7 @@ def _same_facts(v1: dict, v2: dict) -> None:
         # the sheet and the state as they were; what version 2 added, at its defaults
         assert {k: new["stats"][k] for k in old["stats"]} == old["stats"]
         assert {k: new["state"][k] for k in old["state"]} == old["state"]
-        mod = C.SYSTEMS[old["system"]]
+        mod = characters.SYSTEMS[old["system"]]
         assert {k: v for k, v in new["stats"].items() if k not in old["stats"]} == {
             k: v for k, v in mod.default_stats.items() if k not in old["stats"]}
         assert (new["side"], new["kind"], new["statuses"], new["attacks"]) == ("party", mod.default_kind, [], [])
@@ -92,7 +92,7 @@ def test_a_version_1_scene_edited_out_of_its_log_is_told():
 def _as_version_1(sc: dict) -> dict:
     """A scene of version 1's actions, in version 1's shape (what the version-1 engine wrote)."""
     def char(c):
-        mod = C.SYSTEMS[c["system"]]
+        mod = characters.SYSTEMS[c["system"]]
         new_stats = {f.name for f in mod.stats} - V1_STATS[c["system"]]
         new_state = {"maimings"} if c["system"] == "serial" else set()
         return {"id": c["id"], "name": c["name"], "system": c["system"],

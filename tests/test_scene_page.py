@@ -10,8 +10,7 @@ import random
 from rules_core import api
 from rules_core.spec import Option, Param, shown_names
 
-from tests.node import node_eval
-from tests.test_calc_page import _some_value
+from tests.node import node_eval, some_value
 
 PARAM_KINDS = {"int", "bool", "choice", "int_list", "record_list"}
 
@@ -31,7 +30,7 @@ def _values(params: list[dict], rnd: random.Random) -> dict:
     for p in params:
         if p["kind"] not in PARAM_KINDS or rnd.random() < 0.1:
             continue
-        out[p["name"]] = "x" if rnd.random() < 0.1 else _some_value(p, rnd)
+        out[p["name"]] = "x" if rnd.random() < 0.1 else some_value(p, rnd)
     return out
 
 
@@ -81,7 +80,7 @@ def test_every_form_shows_the_fields_the_engine_reads_as_applying():
                 drawn = [p for p in spec["params"] if p["name"] not in carried.get("filled", ())]
                 form = _values(drawn, rnd)
                 # what the scene fills in, as a preview gives it (sometimes not yet known)
-                filled = ({p["name"]: _some_value(p, rnd) for p in spec["params"] if p["name"] in carried.get("filled", ())}
+                filled = ({p["name"]: some_value(p, rnd) for p in spec["params"] if p["name"] in carried.get("filled", ())}
                           if rnd.random() < 0.8 else None)
                 case["calc"] = {"drawn": drawn, "all": spec["params"], "values": form, "filled": filled}
                 want["calc"] = sorted(shown_names(calc.params, {**(filled or {}), **form}))

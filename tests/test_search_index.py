@@ -127,7 +127,7 @@ def assert_system_first(groups: list[dict], here: str, where: str):
 
 
 @pytest.fixture(scope="module")
-def ranked(tmp_path_factory):
+def ranked(tmp_path_factory, site_dir):
     return run_worker([[q, page] for q, page in RANKED] + [q for q, _ in RANKED],
                       tmp_path_factory.mktemp("ranked"))
 

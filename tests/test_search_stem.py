@@ -29,7 +29,7 @@ UNSEEN = {
 
 
 @pytest.fixture(scope="module")
-def results(tmp_path_factory):
+def results(tmp_path_factory, site_dir):
     tmp = tmp_path_factory.mktemp("search")
     queries = list(ISSUE) + list(UNSEEN) + ["Ёж title:брони", "soaking", "armors", "сна", "щщщзззъъъ"]
     return run_worker(queries, tmp), run_worker(list(UNSEEN), tmp, raw=True)
@@ -72,7 +72,7 @@ def test_field_names_and_short_words_are_kept(results):
     assert stems["сна"] == "сна"  # a stem under 3 letters would match far too much
 
 
-def test_english_and_nonsense(results, tmp_path):
+def test_english_and_nonsense(results, tmp_path, site_dir):
     # English words stem in the English index (en/search/)
     english = run_worker(["soaking", "armors"], tmp_path, lang="en")["results"]
     assert any(loc.startswith("en/glossary/") for loc in english["soaking"])

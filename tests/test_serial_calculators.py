@@ -421,9 +421,9 @@ def test_many_on_one_reduces_defence():
 def test_attack_fields_of_the_other_kind_of_attack_do_not_apply():
     # a melee weapon class with a ranged attack, cover in melee: those fields are hidden, and
     # the attack is computed as without them (they were refused before they could be hidden)
-    for given, alone, hidden in (({"ranged": True, "melee_class": "short"}, {"ranged": True}, "melee_class"),
-                                 ({"ranged": False, "cover": 2}, {"ranged": False}, "cover")):
-        got, want = api.run("serial-attack", given), api.run("serial-attack", alone)
+    for with_other, alone, hidden in (({"ranged": True, "melee_class": "short"}, {"ranged": True}, "melee_class"),
+                                      ({"ranged": False, "cover": 2}, {"ranged": False}, "cover")):
+        got, want = api.run("serial-attack", with_other), api.run("serial-attack", alone)
         assert got.pop("not_used") == [hidden]  # the result says the value was not used
         assert got["display"].pop()["text"]["ru"].startswith("Не учтено") and got == want
     r = api.handle({"op": "run", "id": "serial-attack", "params": {"ranged": True, "defence": "parry"}})

@@ -4,7 +4,6 @@ import json
 import re
 from pathlib import Path
 
-import pytest
 
 from scripts.steps import service_worker
 
@@ -16,9 +15,7 @@ def listed(name: str):
     return json.loads(re.search(rf"const {name} = (\[.*?\]);", text, re.S)[1])
 
 
-def test_the_recorded_sizes_are_the_built_files():
-    if not (SITE / "sw.js").exists():
-        pytest.fail("site/ is not built: run scripts/build (scripts/test does it)")
+def test_the_recorded_sizes_are_the_built_files(site_dir):
     files, sizes = listed("FILES"), listed("SIZES")
     assert len(sizes) == len(files)
     assert sizes == [service_worker.file_for(SITE, f).stat().st_size for f in files]
@@ -28,12 +25,10 @@ def test_the_recorded_sizes_are_the_built_files():
     assert any(f.endswith("/snapshot.bin.gz") for f in files)
 
 
-def test_sw_js_is_not_precached():
+def test_sw_js_is_not_precached(site_dir):
     """A new deploy must reach the phone: sw.js is never kept in the service worker's cache (it
     lets a page's request for it pass to the server, and the browser's own look for a new deploy
     passes no service worker; tests/browser/test_offline_update.py)."""
-    if not (SITE / "sw.js").exists():
-        pytest.fail("site/ is not built: run scripts/build (scripts/test does it)")
     files = listed("FILES")
     assert "sw.js" not in files and not any(f.endswith("/sw.js") for f in files)
     assert "./" in files and "404.html" in files  # the list is the site's

@@ -149,10 +149,8 @@ def test_site_diff_sets_aside_hashes_versions_and_dates_and_finds_the_rest(tmp_p
     assert r.returncode == 0, r.stdout
 
 
-def test_the_build_writes_nothing_into_docs():
-    site = ROOT / "site"
-    if not (site / "sw.js").exists():
-        pytest.fail("site/ is not built: run scripts/build (scripts/test does it)")
+def test_the_build_writes_nothing_into_docs(site_dir):
+    site = site_dir
     for name in ("assets/py", "assets/pyodide", "calculators"):
         assert not (ROOT / "docs" / name).exists(), name
     for built in ("assets/py/pyodide-lock.json", "assets/pyodide/files.json", "calculators/index.html",

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import gzip
+import json
 import struct
 
 from hypothesis import given, settings, strategies as st
@@ -46,12 +47,9 @@ def test_decode_rejects_what_is_no_snapshot():
         snapshot.decode(bad)
 
 
-def test_built_snapshot_is_sparse_and_smaller_to_unpack():
-    from tests.test_budgets import SITE, _files_json, needs_site
-
-    needs_site()
-    info = _files_json()["snapshot"]
-    path = (SITE / "assets/pyodide" / info["url"]).resolve()
+def test_built_snapshot_is_sparse_and_smaller_to_unpack(site_dir):
+    info = json.loads((site_dir / "assets/pyodide/files.json").read_text(encoding="utf-8"))["snapshot"]
+    path = (site_dir / "assets/pyodide" / info["url"]).resolve()
     data = gzip.decompress(path.read_bytes())
     image = snapshot.decode(data)
     assert len(image) == info["raw_bytes"]

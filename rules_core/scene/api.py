@@ -66,7 +66,6 @@ Every answer is ``{"ok": true, "result": …}`` or ``{"ok": false, "errors": [{"
 
 from __future__ import annotations
 
-import json
 from collections import OrderedDict
 from typing import Any
 

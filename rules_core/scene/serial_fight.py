@@ -32,9 +32,7 @@ A timed status that begins during his own turn counts from his next turn
 from __future__ import annotations
 
 from ..serial import rules as serial_rules
-from ..serial import tables as serial_tables
-from ..serial.calculators import initiative as serial_initiative
-from ..spec import T, choice_param, field_error, figures, int_param, note, prob, ru_count
+from ..spec import T, choice_param, field_error, figures, int_param, prob, ru_count
 from ..wod.pool import d10_block, net_successes, roll_d10_pool
 from . import fields as F
 from . import readings as RD
@@ -42,6 +40,13 @@ from . import serial as SS
 from . import statuses as ST
 from . import turns as TU
 from .common import ActionSpec, Ctx, calc_compute, calc_param, calc_roll, calc_validate
+
+__all__ = [
+    "SYSTEM", "STATUSES", "ACTIONS", "DOOR_TIMERS", "ORDER_RULE", "MANEUVERS", "MANEUVER_NAMES",
+    "MAX_TRIGGER", "AGAINST", "STABILIZE_DIFFICULTY", "METHODS", "fire_spared", "penalties",
+    "status_dice", "falls", "timed_door_statuses", "base_initiative", "initiative", "tie_key",
+    "extinguish_params", "readings_params"
+]
 
 SYSTEM = SS.SYSTEM
 

@@ -20,7 +20,7 @@ A character who is out of the fight (dead) has no turn.
 
 from __future__ import annotations
 
-from ..spec import T, field_error, ru_count
+from ..spec import field_error
 from . import fields as F
 
 __all__ = ["order", "order_view", "ties", "start_turn", "end_turn", "end_round", "next_turn", "next_round",
@@ -247,7 +247,3 @@ def next_round(ctx) -> None:
         remaining = living_order(sc)
         if remaining:
             _begin(ctx, remaining[0])
-
-
-def rounds_text(n: int) -> dict:
-    return T(ru_count(n, "раунд", "раунда", "раундов"), f"{n} round{'s' if n != 1 else ''}")

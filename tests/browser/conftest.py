@@ -1,11 +1,13 @@
-"""Browser-test fixtures: the built site served under a sub-path, and fresh chromium contexts.
+"""Browser-test fixtures: the built site served under a sub-path, and fresh chromium contexts
+(``site_dir``, ``shot`` and the markers are tests/conftest.py's; the other engines are
+tests/browser/engines.py's).
 
-* ``site_dir``: the built ``site/`` (run ``scripts/build`` first; the README's test command does).
 * ``base_url``: ``http://127.0.0.1:PORT/svod/`` — the site served as a GitHub Pages project site.
 * ``new_context(**kw)``: a fresh persistent chromium context (new user-data-dir, the flags from
   DEVELOPERS.md) that records every request in ``context.svod_requests``; closed at teardown.
 * ``page``: a page in a fresh desktop context (1280 × 900).
-* ``artifacts``: ``test-artifacts/`` for screenshots.
+* ``shared_page``: one desktop page for a module's tests that only read pages (a fresh chromium
+  context costs seconds on a loaded machine); each test opens the page it reads.
 * ``assert_on_host(context, base_url)``: no request left 127.0.0.1.
 """
 
@@ -26,20 +28,6 @@ CHROMIUM_ARGS = [
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
 PREFIX = "/svod/"
-
-
-def pytest_collection_modifyitems(items):
-    for item in items:
-        if "tests/browser/" in str(item.fspath).replace("\\", "/"):
-            item.add_marker(pytest.mark.browser)
-
-
-@pytest.fixture(scope="session")
-def site_dir() -> Path:
-    site = ROOT / "site"
-    if not (site / "index.html").exists():
-        pytest.fail("site/ is not built: run scripts/build (scripts/test does it)")
-    return site
 
 
 def serving(srv, prefix: str):
@@ -105,11 +93,18 @@ def page(new_context):
     return ctx.pages[0] if ctx.pages else ctx.new_page()
 
 
-@pytest.fixture(scope="session")
-def artifacts() -> Path:
-    d = ROOT / "test-artifacts"
-    d.mkdir(exist_ok=True)
-    return d
+@pytest.fixture(scope="module")
+def shared_page(playwright_instance, base_url):
+    user_dir = tempfile.mkdtemp(prefix="svod-chromium-")
+    ctx = playwright_instance.chromium.launch_persistent_context(
+        user_dir, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True,
+        viewport={"width": 1280, "height": 900})
+    ctx.svod_requests = []
+    ctx.on("request", lambda r: ctx.svod_requests.append(r.url))
+    page = ctx.pages[0] if ctx.pages else ctx.new_page()
+    yield page
+    ctx.close()
+    shutil.rmtree(user_dir, ignore_errors=True)
 
 
 def off_host(urls, base_url):

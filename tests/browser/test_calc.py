@@ -24,7 +24,9 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from rules_core import api
 from rules_core.spec import shown_names
 
+from .calc_reading import READ_JS, assert_matches_cli, assert_value, engine_run
 from .conftest import CHROMIUM, CHROMIUM_ARGS, ROOT, off_host
+from .waits import frames, painted
 
 CALCS = api.list_calculators()
 IDS = [c["id"] for c in CALCS]
@@ -42,91 +44,6 @@ def cli_run(calc_id: str, params: dict) -> tuple[int, dict]:
     r = subprocess.run([sys.executable, "-m", "rules_core", "run", calc_id, json.dumps(params)],
                        cwd=ROOT, capture_output=True, text=True, timeout=120)
     return r.returncode, json.loads(r.stdout)
-
-
-def engine_run(calc_id: str, params: dict) -> tuple[int, dict]:
-    """The same as :func:`cli_run` without a process per call: the CLI prints
-    ``api.handle``'s result (exit 0) or its errors (exit 2), through JSON."""
-    resp = json.loads(json.dumps(api.handle({"op": "run", "id": calc_id, "params": params})))
-    return (0, resp["result"]) if resp["ok"] else (2, {"errors": resp["errors"]})
-
-
-READ_JS = """(root) => {
-  const out = {state: root.dataset.state, params: JSON.parse(root.dataset.params || "null"),
-               figures: {}, dists: {}, errors: {}};
-  root.querySelectorAll(".svod-calc__result .svod-figure").forEach(f => {
-    const v = f.querySelector(".svod-v");
-    out.figures[f.dataset.key] = {text: v.textContent, exact: v.dataset.exact ?? null};
-  });
-  root.querySelectorAll(".svod-calc__result .svod-dist").forEach(d => {
-    out.dists[d.dataset.key] = [...d.querySelectorAll("tbody tr")].map(tr => ({
-      x: tr.querySelector("th").textContent,
-      p: tr.querySelector('[data-col="p"] .svod-v').dataset.exact,
-      pal: tr.querySelector('[data-col="p_at_least"] .svod-v')?.dataset.exact ?? null}));
-  });
-  out.tables = [...root.querySelectorAll(".svod-calc__result .svod-table")].map(t =>
-    [...t.querySelectorAll("tbody tr")].map(tr => [...tr.querySelectorAll("td")].map(td => {
-      const v = td.querySelector(".svod-v");
-      return {text: v ? v.textContent : td.textContent, exact: v ? (v.dataset.exact ?? null) : null};
-    })));
-  root.querySelectorAll(".svod-err:not([hidden])").forEach(e => {
-    out.errors[e.closest("[data-field]").dataset.field] = e.textContent;
-  });
-  const general = root.querySelector(".svod-calc__errors");
-  if (!general.hidden) out.errors[""] = general.textContent;
-  return out;
-}"""
-
-
-def _num(text: str) -> float:
-    return float(text.replace("\u00a0", "").replace(" ", "").replace("−", "-").replace(",", "."))
-
-
-def assert_value(got: dict, v, where: str) -> None:
-    """One displayed value against the API's: exact fractions exactly, texts as the
-    Russian text, numbers to the shown precision."""
-    if isinstance(v, dict) and "exact" in v:
-        assert got["exact"] == v["exact"], where
-    elif isinstance(v, dict) and "ru" in v:
-        assert got["text"] == v["ru"], where
-    elif isinstance(v, bool):
-        assert got["text"] == ("да" if v else "нет"), where
-    elif isinstance(v, (int, float)):
-        assert abs(_num(got["text"]) - v) <= 0.0006, f"{where}: {got} vs {v}"
-    elif isinstance(v, str):
-        assert got["text"].replace("−", "-") == v, where
-    elif v is None:
-        assert got["text"] == "—", where
-
-
-def assert_matches_cli(dom: dict, expected: dict, where: str) -> None:
-    """Every figure, distribution row and table cell on the page equals the CLI's result."""
-    n_checked = 0
-    tables = iter(dom["tables"])
-    for block in expected["display"]:
-        if block["kind"] == "figures":
-            for item in block["items"]:
-                got = dom["figures"].get(item["key"])
-                assert got is not None, f"{where}: figure {item['key']} missing"
-                assert_value(got, item["value"], f"{where}: {item['key']}")
-                n_checked += 1
-        elif block["kind"] == "distribution":
-            rows = dom["dists"].get(block["key"])
-            assert rows is not None and len(rows) == len(block["rows"]), f"{where}: distribution {block['key']}"
-            for got, row in zip(rows, block["rows"]):
-                assert got["p"] == row["p"]["exact"], f"{where}: P(exactly {row['x']})"
-                want = row["p_at_least"]["exact"] if row.get("p_at_least") else None
-                assert got["pal"] == want, f"{where}: P(at least {row['x']})"
-                n_checked += 1
-        elif block["kind"] == "table":
-            got_rows = next(tables)
-            assert len(got_rows) == len(block["rows"]), f"{where}: table rows"
-            for got_row, row in zip(got_rows, block["rows"]):
-                assert len(got_row) == len(row), f"{where}: table cells"
-                for got, v in zip(got_row, row):
-                    assert_value(got, v, f"{where}: table cell {v!r}")
-                    n_checked += 1
-    assert n_checked, f"{where}: nothing to compare"
 
 
 def calc_root(page, calc_id: str):
@@ -275,11 +192,21 @@ def start_tour(ctx, base_url, site_dir, wait="networkidle"):
     return page
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def tour(playwright_instance, base_url, site_dir):
+    """A fresh page of the test's own for a tour of calculators (one Python boot for them all)."""
     ctx = launch(playwright_instance)
     yield start_tour(ctx, base_url, site_dir)
     close(ctx)
+
+
+#: The systems, each a test of its calculators on one page (the tests of different systems run
+#: side by side; none carries a page over to another).
+SYSTEMS = sorted({c["system"] for c in CALCS})
+
+
+def of_system(system: str) -> list[str]:
+    return [c["id"] for c in CALCS if c["system"] == system]
 
 
 def open_by_instant_navigation(page, calc_id):
@@ -502,18 +429,19 @@ def check_list_inputs_edit_and_match(tour, calc_id):
                 assert dom["state"] == "invalid" and dom["errors"].get(p["name"])
 
 
-@pytest.mark.parametrize("calc_id", IDS)
-def test_calculator_inputs_errors_rolls_and_lists(tour, calc_id):
-    """Per calculator, on the tour's page (one visit each, the same worker): changed inputs
-    match the engine and go to the URL, «Бросить» shows rules_core's faces, bad input
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_calculator_inputs_errors_rolls_and_lists(tour, system):
+    """Per calculator of a system, on the tour's page (one visit each, the same worker): changed
+    inputs match the engine and go to the URL, «Бросить» shows rules_core's faces, bad input
     shows the API's message beside its field, list inputs edit and match."""
-    visit(tour, calc_id)
-    wait_state(tour, calc_id, timeout=BOOT_MS)
-    check_changed_inputs_match_and_go_to_the_url(tour, calc_id)
-    if next(c for c in CALCS if c["id"] == calc_id)["can_roll"]:
-        check_roll_button_shows_the_faces(tour, calc_id)
-    check_bad_input_shows_the_api_message_beside_the_field(tour, calc_id)
-    check_list_inputs_edit_and_match(tour, calc_id)
+    for calc_id in of_system(system):
+        visit(tour, calc_id)
+        wait_state(tour, calc_id, timeout=BOOT_MS)
+        check_changed_inputs_match_and_go_to_the_url(tour, calc_id)
+        if next(c for c in CALCS if c["id"] == calc_id)["can_roll"]:
+            check_roll_button_shows_the_faces(tour, calc_id)
+        check_bad_input_shows_the_api_message_beside_the_field(tour, calc_id)
+        check_list_inputs_edit_and_match(tour, calc_id)
 
 
 # ---- deep links: generated from the specs, and the pathological ones ----------------------
@@ -611,7 +539,7 @@ def test_deep_links_generated_from_the_specs(tour, base_url):
             else:
                 assert dom["errors"].get(at), (calc_id, at, dom["errors"])
         assert "svod-calc--stale" in calc_root(tour, calc_id).get_attribute("class")
-        tour.wait_for_timeout(200)
+        frames(tour)  # what the page does on following a link it has done by the frames after
         assert tour.evaluate("svodCalc.rt.seq") == calls, f"{calc_id}: a refused link was sent to the worker"
     assert tour.evaluate("[window.svodTour, svodCalc.rt.boots]") == [1, 1]
     assert not tour.svod_errors
@@ -787,7 +715,7 @@ def assert_fits_phone(page, root, where):
         assert height >= 32, (where, height)
 
 
-def test_phone_layout_and_screenshots(new_context, base_url, site_dir, artifacts, assert_on_host):
+def test_phone_layout_and_screenshots(new_context, base_url, site_dir, shot, assert_on_host):
     ctx = new_context(viewport={"width": 360, "height": 740}, color_scheme="light",
                       is_mobile=True, has_touch=True, device_scale_factor=2)
     serve_sitemap_for_this_host(ctx, base_url, site_dir)
@@ -806,9 +734,9 @@ def test_phone_layout_and_screenshots(new_context, base_url, site_dir, artifacts
         page.wait_for_function(f"document.body.getAttribute('data-md-color-scheme') === '{want}'")
         assert_fits_phone(page, root, f"{calc_id} {scheme}")
         assert root.locator("svg.svod-chart").count() >= 1 or root.locator(".svod-figure").count() >= 1
-        page.wait_for_timeout(300)
-        root.screenshot(path=str(artifacts / f"calc-{calc_id}-phone-{scheme}.png"))
-        page.screenshot(path=str(artifacts / f"calc-{calc_id}-phone-{scheme}-page.png"))
+        painted(page)
+        shot(root, f"calc-{calc_id}-phone-{scheme}")
+        shot(page, f"calc-{calc_id}-phone-{scheme}-page")
         if scheme == "dark" and root.locator(".svod-bar").count():
             # readable in dark mode: the bars are light on the dark background
             fill = root.locator(".svod-bar:not(.svod-bar--other)").first.evaluate("e => getComputedStyle(e).fill")
@@ -931,12 +859,17 @@ def test_missing_stdlib_is_a_clear_error_with_no_uncaught_rejection(new_context,
     page.on("console", lambda m: logs.append(m.text))
     page.on("pageerror", lambda e: logs.append(f"pageerror: {e}"))
     calc_id = IDS[0]
-    page.goto(base_url + f"calculators/{calc_id}/")
+    with page.expect_worker(lambda w: w.url.endswith("/assets/calc/worker.mjs"), timeout=STEP_MS) as started:
+        page.goto(base_url + f"calculators/{calc_id}/")
+    closed = []
+    started.value.on("close", lambda w: closed.append(w))
     wait_state(page, calc_id, ("error",), timeout=STEP_MS)
     status = calc_root(page, calc_id).locator(".svod-calc__status").inner_text()
     assert "Калькулятор не запустился" in status and "python_stdlib.zip: HTTP 404" in status, status
     assert calc_root(page, calc_id).locator(".svod-calc__retry").is_visible()
-    page.wait_for_timeout(1000)
+    # the failed worker is ended by the page: all it said has come once it is gone
+    if not closed:
+        started.value.wait_for_event("close", timeout=STEP_MS)
     assert not [m for m in logs if "unhandled rejection" in m or m.startswith("pageerror")], logs
 
 

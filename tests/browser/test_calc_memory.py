@@ -17,6 +17,7 @@ from rules_core import api
 
 from .test_calc import (BOOT_MS, CALCS, STEP_MS, assert_matches_cli, calc_root, cli_run, engine_run, form_defaults,
                         launch, close, read, serve_sitemap_for_this_host, set_value, visit, wait_state)
+from .waits import scroll_settled
 
 CALC = "wod-pool"
 OTHER = "serial-death-door"
@@ -353,7 +354,7 @@ def test_a_hand_over_to_a_calculator_on_the_same_page_fills_it_there(playwright_
                                arg=[step["id"], cli_step["params"]], timeout=STEP_MS)
         assert page.evaluate("window.svodStay") == 1
         assert_computed(page, step["id"], f"{calc_id} → {step['id']} on {where}")
-        page.wait_for_timeout(800)  # the smooth scroll
+        scroll_settled(page)  # the smooth scroll
         box = calc_root(page, step["id"]).bounding_box()
         assert box["y"] < 740 and box["y"] + box["height"] > 0
     finally:

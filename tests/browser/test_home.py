@@ -91,7 +91,7 @@ def test_the_tools_are_one_tap_away(new_context, base_url):
         assert page.locator("h1").first.is_visible(), title
 
 
-def test_where_no_offer_comes_the_steps_are_shown(new_context, base_url, artifacts):
+def test_where_no_offer_comes_the_steps_are_shown(new_context, base_url, shot):
     for scheme in ("light", "dark"):
         ctx, page = phone(new_context, color_scheme=scheme)
         ctx.add_init_script(NO_OFFER)
@@ -109,8 +109,8 @@ def test_where_no_offer_comes_the_steps_are_shown(new_context, base_url, artifac
         page.wait_for_function("['caching', 'ready'].includes("
                                "document.querySelector('[data-svod-install] [data-svod-offline]').dataset.state)")
         assert status.is_visible() and "без сети" in status.inner_text()
-        page.screenshot(path=str(artifacts / f"home-phone-{scheme}.png"))
-        page.screenshot(path=str(artifacts / f"home-phone-{scheme}-full.png"), full_page=True)
+        shot(page, f"home-phone-{scheme}")
+        shot(page, f"home-phone-{scheme}-full", full_page=True)
 
 
 def test_on_an_iphone_only_safaris_steps(new_context, base_url):

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 
-from tests.browser.shared_page import shared_page  # noqa: F401  (fixture)
 
 #: A rule page of each system (and the page across systems) on the English side.
 ENGLISH_RULE_PAGES = ["serial/combat/", "wod/soak/", "lysogorsk/alcohol/", "codex/counteraction/", "armor/"]

@@ -17,6 +17,7 @@ import pytest
 
 from .conftest import serving
 from .test_calc import BOOT_MS, assert_matches_cli, engine_run, read, wait_state
+from .waits import frames
 
 STATUS = "[data-svod-offline]"
 SAVED = "window.svodOffline && svodOffline.state === 'ready' && !!navigator.serviceWorker.controller"
@@ -102,13 +103,13 @@ def status(page) -> dict:
     }""")
 
 
-def screenshot(page, artifacts, name):
+def screenshot(page, shot, name):
     """The footer's status in sight, light and dark (the palette's own attribute switched)."""
     page.locator(STATUS).scroll_into_view_if_needed()
     for scheme, attr in (("light", "default"), ("dark", "slate")):
         page.evaluate("s => document.body.setAttribute('data-md-color-scheme', s)", attr)
-        page.wait_for_timeout(100)
-        page.screenshot(path=str(artifacts / f"offline-fault-{name}-{scheme}.png"))
+        frames(page)
+        shot(page, f"offline-fault-{name}-{scheme}")
     page.evaluate("() => document.body.setAttribute('data-md-color-scheme', 'default')")
 
 
@@ -122,12 +123,15 @@ def expect_failure(page, reason_words, what):
     assert not st["hidden"]
     # nothing claims the page: no service worker answers it, and no stale "saving" comes back
     assert page.evaluate("!navigator.serviceWorker.controller")
-    page.wait_for_timeout(1500)
+    # the failed worker gone (none installing or waiting), and its last messages delivered
+    page.wait_for_function("() => navigator.serviceWorker.getRegistration().then((r) => !r || (!r.installing && !r.waiting))",
+                           timeout=STATUS_MS)
+    frames(page, 5)
     assert status(page)["state"] == "failed", what
 
 
 @pytest.mark.parametrize("name", ["wasm", "stdlib", "snapshot"])
-def test_precache_fault_is_told_and_retried(name, fault_server, new_context, site_dir, artifacts, assert_on_host):
+def test_precache_fault_is_told_and_retried(name, fault_server, new_context, site_dir, shot, assert_on_host):
     srv, base = fault_server
     path = runtime_path(site_dir, name)
     file = path.rsplit("/", 1)[1]
@@ -150,7 +154,7 @@ def test_precache_fault_is_told_and_retried(name, fault_server, new_context, sit
             else:
                 page.locator(STATUS + " .svod-offline__retry").click()
             expect_failure(page, words, f"{name} {kind}")
-            screenshot(page, artifacts, f"{name}-{kind}")
+            screenshot(page, shot, f"{name}-{kind}")
 
         # the fault gone: «Повторить» completes the precache, every file checked
         srv.faults.clear()
@@ -158,7 +162,7 @@ def test_precache_fault_is_told_and_retried(name, fault_server, new_context, sit
         page.wait_for_function(SAVED, timeout=120_000)
         assert status(page)["text"] == "Сайт сохранён: работает без сети"
         assert not status(page)["retry"]
-        screenshot(page, artifacts, f"{name}-saved")
+        screenshot(page, shot, f"{name}-saved")
         assert page.evaluate("caches.keys()") and all(k.startswith("svod-") for k in page.evaluate("caches.keys()"))
         assert_on_host(ctx, base)
 

@@ -22,6 +22,7 @@ from scripts.benchmark import browser as bb
 
 from .conftest import off_host, serving
 from .test_calc import worker_answer
+from .waits import frames, idle
 
 RULES_PAGE_BUDGET_BYTES = 150_000
 RULES_PAGE_MAX_REQUESTS = 20
@@ -41,7 +42,7 @@ def transfer(ctx, url):
     reqs = bb.record(page)
     page.goto(url, wait_until="load")
     page.wait_for_load_state("networkidle")
-    page.wait_for_timeout(300)
+    idle(page)
     return page, bb.summarize(reqs), [r.url for r in reqs]
 
 
@@ -218,7 +219,7 @@ def test_nothing_moves_when_python_is_ready(new_context, base_url, width):
         f"document.querySelector('{sel}').classList.contains('svod-calc--ready')")
     ready_root(page)
     page.wait_for_function(f"document.querySelector('{sel}').dataset.state === 'done'")
-    page.wait_for_timeout(300)
+    frames(page)
     after = page.evaluate(place, sel)
     assert after == before, (before, after)
     # the status is in the buttons' row, not between the form and the result (at phone width the

@@ -5,6 +5,7 @@ calculator, no status line), dark on white in the dark scheme too."""
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
@@ -15,10 +16,14 @@ A4_POINTS = (595.28, 841.89)
 MAX_PAGES = 2
 
 
-def printed(page, url: str) -> PdfReader:
+def printed(page, url: str, keep: Path | None = None) -> PdfReader:
+    """The page printed to A4 (and the PDF kept as ``keep`` when given)."""
     page.goto(url)
     page.wait_for_load_state("load")
-    return PdfReader(io.BytesIO(page.pdf(format="A4")))
+    data = page.pdf(format="A4")
+    if keep:
+        keep.write_bytes(data)
+    return PdfReader(io.BytesIO(data))
 
 
 def sheet_titles(system: str, lang: str) -> list[str]:
@@ -36,11 +41,11 @@ def words(text: str) -> str:
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
 @pytest.mark.parametrize("system", list(sheets.SHEETS))
-def test_each_print_sheet_fits_on_one_or_two_a4_pages(new_context, base_url, system, lang, artifacts):
+def test_each_print_sheet_fits_on_one_or_two_a4_pages(new_context, base_url, system, lang, shot):
     ctx = new_context(color_scheme="dark")
     page = ctx.pages[0] if ctx.pages else ctx.new_page()
-    pdf = printed(page, f"{base_url}{'en/' if lang == 'en' else ''}print/{system}/")
-    (artifacts / f"print-{system}-{lang}.pdf").write_bytes(page.pdf(format="A4"))
+    keep = shot.directory / f"print-{system}-{lang}.pdf" if shot.directory else None
+    pdf = printed(page, f"{base_url}{'en/' if lang == 'en' else ''}print/{system}/", keep)
     assert 1 <= len(pdf.pages) <= MAX_PAGES, f"{system} ({lang}): {len(pdf.pages)} pages"
     texts = [words(p.extract_text()) for p in pdf.pages]
     for p, text in zip(pdf.pages, texts):

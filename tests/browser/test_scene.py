@@ -215,7 +215,7 @@ def assert_fits(page, where):
 MELEE = {"params.ranged": False}
 
 
-def test_serial_fight_three_characters_several_rounds(new_context, base_url, artifacts, tmp_path, assert_on_host):
+def test_serial_fight_three_characters_several_rounds(new_context, base_url, shot, tmp_path, assert_on_host):
     ctx, page = phone(new_context)
     open_page(page, base_url)
     new_scene(page, "Подворотня")
@@ -284,7 +284,7 @@ def test_serial_fight_three_characters_several_rounds(new_context, base_url, art
     pv = page.evaluate("svodScene.act.preview")
     second_roll(pv)
     assert pv["calculator"]["params"]["previous_rolls"] == 1
-    page.screenshot(path=str(artifacts / "scene-door-phone-light.png"))
+    shot(page, "scene-door-phone-light")
     faces(page, {"d6": [4]})
     line = go(page)
     assert "№ 2: 4 − 1 = 3" in line
@@ -310,7 +310,7 @@ def test_serial_fight_three_characters_several_rounds(new_context, base_url, art
     assert log_items.count() == len(sc["log"])
     assert log_items.first.get_attribute("data-n") == str(len(sc["log"]))  # newest first
     assert_fits(page, "fight")
-    page.screenshot(path=str(artifacts / "scene-fight-phone-light.png"))
+    shot(page, "scene-fight-phone-light")
 
     # the command line replays the page's export to the same scene
     text = export(page)
@@ -508,7 +508,7 @@ def test_reload_offline_restart_export_import_keep_the_scene(playwright_instance
         ctx.close()
 
 
-def test_delete_asks_and_can_be_undone(new_context, base_url, artifacts):
+def test_delete_asks_and_can_be_undone(new_context, base_url, shot):
     ctx, page = phone(new_context)
     open_page(page, base_url)
     new_scene(page, "Первая")
@@ -519,7 +519,7 @@ def test_delete_asks_and_can_be_undone(new_context, base_url, artifacts):
     item.locator("[data-act=cancel-delete]").click()
     assert len([r for r in stored(page) if not r.get("deletedAt")]) == 2  # «Отмена»: nothing happened
     item.locator("[data-act=ask-delete]").click()
-    page.screenshot(path=str(artifacts / "scene-scenes-phone-light.png"))
+    shot(page, "scene-scenes-phone-light")
     item.locator(".svod-scenes__confirm [data-act=delete]").click()
     page.wait_for_function("svodScene.cur && svodScene.cur.scene && svodScene.cur.scene.name === 'Первая'", timeout=STEP_MS)
     page.click("dialog [data-act=close]")
@@ -548,7 +548,7 @@ def test_import_is_bounded_and_refused_with_the_engines_words(new_context, base_
 
 # ---- a stored scene that cannot be read; an older version --------------------------------------
 
-def test_unreadable_scene_is_shown_kept_and_downloadable(new_context, base_url, artifacts):
+def test_unreadable_scene_is_shown_kept_and_downloadable(new_context, base_url, shot):
     ctx, page = phone(new_context)
     open_page(page, base_url)
     newer = scene_state.dump({**scene_state.new_scene("Из будущего"), "version": 99})
@@ -563,7 +563,7 @@ def test_unreadable_scene_is_shown_kept_and_downloadable(new_context, base_url, 
         box = page.locator(".svod-broken")
         assert "Сцена не читается" in box.inner_text() and words in box.inner_text()
         assert "сохранена без изменений" in box.inner_text()
-        page.screenshot(path=str(artifacts / f"scene-unreadable-{rec['id']}-phone-light.png"))
+        shot(page, f"scene-unreadable-{rec['id']}-phone-light")
         with page.expect_download() as dl:
             box.locator("[data-act=download-raw]").click()
         assert Path(dl.value.path()).read_text(encoding="utf-8") == rec["text"]
@@ -630,7 +630,7 @@ def calc_holds(page, name, value):
         return r.dataset.state === 'done' && JSON.parse(r.dataset.params)[n] === v; }""", arg=[name, value], timeout=STEP_MS)
 
 
-def test_calculator_opened_from_a_character_applies_back(new_context, base_url, artifacts):
+def test_calculator_opened_from_a_character_applies_back(new_context, base_url, shot):
     ctx, page = phone(new_context)
     open_page(page, base_url)
     new_scene(page, "С калькулятором")
@@ -677,7 +677,7 @@ def test_calculator_opened_from_a_character_applies_back(new_context, base_url, 
     page.wait_for_selector(".svod-scenelink[data-state=applied]", timeout=STEP_MS)
     assert box.locator(".svod-scenelink__apply").is_disabled()  # not twice by a second tap
     box.scroll_into_view_if_needed()
-    page.screenshot(path=str(artifacts / "scene-calculator-applied-phone-light.png"))
+    shot(page, "scene-calculator-applied-phone-light")
     sc = json.loads(stored(page)[0]["text"])
     entry = sc["log"][-1]
     assert entry["action"]["type"] == "attack" and entry["action"]["params"]["attack_dice"] == 7
@@ -739,7 +739,7 @@ def test_faces_by_hand_are_checked(new_context, base_url):
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("size", ["phone", "desktop"])
-def test_scene_screenshots(new_context, base_url, artifacts, scheme, size):
+def test_scene_screenshots(new_context, base_url, shot, scheme, size):
     viewport = PHONE if size == "phone" else {"width": 1280, "height": 800}
     ctx = new_context(viewport=viewport, color_scheme=scheme)
     page = ctx.pages[0] if ctx.pages else ctx.new_page()
@@ -755,11 +755,11 @@ def test_scene_screenshots(new_context, base_url, artifacts, scheme, size):
     # here: a screenshot taken during it shows both titles over each other)
     page.add_style_tag(content=".md-header__topic { transition: none !important; }")
     page.wait_for_selector(".md-header__title--active", timeout=STEP_MS)
-    page.screenshot(path=str(artifacts / f"scene-{size}-{scheme}.png"))
+    shot(page, f"scene-{size}-{scheme}")
     card(page, "Маша").locator("[data-act=menu]").click()
     page.click("dialog [data-act=edit]")
     page.wait_for_selector("dialog[open][data-kind=character]")
-    page.screenshot(path=str(artifacts / f"scene-character-{size}-{scheme}.png"))
+    shot(page, f"scene-character-{size}-{scheme}")
     page.click("dialog [data-act=close]")
     sheet_closed(page)
     ids = {c["name"]: c["id"] for c in scene(page)["characters"]}
@@ -770,7 +770,7 @@ def test_scene_screenshots(new_context, base_url, artifacts, scheme, size):
     # the odds are in sight while a field is edited
     box = page.locator("dialog .svod-summary").bounding_box()
     assert box and box["y"] + box["height"] <= viewport["height"]
-    page.screenshot(path=str(artifacts / f"scene-attack-{size}-{scheme}.png"))
+    shot(page, f"scene-attack-{size}-{scheme}")
 
 
 # ---- Codex and the classic game, edits, removal and undo (in English) ---------------------------

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.test_search_systems import nav_pages
+from tests.browser.waits import painted
 
 RULE_PAGE = "serial/combat/"
 SIZES = {"phone": {"width": 360, "height": 740}, "desktop": {"width": 1280, "height": 900}}
@@ -13,14 +14,14 @@ SIZES = {"phone": {"width": 360, "height": 740}, "desktop": {"width": 1280, "hei
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("size", ["phone", "desktop"])
-def test_rules_page_screenshot(new_context, base_url, artifacts, size, scheme, assert_on_host):
+def test_rules_page_screenshot(new_context, base_url, shot, size, scheme, assert_on_host):
     kw = {"has_touch": True, "is_mobile": True, "device_scale_factor": 2} if size == "phone" else {}
     ctx = new_context(viewport=SIZES[size], color_scheme=scheme, **kw)
     page = ctx.pages[0] if ctx.pages else ctx.new_page()
     page.goto(base_url + RULE_PAGE)
     # "load", not "networkidle": a rules page with a calculator keeps loading Python
     page.wait_for_load_state("load")
-    page.wait_for_timeout(500)
+    painted(page)
     body = page.locator("body")
     assert body.get_attribute("data-md-color-scheme") == ("slate" if scheme == "dark" else "default")
     overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
@@ -32,8 +33,8 @@ def test_rules_page_screenshot(new_context, base_url, artifacts, size, scheme, a
         return [a.color, b.backgroundColor];
     }""")
     assert colors[0] != colors[1]
-    page.screenshot(path=str(artifacts / f"rules-{size}-{scheme}.png"), timeout=120_000)
-    page.screenshot(path=str(artifacts / f"rules-{size}-{scheme}-full.png"), full_page=True, timeout=180_000)
+    shot(page, f"rules-{size}-{scheme}", timeout=120_000)
+    shot(page, f"rules-{size}-{scheme}-full", full_page=True, timeout=180_000)
     assert_on_host(ctx, base_url)
 
 

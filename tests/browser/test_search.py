@@ -11,7 +11,6 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tests.browser.shared_page import shared_page  # noqa: F401  (fixture)
 
 #: How long to wait for the index and for results: the worker builds the Russian index (435
 #: entries) on first use, which took over 60 s with two suites at once on the 2 shared cores.

@@ -15,7 +15,6 @@ import pytest
 import yaml
 
 from rules_core import api
-from tests.browser.shared_page import shared_page  # noqa: F401  (fixture)
 from tests.browser.test_i18n import open_switch_and_pick
 from tests.browser.test_offline import READY
 from tests.browser.test_search import search
@@ -139,7 +138,7 @@ def open_results(page):
 @pytest.mark.parametrize("viewport", [{"width": 360, "height": 740}, {"width": 1280, "height": 800}],
                          ids=["phone", "desktop"])
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_landing_highlights_the_words_with_the_heading_in_view(new_context, base_url, artifacts,
+def test_landing_highlights_the_words_with_the_heading_in_view(new_context, base_url, shot,
                                                                viewport, scheme):
     ctx = new_context(viewport=viewport, color_scheme=scheme)
     page = ctx.pages[0] if ctx.pages else ctx.new_page()
@@ -147,7 +146,7 @@ def test_landing_highlights_the_words_with_the_heading_in_view(new_context, base
     links = search(page, "перехвата")
     open_results(page)
     name = f"search-{viewport['width']}-{scheme}"
-    page.screenshot(path=str(artifacts / f"{name}-results.png"))
+    shot(page, f"{name}-results")
     target = next(h for h in links if urlsplit(h).fragment == "interception")
     with page.expect_navigation():
         page.locator(f'.md-search-result__link[href="{target}"]').first.evaluate("a => a.click()")
@@ -175,7 +174,7 @@ def test_landing_highlights_the_words_with_the_heading_in_view(new_context, base
     page.wait_for_timeout(300)
     box = in_view()
     assert not box["covered"] and box["top"] >= box["button"], box
-    page.screenshot(path=str(artifacts / f"{name}-landing.png"))
+    shot(page, f"{name}-landing")
     assert "Перехват" in heading.inner_text()
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.shared_page import shared_page  # noqa: F401  (fixture)
 
 RULE_PAGE = "serial/combat/"
 MOBILE = dict(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True,
@@ -28,11 +27,10 @@ def test_inflected_forms_get_the_tooltip_on_hover(shared_page, base_url, form, t
     tip.wait_for(state="visible", timeout=5000)
     assert tip.inner_text().startswith(term), tip.inner_text()
     page.mouse.move(0, 0)
-    page.wait_for_timeout(600)
-    assert tooltip(page).count() == 0
+    tooltip(page).wait_for(state="detached", timeout=5000)
 
 
-def test_tap_shows_and_tap_elsewhere_hides(new_context, base_url, artifacts, assert_on_host):
+def test_tap_shows_and_tap_elsewhere_hides(new_context, base_url, shot, assert_on_host):
     ctx = new_context(**MOBILE)
     page = ctx.pages[0] if ctx.pages else ctx.new_page()
     page.goto(base_url + RULE_PAGE)
@@ -44,10 +42,9 @@ def test_tap_shows_and_tap_elsewhere_hides(new_context, base_url, artifacts, ass
     assert "Броня" in tip.inner_text()
     box = tip.bounding_box()
     assert box and box["x"] >= 0 and box["x"] + box["width"] <= 360 + 1, box
-    page.screenshot(path=str(artifacts / "tooltip-phone.png"))
+    shot(page, "tooltip-phone")
     page.locator("article h1").first.tap()
-    page.wait_for_timeout(800)
-    assert tooltip(page).count() == 0
+    tooltip(page).wait_for(state="detached", timeout=5000)
     assert_on_host(ctx, base_url)
 
 

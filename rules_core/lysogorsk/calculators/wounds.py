@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...spec import InputError, T, bool_param, choice_param, figures, int_param, note, prob, ru_count
+from ...spec import T, bool_param, choice_param, figures, int_param, note, prob, ru_count
 from .. import rules, tables
 from .checks import _dice_blocks, _roll_2d6
 from .damage import BLEEDING_BAND_HELP, BLEEDING_BAND_OPTIONS, QUARTER_PARAM, STATE_NAMES, hits_errors

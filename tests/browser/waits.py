@@ -1,0 +1,42 @@
+"""Waits on the page's own states, for the browser tests (never a fixed time): the next frames
+drawn, a scroll come to rest, the page idle, its fonts loaded. Each is a JavaScript function
+(``page.evaluate(X, arg)`` resolves when the state is reached) with a helper for Playwright's page."""
+
+from __future__ import annotations
+
+__all__ = ["FRAMES", "SCROLL_SETTLED", "IDLE", "frames", "scroll_settled", "idle", "painted"]
+
+#: Resolves after ``n`` frames have been drawn: what a change has made is on the screen.
+FRAMES = """(n) => new Promise((done) => { let k = 0;
+  const frame = () => (++k >= n ? done(true) : requestAnimationFrame(frame)); requestAnimationFrame(frame); })"""
+
+#: Resolves once the page has stopped scrolling (a smooth scroll has ended): three frames alike.
+SCROLL_SETTLED = """() => new Promise((done) => {
+  let y = scrollY, x = scrollX, same = 0;
+  const frame = () => {
+    if (scrollY === y && scrollX === x) { if (++same >= 3) return done(true); } else { same = 0; y = scrollY; x = scrollX; }
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+})"""
+
+#: Resolves when the page is idle (what it leaves for idle time, site.mjs's offline part, has started).
+IDLE = "() => new Promise((done) => (self.requestIdleCallback || ((f) => setTimeout(f, 0)))(() => done(true)))"
+
+
+def frames(page, n: int = 3) -> None:
+    page.evaluate(FRAMES, n)
+
+
+def scroll_settled(page) -> None:
+    page.evaluate(SCROLL_SETTLED)
+
+
+def idle(page) -> None:
+    page.evaluate(IDLE)
+
+
+def painted(page) -> None:
+    """The fonts loaded and the page drawn with them: ready for a screenshot or a measurement."""
+    page.evaluate("() => document.fonts.ready.then(() => true)")
+    frames(page)
