@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from rules_core import api
-from rules_core.scene import apply, party as P, table
+from rules_core.scene import apply, characters, fields, party as party_format, table
 from rules_core.scene.state import new_scene
 
 
@@ -69,16 +69,16 @@ def test_carry_is_the_end_of_the_scene_for_that_character(portions):
     except AssertionError:
         return  # a damage the scene refuses (nothing to carry from it)
     for ch in sc["characters"]:
-        if P.C.SYSTEMS[ch["system"]].roll_due(ch):
+        if characters.SYSTEMS[ch["system"]].roll_due(ch):
             res = scene_op(cmd="party", do="carry", scene=sc, character=ch["id"])
             assert not res["ok"] and "Порог" in res["errors"][0]["ru"]
             continue
         member = ok(scene_op(cmd="party", do="carry", scene=sc, character=ch["id"]))["member"]
-        if any(P.C.SYSTEMS[c["system"]].roll_due(c) for c in sc["characters"]):
+        if any(characters.SYSTEMS[c["system"]].roll_due(c) for c in sc["characters"]):
             continue  # the scene itself cannot end yet
         ended = step(sc, {"type": "end_scene"})
         after = char(ended, ch["name"])
-        assert member == {k: after[k] for k in P.MEMBER_PARTS if k != "id"}
+        assert member == {k: after[k] for k in party_format.MEMBER_PARTS if k != "id"}
 
 
 def test_carry_refuses_an_unknown_character():
@@ -127,15 +127,15 @@ def test_party_versions_and_bounds():
     assert not res["ok"] and "более новой версией" in res["errors"][0]["ru"]
     res = scene_op(cmd="party", do="load", party={**p, "version": 0})
     assert not res["ok"] and res["errors"][0]["field"] == "version"
-    res = scene_op(cmd="party", do="load", party="x" * (P.MAX_PARTY_CHARS + 1))
-    assert not res["ok"] and str(P.MAX_PARTY_CHARS) in res["errors"][0]["ru"]
+    res = scene_op(cmd="party", do="load", party="x" * (party_format.MAX_PARTY_CHARS + 1))
+    assert not res["ok"] and str(party_format.MAX_PARTY_CHARS) in res["errors"][0]["ru"]
     many = copy.deepcopy(p)
-    many["members"] = [{**p["members"][0], "id": f"m{i}", "name": f"Маша {i}"} for i in range(P.MAX_MEMBERS + 1)]
+    many["members"] = [{**p["members"][0], "id": f"m{i}", "name": f"Маша {i}"} for i in range(party_format.MAX_MEMBERS + 1)]
     res = scene_op(cmd="party", do="load", party=many)
-    assert not res["ok"] and str(P.MAX_MEMBERS) in res["errors"][0]["ru"]
-    full = {**many, "members": many["members"][:P.MAX_MEMBERS], "next_id": 100}
+    assert not res["ok"] and str(party_format.MAX_MEMBERS) in res["errors"][0]["ru"]
+    full = {**many, "members": many["members"][:party_format.MAX_MEMBERS], "next_id": 100}
     res = scene_op(cmd="party", do="add", party=full, member={"name": "Ещё", "system": "serial"})
-    assert not res["ok"] and str(P.MAX_MEMBERS) in res["errors"][0]["ru"]
+    assert not res["ok"] and str(party_format.MAX_MEMBERS) in res["errors"][0]["ru"]
 
 
 def test_adding_a_name_the_party_has_asks_then_replaces_or_keeps_both():
@@ -161,16 +161,16 @@ def test_adding_a_name_the_party_has_asks_then_replaces_or_keeps_both():
     ("Я" * 60, ["Я" * 60], "Я" * 58 + " 2"),
 ])
 def test_next_name(name, taken, want):
-    assert P.next_name(name, taken) == want
+    assert party_format.next_name(name, taken) == want
 
 
 @settings(max_examples=50, deadline=None)
 @given(st.text(alphabet="Гром 12", min_size=1, max_size=12).map(str.strip).filter(bool),
        st.lists(st.text(alphabet="Гром 12", min_size=1, max_size=12), max_size=6))
 def test_next_name_is_free_and_fits(name, taken):
-    got = P.next_name(name, [name, *taken])
-    assert P.name_key(got) not in {P.name_key(t) for t in [name, *taken]}
-    assert len(got) <= P.F.MAX_CHAR_NAME
+    got = party_format.next_name(name, [name, *taken])
+    assert party_format.name_key(got) not in {party_format.name_key(t) for t in [name, *taken]}
+    assert len(got) <= fields.MAX_CHAR_NAME
 
 
 def test_duplicate_in_the_party_and_in_the_scene_takes_the_sheet_with_a_fresh_state():
@@ -268,5 +268,5 @@ def test_an_unreadable_view_is_refused_with_words(text):
 
 def test_spec_states_the_bounds():
     lim = ok(scene_op(cmd="spec"))["limits"]
-    assert lim["link_fragment"] == table.MAX_FRAGMENT and lim["party_members"] == P.MAX_MEMBERS
+    assert lim["link_fragment"] == table.MAX_FRAGMENT and lim["party_members"] == party_format.MAX_MEMBERS
     assert lim["view_chars"] == table.MAX_VIEW_CHARS

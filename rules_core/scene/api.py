@@ -66,6 +66,7 @@ Every answer is ``{"ok": true, "result": …}`` or ``{"ok": false, "errors": [{"
 
 from __future__ import annotations
 
+import json
 from collections import OrderedDict
 from typing import Any
 

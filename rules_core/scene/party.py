@@ -41,7 +41,8 @@ from . import words
 from .actions import name_key  # noqa: F401 (also what the tests compare by)
 
 __all__ = ["FORMAT", "VERSION", "new_party", "load", "load_text", "dump", "add", "remove", "duplicate", "carry",
-           "member_for_scene", "next_name", "CARRIED", "COPY_TAKES"]
+           "member_for_scene", "next_name", "CARRIED", "COPY_TAKES",
+           "check_member", "validate", "parse", "read", "member_record", "same_name", "fresh_copy", "check_ids", "members_by_id"]
 
 FORMAT = "svod-party"
 VERSION = 1

@@ -35,7 +35,8 @@ from . import statuses as ST
 from . import words
 from .dicebox import _list as bounded_list
 
-__all__ = ["FORMAT", "VERSION", "make", "check", "MAX_FRAGMENT", "MAX_VIEW_CHARS", "HIDDEN"]
+__all__ = ["FORMAT", "VERSION", "make", "check", "MAX_FRAGMENT", "MAX_VIEW_CHARS", "HIDDEN",
+           "check_text"]
 
 FORMAT = "svod-table"
 VERSION = 1

@@ -94,10 +94,17 @@ def without_python(ctx):
     ctx.route("**/sw.js", lambda route: route.abort())
 
 
+#: the sweep in parts of every SHARDS-th page, each a test of its own: the parts spread over the
+#: suite's workers and each stays well inside the suite's per-test timeout
+SHARDS = 4
+
+
+@pytest.mark.parametrize("shard", range(SHARDS))
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_no_page_has_a_serious_violation(new_context, base_url, site_dir, scheme):
-    pages = built_pages(site_dir)
-    assert len(pages) > 200
+def test_no_page_has_a_serious_violation(new_context, base_url, site_dir, scheme, shard):
+    every = built_pages(site_dir)
+    assert len(every) > 200
+    pages = every[shard::SHARDS]
     ctx = new_context(viewport=PHONE, color_scheme=scheme)
     without_python(ctx)
     page = ctx.pages[0] if ctx.pages else ctx.new_page()

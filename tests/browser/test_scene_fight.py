@@ -54,7 +54,7 @@ def put_out(page, who, helper, dice):
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_the_turn_bar_runs_a_serial_fight_in_its_order(new_context, base_url, artifacts, scheme):
+def test_the_turn_bar_runs_a_serial_fight_in_its_order(new_context, base_url, shot, scheme):
     page = start(new_context, base_url, "Ходы", scheme)
     add_character(page, "Маша", "serial", stamina=1)
     add_character(page, "Олег", "serial", dexterity=4, stamina=3)
@@ -87,7 +87,7 @@ def test_the_turn_bar_runs_a_serial_fight_in_its_order(new_context, base_url, ar
         assert page.locator(".svod-scene__next").inner_text() == ("Следующий раунд" if last else "Следующий ход")
     assert health[order.index("Маша")] < 7  # her turn began: the fire's damage (past her one УП)
     assert "Ходов уже горит: 1" in card(page, "Маша").locator(".svod-status[data-status=burning]").inner_text()
-    page.screenshot(path=str(artifacts / f"scene-turns-phone-{scheme}.png"))
+    shot(page, f"scene-turns-phone-{scheme}")
 
     # Олег puts her out (his Dexterity + Survival 4, the faces his player rolled): the fire is gone
     text = put_out(page, "Маша", "Олег", [9, 9, 9, 9])
@@ -214,7 +214,7 @@ def cards_in_sight(page) -> dict:
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_a_five_character_serial_fight_over_four_rounds(new_context, base_url, artifacts, scheme):
+def test_a_five_character_serial_fight_over_four_rounds(new_context, base_url, shot, scheme):
     """Issue 22's fight: five «Сериал» characters (one vampire) over four rounds by «Следующий ход»,
     one of them burning and put out, an undo and its redo, the compact view."""
     page = start(new_context, base_url, "Сериал: пятеро", scheme)
@@ -260,11 +260,11 @@ def test_a_five_character_serial_fight_over_four_rounds(new_context, base_url, a
     assert names_in_order(page)[0] == acting
     fit = cards_in_sight(page)
     assert fit["top"] >= fit["bar"] and fit["bottom"] <= fit["height"], fit
-    page.screenshot(path=str(artifacts / f"scene-fight-compact-phone-{scheme}.png"))
+    shot(page, f"scene-fight-compact-phone-{scheme}")
     assert not page.svod_errors
 
 
-def test_six_characters_are_compact_by_default_and_fit_one_screen(new_context, base_url, artifacts):
+def test_six_characters_are_compact_by_default_and_fit_one_screen(new_context, base_url, shot):
     page = start(new_context, base_url, "Шестеро")
     for name in ("Аня", "Боря", "Вова", "Галя", "Дима"):
         add_character(page, name, "serial")
@@ -280,7 +280,7 @@ def test_six_characters_are_compact_by_default_and_fit_one_screen(new_context, b
         assert c["name"] in text and c["view"]["status_name"]["ru"] in text
     fit = cards_in_sight(page)
     assert fit["top"] >= fit["bar"] and fit["bottom"] <= fit["height"], fit
-    page.screenshot(path=str(artifacts / "scene-compact-six-phone-light.png"))
+    shot(page, "scene-compact-six-phone-light")
     # the reader's choice is kept: «Подробно» draws the cards in full
     page.click("[data-act=compact]")
     wait_ready(page)
@@ -289,7 +289,7 @@ def test_six_characters_are_compact_by_default_and_fit_one_screen(new_context, b
 
 
 
-def test_a_lysogorsk_fight_of_two_rounds_with_bleeding(new_context, base_url, artifacts):
+def test_a_lysogorsk_fight_of_two_rounds_with_bleeding(new_context, base_url, shot):
     page = start(new_context, base_url, "Лысогорск: кровь")
     add_character(page, "Ярополк", "lysogorsk")
     add_character(page, "Разбойник", "lysogorsk", side="opponents")
@@ -315,7 +315,7 @@ def test_a_lysogorsk_fight_of_two_rounds_with_bleeding(new_context, base_url, ar
     assert page.locator(".svod-scene__round").inner_text() == "Раунд 3"
     st = char_of(scene(page), "Ярополк")["view"]["statuses"]
     assert any(s["key"] == "bleeding" for s in st)
-    page.screenshot(path=str(artifacts / "scene-lysogorsk-bleeding-phone-light.png"))
+    shot(page, "scene-lysogorsk-bleeding-phone-light")
     # the bleeding stopped: the status goes from his card
     card_action(page, "Ярополк", "stop_bleeding")
     assert pill.count() == 0

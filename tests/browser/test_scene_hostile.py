@@ -164,7 +164,7 @@ ISOLATED = """() => {
     return out; }"""
 
 
-def test_a_name_with_a_direction_override_is_shown_isolated(new_context, base_url, artifacts):
+def test_a_name_with_a_direction_override_is_shown_isolated(new_context, base_url, shot):
     # the engine refuses the overrides themselves (fields.INVISIBLE); a right-to-left name still turns the text
     # after it unless isolated
     assert not api.handle({"op": "scene", "cmd": "new", "name": "Сцена\u202e обратно"})["ok"]
@@ -188,4 +188,4 @@ def test_a_name_with_a_direction_override_is_shown_isolated(new_context, base_ur
     page.click("dialog [data-act=close]")
     # the card's own text after the name reads as it should
     assert "Мир Тьмы: Сериал" in card(page, "Иван שלום").inner_text()
-    page.screenshot(path=str(artifacts / "scene-bidi-phone-light.png"))
+    shot(page, "scene-bidi-phone-light")

@@ -33,7 +33,7 @@ def tab_to(page, test, back=False, limit=80):
     raise AssertionError(f"never reached: {test}; at {focused(page)}")
 
 
-def test_a_scene_action_end_to_end_by_keyboard_only(new_context, base_url, artifacts):
+def test_a_scene_action_end_to_end_by_keyboard_only(new_context, base_url, shot):
     ctx, page = phone(new_context)
     open_page(page, base_url)
     # a new scene: its name, Enter
@@ -77,7 +77,7 @@ def test_a_scene_action_end_to_end_by_keyboard_only(new_context, base_url, artif
     page.wait_for_function("svodScene.cur.scene.round === 2", timeout=STEP_MS)
     wait_ready(page)
     assert (focused(page) or {}).get("act") == "next_round", focused(page)
-    page.screenshot(path=str(artifacts / "scene-keyboard-phone-light.png"))
+    shot(page, "scene-keyboard-phone-light")
     # «Из файла…» in the scenes sheet, reached and pressed by keyboard
     tab_to(page, "e.classList.contains('svod-scene__name')", back=True)
     page.keyboard.press("Enter")

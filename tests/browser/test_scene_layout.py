@@ -29,7 +29,7 @@ OVERLAP = """([a, b]) => { const r = document.querySelector(a).getBoundingClient
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_the_death_door_button_has_its_own_readable_colours(new_context, base_url, artifacts, scheme):
+def test_the_death_door_button_has_its_own_readable_colours(new_context, base_url, shot, scheme):
     page = start(new_context, base_url, "Порог", scheme)
     add_character(page, "Маша", "serial", stamina=2)
     act(page, "Маша", "damage", {"portions": "8, 9"})
@@ -39,11 +39,11 @@ def test_the_death_door_button_has_its_own_readable_colours(new_context, base_ur
     # the scene's alarm colour, opaque, and its text readable on it (WCAG AA)
     assert c["bg"] == c["want"] and c["alpha"] == 1, c
     assert c["ratio"] >= 4.5, c
-    card(page, "Маша").screenshot(path=str(artifacts / f"scene-door-chip-phone-{scheme}.png"))
+    shot(card(page, "Маша"), f"scene-door-chip-phone-{scheme}")
     assert not page.svod_errors
 
 
-def test_a_sheets_result_table_shows_every_column_on_a_phone(new_context, base_url, artifacts):
+def test_a_sheets_result_table_shows_every_column_on_a_phone(new_context, base_url, shot):
     page = start(new_context, base_url, "Порции")
     add_character(page, "Олег", "serial", stamina=2)
     open_action(page, "Олег", "damage")
@@ -61,7 +61,7 @@ def test_a_sheets_result_table_shows_every_column_on_a_phone(new_context, base_u
     seen = table.inner_text()
     for label in ("После Брони и тэга", "Поглощено", "В Здоровье", "УП", "Здоровье"):
         assert label in seen, seen
-    table.screenshot(path=str(artifacts / "scene-portions-phone-light.png"))
+    shot(table, "scene-portions-phone-light")
     assert not page.svod_errors
 
 
@@ -80,7 +80,7 @@ def test_a_new_characters_card_is_seen_under_the_bar(new_context, base_url):
     assert where["top"] >= where["bar"] and where["bottom"] <= where["height"], where
 
 
-def test_back_to_top_stays_clear_of_the_scene_bar(new_context, base_url, artifacts):
+def test_back_to_top_stays_clear_of_the_scene_bar(new_context, base_url, shot):
     page = start(new_context, base_url, "Наверх")
     for name in ("Аня", "Боря", "Вова"):
         add_character(page, name, "serial")
@@ -92,10 +92,10 @@ def test_back_to_top_stays_clear_of_the_scene_bar(new_context, base_url, artifac
     page.wait_for_timeout(400)  # its transition
     assert page.locator(".svod-scene__bar").bounding_box()["y"] < 60  # stuck at the top
     assert not page.evaluate(OVERLAP, [".md-top", ".svod-scene__bar"])
-    page.screenshot(path=str(artifacts / "scene-back-to-top-phone-light.png"))
+    shot(page, "scene-back-to-top-phone-light")
 
 
-def test_the_introduction_is_folded_after_the_first_visit(new_context, base_url, artifacts):
+def test_the_introduction_is_folded_after_the_first_visit(new_context, base_url, shot):
     ctx, page = phone(new_context)
     open_page(page, base_url)
     intro = page.locator("details.svod-scene-intro")
@@ -108,7 +108,7 @@ def test_the_introduction_is_folded_after_the_first_visit(new_context, base_url,
     assert page.locator(".svod-scene__bar").bounding_box()["y"] < 740 / 2
     intro.locator("summary").click()
     assert intro.locator("p").is_visible()
-    page.screenshot(path=str(artifacts / "scene-intro-folded-phone-light.png"))
+    shot(page, "scene-intro-folded-phone-light")
 
 
 def test_a_scene_list_counts_in_words_and_the_log_has_a_heading_per_round(new_context, base_url):

@@ -17,7 +17,7 @@ def import_file(page, path):
     page.locator("dialog .svod-newscene input[type=file]").set_input_files(str(path))
 
 
-def test_importing_a_scene_already_on_the_phone_asks(new_context, base_url, tmp_path, artifacts):
+def test_importing_a_scene_already_on_the_phone_asks(new_context, base_url, tmp_path, shot):
     ctx, page = phone(new_context)
     open_page(page, base_url)
     new_scene(page, "Порт")
@@ -29,7 +29,7 @@ def test_importing_a_scene_already_on_the_phone_asks(new_context, base_url, tmp_
     ask = page.locator("dialog .svod-ask")
     ask.wait_for(timeout=STEP_MS)
     assert "уже есть сцена «Порт»" in ask.inner_text()
-    page.screenshot(path=str(artifacts / "party-import-asks-phone-light.png"))
+    shot(page, "party-import-asks-phone-light")
     ask.locator("[data-ask=cancel]").click()
     page.wait_for_selector(".svod-toast:not([hidden])")
     assert "Ничего не импортировано" in page.locator(".svod-toast").inner_text()
@@ -100,7 +100,7 @@ def stored_party(page):
 
 
 def test_a_party_of_four_made_once_brought_into_two_scenes_an_npc_copied_and_everything_restored(
-        new_context, base_url, tmp_path, artifacts):
+        new_context, base_url, tmp_path, shot):
     ctx, page = phone(new_context)
     open_page(page, base_url)
     new_scene(page, "Порт")
@@ -137,7 +137,7 @@ def test_a_party_of_four_made_once_brought_into_two_scenes_an_npc_copied_and_eve
     page.click(".svod-scene__controls [data-act=add]")
     page.click("dialog[open] [data-act=party-pick]")
     page.wait_for_selector("dialog[open][data-kind=party-pick]")
-    page.screenshot(path=str(artifacts / "party-pick-phone-light.png"))
+    shot(page, "party-pick-phone-light")
     for box in page.locator("dialog[open] input[name=member]").all():
         box.check()
     page.click("dialog[open] [data-act=party-add]")
@@ -164,7 +164,7 @@ def test_a_party_of_four_made_once_brought_into_two_scenes_an_npc_copied_and_eve
     persist = page.locator(".svod-party__persist").inner_text()
     assert any(w in persist for w in ("постоянно", "не говорит"))
     assert "семь дней" in page.locator(".svod-party__safari").inner_text()
-    page.screenshot(path=str(artifacts / "party-page-phone-light.png"), full_page=True)
+    shot(page, "party-page-phone-light", full_page=True)
     assert_fits(page, "party page")
     # everything to a file, restored into an empty profile
     with page.expect_download() as dl:
@@ -184,7 +184,7 @@ def test_a_party_of_four_made_once_brought_into_two_scenes_an_npc_copied_and_eve
     page2.wait_for_function("document.querySelectorAll('.svod-party__name').length === 5", timeout=STEP_MS)
     assert sorted(r["text"] for r in stored(page2)) == scenes_before
     assert stored_party(page2) == party_before
-    page2.screenshot(path=str(artifacts / "party-page-phone-dark.png"), full_page=True)
+    shot(page2, "party-page-phone-dark", full_page=True)
     # and again: nothing doubles (the same texts are skipped)
     page2.evaluate("document.querySelector('.svod-toast').hidden = true")
     page2.locator("#svod-backup-file").set_input_files(str(backup))

@@ -13,7 +13,7 @@ import zlib
 import pytest
 
 from rules_core import api
-from rules_core.scene import table as T
+from rules_core.scene import table as table_format
 
 from .conftest import ROOT
 from .test_scene import BOOT_MS, PHONE, READY, STEP_MS, open_page, phone, put_record, wait_ready
@@ -77,13 +77,13 @@ def player(new_context, base_url, scheme="light"):
     return ctx, page
 
 
-def test_the_link_and_its_qr_code_open_offline_as_the_players_view(new_context, base_url, artifacts, assert_on_host):
+def test_the_link_and_its_qr_code_open_offline_as_the_players_view(new_context, base_url, shot, assert_on_host):
     ctx, page = storyteller(new_context, base_url)
     link = open_share(page)
     assert link.startswith(base_url + "table/#v1.d.")  # deflate-raw (chromium has CompressionStream)
-    assert len(link.split("#", 1)[1]) <= T.MAX_FRAGMENT
+    assert len(link.split("#", 1)[1]) <= table_format.MAX_FRAGMENT
     assert decode_qr(page) == link
-    page.screenshot(path=str(artifacts / "players-share-phone-light.png"))
+    shot(page, "players-share-phone-light")
     # the opponents' numbers: hidden, then shown
     ctx2, p2 = player(new_context, base_url)
     p2.goto(link)
@@ -94,7 +94,7 @@ def test_the_link_and_its_qr_code_open_offline_as_the_players_view(new_context, 
     assert "ходит" in p2.locator(".svod-table__row--acting").inner_text()
     assert p2.locator(".svod-table__now").inner_text() == "Ходит: Маша"
     assert "не показывает" in p2.locator(".svod-table").inner_text()
-    p2.screenshot(path=str(artifacts / "players-view-phone-light.png"), full_page=True)
+    shot(p2, "players-view-phone-light", full_page=True)
     page.check("dialog input[name=shown]")
     page.wait_for_function("(old) => document.querySelector('dialog .svod-party__link').value !== old", arg=link,
                            timeout=STEP_MS)
@@ -135,7 +135,7 @@ BOMB = "v1.d." + base64.urlsafe_b64encode(zlib.compress(b" " * 1_500_000, 9)[2:-
 
 
 @pytest.mark.parametrize("fragment, words", [
-    ("v1.d." + "A" * (T.MAX_FRAGMENT + 10), "слишком длинная"),
+    ("v1.d." + "A" * (table_format.MAX_FRAGMENT + 10), "слишком длинная"),
     ("v1.d.!!!notbase64", "повреждена"),
     ("v1.d.AAAA", "повреждена"),
     ("v2.d.AAAA", "не ссылка"),
@@ -186,10 +186,10 @@ def test_the_link_without_compression_and_beyond_its_bound(new_context, base_url
     refused = page.evaluate("""async () => { const m = await import(new URL('assets/calc/table-link.mjs', location.href.split('scene/')[0]).href);
         const r = crypto.getRandomValues(new Uint8Array(3000)); const t = JSON.stringify([...r].map((x) => x.toString(36)).join(''));
         try { await m.encodeView(t); return null; } catch (e) { return [e.code, Number(e.detail)]; } }""")
-    assert refused[0] == "too_long" and refused[1] > T.MAX_FRAGMENT
+    assert refused[0] == "too_long" and refused[1] > table_format.MAX_FRAGMENT
 
 
-def test_for_the_table_follows_the_scene_in_large_type(new_context, base_url, artifacts):
+def test_for_the_table_follows_the_scene_in_large_type(new_context, base_url, shot):
     ctx, page = storyteller(new_context, base_url, "dark")
     table = ctx.new_page()
     table.set_viewport_size(PHONE)
@@ -199,7 +199,7 @@ def test_for_the_table_follows_the_scene_in_large_type(new_context, base_url, ar
     first = table.locator(".svod-table__now").inner_text()
     assert any(w in table.locator(".svod-table__status").inner_text() for w in ("не погаснет", "не умеет", "не дал"))
     assert "Здоровье сейчас" not in table.locator(".svod-table").inner_text()  # large type: no numbers at all
-    table.screenshot(path=str(artifacts / "players-table-phone-dark.png"))
+    shot(table, "players-table-phone-dark")
     page.bring_to_front()
     page.evaluate("svodScene.direct({type: 'next_turn'}, 'next')")
     table.wait_for_function("(old) => document.querySelector('.svod-table__now').textContent !== old", arg=first,
