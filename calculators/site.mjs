@@ -46,7 +46,7 @@ function onPage() {
   if (document.querySelector(".svod-party")) { // the party page (party.mjs), on the calculators' worker
     import(new URL("party.mjs", HERE).href).then((m) => m.attach(document)).catch((err) => console.error("svod: party", err));
   }
-  if (document.querySelector(".svod-table")) { // the players' view (table.mjs), on the calculators' worker
+  if (document.querySelector(".svod-players")) { // the players' view (table.mjs), on the calculators' worker
     import(new URL("table.mjs", HERE).href).then((m) => m.attach(document)).catch((err) => console.error("svod: table", err));
   }
   if (document.querySelector("[data-svod-install]")) {

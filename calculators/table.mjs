@@ -8,7 +8,7 @@
 // * «Для стола»: the scene open on this device, drawn large, redrawn when it changes (the scenes'
 //   channel), the screen kept on where the browser can (Screen Wake Lock).
 //
-// Test hooks: .svod-table[data-state] (loading/ready/refused), window.svodTable.
+// Test hooks: .svod-players[data-state] (loading/ready/refused), window.svodTable.
 
 import { html, join } from "./html.mjs";
 import { pickLang, tr } from "./render.mjs";
@@ -25,18 +25,18 @@ export function viewHTML(view, lang, { big = false } = {}) {
   const W = WORDS[lang];
   const acting = view.characters.filter((c) => c.acting);
   const line = (c, i) => join(
-    html`<li class="svod-table__row${c.acting ? " svod-table__row--acting" : ""}${c.out ? " svod-table__row--out" : ""}" data-side="${c.side}">`,
-    html`<span class="svod-table__place">${c.place === null ? "—" : String(c.place)}</span>`,
-    html`<span class="svod-table__who"><bdi class="svod-table__name">${c.name}</bdi> <small>${c.side === "party" ? W.sideParty : W.sideOpponents}${c.acting ? html` · <b>${W.acting}</b>` : ""}${c.done ? html` · ${W.done}` : ""}${c.out ? html` · ${W.out}` : ""}</small>`,
-    html`<span class="svod-table__wound">${tr(c.wound, lang)}</span>`,
-    c.statuses.length ? html`<span class="svod-table__statuses">${c.statuses.map((s) => tr(s, lang)).join(", ")}</span>` : "",
-    c.numbers && !big ? html`<span class="svod-table__numbers">${c.numbers.map((n) => `${tr(n.label, lang)}: ${tr(n.value, lang)}`).join(" · ")}</span>` : "",
+    html`<li class="svod-players__row${c.acting ? " svod-players__row--acting" : ""}${c.out ? " svod-players__row--out" : ""}" data-side="${c.side}">`,
+    html`<span class="svod-players__place">${c.place === null ? "—" : String(c.place)}</span>`,
+    html`<span class="svod-players__who"><bdi class="svod-players__name">${c.name}</bdi> <small>${c.side === "party" ? W.sideParty : W.sideOpponents}${c.acting ? html` · <b>${W.acting}</b>` : ""}${c.done ? html` · ${W.done}` : ""}${c.out ? html` · ${W.out}` : ""}</small>`,
+    html`<span class="svod-players__wound">${tr(c.wound, lang)}</span>`,
+    c.statuses.length ? html`<span class="svod-players__statuses">${c.statuses.map((s) => tr(s, lang)).join(", ")}</span>` : "",
+    c.numbers && !big ? html`<span class="svod-players__numbers">${c.numbers.map((n) => `${tr(n.label, lang)}: ${tr(n.value, lang)}`).join(" · ")}</span>` : "",
     c.sheet && !big ? html`<button type="button" class="md-button" data-act="take" data-index="${String(i)}">${W.takeMine}</button>` : "",
     html`</span></li>`);
   return join(
-    html`<h2 class="svod-table__title"><bdi>${view.name || W.untitled}</bdi> · ${W.round(view.round)}</h2>`,
-    html`<p class="svod-table__now">${acting.length ? html`${W.nowActing} ${acting.map((c, i) => (i ? html`, ${bdi(c.name)}` : bdi(c.name)))}` : W.nobodyActing}</p>`,
-    html`<ol class="svod-table__list">`, view.characters.map(line), html`</ol>`,
+    html`<h2 class="svod-players__title"><bdi>${view.name || W.untitled}</bdi> · ${W.round(view.round)}</h2>`,
+    html`<p class="svod-players__now">${acting.length ? html`${W.nowActing} ${acting.map((c, i) => (i ? html`, ${bdi(c.name)}` : bdi(c.name)))}` : W.nobodyActing}</p>`,
+    html`<ol class="svod-players__list">`, view.characters.map(line), html`</ol>`,
     view.shown || big ? "" : html`<p class="svod-help">${W.numbersHidden}</p>`);
 }
 
@@ -59,11 +59,11 @@ class TablePage {
 
   async start() {
     partyCSS();
-    this.root.innerHTML = join(html`<p class="svod-table__status" role="status" aria-live="polite">${this.W.loadingView}</p>`,
-      html`<div class="svod-table__main"></div><div class="svod-err" role="alert" hidden></div>`,
+    this.root.innerHTML = join(html`<p class="svod-players__status" role="status" aria-live="polite">${this.W.loadingView}</p>`,
+      html`<div class="svod-players__main"></div><div class="svod-err" role="alert" hidden></div>`,
       html`<div class="svod-toast" role="status" aria-live="polite" hidden></div>`);
-    this.$status = this.root.querySelector(".svod-table__status");
-    this.$main = this.root.querySelector(".svod-table__main");
+    this.$status = this.root.querySelector(".svod-players__status");
+    this.$main = this.root.querySelector(".svod-players__main");
     this.$err = this.root.querySelector(".svod-err");
     this.root.addEventListener("click", (e) => this.onClick(e));
     addEventListener("hashchange", () => this.show());
@@ -84,7 +84,7 @@ class TablePage {
     this.$err.hidden = true;
     this.root.dataset.state = "loading";
     if (hash === "live") { await this.live(); return; }
-    this.root.classList.remove("svod-table--big");
+    this.root.classList.remove("svod-players--big");
     if (!hash) { this.refuse(html`<p>${this.W.noView}</p>`); return; }
     let text;
     try {
@@ -109,7 +109,7 @@ class TablePage {
 
   // ---- «для стола» ----
   async live() {
-    this.root.classList.add("svod-table--big");
+    this.root.classList.add("svod-players--big");
     if (!this.scenes) {
       this.scenes = await SceneStore.open();
       this.scenes.onChange(() => { if (location.hash === "#live") this.liveDraw(); });
@@ -171,7 +171,7 @@ class TablePage {
 
 /** Attach the page in this (new) document: site.mjs calls it on every page change. */
 export function attach(doc = document) {
-  const root = doc.querySelector(".svod-table:not([data-attached])");
+  const root = doc.querySelector(".svod-players:not([data-attached])");
   if (!root) return null;
   root.dataset.attached = "1";
   const app = new TablePage(root);

@@ -65,7 +65,7 @@ def nothing_kept(page):
 
 
 def rows(page):
-    return {r.locator(".svod-table__name").inner_text(): r.inner_text() for r in page.locator(".svod-table__row").all()}
+    return {r.locator(".svod-players__name").inner_text(): r.inner_text() for r in page.locator(".svod-players__row").all()}
 
 
 def player(new_context, base_url, scheme="light"):
@@ -87,13 +87,13 @@ def test_the_link_and_its_qr_code_open_offline_as_the_players_view(new_context, 
     # the opponents' numbers: hidden, then shown
     ctx2, p2 = player(new_context, base_url)
     p2.goto(link)
-    p2.wait_for_selector(".svod-table[data-state=ready]", timeout=BOOT_MS)
+    p2.wait_for_selector(".svod-players[data-state=ready]", timeout=BOOT_MS)
     got = rows(p2)
     assert set(got) == {"Маша", "Громила"}
     assert "Здоровье сейчас" in got["Маша"] and "Здоровье сейчас" not in got["Громила"]
-    assert "ходит" in p2.locator(".svod-table__row--acting").inner_text()
-    assert p2.locator(".svod-table__now").inner_text() == "Ходит: Маша"
-    assert "не показывает" in p2.locator(".svod-table").inner_text()
+    assert "ходит" in p2.locator(".svod-players__row--acting").inner_text()
+    assert p2.locator(".svod-players__now").inner_text() == "Ходит: Маша"
+    assert "не показывает" in p2.locator(".svod-players").inner_text()
     shot(p2, "players-view-phone-light", full_page=True)
     page.check("dialog input[name=shown]")
     page.wait_for_function("(old) => document.querySelector('dialog .svod-party__link').value !== old", arg=link,
@@ -102,17 +102,17 @@ def test_the_link_and_its_qr_code_open_offline_as_the_players_view(new_context, 
     shown = page.locator("dialog .svod-party__link").input_value()
     assert decode_qr(page) == shown
     p2.goto(shown)
-    p2.wait_for_function("document.querySelector('.svod-table__row') && [...document.querySelectorAll('.svod-table__row')]"
+    p2.wait_for_function("document.querySelector('.svod-players__row') && [...document.querySelectorAll('.svod-players__row')]"
                          ".some(r => r.textContent.includes('Громила') && r.textContent.includes('Здоровье сейчас'))",
                          timeout=STEP_MS)
     assert "Здоровье сейчас: 9" in rows(p2)["Громила"]
     # the player takes his own character into his phone's party (only then is anything stored)
     assert nothing_kept(p2)
-    p2.locator(".svod-table__row", has_text="Маша").locator("[data-act=take]").click()
+    p2.locator(".svod-players__row", has_text="Маша").locator("[data-act=take]").click()
     p2.wait_for_selector(".svod-toast:not([hidden])", timeout=STEP_MS)
     mine = stored_party(p2)["members"]
     assert [m["name"] for m in mine] == ["Маша"] and mine[0]["state"]["absorption"] == 2
-    assert p2.locator(".svod-table__row", has_text="Громила").locator("[data-act=take]").count() == 0
+    assert p2.locator(".svod-players__row", has_text="Громила").locator("[data-act=take]").count() == 0
     assert_on_host(ctx, base_url)
     assert_on_host(ctx2, base_url)
     assert not page.svod_errors and not p2.svod_errors
@@ -152,14 +152,14 @@ BOMB = "v1.d." + base64.urlsafe_b64encode(zlib.compress(b" " * 1_500_000, 9)[2:-
 def test_a_link_beyond_the_bound_corrupted_or_hostile_is_refused(new_context, base_url, fragment, words):
     ctx, page = phone(new_context)
     page.goto(base_url + "table/#" + fragment)
-    page.wait_for_selector(".svod-table[data-state=refused], .svod-table[data-state=ready]", timeout=BOOT_MS)
+    page.wait_for_selector(".svod-players[data-state=refused], .svod-players[data-state=ready]", timeout=BOOT_MS)
     if words is None:  # a name that is markup is only text
-        assert page.locator(".svod-table__title").inner_text().startswith("<img src=x")
-        assert page.locator(".svod-table img").count() == 0
+        assert page.locator(".svod-players__title").inner_text().startswith("<img src=x")
+        assert page.locator(".svod-players img").count() == 0
     else:
-        assert page.locator(".svod-table").get_attribute("data-state") == "refused"
-        assert words in page.locator(".svod-table .svod-err").inner_text()
-        assert page.locator(".svod-table__row").count() == 0
+        assert page.locator(".svod-players").get_attribute("data-state") == "refused"
+        assert words in page.locator(".svod-players .svod-err").inner_text()
+        assert page.locator(".svod-players__row").count() == 0
     assert page.evaluate("window.pwned") is None
     assert nothing_kept(page)
     assert not page.svod_errors
@@ -194,13 +194,13 @@ def test_for_the_table_follows_the_scene_in_large_type(new_context, base_url, sh
     table = ctx.new_page()
     table.set_viewport_size(PHONE)
     table.goto(base_url + "table/#live")
-    table.wait_for_selector(".svod-table--big[data-state=ready]", timeout=BOOT_MS)
-    assert "Ходит:" in table.locator(".svod-table__now").inner_text()
-    first = table.locator(".svod-table__now").inner_text()
-    assert any(w in table.locator(".svod-table__status").inner_text() for w in ("не погаснет", "не умеет", "не дал"))
-    assert "Здоровье сейчас" not in table.locator(".svod-table").inner_text()  # large type: no numbers at all
+    table.wait_for_selector(".svod-players--big[data-state=ready]", timeout=BOOT_MS)
+    assert "Ходит:" in table.locator(".svod-players__now").inner_text()
+    first = table.locator(".svod-players__now").inner_text()
+    assert any(w in table.locator(".svod-players__status").inner_text() for w in ("не погаснет", "не умеет", "не дал"))
+    assert "Здоровье сейчас" not in table.locator(".svod-players").inner_text()  # large type: no numbers at all
     shot(table, "players-table-phone-dark")
     page.bring_to_front()
     page.evaluate("svodScene.direct({type: 'next_turn'}, 'next')")
-    table.wait_for_function("(old) => document.querySelector('.svod-table__now').textContent !== old", arg=first,
+    table.wait_for_function("(old) => document.querySelector('.svod-players__now').textContent !== old", arg=first,
                             timeout=STEP_MS)
