@@ -18,6 +18,7 @@ works on. ``-m webkit`` / ``-m firefox`` / ``-m chromium`` runs one engine alone
 from __future__ import annotations
 
 import re
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -307,10 +308,14 @@ def test_the_scene_is_created_acted_on_and_kept_over_a_reload(tab, base_url, sho
     scene_ready(t, "the scene after reload")
     after = t.js("() => ({scene: svodScene.cur.scene, text: svodScene.cur.text})")
     assert after == before
-    stored = t.js("""() => new Promise((resolve, reject) => { const r = indexedDB.open('svod-scenes');
-        r.onsuccess = () => { const q = r.result.transaction('scenes', 'readonly').objectStore('scenes').getAll();
-          q.onsuccess = () => { r.result.close(); resolve(q.result.map(x => x.text)); }; };
-        r.onerror = () => reject(r.error); })""")
+    # the scenes' database is named for the site's base path (names.mjs): svod-scenes@/svod/; a
+    # failure inside rejects (a throw in a handler would leave the promise, and the test, waiting)
+    db = "svod-scenes@" + urlsplit(base_url).path
+    stored = t.js("""(db) => new Promise((resolve, reject) => { const r = indexedDB.open(db);
+        r.onsuccess = () => { try { const q = r.result.transaction('scenes', 'readonly').objectStore('scenes').getAll();
+          q.onsuccess = () => { r.result.close(); resolve(q.result.map(x => x.text)); };
+          q.onerror = () => reject(String(q.error)); } catch (e) { reject(String(e)); } };
+        r.onerror = () => reject(String(r.error)); })""", db)
     assert stored == [before["text"]]
     assert_no_errors(t)
 
