@@ -56,6 +56,10 @@ def violations(page, where: str) -> list[str]:
         page.wait_for_function(SCROLLERS_MARKED, timeout=5_000)
     except PlaywrightTimeout:
         pass
+    try:  # a control fading in (Material's «К началу») is measured at its final colours
+        page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')", timeout=3_000)
+    except PlaywrightTimeout:
+        pass
     if not page.evaluate("!!window.axe"):
         page.add_script_tag(content=axe_script())
     found = page.evaluate("""([tags, severe]) => axe.run(document, {
