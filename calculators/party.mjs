@@ -257,9 +257,10 @@ class PartyPage {
       return;
     }
     box.hidden = true;
+    // the list drawn first, then told: what the toast says is on the page when it is read
+    await this.load();
     this.toast(W.restored(out.scenes, out.party));
     await this.askPersist();
-    await this.load();
   }
 }
 

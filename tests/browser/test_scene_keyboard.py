@@ -35,6 +35,10 @@ def tab_to(page, test, back=False, limit=80):
 
 def test_a_scene_action_end_to_end_by_keyboard_only(new_context, base_url, shot):
     ctx, page = phone(new_context)
+    # file choosers intercepted from the start: expect_file_chooser below turns interception on
+    # without waiting for the browser's answer, so under load the key could come first and the
+    # chooser open unseen (the race of puppeteer#6040); a listener now has it on long before
+    page.on("filechooser", lambda chooser: None)
     open_page(page, base_url)
     # a new scene: its name, Enter
     tab_to(page, "e.id === 'svod-newscene-name'")
@@ -83,8 +87,9 @@ def test_a_scene_action_end_to_end_by_keyboard_only(new_context, base_url, shot)
     page.keyboard.press("Enter")
     page.wait_for_selector("dialog[open][data-kind=scenes]")
     tab_to(page, "e.classList.contains('svod-import__file')")
-    with page.expect_file_chooser(timeout=STEP_MS):
+    with page.expect_file_chooser(timeout=STEP_MS) as chooser:
         page.keyboard.press("Enter")
+    assert chooser.value.element.evaluate("e => e.classList.contains('svod-import__file')")
     page.keyboard.press("Escape")
     sheet_closed(page)
     assert focused(page) is not None

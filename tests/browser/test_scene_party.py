@@ -200,6 +200,7 @@ def test_a_party_of_four_made_once_brought_into_two_scenes_an_npc_copied_and_eve
     page2.click(".svod-ask [data-ask=merge]")
     page2.wait_for_function("document.querySelector('.svod-toast').textContent.includes('персонажей партии — 1')",
                             timeout=STEP_MS)
+    page2.wait_for_function("document.querySelectorAll('.svod-party__name').length === 5", timeout=STEP_MS)
     assert sorted(party_names(page2)) == sorted(["Маша", "Фома", "Лиза", "Громила", "Громила 2"])
     assert not page2.svod_errors
 
