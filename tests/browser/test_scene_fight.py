@@ -15,7 +15,7 @@ import pytest
 from rules_core import api
 
 from .test_scene import (BOOT_MS, STEP_MS, add_character, card, engine_replay, faces, fill_sheet, go,
-                         open_action, open_page, phone, put_record, scene, start, stored, wait_preview,
+                         open_action, open_page, phone, put_record, scene, sheet_closed, start, stored, wait_preview,
                          wait_ready)
 
 
@@ -353,4 +353,101 @@ def test_a_codex_exchange(new_context, base_url):
     for row in summary["display"][1]["rows"]:
         assert str(row[0]) in shown, shown
     page.click("dialog [data-act=done]")
+    assert not page.svod_errors
+
+
+# ---- stored attacks in the character's sheet -----------------------------------------------------
+
+def attack_fields(page, i, fields):
+    """The fields of the character sheet's attack ``i`` (names under ``attacks[i].``)."""
+    fill_sheet(page, {f"attacks[{i}].{k}": v for k, v in fields.items()})
+
+
+def error_beside(page, path) -> str:
+    return page.locator(f"dialog [data-field='{path}'] > .svod-err").inner_text()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_an_attack_entered_in_the_character_sheet_opens_every_attack_of_his(new_context, base_url, shot, scheme):
+    page = start(new_context, base_url, "Нож", scheme)
+    page.click(".svod-scene__controls [data-act=add]")
+    page.wait_for_selector("dialog[open] [data-act=save-char]")
+    page.fill("dialog [name=name]", "Маша")
+    page.select_option("dialog [name=system]", "serial")
+    page.wait_for_selector("dialog .svod-charattacks")
+    page.click("dialog .svod-charattacks > summary")
+    page.click("dialog .svod-charattacks__add")
+    attack_fields(page, 0, {"name": "Нож", "params.ranged": False, "params.attack_dice": 5, "params.damage_dice": 3,
+                            "tags": "режущее"})
+    # a second attack without a name: refused beside its field, in the page's language
+    page.click("dialog .svod-charattacks__add")
+    page.click("dialog [data-act=save-char]")
+    page.wait_for_function("() => [...document.querySelectorAll('dialog .svod-err')].some(e => !e.hidden && e.textContent)",
+                           timeout=STEP_MS)
+    said = error_beside(page, "attacks[1].name")
+    assert said and re.search("[а-яё]", said), said
+    box = page.locator("dialog [data-field='attacks[1].name'] > .svod-err").bounding_box()
+    assert 0 <= box["y"] and box["y"] + box["height"] <= 740, box  # brought into sight
+    assert not scene(page)["characters"]  # nothing added
+    shot(page, f"scene-attack-form-phone-{scheme}")
+    page.click("dialog .svod-charattack[data-index='1'] .svod-charattack__remove")
+    assert page.locator("dialog .svod-charattack").count() == 1
+    page.click("dialog [data-act=save-char]")
+    sheet_closed(page)
+    wait_ready(page)
+    add_character(page, "Громила", "serial", side="opponents")
+    sc = scene(page)
+    stored_attack = char_of(sc, "Маша")["attacks"]
+    assert stored_attack == [{"name": "Нож", "params": {"attack_dice": 5, "ranged": False, "damage_dice": 3},
+                              "tags": ["режущее"], "nonlethal": False}]
+    # the limit the engine sets: «Добавить атаку» stops there, and says so
+    limit = api.handle({"op": "scene", "cmd": "spec"})["result"]["character"]["limits"]["attacks"]
+    card(page, "Маша").locator("[data-act=menu]").click()
+    page.click("dialog[open] .svod-menu [data-act=edit]")
+    page.wait_for_selector("dialog .svod-charattacks[open]")
+    assert page.input_value("dialog [name='attacks[0].params.attack_dice']") == "5"
+    for _ in range(limit - 1):
+        page.click("dialog .svod-charattacks__add")
+    assert page.locator("dialog .svod-charattack").count() == limit
+    assert page.locator("dialog .svod-charattacks__add").is_disabled()
+    assert f"Не больше {limit} атак" in page.locator("dialog .svod-charattacks__tools").inner_text()
+    page.click("dialog [data-act=close]")
+    sheet_closed(page)
+
+    # on her turn, «Атака» opens with her knife, aimed at the opponent
+    while page.locator(".svod-scene__whose").inner_text() != "Ходит: Маша":
+        next_turn(page)
+    open_action(page, "Маша", "attack")
+    page.wait_for_selector("dialog form[data-filled='1']", timeout=STEP_MS)
+    assert page.input_value("dialog [name=weapon]") == "Нож"
+    assert page.input_value("dialog [name='params.attack_dice']") == "5"
+    assert page.input_value("dialog [name='params.damage_dice']") == "3"
+    assert not page.is_checked("dialog [name='params.ranged']")
+    assert page.input_value("dialog [name=target]") == char_of(sc, "Громила")["id"]
+    wait_preview(page)
+    faces(page, {"attack": [10, 9, 8, 3, 2], "damage": [7, 6, 2]})
+    go(page)
+    sc = scene(page)
+    entry = sc["log"][-1]
+    assert entry["action"]["weapon"] == "Нож"
+    assert {k: entry["action"]["params"][k] for k in ("attack_dice", "ranged", "damage_dice")} == stored_attack[0]["params"]
+    # the result is the engine's: the page's log replayed under CPython gives the same line and state
+    replayed = engine_replay(sc)
+    assert replayed["log"][-1]["text"] == entry["text"]
+    assert char_of(replayed, "Громила")["state"] == char_of(sc, "Громила")["state"]
+    assert replayed["log"][-1]["text"]["ru"] in page.locator(".svod-log__item").first.inner_text()
+
+    # edited: the sheet shows the stored attack; a change is stored, nothing else moves
+    card(page, "Маша").locator("[data-act=menu]").click()
+    page.click("dialog[open] .svod-menu [data-act=edit]")
+    page.wait_for_selector("dialog .svod-charattacks[open]")
+    attack_fields(page, 0, {"params.damage_dice": 4})
+    n = len(sc["log"])
+    page.click("dialog [data-act=save-char]")
+    sheet_closed(page)
+    page.wait_for_function("(n) => svodScene.cur.scene.log.length === n + 1", arg=n, timeout=STEP_MS)
+    wait_ready(page)
+    sc = scene(page)
+    assert char_of(sc, "Маша")["attacks"][0]["params"] == {"attack_dice": 5, "ranged": False, "damage_dice": 4}
+    assert set(sc["log"][-1]["action"]) == {"type", "character", "attacks"}
     assert not page.svod_errors
