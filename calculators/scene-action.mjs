@@ -10,7 +10,7 @@ import { drawField, FormIndex, liveNames, readField, fieldRefusals, drawable } f
 import { html, join, raw } from "./html.mjs";
 import { KINDS, kindOf } from "./kinds.mjs";
 import { renderBlocks, tr } from "./render.mjs";
-import { CARD_ACTIONS } from "./scene-cards.mjs";
+import { CARD_ACTIONS, initiativeActions } from "./scene-cards.mjs";
 import { diceChips } from "./scene-log.mjs";
 import { calcSpecs, engine } from "./scene-engine.mjs";
 import { SheetPart } from "./scene-sheet.mjs";
@@ -100,7 +100,9 @@ export class ActionSheet extends SheetPart {
     // (the compact view's cards show no actions: all of them here)
     const onCard = page.compactNow() ? [] : (CARD_ACTIONS[ch.system] || []);
     const more = page.spec.actions.filter((a) => a.system === ch.system && a.type !== "death_door" && !onCard.includes(a.type));
-    if (page.compactNow() && page.actionSpec("set_initiative")) more.push(page.actionSpec("set_initiative"));
+    if (page.compactNow()) {
+      for (const t of initiativeActions(page.spec, ch.system)) if (!more.some((a) => a.type === t)) more.push(page.actionSpec(t));
+    }
     // the scene's own actions on one character: his statuses (one to clear when he has any)
     const own = ["set_status", ...(ch.statuses && ch.statuses.length ? ["clear_status"] : [])]
       .map((t) => page.actionSpec(t)).filter(Boolean);
@@ -112,6 +114,20 @@ export class ActionSheet extends SheetPart {
       html`<button type="button" class="md-button" data-act="edit" data-char="${cid}">${L.edit}</button>`,
       html`<button type="button" class="md-button svod-danger" data-act="remove" data-char="${cid}">${L.remove}</button></div>`);
     this.sheet.show("menu", bdi(ch.name), body, "");
+  }
+
+  /** The initiative chip's menu: his system's initiative actions (scene-cards.mjs ``initiativeActions``),
+   * each with what the engine says of it. */
+  showInitiative(cid) {
+    const page = this.page;
+    const ch = page.char(cid);
+    if (!ch) return;
+    const acts = initiativeActions(page.spec, ch.system).map((t) => page.actionSpec(t));
+    const body = html`<div class="svod-menu">${acts.map((a) => join(
+      html`<button type="button" class="md-button" data-act="${a.type}" data-char="${cid}">${tr(a.title, this.lang)}</button>`,
+      a.help ? html`<small class="svod-help">${tr(a.help, this.lang)}</small>` : ""))}</div>`;
+    const v = ch.view || {};
+    this.sheet.show("menu", join(this.L.initiative(v.initiative), " — ", bdi(ch.name)), body, "");
   }
 
   /** The action's spec as its sheet draws it: a status field as the choice of his system's statuses

@@ -16,6 +16,20 @@ export const CARD_ACTIONS = {
   wod: ["wod_damage"],
 };
 
+/** What the initiative chip on a card offers (the engine's action types; those the spec has): one
+ * opens at once, several as a short menu — «Сериал»'s turn-order actions (lowering one's
+ * initiative, «Подготовка», a defence declared out of turn); elsewhere the initiative typed. */
+export const INITIATIVE_ACTIONS = {
+  serial: ["lower_initiative", "prepare", "declare_defence"],
+};
+const INITIATIVE_DEFAULT = ["set_initiative"];
+
+/** The initiative actions of a character's system the spec has. */
+export function initiativeActions(spec, system) {
+  const types = Object.hasOwn(INITIATIVE_ACTIONS, system) ? INITIATIVE_ACTIONS[system] : INITIATIVE_DEFAULT;
+  return spec ? types.filter((t) => spec.actions.some((a) => a.type === t)) : [];
+}
+
 const TONE = {
   ok: "ok", wounded: "warn", heavy: "bad", door: "bad", pending: "alarm", dead: "dead", stabilized: "warn",
   shock: "bad", stunned: "bad", last_breath: "alarm", walking_dead: "alarm", will_to_live: "warn", instant_death: "dead",
@@ -133,9 +147,11 @@ export function cardHTML(ch, spec, lang, disabled, compact = false) {
     return a ? html`<button type="button" class="svod-chip" data-act="${type}"${off}>${tr(a.title, lang)}</button>` : "";
   });
   const due = v.roll_due ? html`<button type="button" class="svod-chip svod-chip--alarm" data-act="death_door"${off}>${L.status.rollDue}</button>` : "";
-  const hasIni = spec && spec.actions.some((x) => x.type === "set_initiative");
-  const ini = hasIni && !v.out_of_fight
-    ? html`<button type="button" class="svod-chip svod-chip--ini" data-act="set_initiative" aria-label="${L.initiativeLabel(L.initiative(v.initiative), ch.name)}"${off}>${L.initiative(v.initiative)}</button>` : "";
+  // his initiative: the chip opens its only action, or the menu of his system's (data-act "initiative")
+  const iniActs = initiativeActions(spec, ch.system);
+  const iniAct = iniActs.length === 1 ? iniActs[0] : "initiative";
+  const ini = iniActs.length && !v.out_of_fight
+    ? html`<button type="button" class="svod-chip svod-chip--ini" data-act="${iniAct}" aria-label="${L.initiativeLabel(L.initiative(v.initiative), ch.name)}"${iniActs.length > 1 ? html` aria-haspopup="dialog"` : ""}${off}>${L.initiative(v.initiative)}</button>` : "";
   const place = Number.isFinite(v.place) && !v.out_of_fight
     ? html`<span class="svod-card__place"><span class="svod-visually-hidden">${L.place(v.place)}: </span>${v.place}</span>` : "";
   const turn = v.acting ? L.actingNow : v.out_of_fight ? L.outOfFight : v.done ? L.turnDone : "";

@@ -1,6 +1,7 @@
 // Свод — the scene's bar, sticky under Material's header: which scene (it opens the scenes list),
 // the round, «Отменить» and «Повторить»; under them the fight's turn: whose turn it is and
-// «Следующий ход» («Следующий раунд» when the last turn of the round is on).
+// «Следующий ход» («Следующий раунд» when the last turn of the round is on); «Бросить ничьи» while
+// the order has ties the source breaks by a die.
 
 import { html, join } from "./html.mjs";
 import { bdi } from "./scene-view.mjs";
@@ -17,6 +18,7 @@ export class TurnBar {
       html`<button type="button" class="svod-scene__redo" data-act="redo" aria-label="${L.redoLabel}" title="${L.redoLabel}" disabled>↷ <span>${L.redo}</span></button>`,
       html`<div class="svod-scene__turn" hidden><span class="svod-scene__round"></span><p class="svod-scene__whose" aria-live="polite"></p>`,
       html`<button type="button" class="md-button md-button--primary svod-scene__next" data-act="next_turn">${L.nextTurn}</button></div>`,
+      html`<button type="button" class="md-button svod-scene__ties" data-act="roll_ties" hidden>${L.rollTies}</button>`,
       html`</div>`);
   }
 
@@ -29,6 +31,7 @@ export class TurnBar {
     this.$turn = root.querySelector(".svod-scene__turn");
     this.$whose = root.querySelector(".svod-scene__whose");
     this.$next = root.querySelector(".svod-scene__next");
+    this.$ties = root.querySelector(".svod-scene__ties");
     // the bar's height, for what scrolls under it (scene.css: scroll-padding-top, Material's «К началу»)
     this.$bar = root.querySelector(".svod-scene__bar");
     const measure = () => document.documentElement.style.setProperty("--svod-scene-bar", `${Math.ceil(this.$bar.getBoundingClientRect().height)}px`);
@@ -52,16 +55,17 @@ export class TurnBar {
     this.$round.textContent = round == null ? "" : this.L.round(round);
     this.$turn.hidden = round == null;
     this.$whose.hidden = this.$next.hidden = !turn;
+    this.$ties.hidden = !(turn && turn.ties);
     if (!turn) return;
     this.$whose.innerHTML = turn.acting ? this.L.acting(bdi(turn.acting)) : this.L.noTurn;
     this.$next.textContent = turn.last ? this.L.nextRound : this.L.nextTurn;
     this.$next.dataset.last = turn.last ? "1" : "";
   }
 
-  /** Whether «Отменить», «Повторить» and «Следующий ход» can act now. */
+  /** Whether «Отменить», «Повторить» and «Следующий ход» (and «Бросить ничьи») can act now. */
   canUndo(yes, redo = false, turn = yes) {
     this.$undo.disabled = !yes;
     this.$redo.disabled = !redo;
-    this.$next.disabled = !turn;
+    this.$next.disabled = this.$ties.disabled = !turn;
   }
 }

@@ -62,15 +62,17 @@ export function isCompact(choice, count) {
   return choice == null ? count >= COMPACT_FROM : !!choice;
 }
 
-/** The fight's turn as the bar shows it: whose turn it is (his name, or null: nobody's yet) and
- * whether it is the round's last (then «Следующий ход» begins the next round); null when nobody in
- * the scene can take a turn. */
+/** The fight's turn as the bar shows it: whose turn it is (his name, or null: nobody's yet),
+ * whether it is the round's last (then «Следующий ход» begins the next round) and whether the
+ * order has ties still to roll; null when nobody in the scene can take a turn. */
 export function turnOf(sc) {
   const living = (sc.characters || []).filter((c) => c.view && !c.view.out_of_fight);
   if (!living.length) return null;
   const acting = living.find((c) => c.view.acting) || null;
   const left = living.filter((c) => !c.view.done && !c.view.acting);
-  return { acting: acting && acting.name, actingId: acting && acting.id, last: !!acting && !left.length };
+  // ties the source breaks by a die, not yet broken (the engine's view.tied): «Бросить ничьи»
+  const ties = living.some((c) => c.view.tied);
+  return { acting: acting && acting.name, actingId: acting && acting.id, last: !!acting && !left.length, ties };
 }
 
 /** How many differences a scene that disagrees with its log lists (the rest counted). */

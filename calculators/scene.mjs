@@ -533,10 +533,11 @@ class ScenePage {
     else if (act === "next_round") this.direct({ type: "next_round" }, this.L.nextRound);
     else if (act === "add") this.characters.show(null);
     else if (act === "menu" && cid) this.actions.showMenu(cid);
+    else if (act === "initiative" && cid) this.actions.showInitiative(cid);
     else if (act === "edit") this.characters.show(el.dataset.char);
     else if (act === "remove") this.actions.show("remove_character", { character: el.dataset.char });
     else if (act === "readings") this.readings.show();
-    else if (act === "end_scene" || act === "note") this.actions.show(act, {});
+    else if (act === "end_scene" || act === "note" || act === "roll_ties") this.actions.show(act, {});
     else if (cid || el.dataset.char) this.actions.show(act, { [ROLE_OF[act] || "character"]: cid || el.dataset.char });
   }
 }

@@ -53,7 +53,8 @@ The page reads (every text ``{"ru", "en"}``):
   ``side``/``side_name``, ``kind``/``kind_name``, ``statuses`` (each ``{"key", "name", its fields
   — ``left``, ``count`` …, "left_text", "penalty": {"roll", "dexterity"}?, "can_act", "reading"?}``),
   ``status_penalty``, ``can_act``, ``attacks`` (the stored attacks' names), and its place in the
-  order: ``initiative``, ``place``, ``acting``, ``done``, ``out_of_fight``;
+  order: ``initiative``, ``place``, ``acting``, ``done``, ``out_of_fight``, ``tied`` (a tie the source
+  breaks by a die, not yet broken: ``roll_ties``);
 * the scene's ``round`` and ``turn`` (``current``: whose turn, ``done``, ``started``);
 * an event: ``{"ok", "type", "n", "round", "text", "result", "display", "changes", "dice", "seed",
   "by" ("engine" | "hand"), "entry"}``; an undo's ``{"type": "undo", "text", "undone", "changes",

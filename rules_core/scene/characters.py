@@ -219,7 +219,7 @@ def refresh(scene: dict) -> dict:
         v = view(ch, scene)
         o = places[ch["id"]]
         v.update(initiative=o["initiative"], place=o["place"], acting=o["acting"], done=o["done"],
-                 out_of_fight=o["out"])
+                 out_of_fight=o["out"], tied=o["tied"])
         ch["view"] = v
     return scene
 

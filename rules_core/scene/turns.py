@@ -80,10 +80,12 @@ def ties(scene: dict) -> list[list[str]]:
 
 
 def order_view(scene: dict) -> list[dict]:
-    """The order as the page shows it: ``{"id", "place", "initiative", "acting", "done", "out"}``;
-    ``place`` counts from 1 (equal for those who act at once)."""
+    """The order as the page shows it: ``{"id", "place", "initiative", "acting", "done", "out", "tied"}``;
+    ``place`` counts from 1 (equal for those who act at once); ``tied``: in one of :func:`ties`'s
+    groups (a die is still to break it: «Бросок при ничьей»)."""
     S = _systems()
     t = scene["turn"]
+    tied = {cid for group in ties(scene) for cid in group}
     out, place, last = [], 0, None
     for ch in order(scene):
         mod = S[ch["system"]]
@@ -95,7 +97,8 @@ def order_view(scene: dict) -> list[dict]:
             place += 1
         last = (ch["system"], ini)
         out.append({"id": ch["id"], "place": None if gone else place, "initiative": ini,
-                    "acting": t["current"] == ch["id"], "done": ch["id"] in t["done"], "out": gone})
+                    "acting": t["current"] == ch["id"], "done": ch["id"] in t["done"], "out": gone,
+                    "tied": ch["id"] in tied})
     return out
 
 

@@ -451,3 +451,82 @@ def test_an_attack_entered_in_the_character_sheet_opens_every_attack_of_his(new_
     assert char_of(sc, "Маша")["attacks"][0]["params"] == {"attack_dice": 5, "ranged": False, "damage_dice": 4}
     assert set(sc["log"][-1]["action"]) == {"type", "character", "attacks"}
     assert not page.svod_errors
+
+
+# ---- the initiative chip's actions, and ties rolled from the bar ---------------------------------
+
+def initiative_action(page, who, action, fields=None):
+    """One of his initiative actions from the chip on his card (a menu of them, then the action's
+    sheet): two taps to its sheet; fields filled, applied; the result's line."""
+    chip = card(page, who).locator(".svod-chip--ini")
+    assert chip.get_attribute("data-act") == "initiative"
+    chip.click()
+    page.click(f"dialog[open] .svod-menu [data-act={action}]")
+    page.wait_for_selector(f"dialog[open][data-action={action}]")
+    fill_sheet(page, fields or {})
+    wait_preview(page)
+    return go(page)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_ties_are_rolled_from_the_bar_only_while_there_are_any(new_context, base_url, shot, scheme):
+    page = start(new_context, base_url, "Ничьи", scheme)
+    ties = page.locator(".svod-scene__bar [data-act=roll_ties]")
+    add_character(page, "Маша", "serial")
+    add_character(page, "Вампир", "serial", side="opponents", kind="vampire")
+    assert not ties.is_visible()  # one human, one vampire: the source's creature order tells them apart
+    add_character(page, "Олег", "serial")
+    sc = scene(page)
+    # Маша and Олег: the same initiative, both «остальные» — only a die tells them apart
+    assert char_of(sc, "Маша")["view"]["initiative"] == char_of(sc, "Олег")["view"]["initiative"]
+    assert ties.is_visible() and ties.inner_text() == "Бросить ничьи"
+    shot(page, f"scene-ties-phone-{scheme}")
+    ties.click()
+    page.wait_for_selector("dialog[open][data-action=roll_ties]")
+    wait_preview(page)
+    said = go(page)
+    sc = scene(page)
+    assert sc["log"][-1]["action"]["type"] == "roll_ties" and sc["log"][-1]["action"]["by"] == "engine"
+    assert said == sc["log"][-1]["text"]["ru"]
+    tie = {n: char_of(sc, n)["fight"]["tie"] for n in ("Маша", "Олег")}
+    assert None not in tie.values() and tie["Маша"] != tie["Олег"]
+    assert not ties.is_visible()  # no tie left: the button goes
+    assert names_in_order(page) == engine_order(sc)
+    assert char_of(engine_replay(sc), "Маша")["fight"] == char_of(sc, "Маша")["fight"]
+    assert not page.svod_errors
+
+
+def test_lowering_preparation_and_a_defence_out_of_turn_from_the_initiative_chip(new_context, base_url, shot):
+    page = start(new_context, base_url, "Инициатива")
+    add_character(page, "Маша", "serial", dexterity=4)
+    add_character(page, "Олег", "serial", wits=3)
+    add_character(page, "Громила", "serial", side="opponents")
+    order = engine_order(scene(page))
+    first, second, last = order
+    next_turn(page)
+    # «Подготовка» on his turn: the status on his card, as the engine put it
+    said = initiative_action(page, first, "prepare")
+    assert said == scene(page)["log"][-1]["text"]["ru"]
+    assert card(page, first).locator(".svod-status[data-status=preparation]").count() == 1
+    # a defence declared out of turn by one who has not acted yet
+    said = initiative_action(page, last, "declare_defence", {"maneuver": "dodge"})
+    assert "защитный манёвр" in said
+    assert card(page, last).locator(".svod-status[data-status=defending]").count() == 1
+    # the next one lowers his initiative at the start of his turn: to 0, for the rest of the fight
+    next_turn(page)
+    assert page.locator(".svod-scene__whose").inner_text() == f"Ходит: {second}"
+    initiative_action(page, second, "lower_initiative", {"to": 0})
+    sc = scene(page)
+    assert char_of(sc, second)["fight"]["lowered_to"] == 0
+    assert card(page, second).locator(".svod-chip--ini").inner_text() == "Ин. 0"
+    assert names_in_order(page) == engine_order(sc)
+    replayed = engine_replay(sc)
+    for c in sc["characters"]:
+        assert (c["fight"], c["statuses"]) == (char_of(replayed, c["name"])["fight"], char_of(replayed, c["name"])["statuses"])
+    shot(page, "scene-initiative-actions-phone-light")
+    # the chip's menu says what each does, in the page's words
+    card(page, first).locator(".svod-chip--ini").click()
+    menu = page.locator("dialog[open] .svod-menu").inner_text()
+    assert "Понизить инициативу" in menu and "Подготовка" in menu and "Вне очереди" in menu
+    page.click("dialog [data-act=close]")
+    assert not page.svod_errors
