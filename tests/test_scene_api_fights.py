@@ -310,4 +310,9 @@ def test_a_codex_exchange():
     # «В зависимости от того, на каком уровне остановился урон»: Ада's 6 on the track (10 of level 1)
     ada = next(r for r in ev["result"]["consequences"] if r["character"] == "c1")
     assert ada["level"] == 1
+    # the summary counts what reached her track, 1 + 5 (nobody named as dealing it); the page's table too
+    summary = ev["result"]["summary"]
+    assert summary["taken"] == {"c1": 6} and summary["dealt"] == {}
+    rows = next(b for b in summary["display"] if b["kind"] == "table")["rows"]
+    assert rows == [["Ада", 0, 6, 0]]
     assert t.scene["counters"][0]["filled"] == 1  # readings.SCENE_COUNTERS_AT_END

@@ -288,6 +288,9 @@ def test_wod_soak_anatole():
     sc2 = add(new_scene(), "Анатоль", "wod", {"stamina": 4, "fortitude": 1, "kind": "mortal"})
     sc2, ev = step(sc2, action)  # nothing to roll: no seed, no faces needed
     assert ev["result"]["levels"] == 3 and ev["dice"] == {"soak": []}
+    # the fight's summary: the levels lost after the soak, one for the supernatural Анатоль, three for the mortal
+    assert step(sc, {"type": "end_scene"})[1]["result"]["summary"]["taken"] == {"c1": 1}
+    assert step(sc2, {"type": "end_scene"})[1]["result"]["summary"]["taken"] == {"c1": 3}
     # stunned: more unsoaked successes than Выносливость, through the next round
     sc3 = add(new_scene(), "Смертный", "wod", {"stamina": 1})
     sc3, ev = step(sc3, {"type": "wod_damage", "character": "c1", "successes": 3, "damage_type": "bashing",

@@ -106,6 +106,8 @@ def _run_damage(ctx: Ctx, a: dict, box) -> None:
                  + ".")
     ctx.result = {"character": ch["id"], "dealt": dealt, "threshold": n, "level_before": before["level"],
                   "level": after["level"], "incapacitated": after["status"] == "incapacitated"}
+    # the fight's summary: what reached his track (nobody named: the action has no attacker)
+    ctx.facts["damage"] = [{"to": ch["id"], "by": None, "amount": sum(dealt), "why": "damage"}]
 
 
 def add_stress(stress: int, flax: bool, amount: int) -> tuple[int, bool]:

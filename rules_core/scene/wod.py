@@ -137,6 +137,8 @@ def _run(ctx: Ctx, a: dict, box) -> None:
                   "stunned": roll["stunned"], "armor_ruined": ruined, "left": v["left"],
                   "calculator": {"id": "wod-soak", "params": p}}
     ctx.display = roll["display"]
+    # the fight's summary: the health levels lost after the soak (nobody named: no attacker)
+    ctx.facts["damage"] = [{"to": ch["id"], "by": None, "amount": roll["levels"], "why": "damage"}]
 
 
 _INCOMING = calc_param("wod-soak", "incoming")

@@ -350,8 +350,14 @@ def test_a_codex_exchange(new_context, base_url):
     shown = page.locator("dialog .svod-result__summary").inner_text()
     for item in summary["display"][0]["items"]:
         assert item["label"]["ru"] in shown, shown
-    for row in summary["display"][1]["rows"]:
-        assert str(row[0]) in shown, shown
+    # each one's damage taken (the track's, as it stands: nothing was healed) is in the summary's table
+    rows = summary["display"][1]["rows"]
+    assert sorted(r[0] for r in rows) == ["Наёмник", "Тесак"]
+    for row in rows:
+        assert row[2] == char_of(sc, row[0])["state"]["damage"]
+    cells = page.locator("dialog .svod-result__summary table tbody tr").evaluate_all(
+        "trs => trs.map(tr => [...tr.cells].map(td => td.textContent.trim()))")
+    assert [[c.split()[-1] if i else c for i, c in enumerate(r)] for r in cells] == [[str(x) for x in r] for r in rows], cells
     page.click("dialog [data-act=done]")
     assert not page.svod_errors
 
