@@ -73,6 +73,8 @@ function cardLines(ch, lang) {
     if (v.had_shock) bits.push(S.shock);
     if (v.had_last_breath) bits.push(S.lastBreath);
     if (v.negative) bits.push(S.negative(v.negative, v.threshold));
+    // «получит Увечье» (saved from «Последний вздох», a crippling wound…): magical healing stops there
+    if (v.maimings) bits.push(S.maimings(v.maimings));
     if (bits.length) lines.push(small(bits.join(" · ")));
     if (v.status_effect) lines.push(effect(tr(v.status_effect, lang)));
   } else if (ch.system === "lysogorsk") {

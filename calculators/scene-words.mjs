@@ -151,6 +151,7 @@ export const TEXT = {
       rollDue: "Бросок Порога!", hits: "Хиты", stage: (n, name) => `Стадия ${n}: ${name}`, drinks: (n) => `выпито ${n}`,
       track: "Трек", level: (n) => `уровень ${n}`, stress: "Стресс", flax: "FLAX", levels: "Уровни здоровья",
       stunned: "оглушён", ruined: "броня испорчена", noPenalty: "без штрафа",
+      maimings: (n) => `Увечий: ${n}`,
     },
   },
   en: {
@@ -292,6 +293,7 @@ export const TEXT = {
       rollDue: "Death's-door roll!", hits: "Hits", stage: (n, name) => `Stage ${n}: ${name}`, drinks: (n) => `${n} drunk`,
       track: "Track", level: (n) => `level ${n}`, stress: "Stress", flax: "FLAX", levels: "Health levels",
       stunned: "stunned", ruined: "armor ruined", noPenalty: "no penalty",
+      maimings: (n) => `Maimings: ${n}`,
     },
   },
 };

@@ -536,3 +536,50 @@ def test_lowering_preparation_and_a_defence_out_of_turn_from_the_initiative_chip
     assert "Понизить инициативу" in menu and "Подготовка" in menu and "Вне очереди" in menu
     page.click("dialog [data-act=close]")
     assert not page.svod_errors
+
+
+# ---- saved from death's door, and a werewolf's Battle Scar ----------------------------------------
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_dying_character_is_stabilised_and_a_werewolf_takes_a_battle_scar(new_context, base_url, shot, scheme):
+    page = start(new_context, base_url, "Порог", scheme)
+    add_character(page, "Маша", "serial")
+    add_character(page, "Волк", "serial", kind="shapeshifter")
+    # Маша at death's door: a 1 on her first d6 is «Последний вздох»
+    card_action(page, "Маша", "damage", {"portions": "9"})
+    card_action(page, "Маша", "death_door", dice={"d6": [1]})
+    masha = card(page, "Маша")
+    assert masha.locator(".svod-card__status").inner_text().startswith("Последний вздох")
+    assert masha.locator(".svod-status[data-status=last_breath]").count() == 1
+    # «удачный бросок Ловкость+Медицины по сложности 8»: 9 and 8 of four dice, from her «⋯» menu
+    said = card_action(page, "Маша", "stabilize", {"method": "medicine", "pool": 4}, dice={"medicine": [9, 8, 3, 2]})
+    sc = scene(page)
+    replayed = engine_replay(sc)
+    assert said == replayed["log"][-1]["text"]["ru"] and "Стабилизирован" in said
+    assert char_of(sc, "Маша")["state"] == char_of(replayed, "Маша")["state"]
+    v = char_of(sc, "Маша")["view"]
+    assert v["status_name"]["ru"] == "Стабилизирован"
+    assert masha.locator(".svod-card__status").inner_text().startswith(v["status_name"]["ru"])
+    assert masha.locator(".svod-status[data-status=last_breath]").count() == 0
+    assert f"Увечий: {v['maimings']}" in masha.inner_text() and v["maimings"] == 1
+    assert said in page.locator(".svod-log__item").first.inner_text()
+    # Волк at death's door takes a Battle Scar instead of the roll: no «Бросок Порога!» left on his card
+    card_action(page, "Волк", "damage", {"portions": "9"})
+    wolf = card(page, "Волк")
+    assert wolf.locator("[data-act=death_door]").count() == 1
+    said = card_action(page, "Волк", "battle_scar")
+    sc = scene(page)
+    replayed = engine_replay(sc)
+    assert said == replayed["log"][-1]["text"]["ru"] and "Боевого Шрама" in said
+    assert char_of(sc, "Волк")["state"] == char_of(replayed, "Волк")["state"]
+    assert wolf.locator(".svod-card__status").inner_text().startswith(char_of(sc, "Волк")["view"]["status_name"]["ru"])
+    assert wolf.locator("[data-act=death_door]").count() == 0
+    assert said in page.locator(".svod-log__item").first.inner_text()
+    masha.scroll_into_view_if_needed()
+    shot(page, f"scene-stabilised-phone-{scheme}")
+    # the scar is the werewolf's alone: the engine refuses it for Маша, beside his field, in words
+    open_action(page, "Маша", "battle_scar")
+    page.wait_for_selector("dialog[open][data-preview=none]", timeout=STEP_MS)  # refused: nothing to preview
+    assert "меняющих форму" in page.locator("dialog .svod-sheet__errors, dialog .svod-err").all_inner_texts().__str__()
+    page.click("dialog [data-act=close]")
+    assert not page.svod_errors
