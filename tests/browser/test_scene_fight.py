@@ -14,7 +14,7 @@ import pytest
 
 from rules_core import api
 
-from .test_scene import (BOOT_MS, STEP_MS, add_character, card, engine_replay, faces, fill_sheet, go,
+from .test_scene import (BOOT_MS, STEP_MS, add_character, card, engine_replay, faces, fill_sheet, go, new_scene,
                          open_action, open_page, phone, put_record, scene, sheet_closed, start, stored, wait_preview,
                          wait_ready)
 
@@ -581,5 +581,30 @@ def test_a_dying_character_is_stabilised_and_a_werewolf_takes_a_battle_scar(new_
     open_action(page, "Маша", "battle_scar")
     page.wait_for_selector("dialog[open][data-preview=none]", timeout=STEP_MS)  # refused: nothing to preview
     assert "меняющих форму" in page.locator("dialog .svod-sheet__errors, dialog .svod-err").all_inner_texts().__str__()
+    page.click("dialog [data-act=close]")
+    assert not page.svod_errors
+
+
+def test_the_attacks_and_the_initiative_menu_in_english(new_context, base_url, shot):
+    ctx, page = phone(new_context)
+    open_page(page, base_url, "en/")
+    new_scene(page, "Knives")
+    add_character(page, "Masha", "serial")
+    add_character(page, "Oleg", "serial")
+    assert page.locator(".svod-scene__bar [data-act=roll_ties]").inner_text() == "Roll ties"
+    card(page, "Masha").locator("[data-act=menu]").click()
+    page.click("dialog[open] .svod-menu [data-act=edit]")
+    page.wait_for_selector("dialog .svod-charattacks")
+    page.click("dialog .svod-charattacks > summary")
+    page.click("dialog .svod-charattacks__add")
+    fold = page.locator("dialog .svod-charattacks").inner_text()
+    assert "Attacks" in fold and "Attack 1" in fold and "Remove this attack" in fold and "Add an attack" in fold
+    assert not re.search("[а-яё]", fold), fold  # the calculator's labels too, in English
+    page.click("dialog [data-act=close]")
+    sheet_closed(page)
+    card(page, "Masha").locator(".svod-chip--ini").click()
+    menu = page.locator("dialog[open] .svod-menu").inner_text()
+    assert "Lower the initiative" in menu and "Preparation" in menu and "Out of turn" in menu
+    shot(page, "scene-initiative-menu-phone-en")
     page.click("dialog [data-act=close]")
     assert not page.svod_errors
