@@ -82,7 +82,7 @@ def ties(scene: dict) -> list[list[str]]:
 def order_view(scene: dict) -> list[dict]:
     """The order as the page shows it: ``{"id", "place", "initiative", "acting", "done", "out", "tied"}``;
     ``place`` counts from 1 (equal for those who act at once); ``tied``: in one of :func:`ties`'s
-    groups (a die is still to break it: «Бросок при ничьей»)."""
+    groups (a die is still to break it: the action ``roll_ties``)."""
     S = _systems()
     t = scene["turn"]
     tied = {cid for group in ties(scene) for cid in group}
