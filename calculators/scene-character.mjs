@@ -121,7 +121,7 @@ export class CharacterSheet extends SheetPart {
       form.querySelector(".svod-charsheet").innerHTML = join(
         who,
         html`<fieldset><legend>${L.stats}</legend>${stats}</fieldset>`,
-        html`<details class="svod-more"><summary>${L.stateNow}</summary>${state}</details>`,
+        html`<details class="svod-more svod-charstate"><summary>${L.stateNow}</summary>${state}</details>`,
         html`<div class="svod-charattacks-box"></div>`);
       act.touched.clear();
       act.index.redrawn();

@@ -388,7 +388,7 @@ def test_a_character_joins_already_hurt_or_drunk(new_context, base_url):
     page.fill("dialog [name='stats.stamina']", "3")
     # the state the engine starts her at, from the sheet as typed, until the reader changes it
     page.wait_for_selector("dialog form[data-initial-state=done]", timeout=STEP_MS)
-    page.locator("dialog details.svod-more").evaluate("d => d.open = true")
+    page.locator("dialog details.svod-charstate").evaluate("d => d.open = true")
     assert page.input_value("dialog [name='state.health']") == "9"
     assert page.input_value("dialog [name='state.absorption']") == "3"
     page.fill("dialog [name='state.health']", "4")
@@ -415,13 +415,13 @@ def test_a_character_joins_already_hurt_or_drunk(new_context, base_url):
     page.fill("dialog [name=name]", "Фома")
     page.select_option("dialog [name=system]", "lysogorsk")
     page.wait_for_selector("dialog form[data-initial-state=done]", timeout=STEP_MS)
-    page.click("dialog details.svod-more > summary")
+    page.click("dialog details.svod-charstate > summary")
     page.fill("dialog [name='state.stage']", "99")
-    page.locator("dialog details.svod-more").evaluate("d => d.open = false")  # the error opens it again
+    page.locator("dialog details.svod-charstate").evaluate("d => d.open = false")  # the error opens it again
     page.click("dialog [data-act=save-char]")
     err = page.locator("dialog [data-field='state.stage'] .svod-err")
     err.wait_for(state="visible", timeout=STEP_MS)
-    assert err.inner_text().strip() and page.locator("dialog details.svod-more").evaluate("d => d.open")
+    assert err.inner_text().strip() and page.locator("dialog details.svod-charstate").evaluate("d => d.open")
     page.fill("dialog [name='state.stage']", "3")
     page.click("dialog [data-act=save-char]")
     sheet_closed(page)
