@@ -21,8 +21,9 @@ from rules_core.codex import tables as ct
 from rules_core.dice import Dist
 from scripts.sources import read_source
 from tests.fakes import FakeRoller
+from tests.api_calls import run, summary
 from tests.test_codex import oracle_lv
-from tests.test_lysogorsk_more_rules import F, run, summary
+from tests.d10_oracle import F
 
 SOURCE = re.sub(r"\s+", " ", read_source("004"))
 SMALL = settings(max_examples=40, deadline=None)

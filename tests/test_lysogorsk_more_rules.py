@@ -21,7 +21,8 @@ from rules_core.lysogorsk import rules as r
 from rules_core.lysogorsk import tables as tb
 from scripts.sources import read_source
 from tests.fakes import FakeRoller
-from tests.test_lysogorsk_calculators import F, errors, run
+from tests.api_calls import errors, run, summary
+from tests.d10_oracle import F
 
 SOURCE = re.sub(r"\s+", " ", read_source("001"))
 SETTINGS = settings(max_examples=60, deadline=None)
@@ -42,10 +43,6 @@ def ice(die) -> Dist:
 def ice_p(bonus: int, difficulty: int, reroll: bool = False) -> Fraction:
     die = icepool.highest(D2, D2) if reroll else D2
     return ice((die + bonus).map(lambda x: x >= difficulty)).p(lambda x: x is True)
-
-
-def summary(res):
-    return {x["key"]: x["value"] for x in res["summary"]}
 
 
 def next_is_valid(res):
