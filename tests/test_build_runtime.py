@@ -23,7 +23,7 @@ from scripts.steps import pyodide_runtime as copy_pyodide, service_worker, wheel
 from svod_site import calc_pages as gen_calc_pages, calculators as hooks_calc
 
 from tests.node import assert_reads_as_the_engine, node_eval
-from tests.test_budgets import WHEEL_BUDGET
+from tests.budgets import WHEEL_BUDGET
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"

@@ -1,7 +1,8 @@
 """The code keeps DEVELOPERS.md's conventions: ruff (pinned; its rules in pyproject.toml) finds
-nothing, and two rules ruff has no check for are read off the syntax trees here: no module is
-imported under a one-letter alias, and every rules_core module that defines a public name lists
-its public names in ``__all__``."""
+nothing, and three rules ruff has no check for are read off the syntax trees here: no module is
+imported under a one-letter alias, every rules_core module that defines a public name lists its
+public names in ``__all__``, and no test module imports another (what tests share lives in a helper
+module beside them)."""
 
 from __future__ import annotations
 
@@ -25,11 +26,11 @@ ONE_LETTER_ALIASES_ALLOWED = {
     "rules_core/scene/counters.py", "rules_core/scene/serial_fight.py", "rules_core/scene/statuses.py",
     "rules_core/scene/system.py", "rules_core/scene/turns.py", "rules_core/scene/party.py",
     "rules_core/scene/table.py",
-    "tests/test_armor_calc.py", "tests/test_armor_calc_worn.py", "tests/test_codex.py", "tests/test_codex_more.py",
+    "tests/test_armor_calc.py", "tests/test_armor_calc_worn.py", "tests/test_codex.py",
     "tests/test_codex_tables.py", "tests/test_lysogorsk_calculators.py", "tests/test_lysogorsk_codex_readings.py",
-    "tests/test_lysogorsk_more_rules.py", "tests/test_lysogorsk_rules.py", "tests/test_lysogorsk_tables.py",
-    "tests/test_scene_properties.py", "tests/test_scene_state.py", "tests/test_serial_audit.py",
-    "tests/test_serial_calculators.py", "tests/test_serial_new_calculators.py", "tests/test_serial_readings.py",
+    "tests/test_lysogorsk_rules.py", "tests/test_lysogorsk_tables.py",
+    "tests/test_scene_properties.py", "tests/test_scene_state.py",
+    "tests/test_serial_calculators.py", "tests/test_serial_readings.py",
     "tests/test_serial_rules.py", "tests/test_wod_readings.py", "tests/test_wod_rules.py",
 }
 ALL_MISSING_ALLOWED = {f"rules_core/scene/{m}.py" for m in (
@@ -103,3 +104,43 @@ def test_every_rules_core_module_lists_its_public_names():
         elif missing := [n for n in public if n not in listed]:
             problems[rel(path)] = f"not in __all__: {missing}"
     assert not problems, problems
+
+
+def is_test_module(name: str) -> bool:
+    return name.rsplit(".", 1)[-1].startswith("test_")
+
+
+def imports_of_test_modules(tree: ast.AST) -> list[str]:
+    """The imports of a test module (``test_*``) in a module, at any depth: ``import tests.test_x``,
+    ``from .test_x import …``, ``from tests.browser.test_x import …``, ``from . import test_x``."""
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out += [f"{node.lineno}: import {a.name}" for a in node.names if is_test_module(a.name)]
+        elif isinstance(node, ast.ImportFrom):
+            where = "." * node.level + (node.module or "")
+            if node.module and is_test_module(node.module):
+                out.append(f"{node.lineno}: from {where} import …")
+            else:
+                out += [f"{node.lineno}: from {where} import {a.name}" for a in node.names if is_test_module(a.name)]
+    return out
+
+
+def test_no_test_module_imports_another():
+    # every form is seen (and a helper module's import is not taken for one)
+    seen = imports_of_test_modules(ast.parse("""
+import tests.test_codex
+from .test_scene import open_page
+from tests.browser.test_calc import CALCS
+from . import test_offline, waits
+def inner():
+    from tests.test_budgets import WHEEL_BUDGET
+from .scene_page import open_page
+from tests.d10_oracle import F
+"""))
+    assert [s.split(":")[0] for s in seen] == ["2", "3", "4", "5", "7"], seen
+    found = {}
+    for path in python_files("tests"):
+        if hits := imports_of_test_modules(ast.parse(path.read_text(encoding="utf-8"))):
+            found[rel(path)] = hits
+    assert not found, f"move what they take into a helper module (DEVELOPERS.md, Tests): {found}"

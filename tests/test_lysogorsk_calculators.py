@@ -11,31 +11,14 @@ from rules_core import api
 from rules_core.dice import Dist
 from rules_core.lysogorsk import rules as r
 from rules_core.lysogorsk import tables as tb
+from tests.api_calls import errors, run
+from tests.d10_oracle import F
 
 IDS = ["lysogorsk-check", "lysogorsk-damage", "lysogorsk-drunkenness", "lysogorsk-breakdown", "lysogorsk-area-fire",
        "lysogorsk-thrown-miss", "lysogorsk-survival", "lysogorsk-wounds", "lysogorsk-temporary", "lysogorsk-actions",
        "lysogorsk-initiative", "lysogorsk-stress", "lysogorsk-shot", "lysogorsk-recovery", "lysogorsk-ritual"]
 #: the ones with nothing to roll (their results have no chance in them)
 NO_ROLL = {"lysogorsk-actions", "lysogorsk-recovery", "lysogorsk-temporary"}
-
-
-def F(p):
-    n, d = map(int, p["exact"].split("/"))
-    return Fraction(n, d)
-
-
-def run(cid, params):
-    res = api.handle({"op": "run", "id": cid, "params": params})
-    assert res["ok"], res
-    json.dumps(res["result"])
-    return res["result"]
-
-
-def errors(cid, params):
-    res = api.handle({"op": "run", "id": cid, "params": params})
-    assert not res["ok"] and "internal" not in res, res
-    assert all(e["ru"] and e["en"] for e in res["errors"])
-    return {e["field"] for e in res["errors"]}
 
 
 def test_registered_with_specs():

@@ -1,16 +1,31 @@
 """«Лысогорские сказочки» rules: worked examples, every reading of each ambiguity, properties,
-and icepool / brute-force enumeration as independent oracles."""
+and icepool / brute-force enumeration as independent oracles.
+
+The rules that had no calculator at first — actions in a round, the stress check (combat stress), a
+wounded character and healing, one shot (modifiers, body parts, two guns), the ritual's two checks,
+recovery of lost attributes — and the hangover's Выносливость: each test quotes the source (001,
+checked against it) and takes its numbers; where chance is involved icepool is the independent oracle;
+every reading is tested both ways (the rule functions follow the module constant, so flipping it
+changes the result).
+"""
 
 import itertools
+import math
+import re
 from fractions import Fraction
 
 import icepool
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from rules_core import api
 from rules_core.dice import Dist
 from rules_core.lysogorsk import rules as r
 from rules_core.lysogorsk import tables as tb
+from scripts.sources import read_source
+from tests.api_calls import errors, run, summary
+from tests.d10_oracle import F
+from tests.fakes import FakeRoller
 
 SETTINGS = settings(max_examples=60, deadline=None)
 D2 = 2 @ icepool.d6
@@ -571,3 +586,762 @@ def test_the_pages_own_examples():
     # с Выносливостью 4 и больше похмелья нет.
     assert r.hangover(4, 2) == 2
     assert all(r.hangover(4, s) == 0 for s in range(4, 10)) and r.hangover(4, 3) == 1
+
+
+# ---- the rules that had no calculator at first, each quoted from the source ----------------------
+
+SOURCE = re.sub(r"\s+", " ", read_source("001"))
+
+
+def quoted(text: str) -> str:
+    """The quote, after checking it is the source's (whitespace aside)."""
+    assert re.sub(r"\s+", " ", text) in SOURCE, text
+    return text
+
+
+
+def ice_p(bonus: int, difficulty: int, reroll: bool = False) -> Fraction:
+    die = icepool.highest(D2, D2) if reroll else D2
+    return ice((die + bonus).map(lambda x: x >= difficulty)).p(lambda x: x is True)
+
+
+def next_is_valid(res):
+    """Every hand-over names a calculator and parameters it accepts."""
+    for nxt in res.get("next", []):
+        assert nxt["label"]["ru"] and nxt["label"]["en"]
+        api.validate(api.get(nxt["id"]), nxt["params"])
+    return res.get("next", [])
+
+
+# ---- initiative -----------------------------------------------------------------------------------
+
+def _ice_initiative(bonus: int, reroll: bool):
+    return (icepool.highest(D2, D2) if reroll else D2) + bonus
+
+
+def test_initiative_is_one_check_fixed_for_the_fight():
+    quoted("в начале боя определяется инициатива путем проверки навыка Решительности каждого из персонажей. Результат "
+           "броска — это и есть значение инициативы, не меняющееся до конца боя. Каждый раунд персонажи действуют в "
+           "порядке убывания инициативы. Если у каких-то двух персонажей инициатива одинаковая, то они действуют "
+           "одновременно.")
+    assert r.initiative_order({"Шурик": 9, "Лида": 12, "Федя": 9, "Вера": 3}) == [["Лида"], ["Шурик", "Федя"], ["Вера"]]
+    assert r.initiative_order([("a", 5)]) == [["a"]] and r.initiative_order([]) == []
+    assert ice(_ice_initiative(5, False)) == r.initiative_check(3, 2)
+    # the roll: everyone once, the order by the sums, equals together
+    calc = api.get("lysogorsk-initiative")
+    p = api.validate(calc, {"fighters": [{"bonus": 5}, {"bonus": 6}, {"bonus": 4, "reroll": True}]})
+    res = calc.roll(p, FakeRoller(3, 4, 2, 2, 6, 6, 1, 1))  # 12, 10, best of 16 and 6
+    assert res["initiatives"] == [12, 10, 16] and res["order"] == [[3], [1], [2]]
+    tie = calc.roll(api.validate(calc, {"fighters": [{"bonus": 5}, {"bonus": 6}]}), FakeRoller(3, 4, 3, 3))
+    assert tie["order"] == [[1, 2]]
+
+
+def test_waiting_and_the_full_dodge():
+    quoted("Мастер может дать ему модификатор +1 на заявленное действие, если это соответствует ситуации.")
+    quoted("До своего следующего хода он будет уклоняться с положительным модификатором +2.")
+    assert (r.waiting_modifier(), r.waiting_modifier(False), r.full_dodge_modifier()) == (1, 0, 2)
+    base = {"attribute": 3, "skill": 2, "difficulty": 9}
+    assert F(run("lysogorsk-check", {**base, "waited": True})["p_success"]) == ice_p(6, 9)
+    opposed = {"mode": "opposed", "attribute": 3, "skill": 2, "opponent_attribute": 3, "opponent_skill": 1}
+    plain, dodging = run("lysogorsk-check", opposed), run("lysogorsk-check", {**opposed, "opponent_full_dodge": True})
+    want = ice(icepool.map(lambda a, d: a >= d, D2 + 5, D2 + 6)).p(lambda x: x is True)
+    assert F(dodging["p_attacker"]) == want < F(plain["p_attacker"])
+    shot = {"attribute": 3, "skill": 2, "dodge_attribute": 3, "dodge_skill": 1}
+    assert F(run("lysogorsk-shot", {**shot, "full_dodge": True})["p_hit"]) == F(run("lysogorsk-shot", {
+        **shot, "dodge_modifier": 2})["p_hit"])
+
+
+@pytest.mark.parametrize("fighters", [
+    [(5, False), (5, False)], [(5, False), (4, True), (6, False)], [(2, True), (7, False), (3, False), (3, True)]])
+def test_initiative_chances_against_icepool(fighters):
+    res = run("lysogorsk-initiative", {"fighters": [{"bonus": b, "reroll": x} for b, x in fighters]})
+    dice = [_ice_initiative(b, x) for b, x in fighters]
+    for i, row in enumerate(res["chances"]):
+        others = [d for j, d in enumerate(dice) if j != i]
+        alone = ice(icepool.map(lambda a, *o: all(a > x for x in o), dice[i], *others)).p(lambda x: x is True)
+        shared = ice(icepool.map(lambda a, *o: all(a >= x for x in o), dice[i], *others)).p(lambda x: x is True)
+        assert (F(row["first"]), F(row["first_shared"])) == (alone, shared)
+        if i:
+            assert F(row["before_first"]) == ice(icepool.map(lambda a, b: a > b, dice[i], dice[0])).p(lambda x: x is True)
+            assert F(row["with_first"]) == ice(icepool.map(lambda a, b: a == b, dice[i], dice[0])).p(lambda x: x is True)
+    assert summary(res)["p_first"] == res["p_first"]
+
+
+@SETTINGS
+@given(st.lists(st.tuples(st.integers(-5, 12), st.booleans()), min_size=2, max_size=5))
+def test_initiative_chances_properties(fighters):
+    chances = r.initiative_chances([r.initiative_check(b, 0, 0, x) for b, x in fighters])
+    assert sum(c["first"] for c in chances) <= 1 <= sum(c["first_shared"] for c in chances)
+    for c in chances:
+        assert 0 <= c["first"] <= c["first_shared"] <= 1
+    for c in chances[1:]:
+        assert c["before_first"] + c["with_first"] <= 1
+    # a better bonus never makes acting first less likely
+    better = r.initiative_chances([r.initiative_check(fighters[0][0] + 1, 0, 0, fighters[0][1])]
+                                  + [r.initiative_check(b, 0, 0, x) for b, x in fighters[1:]])
+    assert better[0]["first"] >= chances[0]["first"]
+
+
+# ---- actions in a round --------------------------------------------------------------------------
+
+def test_actions_penalty_is_the_sources_list():
+    quoted("три действия производятся со штрафом -2 каждое, четыре -4 каждое, пять -6, и т. д. Два действия "
+           "выполняются с модификатором -1 каждое.")
+    assert [r.extra_actions_penalty(n) for n in (1, 2, 3, 4, 5, 6)] == [0, -1, -2, -4, -6, -8]
+    for n, want in ((2, -1), (3, -2), (4, -4), (5, -6)):
+        assert run("lysogorsk-actions", {"actions": n})["modifier"] == want
+
+
+def test_a_step_out_a_shot_and_a_step_back_are_two_actions():
+    quoted("Даже если персонаж сначала выходит на метр, потом стреляет, потом отскакивает обратно, это все равно "
+           "два действия: выстрел и перемещение на 2 метра.")
+    res = run("lysogorsk-actions", {"actions": 2})
+    assert summary(res)["modifier"] == -1
+    # the check takes the same penalty: two actions are −1 on each
+    assert F(run("lysogorsk-check", {"attribute": 0, "skill": 0, "difficulty": 8, "actions": 2})["p_success"]) == \
+        r.p_check(-1, 8)
+
+
+@SETTINGS
+@given(st.integers(1, 30))
+def test_actions_penalty_never_eases_with_more_actions(n):
+    assert r.extra_actions_penalty(n + 1) <= r.extra_actions_penalty(n) <= 0
+    if n >= 3:
+        assert r.extra_actions_penalty(n) == -2 * (n - 2)
+
+
+def test_movement_and_run():
+    quoted("переместиться на расстояние не более 4+(Ловкость/2) метра за раунд")
+    quoted("переместиться бегом на 8+Ловкость метров (1 раунд)")
+    res = run("lysogorsk-actions", {"agility": 3})
+    assert F(res["move_m"]) == Fraction(11, 2) and res["run_m"] == 11
+    assert summary(res)["move"] == {"ru": "5,5 м", "en": "5.5 m"}
+    # «нельзя совершить два стандартных перемещения по 6 метров»: Ловкость 4 moves 6 m
+    assert r.standard_move(4) == 6
+    assert r.standard_move(-1) == Fraction(7, 2)
+
+
+def test_move_rounding_reading(monkeypatch):
+    assert [r.standard_move(3, x) for x in ("exact", "math", "up", "down")] == [Fraction(11, 2), 6, 6, 5]
+    assert r.standard_move(-3, "down") == 3  # half of −3 is −1.5: a whole −1 off by rounding toward zero
+    assert F(run("lysogorsk-actions", {"agility": 3, "move_rounding": "down"})["move_m"]) == 5
+    monkeypatch.setattr(r, "MOVE_ROUNDING", "down")
+    assert r.standard_move(3) == 5
+
+
+def test_full_clip_rounds_and_its_reading(monkeypatch):
+    quoted("Это длительное действие, занимающее раунд за каждые 30 патронов в магазине.")
+    assert [r.full_clip_rounds(n) for n in (1, 30, 31, 60, 75)] == [1, 1, 2, 2, 3]
+    assert [r.full_clip_rounds(n, "full") for n in (1, 30, 31, 60, 75)] == [1, 1, 1, 2, 2]
+    assert run("lysogorsk-actions", {"magazine": 45})["full_clip_rounds"] == 2
+    assert run("lysogorsk-actions", {"magazine": 45, "full_clip": "full"})["full_clip_rounds"] == 1
+    monkeypatch.setattr(r, "FULL_CLIP", "full")
+    assert r.full_clip_rounds(45) == 1
+
+
+def test_serious_penalty_note():
+    quoted("Такие серьезные модификаторы, как -6 и выше, могут послужить основанием для совершения проверок и на "
+           "самые простые действия, обычно проверок не требующие.")
+    warn = lambda res: any(b["kind"] == "note" and b["level"] == "warning" for b in res["display"])
+    assert warn(run("lysogorsk-actions", {"actions": 5})) and not warn(run("lysogorsk-actions", {"actions": 4}))
+
+
+# ---- the stress check, combat stress -------------------------------------------------------------
+
+def test_combat_stress_table_and_modifiers():
+    quoted("Бой против равных сил противника (ячейка Института против банды братков) – УС 5.")
+    quoted("Первый бой в жизни персонажа – модификатор +6.")
+    assert r.combat_stress_difficulty("equal") == (5, 0)
+    assert r.combat_stress_difficulty("equal", ("first_fight",)) == (11, 0)  # the page's example
+    assert r.combat_stress_difficulty("equal", ("first_fight", "supernatural")) == (14, 0)
+    assert [r.combat_stress_difficulty(s)[0] for s in tb.COMBAT_STRESS] == [10, 7, 5, 2, 0]
+    res = run("lysogorsk-stress", {"situation": "equal", "first_fight": True})
+    assert res["difficulty"] == 11 and summary(res)["difficulty"] == 11
+
+
+def test_disguised_cultists_count_as_the_authorities():
+    quoted("если шайка культистов переодета в милицейскую форму, и персонаж купился на обман, то модификатор за "
+           "«представителей законной власти» будет в силе")
+    res = run("lysogorsk-stress", {"situation": "weaker", "authorities": True, "confidence": 2, "willpower": 1})
+    assert res["difficulty"] == 2 + 3
+    assert F(res["p_pass"]) == ice_p(3, 5)
+
+
+def test_combat_modifier_reading(monkeypatch):
+    a = run("lysogorsk-stress", {"situation": "equal", "first_fight": True, "confidence": 1, "willpower": 1})
+    b = run("lysogorsk-stress", {"situation": "equal", "first_fight": True, "confidence": 1, "willpower": 1,
+                                 "modifiers_to": "result"})
+    assert F(a["p_pass"]) == ice_p(2, 11) and F(b["p_pass"]) == ice_p(2 + 6, 5) == 1
+    assert b["difficulty"] == 5 and b["check_modifier"] == 6
+    monkeypatch.setattr(r, "COMBAT_MODIFIERS_TO", "result")
+    assert r.combat_stress_difficulty("equal", ("first_fight",)) == (5, 6)
+
+
+def test_a_veteran_makes_no_check_at_the_start_of_a_fight():
+    quoted("В начале каждого боевого столкновения персонаж, не имеющий особенности Ветеран, делает проверку на стресс")
+    res = run("lysogorsk-stress", {"situation": "overwhelming", "veteran": True, "confidence": 0})
+    assert res["check"] is False and F(res["p_pass"]) == 1 and F(res["p_breakdown"]) == 0
+    other = run("lysogorsk-stress", {"kind": "other", "difficulty": 10, "veteran": True, "confidence": 0})
+    assert other["check"] is True  # the trait is about fights only
+
+
+def test_a_failed_stress_check_costs_confidence_then_a_breakdown():
+    quoted("Если проверка провалена, то расходуется одна единица Уверенности.")
+    quoted("если стресс настигает человека, уже израсходовавшего всю Уверенность (то есть, она должна уменьшиться до "
+           "-1), то вместо этого ему приходится пройти проверку на нервный срыв.")
+    two = r.stress_outcome(2, 1, 9)
+    assert set(two.outcomes()) == {"pass", "lose"} and two["lose"] == 1 - ice_p(3, 9)
+    zero = r.stress_outcome(0, 1, 9)
+    assert set(zero.outcomes()) == {"pass", "breakdown"} and zero["breakdown"] == 1 - ice_p(1, 9)
+    res = run("lysogorsk-stress", {"kind": "other", "difficulty": 9, "confidence": 0, "willpower": 1,
+                                   "breakdowns_in_scene": 2})
+    assert F(res["p_breakdown"]) == 1 - ice_p(1, 9)
+    # the breakdown table, weighted by the chance of getting there
+    table = r.breakdown(1, 2)
+    assert {k: F(v) for k, v in res["breakdown"].items()} == {b: (1 - ice_p(1, 9)) * table[b] for b in tb.BREAKDOWN}
+    (nxt,) = next_is_valid(res)
+    assert nxt["id"] == "lysogorsk-breakdown" and nxt["params"] == {"willpower": 1, "confidence": 0,
+                                                                     "breakdowns_in_scene": 2}
+    assert "next" not in run("lysogorsk-stress", {"kind": "other", "difficulty": 9, "confidence": 3})
+
+
+def test_the_nervous_trait_breaks_down_when_confidence_falls_to_zero():
+    quoted("Персонаж с особенностью Нервный делает первую проверку, когда Уверенность падает вследствие стресса до "
+           "нуля.")
+    assert r.stress_failure(1, nervous=True) == "lose_and_breakdown" and r.stress_failure(1) == "lose"
+    assert r.stress_failure(2, nervous=True) == "lose" and r.stress_failure(0, nervous=True) == "breakdown"
+    res = run("lysogorsk-stress", {"kind": "other", "difficulty": 9, "confidence": 1, "willpower": 1,
+                                   "nervous": True})
+    assert F(res["p_breakdown"]) == F(res["outcome"]["lose_and_breakdown"]) == 1 - ice_p(2, 9)
+    with pytest.raises(ValueError):
+        r.stress_failure(-1)
+
+
+@SETTINGS
+@given(st.integers(0, 6), st.integers(0, 6), st.integers(-3, 16), st.integers(-5, 5), st.booleans(), st.booleans())
+def test_stress_outcomes_add_up_and_match_icepool(conf, will, us, mod, reroll, nervous):
+    out = r.stress_outcome(conf, will, us, mod, reroll, nervous)
+    assert sum(p for _, p in out.items()) == 1
+    assert out["pass"] == ice_p(conf + will + mod, us, reroll)
+    assert out.p(lambda o: o in ("breakdown", "lose_and_breakdown")) == (0 if conf > 1 or conf == 1 and not nervous
+                                                                          else 1 - out["pass"])
+    # more Уверенность never makes the check harder
+    assert r.stress_outcome(conf + 1, will, us, mod, reroll)["pass"] >= out["pass"]
+
+
+def test_stress_roll_follows_the_dice():
+    # 2К = 3 + 1 + 1 < 9: no Уверенность left, so the breakdown: 2К 6 − 1 + 2 = 7, a serious disorder
+    res = api.get("lysogorsk-stress").roll(api.validate(api.get("lysogorsk-stress"), {
+        "kind": "other", "difficulty": 9, "confidence": 0, "willpower": 1}), FakeRoller(1, 2, 3, 3))
+    assert res["outcome"] == "breakdown" and res["breakdown_total"] == 7 and res["breakdown"] == "disorder"
+    ok = api.get("lysogorsk-stress").roll(api.validate(api.get("lysogorsk-stress"), {
+        "kind": "other", "difficulty": 9, "confidence": 2, "willpower": 1}), FakeRoller(3, 3))
+    assert ok["outcome"] == "pass" and ok["total"] == 9 and "breakdown" not in ok
+
+
+# ---- a wounded character and healing -------------------------------------------------------------
+
+def test_natural_healing_by_wound_level():
+    quoted("Если хиты персонажа не опустились ниже «Легкого ранения», каждые 24 часа делается проверка на Стойкость "
+           "против УС 2, и в случае удачи восстанавливается один хит.")
+    quoted("каждую неделю персонаж делает проверку Стойкости против УС 5, и в случае удачи прибавляется два хита.")
+    quoted("При «Критическом ранении» персонаж делает проверку Стойкости против УС 7 каждый месяц, и в случае удачи "
+           "прибавляется три хита.")
+    for level, us, hits in (("light", 2, 1), ("heavy", 5, 2), ("critical", 7, 3)):
+        h = r.healing(level, 1, 0)
+        assert h["p"] == ice_p(1, us) and h["hits"] == hits
+    # 17 hits (Выносливость 2); 10 lost: 7 left, a heavy wound — weekly, УС 5, two hits
+    res = run("lysogorsk-wounds", {"stamina": 2, "fortitude": 0, "damage_taken": 10})
+    assert res["state"] == "heavy" and res["heal_level"] == "heavy" and res["heal_hits"] == 2
+    assert F(res["p_heal"]) == ice_p(2, 5) and summary(res)["penalty"] == -4
+
+
+def test_scratches_heal_within_a_day_and_the_dying_are_not_healed():
+    quoted("За счет нее все царапины на человеке заживают за 24 часа игрового времени.")
+    scratch = run("lysogorsk-wounds", {"stamina": 2, "damage_taken": 2})
+    assert scratch["state"] == "scratch" and F(scratch["p_heal"]) == 1 and scratch["heal_hits"] == 2
+    assert any("24" in b["text"]["ru"] for b in scratch["display"] if b["kind"] == "note")
+    dying = run("lysogorsk-wounds", {"stamina": 2, "damage_taken": 17})
+    assert dying["state"] == "dying" and "p_heal" not in dying and dying["penalty"] is None
+
+
+def test_medical_healing_and_its_reading(monkeypatch):
+    quoted("врач должен сделать удачную проверку на навык Медицина против сложности 2 для легкого ранения, 5 для "
+           "тяжелого и 7 для критического. В случае удачи проверка Стойкости, которая полагалась бы при естественном "
+           "лечении, считается автоматически сделанной")
+    pd, pn = ice_p(3, 7), ice_p(1, 7)
+    assert r.healing("critical", 1, 0, doctor=3)["p"] == pd + (1 - pd) * pn
+    assert r.healing("critical", 1, 0, doctor=3, medical_fail="none")["p"] == pd
+    base = {"stamina": 1, "fortitude": 0, "damage_taken": 13, "heal": "medical", "doctor": 3}  # 16 hits, 3 left
+    assert F(run("lysogorsk-wounds", base)["p_heal"]) == pd + (1 - pd) * pn
+    assert F(run("lysogorsk-wounds", {**base, "medical_fail": "none"})["p_heal"]) == pd
+    monkeypatch.setattr(r, "MEDICAL_FAIL", "none")
+    assert r.healing("critical", 1, 0, doctor=3)["p"] == pd
+
+
+@SETTINGS
+@given(st.sampled_from(["light", "heavy", "critical"]), st.integers(0, 6), st.integers(0, 6), st.integers(-4, 8),
+       st.booleans())
+def test_a_doctor_never_hurts(level, stamina, fortitude, doctor, reroll):
+    natural = r.healing(level, stamina, fortitude, reroll=reroll)["p"]
+    with_doctor = r.healing(level, stamina, fortitude, reroll=reroll, doctor=doctor)["p"]
+    only_doctor = r.healing(level, stamina, fortitude, reroll=reroll, doctor=doctor, medical_fail="none")["p"]
+    assert with_doctor >= natural and with_doctor >= only_doctor
+    assert natural == ice_p(stamina + fortitude, tb.HEALING[level]["fortitude_difficulty"], reroll)
+
+
+def test_healing_rolls():
+    calc = api.get("lysogorsk-wounds")
+    p = api.validate(calc, {"stamina": 1, "fortitude": 0, "damage_taken": 13, "heal": "medical", "doctor": 3})
+    won = calc.roll(p, FakeRoller(2, 2))  # Медицина 4 + 3 = 7: the Стойкость check counts as made
+    assert won["doctor_success"] and won["success"] and won["hits_gained"] == 3 and "fortitude_faces" not in won
+    lost = calc.roll(p, FakeRoller(1, 1, 3, 3))  # Медицина 5 < 7, then Стойкость 6 + 1 = 7
+    assert not lost["doctor_success"] and lost["success"] and lost["fortitude_total"] == 7
+    p_none = api.validate(calc, {**p, "medical_fail": "none"})
+    assert calc.roll(p_none, FakeRoller(1, 1))["success"] is False
+
+
+def test_bleeding_timeline():
+    quoted("теряет по хиту в десять минут, если у него 5-8 хитов, и по хиту в три раунда, если их осталось 4 и меньше.")
+    steps = r.bleeding_timeline(7)  # the page's example
+    assert [(s["from"], s["to"], s["time"], s["unit"]) for s in steps] == [(7, 4, 30, "minutes"), (4, 0, 12, "rounds")]
+    assert r.bleeding_timeline(9) == [] and r.bleeding_timeline(0) == []
+    assert [(s["from"], s["to"]) for s in r.bleeding_timeline(3)] == [(3, 0)]
+    res = run("lysogorsk-wounds", {"stamina": 2, "damage_taken": 10})
+    assert summary(res)["bleeding"]["ru"] == "7 → 4 хитов: 30 мин; 4 → 0 хитов: 12 раундов"
+    assert run("lysogorsk-wounds", {"stamina": 2, "damage_taken": 10, "bleeding": False})["bleeding"] == []
+    # the band words in the table say these numbers
+    for band in tb.BLEEDING:
+        words = {10: "десять минут", 3: "три раунда"}[band["every"]]
+        assert words in band["loss"]["ru"]
+
+
+def test_temporary_damage_never_bleeds():
+    quoted("Временное ранение накладывает на действия те же штрафы, что и обычное, но, во-первых, никогда не истекает "
+           "кровью")
+    # Выносливость 3: 18 hits; 10 temporary leave 8 — a heavy wound's penalty, and no bleeding at all
+    res = run("lysogorsk-wounds", {"stamina": 3, "damage_taken": 0, "temporary_taken": 10})
+    assert res["state"] == "heavy" and res["penalty"] == -4 and res["bleeding"] == []
+    assert not summary(res)["bleeding"]["ru"].startswith("8 →")
+    # a permanent wound bleeds by its own hits: 10 permanent on 18 leave 8 → 1 hit in ten minutes
+    perm = run("lysogorsk-wounds", {"stamina": 3, "damage_taken": 10, "temporary_taken": 0})
+    assert perm["bleeding"][0]["from"] == 8
+    # both: the temporary hits are left out of the bleeding band (the reading); the other reading counts them
+    mixed = {"stamina": 3, "damage_taken": 5, "temporary_taken": 5}
+    assert run("lysogorsk-wounds", mixed)["bleeding"] == []
+    assert run("lysogorsk-wounds", {**mixed, "bleeding_band": "all"})["bleeding"][0]["from"] == 8
+    assert r.bleeding_hits(18, 0, 10) is None and r.bleeding_hits(18, 5, 5) == 13
+    assert r.bleeding_hits(18, 5, 5, "all") == 8 and r.bleeding_hits(18, 0, 10, "all") is None
+
+
+# ---- pain shock ----------------------------------------------------------------------------------
+
+def _ice_pain_shock(power: int, total: int, bonus: int, penalty: bool = False, temporary: bool = False) -> Fraction:
+    """P(pain shock) by icepool: the damage 2К + Мощность and the check 2К + bonus as two dice, the source's
+    bands by hand (5–8 hits left: 5; 4 and fewer: 7; 0 and fewer: dying, no check)."""
+    def shock(d, c):
+        left = total - d
+        if left > 8 or left <= 0:
+            return False
+        difficulty = 5 if left >= 5 else 7
+        pen = 0
+        if penalty:
+            q1, q2, q3 = (math.floor(total * k / 4 + Fraction(1, 2)) for k in (1, 2, 3))
+            pen = -6 if left <= q1 else -4 if left < q2 else -2 if left <= q3 else 0
+        return c + bonus + pen < difficulty
+    return ice(icepool.map(shock, (2 @ icepool.d6) + power, 2 @ icepool.d6)).p(lambda x: x is True)
+
+
+@pytest.mark.parametrize("params, bonus", [
+    ({"power": 8, "stamina": 3, "fortitude": 1}, 4),
+    ({"power": 6, "stamina": 0, "fortitude": 0}, 0),
+    ({"power": 6, "stamina": 1, "pain_shock_roll": "willpower", "confidence": -2, "willpower": 1}, -1),
+])
+def test_pain_shock_chance_against_icepool(params, bonus):
+    # «Болевой шок кидается против сложности 5, если атака оставила у персонажа 5-8 хитов, и против сложности 7,
+    # если хитов осталось 4 и менее» — the roll is our reading (Стойкость, or Сила духа by the switch)
+    total = 15 + params["stamina"]
+    res = run("lysogorsk-damage", params)
+    assert F(res["p_pain_shock"]) == _ice_pain_shock(params["power"], total, bonus)
+    with_penalty = run("lysogorsk-damage", {**params, "pain_shock_penalty": True})
+    assert F(with_penalty["p_pain_shock"]) == _ice_pain_shock(params["power"], total, bonus, penalty=True)
+    assert F(with_penalty["p_pain_shock"]) >= F(res["p_pain_shock"])
+
+
+# ---- temporary damage: beyond Здоровье+10, the head and the blast ---------------------------------------
+
+def test_temporary_damage_beyond_health_plus_ten_is_written_as_permanent():
+    quoted("Если же персонаж получил уже Здоровье+10 временных повреждений и получает временных повреждений еще хотя бы "
+           "на 1 хит, то он записывается как постоянный, поверх временных ранений, как если бы последних не было.")
+    # Выносливость 3: Здоровье 18, so 28 temporary hits fill the track; 3 more are permanent, in their place
+    res = run("lysogorsk-temporary", {"stamina": 3, "temporary_taken": 28, "blows": [{"hits": 3}]})
+    assert (res["permanent"], res["temporary"], res["converted"]) == (3, 25, 3)
+    assert summary(res)["converted"] == 3 and res["state"] == "unconscious"
+    # «Убить временным повреждением нельзя: если нанесено «Здоровье» временных повреждений, оно вызывает потерю
+    # сознания на один час»: 18 temporary hits, unconscious, nothing permanent
+    out = run("lysogorsk-temporary", {"stamina": 3, "blows": [{"hits": 10}, {"hits": 8}]})
+    assert (out["state"], out["permanent"], out["converted"]) == ("unconscious", 0, 0)
+    # «вместо своих уже полученных временных ранений он будет получать постоянные, пока его не … забьют до смерти»
+    dead = run("lysogorsk-temporary", {"stamina": 3, "blows": [{"hits": 28}, {"hits": 28}]})
+    assert (dead["permanent"], dead["temporary"], dead["state"]) == (28, 0, "dead")
+    # a record that does not fit the track is refused beside its field
+    assert errors("lysogorsk-temporary", {"stamina": 3, "damage_taken": 5, "temporary_taken": 24}) == {"temporary_taken"}
+    assert errors("lysogorsk-wounds", {"stamina": 3, "damage_taken": 5, "temporary_taken": 24}) == {"temporary_taken"}
+    assert errors("lysogorsk-damage", {"stamina": 3, "damage_taken": 5, "temporary_taken": 24}) == {"temporary_taken"}
+
+
+@SETTINGS
+@given(st.integers(0, 10), st.lists(st.integers(0, 40), min_size=1, max_size=6))
+def test_temporary_blows_fill_the_track_then_turn_permanent(stamina, blows):
+    res = run("lysogorsk-temporary", {"stamina": stamina, "blows": [{"hits": h} for h in blows]})
+    cap, dealt = 15 + stamina + 10, sum(blows)
+    assert res["permanent"] == res["converted"] == max(0, dealt - cap)
+    assert res["temporary"] == max(0, min(dealt, cap) - res["permanent"])
+    assert res["state"] != "dead" or dealt - cap >= cap
+
+
+def test_a_heavy_temporary_head_wound_turns_half_its_hits_permanent_after_an_hour():
+    quoted("Если тяжелая или критическая временная рана нанесена в голову, то вызывает сотрясение мозга и после часа "
+           "игрового времени персонаж получает половину хитов постоянных повреждений.")
+    # 18 hits: a blow of 9 to the head leaves 9, a light wound: no concussion
+    light = run("lysogorsk-temporary", {"stamina": 3, "blows": [{"hits": 9, "where": "head"}]})
+    assert light["head_permanent"] == 0 and light["state"] == "light"
+    # 4 + 7 to the head leaves 7, a heavy wound: half of 7, by mathematical rules 4, turns permanent after an hour
+    heavy = run("lysogorsk-temporary", {"stamina": 3, "blows": [{"hits": 4}, {"hits": 7, "where": "head"}]})
+    assert heavy["state"] == "heavy" and heavy["head_permanent"] == 4
+    assert (heavy["permanent_hour"], heavy["temporary_hour"]) == (4, 11 - 4 - 1)  # and an hour heals one
+    assert heavy["hours"] == 1 + 6 and heavy["next"][0]["params"]["head"] == "concussion"
+    next_is_valid(heavy)
+    params = {"stamina": 3, "blows": [{"hits": 4}, {"hits": 7, "where": "head"}]}
+    assert run("lysogorsk-temporary", {**params, "rounding": "down"})["head_permanent"] == 3
+    added = run("lysogorsk-temporary", {**params, "head_half": "add"})
+    assert (added["permanent_hour"], added["temporary_hour"]) == (4, 11 - 1)
+
+
+def test_a_blasts_concussion():
+    quoted("Также состояние, подобное сотрясению мозга, вызывают временные тяжелые и критические ранения, вызванные "
+           "ударной волной от взрыва (что, собственно, и называется контузией).")
+    params = {"stamina": 3, "blows": [{"hits": 14, "where": "blast"}]}  # 4 left of 18: critical
+    assert run("lysogorsk-temporary", params)["head_permanent"] == 7
+    assert run("lysogorsk-temporary", {**params, "blast": "penalty_only"})["head_permanent"] == 0
+    assert r.head_wound_permanent(7, "blast") == 4 and r.after_hours(0, 14, 2, 7) == (7, 5)
+
+
+def test_head_wounds_add_their_penalty():
+    quoted("-3, пока персонаж тяжело ранен, -2, пока легко, и -1, пока это царапина.")
+    quoted("-4, пока персонаж в критическом состоянии (менее четверти хитов), -3, пока в тяжелом, -2, пока он легко "
+           "ранен, и -1, пока это царапина.")
+    assert [r.head_penalty("concussion", lv) for lv in ("scratch", "light", "heavy")] == [-1, -2, -3]
+    assert [r.head_penalty("skull", lv) for lv in ("scratch", "light", "heavy", "critical")] == [-1, -2, -3, -4]
+    heavy = run("lysogorsk-wounds", {"stamina": 2, "damage_taken": 10, "head": "concussion"})
+    assert heavy["penalty"] == -4 - 3
+    skull = run("lysogorsk-wounds", {"stamina": 2, "damage_taken": 14, "head": "skull"})  # 3 of 17: critical
+    assert skull["state"] == "critical" and skull["penalty"] == -6 - 4
+    assert summary(skull)["bleeding"]["ru"].endswith("30 мин")  # stabilised: 1 hit in ten minutes, 3 hits left
+
+
+def test_concussion_at_a_critical_wound_reading(monkeypatch):
+    crit = {"stamina": 2, "damage_taken": 14, "head": "concussion"}
+    assert run("lysogorsk-wounds", crit)["penalty"] == -6 - 3
+    assert run("lysogorsk-wounds", {**crit, "concussion_at_critical": "none"})["penalty"] == -6
+    monkeypatch.setattr(r, "CONCUSSION_AT_CRITICAL", "none")
+    assert r.head_penalty("concussion", "critical") == 0
+
+
+def test_maiming_and_its_reading(monkeypatch):
+    quoted("Пока персонаж тяжело ранен, конечность полностью демобилизована, как при особенности Инвалид. Когда "
+           "персонаж излечивается до состояния «легко ранен» (или, находится в этом состоянии изначально) он получает "
+           "модификатор -2 на все действия, производимые этой конечностью.")
+    assert [r.maiming(lv) for lv in ("heavy", "critical", "light", "scratch")] == ["disabled", "disabled", -2, -2]
+    assert r.maiming("scratch", "light_only") == 0 and r.maiming("light", "light_only") == -2
+    res = run("lysogorsk-wounds", {"stamina": 2, "damage_taken": 2, "maimed": True, "maiming_at_scratch": "light_only"})
+    assert res["maiming"] == 0
+    monkeypatch.setattr(r, "MAIMING_AT_SCRATCH", "light_only")
+    assert r.maiming("scratch") == 0
+
+
+def test_temporary_damage_hours_concussion_delay_and_extra_hits_cost():
+    quoted("восстанавливается на 1 хит за один час игрового времени")
+    quoted("Он проявляется не сразу, а через число часов, равное Выносливости персонажа, после нанесения раны.")
+    quoted("За 5 (6, 7, 8...) плюшек персонаж может купить себе 1 дополнительный хит.")
+    res = run("lysogorsk-wounds", {"stamina": 3, "damage_taken": 2, "temporary_taken": 5, "head": "concussion",
+                                   "extra_hits": 3})
+    assert res["temporary_hours"] == 5
+    figs = {i["key"]: i["value"] for b in res["display"] if b["kind"] == "figures" for i in b["items"]}
+    assert figs["concussion_hours"] == 3 and figs["extra_hits_cost"] == 5 + 6 + 7
+    assert [r.extra_hits_cost(k) for k in range(5)] == [0, 5, 11, 18, 26]
+    assert errors("lysogorsk-wounds", {"stamina": 1, "extra_hits": 3}) == {"extra_hits"}
+
+
+# ---- one shot --------------------------------------------------------------------------------------
+
+def test_a_stationary_target_by_its_size():
+    quoted("Если цель больше человека (стена, автомобиль), то УС равен 0, если она человек или примерно равна человеку "
+           "по размерам, то УС будет уже 2, если она меньше человека (например, собака или стандартная спортивная "
+           "мишень), то УС будет 5, а если она совсем маленькая (крыса, яблочко мишени), то УС будет аж 7.")
+    for size, us in (("larger", 0), ("human", 2), ("smaller", 5), ("tiny", 7)):
+        res = run("lysogorsk-shot", {"attribute": 0, "skill": 0, "dodging": False, "size": size, "range": "far"})
+        assert F(res["p_hit"]) == ice_p(-4, us)
+
+
+def test_a_dodging_target_opposed_with_the_floor():
+    quoted("Если цель больше человека, то она получает модификатор -3 к броску Уклонения, если она заметно меньше "
+           "человека — модификатор +3, а если она совсем маленькая, то +6.")
+    res = run("lysogorsk-shot", {"attribute": 3, "skill": 2, "size": "smaller", "dodging": True, "dodge_attribute": 1,
+                                 "dodge_skill": 0, "dodge_modifier": -4})
+    # the dodge 2К + 1 + 3 − 4 counts as at least 5; ties go to the shooter
+    shooter = D2 + 5
+    dodge = (D2 + 0).map(lambda d: max(d, 5))
+    assert F(res["p_hit"]) == ice((shooter - dodge).map(lambda m: m >= 0)).p(lambda x: x is True)
+
+
+def test_the_shooting_modifiers_table():
+    quoted("Среднее расстояние – модификатор -2.")
+    quoted("Одна вторая (до пояса) – модификатор -3")
+    quoted("Перенос огня (второй и более выстрел в раунд — по разным целям) – модификатор -1.")
+    mods = r.shot_modifiers("pistol", "far", "half", wrong_hand=True, shifting=True, actions=3)
+    assert mods == [("far", -4), ("half", -3), ("wrong_hand", -2), ("shifting", -1), ("actions", -2)]
+    res = run("lysogorsk-shot", {"dodging": False, "range": "far", "cover": "half", "wrong_hand": True,
+                                 "shifting": True, "actions": 3})
+    assert res["modifier"] == -12 and summary(res)["modifier"] == -12
+
+
+def test_shotguns_ignore_range_and_sniper_rifles_the_body_part():
+    quoted("Модификаторы на попадание за расстояние не применяются к дробовикам")
+    quoted("Модификаторы на попадание не применяются, если огонь ведется из снайперской винтовки.")
+    assert r.shot_modifiers("shotgun", "far") == []
+    assert r.shot_modifiers("sniper", "close", aimed=True, thinking=2, part="head") == [("aimed", 2)]
+    assert run("lysogorsk-shot", {"gun": "shotgun", "range": "far", "dodging": False})["modifier"] == 0
+
+
+def test_aimed_shots_at_body_parts():
+    quoted("выстрел по этой конкретной цели будет осуществлен с положительным модификатором, равным Мышлению стрелка")
+    quoted("Голова – модификатор на попадание -5, на повреждение х2.")
+    quoted("Рука – на попадание -4, на повреждение х0,5 + отключение руки.")
+    quoted("Нога – на попадание -3, на повреждение х0,5 + отключение ноги.")
+    quoted("Предмет в руке (например, пистолет) – на попадание -5, выбивание предмета")
+    for part, to_hit in (("head", -5), ("arm", -4), ("leg", -3), ("item", -5)):
+        res = run("lysogorsk-shot", {"dodging": False, "aimed": True, "thinking": 2, "part": part})
+        assert res["modifier"] == 2 + to_hit
+    head = run("lysogorsk-shot", {"dodging": False, "aimed": True, "thinking": 2, "part": "head"})
+    (nxt,) = next_is_valid(head)
+    assert nxt["id"] == "lysogorsk-damage" and nxt["params"]["aim"] == "head"
+    assert "next" not in run("lysogorsk-shot", {"dodging": False, "aimed": True, "part": "item"})
+    # aiming in the same round: «модификатор, естественно, уменьшается из-за штрафа за лишнее действие»
+    assert run("lysogorsk-shot", {"dodging": False, "aimed": True, "thinking": 3, "actions": 2})["modifier"] == 3 - 1
+
+
+def test_two_guns():
+    quoted("Стрелять по-македонски по одной цели персонаж будет с отрицательным модификатором -2 (при этом делается "
+           "одна проверка навыка Стрельба, и обе нули попадают либо пролетают мимо), по двум разным — никак, то есть "
+           "совсем.")
+    one = run("lysogorsk-shot", {"two_guns": "one_target", "dodging": False, "size": "smaller", "attribute": 1,
+                                 "skill": 1})
+    assert one["bullets"] == 2 and F(one["p_hit"]) == ice_p(2 - 2, 5)
+    assert F(one["expected_bullets"]) == 2 * F(one["p_hit"])
+    assert errors("lysogorsk-shot", {"two_guns": "two_targets"}) == {"two_guns"}
+    quoted("Стрельба по-македонски возможна только из оружия, которое используется навыком Стрельба (пистолет)")
+    assert errors("lysogorsk-shot", {"two_guns": "one_target", "gun": "rifle"}) == {"two_guns"}
+    quoted("Стрелять по-македонски прицельно невозможно.")
+    assert errors("lysogorsk-shot", {"two_guns": "one_target", "aimed": True}) == {"aimed"}
+    quoted("В упор можно стрелять с двух рук по разным целям, приставлять оружие врагу прямо ко лбу или какому-то "
+           "другому месту, и при этом не бросать на Стрельбу: в упор попадаешь автоматически.")
+    blank = run("lysogorsk-shot", {"two_guns": "two_targets", "range": "point_blank"})
+    assert F(blank["p_hit"]) == 1
+
+
+def test_two_guns_and_the_wrong_hand_reading(monkeypatch):
+    base = {"two_guns": "one_target", "wrong_hand": True, "dodging": False}
+    assert run("lysogorsk-shot", base)["modifier"] == -2
+    assert run("lysogorsk-shot", {**base, "wrong_hand_reading": "adds"})["modifier"] == -4
+    monkeypatch.setattr(r, "TWO_GUNS_WRONG_HAND", "adds")
+    assert sum(v for _, v in r.shot_modifiers(two_guns=True, wrong_hand=True)) == -4
+
+
+@SETTINGS
+@given(st.integers(-5, 8), st.integers(0, 8), st.sampled_from(list(tb.TARGET_SIZE)), st.booleans(),
+       st.integers(-6, 0), st.integers(-3, 6))
+def test_a_worse_modifier_never_helps_a_shot(attr, skill, size, dodging, worse, dodge):
+    base = {"attribute": attr, "skill": skill, "size": size, "dodging": dodging, "dodge_attribute": dodge,
+            "dodge_skill": 0}
+    a = F(run("lysogorsk-shot", base)["p_hit"])
+    b = F(run("lysogorsk-shot", {**base, "modifier": worse})["p_hit"])
+    assert b <= a
+    if not dodging:
+        assert a == ice_p(attr + skill, tb.TARGET_SIZE[size]["difficulty"])
+
+
+def test_shot_roll():
+    calc = api.get("lysogorsk-shot")
+    p = api.validate(calc, {"attribute": 1, "skill": 1, "size": "human", "dodging": True, "dodge_attribute": 2,
+                            "dodge_skill": 0})
+    res = calc.roll(p, FakeRoller(3, 3, 1, 1))  # 8 against a dodge of 4, floored at 2
+    assert res["total"] == 8 and res["dodge_total"] == 4 and res["need"] == 4 and res["hit"]
+    tie = calc.roll(p, FakeRoller(1, 1, 1, 1))  # 4 against 4: the shooter
+    assert tie["hit"]
+    low = calc.roll(api.validate(calc, {**p, "size": "tiny"}), FakeRoller(2, 2, 1, 1))  # dodge 10 vs floor 7
+    assert low["need"] == 10 and not low["hit"]
+
+
+# ---- a ritual ----------------------------------------------------------------------------------------
+
+def test_ritual_two_checks():
+    quoted("От результата первой зависит, сработал ли ритуал вообще: 2К+Уверенность+ПП против первого значения "
+           "сложности.")
+    quoted("Мастер делает скрытый качественный бросок на Магию против второй сложности ритуала, указанной в его "
+           "описании, с отрицательным модификатором от дисгармонии (МД).")
+    quoted("Если один или другой бросок провален, мага настигает парадигмальная атака с ПШ= 4 и дополнительным "
+           "модификатором -3")
+    res = run("lysogorsk-ritual", {"confidence": 2, "pp": 1, "first_difficulty": 9, "magic_attribute": 2, "magic": 3,
+                                   "second_difficulty": 11, "disharmony": 2})
+    p1, p2 = ice_p(3, 9), ice_p(3, 11)
+    out = {k: F(v) for k, v in res["outcome"].items()}
+    assert out == {"effect": p1 * p2, "disharmony": p1 * (1 - p2), "failed": 1 - p1}
+    assert F(res["p_paradigm_attack"]) == 1 - p1 * p2 == F(summary(res)["p_attack"])
+
+
+def test_a_flawless_ritual_has_a_positive_modifier():
+    quoted("он может даже оказаться меньше нуля — тогда модификатор будет положительным")
+    a = run("lysogorsk-ritual", {"disharmony": -2, "magic_attribute": 0, "magic": 0, "second_difficulty": 8})
+    b = run("lysogorsk-ritual", {"disharmony": 0, "magic_attribute": 2, "magic": 0, "second_difficulty": 8})
+    assert a["outcome"] == b["outcome"]
+
+
+def test_ritual_first_fail_reading(monkeypatch):
+    params = {"confidence": 0, "pp": 0, "first_difficulty": 9, "magic_attribute": 0, "magic": 0,
+              "second_difficulty": 9}
+    p = ice_p(0, 9)
+    both = {k: F(v) for k, v in run("lysogorsk-ritual", {**params, "first_fail": "both"})["outcome"].items()}
+    assert both == {"effect": p * p, "disharmony": 1 - p, "failed": (1 - p) * p}
+    monkeypatch.setattr(r, "RITUAL_FIRST_FAIL", "both")
+    assert r.ritual_outcome(False, False) == "disharmony"
+    monkeypatch.setattr(r, "RITUAL_FIRST_FAIL", "no_second")
+    assert r.ritual_outcome(False, False) == "failed"
+
+
+def test_ritual_price_at_character_creation():
+    quoted("при создании персонажа цены ритуалов уменьшаются вдвое, с округлением вверх")
+    assert [r.ritual_creation_cost(c) for c in (1, 2, 7, 10)] == [1, 1, 4, 5]
+    assert run("lysogorsk-ritual", {"cost": 7})["creation_cost"] == 4
+    assert "creation_cost" not in run("lysogorsk-ritual", {})
+
+
+def test_ritual_roll():
+    calc = api.get("lysogorsk-ritual")
+    p = api.validate(calc, {"confidence": 2, "pp": 1, "first_difficulty": 9, "magic_attribute": 2, "magic": 3,
+                            "second_difficulty": 11, "disharmony": 2})
+    res = calc.roll(p, FakeRoller(3, 3, 4, 3))  # 9 ≥ 9; 10 < 11
+    assert res["outcome"] == "disharmony" and res["paradigm_attack"]
+
+
+# ---- recovery of lost attributes ------------------------------------------------------------------------
+
+def test_sleep_recovers_one_stamina_and_two_confidence():
+    quoted("Восемь часов здорового сна позволяют возвратить одну единицу Выносливости и две Уверенности.")
+    res = run("lysogorsk-recovery", {"stamina_full": 3, "stamina_now": 1, "confidence_full": 3, "confidence_now": 0,
+                                     "sleeps": 1})
+    assert (res["stamina"], res["confidence"]) == (2, 2)
+    assert (res["stamina_sleeps"], res["confidence_sleeps"]) == (2, 2)
+    two = run("lysogorsk-recovery", {"stamina_full": 3, "stamina_now": 1, "confidence_full": 3, "confidence_now": 0,
+                                     "sleeps": 2})
+    assert (two["stamina"], two["confidence"]) == (3, 3)
+
+
+def test_nervous_exhaustion_stops_confidence():
+    quoted("Но если персонаж находится в состоянии нервного истощения, то, пока оно не пройдет, единицы Уверенности "
+           "не восстанавливаются.")
+    res = run("lysogorsk-recovery", {"confidence_full": 3, "confidence_now": 0, "sleeps": 5, "exhaustion": True})
+    assert res["confidence"] == 0 and res["confidence_sleeps"] is None
+
+
+def test_hunger_stamina_comes_back_with_food_only():
+    quoted("временно теряет одну единицу Выносливости, которая перестает восстанавливаться сном")
+    quoted("Выносливость восстанавливается по одному пункту в день усиленного питания.")
+    base = {"stamina_full": 3, "stamina_now": 0, "stamina_hunger": 2, "sleeps": 10}
+    assert run("lysogorsk-recovery", base)["stamina"] == 1
+    assert run("lysogorsk-recovery", {**base, "feeding_days": 1})["stamina"] == 2
+    assert run("lysogorsk-recovery", {**base, "feeding_days": 2})["stamina"] == 3
+    assert errors("lysogorsk-recovery", {"stamina_full": 3, "stamina_now": 2, "stamina_hunger": 2}) == {"stamina_hunger"}
+
+
+def test_a_loss_below_zero_is_unconsciousness():
+    quoted("Если значение атрибута должно упасть ниже нуля, вместо этого персонаж теряет сознание.")
+    assert r.attribute_loss(2, 2) == 0 and r.attribute_loss(2, 3) is None
+    res = run("lysogorsk-recovery", {"stamina_now": 1, "stamina_loss": 2, "sleeps": 0})
+    assert res["unconscious"] and res["stamina"] == 1
+
+
+def test_luck_comes_back_one_in_two_days():
+    quoted("Везение восстанавливается по единичке в два внутриигровых дня")
+    assert [r.luck_after(3, 0, d) for d in (0, 1, 2, 3, 4, 100)] == [0, 0, 1, 1, 2, 3]
+    assert run("lysogorsk-recovery", {"luck_full": 3, "luck_now": 0, "days": 4})["luck"] == 2
+    assert errors("lysogorsk-recovery", {"luck_full": 1, "luck_now": 2}) == {"luck_now"}
+
+
+@SETTINGS
+@given(st.integers(0, 10), st.integers(0, 10), st.integers(0, 20), st.integers(1, 3))
+def test_recovery_never_passes_the_permanent_value(full, lost, sleeps, per):
+    now = max(0, full - lost)
+    got = r.recovered(full, now, sleeps, per)
+    assert now <= got <= full and r.recovered(full, now, sleeps + 1, per) >= got
+    assert r.recovered(full, now, r.sleeps_to_full(full, now, per), per) == full
+
+
+# ---- the hangover's Выносливость -------------------------------------------------------------------------
+
+def test_hangover_stamina_reading(monkeypatch):
+    quoted("Похмелье — это состояние недомогания, которое выражается в штрафе ко всем броскам, равном номеру последней "
+           "стадии опьянения минус Выносливость персонажа")
+    quoted("повышается болевой порог (+1 к Выносливости, временная особенность Толстокожий)")
+    assert r.hangover(4, 2) == 2 and r.hangover(4, 2, "drunk") == 1
+    assert r.hangover(1, 0, "drunk") == 1  # stage 1 has no +1 Выносливость
+    willing = {"stamina": 2, "willing": True, "drinks": [{"drink": "beer", "count": 4}]}
+    sober = run("lysogorsk-drunkenness", willing)
+    drunk = run("lysogorsk-drunkenness", {**willing, "hangover_stamina": "drunk"})
+    assert sober["hangover"] == [{"penalty": 2, "p": {"exact": "1/1", "float": 1.0}}]
+    assert drunk["hangover"] == [{"penalty": 1, "p": {"exact": "1/1", "float": 1.0}}]
+    roll = api.roll("lysogorsk-drunkenness", {**willing, "hangover_stamina": "drunk"}, seed=1)
+    assert roll["stage"] == 4 and roll["hangover"] == 1
+    monkeypatch.setattr(r, "HANGOVER_STAMINA", "drunk")
+    assert r.hangover(4, 2) == 1
+
+
+# ---- the pages -------------------------------------------------------------------------------------------
+
+def _admonitions(text: str):
+    lines = text.split("\n")
+    i = 0
+    while i < len(lines):
+        m = re.match(r'^(\s*)!!! (\w+) "([^"]*)"', lines[i])
+        if not m:
+            i += 1
+            continue
+        indent, body, j = len(m.group(1)), [], i + 1
+        while j < len(lines) and (not lines[j].strip() or len(lines[j]) - len(lines[j].lstrip()) > indent):
+            body.append(lines[j])
+            j += 1
+        yield m.group(2), m.group(3), "\n".join(body)
+        i = j
+
+
+def test_every_open_point_on_the_lysogorsk_pages_says_how_the_calculators_read_it():
+    from pathlib import Path
+    docs = Path(__file__).resolve().parents[1] / "docs" / "lysogorsk"
+    found = 0
+    for page in sorted(docs.glob("*.md")):
+        for kind, title, body in _admonitions(page.read_text(encoding="utf-8")):
+            if title.startswith("Неясно в источнике"):
+                found += 1
+                assert kind == "warning" and "алькулятор" in body, (page.name, body[:80])
+    assert found >= 24
+
+
+def test_the_new_open_points_are_on_their_pages():
+    from pathlib import Path
+    docs = Path(__file__).resolve().parents[1] / "docs" / "lysogorsk"
+    want = {"alcohol.md": "какая Выносливость вычитается", "combat.md": "Модификаторы таблички боевого стресса",
+            "wounds.md": "Если проверка Медицины провалена", "conditions.md": "Модификатор сотрясения",
+            "shooting.md": "«не с той» руки", "magic.md": "атрибут навыка\n       Магия"}
+    for page, words in want.items():
+        text = (docs / page).read_text(encoding="utf-8")
+        assert any(words in body for kind, title, body in _admonitions(text) if title.startswith("Неясно")), page

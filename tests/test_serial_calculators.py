@@ -1,16 +1,29 @@
-"""The serial calculators through the JSON API: worked examples, oracles, properties, fuzzing."""
+"""The serial calculators through the JSON API: worked examples, oracles, properties, fuzzing.
+
+The discrepancies once found against source 000, one test each: each expected value comes from the
+quoted words of sources/000_0b03cd1dacc00d97.txt (line numbers given) or from arithmetic on them,
+never from the engine's own output.
+
+Initiative, penalties and speed, burning, ambush and the maneuvers of a roll against a roll, and the
+wound penalty in ``serial-attack``: the source's worked examples and words (000, quoted), icepool as
+an independent oracle for every roll, hypothesis for invariants.
+"""
 
 import json
+import re
 from fractions import Fraction
+from pathlib import Path
 
 import icepool
 from hypothesis import given, settings, strategies as st
 
 from rules_core import api
+from rules_core.common.calculators import CALCULATORS as COMMON
 from rules_core.dice import Dist
 from rules_core.serial import rules as R
 from rules_core.serial import tables as TB
 from rules_core.serial.calculators import CALCULATORS
+from tests.d10_oracle import errors, net, p
 
 
 def F(p):
@@ -454,3 +467,782 @@ def test_explosion_sums_to_one_and_falls_off(kind, distance, radius, dice, armor
     assert sum(F(x["p"]) for x in r["damage"]) == 1 and sum(F(x["p"]) for x in r["health_left"]) == 1
     farther = api.run("serial-explosion", {**p, "distance": distance + 1})
     assert farther["dice"] <= r["dice"]
+
+
+# =================================================================================
+# The discrepancies once found against source 000, one test each
+# =================================================================================
+
+def _errors(calc, params):
+    r = api.handle({"op": "run", "id": calc, "params": params})
+    assert not r["ok"], r
+    return r["errors"]
+
+
+# =================================================================================
+# Parry difficulty by weapon class (000 lines 455, 471–474)
+# =================================================================================
+
+MELEE = {"ranged": False, "attack_dice": 5, "defence": "parry", "defence_dice": 4}
+
+
+def _parry_difficulty(**kw):
+    return api.run("serial-attack", {**MELEE, **kw})["defence_difficulty"]
+
+
+def test_parry_against_heavy_weapon_is_difficulty_7():
+    # 473: «Тяжелое оружие ... Такое оружие весьма сложно парировать чем-то более легким (сложность 7).»
+    # 472 (classic): «Парируют тяжелое оружие по сложности 7.»
+    assert _parry_difficulty(melee_class="heavy", parry_weapon="classic") == 7
+    assert _parry_difficulty(melee_class="heavy") == 7  # the default parrying weapon is classic
+
+
+def test_classic_parries_shorter_weapons_and_fists_at_5():
+    # 472: «Парируют более короткое оружие или удары руками по сложности 5.»
+    assert _parry_difficulty(melee_class="short", parry_weapon="classic") == 5
+    assert _parry_difficulty(melee_class="unarmed", parry_weapon="classic") == 5
+    # same length: 000 names no number; the base difficulty 6 (the page's reading)
+    assert _parry_difficulty(melee_class="classic", parry_weapon="classic") == 6
+
+
+def test_mighty_weapon_parries_at_plus_one():
+    # 474: «+1 к сложности атаки или парирования»
+    assert _parry_difficulty(melee_class="classic", parry_weapon="mighty") == 7
+
+
+def test_impossible_parries_are_refused_naming_the_field():
+    # 474: «Удары таким оружием невозможно парировать.»; 455: «Невозможно парировать удары
+    # оружия могущественной драки.»
+    errs = _errors("serial-attack", {**MELEE, "melee_class": "mighty"})
+    assert errs[0]["field"] == "defence" and errs[0]["ru"] and errs[0]["en"]
+    # 471: short weapons — «им невозможно эффективно парировать любое более длинное оружие»
+    errs = _errors("serial-attack", {**MELEE, "melee_class": "classic", "parry_weapon": "short"})
+    assert errs[0]["field"] == "parry_weapon"
+    # 473: «боевой маневр "парирование" невозможно осуществить тяжелым оружием» — not offered
+    errs = _errors("serial-attack", {**MELEE, "parry_weapon": "heavy"})
+    assert errs[0]["field"] == "parry_weapon"
+
+
+def test_parry_difficulty_changes_the_chance_to_hit():
+    # a heavy weapon parried at 7 is harder to stop than at 6: P(hit) must be higher
+    heavy = api.run("serial-attack", {**MELEE, "melee_class": "heavy"})
+    same_at_6 = api.run("serial-attack", {**MELEE, "melee_class": "heavy", "defence_difficulty": 6})
+    assert F(heavy["p_hit"]) > F(same_at_6["p_hit"])
+
+
+# =================================================================================
+# «Град ударов» only with short or classic weapons (000 line 421)
+# =================================================================================
+
+
+def test_flurry_refuses_heavy_and_mighty_weapons():
+    # 421: «Этот удар может быть произведен только коротким или классическим оружием.»
+    for cls in ("heavy", "mighty"):
+        errs = _errors("serial-attack", {"ranged": False, "maneuver": "flurry", "melee_class": cls})
+        assert errs[0]["field"] == "melee_class" and errs[0]["ru"] and errs[0]["en"]
+    for cls in ("short", "classic"):
+        r = api.run("serial-attack", {"ranged": False, "maneuver": "flurry", "melee_class": cls})
+        assert r["attack_difficulty"] == 6 + 2 + (-1 if cls == "short" else 0)
+
+
+# =================================================================================
+# The pages' «Неясно в источнике» admonitions name the calculators' real fields
+# =================================================================================
+
+PAGES = Path(__file__).resolve().parent.parent / "docs" / "serial"
+
+
+def _labels():
+    out = []
+    for c in [*CALCULATORS, *COMMON]:  # the pages name the armor calculator's «Сериал» switches too
+        for param in c.params:
+            out.append(param.label["ru"])
+            out += [o.label["ru"] for o in param.options]
+    return out
+
+
+def test_fields_named_on_pages_exist():
+    labels = _labels()
+    named = []
+    for page in PAGES.glob("*.md"):
+        text = re.sub(r"\s+", " ", page.read_text(encoding="utf-8"))
+        for m in re.finditer(r"\b(?:переключател\w*|пол[еяю]м?)\b[^«.;)]{0,40}((?:«[^»]+»(?:,| и| или)? ?)+)", text):
+            named += re.findall(r"«([^»]+)»", m[1])
+    assert named  # the pages do name fields
+    for name in named:
+        assert any(lab.startswith(name) for lab in labels), name
+
+
+def test_modifiers_page_does_not_ask_to_add_what_the_calculator_adds():
+    # the attack calculator has the fields blind, target_prone, attacker_prone and cover:
+    # telling the reader to add the same modifier to the difficulty counts it twice
+    params = {p.name for c in CALCULATORS if c.id == "serial-attack" for p in c.params}
+    assert {"blind", "target_prone", "attacker_prone", "cover"} <= params
+    text = (PAGES / "modifiers.md").read_text(encoding="utf-8")
+    assert "прибавьте их к сложности атаки" not in text
+    assert "прибавьте это к сложности атаки" not in text
+    assert "прибавьте к\n    сложности атаки" not in text
+
+
+# =================================================================================
+# badaboom: «Далее по кубику за 5 метров» (000 line 503) — two readings, a switch
+# =================================================================================
+
+
+def test_badaboom_falloff_readings():
+    from rules_core.serial import rules as R
+    # radius 10 (the Storyteller's «насколько далеко ... урон вообще начинает падать»), 20 dice
+    # default: −1 die for every started 5 m beyond the radius
+    assert [R.explosion_dice("badaboom", d, radius=10) for d in (10, 11, 15, 16, 20, 21)] == \
+        [20, 19, 19, 18, 18, 17]
+    # other reading: −1 die for every full 5 m beyond the radius
+    assert [R.explosion_dice("badaboom", d, radius=10, falloff="full") for d in (10, 11, 14, 15, 19, 20)] == \
+        [20, 20, 20, 19, 19, 18]
+    r = api.run("serial-explosion", {"kind": "badaboom", "distance": 14, "radius": 10, "falloff": "full"})
+    assert r["dice"] == 20
+    assert api.run("serial-explosion", {"kind": "badaboom", "distance": 14, "radius": 10})["dice"] == 19
+
+
+# =================================================================================
+# The first door's excess burns: Health shown is 0, not the burned damage (000 line 309)
+# =================================================================================
+
+
+def test_burned_excess_is_not_shown_as_negative_health():
+    # 309: «Когда персонажа первый раз приводят на Порог смерти, весь урон, опустивший его ниже
+    # нуля здоровья, сгорает. Отсчет отрицательных хитов начинается со следующего повреждения.»
+    # Маша (329): «остался 2 хита ... Удар врага на 10 приводит её в состояние Порога Смерти»
+    r = api.run("serial-damage", {"portions": [10], "absorption": 0, "health": 2, "stamina": 2})
+    assert r["death_door"] and not r["dead"]
+    assert r["steps"][0]["burned"] == 8 and r["negative_hits"] == 0
+    assert r["health_left"] == 0 and r["steps"][0]["health_left"] == 0
+    # the next damage counts from zero: 3 more → 3 negative hits, Health −3
+    r = api.run("serial-damage", {"portions": [10, 3], "absorption": 0, "health": 2, "stamina": 2})
+    assert r["negative_hits"] == 3 and r["health_left"] == -3
+
+
+def test_attack_health_left_has_no_burned_values():
+    # 1 Health left, no absorption, 3 damage dice: any excess (at most 2, below max(12, 15))
+    # burns on this first door, so the Health left is 1 (no damage) or 0, never below
+    r = api.run("serial-attack", {"attack_dice": 5, "damage_dice": 3, "absorption": 0, "health": 1,
+                                  "stamina": 5})
+    values = {x["value"] for x in r["health_left"]}
+    assert min(values) == 0 and values <= {0, 1}
+    # the door outcomes still sum to the chance of the door (burning changes no probability)
+    assert sum(F(v) for v in r["door_outcomes"].values()) == F(r["p_death_door"])
+
+
+# =================================================================================
+# Labels: a hit that does no damage is not «absorbed»
+# =================================================================================
+
+
+def test_no_wound_row_is_not_called_absorbed_when_nothing_can_absorb():
+    # Armor 6 against 3 damage dice, no УП: every hit does 0 damage (248–250: «Значение Брони
+    # вычитается из каждой порции входящего урона»), nothing is absorbed by УП
+    r = api.run("serial-attack", {"attack_dice": 5, "damage_dice": 3, "armor": 6, "absorption": 0})
+    assert F(r["status"]["absorbed"]) == F(r["p_hit"]) > 0
+    table = next(b for b in r["display"] if b.get("kind") == "table")
+    row = next(row for row in table["rows"] if row[1] == r["status"]["absorbed"])
+    assert "без ранения" in row[0]["ru"] and "no wound" in row[0]["en"]
+    dmg = next(b for b in r["display"] if b.get("key") == "damage")
+    assert "ни одного успеха" in dmg["title"]["ru"]
+
+
+# =================================================================================
+# The death's-door table of serial-attack holds joint chances, not «if death's door» ones
+# =================================================================================
+
+
+def test_attack_door_table_is_titled_as_what_it_holds():
+    r = api.run("serial-attack", {"attack_dice": 2, "damage_dice": 1, "absorption": 0, "health": 1})
+    # by hand: P(hit) with 2 dice at 6, 1s cancelling = 1/4 + 2·(1/2)·(4/10) = 13/20; one damage
+    # die at 6 succeeds with 1/2 → P(door) = 13/40; the first door's d6 is uniform (329: «бросает
+    # д6 броска Порога») → each state 13/240 of all attacks, 1/6 given the door
+    assert F(r["p_hit"]) == Fraction(13, 20) and F(r["p_death_door"]) == Fraction(13, 40)
+    assert all(F(r["door_outcomes"][k]) == Fraction(13, 240) for k in
+               ("last_breath", "walking_dead", "will_to_live", "crippling_wound", "stunned", "shock"))
+    door = [b for b in r["display"] if b.get("kind") == "table"][-1]
+    assert [F(row[1]) for row in door["rows"]][1:] == [Fraction(13, 240)] * 6
+    # so the title must not say «if death's door» (that would be 1/6 each)
+    assert not door["title"]["ru"].startswith("Если") and not door["title"]["en"].startswith("If")
+    assert "из всех атак" in door["title"]["ru"] and "of all attacks" in door["title"]["en"]
+
+
+# =================================================================================
+# The Storyteller sees the chances the calculator computes for master strike and parry
+# =================================================================================
+
+
+def _figure(r, key):
+    for b in r["display"]:
+        if b.get("kind") == "figures":
+            for item in b["items"]:
+                if item["key"] == key:
+                    return item
+    return None
+
+
+def test_master_strike_and_parry_counter_chances_are_shown():
+    # 425: «Если эта атака набрала 7 и больше успехов на попадании, то она становится критической»
+    r = api.run("serial-attack", {"attack_dice": 12, "maneuver": "master"})
+    item = _figure(r, "p_critical")
+    assert item is not None and item["value"] == r["p_critical"] and F(r["p_critical"]) > 0
+    # 455: «Если защищающийся набрал больше успехов ... защищающийся эффективно попал по нападающему»
+    r = api.run("serial-attack", {"ranged": False, "defence": "parry", "defence_dice": 6})
+    item = _figure(r, "p_parry_counter")
+    assert item is not None and item["value"] == r["p_parry_counter"] and F(r["p_parry_counter"]) > 0
+    # not shown where it cannot happen
+    assert _figure(api.run("serial-attack", {}), "p_critical") is None
+
+
+def test_damage_death_figure_names_both_causes():
+    # 308: negative hits — «получив которые, персонаж мгновенно и безусловно умирает»; the figure
+    # shows any death, so its label must not read as the excess rule (300) alone
+    r = api.run("serial-damage", {"portions": [5, 6, 7], "absorption": 0, "health": 3, "stamina": 2})
+    assert r["dead"] and not r["instant_death"]
+    item = _figure(r, "dead")
+    assert item is not None and item["value"]["ru"] == "да" and "отрицательн" in item["label"]["ru"]
+
+
+def test_defence_dice_and_difficulty_are_shown():
+    # 453: dodge «от атак дальнего боя – по сложности 8»; 353: «Толпа на одного» −1 die per extra
+    # attacker: 6 dice, 3 attackers → 4 dice at 8
+    r = api.run("serial-attack", {"defence": "dodge", "defence_dice": 6, "attackers": 3})
+    item = _figure(r, "defence")
+    assert item is not None and item["value"]["ru"] == "4 / 8" and item["value"]["en"] == "4 / 8"
+    # 472–473: a heavy weapon parried with a classic one at 7
+    r = api.run("serial-attack", {**MELEE, "melee_class": "heavy"})
+    assert _figure(r, "defence")["value"]["ru"] == "4 / 7"
+    assert _figure(api.run("serial-attack", {}), "defence") is None
+
+
+# =================================================================================
+# 1s on attack and defence rolls: a reading that changes every chance → a switch
+# =================================================================================
+
+
+def test_attack_ones_reading_is_a_switch():
+    # 228 says only of damage: «единички не вычитаются»; 413 (grapple): «единички вычитаются»;
+    # the attack roll is not described. 2 dice at 6:
+    # 1s cancel (default): P(net ≥ 1) = 1/4 + 2·(1/2)·(4/10) = 13/20
+    # 1s do not cancel: P(at least one success) = 1 − (1/2)² = 3/4
+    base = {"attack_dice": 2, "damage_dice": 0}
+    assert F(api.run("serial-attack", base)["p_hit"]) == Fraction(13, 20)
+    assert F(api.run("serial-attack", {**base, "attack_ones_cancel": False})["p_hit"]) == Fraction(3, 4)
+    # the defence roll too: 1 attack die at 2 (hits on 2–10), 1 dodge die at 8 (ranged)
+    # cancel: attack net 1 w.p. 9/10; dodge net 1 w.p. 3/10 → P(hit) = 9/10 · 7/10 = 63/100
+    # no cancel: the same here (one die each cannot both succeed and roll a 1)
+    d = {"attack_dice": 1, "attack_difficulty": 2, "defence": "dodge", "defence_dice": 1, "damage_dice": 0}
+    assert F(api.run("serial-attack", d)["p_hit"]) == Fraction(63, 100)
+    # 2 attack dice at 6 against 1 dodge die at 8, no cancel: attack successes Bin(2, 1/2),
+    # dodge success 3/10: P(hit) = P(A=2) + P(A=1)·7/10 = 1/4 + 1/2·7/10 = 3/5
+    d2 = {"attack_dice": 2, "defence": "dodge", "defence_dice": 1, "damage_dice": 0,
+          "attack_ones_cancel": False}
+    assert F(api.run("serial-attack", d2)["p_hit"]) == Fraction(3, 5)
+
+
+def test_attack_roll_follows_the_ones_switch():
+    for seed in range(15):
+        p = {"attack_dice": 6, "defence": "dodge", "defence_dice": 3, "attack_ones_cancel": False}
+        r = api.roll("serial-attack", p, seed=seed)
+        faces = r["attack"]["faces"]
+        assert r["attack"]["net"] == sum(f >= 6 for f in faces)  # no 1 subtracted
+        assert r["hit"] == (r["attack"]["net"] - r["defence_net"] >= 1)
+
+
+# =================================================================================
+# Which door's excess burns: rule 4 («первый раз») vs the states («Урон, который привел его
+# на Порог Смерти, не учитывается в этом расчете») — a reading that changes results → a switch
+# =================================================================================
+
+
+def test_excess_burning_reading_is_a_switch():
+    from rules_core.serial import rules as R
+    # 309 (default): only the first time; a later door's excess counts as negative hits
+    t = R.Target(absorption=0, health=3, stamina=2, negative=4, door_visits=1)
+    s = R.take_portion(t, 5)
+    assert s.door and s.burned == 0 and t.negative == 4 + 2 and t.health == -2
+    # 317/319/321: the damage that brought him to the door is not counted — every time
+    t = R.Target(absorption=0, health=3, stamina=2, negative=4, door_visits=1)
+    s = R.take_portion(t, 5, burns="every")
+    assert s.door and s.burned == 2 and t.negative == 4 and t.health == 0
+    # the calculators
+    p = {"portions": [5], "absorption": 0, "health": 3, "stamina": 2, "door_before": True,
+         "negative_before": 4}
+    assert api.run("serial-damage", p)["negative_hits"] == 6
+    assert api.run("serial-damage", {**p, "excess_burns": "every"})["negative_hits"] == 4
+    d = {"stamina": 2, "health_before": 1, "damage": 4, "previous_rolls": 1, "negative_before": 10}
+    assert F(api.run("serial-death-door", d)["outcomes"]["instant_death"]) == 1  # 10 + 3 > 12
+    r = api.run("serial-death-door", {**d, "excess_burns": "every"})
+    # the d6 − 1 (329: «5-1 ... =4»): 1,2 → 1; 3..6 → 2..5 — no death unless a 2nd last breath
+    assert F(r["outcomes"]["instant_death"]) == 0 and F(r["outcomes"]["last_breath"]) == Fraction(1, 3)
+
+
+# =================================================================================
+# Properties of the new switches
+# =================================================================================
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(0, 20), min_size=1, max_size=6), st.integers(0, 10), st.integers(0, 10),
+       st.integers(0, 8), st.booleans(), st.integers(0, 15))
+def test_burning_every_door_never_counts_more(portions, absorption, health, stamina, before, negative):
+    p = {"portions": portions, "absorption": absorption, "health": health, "stamina": stamina,
+         "door_before": before, "negative_before": negative}
+    first = api.run("serial-damage", p)
+    every = api.run("serial-damage", {**p, "excess_burns": "every"})
+    assert every["dead"] <= first["dead"]
+    if not first["dead"]:  # (counting stops at death)
+        assert every["negative_hits"] <= first["negative_hits"]
+    # a survivor's Health never shows burned damage: below 0 only by the negative hits counted
+    for r in (first, every):
+        if not r["dead"]:
+            assert r["health_left"] >= -r["negative_hits"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 15), st.integers(0, 30), st.integers(0, 40), st.integers(0, 6),
+       st.integers(0, 30), st.sampled_from(["first", "every"]), st.booleans())
+def test_door_outcomes_sum_to_one_with_either_burning(stamina, health, extra, prev, neg, burns, nonlethal):
+    r = api.run("serial-death-door", {"stamina": stamina, "health_before": health, "damage": health + extra,
+                                      "previous_rolls": prev, "negative_before": neg,
+                                      "excess_burns": burns, "nonlethal": nonlethal})
+    assert sum(F(v) for v in r["outcomes"].values()) == 1
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 6), st.integers(0, 4), st.sampled_from(["none", "dodge", "parry", "block"]),
+       st.booleans())
+def test_ones_not_cancelling_never_lowers_the_attack_without_defence(att, dfn, defence, ranged):
+    # with no defence, 1s that do not cancel can only help the attacker
+    if ranged and defence in ("parry", "block"):
+        defence = "dodge"
+    p = {"attack_dice": att, "defence": "none", "ranged": ranged, "damage_dice": 2}
+    assert F(api.run("serial-attack", {**p, "attack_ones_cancel": False})["p_hit"]) >= \
+        F(api.run("serial-attack", p)["p_hit"])
+    # and every distribution still sums to 1 with a defence
+    q = {**p, "defence": defence, "defence_dice": dfn, "attack_ones_cancel": False}
+    r = api.run("serial-attack", q)
+    assert sum(F(x["p"]) for x in r["damage"]) == 1 and sum(F(v) for v in r["status"].values()) == 1
+
+
+def test_spread_fire_says_the_chance_is_for_one_target():
+    # 439: «Стрелок делит все полученные успехи между всеми целями ... Каждая цель требует одного
+    # успеха на броске попадания. Если успехов было получено меньше, чем целей, то атакующий
+    # выбирает в кого он попал.»
+    r = api.run("serial-attack", {"maneuver": "spread", "attack_dice": 4})
+    assert (r["attack_dice"], r["attack_difficulty"]) == (14, 8)  # +10 dice, +2 difficulty
+    notes = [b for b in r["display"] if b.get("kind") == "note"]
+    assert any("одного успеха" in n["text"]["ru"] and "one success" in n["text"]["en"] for n in notes)
+
+
+def fig(result, key):
+    """A figure's value as the page shows it (the summary bar reads the same)."""
+    for block in result["display"]:
+        if block["kind"] == "figures":
+            for item in block["items"]:
+                if item["key"] == key:
+                    return item["value"]
+    raise KeyError(key)
+
+
+# =================================================================================================
+# serial-initiative
+# =================================================================================================
+
+def test_initiative_is_the_highest_sum():
+    # «Ваша Инициатива равна высшему показателю среди следующих вариантов сумм характеристик:
+    # Ловкость + Смекалка, Манипулирование + Восприятие, Атлетика + Хитрость»
+    r = api.run("serial-initiative", {"dexterity": 2, "wits": 1, "manipulation": 3, "perception": 4,
+                                      "athletics": 5, "cunning": 1})
+    assert r["initiative"] == 7 and r["sums"] == {"dexterity_wits": 3, "manipulation_perception": 7,
+                                                   "athletics_cunning": 6}
+    assert fig(r, "initiative") == 7
+    # «Также к этому могут быть добавлены модификаторы от особых умений и магии персонажа»
+    assert api.run("serial-initiative", {"dexterity": 2, "wits": 1, "manipulation": 3, "perception": 4,
+                                         "athletics": 5, "cunning": 1, "modifier": 2})["initiative"] == 9
+
+
+def test_preparation_adds_half_rounded_down_or_up():
+    # «Подготовка (Действие). На следующий ход добавить половину своего показателя Инициативы.»
+    base = {"dexterity": 4, "wits": 3, "manipulation": 0, "perception": 0, "athletics": 0, "cunning": 0}
+    assert api.run("serial-initiative", base)["initiative"] == 7
+    r = api.run("serial-initiative", {**base, "prepared": True})
+    assert (r["initiative"], r["preparation_bonus"]) == (10, 3)
+    assert api.run("serial-initiative", {**base, "prepared": True, "preparation_rounding": "up"})["initiative"] == 11
+
+
+def test_lowered_initiative_cannot_rise_even_by_preparation():
+    # «понизить свою инициативу до любого неотрицательного числа, но дальше до конца боя он не может ее
+    # повысить, в том числе при помощи магии»
+    base = {"dexterity": 4, "wits": 3, "lowered": True, "lowered_to": 4, "prepared": True}
+    assert api.run("serial-initiative", base)["initiative"] == 4
+    assert api.run("serial-initiative", {**base, "lowered_blocks_preparation": False})["initiative"] == 6
+    errs = errors("serial-initiative", {**base, "lowered_to": 8})
+    assert errs[0]["field"] == "lowered_to" and "не больше 7" in errs[0]["ru"]
+
+
+def test_order_of_turns_breaks_ties_by_kind():
+    # «В случае ничьей (равная инициатива) первым ходят монстры, затем вампиры, затем меняющие форму,
+    # затем феи, затем маги, затем чародеи, затем психики, затем все остальные. Если и этого
+    # недостаточно для установления порядка, решите оставшиеся ничьи броском кубика.»
+    rows = [{"initiative": 6, "kind": "other"}, {"initiative": 6, "kind": "mage"}, {"initiative": 9, "kind": "other"},
+            {"initiative": 6, "kind": "monster"}, {"initiative": 6, "kind": "other"}]
+    r = api.run("serial-initiative", {"mode": "order", "participants": rows})
+    assert r["order"] == [["3"], ["4"], ["2"], ["1", "5"]] and r["unresolved_ties"] == 1
+    assert "№1 = №5 (ничья)" in fig(r, "initiative")["ru"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.fixed_dictionaries({"initiative": st.integers(0, 12),
+                                       "kind": st.sampled_from(R.CREATURE_ORDER)}), min_size=1, max_size=8))
+def test_order_is_by_initiative_then_kind(rows):
+    r = api.run("serial-initiative", {"mode": "order", "participants": rows})
+    flat = [int(n) - 1 for g in r["order"] for n in g]
+    assert sorted(flat) == list(range(len(rows)))
+    keys = [(-rows[i]["initiative"], R.CREATURE_ORDER.index(rows[i]["kind"])) for i in flat]
+    assert keys == sorted(keys)
+    for g in r["order"]:  # a group is a tie of the same initiative and kind
+        assert len({(rows[int(n) - 1]["initiative"], rows[int(n) - 1]["kind"]) for n in g}) == 1
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(0, 10), min_size=6, max_size=6), st.integers(0, 10), st.booleans())
+def test_initiative_properties(traits, modifier, prepared):
+    names = ("dexterity", "wits", "manipulation", "perception", "athletics", "cunning")
+    params = dict(zip(names, traits), modifier=modifier, prepared=prepared)
+    r = api.run("serial-initiative", params)
+    best = max(traits[0] + traits[1], traits[2] + traits[3], traits[4] + traits[5]) + modifier
+    assert r["base"] == best
+    assert r["initiative"] == best + (best // 2 if prepared else 0)
+
+
+# =================================================================================================
+# serial-wounds
+# =================================================================================================
+
+def test_speed_example_nine():
+    # «Ваша скорость = 5 + Атлетика»; «если у вас скорость 9, вы можете переместиться на 5 метров,
+    # совершить действие, а затем переместиться на 4 метра» — Атлетика 4
+    r = api.run("serial-wounds", {"athletics": 4, "dexterity": 3})
+    assert r["speed"] == 9 and fig(r, "speed") == 9
+    # «Бег (Действие). Персонажи могут дополнительно за действие пройти дистанцию = 10 + Ловкость + Атлетика»
+    assert r["run"] == 17
+
+
+def test_two_grades_of_wound_penalty_and_the_halved_speed():
+    # «любое ранение (5 и ниже хитов) дает штраф в 2 кубика, и тяжелое ранение (3 и ниже) даёт штраф в 4
+    # кубика и снижение скорости в два раза»
+    by_health = {h: api.run("serial-wounds", {"health": h, "athletics": 4}) for h in (7, 6, 5, 4, 3, 2, 1, 0)}
+    assert {h: r["wounds"] for h, r in by_health.items()} == {7: 0, 6: 0, 5: 2, 4: 2, 3: 4, 2: 4, 1: 4, 0: 4}
+    assert {h: r["speed"] for h, r in by_health.items()} == {7: 9, 6: 9, 5: 9, 4: 9, 3: 4, 2: 4, 1: 4, 0: 4}
+    assert fig(by_health[5], "roll_penalty") == -2 and fig(by_health[7], "roll_penalty") == 0
+
+
+def test_masha_pushes_through_pain():
+    # «Магичка Маша тяжело ранена (осталось 2 хита), но она продолжает сражаться»; «“Превозмогая боль”:
+    # Потратив 1 ПСВ в начале своего хода, персонаж может избежать штрафов к броскам (но не штрафов к движению)»
+    hurt = api.run("serial-wounds", {"health": 2, "athletics": 2})
+    pushing = api.run("serial-wounds", {"health": 2, "athletics": 2, "push": True})
+    assert (hurt["roll_penalty"], pushing["roll_penalty"]) == (4, 0)
+    assert hurt["speed"] == pushing["speed"] == 3  # (5 + 2) / 2, down
+
+
+def test_will_to_live_keeps_the_full_speed():
+    # «Воля к жизни. … Персонаж не испытывает штрафов от ран и может действовать как раньше»; the speed cut is
+    # one of those penalties: «тяжелое ранение (3 и ниже) даёт штраф в 4 кубика и снижение скорости в два раза»
+    door = api.run("serial-wounds", {"health": 0, "athletics": 4, "dexterity": 3})
+    will = api.run("serial-wounds", {"health": 0, "athletics": 4, "dexterity": 3, "will_to_live": True})
+    assert (door["roll_penalty"], door["speed"]) == (4, 4)
+    assert (will["roll_penalty"], will["speed"]) == (0, 9) and fig(will, "speed") == 9
+    both = {"health": 0, "athletics": 4, "dexterity": 3, "will_to_live": True, "run_halved": "both"}
+    assert api.run("serial-wounds", both)["run"] == 17
+    # «Перегружен» is no wound: it still halves
+    assert api.run("serial-wounds", {**both, "overloaded": True})["speed"] == 4
+
+
+def test_burning_and_overloaded_penalties():
+    # «Горит! ... Также цель получает -4 куба на все броски действий из-за сильнейшей боли. Этот штраф может
+    # быть преодолен тратой ПСВ ... Существа с сопротивляемостью к огню или нечувствительные к боли не
+    # получают этого штрафа.»; «Перегружен»: «-4 куба на броски Ловкости и уменьшение скорости движения в 2 раза»
+    assert api.run("serial-wounds", {"burning": True})["roll_penalty"] == 4
+    assert api.run("serial-wounds", {"burning": True, "burning_spared": True})["roll_penalty"] == 0
+    assert api.run("serial-wounds", {"burning": True, "burning_willpower": True})["roll_penalty"] == 0
+    r = api.run("serial-wounds", {"overloaded": True, "athletics": 4, "health": 3})
+    assert (r["roll_penalty"], r["dexterity_penalty"], r["speed"]) == (4, 8, 2)  # 9 → 4 → 2
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(0, 12), st.integers(0, 6), st.booleans(), st.booleans(), st.booleans(), st.booleans())
+def test_penalties_properties(health, athletics, push, burning, willpower, overloaded):
+    params = {"health": health, "athletics": athletics, "push": push, "burning": burning,
+              "burning_willpower": willpower, "overloaded": overloaded}
+    each = api.run("serial-wounds", params)
+    one = api.run("serial-wounds", {**params, "pain_willpower": "one"})
+    assert one["roll_penalty"] <= each["roll_penalty"] <= 8
+    assert each["wounds"] in (0, 2, 4) and each["dexterity_penalty"] == each["roll_penalty"] + 4 * overloaded
+    assert each["speed"] <= 5 + athletics
+    fewer = api.run("serial-wounds", {**params, "health": max(0, health - 1)})
+    assert fewer["wounds"] >= each["wounds"] and fewer["speed"] <= each["speed"]  # a worse wound never helps
+
+
+# =================================================================================================
+# serial-burning
+# =================================================================================================
+
+def test_burning_damage_by_turn():
+    # «В начале своего хода цель получает 2 уровня урона + 1 уровень за каждый ход горения.»
+    r = api.run("serial-burning", {"turn": 4, "extinguisher": "nobody"})
+    assert r["levels"] == [2, 3, 4, 5] and r["damage_this_turn"] == 5 and r["damage_so_far"] == 14
+    assert api.run("serial-burning", {"turn": 4, "extinguisher": "nobody", "first_turn_counts": True})["levels"] \
+        == [3, 4, 5, 6]
+    # Броня and a resistance to fire act on each turn's levels: (5 − 1) / 2 = 2
+    r = api.run("serial-burning", {"turn": 4, "extinguisher": "nobody", "armor": 1, "tag": "resistance"})
+    assert r["portions"] == [1, 1, 2, 2] and r["next"][0]["params"] == {"portions": [2, 3, 4, 5], "armor": 1,
+                                                                     "tag": "resistance"}
+    # the hand-over fills the damage calculator with what `python -m rules_core run` would take
+    handed = api.run("serial-damage", {**r["next"][0]["params"], "absorption": 0, "health": 7})
+    assert [s["portion"] for s in handed["steps"]] == r["portions"]
+
+
+def test_putting_out_against_icepool():
+    # «Ловкость+Выживание 5 - тушение друга, Ловкость+Выживание 7 - тушение себя»; the burning one's own
+    # roll has −4 from the pain
+    friend = api.run("serial-burning", {"extinguisher": "friend", "pool": 4})
+    assert (friend["pool"], friend["difficulty"]) == (4, 5)
+    assert F(friend["p_out"]) == p(net(4, 5), lambda x: x >= 1)
+    himself = api.run("serial-burning", {"extinguisher": "self", "pool": 6})
+    assert (himself["pool"], himself["difficulty"]) == (2, 7)
+    assert F(himself["p_out"]) == p(net(2, 7), lambda x: x >= 1)
+    spared = api.run("serial-burning", {"extinguisher": "self", "pool": 6, "no_pain": True})
+    assert F(spared["p_out"]) == p(net(6, 7), lambda x: x >= 1)
+    # «Подручные средства ... снизить сложность на этот бросок»
+    tools = api.run("serial-burning", {"extinguisher": "self", "pool": 6, "difficulty_change": -2})
+    assert tools["difficulty"] == 5
+
+
+def test_damage_until_put_out_is_a_geometric_sum():
+    r = api.run("serial-burning", {"extinguisher": "friend", "pool": 4, "max_turns": 6})
+    q = F(r["p_out"])
+    rows = next(b for b in r["display"] if b["kind"] == "distribution")["rows"]
+    got = {row["x"]: F(row["p"]) for row in rows}
+    # put out after turn k's damage: 2 + 3 + … ; still burning after 6 turns: (1 − q)^6
+    want: dict[int, Fraction] = {}
+    total = 0
+    for k in range(1, 7):
+        total += k + 1
+        want[total] = want.get(total, Fraction(0)) + (1 - q) ** (k - 1) * q
+    want[total] += (1 - q) ** 6
+    assert got == want and sum(got.values()) == 1
+    assert F(r["p_still_burning"]) == (1 - q) ** 6
+
+
+# =================================================================================================
+# serial-ambush
+# =================================================================================================
+
+def test_ambush_against_icepool():
+    # «Нападающий делает бросок Ловкость + Незаметность, противопоставленный броску Восприятие +
+    # Бдительность цели. Если нападающему везет, то он может провести по цели одну свободную атаку, а также
+    # добавить любое количество успехов от броска на Незаметность к набору кубиков для атаки.»
+    r = api.run("serial-ambush", {"stealth_pool": 4, "alert_pool": 3, "attack_dice": 3, "attack_difficulty": 6})
+    a, d = net(4), net(3)
+    assert F(r["p_ambush"]) == p(icepool.map(lambda x, y: x > y, a, d), bool)
+    assert F(r["p_tie"]) == p(icepool.map(lambda x, y: x == y, a, d), bool)
+    assert F(r["p_ambush"]) + F(r["p_tie"]) + F(r["p_spotted"]) == 1
+    free = Fraction(0)
+    for x, qx in a.items():
+        for y, qy in d.items():
+            if x > y:
+                free += Fraction(qx * qy, a.denominator() * d.denominator()) * p(net(3 + x), lambda s: s >= 1)
+    assert F(r["p_free_hit"]) == free
+
+
+def test_ambush_tie_and_the_attack_calculator():
+    # «При ничьей нападающий все же ходит первым, но защищающийся может провести защитное действие»
+    assert api.run("serial-ambush", {"stealth_pool": 0, "alert_pool": 0})["p_tie"]["exact"] == "1/1"
+    # the attack calculator takes the ambush's successes: a free attack, no defence
+    with_three = api.run("serial-attack", {"attack_dice": 3, "ambush_successes": 3, "ranged": False})
+    assert with_three["attack_dice"] == 6
+    assert errors("serial-attack", {"ambush_successes": 2, "defence": "dodge", "defence_dice": 3})[0]["field"] \
+        == "defence"
+
+
+# =================================================================================================
+# serial-contest
+# =================================================================================================
+
+def test_grapple_escape_against_icepool():
+    # «оба бойца делают противопоставленные броски Сила + Драка (единички вычитаются ...). Для успеха жертве
+    # надо набрать больше успехов, чем нападающему.»
+    r = api.run("serial-contest", {"contest": "grapple", "holder_pool": 4, "victim_pool": 5})
+    assert F(r["p_effect"]) == p(icepool.map(lambda h, v: v > h, net(4), net(5)), bool)
+
+
+def test_trip_disarm_cover_against_icepool():
+    att = net(5, 7)
+    # «Подсечка»: «Если число успехов на этом броске меньше, чем число успехов нападающего, то цель падает»
+    r = api.run("serial-contest", {"contest": "trip", "attack_dice": 5, "attack_difficulty": 7, "target_pool": 3})
+    assert F(r["p_effect"]) == p(icepool.map(lambda s, t: s >= 1 and t < s, att, net(3)), bool)
+    # «Разоружение»: «Если число полученных успехов превышает уровень Силы противника» (a damage roll: 1s
+    # do not cancel)
+    r = api.run("serial-contest", {"contest": "disarm", "attack_dice": 5, "attack_difficulty": 7, "damage_dice": 6,
+                                   "opponent_strength": 3})
+    assert F(r["p_effect"]) == p(icepool.map(lambda s, k: s >= 1 and k > 3, att, net(6, 6, ones=False)), bool)
+    assert F(r["p_effect"]) + F(r["p_no_effect"]) == F(r["p_hit"])
+    # «Прикрыть»: «Бросок Ловкость+Уворот по сложности 6, необходимо набрать успехов больше нападающего»
+    r = api.run("serial-contest", {"contest": "cover", "attack_dice": 5, "attack_difficulty": 7, "cover_pool": 4})
+    assert F(r["p_effect"]) == p(icepool.map(lambda s, c: s >= 1 and c > s, att, net(4)), bool)
+
+
+# =================================================================================================
+# serial-explosion: the grenade
+# =================================================================================================
+
+def test_grenade_throw_and_dodge_against_icepool():
+    # «Гранаты. Бросок ловкость+атлетика, сложность 6, чтобы попасть в нужную точку (метр на метр) достаточно
+    # 1 успеха»; «В случае успешного уворота (набрано успехов не меньше чем у бросившего гранату)»;
+    # «Максимальная дистанция броска (5*Значение вашей силы без амулетов)»
+    r = api.run("serial-explosion", {"kind": "grenade", "throw_pool": 4, "dodge_pool": 3, "thrower_strength": 3})
+    t, d = net(4), net(3)
+    assert F(r["p_landed"]) == p(t, lambda x: x >= 1)
+    assert F(r["p_dodged"]) == p(icepool.map(lambda x, y: x >= 1 and y >= x, t, d), bool)
+    assert F(r["p_shrapnel"]) == p(icepool.map(lambda x, y: x >= 1 and y < x, t, d), bool)
+    assert r["max_distance"] == 15
+    no_cover = api.run("serial-explosion", {"kind": "grenade", "throw_pool": 4, "dodge_pool": 0})
+    assert no_cover["p_dodged"]["exact"] == "0/1"
+
+
+# =================================================================================================
+# serial-attack: the wound penalties of both sides
+# =================================================================================================
+
+def test_attack_takes_the_wound_penalty_of_each_side():
+    base = {"attack_dice": 7, "ranged": False, "defence": "dodge", "defence_dice": 5, "damage_dice": 4}
+    r = api.run("serial-attack", {**base, "attacker_health": 5, "health": 3})
+    assert (r["attack_dice"], r["attack_penalty"], r["defence_penalty"]) == (5, 2, 4)
+    assert fig(r, "wound_penalties") == {"ru": "−2 / −4", "en": "−2 / −4"}
+    hand = icepool.map(lambda a, d: a - d >= 1, net(5), net(1))
+    assert F(r["p_hit"]) == p(hand, bool)
+    spared = api.run("serial-attack", {**base, "attacker_health": 5, "health": 3, "attacker_no_pain": True,
+                                       "target_no_pain": True})
+    assert (spared["attack_dice"], spared["defence_penalty"]) == (7, 0)
+    # the reading: not the damage roll, unless switched
+    assert r["damage_dice"] == 4
+    assert api.run("serial-attack", {**base, "attacker_health": 5, "wound_penalty_damage": True})["damage_dice"] == 2
+
+
+def test_two_guns_halve_the_wounded_pool_by_the_reading():
+    base = {"attack_dice": 9, "maneuver": "two_guns", "attacker_health": 5}
+    assert api.run("serial-attack", base)["attack_dice"] == 3  # (9 − 2) // 2
+    assert api.run("serial-attack", {**base, "wound_penalty_before_halving": False})["attack_dice"] == 2  # 9 // 2 − 2
+
+
+def test_parry_and_block_fail_against_a_stronger_blow():
+    # «Парировать можно только те атаки, чья Сила + модификатор оружия + паранормальные усиления не
+    # превосходит вашу Силу+Ловкость»; блок: «если Сила + Модификатор Оружия ... нападающего больше чем ваша
+    # Сила + Выносливость ..., то маневр автоматически провален»
+    base = {"attack_dice": 5, "ranged": False, "defence": "block", "defence_dice": 6, "damage_dice": 7,
+            "absorption": 0, "health": 20}
+    strong = api.run("serial-attack", {**base, "defender_limit": 6})
+    equal = api.run("serial-attack", {**base, "defender_limit": 7})
+    assert strong["defence_overpowered"] and not equal["defence_overpowered"]
+    none = api.run("serial-attack", {**base, "defence": "none"})
+    assert strong["health_left"] == none["health_left"] and strong["health_left"] != equal["health_left"]
+
+
+def test_desperate_defence_loses_a_die_per_later_defence():
+    # «Персонаж использует весь свой набор кубиков против первой атаки в данном ходу, а затем теряет по одному
+    # кубику (эффект кумулятивен) при каждом последующем защитном приеме»
+    base = {"attack_dice": 6, "ranged": False, "defence": "dodge", "defence_dice": 6, "desperate": True}
+    first = api.run("serial-attack", {**base, "defence_number": 1})
+    third = api.run("serial-attack", {**base, "defence_number": 3})
+    assert F(first["p_hit"]) == p(icepool.map(lambda a, d: a - d >= 1, net(6), net(6)), bool)
+    assert F(third["p_hit"]) == p(icepool.map(lambda a, d: a - d >= 1, net(6), net(4)), bool)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 8), st.integers(0, 8), st.integers(0, 7), st.integers(1, 7))
+def test_a_worse_wound_never_helps_the_wounded(dice, defence, attacker_health, health):
+    base = {"attack_dice": dice, "ranged": False, "defence": "dodge", "defence_dice": defence, "damage_dice": 3,
+            "attacker_health": attacker_health, "health": health}
+    r = api.run("serial-attack", base)
+    if attacker_health:
+        worse = api.run("serial-attack", {**base, "attacker_health": attacker_health - 1})
+        assert F(worse["p_hit"]) <= F(r["p_hit"])
+    if health > 1:
+        worse = api.run("serial-attack", {**base, "health": health - 1})
+        # the target's wound takes defence dice: the attack hits at least as often
+        assert F(worse["p_hit"]) >= F(r["p_hit"])
+
+
+# =================================================================================================
+# serial-attack: «Перегружен», «Отчаянная защита» with a parry, two guns and the flank's dice
+# =================================================================================================
+
+def test_overloaded_takes_four_dice_from_the_attack_and_the_defence():
+    # «Статус “Перегружен” случается с персонажем если он несет на себе слишком много предметов и слишком слаб
+    # для этого. -4 куба на броски Ловкости»; «ваш бросок на попадание – это Ловкость + навык/талант»
+    plain = api.run("serial-attack", {"attack_dice": 7})
+    assert api.run("serial-attack", {"attack_dice": 7, "attacker_overloaded": True})["attack_dice"] == 3
+    defended = {"attack_dice": 7, "defence": "dodge", "defence_dice": 6}
+    heavy = api.run("serial-attack", {**defended, "target_overloaded": True})
+    assert fig(heavy, "defence")["ru"].startswith("2 /") and F(heavy["p_hit"]) > F(api.run("serial-attack", defended)["p_hit"])
+    # the other reading: an attack is no roll of Ловкость alone
+    assert api.run("serial-attack", {"attack_dice": 7, "attacker_overloaded": True,
+                                     "overloaded_rolls": "pure_dexterity"})["attack_dice"] == plain["attack_dice"]
+
+
+def test_full_defense_with_a_parry_is_the_readings():
+    # «используя (только один!) защитный маневр, блок или уклонение»
+    parry = {"ranged": False, "defence": "parry", "defence_dice": 5, "desperate": True, "defence_number": 3}
+    res = api.run("serial-attack", parry)
+    assert res["not_used"] == ["desperate", "defence_number"]  # not a full defense: said so
+    allowed = api.run("serial-attack", {**parry, "desperate_parry": True})
+    assert "not_used" not in allowed and fig(allowed, "defence")["ru"].startswith("3 /")
+
+
+def test_two_guns_halve_the_flank_dice_by_the_reading():
+    # «и основная атака и экстра используют только половину (округление вниз) от запаса кубиков на это действие»;
+    # «атакующие с тыла – три»
+    rear = {"maneuver": "two_guns", "flank": "rear", "attack_dice": 9}
+    assert api.run("serial-attack", rear)["attack_dice"] == (9 + 3) // 2
+    assert api.run("serial-attack", {**rear, "two_guns_halves_bonus": False})["attack_dice"] == 9 // 2 + 3
+    ambush = {"maneuver": "two_guns", "ambush_successes": 2, "attack_dice": 8}
+    assert api.run("serial-attack", {**ambush, "two_guns_halves_bonus": False})["attack_dice"] == 4 + 2
+
+
+def test_a_nonlethal_roll_counts_for_the_minus_one_by_the_reading():
+    # «За каждый бросок Порога в рамках одной сцены вычитается единица из последующих бросков Порога»; «Если на Порог
+    # персонажа привели нелетальным уроном, то бросается только чет/нечет»
+    two = api.run("serial-death-door", {"previous_rolls": 2, "nonlethal_before": 1})
+    one = api.run("serial-death-door", {"previous_rolls": 2, "nonlethal_before": 1, "nonlethal_roll_counts": False})
+    assert fig(two, "door_roll")["ru"] == "д6 − 2" and fig(one, "door_roll")["ru"] == "д6 − 1"
+    assert one["outcomes"] == api.run("serial-death-door", {"previous_rolls": 1})["outcomes"]
+    assert [e["field"] for e in errors("serial-death-door", {"previous_rolls": 1, "nonlethal_before": 2})] == ["nonlethal_before"]
+    # the attack's step to the door carries them
+    hit = api.run("serial-attack", {"attack_dice": 12, "damage_dice": 20, "absorption": 0, "health": 2,
+                                    "door_rolls_before": 2, "door_nonlethal_before": 1, "nonlethal_roll_counts": False})
+    step = hit["next"][0]["params"]
+    assert (step["nonlethal_before"], step["nonlethal_roll_counts"]) == (1, False)
+
+
+def test_naga_venom_against_icepool():
+    # «Манёвр "Яд наги" (особое). Если эта атака набрала 7+ успехов на попадании и её урон смог пробить Броню цели, то
+    # вдобавок к основному урону цель получает дополнительно 7 уровней урона смертоносным ядом.»
+    base = {"attack_dice": 12, "damage_dice": 6, "armor": 2, "absorption": 0, "health": 30, "naga": True}
+    res = api.run("serial-attack", base)
+    hit, dmg = net(12, 6, True), net(6, 6, False)
+    assert F(res["p_poison"]) == p(hit, lambda h: h >= 7) * p(dmg, lambda k: k > 2)
+    # the damage the target takes: the blow less Броня, and the 7 levels when the venom came (the reading «whole»)
+    taken = icepool.map(lambda h, k: 0 if h < 1 else max(0, k - 2) + (7 if h >= 7 and k > 2 else 0), hit, dmg)
+    assert {d["damage"]: F(d["p"]) for d in res["damage"]} == {o: p(taken, lambda x, o=o: x == o) for o in taken.outcomes()
+                                                               if p(taken, lambda x, o=o: x == o)}
+    # Броня subtracted from the poison too (the other reading): 5 levels
+    armored = api.run("serial-attack", {**base, "naga_armor": "armor"})
+    assert max(d["damage"] for d in armored["damage"]) == max(d["damage"] for d in res["damage"]) - 2
+    # the soak levels: absorbed like the blow (default) or passed by the poison
+    soaked = api.run("serial-attack", {**base, "absorption": 6, "health": 7})
+    past = api.run("serial-attack", {**base, "absorption": 6, "health": 7, "naga_soaked": False})
+    assert F(past["p_death_door"]) > F(soaked["p_death_door"])
+    assert R.take_with_poison(R.Target(6, 7, 2), 2, 7, soaked=False).to_health == 7

@@ -9,6 +9,8 @@ tests/browser/engines.py's).
 * ``shared_page``: one desktop page for a module's tests that only read pages (a fresh chromium
   context costs seconds on a loaded machine); each test opens the page it reads.
 * ``assert_on_host(context, base_url)``: no request left 127.0.0.1.
+* ``deployed``: a copy of the built site served on its own port, to deploy anew
+  (tests/browser/deploys.py): (base URL, the copy's root).
 """
 
 from __future__ import annotations
@@ -105,6 +107,17 @@ def shared_page(playwright_instance, base_url):
     yield page
     ctx.close()
     shutil.rmtree(user_dir, ignore_errors=True)
+
+
+@pytest.fixture
+def deployed(site_dir, tmp_path):
+    """A copy of the built site served on its own port: (base URL, the copy's root)."""
+    from scripts.serve_site import make_server
+
+    shutil.copytree(site_dir, tmp_path / "site")
+    srv = make_server(str(tmp_path / "site"), "127.0.0.1", 0, "/svod/")
+    for base in serving(srv, "/svod/"):
+        yield base, tmp_path
 
 
 def off_host(urls, base_url):

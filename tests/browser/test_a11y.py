@@ -20,8 +20,9 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from .scene_page import add_character, new_scene, open_page
+from .site_pages import search
 
-from tests.browser.test_scene import add_character, new_scene, open_page
 
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -157,8 +158,6 @@ def test_calculators_states(new_context, base_url, scheme):
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_search_navigation_and_tooltips(new_context, base_url, scheme, viewport):
-    from tests.browser.test_search import search
-
     page = fresh(new_context, scheme, viewport)
     bad = []
     page.goto(base_url + "serial/combat/")

@@ -11,10 +11,8 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 import subprocess
 import sys
-import tempfile
 import time
 from urllib.parse import quote
 
@@ -22,174 +20,15 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from rules_core import api
-from rules_core.spec import shown_names
 
-from .calc_reading import READ_JS, assert_matches_cli, assert_value, engine_run
-from .conftest import CHROMIUM, CHROMIUM_ARGS, ROOT, off_host
-from .waits import frames, painted
+from .calc_page import (CALCS, INT_EMPTY, INT_TEXT, alternative, calc_root, cli_run, close, form_defaults, launch,
+    open_fold_of, read, record_shown, serve_sitemap_for_this_host, set_value, shown, start_tour, url_param, visit,
+    wait_state, worker_answer)
+from .calc_reading import assert_matches_cli, engine_run
+from .conftest import ROOT, off_host
+from .waits import BOOT_MS, STEP_MS, frames, painted
 
-CALCS = api.list_calculators()
 IDS = [c["id"] for c in CALCS]
-BOOT_MS = 90_000  # a cold boot on a loaded 2-core machine takes 5–10 s; be generous
-STEP_MS = 30_000
-#: What the page says of a number field's text that is no whole number (render.mjs, UI.ru).
-INT_EMPTY = "Введите целое число."
-INT_TEXT = "Нужно целое число: цифры 0–9, для отрицательного — минус впереди."
-
-
-# ---- helpers (also used by test_offline.py) ---------------------------------------------
-
-def cli_run(calc_id: str, params: dict) -> tuple[int, dict]:
-    """What ``python -m rules_core run`` prints for these params: (exit code, JSON)."""
-    r = subprocess.run([sys.executable, "-m", "rules_core", "run", calc_id, json.dumps(params)],
-                       cwd=ROOT, capture_output=True, text=True, timeout=120)
-    return r.returncode, json.loads(r.stdout)
-
-
-def calc_root(page, calc_id: str):
-    return page.locator(f'.svod-calc[data-calc="{calc_id}"]').first
-
-
-def wait_state(page, calc_id: str, states=("done",), timeout=STEP_MS):
-    sel = ", ".join(f'.svod-calc[data-calc="{calc_id}"][data-state="{s}"]' for s in states)
-    page.wait_for_selector(sel, timeout=timeout)
-
-
-def read(page, calc_id: str) -> dict:
-    return calc_root(page, calc_id).evaluate(READ_JS)
-
-
-def form_defaults(spec: dict) -> dict:
-    """The defaults as the form holds them: records with every field."""
-    out = {}
-    for p in spec["params"]:
-        v = p["default"]
-        if p["kind"] == "record_list":
-            v = [{f["name"]: r.get(f["name"], f["default"]) for f in p["fields"]} for r in v]
-        out[p["name"]] = v
-    return out
-
-
-def alternative(p: dict):
-    """A valid value different from the default, or None."""
-    if p["kind"] == "int":
-        lo, hi, d = p.get("min"), p.get("max"), p["default"]
-        if hi is None or d + 1 <= hi:
-            return d + 1
-        if lo is None or d - 1 >= lo:
-            return d - 1
-    if p["kind"] == "bool":
-        return not p["default"]
-    if p["kind"] == "choice":
-        for o in p["options"]:
-            if o["value"] != p["default"]:
-                return o["value"]
-    return None
-
-
-def open_fold_of(page, calc_id: str, name: str) -> None:
-    """Open the fold («Подробнее», «Толкования источника») that holds a field, as a reader would."""
-    root = calc_root(page, calc_id)
-    fold = root.locator(f'details.svod-calc__fold:has([data-field="{name}"])')
-    if fold.count() and fold.first.get_attribute("open") is None:
-        fold.first.locator(":scope > summary").click()
-
-
-def set_value(page, calc_id: str, p: dict, value) -> None:
-    open_fold_of(page, calc_id, p["name"])
-    field = calc_root(page, calc_id).locator(f'[name="{p["name"]}"]')
-    if p["kind"] == "bool":
-        field.set_checked(bool(value))
-    elif p["kind"] == "choice":
-        field.select_option(str(value))
-    else:
-        field.fill(str(value))
-
-
-def shown(calc_id: str, params: dict) -> set[str]:
-    """The params a form shows for these values, by the engine's reading."""
-    return shown_names(api.get(calc_id).params, params)
-
-
-def record_shown(calc_id: str, name: str, rec: dict) -> set[str]:
-    """The fields of a record of list ``name`` the form shows, by the engine's reading."""
-    return shown_names(next(q for q in api.get(calc_id).params if q.name == name).fields, rec)
-
-
-def expected_summary(result: dict) -> list[dict]:
-    """The summary bar's figures for a result: its ``summary`` (a calculator that declares none
-    shows its first figure)."""
-    if result.get("summary"):
-        return result["summary"]
-    first = next((b for b in result["display"] if b["kind"] == "figures" and b["items"]), None)
-    return first["items"][:1] if first else []
-
-
-SUMMARY_JS = """(root) => [...root.querySelectorAll('.svod-calc__summary .svod-summary__item')].map(f => {
-  const v = f.querySelector('.svod-v');
-  return {key: f.dataset.key, label: f.querySelector('dt').textContent, text: v.textContent, exact: v.dataset.exact ?? null};
-})"""
-
-
-def read_summary(page, calc_id: str) -> list[dict]:
-    return calc_root(page, calc_id).evaluate(SUMMARY_JS)
-
-
-def assert_summary(got: list[dict], result: dict, where: str) -> None:
-    want = expected_summary(result)
-    assert [g["key"] for g in got] == [w["key"] for w in want], where
-    for g, w in zip(got, want):
-        assert g["label"] == w["label"]["ru"], where
-        assert_value(g, w["value"], f"{where}: summary {w['key']}")
-
-
-def url_param(calc_id: str, p: dict, value) -> str:
-    v = ("1" if value else "0") if p["kind"] == "bool" else str(value)
-    return f"{quote(calc_id)}.{quote(p['name'])}={quote(v)}"
-
-
-def launch(playwright_instance, **kw):
-    user_dir = tempfile.mkdtemp(prefix="svod-chromium-")
-    ctx = playwright_instance.chromium.launch_persistent_context(
-        user_dir, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True,
-        viewport=kw.pop("viewport", {"width": 1280, "height": 900}), service_workers="allow", **kw)
-    ctx.svod_requests = []
-    ctx.on("request", lambda r: ctx.svod_requests.append(r.url))
-    ctx.svod_user_dir = user_dir
-    return ctx
-
-
-def close(ctx):
-    try:
-        ctx.close()
-    finally:
-        shutil.rmtree(ctx.svod_user_dir, ignore_errors=True)
-
-
-# ---- one page for the whole tour ---------------------------------------------------------
-
-def serve_sitemap_for_this_host(ctx, base_url, site_dir):
-    """Material's instant navigation only follows links listed in sitemap.xml, whose URLs
-    carry site_url's host; it adopts the page's protocol and host name but not its port.
-    Deployed, site_url is the real address (the workflow sets SVOD_SITE_URL); here the test
-    server's random port must be put in, or every link would be a full page load."""
-    text = (site_dir / "sitemap.xml").read_text(encoding="utf-8")
-    text = re.sub(r"<loc>https?://[^<]*?/svod/", f"<loc>{base_url}", text)
-    ctx.route("**/svod/sitemap.xml", lambda route: route.fulfill(
-        status=200, body=text, content_type="application/xml"))
-
-
-def start_tour(ctx, base_url, site_dir, wait="networkidle"):
-    """The context's tab on the calculators index, ready to go from calculator to calculator by
-    the site's own links (instant navigation); the page's errors are kept in ``svod_errors``."""
-    serve_sitemap_for_this_host(ctx, base_url, site_dir)
-    page = ctx.pages[0] if ctx.pages else ctx.new_page()
-    page.svod_errors = []
-    page.on("pageerror", lambda e: page.svod_errors.append(str(e)))
-    page.goto(base_url + "calculators/")
-    page.wait_for_load_state(wait)
-    page.evaluate("window.svodTour = 1")  # gone if a link ever reloads the page
-    return page
 
 
 @pytest.fixture
@@ -219,21 +58,6 @@ def open_by_instant_navigation(page, calc_id):
     page.evaluate("document.querySelectorAll('.svod-calc').forEach(e => e.dataset.leaving = '1')")
     link.first.click()
     page.wait_for_selector(f'.svod-calc[data-calc="{calc_id}"]:not([data-leaving])')
-
-
-def visit(page, calc_id):
-    """Open a calculator afresh by following the site's own links (calculator page → «Все
-    калькуляторы» → calculator): Material's instant navigation, so the worker stays."""
-    page.evaluate("document.querySelectorAll('.svod-calc').forEach(e => e.dataset.leaving = '1')")
-    back = page.locator("article a[href$='/calculators/']")
-    if back.count():
-        back.first.click()
-    target = page.locator(f"article a[href$='/calculators/{calc_id}/']").first
-    target.wait_for()
-    target.click()
-    page.wait_for_selector(f'.svod-calc[data-calc="{calc_id}"][data-attached]:not([data-leaving])')
-    # still the same document, module and worker
-    assert page.evaluate("[window.svodTour, svodCalc.rt.boots]") == [1, 1]
 
 
 def test_every_calculator_default_matches_cli_with_one_worker(tour, base_url):
@@ -803,20 +627,6 @@ def test_wrong_wasm_mime_type_is_a_clear_error(new_context, base_url):
     status = calc_root(page, calc_id).locator(".svod-calc__status").inner_text()
     assert "application/wasm" in status and "text/plain" in status
     assert calc_root(page, calc_id).locator(".svod-calc__retry").is_visible()
-
-
-def worker_answer(page, text):
-    """What the calculator's worker answers to a call of this text (any JS value)."""
-    return page.evaluate("""async (text) => {
-      const w = globalThis.svodCalc.rt.worker;
-      const id = 1e9 + Math.floor(Math.random() * 1e6);
-      return await new Promise((resolve) => {
-        const h = (e) => { if (e.data && e.data.type === "result" && e.data.id === id) {
-          w.removeEventListener("message", h); resolve(e.data.text); } };
-        w.addEventListener("message", h);
-        w.postMessage({ type: "call", id, text });
-      });
-    }""", text)
 
 
 def test_worker_always_answers(page, base_url):

@@ -13,9 +13,10 @@ import json
 import pytest
 
 from rules_core.spec import condition_names
-
-from .test_calc import (BOOT_MS, CALCS, INT_TEXT, alternative, assert_matches_cli, calc_root, engine_run, form_defaults,
-                        read, record_shown, set_value, shown, visit, wait_state)
+from .calc_page import (CALCS, INT_TEXT, alternative, calc_root, close, form_defaults, launch, read, record_shown,
+    serve_sitemap_for_this_host, set_value, shown, visit, wait_state)
+from .calc_reading import assert_matches_cli, engine_run
+from .waits import BOOT_MS
 
 
 def spec_of(calc_id):
@@ -97,8 +98,6 @@ def apply(page, calc_id: str, values: dict) -> None:
 @pytest.fixture
 def tour(playwright_instance, base_url, site_dir):
     """A fresh phone-sized page of the test's own for a tour of calculators (one Python boot)."""
-    from .test_calc import close, launch, serve_sitemap_for_this_host
-
     ctx = launch(playwright_instance, viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
     serve_sitemap_for_this_host(ctx, base_url, site_dir)
     page = ctx.pages[0] if ctx.pages else ctx.new_page()

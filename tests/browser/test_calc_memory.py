@@ -15,13 +15,13 @@ from urllib.parse import quote
 
 from rules_core import api
 
-from .test_calc import (BOOT_MS, CALCS, STEP_MS, assert_matches_cli, calc_root, cli_run, engine_run, form_defaults,
-                        launch, close, read, serve_sitemap_for_this_host, set_value, visit, wait_state)
-from .waits import scroll_settled
+from .calc_page import (CALCS, calc_root, cli_run, close, form_defaults, launch, read, serve_sitemap_for_this_host,
+    set_value, visit, wait_state)
+from .calc_reading import assert_matches_cli, engine_run
+from .waits import BOOT_MS, READY, STEP_MS, scroll_settled
 
 CALC = "wod-pool"
 OTHER = "serial-death-door"
-READY = "window.svodOffline && svodOffline.state === 'ready' && !!navigator.serviceWorker.controller"
 SPEC = next(c for c in CALCS if c["id"] == CALC)
 P = {p["name"]: p for p in SPEC["params"]}
 

@@ -5,18 +5,11 @@ English side would get: tests/test_i18n_fallback.py)."""
 from __future__ import annotations
 
 import re
+from .site_pages import open_switch_and_pick
 
 
 #: A rule page of each system (and the page across systems) on the English side.
 ENGLISH_RULE_PAGES = ["serial/combat/", "wod/soak/", "lysogorsk/alcohol/", "codex/counteraction/", "armor/"]
-
-
-def open_switch_and_pick(page, lang: str):
-    page.locator(".md-header__option .md-select").first.hover()
-    link = page.locator(f'a.md-select__link[hreflang="{lang}"]').first
-    link.wait_for(state="visible")
-    with page.expect_navigation():
-        link.click()
 
 
 def test_russian_by_default_english_beside_it(shared_page, base_url, assert_on_host):

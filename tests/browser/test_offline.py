@@ -6,17 +6,14 @@ the page offers to reload; every open tab takes it when asked."""
 from __future__ import annotations
 
 import re
-import shutil
 
-import pytest
 
 from rules_core import api
 
-from .conftest import ROOT, serving
-from .test_calc import BOOT_MS, alternative, assert_matches_cli, cli_run, read, url_param, wait_state
-
-READY = "window.svodOffline && svodOffline.state === 'ready' && !!navigator.serviceWorker.controller"
-
+from .calc_page import alternative, cli_run, read, url_param, wait_state
+from .calc_reading import assert_matches_cli
+from .deploys import controller_version, first_tab, new_deploy
+from .waits import BOOT_MS, READY
 
 def page_paths(site_dir):
     out = []
@@ -85,46 +82,6 @@ def test_a_page_the_worker_did_not_take_is_claimed(new_context, base_url):
     assert page.evaluate("performance.getEntriesByType('navigation')[0].workerStart") == 0
     page.wait_for_function(READY, timeout=30_000)
     assert "работает без сети" in page.locator("[data-svod-offline]").inner_text()
-
-
-@pytest.fixture
-def deployed(site_dir, tmp_path):
-    """A copy of the built site served on its own port: (base URL, the copy's root)."""
-    from scripts.serve_site import make_server
-
-    shutil.copytree(site_dir, tmp_path / "site")
-    srv = make_server(str(tmp_path / "site"), "127.0.0.1", 0, "/svod/")
-    for base in serving(srv, "/svod/"):
-        yield base, tmp_path
-
-
-def first_tab(new_context, base):
-    ctx = new_context()
-    page = ctx.pages[0] if ctx.pages else ctx.new_page()
-    page.goto(base)
-    page.wait_for_function(READY, timeout=120_000)
-    return ctx, page
-
-
-def new_deploy(root) -> str:
-    """A new deploy of the copy: a changed home page and sw.js rebuilt as scripts/build does
-    (new version, new sizes). Returns the new version."""
-    from scripts.steps import service_worker
-
-    index = root / "site" / "index.html"
-    index.write_text(index.read_text(encoding="utf-8").replace("</h1>", " (новое)</h1>", 1), encoding="utf-8")
-    (root / service_worker.TEMPLATE).parent.mkdir(parents=True, exist_ok=True)
-    shutil.copy(ROOT / service_worker.TEMPLATE, root / service_worker.TEMPLATE)
-    service_worker.run(root)
-    return re.search(r'const VERSION = "([0-9a-f]+)"', (root / "site" / "sw.js").read_text(encoding="utf-8"))[1]
-
-
-def controller_version(page) -> str:
-    return page.evaluate("""() => new Promise(resolve => {
-        navigator.serviceWorker.addEventListener("message", e => {
-            if (e.data && e.data.type === "svod-version") resolve(e.data.version); });
-        navigator.serviceWorker.controller.postMessage({type: "version"});
-    })""")
 
 
 def test_new_deploy_replaces_the_cache_and_offers_a_reload(new_context, deployed):

@@ -15,9 +15,10 @@ import urllib.parse
 
 import pytest
 
+from .calc_page import read, wait_state
+from .calc_reading import assert_matches_cli, engine_run
 from .conftest import serving
-from .test_calc import BOOT_MS, assert_matches_cli, engine_run, read, wait_state
-from .waits import frames
+from .waits import BOOT_MS, frames
 
 STATUS = "[data-svod-offline]"
 SAVED = "window.svodOffline && svodOffline.state === 'ready' && !!navigator.serviceWorker.controller"

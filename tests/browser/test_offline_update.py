@@ -17,7 +17,8 @@ import shutil
 import pytest
 
 from .conftest import serving
-from .test_offline import READY, controller_version, deployed, first_tab, new_deploy  # noqa: F401 (fixture)
+from .deploys import controller_version, first_tab, new_deploy
+from .waits import READY
 
 #: the site's own script (site.mjs loads offline.mjs, the calculators, the install block)
 SITE_SCRIPT = "assets/calc/site.mjs"

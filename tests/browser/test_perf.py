@@ -20,8 +20,8 @@ import pytest
 
 from scripts.benchmark import browser as bb
 
+from .calc_page import worker_answer
 from .conftest import off_host, serving
-from .test_calc import worker_answer
 from .waits import frames, idle
 
 RULES_PAGE_BUDGET_BYTES = 150_000

@@ -17,9 +17,10 @@ import re
 
 import pytest
 
-from .test_calc import (BOOT_MS, CALCS, alternative, assert_summary, calc_root, cli_run, engine_run, launch, close,
-                        read_summary, record_shown, set_value, shown, start_tour, visit, wait_state)
-from .waits import scroll_settled
+from .calc_page import (CALCS, alternative, assert_summary, calc_root, cli_run, close, launch, read_summary,
+    record_shown, set_value, shown, start_tour, visit, wait_state)
+from .calc_reading import engine_run
+from .waits import BOOT_MS, scroll_settled
 
 SIZES = {"phone": {"width": 360, "height": 740}, "desktop": {"width": 1280, "height": 800}}
 MAX_CONTROLS = 8

@@ -10,9 +10,9 @@ import time
 from pathlib import Path
 
 from rules_core.scene import state as scene_state
-
-from .test_scene import (BOOT_MS, STEP_MS, add_character, export, go, new_scene, open_page, phone, put_record, scene,
-                         sheet_closed, stored, wait_ready)
+from .scene_page import (add_character, export, go, new_scene, open_page, phone, put_record, scene, sheet_closed,
+    stored, wait_ready)
+from .waits import BOOT_MS, STEP_MS
 
 
 def add_note(page, text):

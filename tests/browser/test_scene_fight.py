@@ -13,10 +13,9 @@ import re
 import pytest
 
 from rules_core import api
-
-from .test_scene import (BOOT_MS, STEP_MS, add_character, card, engine_replay, faces, fill_sheet, go, new_scene,
-                         open_action, open_page, phone, put_record, scene, sheet_closed, start, stored, wait_preview,
-                         wait_ready)
+from .scene_page import (add_character, card, engine_replay, faces, fill_sheet, go, new_scene, open_action, open_page,
+    phone, put_record, scene, sheet_closed, start, stored, wait_preview, wait_ready)
+from .waits import BOOT_MS, STEP_MS
 
 
 def names_in_order(page) -> list[str]:
@@ -286,7 +285,6 @@ def test_six_characters_are_compact_by_default_and_fit_one_screen(new_context, b
     wait_ready(page)
     assert page.locator(".svod-cards--compact").count() == 0 and card(page, "Аня").locator("[data-act=damage]").count() == 1
     assert not page.svod_errors
-
 
 
 def test_a_lysogorsk_fight_of_two_rounds_with_bleeding(new_context, base_url, shot):

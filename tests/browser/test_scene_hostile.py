@@ -13,10 +13,11 @@ import pytest
 
 from rules_core import api
 from rules_core.scene import engine as scene_engine, state as scene_state
+from .calc_page import wait_state
+from .scene_page import add_character, card, new_scene, open_action, open_page, phone, put_record, wait_ready
+from .waits import BOOT_MS as CALC_BOOT_MS
+from .waits import BOOT_MS, STEP_MS
 
-from .test_calc import BOOT_MS as CALC_BOOT_MS, wait_state
-from .test_scene import (BOOT_MS, STEP_MS, add_character, card, new_scene, open_action, open_page, phone, put_record,
-                         wait_ready)
 
 P = ['"><img src=x onerror="window.__pwned=1">', "<svg onload=window.__pwned=2>", "'><script>window.__pwned=3</script>",
      "javascript:window.__pwned=4"]

@@ -5,8 +5,9 @@ reached like any control; Enter in a sheet's field applies it; every control sho
 the headings go down one level at a time."""
 
 from __future__ import annotations
+from .scene_page import open_page, phone, scene, sheet_closed, wait_ready
+from .waits import STEP_MS
 
-from .test_scene import STEP_MS, open_page, phone, scene, sheet_closed, wait_ready
 
 FOCUSED = """() => { const e = document.activeElement;
     return e && e !== document.body ? {tag: e.tagName, act: e.dataset.act || null, id: e.id || null, name: e.name || null,

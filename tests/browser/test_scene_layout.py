@@ -7,9 +7,10 @@ so that the scene fills the first screen."""
 from __future__ import annotations
 
 import pytest
+from .scene_page import (act, add_character, card, fill_sheet, open_action, open_page, phone, sheet_closed, start,
+    wait_preview, wait_ready)
+from .waits import STEP_MS
 
-from .test_scene import (STEP_MS, act, add_character, card, fill_sheet, open_action, open_page, phone, sheet_closed, start,
-                         wait_preview, wait_ready)
 
 CONTRAST = """(el) => {
     const rgb = (s) => (s.match(/[\\d.]+/g) || []).map(Number);

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-
-from .test_scene import (BOOT_MS, STEP_MS, act, add_character, assert_fits, card, char, export, new_scene, open_page,
-                         phone, scene, sheet_closed, stored, wait_ready)
+from .scene_page import (act, add_character, assert_fits, card, char, export, new_scene, open_page, phone, scene,
+    sheet_closed, stored, stored_party, wait_ready)
+from .waits import BOOT_MS, STEP_MS
 
 
 def import_file(page, path):
@@ -88,15 +88,6 @@ def save_to_party(page, name):
 
 def party_names(page):
     return page.locator(".svod-party__name").all_inner_texts()
-
-
-def stored_party(page):
-    return page.evaluate("""() => new Promise((resolve, reject) => {
-        const r = indexedDB.open('svod-party@/svod/');
-        r.onsuccess = () => { const db = r.result; if (!db.objectStoreNames.contains('scenes')) { db.close(); resolve(null); return; }
-            const q = db.transaction('scenes', 'readonly').objectStore('scenes').get('party');
-            q.onsuccess = () => { db.close(); resolve(q.result ? JSON.parse(q.result.text) : null); }; };
-        r.onerror = () => reject(r.error); })""")
 
 
 def test_a_party_of_four_made_once_brought_into_two_scenes_an_npc_copied_and_everything_restored(

@@ -16,8 +16,8 @@ from rules_core import api
 from rules_core.scene import table as table_format
 
 from .conftest import ROOT
-from .test_scene import BOOT_MS, PHONE, READY, STEP_MS, open_page, phone, put_record, wait_ready
-from .test_scene_party import stored_party
+from .scene_page import PHONE, open_page, phone, put_record, stored_party, wait_ready
+from .waits import BOOT_MS, READY, STEP_MS
 
 JSQR = ROOT / "node_modules" / "jsqr" / "dist" / "jsQR.js"
 

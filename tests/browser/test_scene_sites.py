@@ -19,10 +19,12 @@ import pytest
 
 from scripts.serve_site import Handler, make_server
 
+from .calc_page import wait_state
 from .conftest import ROOT
-from .test_calc import BOOT_MS as CALC_BOOT_MS, wait_state
-from .test_offline import READY, new_deploy
-from .test_scene import BOOT_MS, PHONE, STEP_MS, add_character, new_scene, open_page, scene, wait_ready
+from .deploys import new_deploy
+from .scene_page import PHONE, add_character, new_scene, open_page, scene, wait_ready
+from .waits import BOOT_MS as CALC_BOOT_MS
+from .waits import BOOT_MS, READY, STEP_MS
 
 RULES = "/rules/"
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.test_search_systems import nav_pages
 from tests.browser.waits import painted
+from .site_pages import nav_pages
 
 RULE_PAGE = "serial/combat/"
 SIZES = {"phone": {"width": 360, "height": 740}, "desktop": {"width": 1280, "height": 900}}

@@ -10,11 +10,8 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 import pytest
+from .site_pages import search
 
-
-#: How long to wait for the index and for results: the worker builds the Russian index (435
-#: entries) on first use, which took over 60 s with two suites at once on the 2 shared cores.
-SEARCH_MS = 90_000
 
 # query → acceptable (page path under the site root, heading anchor)
 CASES = [
@@ -27,37 +24,6 @@ CASES = [
     ("поглощению", [("serial/combat/", "absorption"), ("wod/soak/", "soak")]),
     ("бронёй", [("serial/combat/", "armor"), ("serial/weapons/", "armor")]),
 ]
-
-
-def search(page, query: str) -> list[str]:
-    """Type a query into Material's search and return the result links (absolute URLs)."""
-    page.evaluate("document.getElementById('__search').checked = true")
-    # focus the box as a user does: the index is only fetched once search is touched
-    page.locator("input.md-search__input").focus()
-    # wait until the worker has built the index (the placeholder text changes from
-    # «Инициализация поиска» / "Initializing search")
-    page.wait_for_function(
-        """() => {
-            const meta = document.querySelector('.md-search-result__meta');
-            return meta && !/инициализ|initializ/i.test(meta.textContent);
-        }""", timeout=SEARCH_MS)
-    # mark the current results, to wait for new ones rather than read stale ones
-    page.evaluate("""() => document.querySelectorAll('.md-search-result__item')
-                         .forEach(li => li.dataset.svodStale = '1')""")
-    box = page.locator("input.md-search__input")
-    box.focus()
-    box.fill(query)
-    # Playwright's typing of Cyrillic fires no keyup, and Material listens to keyup
-    box.dispatch_event("keyup")
-    page.wait_for_function(
-        """q => {
-            const meta = document.querySelector('.md-search-result__meta');
-            const links = document.querySelectorAll('.md-search-result__link');
-            const stale = document.querySelector('.md-search-result__item[data-svod-stale]');
-            return meta && !stale && document.querySelector('input.md-search__input').value === q
-                && (links.length > 0 || /не найдено|no matching/i.test(meta.textContent));
-        }""", arg=query, timeout=SEARCH_MS)
-    return [a.get_attribute("href") for a in page.locator(".md-search-result__link").all()]
 
 
 @pytest.fixture(scope="module")

@@ -12,12 +12,10 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-import yaml
 
 from rules_core import api
-from tests.browser.test_i18n import open_switch_and_pick
-from tests.browser.test_offline import READY
-from tests.browser.test_search import search
+from .site_pages import nav_pages, open_switch_and_pick, search
+from .waits import READY
 
 ROOT = Path(__file__).resolve().parents[2]
 CALC_SYSTEM = {c["id"]: c["system"] for c in api.list_calculators()}
@@ -227,20 +225,6 @@ def test_language_switch_keeps_the_section(shared_page, base_url):
     page.goto(base_url + "wod/soak/")
     open_switch_and_pick(page, "en")
     assert page.url == base_url + "en/wod/soak/"
-
-
-def nav_pages() -> list[str]:
-    """The docs pages of the navigation (mkdocs.yml's nav)."""
-    out = []
-
-    def walk(items):
-        for item in items:
-            values = item.values() if isinstance(item, dict) else [item]
-            for v in values:
-                walk(v) if isinstance(v, list) else out.append(v)
-
-    walk(yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))["nav"])
-    return out
 
 
 def test_english_navigation_marks_no_page_untranslated(shared_page, base_url):

@@ -17,9 +17,10 @@ import pytest
 
 from scripts.serve_site import make_server
 
+from .calc_page import cli_run, read, wait_state
+from .calc_reading import assert_matches_cli
 from .conftest import ROOT
-from .test_calc import BOOT_MS, assert_matches_cli, cli_run, read, wait_state
-from .test_offline import READY
+from .waits import BOOT_MS, READY
 
 PREFIX = "/rules/"
 

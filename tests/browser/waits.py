@@ -1,10 +1,18 @@
 """Waits on the page's own states, for the browser tests (never a fixed time): the next frames
 drawn, a scroll come to rest, the page idle, its fonts loaded. Each is a JavaScript function
-(``page.evaluate(X, arg)`` resolves when the state is reached) with a helper for Playwright's page."""
+(``page.evaluate(X, arg)`` resolves when the state is reached) with a helper for Playwright's page.
+And how long the tests wait for a state: ``BOOT_MS`` (a calculator's or the scene's first answer:
+Python boots), ``STEP_MS`` (any later step); ``READY``: the site ready offline."""
 
 from __future__ import annotations
 
-__all__ = ["FRAMES", "SCROLL_SETTLED", "IDLE", "frames", "scroll_settled", "idle", "painted"]
+__all__ = ["BOOT_MS", "STEP_MS", "READY", "FRAMES", "SCROLL_SETTLED", "IDLE", "frames", "scroll_settled", "idle",
+           "painted"]
+
+BOOT_MS = 90_000  # a cold boot on a loaded 2-core machine takes 5–10 s; be generous
+STEP_MS = 30_000
+#: True once the site is ready offline: every page precached and the service worker in control.
+READY = "window.svodOffline && svodOffline.state === 'ready' && !!navigator.serviceWorker.controller"
 
 #: Resolves after ``n`` frames have been drawn: what a change has made is on the screen.
 FRAMES = """(n) => new Promise((done) => { let k = 0;
