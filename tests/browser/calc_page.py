@@ -83,15 +83,19 @@ def open_fold_of(page, calc_id: str, name: str) -> None:
         fold.first.locator(":scope > summary").click()
 
 
-def set_value(page, calc_id: str, p: dict, value) -> None:
-    open_fold_of(page, calc_id, p["name"])
-    field = calc_root(page, calc_id).locator(f'[name="{p["name"]}"]')
-    if p["kind"] == "bool":
+def fill_field(field, kind: str, value) -> None:
+    """Give one form control (a locator) ``value`` as a reader does, by the param's ``kind``."""
+    if kind == "bool":
         field.set_checked(bool(value))
-    elif p["kind"] == "choice":
+    elif kind == "choice":
         field.select_option(str(value))
     else:
         field.fill(str(value))
+
+
+def set_value(page, calc_id: str, p: dict, value) -> None:
+    open_fold_of(page, calc_id, p["name"])
+    fill_field(calc_root(page, calc_id).locator(f'[name="{p["name"]}"]'), p["kind"], value)
 
 
 def shown(calc_id: str, params: dict) -> set[str]:

@@ -17,7 +17,7 @@ import re
 
 import pytest
 
-from .calc_page import (CALCS, alternative, assert_summary, calc_root, cli_run, close, launch, read_summary,
+from .calc_page import (CALCS, alternative, assert_summary, fill_field, calc_root, cli_run, close, launch, read_summary,
     record_shown, set_value, shown, start_tour, visit, wait_state)
 from .calc_reading import engine_run
 from .waits import BOOT_MS, scroll_settled
@@ -158,13 +158,7 @@ def check_calculator(page, calc_id: str, where: str, problems: list[str], shot) 
     y0 = page.evaluate("scrollY")
     if p["kind"] == "record_list":
         rec_field = next(f for f in p["fields"] if input_name.endswith(f".{f['name']}"))
-        edited = value[0][rec_field["name"]]
-        if rec_field["kind"] == "bool":
-            field.set_checked(bool(edited))
-        elif rec_field["kind"] == "choice":
-            field.select_option(str(edited))
-        else:
-            field.fill(str(edited))
+        fill_field(field, rec_field["kind"], value[0][rec_field["name"]])
     else:
         set_value(page, calc_id, p, value)
     y1 = page.evaluate("scrollY")
