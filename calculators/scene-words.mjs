@@ -287,7 +287,7 @@ export const TEXT = {
     roles: { attacker: "Attacks", target: "Target", character: "Character" },
     groups: { attack: "attack", defence: "defence", damage: "damage", d6: "d6", checks: "check", soak: "soak" },
     status: {
-      serialHealth: "Health", absorption: "УП", armor: "Armor", penalty: (n) => `−${n} dice`,
+      serialHealth: "Health", absorption: "Soak", armor: "Armor", penalty: (n) => `−${n} dice`,
       door: (n) => (n ? `Death's door: ${n} rolls, next −${n}` : "No death's-door roll this scene"),
       shock: "had Шок", lastBreath: "had Last breath", negative: (n, of) => `negative hits ${n} of ${of}`,
       rollDue: "Death's-door roll!", hits: "Hits", stage: (n, name) => `Stage ${n}: ${name}`, drinks: (n) => `${n} drunk`,

@@ -590,6 +590,9 @@ def test_the_attacks_and_the_initiative_menu_in_english(new_context, base_url, s
     add_character(page, "Masha", "serial")
     add_character(page, "Oleg", "serial")
     assert page.locator(".svod-scene__bar [data-act=roll_ties]").inner_text() == "Roll ties"
+    # the card in English, its stats' names too («Soak 2/2», once «УП 2/2» here)
+    masha = card(page, "Masha").inner_text()
+    assert "Soak 2/2" in masha and not re.search("[а-яё]", masha, re.I), masha
     card(page, "Masha").locator("[data-act=menu]").click()
     page.click("dialog[open] .svod-menu [data-act=edit]")
     page.wait_for_selector("dialog .svod-charattacks")
