@@ -117,7 +117,7 @@ export function mainHTML({ cur, spec, lang, canAct, logShown, engine, compact = 
   }
   if (!cur.checked) {
     // not checked yet (or the engine is down): named, and downloadable as it is kept
-    const why = engine === "error" ? L.pythonFailed : engine === "ready" ? L.checking : L.python;
+    const why = engine === "error" ? L.pythonFailedUnchecked : engine === "ready" ? L.checking : L.python;
     return join(
       html`<section class="svod-pending" data-pending="${cur.rec.id}"><h3>${L.sceneNamed(name)}</h3><p>${why}</p><p class="svod-row">`,
       engine === "error" ? html`<button type="button" class="md-button md-button--primary" data-act="retry">${L.retry}</button>` : "",

@@ -176,7 +176,8 @@ class ScenePage {
     const L = this.L;
     let line = text;
     if (!line) {
-      if (rt.state === "error") line = L.pythonFailed;
+      // a scene not yet checked is not shown: it cannot be read until the engine runs
+      if (rt.state === "error") line = this.cur && !this.cur.checked && !this.cur.broken ? L.pythonFailedUnchecked : L.pythonFailed;
       else if (this.busy) line = L.busy(this.busyWhat || "");
       else if (this.cur && !this.cur.checked && !this.cur.broken) line = rt.state === "ready" ? L.checking : L.python;
       else if (this.unsaved) line = L.unsaved;

@@ -180,6 +180,9 @@ def test_retry_after_the_engine_failed_to_start_starts_over(new_context, base_ur
     # not a blank page: the scene is named, and can be downloaded as it is
     main = page.locator(".svod-scene__main")
     assert "После сбоя" in main.inner_text()
+    # told that it is shown once checked and can be downloaded, not that it can be read: it is not drawn
+    for said in (main.inner_text(), status(page)):
+        assert "показывается, только когда он её проверит" in said and "можно смотреть" not in said, said
     with page.expect_download() as dl:
         main.locator("[data-act=download-raw]").click()
     assert Path(dl.value.path()).read_text(encoding="utf-8") == text

@@ -63,6 +63,12 @@ def two_sites(site_dir, tmp_path_factory):
     srv.server_close()
 
 
+#: Caches named as an earlier version named them (its build only), each holding one site's home page.
+BARE = {"svod-00000000000000aa": RULES, "svod-00000000000000bb": "/svod/"}
+PLANT_BARE = """(bare) => Promise.all(Object.entries(bare).map(([name, path]) => caches.open(name).then(
+    (c) => c.put(new URL(path, location.origin).href, new Response('<h1>earlier</h1>', {headers: {'content-type': 'text/html'}})))))"""
+
+
 def scene_names(page) -> list[str]:
     return sorted(page.evaluate("svodScene.records.filter(r => !r.deletedAt).map(r => r.name)"))
 
@@ -99,6 +105,9 @@ def test_two_sites_on_one_origin_keep_their_own_scenes_memory_and_cache(two_site
     wait_state(b, "wod-pool", timeout=CALC_BOOT_MS)
     assert b.input_value('.svod-calc[data-calc="wod-pool"] [name=dice]') != "9"
 
+    # caches an earlier version named after its build only: the copy's update deletes the one that
+    # holds its own home page, never the one that holds this site's
+    b.evaluate(PLANT_BARE, BARE)
     # a new deploy of the copy: its cache is replaced, this site's stays
     version = new_deploy(rules_root)
     b.goto(rules)
@@ -107,9 +116,12 @@ def test_two_sites_on_one_origin_keep_their_own_scenes_memory_and_cache(two_site
         b.locator(".svod-update button").click()
     b.wait_for_function(READY, timeout=60_000)
     b.wait_for_function("(v) => caches.keys().then(k => k.includes(v))", arg=f"svod-{version}@{RULES}", timeout=STEP_MS)
-    b.wait_for_function("() => caches.keys().then(k => k.length === 2)", timeout=STEP_MS)
+    # the new worker is active, its activation (the deleting of older caches) over: then the caches
+    b.wait_for_function("""() => navigator.serviceWorker.getRegistration().then(
+        (r) => !!r && !!r.active && r.active.state === 'activated' && !r.waiting && !r.installing)""", timeout=STEP_MS)
     keys = b.evaluate("caches.keys()")
-    assert f"svod-{version}@{RULES}" in keys and [k for k in keys if k.endswith("@/svod/")], keys
+    assert len(keys) == 3 and f"svod-{version}@{RULES}" in keys and [k for k in keys if k.endswith("@/svod/")], keys
+    assert [k for k in BARE if k in keys] == ["svod-00000000000000bb"], keys
 
     # offline, each site from its own cache, with its own scene
     ctx.set_offline(True)
