@@ -227,3 +227,31 @@ def test_an_unreadable_party_is_kept_shown_and_downloadable(new_context, base_ur
         page.click("[data-act=raw]")
     assert "onerror" in Path(dl.value.path()).read_text(encoding="utf-8")
     assert page.evaluate("svodParty.cur.rec.rev") == 7
+
+
+PERSIST_STUB = """(answer) => { window.persistAsked = 0;
+    Object.defineProperty(navigator, 'storage', {configurable: true, value: {
+        persisted: async () => false,
+        persist: async () => { window.persistAsked += 1; return answer; },
+        estimate: async () => ({usage: 0, quota: 1e9})}}); }"""
+
+
+def test_persistent_storage_is_asked_for_and_its_answer_told(new_context, base_url):
+    ctx, page = phone(new_context)
+    # a browser that has not granted it yet and grants it when asked
+    ctx.add_init_script(f"({PERSIST_STUB})(true)")
+    open_party(page, base_url)
+    persist = page.locator(".svod-party__persist")
+    assert persist.get_attribute("data-persist") == "false"
+    assert "не обещал хранить их постоянно" in persist.inner_text()
+    persist.locator("[data-act=persist]").click()
+    page.wait_for_selector(".svod-party__persist[data-persist=true]", timeout=STEP_MS)
+    assert page.evaluate("window.persistAsked") == 1
+    assert "разрешил хранить их постоянно" in persist.inner_text() and persist.locator("button").count() == 0
+    # in English, a browser without the API: it says it cannot tell
+    ctx2, page2 = phone(new_context)
+    ctx2.add_init_script("Object.defineProperty(navigator, 'storage', {configurable: true, value: undefined})")
+    open_party(page2, base_url, "en/")
+    assert page2.locator(".svod-party__persist").get_attribute("data-persist") == "null"
+    assert "does not say whether it will keep them" in page2.locator(".svod-party__persist").inner_text()
+    assert not page.svod_errors and not page2.svod_errors
