@@ -248,6 +248,13 @@ def test_for_the_table_follows_the_scene_in_large_type(new_context, base_url, sh
     first = table.locator(".svod-players__now").inner_text()
     assert any(w in table.locator(".svod-players__status").inner_text() for w in ("не погаснет", "не умеет", "не дал"))
     assert "Здоровье сейчас" not in table.locator(".svod-players").inner_text()  # large type: no numbers at all
+    # the phone's screen is the fight: the line of whose turn it is and every character in the order of
+    # turns (by their places), all on it, below the site's header
+    header = table.evaluate("document.querySelector('.md-header').getBoundingClientRect().bottom")
+    for el in [table.locator(".svod-players__now"), *table.locator(".svod-players__row").all()]:
+        box = el.bounding_box()
+        assert box["y"] >= header - 1 and box["y"] + box["height"] <= PHONE["height"], (el.inner_text(), box)
+    assert table.locator(".svod-players__place").all_inner_texts() == ["1", "2"]
     shot(table, "players-table-phone-dark")
     page.bring_to_front()
     page.evaluate("svodScene.direct({type: 'next_turn'}, 'next')")
