@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from .scene_page import (act, add_character, assert_fits, card, char, export, new_scene, open_page, phone, scene,
+
+from rules_core import api
+
+from .scene_page import (PHONE, act, add_character, assert_fits, card, char, export, new_scene, open_page, phone, scene,
     sheet_closed, stored, stored_party, wait_ready)
 from .waits import BOOT_MS, STEP_MS
 
@@ -255,3 +258,41 @@ def test_persistent_storage_is_asked_for_and_its_answer_told(new_context, base_u
     assert page2.locator(".svod-party__persist").get_attribute("data-persist") == "null"
     assert "does not say whether it will keep them" in page2.locator(".svod-party__persist").inner_text()
     assert not page.svod_errors and not page2.svod_errors
+
+
+def put_party(page, text, rev=1):
+    page.evaluate("""([text, rev]) => new Promise((resolve, reject) => {
+        const r = indexedDB.open('svod-party@/svod/', 1);
+        r.onupgradeneeded = () => { r.result.createObjectStore('scenes', {keyPath: 'id'}); r.result.createObjectStore('meta', {keyPath: 'key'}); };
+        r.onsuccess = () => { const tx = r.result.transaction('scenes', 'readwrite');
+            tx.objectStore('scenes').put({id: 'party', rev, text, updated: 1});
+            tx.oncomplete = () => { r.result.close(); resolve(); }; tx.onerror = () => reject(tx.error); };
+        r.onerror = () => reject(r.error); })""", [text, rev])
+
+
+def test_the_party_in_two_tabs_the_other_told_and_a_stale_write_refused(new_context, base_url):
+    new = api.handle({"op": "scene", "cmd": "party", "do": "new", "reply": "text"})["result"]["party_text"]
+    one = api.handle({"op": "scene", "cmd": "party", "do": "add", "party": new, "reply": "text",
+                      "member": {"name": "Маша", "system": "serial"}})["result"]["party_text"]
+    ctx, page = phone(new_context)
+    open_party(page, base_url)
+    put_party(page, one)
+    page.reload()
+    page.wait_for_function("document.querySelectorAll('.svod-party__name').length === 1", timeout=BOOT_MS)
+    other = ctx.new_page()
+    other.set_viewport_size(PHONE)
+    open_party(other, base_url)
+    assert party_names(other) == ["Маша"]
+    old_rev = other.evaluate("svodParty.cur.rec.rev")
+    # a copy made in one tab: the other redraws it, unasked
+    page.locator(".svod-party__item", has_text="Маша").locator("[data-act=duplicate]").click()
+    other.wait_for_function("document.querySelectorAll('.svod-party__name').length === 2", timeout=STEP_MS)
+    assert party_names(other) == ["Маша", "Маша 2"]
+    # a write over the revision the other tab had before: refused, the party as the first tab left it
+    err = other.evaluate("""async ([rev, text]) => {
+        const m = await import(new URL('assets/calc/party-store.mjs', location.href.split('party/')[0]).href);
+        const cur = await m.readParty();
+        try { await m.writeParty({...cur.rec, rev}, text); return null; } catch (e) { return e.name; } }""", [old_rev, one])
+    assert err == "StaleError"
+    assert [m["name"] for m in stored_party(other)["members"]] == ["Маша", "Маша 2"]
+    assert not page.svod_errors
