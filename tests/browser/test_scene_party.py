@@ -296,3 +296,41 @@ def test_the_party_in_two_tabs_the_other_told_and_a_stale_write_refused(new_cont
     assert err == "StaleError"
     assert [m["name"] for m in stored_party(other)["members"]] == ["Маша", "Маша 2"]
     assert not page.svod_errors
+
+
+def test_the_party_to_a_file_and_back_asks_about_a_namesake(new_context, base_url, tmp_path):
+    new = api.handle({"op": "scene", "cmd": "party", "do": "new", "reply": "text"})["result"]["party_text"]
+    two = new
+    for name in ("Маша", "Громила"):
+        two = api.handle({"op": "scene", "cmd": "party", "do": "add", "party": two, "reply": "text",
+                          "member": {"name": name, "system": "serial"}})["result"]["party_text"]
+    ctx, page = phone(new_context)
+    open_party(page, base_url)
+    put_party(page, two)
+    page.reload()
+    page.wait_for_function("document.querySelectorAll('.svod-party__name').length === 2", timeout=BOOT_MS)
+    with page.expect_download() as dl:
+        page.click("[data-act=export]")
+    f = tmp_path / "party.json"
+    f.write_bytes(Path(dl.value.path()).read_bytes())
+    # another phone: the party arrives whole
+    ctx2, page2 = phone(new_context, "dark")
+    open_party(page2, base_url)
+    page2.locator("#svod-party-file").set_input_files(str(f))
+    page2.wait_for_function("document.querySelectorAll('.svod-party__name').length === 2", timeout=STEP_MS)
+    assert party_names(page2) == ["Маша", "Громила"]
+    assert stored_party(page2)["members"] == json.loads(two)["members"]
+    # the same file again: each namesake asked about — kept both for Маша, cancelled for Громила
+    page2.evaluate("document.querySelector('.svod-toast').hidden = true")
+    page2.locator("#svod-party-file").set_input_files(str(f))
+    ask = page2.locator(".svod-party__err .svod-ask")
+    ask.wait_for(timeout=STEP_MS)
+    assert "уже есть «Маша»" in ask.inner_text()
+    ask.locator("[data-ask=keep_both]").click()
+    page2.wait_for_function("document.querySelector('.svod-party__err .svod-ask') && "
+                            "document.querySelector('.svod-party__err .svod-ask').textContent.includes('Громила')", timeout=STEP_MS)
+    page2.click(".svod-party__err .svod-ask [data-ask=cancel]")
+    page2.wait_for_function("document.querySelector('.svod-toast').textContent.includes('Добавлено в партию: 1')",
+                            timeout=STEP_MS)
+    assert party_names(page2) == ["Маша", "Громила", "Маша 2"]
+    assert not page.svod_errors and not page2.svod_errors
