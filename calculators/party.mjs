@@ -227,20 +227,22 @@ class PartyPage {
       return;
     }
     if (kind === "backup") await this.restore(text, box);
-    else await this.importParty(text, box);
+    else await this.importParty(text);
   }
 
-  /** A party file: each member added, one of the same name asked about. */
-  async importParty(text, box) {
+  /** A party file: each member added, one of the same name asked about. The box is looked up anew
+   * each time: every change redraws the list, and the box with it. */
+  async importParty(text) {
     const W = this.W;
+    const box = () => this.root.querySelector(".svod-party__err");
     const res = await engine({ cmd: "party", do: "load", party: text }).catch(() => null);
-    if (!res || !res.ok) { this.say(box, join(html`<p>${W.importRefused}</p>`, res ? errorsHTML(res.errors, this.lang) : html`<p>${W.engineDown}</p>`)); return; }
+    if (!res || !res.ok) { this.say(box(), join(html`<p>${W.importRefused}</p>`, res ? errorsHTML(res.errors, this.lang) : html`<p>${W.engineDown}</p>`)); return; }
     let added = 0;
     for (const m of res.result.party.members) {
-      let out = await this.change({ do: "add", member: m }, box);
+      let out = await this.change({ do: "add", member: m }, box());
       if (out && out.result.conflict) {
-        const choice = await ask(box, W.sameMember(bdi(out.result.conflict.name)), [["replace", W.replace], ["keep_both", W.keepBothMember], ["cancel", W.cancel]]);
-        out = choice === "cancel" ? null : await this.change({ do: "add", member: m, same_name: choice }, box);
+        const choice = await ask(box(), W.sameMember(bdi(out.result.conflict.name)), [["replace", W.replace], ["keep_both", W.keepBothMember], ["cancel", W.cancel]]);
+        out = choice === "cancel" ? null : await this.change({ do: "add", member: m, same_name: choice }, box());
       }
       if (out && !out.result.conflict) added += 1;
     }

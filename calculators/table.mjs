@@ -117,6 +117,9 @@ class TablePage {
     }
     await this.wake();
     await this.liveDraw();
+    // the phone lies in the middle of the table: the order of turns at the top of its screen, not
+    // the page's title and its introduction
+    this.root.scrollIntoView({ block: "start" });
   }
 
   async liveDraw() {

@@ -4,6 +4,8 @@ field kinds beyond the calculators', the limits of a scene; and every character'
 the page reads of every system (side, creature type, statuses with what is left of them, place in the
 order)."""
 
+import re
+
 from rules_core import api
 from rules_core.scene import apply, readings
 from rules_core.scene.actions import ACTIONS
@@ -51,6 +53,20 @@ def test_every_field_has_a_known_kind_and_its_bounds():
             assert "max_len" in f or "max_items" in f, (where, f["name"])
         if f["kind"] == "choice":
             assert f["options"], (where, f["name"])
+
+
+#: names the English site keeps as the source has them (no English page names them otherwise)
+KEPT_IN_RUSSIAN = ("«Доспех Луны»",)
+
+
+def test_every_field_and_option_label_is_english_in_english():
+    # the English page (and the players' view in English) draws these labels: a Russian term in them
+    # («Had Шок this scene», where the English pages say Shock) read as untranslated
+    labels = [(where, f["name"], f["label"]) for where, f in _fields()]
+    labels += [(where, f["name"], o["label"]) for where, f in _fields() for o in f.get("options", [])]
+    russian = [(where, name, label["en"]) for where, name, label in labels
+               if re.search("[А-Яа-яЁё]", re.sub("|".join(KEPT_IN_RUSSIAN), "", label["en"]))]
+    assert not russian
 
 
 def test_every_system_lists_its_kinds_statuses_attacks_and_order():

@@ -396,6 +396,26 @@ def test_cli_apply_replay_preview_load(tmp_path):
     assert r.returncode == 0 and json.loads(r.stdout)["event"]["result"]["steps"][0]["roll_due"]
 
 
+def test_cli_load_says_where_a_hand_edited_scene_disagrees_with_its_log(tmp_path):
+    path = tmp_path / "s.json"
+    path.write_text(_cli("new", "Порт").stdout, encoding="utf-8")
+    for a in ({"type": "add_character", "character": {"name": "Маша", "system": "serial"}},
+              {"type": "damage", "character": "c1", "portions": [4]}):
+        r = _cli("apply", f"@{path}", json.dumps(a, ensure_ascii=False), "--scene-only")
+        assert r.returncode == 0, r.stdout + r.stderr
+        path.write_text(r.stdout, encoding="utf-8")
+    sc = json.loads(path.read_text(encoding="utf-8"))
+    by_log = sc["characters"][0]["state"]["health"]
+    sc["characters"][0]["state"]["health"] = by_log - 3  # edited by hand, not through the log
+    path.write_text(json.dumps(sc, ensure_ascii=False), encoding="utf-8")
+    out = json.loads(_cli("load", f"@{path}").stdout)
+    assert (out["consistent"], out["state_matches_log"]) == (False, False)
+    # both kept, neither picked: the scene as it was given, the log's replay beside it, the difference in words
+    assert out["scene"]["characters"][0]["state"]["health"] == by_log - 3
+    assert out["replayed"]["characters"][0]["state"]["health"] == by_log
+    assert [d["ru"] for d in out["differences"]] == [f"Маша: Здоровье сейчас — в сцене {by_log - 3}, по журналу {by_log}"]
+
+
 @pytest.mark.parametrize("args", [
     ("apply", "{", "{}"),
     ("apply", "{}", "{"),

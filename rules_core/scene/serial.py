@@ -177,8 +177,8 @@ STATE = (
     F.Field("door", "choice", T("Состояние Порога", "Death's-door state"), F.optional(F.choice(DOOR_STATES)), "",
             extra={"nullable": True, "options": [{"value": "", "label": T("—", "—")}]
                    + [{"value": k, "label": STATUS_NAMES[k]} for k in DOOR_STATES if k != "pending"]}),
-    F.Field("had_shock", "bool", T("Шок уже был в этой сцене", "Had Шок this scene"), F.boolean, False),
-    F.Field("had_last_breath", "bool", T("«Последний вздох» уже был в этой сцене", "Had «Последний вздох» this scene"),
+    F.Field("had_shock", "bool", T("Шок уже был в этой сцене", "Had Shock this scene"), F.boolean, False),
+    F.Field("had_last_breath", "bool", T("«Последний вздох» уже был в этой сцене", "Had «Last breath» this scene"),
             F.boolean, False),
     F.Field("dead", "bool", T("Мёртв", "Dead"), F.boolean, False),
     F.of_param(int_param("maimings", "Увечий", "Maimings", 0, 0, MAX_COUNT,

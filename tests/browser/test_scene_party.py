@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from .scene_page import (act, add_character, assert_fits, card, char, export, new_scene, open_page, phone, scene,
+
+from rules_core import api
+
+from .scene_page import (PHONE, act, add_character, assert_fits, card, char, export, new_scene, open_page, phone, scene,
     sheet_closed, stored, stored_party, wait_ready)
 from .waits import BOOT_MS, STEP_MS
 
@@ -227,3 +230,107 @@ def test_an_unreadable_party_is_kept_shown_and_downloadable(new_context, base_ur
         page.click("[data-act=raw]")
     assert "onerror" in Path(dl.value.path()).read_text(encoding="utf-8")
     assert page.evaluate("svodParty.cur.rec.rev") == 7
+
+
+PERSIST_STUB = """(answer) => { window.persistAsked = 0;
+    Object.defineProperty(navigator, 'storage', {configurable: true, value: {
+        persisted: async () => false,
+        persist: async () => { window.persistAsked += 1; return answer; },
+        estimate: async () => ({usage: 0, quota: 1e9})}}); }"""
+
+
+def test_persistent_storage_is_asked_for_and_its_answer_told(new_context, base_url):
+    ctx, page = phone(new_context)
+    # a browser that has not granted it yet and grants it when asked
+    ctx.add_init_script(f"({PERSIST_STUB})(true)")
+    open_party(page, base_url)
+    persist = page.locator(".svod-party__persist")
+    assert persist.get_attribute("data-persist") == "false"
+    assert "не обещал хранить их постоянно" in persist.inner_text()
+    persist.locator("[data-act=persist]").click()
+    page.wait_for_selector(".svod-party__persist[data-persist=true]", timeout=STEP_MS)
+    assert page.evaluate("window.persistAsked") == 1
+    assert "разрешил хранить их постоянно" in persist.inner_text() and persist.locator("button").count() == 0
+    # in English, a browser without the API: it says it cannot tell
+    ctx2, page2 = phone(new_context)
+    ctx2.add_init_script("Object.defineProperty(navigator, 'storage', {configurable: true, value: undefined})")
+    open_party(page2, base_url, "en/")
+    assert page2.locator(".svod-party__persist").get_attribute("data-persist") == "null"
+    assert "does not say whether it will keep them" in page2.locator(".svod-party__persist").inner_text()
+    assert not page.svod_errors and not page2.svod_errors
+
+
+def put_party(page, text, rev=1):
+    page.evaluate("""([text, rev]) => new Promise((resolve, reject) => {
+        const r = indexedDB.open('svod-party@/svod/', 1);
+        r.onupgradeneeded = () => { r.result.createObjectStore('scenes', {keyPath: 'id'}); r.result.createObjectStore('meta', {keyPath: 'key'}); };
+        r.onsuccess = () => { const tx = r.result.transaction('scenes', 'readwrite');
+            tx.objectStore('scenes').put({id: 'party', rev, text, updated: 1});
+            tx.oncomplete = () => { r.result.close(); resolve(); }; tx.onerror = () => reject(tx.error); };
+        r.onerror = () => reject(r.error); })""", [text, rev])
+
+
+def test_the_party_in_two_tabs_the_other_told_and_a_stale_write_refused(new_context, base_url):
+    new = api.handle({"op": "scene", "cmd": "party", "do": "new", "reply": "text"})["result"]["party_text"]
+    one = api.handle({"op": "scene", "cmd": "party", "do": "add", "party": new, "reply": "text",
+                      "member": {"name": "Маша", "system": "serial"}})["result"]["party_text"]
+    ctx, page = phone(new_context)
+    open_party(page, base_url)
+    put_party(page, one)
+    page.reload()
+    page.wait_for_function("document.querySelectorAll('.svod-party__name').length === 1", timeout=BOOT_MS)
+    other = ctx.new_page()
+    other.set_viewport_size(PHONE)
+    open_party(other, base_url)
+    assert party_names(other) == ["Маша"]
+    old_rev = other.evaluate("svodParty.cur.rec.rev")
+    # a copy made in one tab: the other redraws it, unasked
+    page.locator(".svod-party__item", has_text="Маша").locator("[data-act=duplicate]").click()
+    other.wait_for_function("document.querySelectorAll('.svod-party__name').length === 2", timeout=STEP_MS)
+    assert party_names(other) == ["Маша", "Маша 2"]
+    # a write over the revision the other tab had before: refused, the party as the first tab left it
+    err = other.evaluate("""async ([rev, text]) => {
+        const m = await import(new URL('assets/calc/party-store.mjs', location.href.split('party/')[0]).href);
+        const cur = await m.readParty();
+        try { await m.writeParty({...cur.rec, rev}, text); return null; } catch (e) { return e.name; } }""", [old_rev, one])
+    assert err == "StaleError"
+    assert [m["name"] for m in stored_party(other)["members"]] == ["Маша", "Маша 2"]
+    assert not page.svod_errors
+
+
+def test_the_party_to_a_file_and_back_asks_about_a_namesake(new_context, base_url, tmp_path):
+    new = api.handle({"op": "scene", "cmd": "party", "do": "new", "reply": "text"})["result"]["party_text"]
+    two = new
+    for name in ("Маша", "Громила"):
+        two = api.handle({"op": "scene", "cmd": "party", "do": "add", "party": two, "reply": "text",
+                          "member": {"name": name, "system": "serial"}})["result"]["party_text"]
+    ctx, page = phone(new_context)
+    open_party(page, base_url)
+    put_party(page, two)
+    page.reload()
+    page.wait_for_function("document.querySelectorAll('.svod-party__name').length === 2", timeout=BOOT_MS)
+    with page.expect_download() as dl:
+        page.click("[data-act=export]")
+    f = tmp_path / "party.json"
+    f.write_bytes(Path(dl.value.path()).read_bytes())
+    # another phone: the party arrives whole
+    ctx2, page2 = phone(new_context, "dark")
+    open_party(page2, base_url)
+    page2.locator("#svod-party-file").set_input_files(str(f))
+    page2.wait_for_function("document.querySelectorAll('.svod-party__name').length === 2", timeout=STEP_MS)
+    assert party_names(page2) == ["Маша", "Громила"]
+    assert stored_party(page2)["members"] == json.loads(two)["members"]
+    # the same file again: each namesake asked about — kept both for Маша, cancelled for Громила
+    page2.evaluate("document.querySelector('.svod-toast').hidden = true")
+    page2.locator("#svod-party-file").set_input_files(str(f))
+    ask = page2.locator(".svod-party__err .svod-ask")
+    ask.wait_for(timeout=STEP_MS)
+    assert "уже есть «Маша»" in ask.inner_text()
+    ask.locator("[data-ask=keep_both]").click()
+    page2.wait_for_function("document.querySelector('.svod-party__err .svod-ask') && "
+                            "document.querySelector('.svod-party__err .svod-ask').textContent.includes('Громила')", timeout=STEP_MS)
+    page2.click(".svod-party__err .svod-ask [data-ask=cancel]")
+    page2.wait_for_function("document.querySelector('.svod-toast').textContent.includes('Добавлено в партию: 1')",
+                            timeout=STEP_MS)
+    assert party_names(page2) == ["Маша", "Громила", "Маша 2"]
+    assert not page.svod_errors and not page2.svod_errors

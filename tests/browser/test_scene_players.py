@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 import zlib
+from pathlib import Path
 
 import pytest
 
@@ -36,9 +38,9 @@ def fight_text():
     return res["result"]["scene_text"]
 
 
-def storyteller(new_context, base_url, scheme="light"):
+def storyteller(new_context, base_url, scheme="light", lang=""):
     ctx, page = phone(new_context, scheme)
-    open_page(page, base_url)
+    open_page(page, base_url, lang)
     put_record(page, {"id": "s1", "name": "Порт", "created": 1, "updated": 1, "rev": 1, "text": fight_text()})
     page.reload()
     wait_ready(page, BOOT_MS)
@@ -116,6 +118,53 @@ def test_the_link_and_its_qr_code_open_offline_as_the_players_view(new_context, 
     assert_on_host(ctx, base_url)
     assert_on_host(ctx2, base_url)
     assert not page.svod_errors and not p2.svod_errors
+
+
+SHARE_STUB = """() => { window.shared = [];
+    navigator.share = async (data) => { window.shared.push(data);
+        if (window.shareFails) throw new DOMException('refused', window.shareFails); }; }"""
+
+
+def test_the_share_sheet_sends_the_link_and_a_file_of_it_is_the_fallback_in_english(new_context, base_url):
+    ctx, page = storyteller(new_context, base_url, lang="en/")
+    page.evaluate(SHARE_STUB)  # a phone with the share sheet (Web Share API): what it was given is kept
+    link = open_share(page)
+    assert link.startswith(base_url + "en/table/#v1.d.")
+    assert page.locator("dialog[open] .svod-sheet__foot button").all_inner_texts() == ["Share…", "The link to a file"]
+    # the share sheet gets the link; nothing is downloaded
+    page.click("dialog[open] [data-act=party-send]")
+    page.wait_for_function("window.shared.length === 1", timeout=STEP_MS)
+    assert page.evaluate("window.shared[0]") == {"title": "Show the players", "url": link}
+    # the reader closed the share sheet (AbortError): nothing else happens
+    page.evaluate("window.shareFails = 'AbortError'")
+    page.click("dialog[open] [data-act=party-send]")
+    page.wait_for_function("window.shared.length === 2", timeout=STEP_MS)
+    # the share sheet refused (NotAllowedError): the link goes to a file instead
+    page.evaluate("window.shareFails = 'NotAllowedError'")
+    with page.expect_download() as dl:
+        page.click("dialog[open] [data-act=party-send]")
+    assert Path(dl.value.path()).read_text(encoding="utf-8") == link + "\n"
+    # a browser without the share sheet: only the file, as the primary button
+    page.click("dialog[open] [data-act=close]")
+    page.evaluate("delete navigator.share; delete Navigator.prototype.share")
+    assert open_share(page) == link
+    assert page.locator("dialog[open] [data-act=party-send]").count() == 0
+    assert "md-button--primary" in page.locator("dialog[open] [data-act=party-qr-file]").get_attribute("class")
+    with page.expect_download() as dl:
+        page.click("dialog[open] [data-act=party-qr-file]")
+    assert Path(dl.value.path()).read_text(encoding="utf-8") == link + "\n"
+    # the English players' view: its words English (only the names are Russian)
+    p2 = ctx.new_page()
+    p2.set_viewport_size(PHONE)
+    p2.goto(link)
+    p2.wait_for_selector(".svod-players[data-state=ready]", timeout=BOOT_MS)
+    text = p2.locator(".svod-players").inner_text()
+    assert p2.locator(".svod-players__now").inner_text() == "Acting: Маша"
+    assert "The Storyteller does not show the opponents' numbers." in text and "Health now" in text
+    for name in ("Маша", "Громила", "Порт"):
+        text = text.replace(name, "")
+    assert not re.search("[А-Яа-яЁё]", text), text
+    assert not page.svod_errors
 
 
 def fragment_of(view: dict) -> str:
@@ -199,6 +248,13 @@ def test_for_the_table_follows_the_scene_in_large_type(new_context, base_url, sh
     first = table.locator(".svod-players__now").inner_text()
     assert any(w in table.locator(".svod-players__status").inner_text() for w in ("не погаснет", "не умеет", "не дал"))
     assert "Здоровье сейчас" not in table.locator(".svod-players").inner_text()  # large type: no numbers at all
+    # the phone's screen is the fight: the line of whose turn it is and every character in the order of
+    # turns (by their places), all on it, below the site's header
+    header = table.evaluate("document.querySelector('.md-header').getBoundingClientRect().bottom")
+    for el in [table.locator(".svod-players__now"), *table.locator(".svod-players__row").all()]:
+        box = el.bounding_box()
+        assert box["y"] >= header - 1 and box["y"] + box["height"] <= PHONE["height"], (el.inner_text(), box)
+    assert table.locator(".svod-players__place").all_inner_texts() == ["1", "2"]
     shot(table, "players-table-phone-dark")
     page.bring_to_front()
     page.evaluate("svodScene.direct({type: 'next_turn'}, 'next')")
