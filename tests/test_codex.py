@@ -693,6 +693,28 @@ def test_a_stance_locks_its_dice_and_the_level_reading():
     assert errors_of("codex-ability", {"ed6": 2, "blocked": 3}) == {"blocked"}
 
 
+def test_one_stance_at_a_time_or_one_entered_a_turn():
+    quoted("За один ход может быть только одна стойка/режим.")
+    # a stance of level 2 entered while an earlier one holds 2 of the preparation's 4 ED6
+    entering = {"level": 2, "use": "stance", "ed6": 4, "blocked": 2, "ad6": 2, "skill": 4, "difficulty": 2}
+    # one active at a time (the reading taken): the earlier stance is dropped, its dice come back: 4 − 2
+    active = run("codex-ability", entering)
+    assert active["possible"] and active["ed6_left"] == 2
+    assert F(active["p_success"]) == _ice_success(2 + 2, 4, 0, 2)
+    # one entered a turn: the earlier stance stays and keeps its 2: 4 − 2 − 2
+    per_turn = run("codex-ability", {**entering, "stance_limit": "per_turn"})
+    assert per_turn["possible"] and per_turn["ed6_left"] == 0
+    assert F(per_turn["p_success"]) == _ice_success(2, 4, 0, 2)
+    assert F(per_turn["p_without"]) == _ice_success(2 + 2, 4, 0, 2)
+    assert run("codex-ability", {**entering, "ed6": 3, "stance_limit": "per_turn"})["possible"] is False
+    # the reading never touches an instant ability: the stance's dice stay locked either way
+    for limit in R.STANCE_LIMIT_READINGS:
+        assert run("codex-ability", {"level": 1, "ed6": 4, "blocked": 2, "stance_limit": limit})["ed6_left"] == 1
+    assert R.STANCE_LIMIT == "active"
+    assert [R.held_by_other_stances(3, use, limit) for use in R.ABILITY_USES for limit in R.STANCE_LIMIT_READINGS] \
+        == [3, 3, 0, 3]
+
+
 @SMALLER
 @given(st.integers(1, 3), st.sampled_from(["spend", "stance"]), st.integers(0, 8), st.integers(0, 4),
        st.integers(1, 6), st.integers(0, 3))

@@ -129,6 +129,8 @@ SWITCHES = {
     (C, "COUNTER_STEP"): [("codex-counters", "step", "lv", {"difficulty": 1, "ad6": 4}, "p_fill")],
     (C, "STANCE_BLOCK_READINGS"): [("codex-ability", "stance_block", "level", {"level": 3, "use": "stance", "ed6": 5},
                                     "ed6_left")],
+    (C, "STANCE_LIMIT_READINGS"): [("codex-ability", "stance_limit", "per_turn",
+                                   {"level": 2, "use": "stance", "ed6": 3, "blocked": 2}, "ed6_left")],
     (C, "CRIPPLING_PER_READINGS"): [("codex-tokens", "per", "token", {"gains": [2], "crippling": 1}, "tokens")],
     (C, "CRUEL_ORDER_READINGS"): [("codex-tokens", "order", "after", {"gains": [2], "cruel": 1}, "activated")],
     (C, "ACTIVATED_READINGS"): [("codex-tokens", "activated", "spent", {"before": 2, "gains": [0], "cruel": 1},

@@ -58,7 +58,7 @@ __all__ = ["SKILL0_READINGS", "SKILL_SCALE_READINGS", "MAX_SKILL_SHIFTED", "FLAX
            "COUNTER_TIE", "counter_works", "p_counter", "COUNTER_STEP_READINGS", "COUNTER_STEP",
            "counters_race", "STRESSFUL_DIFFICULTY", "CHECK_STRESS_READINGS", "CHECK_STRESS", "ALL_AD6_DIFFICULTY",
            "stress_for_check", "STANCE_BLOCK_READINGS", "STANCE_BLOCK", "ABILITY_USES", "ability_cost",
-           "ed6_after_ability", "CRIPPLING_PER_READINGS", "CRIPPLING_PER", "CRUEL_ORDER_READINGS", "CRUEL_ORDER",
+           "STANCE_LIMIT_READINGS", "STANCE_LIMIT", "held_by_other_stances", "ed6_after_ability", "CRIPPLING_PER_READINGS", "CRIPPLING_PER", "CRUEL_ORDER_READINGS", "CRUEL_ORDER",
            "ACTIVATED_READINGS", "ACTIVATED", "injury_tokens", "EXHAUSTION_STATE_READINGS", "EXHAUSTION_STATE",
            "MAX_EXHAUSTION", "exhaustion_deprives"]
 
@@ -674,6 +674,12 @@ def stress_for_check(stress: int, flax: bool, difficulty: int, reading: str | No
 STANCE_BLOCK_READINGS = ("cost", "level")
 STANCE_BLOCK = "cost"
 ABILITY_USES = ("spend", "stance")
+#: «За один ход может быть только одна стойка/режим», while a stance holds its dice «до тех пор, пока стойка не
+#: будет снята» — over many turns. ``"active"`` (default): one stance is active at a time — entering another drops
+#: the one before, so its dice come back first; ``"per_turn"``: one stance may be entered a turn — a stance entered
+#: on an earlier turn may stay and keep its dice locked while a new one is entered.
+STANCE_LIMIT_READINGS = ("active", "per_turn")
+STANCE_LIMIT = "active"
 
 
 def ability_cost(level: int, use: str = "spend", block: str | None = None) -> int:
@@ -693,6 +699,22 @@ def ability_cost(level: int, use: str = "spend", block: str | None = None) -> in
     if use == "stance" and block == "level":
         return level
     return tables.ABILITY_COSTS[level]["ed6"]
+
+
+def held_by_other_stances(blocked: int, use: str, limit: str | None = None) -> int:
+    """Of the ``blocked`` ED6 other stances lock now, how many stay locked while this ability is used: all of them
+    for an instant ability; entering a stance, by :data:`STANCE_LIMIT_READINGS` — none (``"active"``: the stance
+    before is dropped) or all (``"per_turn"``).
+
+    >>> held_by_other_stances(2, "spend"), held_by_other_stances(2, "stance"), held_by_other_stances(2, "stance", "per_turn")
+    (2, 0, 2)
+    """
+    limit = STANCE_LIMIT if limit is None else limit
+    if limit not in STANCE_LIMIT_READINGS:
+        raise ValueError(f"limit must be one of {STANCE_LIMIT_READINGS}")
+    if use not in ABILITY_USES:
+        raise ValueError(f"use must be one of {ABILITY_USES}")
+    return 0 if use == "stance" and limit == "active" else blocked
 
 
 def ed6_after_ability(ed6: int, cost: int, blocked: int = 0) -> int | None:

@@ -281,8 +281,9 @@ def _counter_allowed_again(ctx: Ctx, ch: dict, st: dict) -> None:
 
 
 def _enters_the_fight(ctx: Ctx, ch: dict) -> None:
-    """«Персонаж получает всего 1 стресса за каждый фактор … Вступил в бой» (:data:`readings.CODEX_FIGHT_STRESS`)."""
-    assert RD.CODEX_FIGHT_STRESS == "party"
+    """«Персонаж получает всего 1 стресса за каждый фактор … Вступил в бой» (:data:`readings.CODEX_FIGHT_STRESS`),
+    once a scene — at its fight's first turn — not every turn (:data:`readings.CODEX_STRESS_UNIT`)."""
+    assert RD.CODEX_FIGHT_STRESS == "party" and RD.CODEX_STRESS_UNIT == "scene"
     if ch["side"] != "party" or ch["stats"]["veteran"]:
         return
     s = ch["state"]

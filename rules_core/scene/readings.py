@@ -244,6 +244,14 @@ CODEX_FIGHT_STRESS = _reading(
     "When the fight starts (its first turn) each «Codex» character on the party's side gains 1 stress, except those "
     "marked «fought in a war»; opponents keep no stress.")
 
+CODEX_STRESS_UNIT = _reading(
+    "CODEX_STRESS_UNIT", "codex", "scene",
+    "«Персонаж получает всего 1 стресса за каждый фактор, влияющий на него в единицу времени»",
+    "Единица времени — сцена: фактор, пока действует, даёт 1 стресс за сцену, не каждый ход; «Вступил в бой» — "
+    "один раз, в первый ход боя. Остальной стресс добавляет Рассказчик.",
+    "The unit of time is the scene: a factor, while it lasts, gives 1 stress a scene, not one every turn; «Entered a "
+    "fight» once, on the fight's first turn. Any other stress the Storyteller adds.")
+
 CODEX_COUNTER_ONCE = _reading(
     "CODEX_COUNTER_ONCE", "codex", "until_his_turn",
     "«Невозможно использовать их отдельно от AD6, кроме одного раза вне своего хода (Противодействие)»",

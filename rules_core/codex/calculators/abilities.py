@@ -14,6 +14,7 @@ __all__ = ["ABILITY_PARAMS", "MIN_PREPARATION", "check", "compute"]
 MIN_PREPARATION = {1: 0, 2: 2, 3: 4}
 _SPEND = {"param": "use", "eq": "spend"}
 _STANCE = {"param": "use", "eq": "stance"}
+_PER_TURN = {"param": "stance_limit", "eq": "per_turn"}
 
 ABILITY_PARAMS = (
     int_param("level", "Уровень способности", "Ability level", 1, 1, 3,
@@ -26,7 +27,7 @@ ABILITY_PARAMS = (
               MAX_ED6, when=_ED6),
     int_param("ad6", "AD6 на бросок", "AD6 for the roll", 2, 0, rules.AD6_PER_TURN),
     int_param("blocked", "ED6 уже заблокировано стойкой", "ED6 already locked by a stance", 0, 0, MAX_ED6,
-              group="details", when={"all": [_SPEND, _ED6]},
+              group="details", when={"all": [{"any": [_SPEND, _PER_TURN]}, _ED6]},
               help=T("«Заблокированные кости недоступны нигде — в том числе на всех последующих бросках».",
                      "Locked dice are not available anywhere, later rolls included.")),
 ) + _skill_params() + (
@@ -39,6 +40,15 @@ ABILITY_PARAMS = (
                  help=T("«блокируете кости по уровню способности из ED6 соответствующей подготовки» — уровню или "
                         "затратам уровня, не сказано.",
                         "Locked «by the ability's level»: the level, or the level's cost, is not said.")),
+    choice_param("stance_limit", "«За один ход может быть только одна стойка/режим»",
+                 "«Only one stance/mode per turn»", rules.STANCE_LIMIT, [
+                     ("active", "одна активная", "one active"),
+                     ("per_turn", "одна новая за ход", "one entered a turn"),
+                 ], group="readings", when=_STANCE,
+                 help=T("Одна активная: новая стойка снимает прежнюю. Одна новая за ход: стойки прошлых ходов "
+                        "остаются и держат свои кости. Как в источнике — не сказано.",
+                        "One active: a new stance drops the one before. One entered a turn: the stances of earlier "
+                        "turns stay and keep their dice. Which the source means is not said.")),
 )
 
 
@@ -47,8 +57,9 @@ def _cost(p: dict) -> int:
 
 
 def _blocked(p: dict) -> int:
-    """The ED6 another stance holds (none while entering a stance, none at exhaustion 6: no ED6 at all)."""
-    return p["blocked"] if p["use"] == "spend" and not deprived(p) else 0
+    """The ED6 other stances hold while this ability is used (entering a stance: by the reading
+    ``stance_limit``; none at exhaustion 6: no ED6 at all)."""
+    return 0 if deprived(p) else rules.held_by_other_stances(p["blocked"], p["use"], p["stance_limit"])
 
 
 def check(p: dict) -> None:
@@ -100,11 +111,16 @@ def compute(p: dict) -> dict:
                 "rows": [[level, T(f"{c['ed6']}ED6, подготовка от {MIN_PREPARATION[level]}",
                                    f"{c['ed6']}ED6, preparation {MIN_PREPARATION[level]}+")]
                          for level, c in tables.ABILITY_COSTS.items()]}]
-    if p["use"] == "stance":
-        display.append(note("Стойка: кости заблокированы на всех бросках, пока она не снята; за один ход — одна "
-                            "стойка или режим.",
+    if p["use"] == "stance" and p["stance_limit"] == "active":
+        display.append(note("Стойка: кости заблокированы на всех бросках, пока она не снята; активна одна стойка "
+                            "или режим — прежняя снимается, её кости возвращаются.",
                             "A stance: the dice stay locked on every roll until it is dropped; one stance or mode "
-                            "a turn."))
+                            "is active — the one before is dropped and its dice come back."))
+    elif p["use"] == "stance":
+        display.append(note("Стойка: кости заблокированы на всех бросках, пока она не снята; за один ход можно войти "
+                            "в одну стойку или режим, прежние держат свои кости.",
+                            "A stance: the dice stay locked on every roll until it is dropped; one stance or mode "
+                            "can be entered a turn, earlier ones keep their dice."))
     else:
         display.append(note("Потраченные кости — чистая плата: к броску на успех они не добавляются.",
                             "Spent dice are pure payment: they are not added to the success roll."))
