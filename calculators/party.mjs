@@ -91,6 +91,9 @@ class PartyPage {
     const systems = this.spec.systems;
     const sceneName = this.sceneRec ? summary(this.sceneRec).name : null;
     this.$status.textContent = W.partyCount(members.length);
+    // the message box outlives the redraw (another tab's change, a change's reload): what it says,
+    // or a question waiting for its answer, stays on screen
+    const kept = this.$main.querySelector(".svod-party__err");
     this.$main.innerHTML = join(
       members.length ? join(html`<ul class="svod-party__list">`, members.map((m) => join(
         html`<li class="svod-party__item" data-id="${m.id}"><label class="svod-party__member"><input type="checkbox" name="member" value="${m.id}"> <bdi class="svod-party__name">${m.name}</bdi></label>`,
@@ -105,6 +108,7 @@ class PartyPage {
       html`<p class="svod-row"><button type="button" class="md-button" data-act="export">${W.exportParty}</button>`,
       html`<input id="svod-party-file" class="svod-visually-hidden" type="file" accept=".json,application/json" data-file="party">`,
       html`<label for="svod-party-file" class="md-button">${W.importParty}</label></p>`);
+    if (kept) this.$main.querySelector(".svod-party__err").replaceWith(kept);
     this.root.dataset.state = "ready";
   }
 
@@ -155,6 +159,7 @@ class PartyPage {
       return null;
     }
     if (!res.ok) { this.say(box, errorsHTML(res.errors, this.lang)); return null; }
+    if (!box.querySelector("[data-ask]")) { box.innerHTML = ""; box.hidden = true; }  // an old message, not a question
     this.askPersist();
     await this.load();
     return res;

@@ -298,6 +298,36 @@ def test_the_party_in_two_tabs_the_other_told_and_a_stale_write_refused(new_cont
     assert not page.svod_errors
 
 
+def test_a_question_asked_in_one_tab_outlives_the_other_tabs_change(new_context, base_url):
+    """«Убрать?» waits on one tab while another tab copies a member: the list redraws with the copy,
+    the question stays on screen and its answer still removes the one asked about."""
+    new = api.handle({"op": "scene", "cmd": "party", "do": "new", "reply": "text"})["result"]["party_text"]
+    one = api.handle({"op": "scene", "cmd": "party", "do": "add", "party": new, "reply": "text",
+                      "member": {"name": "Маша", "system": "serial"}})["result"]["party_text"]
+    ctx, page = phone(new_context)
+    open_party(page, base_url)
+    put_party(page, one)
+    page.reload()
+    page.wait_for_function("document.querySelectorAll('.svod-party__name').length === 1", timeout=BOOT_MS)
+    other = ctx.new_page()
+    other.set_viewport_size(PHONE)
+    open_party(other, base_url)
+    page.locator(".svod-party__item", has_text="Маша").locator("[data-act=remove]").click()
+    question = page.locator(".svod-party__err .svod-ask")
+    question.wait_for(timeout=STEP_MS)
+    assert "Маша" in question.inner_text()
+    other.locator(".svod-party__item", has_text="Маша").locator("[data-act=duplicate]").click()
+    page.wait_for_function("document.querySelectorAll('.svod-party__name').length === 2", timeout=STEP_MS)
+    assert question.is_visible(), "the other tab's change redrew the question away"
+    question.locator("[data-ask=remove]").click()
+    page.wait_for_function("document.querySelectorAll('.svod-party__name').length === 1", timeout=STEP_MS)
+    assert party_names(page) == ["Маша 2"]
+    other.wait_for_function("document.querySelectorAll('.svod-party__name').length === 1", timeout=STEP_MS)
+    assert party_names(other) == ["Маша 2"]
+    assert page.locator(".svod-party__err").is_hidden()
+    assert not page.svod_errors
+
+
 def test_the_party_to_a_file_and_back_asks_about_a_namesake(new_context, base_url, tmp_path):
     new = api.handle({"op": "scene", "cmd": "party", "do": "new", "reply": "text"})["result"]["party_text"]
     two = new
