@@ -92,10 +92,10 @@ ATTACK_PARAMS = (
               "Attackers of the target this turn (many on one)", 1, 1, 10, group="details",
               when=_DEFENCE),
     int_param("defence_dice", "Кубики защиты", "Defense dice", 0, 0, MAX_POOL,
-              help=T("До штрафа «Толпа на одного»; «Отчаянная защита» — уже с вычетом 1 за каждую "
-                     "следующую защиту.",
-                     "Before the many-on-one penalty; for full defense already less 1 per "
-                     "further defense."), group="details", when=_DEFENCE),
+              help=T("Весь запас, до штрафа «Толпа на одного»; при отчаянной защите калькулятор сам "
+                     "вычтет 1 куб за каждую следующую защиту (по номеру защиты ниже).",
+                     "The whole pool, before the many-on-one penalty; with full defense the calculator itself "
+                     "takes one die off per later defense (by the defense's number below)."), group="details", when=_DEFENCE),
     int_param("defence_difficulty", "Сложность защиты (0 — по правилам)",
               "Defense difficulty (0: by the rules)", 0, 0, 10,
               help=T("Уклонение 6 / 8 (дальний бой), Блок 7, Парирование — по классам оружия "
