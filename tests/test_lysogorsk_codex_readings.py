@@ -54,6 +54,13 @@ SWITCHES = {
                                      "final_stage")],
     (L, "HANGOVER_STAMINA"): [("lysogorsk-drunkenness", "hangover_stamina", "drunk",
                                {"stamina": 2, "willing": True, "drinks": [{"drink": "beer", "count": 4}]}, "hangover")],
+    # Уверенность 0, Сила духа 2, entering stage 3: 2К + 3 never fails against 5; pure Уверенность 2К + 1
+    (L, "STAGE3_CHECK"): [("lysogorsk-drunkenness", "stage3_check", "confidence",
+                           {"negative_traits": 1, "start_stage": 2, "willing": True, "confidence": 0, "willpower": 2},
+                           "p_trait_fires")],
+    (L, "STAGE1_CONFIDENCE_IN_CHECK"): [("lysogorsk-drunkenness", "stage1_confidence", False,
+                                         {"negative_traits": 1, "start_stage": 2, "willing": True, "confidence": 0,
+                                          "willpower": 2}, "p_trait_fires")],
     (L, "MOVE_ROUNDING"): [("lysogorsk-actions", "move_rounding", "down", {"agility": 3}, "move_m")],
     (L, "FULL_CLIP"): [("lysogorsk-actions", "full_clip", "full", {"magazine": 45}, "full_clip_rounds")],
     (L, "COMBAT_MODIFIERS_TO"): [("lysogorsk-stress", "modifiers_to", "result", {"first_fight": True}, "p_pass")],
@@ -166,7 +173,7 @@ def _default_of(module, name: str):
 READINGS = {
     L: {n for n in L.__all__ if n.endswith("_READINGS")} | {
         "TIE_RULES", "ROUNDINGS", "MOVE_ROUNDINGS", "QUARTER_IS_CRITICAL", "AP_RULES", "AIM_ORDERS", "NO_DAMAGE_WITHOUT_STEPS",
-        "ARMOR_AGAINST_FALLS", "BELTS_BEFORE_HALVING", "ROUND_ONCE", "STAGE_STAMINA_IN_CHECK", "BLEEDING_WHEN_DYING",
+        "ARMOR_AGAINST_FALLS", "BELTS_BEFORE_HALVING", "ROUND_ONCE", "STAGE_STAMINA_IN_CHECK", "STAGE1_CONFIDENCE_IN_CHECK", "BLEEDING_WHEN_DYING",
         "PAIN_SHOCK_ROLLS", "PAIN_SHOCK_WOUND_PENALTY"},
     C: {n for n in C.__all__ if n.endswith("_READINGS")} | {"BURST_ROUNDING"},
 }
@@ -180,7 +187,7 @@ _CONSTANT = {"HANGOVER_STAMINA_READINGS": "HANGOVER_STAMINA", "MOVE_ROUNDINGS": 
              "SHIELD_WEAR_READINGS": "SHIELD_WEAR", "PARITY_READINGS": "PARITY", "COUNTER_TIE_READINGS": "COUNTER_TIE",
              "COUNTER_STEP_READINGS": "COUNTER_STEP", "CHECK_STRESS_READINGS": "CHECK_STRESS",
              "BLEEDING_BAND_READINGS": "BLEEDING_BAND", "HEAD_HALF_READINGS": "HEAD_HALF",
-             "BLAST_READINGS": "BLAST", "PAIN_SHOCK_ROLLS": "PAIN_SHOCK_ROLL"}
+             "BLAST_READINGS": "BLAST", "STAGE3_CHECK_READINGS": "STAGE3_CHECK", "PAIN_SHOCK_ROLLS": "PAIN_SHOCK_ROLL"}
 
 
 def _tested_name(name: str) -> str:
@@ -300,3 +307,16 @@ def test_stage_four_control_is_the_sources_condition():
     checked = api.run("lysogorsk-drunkenness", {"stamina": 0, "fortitude": 0, "drinks": [{"drink": "spirit_shot",
                                                                                             "count": 4}]})
     assert checked["p_master_control"] == checked["final_stage"][4]
+
+
+@pytest.mark.parametrize("check", L.STAGE3_CHECK_READINGS)
+@pytest.mark.parametrize("stage1", [True, False])
+@pytest.mark.parametrize("confidence, willpower", [(-2, 0), (0, 2), (1, 1), (-4, 3)])
+def test_the_stage3_check_readings_against_icepool(check, stage1, confidence, willpower):
+    # «по проверке Силы духа или чистой Уверенности против УС 5»; 1-я стадия: «+1 к Уверенности»
+    params = {"negative_traits": 2, "start_stage": 2, "willing": True, "confidence": confidence,
+              "willpower": willpower, "stage3_check": check, "stage1_confidence": stage1}
+    res = api.run("lysogorsk-drunkenness", params)
+    bonus = confidence + (1 if stage1 else 0) + (willpower if check == "willpower" else 0)
+    fails = (2 @ icepool.d6 + bonus).map(lambda x: x < 5)
+    assert Fraction(res["p_trait_fires"]["exact"]) == Fraction(fails.quantity(True), fails.denominator())

@@ -31,7 +31,7 @@ __all__ = ["TWO_D6", "TWO_D6_BEST_OF_TWO", "TIE_RULES", "dice_2d6", "check_total
            "breakdown_roll", "breakdown_willpower", "breakdown", "AFTER_READINGS", "breakdown_after",
            "VOLUME_READINGS", "drink_difficulty", "expand_drinks", "stage_modifiers", "CONTROL_STAGE", "under_control",
            "STAGE_STAMINA_IN_CHECK", "drink_step", "drinking", "HANGOVER_STAMINA_READINGS", "HANGOVER_STAMINA",
-           "hangover", "stage3_trait_fail",
+           "hangover", "STAGE3_CHECK_READINGS", "STAGE3_CHECK", "STAGE1_CONFIDENCE_IN_CHECK", "stage3_trait_fail",
            "p_reaches_stage3", "dependence_p", "SUFFOCATION_GRACE_PER_STAMINA",
            "SUFFOCATION_FIRST_DIFFICULTY", "suffocation", "STARVATION_GRACE_PER_STAMINA",
            "STARVATION_DIFFICULTY", "starvation", "SLEEP_GRACE_PER_STAMINA", "SLEEP_FAIL_PENALTY",
@@ -959,11 +959,31 @@ def hangover(last_stage: int, stamina: int, reading: str | None = None) -> int:
     return max(0, last_stage - stamina)
 
 
-def stage3_trait_fail(confidence: int, willpower: int, modifier: int = 0) -> Fraction:
+#: Which check stage 3's «по проверке Силы духа или чистой Уверенности против УС 5» is (when which,
+#: the source does not say): ``"willpower"`` (default): 2К + Уверенность + Сила духа; ``"confidence"``:
+#: pure Уверенность, 2К + Уверенность without the skill.
+STAGE3_CHECK_READINGS = ("willpower", "confidence")
+STAGE3_CHECK = "willpower"
+#: Whether stage 1's «+1 к Уверенности» goes into that check: by default it does (``True``: «Все
+#: приведенные эффекты складываются»); ``False`` checks with the entered Уверенность.
+STAGE1_CONFIDENCE_IN_CHECK = True
+
+
+def stage3_trait_fail(confidence: int, willpower: int, modifier: int = 0, check: str | None = None,
+                      stage1_confidence: bool = STAGE1_CONFIDENCE_IN_CHECK) -> Fraction:
     """P(a negative feature fires) on entering stage 3: «по проверке Силы духа или чистой
-    Уверенности против УС 5». Stage 1 gives «+1 к Уверенности», counted here."""
-    conf = confidence + stage_modifiers(3).get("confidence", 0)
-    return 1 - p_success(check_total(conf, willpower, modifier), tables.STAGE3_TRAIT_DIFFICULTY)
+    Уверенности против УС 5» — the check by :data:`STAGE3_CHECK_READINGS`, stage 1's «+1 к
+    Уверенности» counted when ``stage1_confidence``.
+
+    >>> stage3_trait_fail(0, 2), stage3_trait_fail(0, 2, check="confidence"), stage3_trait_fail(0, 2, stage1_confidence=False)
+    (Fraction(0, 1), Fraction(1, 12), Fraction(1, 36))
+    """
+    check = STAGE3_CHECK if check is None else check
+    if check not in STAGE3_CHECK_READINGS:
+        raise ValueError(f"check must be one of {STAGE3_CHECK_READINGS}")
+    conf = confidence + (stage_modifiers(3).get("confidence", 0) if stage1_confidence else 0)
+    skill = willpower if check == "willpower" else 0
+    return 1 - p_success(check_total(conf, skill, modifier), tables.STAGE3_TRAIT_DIFFICULTY)
 
 
 def p_reaches_stage3(start_stage: int, stage_dists: list[Dist]) -> Fraction:

@@ -54,6 +54,7 @@ DRINKS_PARAM = Param(
 #: The Fortitude checks are rolled (one who drinks to get drunk makes none).
 _CHECKED = {"param": "willing", "eq": False}
 _PSYCHE = {"any": [{"param": "negative_traits", "min": 1}, {"param": "binge_days", "min": 1}]}
+_TRAITS = {"param": "negative_traits", "min": 1}
 
 PARAMS = (
     int_param("stamina", "Выносливость", "Stamina", 2, 0, 30),
@@ -77,6 +78,15 @@ PARAMS = (
     int_param("willpower", "Сила духа", "Willpower", 1, 0, 30, group="details", when=_PSYCHE),
     int_param("negative_traits", "Негативных психологических особенностей", "Negative psychological features",
               0, 0, 20, group="details"),
+    choice_param("stage3_check", "3-я стадия: «по проверке Силы духа или чистой Уверенности»",
+                 "Stage 3: «a check of Willpower or of pure Confidence»", rules.STAGE3_CHECK, [
+                     ("willpower", "Силы духа: 2К + Уверенность + Сила духа",
+                      "Willpower: 2d6 + Confidence + Willpower"),
+                     ("confidence", "чистой Уверенности: 2К + Уверенность", "pure Confidence: 2d6 + Confidence"),
+                 ], group="readings", when=_TRAITS),
+    bool_param("stage1_confidence", "+1 к Уверенности с 1-й стадии входит в эту проверку",
+               "Stage 1's +1 Confidence counts in this check", rules.STAGE1_CONFIDENCE_IN_CHECK, group="readings",
+               when=_TRAITS),
     # stage 4: under the GM's control only while he can walk (Ловкость ≥ 0) and think (Мышление ≥ 0)
     int_param("agility", "Ловкость (трезвая)", "Agility (sober)", 3, -10, 30, group="details"),
     int_param("thinking", "Мышление (трезвое)", "Thinking (sober)", 3, -10, 30, group="details"),
@@ -179,13 +189,18 @@ def compute(p: dict) -> dict:
                 "under the GM's control (what then, the source does not say).")))
     p3 = rules.p_reaches_stage3(p["start_stage"], dists)
     if p["negative_traits"] and p3:
-        pf = rules.stage3_trait_fail(p["confidence"], p["willpower"])
+        pf = rules.stage3_trait_fail(p["confidence"], p["willpower"], check=p["stage3_check"],
+                                     stage1_confidence=p["stage1_confidence"])
+        bonus_ru, bonus_en = (" +1", " +1") if p["stage1_confidence"] else ("", "")
+        check_ru, check_en = ((f"Сила духа, Уверенность{bonus_ru}", f"Willpower, Confidence{bonus_en}")
+                              if p["stage3_check"] == "willpower" else
+                              (f"чистая Уверенность{bonus_ru}", f"pure Confidence{bonus_en}"))
         fired = Dist.bernoulli(pf, 1, 0).repeat(p["negative_traits"])
         result.update(p_stage3=prob(p3), p_trait_fires=prob(pf))
         display.append(figures(
             ("p_stage3", T("Шанс дойти до 3-й стадии", "Chance of reaching stage 3"), prob(p3)),
-            ("p_trait_fires", T("Шанс, что особенность сработает (Сила духа +1 Уверенность против УС 5)",
-                                "Chance a feature fires (Willpower, Confidence +1, against difficulty 5)"), prob(pf)),
+            ("p_trait_fires", T(f"Шанс, что особенность сработает ({check_ru} против УС 5)",
+                                f"Chance a feature fires ({check_en}, against difficulty 5)"), prob(pf)),
         ))
         display.append(dist_block("traits_fired", T("Сработавших особенностей, если дошел до 3-й стадии",
                                                     "Traits that fire, on reaching stage 3"),
