@@ -61,6 +61,9 @@ SWITCHES = {
     (L, "STAGE1_CONFIDENCE_IN_CHECK"): [("lysogorsk-drunkenness", "stage1_confidence", False,
                                          {"negative_traits": 1, "start_stage": 2, "willing": True, "confidence": 0,
                                           "willpower": 2}, "p_trait_fires")],
+    # 4:3/2/1 at close range: 3 bullets; one roll ×3 or three rolls added up
+    (L, "BURST_ROLL"): [("lysogorsk-damage", "burst_roll", "each",
+                         {"burst_shots": 4, "burst_close": 3, "range": "close", "power": 4}, "damage")],
     (L, "MOVE_ROUNDING"): [("lysogorsk-actions", "move_rounding", "down", {"agility": 3}, "move_m")],
     (L, "FULL_CLIP"): [("lysogorsk-actions", "full_clip", "full", {"magazine": 45}, "full_clip_rounds")],
     (L, "COMBAT_MODIFIERS_TO"): [("lysogorsk-stress", "modifiers_to", "result", {"first_fight": True}, "p_pass")],
@@ -187,7 +190,7 @@ _CONSTANT = {"HANGOVER_STAMINA_READINGS": "HANGOVER_STAMINA", "MOVE_ROUNDINGS": 
              "SHIELD_WEAR_READINGS": "SHIELD_WEAR", "PARITY_READINGS": "PARITY", "COUNTER_TIE_READINGS": "COUNTER_TIE",
              "COUNTER_STEP_READINGS": "COUNTER_STEP", "CHECK_STRESS_READINGS": "CHECK_STRESS",
              "BLEEDING_BAND_READINGS": "BLEEDING_BAND", "HEAD_HALF_READINGS": "HEAD_HALF",
-             "BLAST_READINGS": "BLAST", "STAGE3_CHECK_READINGS": "STAGE3_CHECK", "PAIN_SHOCK_ROLLS": "PAIN_SHOCK_ROLL"}
+             "BLAST_READINGS": "BLAST", "STAGE3_CHECK_READINGS": "STAGE3_CHECK", "BURST_ROLL_READINGS": "BURST_ROLL", "PAIN_SHOCK_ROLLS": "PAIN_SHOCK_ROLL"}
 
 
 def _tested_name(name: str) -> str:
@@ -320,3 +323,58 @@ def test_the_stage3_check_readings_against_icepool(check, stage1, confidence, wi
     bonus = confidence + (1 if stage1 else 0) + (willpower if check == "willpower" else 0)
     fails = (2 @ icepool.d6 + bonus).map(lambda x: x < 5)
     assert Fraction(res["p_trait_fires"]["exact"]) == Fraction(fails.quantity(True), fails.denominator())
+
+
+# ---- a burst rolled bullet by bullet, against icepool ---------------------------------------------
+
+def _dist_of(res: dict) -> dict:
+    return {x["damage"]: Fraction(x["p"]["exact"]) for x in res["damage"]}
+
+
+@pytest.mark.parametrize("hits, power, armor, aim", [(1, 4, 0, "none"), (3, 4, 2, "none"), (2, 6, 3, "head"),
+                                                     (4, 0, 5, "arm"), (7, 3, 0, "none")])
+def test_a_burst_rolled_for_each_bullet_against_icepool(hits, power, armor, aim):
+    # «бросок на повреждение делается для «усредненного» повреждения очереди» is a simplification; without
+    # it each bullet's «2К+Мощность-(Защита-Бронебойность)» is its own roll (the multiplier after Защита)
+    params = {"burst_shots": hits, "burst_close": hits, "burst_medium": 0, "burst_far": 0, "range": "close",
+              "power": power, "armor": armor, "aim": aim,
+              "ammo_left": 100, "stamina": 30}
+    mult = {"none": 1, "head": 2, "arm": Fraction(1, 2)}[aim]
+
+    def bullet(x):  # a half rounds up (mathematical rounding of non-negative numbers)
+        return int(max(0, x + power - armor) * mult + Fraction(1, 2))
+
+    each = (hits @ (2 @ icepool.d6).map(bullet)) if hits else icepool.Die([0])
+    once = (2 @ icepool.d6).map(lambda x: bullet(x) * hits)
+    means = []
+    for reading, die in (("each", each), ("averaged", once)):
+        got = _dist_of(api.run("lysogorsk-damage", {**params, "burst_roll": reading}))
+        assert got == {o: Fraction(q, die.denominator()) for o, q in die.items() if q}, reading
+        means.append(sum(o * q for o, q in got.items()))
+    assert means[0] == means[1]  # the same mean damage, only the spread differs
+
+
+def test_a_burst_too_long_to_roll_bullet_by_bullet_is_refused_beside_the_switch():
+    n = L.MAX_BULLETS_ROLLED_EACH
+    params = {"burst_shots": n + 1, "burst_close": n + 1, "range": "point_blank", "ammo_left": 1000}
+    r = api.handle({"op": "run", "id": "lysogorsk-damage", "params": {**params, "burst_roll": "each"}})
+    assert not r["ok"] and r["errors"][0]["field"] == "burst_roll"
+    assert f"не больше {n} попавших пуль (сейчас {n + 1})" in r["errors"][0]["ru"]
+    assert api.handle({"op": "run", "id": "lysogorsk-damage", "params": params})["ok"]  # one roll: any size
+    ok = api.handle({"op": "run", "id": "lysogorsk-damage", "params": {**params, "burst_shots": n, "burst_close": n,
+                                                                        "burst_roll": "each"}})
+    assert ok["ok"]
+    # the pages name the same bound
+    from pathlib import Path
+    docs = Path(__file__).resolve().parents[1] / "docs" / "lysogorsk"
+    assert f"до {n} попавших пуль" in (docs / "shooting.md").read_text(encoding="utf-8")
+    assert f"up to {n} bullets" in (docs / "shooting.en.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_a_burst_rolled_for_each_bullet_adds_each_pair_of_dice(seed):
+    params = {"burst_shots": 4, "burst_close": 3, "range": "close", "power": 2, "armor": 5, "burst_roll": "each"}
+    r = api.handle({"op": "roll", "id": "lysogorsk-damage", "params": params, "seed": seed})["result"]
+    faces = r["faces"]
+    assert len(faces) == 6 and r["bullets_hit"] == 3
+    assert r["damage"] == sum(max(0, a + b + 2 - 5) for a, b in zip(faces[::2], faces[1::2]))

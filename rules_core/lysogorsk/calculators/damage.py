@@ -118,6 +118,17 @@ PARAMS = (
         ("point_blank", "в упор (менее метра)", "point-blank (under a meter)"),
         ("close", "ближняя", "close"), ("medium", "средняя", "medium"), ("far", "дальняя", "long"),
     ], group="details", when=_BURST),
+    choice_param("burst_roll", "Очередь: бросок для «усредненного» повреждения", "Burst: a roll for the «averaged» damage",
+                 rules.BURST_ROLL, [
+                     ("averaged", "один бросок на всю очередь (упрощение источника)",
+                      "one roll for the whole burst (the source's simplification)"),
+                     ("each", f"отдельный бросок на каждую пулю (до {rules.MAX_BULLETS_ROLLED_EACH} пуль)",
+                      f"a roll for each bullet (up to {rules.MAX_BULLETS_ROLLED_EACH} bullets)"),
+                 ], group="readings", when=_BURST,
+                 help=T("«Для упрощения можно считать», что бросок один; без упрощения — видимо, бросок на каждую "
+                        "попавшую пулю. Средний урон тот же, разброс меньше.",
+                        "«For simplicity, you can assume» one roll; without it, presumably a roll for each bullet "
+                        "that hits. The same mean damage, a narrower spread.")),
     int_param("height_m", "Высота падения, м", "Height of the fall, m", 6, 0, 1000,
               when={"param": "source", "eq": "fall"}),
     int_param("speed_kmh", "Скорость столкновения, км/ч", "Collision speed, km/h", 40, 0, 1000, when=_CRASH),
@@ -230,6 +241,14 @@ def check(p: dict) -> None:
             if p[f] > p["burst_shots"]:
                 errors.append({"field": f, "ru": "Попаданий не больше, чем выстрелов в очереди.",
                                "en": "No more hits than shots in the burst."})
+        hits = rules.burst_hits(p["burst_shots"], p["burst_close"], p["burst_medium"], p["burst_far"],
+                                p["range"], p["ammo_left"])
+        if p["burst_roll"] == "each" and hits > rules.MAX_BULLETS_ROLLED_EACH:
+            errors.append({"field": "burst_roll",
+                           "ru": f"Отдельный бросок на каждую пулю — не больше {rules.MAX_BULLETS_ROLLED_EACH} "
+                                 f"попавших пуль (сейчас {hits}); для такой очереди — один бросок на всю очередь.",
+                           "en": f"A roll for each bullet — at most {rules.MAX_BULLETS_ROLLED_EACH} bullets that hit "
+                                 f"(now {hits}); for such a burst, one roll for the whole burst."})
     errors.check()
 
 
@@ -253,9 +272,13 @@ def _damage_dist(p: dict) -> tuple[Dist, list[dict], dict]:
             if shots < p["burst_shots"]:
                 notes.append(note(f"Патронов меньше длины очереди: очередь {shots}: {c}/{m}/{f}.",
                                   f"Fewer rounds than the burst: the burst is {shots}: {c}/{m}/{f}."))
-            notes.append(note(f"В цель попадает пуль: {hits}; урон бросается один раз и наносится {hits} раз.",
-                              f"Bullets hitting: {hits}; the damage is rolled once and dealt {hits} times."))
-            return rules.burst_damage(per, hits), notes, info
+            if p["burst_roll"] == "each":
+                notes.append(note(f"В цель попадает пуль: {hits}; урон бросается на каждую пулю отдельно.",
+                                  f"Bullets hitting: {hits}; the damage is rolled for each bullet on its own."))
+            else:
+                notes.append(note(f"В цель попадает пуль: {hits}; урон бросается один раз и наносится {hits} раз.",
+                                  f"Bullets hitting: {hits}; the damage is rolled once and dealt {hits} times."))
+            return rules.burst_damage(per, hits, p["burst_roll"]), notes, info
         return per, notes, info
     if src == "electric":
         power = rules.electric_power(p["volts"])
@@ -444,17 +467,24 @@ def roll(p: dict, roller) -> dict:
     if src == "weapon":
         prot = rules.protection(p["armor"], rules.cover_protection(p["cover"]), p["armor_piercing"], p["ap_rule"])
         mult = rules.aim_multiplier(p["aim"])
-        if mult is None:
-            d = max(0, rolled + p["power"] - prot)
-        elif p["aim_order"] == "after":
-            d = rules.round_by(max(0, rolled + p["power"] - prot) * mult, p["rounding"])
-        else:
-            d = max(0, rules.round_by((rolled + p["power"]) * mult, p["rounding"]) - prot)
+
+        def bullet(rolled: int) -> int:
+            if mult is None:
+                return max(0, rolled + p["power"] - prot)
+            if p["aim_order"] == "after":
+                return rules.round_by(max(0, rolled + p["power"] - prot) * mult, p["rounding"])
+            return max(0, rules.round_by((rolled + p["power"]) * mult, p["rounding"]) - prot)
+
+        d = bullet(rolled)
         if p["burst_shots"]:
             hits = rules.burst_hits(p["burst_shots"], p["burst_close"], p["burst_medium"], p["burst_far"],
                                 p["range"], p["ammo_left"])
             extra["bullets_hit"] = hits
-            d *= hits
+            if p["burst_roll"] == "each":  # the first bullet's 2К is rolled above; each other bullet its own
+                dice += roller.dice(2 * (hits - 1), 6) if hits > 1 else []
+                d = sum(bullet(a + b) for a, b in zip(dice[::2], dice[1::2])) if hits else 0
+            else:
+                d *= hits
     elif src == "electric":
         d = rolled + rules.electric_power(p["volts"])
     elif src == "environment":
