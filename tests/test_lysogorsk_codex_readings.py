@@ -64,6 +64,9 @@ SWITCHES = {
     # 4:3/2/1 at close range: 3 bullets; one roll ×3 or three rolls added up
     (L, "BURST_ROLL"): [("lysogorsk-damage", "burst_roll", "each",
                          {"burst_shots": 4, "burst_close": 3, "range": "close", "power": 4}, "damage")],
+    # Выносливость 1 now, 3 for good, 9 hits lost: 7 of 16 (a heavy wound) or 9 of 18 (a light one)
+    (L, "HITS_STAMINA"): [("lysogorsk-wounds", "hits_stamina", "permanent",
+                           {"stamina": 1, "permanent_stamina": 3, "damage_taken": 9}, "state")],
     (L, "MOVE_ROUNDING"): [("lysogorsk-actions", "move_rounding", "down", {"agility": 3}, "move_m")],
     (L, "FULL_CLIP"): [("lysogorsk-actions", "full_clip", "full", {"magazine": 45}, "full_clip_rounds")],
     (L, "COMBAT_MODIFIERS_TO"): [("lysogorsk-stress", "modifiers_to", "result", {"first_fight": True}, "p_pass")],
@@ -190,7 +193,7 @@ _CONSTANT = {"HANGOVER_STAMINA_READINGS": "HANGOVER_STAMINA", "MOVE_ROUNDINGS": 
              "SHIELD_WEAR_READINGS": "SHIELD_WEAR", "PARITY_READINGS": "PARITY", "COUNTER_TIE_READINGS": "COUNTER_TIE",
              "COUNTER_STEP_READINGS": "COUNTER_STEP", "CHECK_STRESS_READINGS": "CHECK_STRESS",
              "BLEEDING_BAND_READINGS": "BLEEDING_BAND", "HEAD_HALF_READINGS": "HEAD_HALF",
-             "BLAST_READINGS": "BLAST", "STAGE3_CHECK_READINGS": "STAGE3_CHECK", "BURST_ROLL_READINGS": "BURST_ROLL", "PAIN_SHOCK_ROLLS": "PAIN_SHOCK_ROLL"}
+             "BLAST_READINGS": "BLAST", "STAGE3_CHECK_READINGS": "STAGE3_CHECK", "BURST_ROLL_READINGS": "BURST_ROLL", "HITS_STAMINA_READINGS": "HITS_STAMINA", "PAIN_SHOCK_ROLLS": "PAIN_SHOCK_ROLL"}
 
 
 def _tested_name(name: str) -> str:
@@ -378,3 +381,31 @@ def test_a_burst_rolled_for_each_bullet_adds_each_pair_of_dice(seed):
     faces = r["faces"]
     assert len(faces) == 6 and r["bullets_hit"] == 3
     assert r["damage"] == sum(max(0, a + b + 2 - 5) for a, b in zip(faces[::2], faces[1::2]))
+
+
+# ---- hits by the permanent Выносливость, checks by the current one ---------------------------------
+
+@pytest.mark.parametrize("current", [0, 1, 2, 3, 5])
+def test_hits_by_the_permanent_stamina_and_the_healing_check_by_the_current_one(current):
+    # permanent 3: «15+Выносливость» = 18 hits, quarters 5 / 9 / 14 («по математическим правилам»); 11 lost
+    # leaves 7: «более четверти, но менее половины — тяжелому»; a heavy wound heals on Стойкость against 5,
+    # rolled «2К» + the current Выносливость + Стойкость 0
+    params = {"stamina": current, "permanent_stamina": 3, "hits_stamina": "permanent", "damage_taken": 11,
+              "fortitude": 0}
+    res = api.run("lysogorsk-wounds", params)
+    assert (res["max_hits"], res["hits"], res["state"]) == (18, 7, "heavy")
+    passes = (2 @ icepool.d6 + current).map(lambda x: x >= 5)
+    assert Fraction(res["p_heal"]["exact"]) == Fraction(passes.quantity(True), passes.denominator())
+    # the same Выносливость for both (the default): 15 + current hits
+    same = api.run("lysogorsk-wounds", {**params, "hits_stamina": "current"})
+    assert same["max_hits"] == 15 + current
+
+
+def test_bought_hits_are_bounded_by_the_stamina_the_hits_go_by():
+    # «Потолок совершенствования равен удвоенной Выносливости»
+    params = {"stamina": 1, "permanent_stamina": 3, "hits_stamina": "permanent", "extra_hits": 6}
+    assert api.handle({"op": "run", "id": "lysogorsk-wounds", "params": params})["ok"]
+    r = api.handle({"op": "run", "id": "lysogorsk-wounds", "params": {**params, "extra_hits": 7}})
+    assert not r["ok"] and r["errors"][0]["field"] == "extra_hits"
+    r = api.handle({"op": "run", "id": "lysogorsk-wounds", "params": {**params, "hits_stamina": "current"}})
+    assert not r["ok"] and r["errors"][0]["field"] == "extra_hits"

@@ -18,7 +18,7 @@ __all__ = ["TWO_D6", "TWO_D6_BEST_OF_TWO", "TIE_RULES", "dice_2d6", "check_total
            "check_passes", "margin", "opposed_margin", "opposed_outcome", "extra_actions_penalty",
            "initiative_check", "initiative_order", "waiting_modifier", "full_dodge_modifier", "initiative_chances",
            "ROUNDINGS", "DEFAULT_ROUNDING", "round_by", "QUARTER_IS_CRITICAL", "EXTRA_HITS_PER_STAMINA",
-           "max_hits", "thresholds", "wound_level", "wound_penalty", "DYING_MINUTES", "BLEEDING_WHEN_DYING",
+           "HITS_STAMINA_READINGS", "HITS_STAMINA", "hits_stamina", "max_hits", "thresholds", "wound_level", "wound_penalty", "DYING_MINUTES", "BLEEDING_WHEN_DYING",
            "bleeding", "PAIN_SHOCK_ROLLS", "PAIN_SHOCK_ROLL", "PAIN_SHOCK_WOUND_PENALTY", "pain_shock_difficulty",
            "p_pain_shock", "temporary_room", "apply_damage",
            "HEAD_WOUND_STATES", "HEAD_HALF_READINGS", "HEAD_HALF", "BLAST_READINGS", "BLAST", "head_wound_permanent",
@@ -261,6 +261,26 @@ QUARTER_IS_CRITICAL = True
 #: хит. Потолок совершенствования равен удвоенной Выносливости.» We add them to the full
 #: hits, so the thresholds grow with them.
 EXTRA_HITS_PER_STAMINA = 2
+
+
+#: Which Выносливость the hits «15+Выносливость» go by when it is changed for a while (hunger and thirst:
+#: «временно теряет одну единицу Выносливости»; drunkenness: «+1 к Выносливости»), while «для бросков
+#: используется текущее значение» speaks of rolls only: ``"current"`` (default): the same value as the
+#: checks; ``"permanent"``: the permanent value, the checks still by the current one.
+HITS_STAMINA_READINGS = ("current", "permanent")
+HITS_STAMINA = "current"
+
+
+def hits_stamina(current: int, permanent: int, reading: str | None = None) -> int:
+    """The Выносливость the hits are counted from, by :data:`HITS_STAMINA_READINGS`.
+
+    >>> hits_stamina(1, 3), hits_stamina(1, 3, "permanent")
+    (1, 3)
+    """
+    reading = HITS_STAMINA if reading is None else reading
+    if reading not in HITS_STAMINA_READINGS:
+        raise ValueError(f"reading must be one of {HITS_STAMINA_READINGS}")
+    return permanent if reading == "permanent" else current
 
 
 def max_hits(stamina: int, extra: int = 0) -> int:

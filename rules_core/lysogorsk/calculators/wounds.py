@@ -51,6 +51,20 @@ PARAMS = (
     bool_param("doctor_reroll", "Врач перебрасывает за Везение", "The doctor re-rolls with Luck", False,
                group="details", when=_MEDICAL),
     replace(QUARTER_PARAM, group="readings"),
+    choice_param("hits_stamina", "Хиты «15+Выносливость» при временно измененной Выносливости",
+                 "Hits «15+Stamina» while the Stamina is changed for a while", rules.HITS_STAMINA, [
+                     ("current", "по той же Выносливости, что и проверки", "by the same Stamina as the checks"),
+                     ("permanent", "по постоянной Выносливости (отдельное поле)",
+                      "by the permanent Stamina (a field of its own)"),
+                 ], group="readings",
+                 help=T("Голод и жажда: «временно теряет одну единицу Выносливости»; 2-я стадия опьянения: "
+                        "«+1 к Выносливости»; а «для бросков используется текущее значение» сказано только о "
+                        "бросках. Поле «Выносливость» — текущая, для проверок.",
+                        "Hunger and thirst: the character temporarily loses a point of Stamina; drunkenness stage 2: "
+                        "+1 Stamina; «the current value is used for rolls» speaks of rolls only. The field "
+                        "«Stamina» is the current one, for the checks.")),
+    int_param("permanent_stamina", "Постоянная Выносливость (для хитов)", "Permanent Stamina (for the hits)",
+              2, 0, 30, group="readings", when={"param": "hits_stamina", "eq": "permanent"}),
     choice_param("medical_fail", "Если проверка Медицины провалена", "If the Medicine check fails",
                  rules.MEDICAL_FAIL, [
                      ("natural", "пациент делает свою проверку Стойкости", "the patient makes his Fortitude check"),
@@ -81,11 +95,17 @@ PARAMS = (
 
 def check(p: dict) -> None:
     """Bought hits up to twice the Выносливость; the temporary damage fits the track."""
-    hits_errors(p).check()
+    hits_errors({**p, "stamina": _hits_stamina(p)}).check()
+
+
+def _hits_stamina(p: dict) -> int:
+    """The Выносливость of the hits (and of the bought hits' ceiling); the checks and the concussion's
+    hours go by the field «Выносливость»."""
+    return rules.hits_stamina(p["stamina"], p["permanent_stamina"], p["hits_stamina"])
 
 
 def _total(p: dict) -> int:
-    return rules.max_hits(p["stamina"], p["extra_hits"])
+    return rules.max_hits(_hits_stamina(p), p["extra_hits"])
 
 
 def _state(p: dict) -> str:
