@@ -4,6 +4,9 @@ constant read at run time changes the result when patched."""
 
 from __future__ import annotations
 
+from fractions import Fraction
+from itertools import product
+
 import pytest
 
 from rules_core import api
@@ -53,6 +56,8 @@ SWITCHES = {
     "KNOCKDOWN_DIFFICULTY": [("wod-knockdown", "difficulty", 7, {}, "p_falls")],
     "FALL_ROLLS_AGAIN": [("wod-knockdown", "rolls_again", False, {}, "p_up")],
     "HALF_PENALTY_ROUNDING": [("wod-armor", "rounding", "up", {"armor": "5", "melee": 3}, "penalty")],
+    # 002: «запас бросков на повреждения увеличивается на 2 кубика»; 003: only «считаются автоматически успешными»
+    "HELPLESS_DAMAGE": [("wod-classic-attack", "helpless_damage", "none", {"immobilized": "helpless"}, "mean_levels")],
 }
 
 #: readings the code reads at run time: (patched value, calculator, parameters, result key)
@@ -96,3 +101,19 @@ def test_the_prone_cover_reading_matches_003s_example():
     at_wall = api.run("wod-classic-attack", {"weapon": LIGHT_REVOLVER, "cover": wall, "attacker_cover": prone})
     at_prone = api.run("wod-classic-attack", {"weapon": LIGHT_REVOLVER, "cover": prone, "attacker_cover": wall})
     assert at_wall["attack_difficulties"] == at_prone["attack_difficulties"] == [8]
+
+
+def test_a_helpless_target_without_the_two_dice_takes_the_weapons_pool_only():
+    # 003's reading: the attack «считаются автоматически успешными», the damage pool is the weapon's 3 dice;
+    # against no soak (a mortal with Stamina 0, bashing) the levels are the damage successes at difficulty 6,
+    # counted face by face over all 10³ rolls
+    base = {"weapon": "custom", "damage_dice": 3, "stamina": 0, "target": "mortal", "damage_type": "bashing",
+            "immobilized": "helpless", "attack_dice": 0}
+    by_levels: dict[int, Fraction] = {}
+    for faces in product(range(1, 11), repeat=3):
+        k = sum(f >= 6 for f in faces)
+        by_levels[k] = by_levels.get(k, Fraction(0)) + Fraction(1, 1000)
+    r = api.run("wod-classic-attack", {**base, "helpless_damage": "none"})
+    assert r["damage_dice"] == 3 and r["p_hit"]["exact"] == "1/1"
+    assert Fraction(r["mean_levels"]["exact"]) == sum(k * q for k, q in by_levels.items()) == Fraction(3, 2)
+    assert api.run("wod-classic-attack", base)["damage_dice"] == 5  # 002's default: two more

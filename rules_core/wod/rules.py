@@ -48,7 +48,7 @@ __all__ = ["DAMAGE_TYPES", "ARMOR_BREAK_READINGS", "ARMOR_SOAK_READINGS", "SOAK_
            "armor_ruined", "soak_successes", "soak_dist", "damage_soak_dist", "soak_levels", "attack_dist",
            "SPRAY_READINGS", "SPRAY_DICE_READINGS", "spray_share", "SPRAY_SINGLE_TARGET_ROUNDS_DOWN",
            "multiple_shot_pools", "shots_dist", "PRONE_COVER", "cover_difficulty",
-           "ARMOR_BREAK", "ARMOR_SOAK", "ONES_CANCEL_DAMAGE", "EXTRA_SUCCESSES_ADD", "ATTACK_BOTCH", "defended", "FLANK_DICE", "MULTIPLE_OPPONENTS_MAX", "BLIND_DIFFICULTY", "BLIND_TARGET_DICE", "BLIND_RANGED_CHOICES", "BLIND_RANGED", "AIM_DICE_PER_ROUND", "SCOPE_DICE", "SCOPE_NEEDS_AIM", "RANGE_DIFFICULTY", "POINT_BLANK_METRES", "RANGE_UNIT_CHOICES", "RANGE_UNIT", "YARD_METRES", "AUTOFIRE_DODGE", "AUTOFIRE_DODGE_CHOICES", "AUTOFIRE_DODGE_READING", "OFF_HAND_DIFFICULTY", "multiple_opponents_penalty", "aim_dice", "range_band", "ONES_CANCEL_OTHER", "AMBUSH_VICTIM_DIFFICULTY", "AMBUSH_PREPARE_DIFFICULTY", "AMBUSH_POOL_CHOICES", "AMBUSH_POOL", "SURPRISE_DIFFICULTY", "ambush_pool", "surprise_avoided", "TACKLE_DIFFICULTY", "TACKLE_NEXT_ROUND", "KNOCKDOWN_DIFFICULTY", "FALL_INITIATIVE", "FALL_DAMAGE_LEVELS", "FALL_ROLLS_AGAIN", "fall_outcome", "HALF_PENALTY_MELEE", "HALF_PENALTY_CHOICES", "HALF_PENALTY_ROUNDING", "armor_dexterity_penalty", "SPRAY_SHARE", "SPRAY_DICE", "DISARM_ACCURACY_CHOICES", "DISARM_ACCURACY", "disarm_dice", "READINGS"]
+           "ARMOR_BREAK", "ARMOR_SOAK", "ONES_CANCEL_DAMAGE", "EXTRA_SUCCESSES_ADD", "ATTACK_BOTCH", "defended", "FLANK_DICE", "MULTIPLE_OPPONENTS_MAX", "BLIND_DIFFICULTY", "BLIND_TARGET_DICE", "BLIND_RANGED_CHOICES", "BLIND_RANGED", "AIM_DICE_PER_ROUND", "SCOPE_DICE", "SCOPE_NEEDS_AIM", "RANGE_DIFFICULTY", "POINT_BLANK_METRES", "RANGE_UNIT_CHOICES", "RANGE_UNIT", "YARD_METRES", "AUTOFIRE_DODGE", "AUTOFIRE_DODGE_CHOICES", "AUTOFIRE_DODGE_READING", "OFF_HAND_DIFFICULTY", "multiple_opponents_penalty", "aim_dice", "range_band", "ONES_CANCEL_OTHER", "AMBUSH_VICTIM_DIFFICULTY", "AMBUSH_PREPARE_DIFFICULTY", "AMBUSH_POOL_CHOICES", "AMBUSH_POOL", "SURPRISE_DIFFICULTY", "ambush_pool", "surprise_avoided", "TACKLE_DIFFICULTY", "TACKLE_NEXT_ROUND", "KNOCKDOWN_DIFFICULTY", "FALL_INITIATIVE", "FALL_DAMAGE_LEVELS", "FALL_ROLLS_AGAIN", "fall_outcome", "HALF_PENALTY_MELEE", "HALF_PENALTY_CHOICES", "HALF_PENALTY_ROUNDING", "armor_dexterity_penalty", "SPRAY_SHARE", "SPRAY_DICE", "DISARM_ACCURACY_CHOICES", "DISARM_ACCURACY", "disarm_dice", "HELPLESS_DAMAGE_DICE", "HELPLESS_DAMAGE_CHOICES", "HELPLESS_DAMAGE", "helpless_damage_dice", "READINGS"]
 
 DAMAGE_TYPES = ("bashing", "lethal", "aggravated")
 ARMOR_BREAK_READINGS = ("at_least_double", "more_than_double")
@@ -557,8 +557,29 @@ def disarm_dice(reading: str | None = None) -> int:
     return next(m for m in tables.MELEE_MANEUVERS if m["key"] == "disarm")["accuracy_dice"] if reading == "die" else 0
 
 
+#: A completely immobilized victim: 002 «атака автоматически считается удачной. В таких случаях запас бросков на
+#: повреждения увеличивается на 2 кубика»; 003 («Обездвижен») only «все атаки против него считаются автоматически
+#: успешными», with no word of dice. ``"plus_two"`` (default, 002's words for this very case) or ``"none"`` (003: the
+#: attack hits, the damage pool is the weapon's).
+HELPLESS_DAMAGE_DICE = 2
+HELPLESS_DAMAGE_CHOICES = ("plus_two", "none")
+HELPLESS_DAMAGE = "plus_two"
+
+
+def helpless_damage_dice(reading: str | None = None) -> int:
+    """The damage dice an attack on a completely immobilized victim adds (:data:`HELPLESS_DAMAGE`).
+
+    >>> helpless_damage_dice(), helpless_damage_dice("none")
+    (2, 0)
+    """
+    reading = HELPLESS_DAMAGE if reading is None else reading
+    if reading not in HELPLESS_DAMAGE_CHOICES:
+        raise ValueError(f"reading must be one of {HELPLESS_DAMAGE_CHOICES}")
+    return HELPLESS_DAMAGE_DICE if reading == "plus_two" else 0
+
+
 READINGS = ("ARMOR_BREAK", "ARMOR_SOAK", "ONES_CANCEL_DAMAGE", "EXTRA_SUCCESSES_ADD", "ATTACK_BOTCH", "ONES_CANCEL_OTHER",
             "SPRAY_SHARE", "SPRAY_DICE",
             "SPRAY_SINGLE_TARGET_ROUNDS_DOWN", "PRONE_COVER", "BLIND_RANGED", "SCOPE_NEEDS_AIM", "RANGE_UNIT",
             "AUTOFIRE_DODGE_READING", "OFF_HAND_DIFFICULTY", "AMBUSH_POOL", "KNOCKDOWN_DIFFICULTY", "FALL_ROLLS_AGAIN",
-            "HALF_PENALTY_ROUNDING", "MULTIPLE_OPPONENTS_MAX", "DISARM_ACCURACY")
+            "HALF_PENALTY_ROUNDING", "MULTIPLE_OPPONENTS_MAX", "DISARM_ACCURACY", "HELPLESS_DAMAGE")

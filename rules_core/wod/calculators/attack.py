@@ -154,7 +154,7 @@ ATTACK_PARAMS = (
     choice_param("immobilized", "Цель обездвижена", "Target immobilized", "no", [
         ("no", "Нет", "No"),
         ("struggling", "Держат, но сопротивляется (+2 кубика атаки)", "Held but struggling (+2 attack dice)"),
-        ("helpless", "Полностью (атака удачна, +2 кубика повреждений)", "Completely (auto hit, +2 damage dice)"),
+        ("helpless", "Полностью (атака удачна без броска)", "Completely (hit without a roll)"),
     ], group="details"),
     choice_param("weapon", "Оружие", "Weapon", "custom", _WEAPON_OPTIONS),
     int_param("strength", "Сила атакующего", "Attacker's Strength", 2, 0, 10,
@@ -246,6 +246,16 @@ ATTACK_PARAMS = ATTACK_PARAMS + (
                "A single target of a spray: half the successes rounded down", rules.SPRAY_SINGLE_TARGET_ROUNDS_DOWN,
                group="readings", when={"all": [{"param": "maneuver", "eq": "spray"}, {"param": "targets", "max": 1},
                                                {"param": "immobilized", "ne": "helpless"}]}),
+    choice_param("helpless_damage", "Полностью обездвиженная цель: кубики повреждений",
+                 "A completely immobilized target: damage dice", rules.HELPLESS_DAMAGE, [
+                     ("plus_two", "+2 кубика (Тёмные века)", "+2 dice (Dark Ages)"),
+                     ("none", "без добавки (современные правила)", "none added (modern rules)")],
+                 help=T("Тёмные века: «атака автоматически считается удачной. В таких случаях запас бросков на повреждения "
+                        "увеличивается на 2 кубика»; современные правила: атаки «считаются автоматически успешными», "
+                        "о кубиках ни слова.",
+                        "Dark Ages: the attack automatically succeeds and the damage pool grows by 2 dice; modern rules: "
+                        "attacks count as automatic successes, with no word of dice."),
+                 group="readings", when={"param": "immobilized", "eq": "helpless"}),
     choice_param("disarm_accuracy", "«Обезоружить»: точность «Нормальная +1»", "Disarm: accuracy «Normal +1»",
                  rules.DISARM_ACCURACY, [
                      ("die", "+1 кубик к броску", "+1 die to the roll"),
@@ -345,7 +355,7 @@ def _attack_setup(p: dict) -> dict:
     dice = p["attack_dice"] + acc + (2 if p["immobilized"] == "struggling" else 0) + sit["dice"]
     if w == "disarm":
         dice += rules.disarm_dice(p["disarm_accuracy"])
-    damage = 0 if w == "disarm" else weapon_damage(p) + (2 if helpless else 0)
+    damage = 0 if w == "disarm" else weapon_damage(p) + (rules.helpless_damage_dice(p["helpless_damage"]) if helpless else 0)
     extra_add = (p["extra_successes_add"] or m in SUCCESSES_ADD_MANEUVERS) and w != "disarm"
     pools = [dice]
     if m == "multiple":
