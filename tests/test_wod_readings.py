@@ -57,6 +57,9 @@ SWITCHES = {
     "FALL_ROLLS_AGAIN": [("wod-knockdown", "rolls_again", False, {}, "p_up")],
     "HALF_PENALTY_ROUNDING": [("wod-armor", "rounding", "up", {"armor": "5", "melee": 3}, "penalty")],
     # 002: «запас бросков на повреждения увеличивается на 2 кубика»; 003: only «считаются автоматически успешными»
+    # 002: «+2 к сложности Рукопашного боя и Фехтования»; 003: «все действия слепого персонажа … Трудностью +2»
+    "BLIND_DEFENCE": [("wod-classic-attack", "blind_defence", "defence_too", {"target_blind": True, "defence": "dodge"},
+                       "p_hit")],
     "HELPLESS_DAMAGE": [("wod-classic-attack", "helpless_damage", "none", {"immobilized": "helpless"}, "mean_levels")],
 }
 
@@ -117,3 +120,24 @@ def test_a_helpless_target_without_the_two_dice_takes_the_weapons_pool_only():
     assert r["damage_dice"] == 3 and r["p_hit"]["exact"] == "1/1"
     assert Fraction(r["mean_levels"]["exact"]) == sum(k * q for k, q in by_levels.items()) == Fraction(3, 2)
     assert api.run("wod-classic-attack", base)["damage_dice"] == 5  # 002's default: two more
+
+
+def test_a_blind_target_defending_at_plus_two_by_hand():
+    # 003's reading for the defender: a blind target's dodge (difficulty 6) is at 8. 2 attack dice at 6 (+2 for the
+    # blind target: 4 dice) against 2 dodge dice at 8, every face of all 10⁶ rolls: 1s cancel; the attack hits when
+    # its net successes beat the dodge's
+    def net(faces, difficulty):
+        return max(0, sum(f >= difficulty for f in faces) - faces.count(1))
+
+    def dist(dice, difficulty):
+        out: dict[int, Fraction] = {}
+        for faces in product(range(1, 11), repeat=dice):
+            out[net(faces, difficulty)] = out.get(net(faces, difficulty), Fraction(0)) + Fraction(1, 10 ** dice)
+        return out
+
+    attack, dodge = dist(4, 6), dist(2, 8)
+    p_hit = sum(pa * pd for a, pa in attack.items() for d, pd in dodge.items() if a - d >= 1)
+    params = {"attack_dice": 2, "target_blind": True, "defence": "dodge", "defence_dice": 2}
+    r = api.run("wod-classic-attack", {**params, "blind_defence": "defence_too"})
+    assert r["defence_difficulty"] == 8 and Fraction(r["p_hit"]["exact"]) == p_hit
+    assert api.run("wod-classic-attack", params)["defence_difficulty"] == 6

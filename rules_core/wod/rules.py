@@ -48,7 +48,7 @@ __all__ = ["DAMAGE_TYPES", "ARMOR_BREAK_READINGS", "ARMOR_SOAK_READINGS", "SOAK_
            "armor_ruined", "soak_successes", "soak_dist", "damage_soak_dist", "soak_levels", "attack_dist",
            "SPRAY_READINGS", "SPRAY_DICE_READINGS", "spray_share", "SPRAY_SINGLE_TARGET_ROUNDS_DOWN",
            "multiple_shot_pools", "shots_dist", "PRONE_COVER", "cover_difficulty",
-           "ARMOR_BREAK", "ARMOR_SOAK", "ONES_CANCEL_DAMAGE", "EXTRA_SUCCESSES_ADD", "ATTACK_BOTCH", "defended", "FLANK_DICE", "MULTIPLE_OPPONENTS_MAX", "BLIND_DIFFICULTY", "BLIND_TARGET_DICE", "BLIND_RANGED_CHOICES", "BLIND_RANGED", "AIM_DICE_PER_ROUND", "SCOPE_DICE", "SCOPE_NEEDS_AIM", "RANGE_DIFFICULTY", "POINT_BLANK_METRES", "RANGE_UNIT_CHOICES", "RANGE_UNIT", "YARD_METRES", "AUTOFIRE_DODGE", "AUTOFIRE_DODGE_CHOICES", "AUTOFIRE_DODGE_READING", "OFF_HAND_DIFFICULTY", "multiple_opponents_penalty", "aim_dice", "range_band", "ONES_CANCEL_OTHER", "AMBUSH_VICTIM_DIFFICULTY", "AMBUSH_PREPARE_DIFFICULTY", "AMBUSH_POOL_CHOICES", "AMBUSH_POOL", "SURPRISE_DIFFICULTY", "ambush_pool", "surprise_avoided", "TACKLE_DIFFICULTY", "TACKLE_NEXT_ROUND", "KNOCKDOWN_DIFFICULTY", "FALL_INITIATIVE", "FALL_DAMAGE_LEVELS", "FALL_ROLLS_AGAIN", "fall_outcome", "HALF_PENALTY_MELEE", "HALF_PENALTY_CHOICES", "HALF_PENALTY_ROUNDING", "armor_dexterity_penalty", "SPRAY_SHARE", "SPRAY_DICE", "DISARM_ACCURACY_CHOICES", "DISARM_ACCURACY", "disarm_dice", "HELPLESS_DAMAGE_DICE", "HELPLESS_DAMAGE_CHOICES", "HELPLESS_DAMAGE", "helpless_damage_dice", "READINGS"]
+           "ARMOR_BREAK", "ARMOR_SOAK", "ONES_CANCEL_DAMAGE", "EXTRA_SUCCESSES_ADD", "ATTACK_BOTCH", "defended", "FLANK_DICE", "MULTIPLE_OPPONENTS_MAX", "BLIND_DIFFICULTY", "BLIND_TARGET_DICE", "BLIND_RANGED_CHOICES", "BLIND_RANGED", "AIM_DICE_PER_ROUND", "SCOPE_DICE", "SCOPE_NEEDS_AIM", "RANGE_DIFFICULTY", "POINT_BLANK_METRES", "RANGE_UNIT_CHOICES", "RANGE_UNIT", "YARD_METRES", "AUTOFIRE_DODGE", "AUTOFIRE_DODGE_CHOICES", "AUTOFIRE_DODGE_READING", "OFF_HAND_DIFFICULTY", "multiple_opponents_penalty", "aim_dice", "range_band", "ONES_CANCEL_OTHER", "AMBUSH_VICTIM_DIFFICULTY", "AMBUSH_PREPARE_DIFFICULTY", "AMBUSH_POOL_CHOICES", "AMBUSH_POOL", "SURPRISE_DIFFICULTY", "ambush_pool", "surprise_avoided", "TACKLE_DIFFICULTY", "TACKLE_NEXT_ROUND", "KNOCKDOWN_DIFFICULTY", "FALL_INITIATIVE", "FALL_DAMAGE_LEVELS", "FALL_ROLLS_AGAIN", "fall_outcome", "HALF_PENALTY_MELEE", "HALF_PENALTY_CHOICES", "HALF_PENALTY_ROUNDING", "armor_dexterity_penalty", "SPRAY_SHARE", "SPRAY_DICE", "DISARM_ACCURACY_CHOICES", "DISARM_ACCURACY", "disarm_dice", "HELPLESS_DAMAGE_DICE", "HELPLESS_DAMAGE_CHOICES", "HELPLESS_DAMAGE", "helpless_damage_dice", "BLIND_DEFENCE_CHOICES", "BLIND_DEFENCE", "READINGS"]
 
 DAMAGE_TYPES = ("bashing", "lethal", "aggravated")
 ARMOR_BREAK_READINGS = ("at_least_double", "more_than_double")
@@ -242,6 +242,13 @@ BLIND_TARGET_DICE = 2
 #: for this very case) or ``"plus_two"`` (003's general rule).
 BLIND_RANGED_CHOICES = ("impossible", "plus_two")
 BLIND_RANGED = "impossible"
+#: A blind defender's own block, dodge or parry: 002 gives blindness «+2 к сложности Рукопашного боя и Фехтования»
+#: (said of the blind one's attack), 003 «все действия слепого персонажа происходят со Трудностью +2».
+#: ``"attack_only"`` (default: the +2 goes to the blind one's attack; a blind target gives the attacker
+#: :data:`BLIND_TARGET_DICE` and defends at the usual difficulty) or ``"defence_too"`` (the blind target's
+#: defense is at difficulty +2 as well).
+BLIND_DEFENCE_CHOICES = ("attack_only", "defence_too")
+BLIND_DEFENCE = "attack_only"
 #: 003, «Прицеливание»: «Каждый раунд, проведенный в прицеливании добавляет стреляющему 1
 #: дополнительный кубик ... Максимальное число кубиков ... соответствует значению его Восприятия»;
 #: «Оптический прицел добавляет этому броску еще два кубика».
@@ -582,4 +589,5 @@ READINGS = ("ARMOR_BREAK", "ARMOR_SOAK", "ONES_CANCEL_DAMAGE", "EXTRA_SUCCESSES_
             "SPRAY_SHARE", "SPRAY_DICE",
             "SPRAY_SINGLE_TARGET_ROUNDS_DOWN", "PRONE_COVER", "BLIND_RANGED", "SCOPE_NEEDS_AIM", "RANGE_UNIT",
             "AUTOFIRE_DODGE_READING", "OFF_HAND_DIFFICULTY", "AMBUSH_POOL", "KNOCKDOWN_DIFFICULTY", "FALL_ROLLS_AGAIN",
-            "HALF_PENALTY_ROUNDING", "MULTIPLE_OPPONENTS_MAX", "DISARM_ACCURACY", "HELPLESS_DAMAGE")
+            "HALF_PENALTY_ROUNDING", "MULTIPLE_OPPONENTS_MAX", "DISARM_ACCURACY", "HELPLESS_DAMAGE",
+            "BLIND_DEFENCE")

@@ -246,6 +246,15 @@ ATTACK_PARAMS = ATTACK_PARAMS + (
                "A single target of a spray: half the successes rounded down", rules.SPRAY_SINGLE_TARGET_ROUNDS_DOWN,
                group="readings", when={"all": [{"param": "maneuver", "eq": "spray"}, {"param": "targets", "max": 1},
                                                {"param": "immobilized", "ne": "helpless"}]}),
+    choice_param("blind_defence", "Слепая цель и её защита", "A blind target and its defense", rules.BLIND_DEFENCE, [
+        ("attack_only", "обычная сложность: +2 — только атаке слепого", "the usual difficulty: +2 to a blind one's attack only"),
+        ("defence_too", "трудность +2, как любое действие (современные правила)",
+         "difficulty +2 like any action (modern rules)")],
+        help=T("Тёмные века: слепота «добавляет +2 к сложности Рукопашного боя и Фехтования»; современные правила: «все действия "
+               "слепого персонажа происходят со Трудностью +2».",
+               "Dark Ages: blindness adds +2 to the difficulty of Brawl and Melee; modern rules: all a blind character's "
+               "actions are at +2."),
+        group="readings", when={"all": [{"param": "target_blind", "eq": True}, _DEFENDS]}),
     choice_param("helpless_damage", "Полностью обездвиженная цель: кубики повреждений",
                  "A completely immobilized target: damage dice", rules.HELPLESS_DAMAGE, [
                      ("plus_two", "+2 кубика (Тёмные века)", "+2 dice (Dark Ages)"),
@@ -297,6 +306,8 @@ def situation_mods(p: dict) -> dict:
         autofire = ("spray",) if p["autofire_dodge"] == "spray" else ("spray", "full_auto")
         if p["defence"] == "dodge" and p["maneuver"] in autofire:
             ddiff += rules.AUTOFIRE_DODGE
+        if p["target_blind"] and p["blind_defence"] == "defence_too":
+            ddiff += rules.BLIND_DIFFICULTY
     return {"dice": dice, "difficulty": diff, "defence_difficulty": ddiff, "band": band}
 
 
