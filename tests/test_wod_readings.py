@@ -60,6 +60,11 @@ SWITCHES = {
     # 002: «+2 к сложности Рукопашного боя и Фехтования»; 003: «все действия слепого персонажа … Трудностью +2»
     "BLIND_DEFENCE": [("wod-classic-attack", "blind_defence", "defence_too", {"target_blind": True, "defence": "dodge"},
                        "p_hit")],
+    # «Броня позволяет избежать лишь части повреждений, после чего она выходит из строя»
+    "ARMOR_RUIN": [("wod-soak", "armor_ruin", "ruined_first", {"incoming": 4, "armor": "2", "damage_type": "bashing"},
+                    "mean_levels"),
+                   ("wod-classic-attack", "armor_ruin", "ruined_first",
+                    {"armor": "1", "damage_dice": 6, "attack_dice": 8, "damage_type": "bashing"}, "mean_levels")],
     "HELPLESS_DAMAGE": [("wod-classic-attack", "helpless_damage", "none", {"immobilized": "helpless"}, "mean_levels")],
 }
 
@@ -141,3 +146,37 @@ def test_a_blind_target_defending_at_plus_two_by_hand():
     r = api.run("wod-classic-attack", {**params, "blind_defence": "defence_too"})
     assert r["defence_difficulty"] == 8 and Fraction(r["p_hit"]["exact"]) == p_hit
     assert api.run("wod-classic-attack", params)["defence_difficulty"] == 6
+
+
+def test_the_blow_that_ruins_the_armor_soaked_without_it_by_hand():
+    # the other reading: a helpless target (one success, 0 + 2 damage dice), armor 1, Stamina 1 against bashing:
+    # the soak pool is 1 + 1; two damage successes ruin the armor (≥ 2 × 1), and that blow is soaked by the body's
+    # one die alone. Every face of all 10⁴ rolls (damage and soak at 6, 1s do not cancel)
+    mean, ruined = Fraction(0), Fraction(0)
+    for dmg in product(range(1, 11), repeat=2):
+        s = sum(f >= 6 for f in dmg)
+        for soak in product(range(1, 11), repeat=2):
+            used = soak[:1] if s >= 2 else soak
+            mean += Fraction(max(0, s - sum(f >= 6 for f in used)), 10 ** 4)
+            ruined += Fraction(s >= 2, 10 ** 4)
+    params = {"weapon": "custom", "damage_dice": 0, "immobilized": "helpless", "armor": "1", "stamina": 1,
+              "damage_type": "bashing"}
+    r = api.run("wod-classic-attack", {**params, "armor_ruin": "ruined_first"})
+    assert Fraction(r["mean_levels"]["exact"]) == mean and Fraction(r["p_armor_ruined"]["exact"]) == ruined
+    assert Fraction(api.run("wod-classic-attack", params)["mean_levels"]["exact"]) < mean  # the armor's die soaked it
+    # the soak calculator: 4 successes ruin armor 2, so 2 (Stamina) of the 4 dice roll; 4 − a half a die each
+    soak = api.run("wod-soak", {"incoming": 4, "armor": "2", "stamina": 2, "damage_type": "bashing",
+                                "armor_ruin": "ruined_first"})
+    assert soak["soak_pool"] == 2 and Fraction(soak["mean_levels"]["exact"]) == 3
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_a_rolled_blow_that_ruins_the_armor_is_soaked_without_it(seed):
+    # armor 2 breaks at 4 damage successes: the soak is Stamina 2 alone then, else 2 + 2
+    params = {"weapon": "custom", "damage_dice": 2, "attack_dice": 5, "armor": "2", "stamina": 2,
+              "damage_type": "bashing", "armor_ruin": "ruined_first"}
+    r = api.roll("wod-classic-attack", params, seed=seed)
+    if r.get("hit"):
+        assert len(r["soak_faces"]) == (2 if r["armor_ruined"] else 4)
+    assert len(api.roll("wod-soak", {"incoming": 2, "armor": "1", "stamina": 2, "damage_type": "bashing",
+                                     "armor_ruin": "ruined_first"}, seed=seed)["faces"]) == 2

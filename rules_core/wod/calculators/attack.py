@@ -11,7 +11,7 @@ from ...spec import (T, bool_param, choice_param, dist_block, dist_json, field_e
 from ..pool import d10_block, d10_pool, net_successes, roll_d10_pool
 from .. import rules, tables
 from .shared import BOTCH_RULE_OPTIONS
-from .soak import _soak_notes, _soak_params, _soak_setup
+from .soak import _blow_pool, _soak_notes, _soak_params, _soak_setup
 
 __all__ = ["AUTOMATIC_MANEUVERS", "SUCCESSES_ADD_MANEUVERS", "MAX_SHOTS", "DISARM", "RANGED_WEAPONS", "DEFENCES",
            "maneuver_mods", "cover_mod", "weapon_damage", "weapon_difficulty_mod", "ATTACK_PARAMS", "situation_mods",
@@ -391,6 +391,8 @@ def _maneuver_notes(p: dict, a: dict) -> list[dict]:
                      "считается по одной атаке; сломанная броня дальше не поглощает.",
                      "Each shot is its own attack with its own damage and soak roll; stunning is judged per "
                      "attack; ruined armor soaks no more.")]
+    if p["maneuver"] == "spray" and a["helpless"]:
+        return []  # a helpless target is hit anyway: no share of the spray
     if p["maneuver"] == "spray" and p["targets"] == 1:
         down = p["spray_single_rounds_down"]
         return [note("Автоматический огонь по одной цели: она получает половину успехов (с округлением "
@@ -410,12 +412,11 @@ def compute(p: dict) -> dict:
     all_share = bool(a["spray_targets"]) and not a["helpless"] and p["spray_dice"] == "all"
     common = dict(extra_successes_add=a["extra_add"], botch_rule=p["botch_rule"],
                   ones_cancel_damage=p["ones_cancel"], soak_difficulty=p["soak_difficulty"],
-                  armor_break=p["armor_break"], auto_hit=a["helpless"])
+                  armor_break=p["armor_break"], auto_hit=a["helpless"], armor_ruin=p["armor_ruin"])
     if p["maneuver"] in ("multiple", "two_weapons"):
-        without = rules.soak_dice(p["stamina"], p["fortitude"], 0, p["damage_type"], a["supernatural"],
-                                    p["armor_soak"])
+        without = a["pool"] - a["armor_dice"]
         dist = rules.shots_dist(a["pools"], a["difficulties"], a["damage"], stun_above=a["stun"],
-                                  soak_without_armor=without, armor=a["armor"], armor_dice=a["pool"] - without,
+                                  soak_without_armor=without, armor=a["armor"], armor_dice=a["armor_dice"],
                                   **common)
         levels = dist.map(lambda o: o[0])
         p_stun = dist.p(lambda o: o[1])
@@ -434,7 +435,7 @@ def compute(p: dict) -> dict:
         if p["defence"] != "none":
             defence = net_successes(p["defence_dice"], a["defence_difficulty"], True)
         dist = rules.attack_dist(a["attack_dice"], a["difficulty"], a["damage"], soak_pool=a["pool"],
-                                   armor=a["armor"], spray_targets=a["spray_targets"],
+                                   armor=a["armor"], armor_dice=a["armor_dice"], spray_targets=a["spray_targets"],
                                    spray_reading=p["spray_share"], spray_dice=p["spray_dice"], defence=defence,
                                    spray_single_rounds_down=p["spray_single_rounds_down"], **common)
         levels = dist.map(lambda o: o[1])
@@ -535,9 +536,8 @@ def _one_attack_roll(p: dict, a: dict, roller, pool: int, armor_intact: bool, la
         dmg = roller.dice(dice, 10)
         s = rules.soak_successes(dmg, rules.DAMAGE_DIFFICULTY, p["ones_cancel"])
         armor = a["armor"] if armor_intact else 0
-        without = rules.soak_dice(p["stamina"], p["fortitude"], 0, p["damage_type"], a["supernatural"],
-                                    p["armor_soak"])
-        soak = roller.dice(a["pool"] if armor_intact else without, 10)
+        pool = _blow_pool(p, a, s) if armor_intact else a["pool"] - a["armor_dice"]
+        soak = roller.dice(pool, 10)
         k = rules.soak_successes(soak, p["soak_difficulty"], p["ones_cancel"])
         levels = max(0, s - k)
         out.update(damage_faces=dmg, damage_successes=s, soak_faces=soak, soaked=k, levels=levels,
