@@ -4,6 +4,9 @@ constant read at run time changes the result when patched."""
 
 from __future__ import annotations
 
+from fractions import Fraction
+from itertools import product
+
 import pytest
 
 from rules_core import api
@@ -53,6 +56,16 @@ SWITCHES = {
     "KNOCKDOWN_DIFFICULTY": [("wod-knockdown", "difficulty", 7, {}, "p_falls")],
     "FALL_ROLLS_AGAIN": [("wod-knockdown", "rolls_again", False, {}, "p_up")],
     "HALF_PENALTY_ROUNDING": [("wod-armor", "rounding", "up", {"armor": "5", "melee": 3}, "penalty")],
+    # 002: «запас бросков на повреждения увеличивается на 2 кубика»; 003: only «считаются автоматически успешными»
+    # 002: «+2 к сложности Рукопашного боя и Фехтования»; 003: «все действия слепого персонажа … Трудностью +2»
+    "BLIND_DEFENCE": [("wod-classic-attack", "blind_defence", "defence_too", {"target_blind": True, "defence": "dodge"},
+                       "p_hit")],
+    # «Броня позволяет избежать лишь части повреждений, после чего она выходит из строя»
+    "ARMOR_RUIN": [("wod-soak", "armor_ruin", "ruined_first", {"incoming": 4, "armor": "2", "damage_type": "bashing"},
+                    "mean_levels"),
+                   ("wod-classic-attack", "armor_ruin", "ruined_first",
+                    {"armor": "1", "damage_dice": 6, "attack_dice": 8, "damage_type": "bashing"}, "mean_levels")],
+    "HELPLESS_DAMAGE": [("wod-classic-attack", "helpless_damage", "none", {"immobilized": "helpless"}, "mean_levels")],
 }
 
 #: readings the code reads at run time: (patched value, calculator, parameters, result key)
@@ -96,3 +109,74 @@ def test_the_prone_cover_reading_matches_003s_example():
     at_wall = api.run("wod-classic-attack", {"weapon": LIGHT_REVOLVER, "cover": wall, "attacker_cover": prone})
     at_prone = api.run("wod-classic-attack", {"weapon": LIGHT_REVOLVER, "cover": prone, "attacker_cover": wall})
     assert at_wall["attack_difficulties"] == at_prone["attack_difficulties"] == [8]
+
+
+def test_a_helpless_target_without_the_two_dice_takes_the_weapons_pool_only():
+    # 003's reading: the attack «считаются автоматически успешными», the damage pool is the weapon's 3 dice;
+    # against no soak (a mortal with Stamina 0, bashing) the levels are the damage successes at difficulty 6,
+    # counted face by face over all 10³ rolls
+    base = {"weapon": "custom", "damage_dice": 3, "stamina": 0, "target": "mortal", "damage_type": "bashing",
+            "immobilized": "helpless", "attack_dice": 0}
+    by_levels: dict[int, Fraction] = {}
+    for faces in product(range(1, 11), repeat=3):
+        k = sum(f >= 6 for f in faces)
+        by_levels[k] = by_levels.get(k, Fraction(0)) + Fraction(1, 1000)
+    r = api.run("wod-classic-attack", {**base, "helpless_damage": "none"})
+    assert r["damage_dice"] == 3 and r["p_hit"]["exact"] == "1/1"
+    assert Fraction(r["mean_levels"]["exact"]) == sum(k * q for k, q in by_levels.items()) == Fraction(3, 2)
+    assert api.run("wod-classic-attack", base)["damage_dice"] == 5  # 002's default: two more
+
+
+def test_a_blind_target_defending_at_plus_two_by_hand():
+    # 003's reading for the defender: a blind target's dodge (difficulty 6) is at 8. 2 attack dice at 6 (+2 for the
+    # blind target: 4 dice) against 2 dodge dice at 8, every face of all 10⁶ rolls: 1s cancel; the attack hits when
+    # its net successes beat the dodge's
+    def net(faces, difficulty):
+        return max(0, sum(f >= difficulty for f in faces) - faces.count(1))
+
+    def dist(dice, difficulty):
+        out: dict[int, Fraction] = {}
+        for faces in product(range(1, 11), repeat=dice):
+            out[net(faces, difficulty)] = out.get(net(faces, difficulty), Fraction(0)) + Fraction(1, 10 ** dice)
+        return out
+
+    attack, dodge = dist(4, 6), dist(2, 8)
+    p_hit = sum(pa * pd for a, pa in attack.items() for d, pd in dodge.items() if a - d >= 1)
+    params = {"attack_dice": 2, "target_blind": True, "defence": "dodge", "defence_dice": 2}
+    r = api.run("wod-classic-attack", {**params, "blind_defence": "defence_too"})
+    assert r["defence_difficulty"] == 8 and Fraction(r["p_hit"]["exact"]) == p_hit
+    assert api.run("wod-classic-attack", params)["defence_difficulty"] == 6
+
+
+def test_the_blow_that_ruins_the_armor_soaked_without_it_by_hand():
+    # the other reading: a helpless target (one success, 0 + 2 damage dice), armor 1, Stamina 1 against bashing:
+    # the soak pool is 1 + 1; two damage successes ruin the armor (≥ 2 × 1), and that blow is soaked by the body's
+    # one die alone. Every face of all 10⁴ rolls (damage and soak at 6, 1s do not cancel)
+    mean, ruined = Fraction(0), Fraction(0)
+    for dmg in product(range(1, 11), repeat=2):
+        s = sum(f >= 6 for f in dmg)
+        for soak in product(range(1, 11), repeat=2):
+            used = soak[:1] if s >= 2 else soak
+            mean += Fraction(max(0, s - sum(f >= 6 for f in used)), 10 ** 4)
+            ruined += Fraction(s >= 2, 10 ** 4)
+    params = {"weapon": "custom", "damage_dice": 0, "immobilized": "helpless", "armor": "1", "stamina": 1,
+              "damage_type": "bashing"}
+    r = api.run("wod-classic-attack", {**params, "armor_ruin": "ruined_first"})
+    assert Fraction(r["mean_levels"]["exact"]) == mean and Fraction(r["p_armor_ruined"]["exact"]) == ruined
+    assert Fraction(api.run("wod-classic-attack", params)["mean_levels"]["exact"]) < mean  # the armor's die soaked it
+    # the soak calculator: 4 successes ruin armor 2, so 2 (Stamina) of the 4 dice roll; 4 − a half a die each
+    soak = api.run("wod-soak", {"incoming": 4, "armor": "2", "stamina": 2, "damage_type": "bashing",
+                                "armor_ruin": "ruined_first"})
+    assert soak["soak_pool"] == 2 and Fraction(soak["mean_levels"]["exact"]) == 3
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_a_rolled_blow_that_ruins_the_armor_is_soaked_without_it(seed):
+    # armor 2 breaks at 4 damage successes: the soak is Stamina 2 alone then, else 2 + 2
+    params = {"weapon": "custom", "damage_dice": 2, "attack_dice": 5, "armor": "2", "stamina": 2,
+              "damage_type": "bashing", "armor_ruin": "ruined_first"}
+    r = api.roll("wod-classic-attack", params, seed=seed)
+    if r.get("hit"):
+        assert len(r["soak_faces"]) == (2 if r["armor_ruined"] else 4)
+    assert len(api.roll("wod-soak", {"incoming": 2, "armor": "1", "stamina": 2, "damage_type": "bashing",
+                                     "armor_ruin": "ruined_first"}, seed=seed)["faces"]) == 2

@@ -42,7 +42,7 @@ def test_anatol_example():
     assert C.soak_successes([8, 5, 2, 7, 5]) == 2
     r = WC.soak.roll({"incoming": 3, "damage_type": "lethal", "target": "supernatural", "stamina": 4,
                       "fortitude": 1, "armor": "0", "soak_difficulty": 6, "armor_soak": "with_body",
-                      "armor_break": "at_least_double", "ones_cancel": False}, FakeRoller(8, 5, 2, 7, 5))
+                      "armor_break": "at_least_double", "armor_ruin": "soaks_it", "ones_cancel": False}, FakeRoller(8, 5, 2, 7, 5))
     assert (r["soaked"], r["levels"]) == (2, 1)
     # «Но если бы он был смертным, он бы не смог поглотить летальные повреждения и потерял бы все три»
     assert C.soak_dice(4, 1, 0, "lethal", supernatural=False) == 0

@@ -48,7 +48,7 @@ __all__ = ["DAMAGE_TYPES", "ARMOR_BREAK_READINGS", "ARMOR_SOAK_READINGS", "SOAK_
            "armor_ruined", "soak_successes", "soak_dist", "damage_soak_dist", "soak_levels", "attack_dist",
            "SPRAY_READINGS", "SPRAY_DICE_READINGS", "spray_share", "SPRAY_SINGLE_TARGET_ROUNDS_DOWN",
            "multiple_shot_pools", "shots_dist", "PRONE_COVER", "cover_difficulty",
-           "ARMOR_BREAK", "ARMOR_SOAK", "ONES_CANCEL_DAMAGE", "EXTRA_SUCCESSES_ADD", "ATTACK_BOTCH", "defended", "FLANK_DICE", "MULTIPLE_OPPONENTS_MAX", "BLIND_DIFFICULTY", "BLIND_TARGET_DICE", "BLIND_RANGED_CHOICES", "BLIND_RANGED", "AIM_DICE_PER_ROUND", "SCOPE_DICE", "SCOPE_NEEDS_AIM", "RANGE_DIFFICULTY", "POINT_BLANK_METRES", "RANGE_UNIT_CHOICES", "RANGE_UNIT", "YARD_METRES", "AUTOFIRE_DODGE", "AUTOFIRE_DODGE_CHOICES", "AUTOFIRE_DODGE_READING", "OFF_HAND_DIFFICULTY", "multiple_opponents_penalty", "aim_dice", "range_band", "ONES_CANCEL_OTHER", "AMBUSH_VICTIM_DIFFICULTY", "AMBUSH_PREPARE_DIFFICULTY", "AMBUSH_POOL_CHOICES", "AMBUSH_POOL", "SURPRISE_DIFFICULTY", "ambush_pool", "surprise_avoided", "TACKLE_DIFFICULTY", "TACKLE_NEXT_ROUND", "KNOCKDOWN_DIFFICULTY", "FALL_INITIATIVE", "FALL_DAMAGE_LEVELS", "FALL_ROLLS_AGAIN", "fall_outcome", "HALF_PENALTY_MELEE", "HALF_PENALTY_CHOICES", "HALF_PENALTY_ROUNDING", "armor_dexterity_penalty", "SPRAY_SHARE", "SPRAY_DICE", "DISARM_ACCURACY_CHOICES", "DISARM_ACCURACY", "disarm_dice", "READINGS"]
+           "ARMOR_BREAK", "ARMOR_SOAK", "ONES_CANCEL_DAMAGE", "EXTRA_SUCCESSES_ADD", "ATTACK_BOTCH", "defended", "FLANK_DICE", "MULTIPLE_OPPONENTS_MAX", "BLIND_DIFFICULTY", "BLIND_TARGET_DICE", "BLIND_RANGED_CHOICES", "BLIND_RANGED", "AIM_DICE_PER_ROUND", "SCOPE_DICE", "SCOPE_NEEDS_AIM", "RANGE_DIFFICULTY", "POINT_BLANK_METRES", "RANGE_UNIT_CHOICES", "RANGE_UNIT", "YARD_METRES", "AUTOFIRE_DODGE", "AUTOFIRE_DODGE_CHOICES", "AUTOFIRE_DODGE_READING", "OFF_HAND_DIFFICULTY", "multiple_opponents_penalty", "aim_dice", "range_band", "ONES_CANCEL_OTHER", "AMBUSH_VICTIM_DIFFICULTY", "AMBUSH_PREPARE_DIFFICULTY", "AMBUSH_POOL_CHOICES", "AMBUSH_POOL", "SURPRISE_DIFFICULTY", "ambush_pool", "surprise_avoided", "TACKLE_DIFFICULTY", "TACKLE_NEXT_ROUND", "KNOCKDOWN_DIFFICULTY", "FALL_INITIATIVE", "FALL_DAMAGE_LEVELS", "FALL_ROLLS_AGAIN", "fall_outcome", "HALF_PENALTY_MELEE", "HALF_PENALTY_CHOICES", "HALF_PENALTY_ROUNDING", "armor_dexterity_penalty", "SPRAY_SHARE", "SPRAY_DICE", "DISARM_ACCURACY_CHOICES", "DISARM_ACCURACY", "disarm_dice", "HELPLESS_DAMAGE_DICE", "HELPLESS_DAMAGE_CHOICES", "HELPLESS_DAMAGE", "helpless_damage_dice", "BLIND_DEFENCE_CHOICES", "BLIND_DEFENCE", "ARMOR_RUIN_CHOICES", "ARMOR_RUIN", "blow_soak_pool", "READINGS"]
 
 DAMAGE_TYPES = ("bashing", "lethal", "aggravated")
 ARMOR_BREAK_READINGS = ("at_least_double", "more_than_double")
@@ -116,6 +116,31 @@ def armor_ruined(damage_successes: int, armor: int, reading: str = ARMOR_BREAK) 
     return damage_successes > 2 * armor
 
 
+#: 002: «Броня позволяет избежать лишь части повреждений, после чего она выходит из строя» — does armor soak
+#: the very blow that ruins it? ``"soaks_it"`` (default: its dice are in that blow's soak roll; from the next
+#: attack on it soaks no more) or ``"ruined_first"`` (the ruining blow is soaked without the armor's dice).
+ARMOR_RUIN_CHOICES = ("soaks_it", "ruined_first")
+ARMOR_RUIN = "soaks_it"
+
+
+def blow_soak_pool(damage_successes: int, soak_pool: int, armor: int, armor_dice: int,
+                   armor_break: str = ARMOR_BREAK, armor_ruin: str = ARMOR_RUIN) -> int:
+    """The soak dice against one blow of ``damage_successes``: the whole ``soak_pool``, or, when this very
+    blow ruins the armor and the reading is ``"ruined_first"`` (:data:`ARMOR_RUIN`), the pool without the
+    ``armor_dice`` the armor put in it.
+
+    >>> blow_soak_pool(4, 5, 2, 2), blow_soak_pool(4, 5, 2, 2, armor_ruin="ruined_first")
+    (5, 3)
+    >>> blow_soak_pool(3, 5, 2, 2, armor_ruin="ruined_first")
+    5
+    """
+    if armor_ruin not in ARMOR_RUIN_CHOICES:
+        raise ValueError(f"armor_ruin must be one of {ARMOR_RUIN_CHOICES}")
+    if armor_ruin == "ruined_first" and armor_ruined(damage_successes, armor, armor_break):
+        return soak_pool - armor_dice
+    return soak_pool
+
+
 def soak_successes(faces: list[int], difficulty: int = SOAK_DIFFICULTY, ones_cancel: bool = False) -> int:
     """Soak successes of rolled faces (never a botch, never below 0)."""
     s = sum(f >= difficulty for f in faces)
@@ -166,7 +191,8 @@ def attack_dist(attack_dice: int, attack_difficulty: int, damage_dice: int, *,
                 armor_break: str = ARMOR_BREAK, auto_hit: bool = False,
                 spray_targets: int = 0, spray_reading: str | None = None,
                 spray_dice: str | None = None, defence: Dist | None = None,
-                spray_single_rounds_down: bool | None = None) -> Dist:
+                spray_single_rounds_down: bool | None = None, armor_dice: int | None = None,
+                armor_ruin: str = ARMOR_RUIN) -> Dist:
     """One attack, exactly: outcomes ``(status, levels, armor_ruined)``.
 
     ``status`` is ``"hit"``, ``"miss"`` or ``"botch"``; a miss or a botch deals 0 levels. On a
@@ -179,7 +205,12 @@ def attack_dist(attack_dice: int, attack_difficulty: int, damage_dice: int, *,
     (:data:`SPRAY_DICE_READINGS`): the share's successes beyond the first add damage dice, or all of them.
     ``defence``: the net successes of the target's block, dodge or parry (003: «(R): маневр уменьшает
     успехи нападения противника»), taken off this target's successes (its share of a spray).
+    ``armor_dice``: what the intact armor put into ``soak_pool`` (default its rating); ``armor_ruin``
+    (:data:`ARMOR_RUIN`): whether the blow that ruins the armor is soaked with those dice.
     """
+    armor_dice = armor if armor_dice is None else armor_dice
+    if armor_ruin not in ARMOR_RUIN_CHOICES:
+        raise ValueError(f"armor_ruin must be one of {ARMOR_RUIN_CHOICES}")
     spray_reading = SPRAY_SHARE if spray_reading is None else spray_reading
     spray_dice = SPRAY_DICE if spray_dice is None else spray_dice
     if spray_dice not in SPRAY_DICE_READINGS:
@@ -210,7 +241,12 @@ def attack_dist(attack_dice: int, attack_difficulty: int, damage_dice: int, *,
         return (HIT, max(0, s - k), ruined[s])
 
     # one soak roll against whatever the damage roll brought
-    return rolled.combine(soak_dist(soak_pool, soak_difficulty, ones_cancel_damage), soaked)
+    whole = soak_dist(soak_pool, soak_difficulty, ones_cancel_damage)
+    if armor_ruin == "soaks_it" or not any(ruined.values()):
+        return rolled.combine(whole, soaked)
+    stripped = soak_dist(soak_pool - armor_dice, soak_difficulty, ones_cancel_damage)  # the ruining blow's soak
+    return rolled.bind(lambda s: (stripped if s not in (BOTCH, MISS) and ruined[s] else whole).map(
+        lambda k: soaked(s, k)))
 
 
 def defended(attack_successes: int, defence_successes: int) -> int:
@@ -242,6 +278,13 @@ BLIND_TARGET_DICE = 2
 #: for this very case) or ``"plus_two"`` (003's general rule).
 BLIND_RANGED_CHOICES = ("impossible", "plus_two")
 BLIND_RANGED = "impossible"
+#: A blind defender's own block, dodge or parry: 002 gives blindness «+2 к сложности Рукопашного боя и Фехтования»
+#: (said of the blind one's attack), 003 «все действия слепого персонажа происходят со Трудностью +2».
+#: ``"attack_only"`` (default: the +2 goes to the blind one's attack; a blind target gives the attacker
+#: :data:`BLIND_TARGET_DICE` and defends at the usual difficulty) or ``"defence_too"`` (the blind target's
+#: defense is at difficulty +2 as well).
+BLIND_DEFENCE_CHOICES = ("attack_only", "defence_too")
+BLIND_DEFENCE = "attack_only"
 #: 003, «Прицеливание»: «Каждый раунд, проведенный в прицеливании добавляет стреляющему 1
 #: дополнительный кубик ... Максимальное число кубиков ... соответствует значению его Восприятия»;
 #: «Оптический прицел добавляет этому броску еще два кубика».
@@ -499,20 +542,20 @@ def shots_dist(pools: list[int], attack_difficulty: int | list[int], damage_dice
     opts = dict(extra_successes_add=EXTRA_SUCCESSES_ADD, botch_rule=ATTACK_BOTCH, damage_difficulty=DAMAGE_DIFFICULTY,
                 ones_cancel_damage=ONES_CANCEL_DAMAGE, soak_difficulty=SOAK_DIFFICULTY, armor_break=ARMOR_BREAK,
                 auto_hit=False, spray_targets=0, spray_reading=SPRAY_SHARE, spray_dice=SPRAY_DICE,
-                spray_single_rounds_down=SPRAY_SINGLE_TARGET_ROUNDS_DOWN)
+                spray_single_rounds_down=SPRAY_SINGLE_TARGET_ROUNDS_DOWN, armor_ruin=ARMOR_RUIN)
     unknown = set(kw) - set(opts)
     if unknown:
         raise TypeError(f"unknown options {sorted(unknown)}")
     opts.update(kw)
 
-    def one_shot(pool: int, difficulty: int, soak: int, armor_: int) -> Dist:
-        return attack_dist(pool, difficulty, damage_dice, soak_pool=soak, armor=armor_,
+    def one_shot(pool: int, difficulty: int, soak: int, armor_: int, armor_dice_: int) -> Dist:
+        return attack_dist(pool, difficulty, damage_dice, soak_pool=soak, armor=armor_, armor_dice=armor_dice_,
                            **opts).map(lambda o: (o[1], o[2]))
 
     state = Dist.constant((0, False, False))
     for pool, difficulty in zip(pools, difficulties):
-        intact = one_shot(pool, difficulty, soak_without_armor + armor_dice, armor)
-        broken = one_shot(pool, difficulty, soak_without_armor, 0)
+        intact = one_shot(pool, difficulty, soak_without_armor + armor_dice, armor, armor_dice)
+        broken = one_shot(pool, difficulty, soak_without_armor, 0, 0)
         state = state.bind(lambda s: (broken if s[2] else intact).map(
             lambda o: (s[0] + o[0], s[1] or o[0] > stun_above, s[2] or o[1])))
     return state
@@ -557,8 +600,30 @@ def disarm_dice(reading: str | None = None) -> int:
     return next(m for m in tables.MELEE_MANEUVERS if m["key"] == "disarm")["accuracy_dice"] if reading == "die" else 0
 
 
+#: A completely immobilized victim: 002 «атака автоматически считается удачной. В таких случаях запас бросков на
+#: повреждения увеличивается на 2 кубика»; 003 («Обездвижен») only «все атаки против него считаются автоматически
+#: успешными», with no word of dice. ``"plus_two"`` (default, 002's words for this very case) or ``"none"`` (003: the
+#: attack hits, the damage pool is the weapon's).
+HELPLESS_DAMAGE_DICE = 2
+HELPLESS_DAMAGE_CHOICES = ("plus_two", "none")
+HELPLESS_DAMAGE = "plus_two"
+
+
+def helpless_damage_dice(reading: str | None = None) -> int:
+    """The damage dice an attack on a completely immobilized victim adds (:data:`HELPLESS_DAMAGE`).
+
+    >>> helpless_damage_dice(), helpless_damage_dice("none")
+    (2, 0)
+    """
+    reading = HELPLESS_DAMAGE if reading is None else reading
+    if reading not in HELPLESS_DAMAGE_CHOICES:
+        raise ValueError(f"reading must be one of {HELPLESS_DAMAGE_CHOICES}")
+    return HELPLESS_DAMAGE_DICE if reading == "plus_two" else 0
+
+
 READINGS = ("ARMOR_BREAK", "ARMOR_SOAK", "ONES_CANCEL_DAMAGE", "EXTRA_SUCCESSES_ADD", "ATTACK_BOTCH", "ONES_CANCEL_OTHER",
             "SPRAY_SHARE", "SPRAY_DICE",
             "SPRAY_SINGLE_TARGET_ROUNDS_DOWN", "PRONE_COVER", "BLIND_RANGED", "SCOPE_NEEDS_AIM", "RANGE_UNIT",
             "AUTOFIRE_DODGE_READING", "OFF_HAND_DIFFICULTY", "AMBUSH_POOL", "KNOCKDOWN_DIFFICULTY", "FALL_ROLLS_AGAIN",
-            "HALF_PENALTY_ROUNDING", "MULTIPLE_OPPONENTS_MAX", "DISARM_ACCURACY")
+            "HALF_PENALTY_ROUNDING", "MULTIPLE_OPPONENTS_MAX", "DISARM_ACCURACY", "HELPLESS_DAMAGE",
+            "BLIND_DEFENCE", "ARMOR_RUIN")

@@ -11,7 +11,7 @@ from ...spec import (T, bool_param, choice_param, dist_block, dist_json, field_e
 from ..pool import d10_block, d10_pool, net_successes, roll_d10_pool
 from .. import rules, tables
 from .shared import BOTCH_RULE_OPTIONS
-from .soak import _soak_notes, _soak_params, _soak_setup
+from .soak import _blow_pool, _soak_notes, _soak_params, _soak_setup
 
 __all__ = ["AUTOMATIC_MANEUVERS", "SUCCESSES_ADD_MANEUVERS", "MAX_SHOTS", "DISARM", "RANGED_WEAPONS", "DEFENCES",
            "maneuver_mods", "cover_mod", "weapon_damage", "weapon_difficulty_mod", "ATTACK_PARAMS", "situation_mods",
@@ -154,7 +154,7 @@ ATTACK_PARAMS = (
     choice_param("immobilized", "Цель обездвижена", "Target immobilized", "no", [
         ("no", "Нет", "No"),
         ("struggling", "Держат, но сопротивляется (+2 кубика атаки)", "Held but struggling (+2 attack dice)"),
-        ("helpless", "Полностью (атака удачна, +2 кубика повреждений)", "Completely (auto hit, +2 damage dice)"),
+        ("helpless", "Полностью (атака удачна без броска)", "Completely (hit without a roll)"),
     ], group="details"),
     choice_param("weapon", "Оружие", "Weapon", "custom", _WEAPON_OPTIONS),
     int_param("strength", "Сила атакующего", "Attacker's Strength", 2, 0, 10,
@@ -246,6 +246,25 @@ ATTACK_PARAMS = ATTACK_PARAMS + (
                "A single target of a spray: half the successes rounded down", rules.SPRAY_SINGLE_TARGET_ROUNDS_DOWN,
                group="readings", when={"all": [{"param": "maneuver", "eq": "spray"}, {"param": "targets", "max": 1},
                                                {"param": "immobilized", "ne": "helpless"}]}),
+    choice_param("blind_defence", "Слепая цель и её защита", "A blind target and its defense", rules.BLIND_DEFENCE, [
+        ("attack_only", "обычная сложность: +2 — только атаке слепого", "the usual difficulty: +2 to a blind one's attack only"),
+        ("defence_too", "трудность +2, как любое действие (современные правила)",
+         "difficulty +2 like any action (modern rules)")],
+        help=T("Тёмные века: слепота «добавляет +2 к сложности Рукопашного боя и Фехтования»; современные правила: «все действия "
+               "слепого персонажа происходят со Трудностью +2».",
+               "Dark Ages: blindness adds +2 to the difficulty of Brawl and Melee; modern rules: all a blind character's "
+               "actions are at +2."),
+        group="readings", when={"all": [{"param": "target_blind", "eq": True}, _DEFENDS]}),
+    choice_param("helpless_damage", "Полностью обездвиженная цель: кубики повреждений",
+                 "A completely immobilized target: damage dice", rules.HELPLESS_DAMAGE, [
+                     ("plus_two", "+2 кубика (Тёмные века)", "+2 dice (Dark Ages)"),
+                     ("none", "без добавки (современные правила)", "none added (modern rules)")],
+                 help=T("Тёмные века: «атака автоматически считается удачной. В таких случаях запас бросков на повреждения "
+                        "увеличивается на 2 кубика»; современные правила: атаки «считаются автоматически успешными», "
+                        "о кубиках ни слова.",
+                        "Dark Ages: the attack automatically succeeds and the damage pool grows by 2 dice; modern rules: "
+                        "attacks count as automatic successes, with no word of dice."),
+                 group="readings", when={"param": "immobilized", "eq": "helpless"}),
     choice_param("disarm_accuracy", "«Обезоружить»: точность «Нормальная +1»", "Disarm: accuracy «Normal +1»",
                  rules.DISARM_ACCURACY, [
                      ("die", "+1 кубик к броску", "+1 die to the roll"),
@@ -287,6 +306,8 @@ def situation_mods(p: dict) -> dict:
         autofire = ("spray",) if p["autofire_dodge"] == "spray" else ("spray", "full_auto")
         if p["defence"] == "dodge" and p["maneuver"] in autofire:
             ddiff += rules.AUTOFIRE_DODGE
+        if p["target_blind"] and p["blind_defence"] == "defence_too":
+            ddiff += rules.BLIND_DIFFICULTY
     return {"dice": dice, "difficulty": diff, "defence_difficulty": ddiff, "band": band}
 
 
@@ -345,7 +366,7 @@ def _attack_setup(p: dict) -> dict:
     dice = p["attack_dice"] + acc + (2 if p["immobilized"] == "struggling" else 0) + sit["dice"]
     if w == "disarm":
         dice += rules.disarm_dice(p["disarm_accuracy"])
-    damage = 0 if w == "disarm" else weapon_damage(p) + (2 if helpless else 0)
+    damage = 0 if w == "disarm" else weapon_damage(p) + (rules.helpless_damage_dice(p["helpless_damage"]) if helpless else 0)
     extra_add = (p["extra_successes_add"] or m in SUCCESSES_ADD_MANEUVERS) and w != "disarm"
     pools = [dice]
     if m == "multiple":
@@ -370,6 +391,8 @@ def _maneuver_notes(p: dict, a: dict) -> list[dict]:
                      "считается по одной атаке; сломанная броня дальше не поглощает.",
                      "Each shot is its own attack with its own damage and soak roll; stunning is judged per "
                      "attack; ruined armor soaks no more.")]
+    if p["maneuver"] == "spray" and a["helpless"]:
+        return []  # a helpless target is hit anyway: no share of the spray
     if p["maneuver"] == "spray" and p["targets"] == 1:
         down = p["spray_single_rounds_down"]
         return [note("Автоматический огонь по одной цели: она получает половину успехов (с округлением "
@@ -389,12 +412,11 @@ def compute(p: dict) -> dict:
     all_share = bool(a["spray_targets"]) and not a["helpless"] and p["spray_dice"] == "all"
     common = dict(extra_successes_add=a["extra_add"], botch_rule=p["botch_rule"],
                   ones_cancel_damage=p["ones_cancel"], soak_difficulty=p["soak_difficulty"],
-                  armor_break=p["armor_break"], auto_hit=a["helpless"])
+                  armor_break=p["armor_break"], auto_hit=a["helpless"], armor_ruin=p["armor_ruin"])
     if p["maneuver"] in ("multiple", "two_weapons"):
-        without = rules.soak_dice(p["stamina"], p["fortitude"], 0, p["damage_type"], a["supernatural"],
-                                    p["armor_soak"])
+        without = a["pool"] - a["armor_dice"]
         dist = rules.shots_dist(a["pools"], a["difficulties"], a["damage"], stun_above=a["stun"],
-                                  soak_without_armor=without, armor=a["armor"], armor_dice=a["pool"] - without,
+                                  soak_without_armor=without, armor=a["armor"], armor_dice=a["armor_dice"],
                                   **common)
         levels = dist.map(lambda o: o[0])
         p_stun = dist.p(lambda o: o[1])
@@ -413,7 +435,7 @@ def compute(p: dict) -> dict:
         if p["defence"] != "none":
             defence = net_successes(p["defence_dice"], a["defence_difficulty"], True)
         dist = rules.attack_dist(a["attack_dice"], a["difficulty"], a["damage"], soak_pool=a["pool"],
-                                   armor=a["armor"], spray_targets=a["spray_targets"],
+                                   armor=a["armor"], armor_dice=a["armor_dice"], spray_targets=a["spray_targets"],
                                    spray_reading=p["spray_share"], spray_dice=p["spray_dice"], defence=defence,
                                    spray_single_rounds_down=p["spray_single_rounds_down"], **common)
         levels = dist.map(lambda o: o[1])
@@ -514,9 +536,8 @@ def _one_attack_roll(p: dict, a: dict, roller, pool: int, armor_intact: bool, la
         dmg = roller.dice(dice, 10)
         s = rules.soak_successes(dmg, rules.DAMAGE_DIFFICULTY, p["ones_cancel"])
         armor = a["armor"] if armor_intact else 0
-        without = rules.soak_dice(p["stamina"], p["fortitude"], 0, p["damage_type"], a["supernatural"],
-                                    p["armor_soak"])
-        soak = roller.dice(a["pool"] if armor_intact else without, 10)
+        pool = _blow_pool(p, a, s) if armor_intact else a["pool"] - a["armor_dice"]
+        soak = roller.dice(pool, 10)
         k = rules.soak_successes(soak, p["soak_difficulty"], p["ones_cancel"])
         levels = max(0, s - k)
         out.update(damage_faces=dmg, damage_successes=s, soak_faces=soak, soaked=k, levels=levels,

@@ -77,6 +77,12 @@ def _soak_params(default_type: str, main: tuple[str, ...]) -> tuple:
             ("at_least_double", "Успехов урона ≥ 2 × защита", "Damage successes ≥ 2 × rating"),
             ("more_than_double", "Успехов урона > 2 × защита", "Damage successes > 2 × rating"),
         ], help=ARMOR_BREAK_HELP, group="readings", when={"param": "armor", "ne": "0"}),
+        choice_param("armor_ruin", "Удар, который ломает броню", "The blow that ruins the armor", rules.ARMOR_RUIN, [
+            ("soaks_it", "поглощается с бронёй (она ломается после него)", "is soaked with the armor (ruined after it)"),
+            ("ruined_first", "поглощается уже без брони", "is soaked without the armor"),
+        ], help=T("Тёмные века: «Броня позволяет избежать лишь части повреждений, после чего она выходит из строя».",
+                  "Dark Ages: armor lets you avoid only part of the damage, and then it breaks."),
+            group="readings", when={"param": "armor", "ne": "0"}),
         bool_param("ones_cancel", "Единицы отменяют успехи урона и поглощения",
                    "Ones cancel damage and soak successes", False, help=SOAK_ONES_HELP, group="readings"),
     )
@@ -88,7 +94,8 @@ def _soak_setup(p: dict) -> dict:
     body = rules.body_soak_dice(p["stamina"], p["fortitude"], p["damage_type"], supernatural)
     pool = rules.soak_dice(p["stamina"], p["fortitude"], armor, p["damage_type"], supernatural,
                              p["armor_soak"])
-    return {"supernatural": supernatural, "armor": armor, "body": body, "pool": pool,
+    without = rules.soak_dice(p["stamina"], p["fortitude"], 0, p["damage_type"], supernatural, p["armor_soak"])
+    return {"supernatural": supernatural, "armor": armor, "body": body, "pool": pool, "armor_dice": pool - without,
             "stun": rules.stun_threshold(p["stamina"], supernatural)}
 
 
@@ -114,15 +121,23 @@ def _soak_notes(p: dict, s: dict) -> list[dict]:
     return soak_notes(s["body"] is not None, p["damage_type"], s["armor"], p["armor_soak"])
 
 
+def _blow_pool(p: dict, s: dict, damage_successes: int) -> int:
+    """The soak dice against a blow of ``damage_successes`` (without the armor's when the switch
+    ``armor_ruin`` is ``"ruined_first"`` and this blow ruins it)."""
+    return rules.blow_soak_pool(damage_successes, s["pool"], s["armor"], s["armor_dice"], p["armor_break"],
+                                p["armor_ruin"])
+
+
 def compute(p: dict) -> dict:
     """The odds of the levels left after the soak roll, stunning, the ruined armor."""
     s = _soak_setup(p)
-    levels = rules.soak_levels(p["incoming"], s["pool"], p["soak_difficulty"], p["ones_cancel"])
+    pool = _blow_pool(p, s, p["incoming"])
+    levels = rules.soak_levels(p["incoming"], pool, p["soak_difficulty"], p["ones_cancel"])
     p_stun = levels.p(lambda x: x > s["stun"])
     ruined = rules.armor_ruined(p["incoming"], s["armor"], p["armor_break"])
     display = [
         figures(
-            ("soak_pool", T("Кубиков поглощения", "Soak dice"), s["pool"]),
+            ("soak_pool", T("Кубиков поглощения", "Soak dice"), pool),
             ("mean_levels", T("Среднее уровней повреждений", "Mean levels taken"), round(float(levels.mean()), 3)),
             ("p_no_damage", T("Шанс поглотить всё", "Chance to soak it all"), prob(levels[0])),
             ("p_stunned", T(f"Шанс оглушения (больше {s['stun']} непоглощённых)",
@@ -133,7 +148,7 @@ def compute(p: dict) -> dict:
         dist_block("levels", T("Уровни повреждений после поглощения", "Health levels after soak"),
                    T("уровней", "levels"), levels),
     ] + _soak_notes(p, s)
-    return {"soak_pool": s["pool"], "levels": dist_json(levels, "levels"),
+    return {"soak_pool": pool, "levels": dist_json(levels, "levels"),
             "p_stunned": prob(p_stun), "armor_ruined": ruined, "mean_levels": frac(levels.mean()),
             "display": display}
 
@@ -141,7 +156,7 @@ def compute(p: dict) -> dict:
 def roll(p: dict, roller) -> dict:
     """One soak roll against the damage successes."""
     s = _soak_setup(p)
-    faces = roller.dice(s["pool"], 10)
+    faces = roller.dice(_blow_pool(p, s, p["incoming"]), 10)
     k = rules.soak_successes(faces, p["soak_difficulty"], p["ones_cancel"])
     levels = max(0, p["incoming"] - k)
     stunned = levels > s["stun"]
