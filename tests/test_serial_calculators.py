@@ -1246,3 +1246,24 @@ def test_naga_venom_against_icepool():
     past = api.run("serial-attack", {**base, "absorption": 6, "health": 7, "naga_soaked": False})
     assert F(past["p_death_door"]) > F(soaked["p_death_door"])
     assert R.take_with_poison(R.Target(6, 7, 2), 2, 7, soaked=False).to_health == 7
+
+
+def test_prone_targets_parry_and_block_against_icepool():
+    # «броски Драки и Фехтования, совершаемые лежащими персонажами, получают штраф +2 к сложности»; the reading
+    # «Парирование и Блок лежащей цели — тоже»: a parry (6) at 8, a block (7) at 9; a dodge keeps its 6
+    base = {"attack_dice": 5, "ranged": False, "target_prone": True, "prone_defence": True, "defence_dice": 4}
+    hit = net(5, 6 - 2, True)  # «-2 к сложности попадания по лежащему в ближнем бою»
+    parry = api.run("serial-attack", {**base, "defence": "parry"})
+    assert parry["defence_difficulty"] == 8
+    # parry: more defense successes stop the blow, a tie does not (PARRY_TIE «no_effect»), fewer are subtracted
+    assert F(parry["p_hit"]) == p(icepool.map(lambda a, d: a >= 1 and d <= a, hit, net(4, 8, True)), lambda x: x)
+    # block: «Каждый успех дает вам Уровень Поглощения» against this blow; the blow's damage past them goes to Health
+    block = api.run("serial-attack", {**base, "defence": "block", "defender_limit": 10, "damage_dice": 3,
+                                      "absorption": 0, "health": 20})
+    assert block["defence_difficulty"] == 9
+    left = icepool.map(lambda a, d, k: 20 - max(0, k - d) if a >= 1 else 20, hit, net(4, 9, True), net(3, 6, False))
+    assert {d["value"]: F(d["p"]) for d in block["health_left"]} == {
+        o: p(left, lambda x, o=o: x == o) for o in left.outcomes() if p(left, lambda x, o=o: x == o)}
+    assert api.run("serial-attack", {**base, "defence": "dodge"})["defence_difficulty"] == 6
+    # the default reading: no +2 to a prone target's defense
+    assert api.run("serial-attack", {**base, "defence": "parry", "prone_defence": False})["defence_difficulty"] == 6

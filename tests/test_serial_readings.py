@@ -77,6 +77,8 @@ SWITCHES = {
                     "health_left"),
     "TWO_GUNS_HALVES_BONUS": ("serial-attack", "two_guns_halves_bonus", False,
                               {"maneuver": "two_guns", "flank": "rear", "attack_dice": 9}, "attack_dice"),
+    "PRONE_DEFENCE": ("serial-attack", "prone_defence", True,
+                      {"ranged": False, "target_prone": True, "defence": "parry", "defence_dice": 5}, "p_hit"),
 }
 
 #: readings the code reads at run time: (patched value, calculator, parameters, result key)

@@ -34,7 +34,7 @@ __all__ = ["ATTACK_ONES_CANCEL", "BOTCH_CHOICES", "BOTCH_RULE", "DIFFICULTY_CHOI
            "speed", "run_distance", "max_interceptions", "interceptions_left", "overloaded_dice", "counted_door_rolls",
            "HEALTH_LEVELS", "INTERCEPTION_PERIODS", "INTERCEPTION_PERIOD", "OVERLOADED_ROLLS_CHOICES",
            "OVERLOADED_ROLLS", "DESPERATE_PARRY", "NONLETHAL_ROLL_COUNTS", "TWO_GUNS_HALVES_BONUS", "NAGA_ARMOR_CHOICES",
-           "NAGA_ARMOR", "NAGA_SOAKED", "naga_poison", "take_with_poison", "reaction_level", "may_intercept_magical_movement",
+           "NAGA_ARMOR", "NAGA_SOAKED", "PRONE_DEFENCE", "prone_defence_difficulty", "naga_poison", "take_with_poison", "reaction_level", "may_intercept_magical_movement",
            "speech_limit", "ambush", "wound_level", "wound_penalty", "finish_difficulty", "range_difficulty",
            "BLIND_ROLL_DIFFICULTY", "RANGE_BANDS", "AttackSetup", "attack_roll", "many_on_one_penalty",
            "desperate_defence_pool", "dodge_difficulty", "parry_difficulty", "parry_allowed", "block_allowed",
@@ -276,6 +276,12 @@ NONLETHAL_ROLL_COUNTS = True
 #: (default: they are dice «на это действие»); False: the pool is halved first, and they come whole to each attack.
 TWO_GUNS_HALVES_BONUS = True
 
+#: «Лёжа»: «броски Драки и Фехтования, совершаемые лежащими персонажами, получают штраф +2 к сложности» — whether a
+#: prone target's Парирование (Ловкость + Фехтование) and Блок (Ловкость + Драка) are such rolls, 000 does not say.
+#: False (default: only the prone character's attack takes the +2); True: a prone target's Парирование and Блок take
+#: +2 difficulty too (:func:`prone_defence_difficulty`).
+PRONE_DEFENCE = False
+
 #: The named readings of this module: each is what the code follows (and, where it changes a
 #: result, a calculator's switch); ``tests/test_serial_readings.py`` flips each one.
 READINGS = ("ATTACK_ONES_CANCEL", "BOTCH_RULE", "DIFFICULTY_OVERFLOW", "PARRY_TIE", "AUTOFIRE_PENALTY",
@@ -286,7 +292,7 @@ READINGS = ("ATTACK_ONES_CANCEL", "BOTCH_RULE", "DIFFICULTY_OVERFLOW", "PARRY_TI
             "OTHER_ONES_CANCEL", "AMBUSH_TIE_ADDS", "TWO_RESISTANCES", "ABSORPTION_ARMOR_WEIGHT",
             "NATURAL_ARMOR_STOPS_ABSORPTION", "COVER_DIFFICULTY", "PARRY_DEFAULT_DIFFICULTY",
             "BLIND_RANGED_MAX_METRES", "HEALTH_LEVELS", "INTERCEPTION_PERIOD", "OVERLOADED_ROLLS", "DESPERATE_PARRY",
-            "NONLETHAL_ROLL_COUNTS", "TWO_GUNS_HALVES_BONUS", "NAGA_ARMOR", "NAGA_SOAKED")
+            "NONLETHAL_ROLL_COUNTS", "TWO_GUNS_HALVES_BONUS", "NAGA_ARMOR", "NAGA_SOAKED", "PRONE_DEFENCE")
 
 
 # =================================================================================
@@ -649,6 +655,19 @@ def finish_difficulty(difficulty: int, overflow: str = DIFFICULTY_OVERFLOW) -> i
     if difficulty > 10:
         return None if overflow == "impossible" else 10
     return max(2, difficulty)
+
+
+def prone_defence_difficulty(difficulty: int, defence: str, prone: bool, reading: bool | None = None) -> int:
+    """A defense roll's difficulty for a ``prone`` defender (:data:`PRONE_DEFENCE`): +2 (:data:`PRONE_ATTACKER`)
+    to a Парирование or a Блок by the reading, never to an Уклонение (Ловкость + Уклонение).
+
+    >>> prone_defence_difficulty(7, "block", True), prone_defence_difficulty(7, "block", True, True)
+    (7, 9)
+    >>> prone_defence_difficulty(6, "dodge", True, True), prone_defence_difficulty(6, "parry", False, True)
+    (6, 6)
+    """
+    reading = PRONE_DEFENCE if reading is None else reading
+    return difficulty + (PRONE_ATTACKER if reading and prone and defence in ("parry", "block") else 0)
 
 
 def range_difficulty(distance: int, weapon_range: int) -> int | None:

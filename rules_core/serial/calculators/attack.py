@@ -201,6 +201,15 @@ ATTACK_PARAMS = (
                help=T("«используя (только один!) защитный маневр, блок или уклонение» — парирование в списке не "
                       "названо.", "«using (only one!) defensive maneuver, a block or a dodge» — a parry is not in "
                       "the list.")),
+    bool_param("prone_defence", "Лежащая цель: +2 к сложности и Парирования, Блока",
+               "Prone target: +2 difficulty to its Parry and Block too", rules.PRONE_DEFENCE, group="readings",
+               when={"all": [{"param": "target_prone", "eq": True}, {"param": "defence", "in": ["parry", "block"]}]},
+               help=T("«броски Драки и Фехтования, совершаемые лежащими персонажами, получают штраф +2 к сложности» — "
+                      "Парирование (Ловкость + Фехтование) и Блок (Ловкость + Драка) лежащей цели — такие ли броски, "
+                      "не сказано.",
+                      "«Brawl and Melee rolls made by prone characters get a penalty of +2 to difficulty» — whether "
+                      "a prone target's Parry (Dexterity + Melee) and Block (Dexterity + Brawl) are such rolls is "
+                      "not said.")),
     replace(NONLETHAL_COUNTS_PARAM, when={"all": [{"param": "door_rolls_before", "min": 1},
                                                   {"param": "door_nonlethal_before", "min": 1}]}),
     choice_param("naga_armor", "Яд наги и Броня", "Naga venom and Armor", rules.NAGA_ARMOR, [
@@ -290,6 +299,10 @@ def attack_numbers(p: dict) -> dict:
     ddiff = p["defence_difficulty"] or {"dodge": rules.dodge_difficulty(p["ranged"]),
                                         "block": rules.BLOCK_DIFFICULTY, "parry": _parry_default(p),
                                         "none": 6}[defence]
+    ddiff = rules.finish_difficulty(rules.prone_defence_difficulty(ddiff, defence, p["target_prone"],
+                                                                   p["prone_defence"]), p["overflow"])
+    if ddiff is None:  # above 10 by the reading «попасть нельзя»: the defense cannot succeed
+        ddiff, def_dice = 10, 0
     dmg = p["damage_dice"] + m["damage_dice"] + (p["maneuver_trait"] if m["damage_bonus"] else 0)
     if p["wound_penalty_damage"]:
         dmg -= pen_attack
