@@ -1267,3 +1267,22 @@ def test_prone_targets_parry_and_block_against_icepool():
     assert api.run("serial-attack", {**base, "defence": "dodge"})["defence_difficulty"] == 6
     # the default reading: no +2 to a prone target's defense
     assert api.run("serial-attack", {**base, "defence": "parry", "prone_defence": False})["defence_difficulty"] == 6
+
+
+def test_tag_after_the_soak_levels_against_icepool():
+    # «Устойчивость срабатывает после броска повреждения и после влияния Брони»; the reading «после УП»: Броня, then
+    # the УП absorb, and the tag halves (up) or doubles only what goes to Здоровье
+    steps = api.run("serial-damage", {"portions": [6, 5], "armor": 1, "tag": "resistance", "absorption": 3,
+                                      "health": 7, "tag_order": "after_absorption"})["steps"]
+    # 6 − 1 = 5: 3 absorbed, ⌈2 / 2⌉ = 1 to Health; 5 − 1 = 4: no УП left, ⌈4 / 2⌉ = 2
+    assert [(s["absorbed"], s["to_health"], s["health_left"]) for s in steps] == [(3, 1, 6), (0, 2, 4)]
+    base = {"attack_dice": 6, "damage_dice": 6, "armor": 1, "absorption": 3, "health": 9, "tag": "vulnerability",
+            "tag_order": "after_absorption"}
+    res = api.run("serial-attack", base)
+    hit, dmg = net(6, 6, True), net(6, 6, False)
+    left = icepool.map(lambda h, k: 9 - 2 * max(0, max(0, k - 1) - 3) if h >= 1 else 9, hit, dmg)
+    assert {d["value"]: F(d["p"]) for d in res["health_left"]} == {
+        o: p(left, lambda x, o=o: x == o) for o in left.outcomes() if p(left, lambda x, o=o: x == o)}
+    # Иммунитет is before the УП under either reading: they keep all their levels
+    immune = api.run("serial-attack", {**base, "tag": "immunity"})
+    assert [d["value"] for d in immune["absorption_left"]] == [3]

@@ -79,6 +79,9 @@ SWITCHES = {
                               {"maneuver": "two_guns", "flank": "rear", "attack_dice": 9}, "attack_dice"),
     "PRONE_DEFENCE": ("serial-attack", "prone_defence", True,
                       {"ranged": False, "target_prone": True, "defence": "parry", "defence_dice": 5}, "p_hit"),
+    # Устойчивость before the УП: 5 → 3, 2 absorbed, 1 to Health; after: 2 absorbed, 3 → 2 to Health
+    "TAG_ORDER": ("serial-damage", "tag_order", "after_absorption",
+                  {"portions": [5], "absorption": 2, "health": 9, "tag": "resistance"}, "health_left"),
 }
 
 #: readings the code reads at run time: (patched value, calculator, parameters, result key)

@@ -34,7 +34,7 @@ __all__ = ["ATTACK_ONES_CANCEL", "BOTCH_CHOICES", "BOTCH_RULE", "DIFFICULTY_CHOI
            "speed", "run_distance", "max_interceptions", "interceptions_left", "overloaded_dice", "counted_door_rolls",
            "HEALTH_LEVELS", "INTERCEPTION_PERIODS", "INTERCEPTION_PERIOD", "OVERLOADED_ROLLS_CHOICES",
            "OVERLOADED_ROLLS", "DESPERATE_PARRY", "NONLETHAL_ROLL_COUNTS", "TWO_GUNS_HALVES_BONUS", "NAGA_ARMOR_CHOICES",
-           "NAGA_ARMOR", "NAGA_SOAKED", "PRONE_DEFENCE", "prone_defence_difficulty", "naga_poison", "take_with_poison", "reaction_level", "may_intercept_magical_movement",
+           "NAGA_ARMOR", "NAGA_SOAKED", "PRONE_DEFENCE", "prone_defence_difficulty", "TAG_ORDER_CHOICES", "TAG_ORDER", "tag_stages", "naga_poison", "take_with_poison", "reaction_level", "may_intercept_magical_movement",
            "speech_limit", "ambush", "wound_level", "wound_penalty", "finish_difficulty", "range_difficulty",
            "BLIND_ROLL_DIFFICULTY", "RANGE_BANDS", "AttackSetup", "attack_roll", "many_on_one_penalty",
            "desperate_defence_pool", "dodge_difficulty", "parry_difficulty", "parry_allowed", "block_allowed",
@@ -282,6 +282,14 @@ TWO_GUNS_HALVES_BONUS = True
 #: +2 difficulty too (:func:`prone_defence_difficulty`).
 PRONE_DEFENCE = False
 
+#: «Устойчивость срабатывает после броска повреждения и после влияния Брони» (Уязвимость: the same words) — before or
+#: after the Уровни Поглощения, 000 does not say. ``"before_absorption"`` (default): Броня, then the tag, and the УП
+#: (a block's levels too) absorb what the tag left; ``"after_absorption"``: Броня, the УП absorb, and the tag halves
+#: or doubles only what then goes to Здоровье (:func:`tag_stages`). «Иммунитет» is not tied to Броня in the source:
+#: nothing of the damage comes through under either reading.
+TAG_ORDER_CHOICES = ("before_absorption", "after_absorption")
+TAG_ORDER = "before_absorption"
+
 #: The named readings of this module: each is what the code follows (and, where it changes a
 #: result, a calculator's switch); ``tests/test_serial_readings.py`` flips each one.
 READINGS = ("ATTACK_ONES_CANCEL", "BOTCH_RULE", "DIFFICULTY_OVERFLOW", "PARRY_TIE", "AUTOFIRE_PENALTY",
@@ -292,7 +300,7 @@ READINGS = ("ATTACK_ONES_CANCEL", "BOTCH_RULE", "DIFFICULTY_OVERFLOW", "PARRY_TI
             "OTHER_ONES_CANCEL", "AMBUSH_TIE_ADDS", "TWO_RESISTANCES", "ABSORPTION_ARMOR_WEIGHT",
             "NATURAL_ARMOR_STOPS_ABSORPTION", "COVER_DIFFICULTY", "PARRY_DEFAULT_DIFFICULTY",
             "BLIND_RANGED_MAX_METRES", "HEALTH_LEVELS", "INTERCEPTION_PERIOD", "OVERLOADED_ROLLS", "DESPERATE_PARRY",
-            "NONLETHAL_ROLL_COUNTS", "TWO_GUNS_HALVES_BONUS", "NAGA_ARMOR", "NAGA_SOAKED", "PRONE_DEFENCE")
+            "NONLETHAL_ROLL_COUNTS", "TWO_GUNS_HALVES_BONUS", "NAGA_ARMOR", "NAGA_SOAKED", "PRONE_DEFENCE", "TAG_ORDER")
 
 
 # =================================================================================
@@ -1001,6 +1009,21 @@ def apply_tag(damage: int, tag: str, two_resistances: str = TWO_RESISTANCES) -> 
     return damage
 
 
+def tag_stages(tag: str, order: str | None = None) -> tuple[str, str]:
+    """(the tag on the portion before the УП, the tag on what passes them) by :data:`TAG_ORDER`; «Иммунитет» always
+    before.
+
+    >>> tag_stages("resistance"), tag_stages("resistance", "after_absorption"), tag_stages("immunity", "after_absorption")
+    (('resistance', 'none'), ('none', 'resistance'), ('immunity', 'none'))
+    """
+    order = TAG_ORDER if order is None else order
+    if order not in TAG_ORDER_CHOICES:
+        raise ValueError(f"order must be one of {TAG_ORDER_CHOICES}")
+    if tag not in TAGS:
+        raise ValueError(f"tag must be one of {TAGS}")
+    return (tag, "none") if order == "before_absorption" or tag == "immunity" else ("none", tag)
+
+
 def portion_after_armor(rolled: int, armor: int, tag: str = "none", two_resistances: str = TWO_RESISTANCES) -> int:
     """One portion of damage: «Значение Брони вычитается из каждой порции входящего урона»
     (never below 0), then the tag."""
@@ -1111,7 +1134,8 @@ class Step:
 
 def take_portion(t: Target, portion: int, block: int = 0,
                  rule: str = NEGATIVE_HITS_RULE, burns: str = EXCESS_BURNS,
-                 block_first: bool = BLOCK_FIRST) -> Step:
+                 block_first: bool = BLOCK_FIRST, *, tag_after: str = "none",
+                 two_resistances: str = TWO_RESISTANCES, tagged: int | None = None) -> Step:
     """Apply one portion (already after Броня and tags) to ``t`` (mutated) and say what happened.
 
     * «1 куб поглощения дает 1 Уровень Поглощения»: each УП absorbs one level of damage
@@ -1124,6 +1148,13 @@ def take_portion(t: Target, portion: int, block: int = 0,
       смерти отсчет отрицательных хитов продолжается»).
     * Damage while already at 0 or below counts as negative hits; «получив которые, персонаж
       мгновенно и безусловно умирает» (:data:`NEGATIVE_HITS_RULE`).
+    * ``tag_after``: the tag on what passes the УП (:data:`TAG_ORDER` ``"after_absorption"``), of the first
+      ``tagged`` levels of the portion only (all when None; a «Яд наги» blow's poison is not of its type) — those
+      are absorbed first.
+
+    >>> t = Target(absorption=2, health=7, stamina=2); s = take_portion(t, 5, tag_after="resistance")
+    >>> (s.absorbed, s.to_health, t.health)
+    (2, 2, 5)
     """
     _nonneg("portion", portion, block)
     if burns not in EXCESS_BURNS_CHOICES:
@@ -1137,6 +1168,9 @@ def take_portion(t: Target, portion: int, block: int = 0,
     if not block_first:
         from_block = min(rest, block)
         rest -= from_block
+    if tag_after != "none":
+        passed = max(0, (portion if tagged is None else tagged) - (portion - rest))  # the tagged levels absorbed first
+        rest = apply_tag(passed, tag_after, two_resistances) + rest - passed
     before = t.health
     door = excess = burned = 0
     instant = by_negative = False
@@ -1168,12 +1202,16 @@ def take_damage(absorption: int, health: int, stamina: int, portions: list[int],
                 armor: int = 0, tag: str = "none", maneuver: str = "none",
                 negative: int = 0, door_visits: int = 0,
                 rule: str = NEGATIVE_HITS_RULE,
-                burns: str = EXCESS_BURNS, two_resistances: str = TWO_RESISTANCES) -> tuple[Target, list[Step]]:
+                burns: str = EXCESS_BURNS, two_resistances: str = TWO_RESISTANCES,
+                tag_order: str | None = None) -> tuple[Target, list[Step]]:
     """A series of rolled portions against a target: Броня per portion (tripled by
-    :func:`armor_against`), tag, then УП and Здоровье (:func:`take_portion`)."""
+    :func:`armor_against`), tag, then УП and Здоровье (:func:`take_portion`); the tag before or after the УП by
+    :data:`TAG_ORDER`."""
     t = Target(absorption, health, stamina, negative, door_visits)
     arm = armor_against(armor, maneuver)
-    steps = [take_portion(t, portion_after_armor(p, arm, tag, two_resistances), 0, rule, burns) for p in portions]
+    first, after = tag_stages(tag, tag_order)
+    steps = [take_portion(t, portion_after_armor(p, arm, first, two_resistances), 0, rule, burns,
+                          tag_after=after, two_resistances=two_resistances) for p in portions]
     return t, steps
 
 
@@ -1450,20 +1488,23 @@ def naga_poison(pierced: bool, armor: int, reading: str | None = None) -> int:
 
 
 def take_with_poison(t: Target, portion: int, poison: int, block: int = 0, rule: str = NEGATIVE_HITS_RULE,
-                     soaked: bool | None = None, block_first: bool = BLOCK_FIRST) -> Step:
+                     soaked: bool | None = None, block_first: bool = BLOCK_FIRST, *, tag_after: str = "none",
+                     two_resistances: str = TWO_RESISTANCES) -> Step:
     """A blow's portion and its poison as one (:func:`take_portion`), the poison soaked by УП or not
-    (:data:`NAGA_SOAKED`: past them, the УП absorb at most the blow's own portion).
+    (:data:`NAGA_SOAKED`: past them, the УП absorb at most the blow's own portion); ``tag_after``: the blow's tag
+    on its levels that pass the УП (:data:`TAG_ORDER`), not on the poison.
 
     >>> t = Target(absorption=5, health=7, stamina=2); s = take_with_poison(t, 3, 7, soaked=False)
     >>> (s.absorbed, s.to_health, t.absorption, t.health)
     (3, 7, 2, 0)
     """
     soaked = NAGA_SOAKED if soaked is None else soaked
+    tagging = {"tag_after": tag_after, "two_resistances": two_resistances, "tagged": portion}
     if soaked or not poison:
-        return take_portion(t, portion + poison, block, rule, block_first=block_first)
+        return take_portion(t, portion + poison, block, rule, block_first=block_first, **tagging)
     keep = t.absorption
     t.absorption = min(keep, portion)
-    s = take_portion(t, portion + poison, block, rule, block_first=block_first)
+    s = take_portion(t, portion + poison, block, rule, block_first=block_first, **tagging)
     t.absorption = keep - s.absorbed
     return replace(s, absorption_left=t.absorption)
 

@@ -12,7 +12,7 @@ from ...spec import T, bool_param, choice_param, dist_block, dist_json, field_er
 from .. import rules, tables
 from .death_door import _door_name, door_step
 from .shared import (MAX_ABSORPTION, MAX_HEALTH, MAX_POOL, MAX_STAMINA, NEGATIVE_RULE_PARAM, NONLETHAL_COUNTS_PARAM,
-                     TAG_PARAM, TWO_RESISTANCES_PARAM, _yes, nonlethal_before_param)
+                     TAG_ORDER_PARAM, TAG_PARAM, TWO_RESISTANCES_PARAM, _yes, nonlethal_before_param)
 
 __all__ = ["ATTACK_MANEUVERS", "PARRY_WEAPONS", "ATTACK_PARAMS", "OUTCOME_NAMES", "check", "attack_numbers",
            "attack_outcome", "outcome_table", "door_outcomes_table",
@@ -184,6 +184,7 @@ ATTACK_PARAMS = (
     bool_param("block_first", "УП блока тратятся раньше своих УП", "Block levels are spent before one's own",
                rules.BLOCK_FIRST, group="readings", when={"param": "defence", "eq": "block"}),
     TWO_RESISTANCES_PARAM,
+    TAG_ORDER_PARAM,
     choice_param("overloaded_rolls", "Перегружен: какие броски считать бросками Ловкости",
                  "Overloaded: which rolls count as Dexterity rolls", rules.OVERLOADED_ROLLS, [
                      ("dexterity_pools", "каждый бросок с Ловкостью: атака, защита", "every roll with Dexterity: "
@@ -344,9 +345,10 @@ def attack_outcome(p: dict) -> dict:
                               n["defence_difficulty"], m["hit_multiplier"], p["parry_tie"],
                               p["attack_ones_cancel"])
     landings = hits.map(lambda h: _landing(h, m["crit_at"], p["naga"]))
+    first, after_absorption = rules.tag_stages(p["tag"], p["tag_order"])
     portions = {(crit, venom): rules.damage_distribution(n["damage_dice"], p["damage_difficulty"],
                                                      m["crit_successes"] if crit else 0).map(
-                    lambda k, venom=venom: (rules.portion_after_armor(k, n["armor"], p["tag"], p["two_resistances"]),
+                    lambda k, venom=venom: (rules.portion_after_armor(k, n["armor"], first, p["two_resistances"]),
                                             _poison(p, n["armor"], k, venom)))
                 for crit, venom in {(crit, venom) for landed, crit, _, venom in landings if landed}}
     memo: dict[tuple[int, int, int], tuple] = {}
@@ -354,10 +356,12 @@ def attack_outcome(p: dict) -> dict:
     def target_after(d: int, poison: int, block: int) -> tuple:
         if (d, poison, block) not in memo:
             t = rules.Target(p["absorption"], p["health"], p["stamina"], door_visits=p["door_rolls_before"])
-            s = rules.take_with_poison(t, d, poison, block, p["negative_rule"], p["naga_soaked"], p["block_first"])
+            s = rules.take_with_poison(t, d, poison, block, p["negative_rule"], p["naga_soaked"], p["block_first"],
+                                       tag_after=after_absorption, two_resistances=p["two_resistances"])
             status = ("instant_death" if s.instant_death else "death_door" if s.door
                       else "wounded" if s.to_health else "absorbed")
-            memo[(d, poison, block)] = (d + poison, t.absorption, t.health, status, s.to_health, poison)
+            # the damage as taken: the tag applied before or after the УП (= d + poison when before)
+            memo[(d, poison, block)] = (s.absorbed + s.block_absorbed + s.to_health, t.absorption, t.health, status, s.to_health, poison)
         return memo[(d, poison, block)]
 
     def after(landing: tuple) -> Dist:
@@ -564,11 +568,12 @@ def roll(p: dict, roller) -> dict:
         faces = roller.dice(n["damage_dice"], 10)
         rolled = rules.damage_from_faces(faces, p["damage_difficulty"]) + (m["crit_successes"] if crit else 0)
         poison = _poison(p, n["armor"], rolled, venom)
-        portion = rules.portion_after_armor(rolled, n["armor"], p["tag"], p["two_resistances"])
+        first, after_absorption = rules.tag_stages(p["tag"], p["tag_order"])
+        portion = rules.portion_after_armor(rolled, n["armor"], first, p["two_resistances"])
         t = rules.Target(p["absorption"], p["health"], p["stamina"], door_visits=p["door_rolls_before"])
         s = rules.take_with_poison(t, portion, poison, h.block, p["negative_rule"], p["naga_soaked"],
-                                   p["block_first"])
-        portion += poison
+                                   p["block_first"], tag_after=after_absorption, two_resistances=p["two_resistances"])
+        portion = s.absorbed + s.block_absorbed + s.to_health  # the blow and its poison, tagged (:data:`rules.TAG_ORDER`)
         out["poison"] = poison
         display.append(d10_block(T("Урон", "Damage"), faces, p["damage_difficulty"], ones_cancel=False))
         out.update({"damage_faces": faces, "rolled": rolled, "critical": crit, "damage": portion,
