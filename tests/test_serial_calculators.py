@@ -1286,3 +1286,20 @@ def test_tag_after_the_soak_levels_against_icepool():
     # Иммунитет is before the УП under either reading: they keep all their levels
     immune = api.run("serial-attack", {**base, "tag": "immunity"})
     assert [d["value"] for d in immune["absorption_left"]] == [3]
+
+
+def test_naga_venom_against_no_armor():
+    # «её урон смог пробить Броню цели»: with Броня 0, the reading «пробивать нечего» brings the venom with every hit of
+    # 7+ successes, whatever the damage roll; the default asks for a damage success
+    base = {"attack_dice": 12, "damage_dice": 3, "armor": 0, "absorption": 0, "health": 30, "naga": True}
+    hit, dmg = net(12, 6, True), net(3, 6, False)
+    always = api.run("serial-attack", {**base, "naga_no_armor": "always"})
+    assert F(always["p_poison"]) == p(hit, lambda h: h >= 7)
+    assert F(api.run("serial-attack", base)["p_poison"]) == p(hit, lambda h: h >= 7) * p(dmg, lambda k: k >= 1)
+    taken = icepool.map(lambda h, k: 0 if h < 1 else k + (7 if h >= 7 else 0), hit, dmg)
+    assert {d["damage"]: F(d["p"]) for d in always["damage"]} == {
+        o: p(taken, lambda x, o=o: x == o) for o in taken.outcomes() if p(taken, lambda x, o=o: x == o)}
+    # Броня 1: the reading changes nothing
+    armored = {**base, "armor": 1}
+    assert api.run("serial-attack", armored)["p_poison"] == api.run("serial-attack", {**armored, "naga_no_armor":
+                                                                                      "always"})["p_poison"]

@@ -82,6 +82,8 @@ SWITCHES = {
     # Устойчивость before the УП: 5 → 3, 2 absorbed, 1 to Health; after: 2 absorbed, 3 → 2 to Health
     "TAG_ORDER": ("serial-damage", "tag_order", "after_absorption",
                   {"portions": [5], "absorption": 2, "health": 9, "tag": "resistance"}, "health_left"),
+    "NAGA_NO_ARMOR": ("serial-attack", "naga_no_armor", "always",
+                      {"attack_dice": 14, "damage_dice": 2, "armor": 0, "naga": True}, "p_poison"),
 }
 
 #: readings the code reads at run time: (patched value, calculator, parameters, result key)

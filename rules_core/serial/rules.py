@@ -34,7 +34,8 @@ __all__ = ["ATTACK_ONES_CANCEL", "BOTCH_CHOICES", "BOTCH_RULE", "DIFFICULTY_CHOI
            "speed", "run_distance", "max_interceptions", "interceptions_left", "overloaded_dice", "counted_door_rolls",
            "HEALTH_LEVELS", "INTERCEPTION_PERIODS", "INTERCEPTION_PERIOD", "OVERLOADED_ROLLS_CHOICES",
            "OVERLOADED_ROLLS", "DESPERATE_PARRY", "NONLETHAL_ROLL_COUNTS", "TWO_GUNS_HALVES_BONUS", "NAGA_ARMOR_CHOICES",
-           "NAGA_ARMOR", "NAGA_SOAKED", "PRONE_DEFENCE", "prone_defence_difficulty", "TAG_ORDER_CHOICES", "TAG_ORDER", "tag_stages", "naga_poison", "take_with_poison", "reaction_level", "may_intercept_magical_movement",
+           "NAGA_ARMOR", "NAGA_SOAKED", "PRONE_DEFENCE", "prone_defence_difficulty", "TAG_ORDER_CHOICES", "TAG_ORDER", "tag_stages",
+           "NAGA_NO_ARMOR_CHOICES", "NAGA_NO_ARMOR", "naga_pierced", "naga_poison", "take_with_poison", "reaction_level", "may_intercept_magical_movement",
            "speech_limit", "ambush", "wound_level", "wound_penalty", "finish_difficulty", "range_difficulty",
            "BLIND_ROLL_DIFFICULTY", "RANGE_BANDS", "AttackSetup", "attack_roll", "many_on_one_penalty",
            "desperate_defence_pool", "dodge_difficulty", "parry_difficulty", "parry_allowed", "block_allowed",
@@ -300,7 +301,8 @@ READINGS = ("ATTACK_ONES_CANCEL", "BOTCH_RULE", "DIFFICULTY_OVERFLOW", "PARRY_TI
             "OTHER_ONES_CANCEL", "AMBUSH_TIE_ADDS", "TWO_RESISTANCES", "ABSORPTION_ARMOR_WEIGHT",
             "NATURAL_ARMOR_STOPS_ABSORPTION", "COVER_DIFFICULTY", "PARRY_DEFAULT_DIFFICULTY",
             "BLIND_RANGED_MAX_METRES", "HEALTH_LEVELS", "INTERCEPTION_PERIOD", "OVERLOADED_ROLLS", "DESPERATE_PARRY",
-            "NONLETHAL_ROLL_COUNTS", "TWO_GUNS_HALVES_BONUS", "NAGA_ARMOR", "NAGA_SOAKED", "PRONE_DEFENCE", "TAG_ORDER")
+            "NONLETHAL_ROLL_COUNTS", "TWO_GUNS_HALVES_BONUS", "NAGA_ARMOR", "NAGA_SOAKED", "PRONE_DEFENCE", "TAG_ORDER",
+            "NAGA_NO_ARMOR")
 
 
 # =================================================================================
@@ -1470,6 +1472,23 @@ NAGA_ARMOR = "whole"
 #: And whether Уровни Поглощения absorb the poison: «Входящий урон поглощается Выносливостью персонажа, доспехами …».
 #: True (default: it is damage like any other); False: the poison goes past them to Здоровье (УП absorb the blow only).
 NAGA_SOAKED = True
+#: And what «её урон смог пробить Броню цели» is when the target has no Броня. ``"damage"`` (default: the damage
+#: successes rolled are more than the Броня, so against 0 a blow of 0 damage successes brings no poison);
+#: ``"always"``: with no Броня there is nothing to pierce, and any hit of 7+ successes brings it (:func:`naga_pierced`).
+NAGA_NO_ARMOR_CHOICES = ("damage", "always")
+NAGA_NO_ARMOR = "damage"
+
+
+def naga_pierced(rolled: int, armor: int, reading: str | None = None) -> bool:
+    """Whether a blow of ``rolled`` damage successes «смог пробить Броню» ``armor`` (:data:`NAGA_NO_ARMOR`).
+
+    >>> naga_pierced(0, 0), naga_pierced(0, 0, "always"), naga_pierced(1, 0), naga_pierced(2, 2, "always")
+    (False, True, True, False)
+    """
+    reading = NAGA_NO_ARMOR if reading is None else reading
+    if reading not in NAGA_NO_ARMOR_CHOICES:
+        raise ValueError(f"reading must be one of {NAGA_NO_ARMOR_CHOICES}")
+    return rolled > armor or (armor == 0 and reading == "always")
 
 
 def naga_poison(pierced: bool, armor: int, reading: str | None = None) -> int:

@@ -220,6 +220,12 @@ ATTACK_PARAMS = (
         help=T("«Значение Брони вычитается из каждой порции входящего урона» — порция ли яд, не сказано.",
                "Armor is subtracted from every portion of incoming damage — whether the poison is a portion is not "
                "said.")),
+    choice_param("naga_no_armor", "Яд наги без Брони у цели", "Naga venom against no Armor", rules.NAGA_NO_ARMOR, [
+        ("damage", "нужен хотя бы 1 успех урона", "at least 1 damage success needed"),
+        ("always", "пробивать нечего: яд при любом попадании 7+", "nothing to pierce: venom on any hit of 7+"),
+    ], group="readings", when={"all": [{"param": "naga", "eq": True}, {"param": "armor", "max": 0}]},
+        help=T("«её урон смог пробить Броню цели» — а если Брони нет? Не сказано.",
+               "«its damage managed to get through the target's Armor» — and with no Armor? Not said.")),
     bool_param("naga_soaked", "Яд наги поглощают УП", "Soak levels absorb the naga venom", rules.NAGA_SOAKED,
                group="readings", when={"param": "naga", "eq": True},
                help=T("«Входящий урон поглощается ... Уровни Поглощения (УП)» — и яд тоже? Не сказано.",
@@ -328,7 +334,8 @@ def _landing(h: rules.HitOutcome, crit_at: int | None, naga: bool = False) -> tu
 
 def _poison(p: dict, armor: int, rolled: int, venom: bool) -> int:
     """«Яд наги»'s levels for a blow of ``rolled`` damage successes: «её урон смог пробить Броню цели»."""
-    return rules.naga_poison(venom and rolled > armor, armor, p["naga_armor"]) if venom else 0
+    return rules.naga_poison(rules.naga_pierced(rolled, armor, p["naga_no_armor"]), armor, p["naga_armor"]) \
+        if venom else 0
 
 
 def attack_outcome(p: dict) -> dict:
