@@ -1246,3 +1246,60 @@ def test_naga_venom_against_icepool():
     past = api.run("serial-attack", {**base, "absorption": 6, "health": 7, "naga_soaked": False})
     assert F(past["p_death_door"]) > F(soaked["p_death_door"])
     assert R.take_with_poison(R.Target(6, 7, 2), 2, 7, soaked=False).to_health == 7
+
+
+def test_prone_targets_parry_and_block_against_icepool():
+    # «броски Драки и Фехтования, совершаемые лежащими персонажами, получают штраф +2 к сложности»; the reading
+    # «Парирование и Блок лежащей цели — тоже»: a parry (6) at 8, a block (7) at 9; a dodge keeps its 6
+    base = {"attack_dice": 5, "ranged": False, "target_prone": True, "prone_defence": True, "defence_dice": 4}
+    hit = net(5, 6 - 2, True)  # «-2 к сложности попадания по лежащему в ближнем бою»
+    parry = api.run("serial-attack", {**base, "defence": "parry"})
+    assert parry["defence_difficulty"] == 8
+    # parry: more defense successes stop the blow, a tie does not (PARRY_TIE «no_effect»), fewer are subtracted
+    assert F(parry["p_hit"]) == p(icepool.map(lambda a, d: a >= 1 and d <= a, hit, net(4, 8, True)), lambda x: x)
+    # block: «Каждый успех дает вам Уровень Поглощения» against this blow; the blow's damage past them goes to Health
+    block = api.run("serial-attack", {**base, "defence": "block", "defender_limit": 10, "damage_dice": 3,
+                                      "absorption": 0, "health": 20})
+    assert block["defence_difficulty"] == 9
+    left = icepool.map(lambda a, d, k: 20 - max(0, k - d) if a >= 1 else 20, hit, net(4, 9, True), net(3, 6, False))
+    assert {d["value"]: F(d["p"]) for d in block["health_left"]} == {
+        o: p(left, lambda x, o=o: x == o) for o in left.outcomes() if p(left, lambda x, o=o: x == o)}
+    assert api.run("serial-attack", {**base, "defence": "dodge"})["defence_difficulty"] == 6
+    # the default reading: no +2 to a prone target's defense
+    assert api.run("serial-attack", {**base, "defence": "parry", "prone_defence": False})["defence_difficulty"] == 6
+
+
+def test_tag_after_the_soak_levels_against_icepool():
+    # «Устойчивость срабатывает после броска повреждения и после влияния Брони»; the reading «после УП»: Броня, then
+    # the УП absorb, and the tag halves (up) or doubles only what goes to Здоровье
+    steps = api.run("serial-damage", {"portions": [6, 5], "armor": 1, "tag": "resistance", "absorption": 3,
+                                      "health": 7, "tag_order": "after_absorption"})["steps"]
+    # 6 − 1 = 5: 3 absorbed, ⌈2 / 2⌉ = 1 to Health; 5 − 1 = 4: no УП left, ⌈4 / 2⌉ = 2
+    assert [(s["absorbed"], s["to_health"], s["health_left"]) for s in steps] == [(3, 1, 6), (0, 2, 4)]
+    base = {"attack_dice": 6, "damage_dice": 6, "armor": 1, "absorption": 3, "health": 9, "tag": "vulnerability",
+            "tag_order": "after_absorption"}
+    res = api.run("serial-attack", base)
+    hit, dmg = net(6, 6, True), net(6, 6, False)
+    left = icepool.map(lambda h, k: 9 - 2 * max(0, max(0, k - 1) - 3) if h >= 1 else 9, hit, dmg)
+    assert {d["value"]: F(d["p"]) for d in res["health_left"]} == {
+        o: p(left, lambda x, o=o: x == o) for o in left.outcomes() if p(left, lambda x, o=o: x == o)}
+    # Иммунитет is before the УП under either reading: they keep all their levels
+    immune = api.run("serial-attack", {**base, "tag": "immunity"})
+    assert [d["value"] for d in immune["absorption_left"]] == [3]
+
+
+def test_naga_venom_against_no_armor():
+    # «её урон смог пробить Броню цели»: with Броня 0, the reading «пробивать нечего» brings the venom with every hit of
+    # 7+ successes, whatever the damage roll; the default asks for a damage success
+    base = {"attack_dice": 12, "damage_dice": 3, "armor": 0, "absorption": 0, "health": 30, "naga": True}
+    hit, dmg = net(12, 6, True), net(3, 6, False)
+    always = api.run("serial-attack", {**base, "naga_no_armor": "always"})
+    assert F(always["p_poison"]) == p(hit, lambda h: h >= 7)
+    assert F(api.run("serial-attack", base)["p_poison"]) == p(hit, lambda h: h >= 7) * p(dmg, lambda k: k >= 1)
+    taken = icepool.map(lambda h, k: 0 if h < 1 else k + (7 if h >= 7 else 0), hit, dmg)
+    assert {d["damage"]: F(d["p"]) for d in always["damage"]} == {
+        o: p(taken, lambda x, o=o: x == o) for o in taken.outcomes() if p(taken, lambda x, o=o: x == o)}
+    # Броня 1: the reading changes nothing
+    armored = {**base, "armor": 1}
+    assert api.run("serial-attack", armored)["p_poison"] == api.run("serial-attack", {**armored, "naga_no_armor":
+                                                                                      "always"})["p_poison"]

@@ -77,6 +77,13 @@ SWITCHES = {
                     "health_left"),
     "TWO_GUNS_HALVES_BONUS": ("serial-attack", "two_guns_halves_bonus", False,
                               {"maneuver": "two_guns", "flank": "rear", "attack_dice": 9}, "attack_dice"),
+    "PRONE_DEFENCE": ("serial-attack", "prone_defence", True,
+                      {"ranged": False, "target_prone": True, "defence": "parry", "defence_dice": 5}, "p_hit"),
+    # Устойчивость before the УП: 5 → 3, 2 absorbed, 1 to Health; after: 2 absorbed, 3 → 2 to Health
+    "TAG_ORDER": ("serial-damage", "tag_order", "after_absorption",
+                  {"portions": [5], "absorption": 2, "health": 9, "tag": "resistance"}, "health_left"),
+    "NAGA_NO_ARMOR": ("serial-attack", "naga_no_armor", "always",
+                      {"attack_dice": 14, "damage_dice": 2, "armor": 0, "naga": True}, "p_poison"),
 }
 
 #: readings the code reads at run time: (patched value, calculator, parameters, result key)

@@ -617,7 +617,7 @@ def _run_door(ctx: Ctx, a: dict, box) -> None:
 #: The attack calculator's parameters the scene fills from the two characters and the readings.
 SCENE_FILLED = ("armor", "tag", "absorption", "health", "stamina", "door_rolls_before", "door_nonlethal_before",
                 "nonlethal_roll_counts", "negative_rule", "attacker_health", "attacker_no_pain", "target_no_pain",
-                "attacker_overloaded", "target_overloaded", "overloaded_rolls")
+                "attacker_overloaded", "target_overloaded", "overloaded_rolls", "tag_order")
 #: The few the Storyteller sets for every attack (the page shows them first, the rest folded).
 ATTACK_ESSENTIALS = ("attack_dice", "attack_difficulty", "damage_dice", "ranged", "maneuver", "defence",
                      "defence_dice", "defence_difficulty")
@@ -727,6 +727,8 @@ def _attack_params(ctx: Ctx, a: dict) -> tuple[dict, dict, dict, int, int]:
              attacker_overloaded=ST.find(att, "overloaded") is not None,
              target_overloaded=ST.find(tgt, "overloaded") is not None,
              health=max(1, s["health"]), stamina=st["stamina"], negative_rule=rd["negative_rule"],
+             # the scene (its fold, its damage actions) takes the tag before the УП: the calculators' default
+             tag_order="before_absorption",
              attacker_health=max(0, att["state"]["health"]),
              attacker_no_pain=a["attacker_pushes"] or bool(pushes_a.get("wounds")) or att["state"]["door"] == "will_to_live",
              target_no_pain=a["target_pushes"] or bool(pushes_t.get("wounds")) or s["door"] == "will_to_live")

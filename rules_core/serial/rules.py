@@ -34,7 +34,8 @@ __all__ = ["ATTACK_ONES_CANCEL", "BOTCH_CHOICES", "BOTCH_RULE", "DIFFICULTY_CHOI
            "speed", "run_distance", "max_interceptions", "interceptions_left", "overloaded_dice", "counted_door_rolls",
            "HEALTH_LEVELS", "INTERCEPTION_PERIODS", "INTERCEPTION_PERIOD", "OVERLOADED_ROLLS_CHOICES",
            "OVERLOADED_ROLLS", "DESPERATE_PARRY", "NONLETHAL_ROLL_COUNTS", "TWO_GUNS_HALVES_BONUS", "NAGA_ARMOR_CHOICES",
-           "NAGA_ARMOR", "NAGA_SOAKED", "naga_poison", "take_with_poison", "reaction_level", "may_intercept_magical_movement",
+           "NAGA_ARMOR", "NAGA_SOAKED", "PRONE_DEFENCE", "prone_defence_difficulty", "TAG_ORDER_CHOICES", "TAG_ORDER", "tag_stages",
+           "NAGA_NO_ARMOR_CHOICES", "NAGA_NO_ARMOR", "naga_pierced", "naga_poison", "take_with_poison", "reaction_level", "may_intercept_magical_movement",
            "speech_limit", "ambush", "wound_level", "wound_penalty", "finish_difficulty", "range_difficulty",
            "BLIND_ROLL_DIFFICULTY", "RANGE_BANDS", "AttackSetup", "attack_roll", "many_on_one_penalty",
            "desperate_defence_pool", "dodge_difficulty", "parry_difficulty", "parry_allowed", "block_allowed",
@@ -276,6 +277,20 @@ NONLETHAL_ROLL_COUNTS = True
 #: (default: they are dice «на это действие»); False: the pool is halved first, and they come whole to each attack.
 TWO_GUNS_HALVES_BONUS = True
 
+#: «Лёжа»: «броски Драки и Фехтования, совершаемые лежащими персонажами, получают штраф +2 к сложности» — whether a
+#: prone target's Парирование (Ловкость + Фехтование) and Блок (Ловкость + Драка) are such rolls, 000 does not say.
+#: False (default: only the prone character's attack takes the +2); True: a prone target's Парирование and Блок take
+#: +2 difficulty too (:func:`prone_defence_difficulty`).
+PRONE_DEFENCE = False
+
+#: «Устойчивость срабатывает после броска повреждения и после влияния Брони» (Уязвимость: the same words) — before or
+#: after the Уровни Поглощения, 000 does not say. ``"before_absorption"`` (default): Броня, then the tag, and the УП
+#: (a block's levels too) absorb what the tag left; ``"after_absorption"``: Броня, the УП absorb, and the tag halves
+#: or doubles only what then goes to Здоровье (:func:`tag_stages`). «Иммунитет» is not tied to Броня in the source:
+#: nothing of the damage comes through under either reading.
+TAG_ORDER_CHOICES = ("before_absorption", "after_absorption")
+TAG_ORDER = "before_absorption"
+
 #: The named readings of this module: each is what the code follows (and, where it changes a
 #: result, a calculator's switch); ``tests/test_serial_readings.py`` flips each one.
 READINGS = ("ATTACK_ONES_CANCEL", "BOTCH_RULE", "DIFFICULTY_OVERFLOW", "PARRY_TIE", "AUTOFIRE_PENALTY",
@@ -286,7 +301,8 @@ READINGS = ("ATTACK_ONES_CANCEL", "BOTCH_RULE", "DIFFICULTY_OVERFLOW", "PARRY_TI
             "OTHER_ONES_CANCEL", "AMBUSH_TIE_ADDS", "TWO_RESISTANCES", "ABSORPTION_ARMOR_WEIGHT",
             "NATURAL_ARMOR_STOPS_ABSORPTION", "COVER_DIFFICULTY", "PARRY_DEFAULT_DIFFICULTY",
             "BLIND_RANGED_MAX_METRES", "HEALTH_LEVELS", "INTERCEPTION_PERIOD", "OVERLOADED_ROLLS", "DESPERATE_PARRY",
-            "NONLETHAL_ROLL_COUNTS", "TWO_GUNS_HALVES_BONUS", "NAGA_ARMOR", "NAGA_SOAKED")
+            "NONLETHAL_ROLL_COUNTS", "TWO_GUNS_HALVES_BONUS", "NAGA_ARMOR", "NAGA_SOAKED", "PRONE_DEFENCE", "TAG_ORDER",
+            "NAGA_NO_ARMOR")
 
 
 # =================================================================================
@@ -651,6 +667,19 @@ def finish_difficulty(difficulty: int, overflow: str = DIFFICULTY_OVERFLOW) -> i
     return max(2, difficulty)
 
 
+def prone_defence_difficulty(difficulty: int, defence: str, prone: bool, reading: bool | None = None) -> int:
+    """A defense roll's difficulty for a ``prone`` defender (:data:`PRONE_DEFENCE`): +2 (:data:`PRONE_ATTACKER`)
+    to a Парирование or a Блок by the reading, never to an Уклонение (Ловкость + Уклонение).
+
+    >>> prone_defence_difficulty(7, "block", True), prone_defence_difficulty(7, "block", True, True)
+    (7, 9)
+    >>> prone_defence_difficulty(6, "dodge", True, True), prone_defence_difficulty(6, "parry", False, True)
+    (6, 6)
+    """
+    reading = PRONE_DEFENCE if reading is None else reading
+    return difficulty + (PRONE_ATTACKER if reading and prone and defence in ("parry", "block") else 0)
+
+
 def range_difficulty(distance: int, weapon_range: int) -> int | None:
     """Difficulty by distance: ≤ 2 m «в упор» 5; up to the weapon's range 6; up to twice it 8;
     beyond that no shot (None)."""
@@ -982,6 +1011,21 @@ def apply_tag(damage: int, tag: str, two_resistances: str = TWO_RESISTANCES) -> 
     return damage
 
 
+def tag_stages(tag: str, order: str | None = None) -> tuple[str, str]:
+    """(the tag on the portion before the УП, the tag on what passes them) by :data:`TAG_ORDER`; «Иммунитет» always
+    before.
+
+    >>> tag_stages("resistance"), tag_stages("resistance", "after_absorption"), tag_stages("immunity", "after_absorption")
+    (('resistance', 'none'), ('none', 'resistance'), ('immunity', 'none'))
+    """
+    order = TAG_ORDER if order is None else order
+    if order not in TAG_ORDER_CHOICES:
+        raise ValueError(f"order must be one of {TAG_ORDER_CHOICES}")
+    if tag not in TAGS:
+        raise ValueError(f"tag must be one of {TAGS}")
+    return (tag, "none") if order == "before_absorption" or tag == "immunity" else ("none", tag)
+
+
 def portion_after_armor(rolled: int, armor: int, tag: str = "none", two_resistances: str = TWO_RESISTANCES) -> int:
     """One portion of damage: «Значение Брони вычитается из каждой порции входящего урона»
     (never below 0), then the tag."""
@@ -1092,7 +1136,8 @@ class Step:
 
 def take_portion(t: Target, portion: int, block: int = 0,
                  rule: str = NEGATIVE_HITS_RULE, burns: str = EXCESS_BURNS,
-                 block_first: bool = BLOCK_FIRST) -> Step:
+                 block_first: bool = BLOCK_FIRST, *, tag_after: str = "none",
+                 two_resistances: str = TWO_RESISTANCES, tagged: int | None = None) -> Step:
     """Apply one portion (already after Броня and tags) to ``t`` (mutated) and say what happened.
 
     * «1 куб поглощения дает 1 Уровень Поглощения»: each УП absorbs one level of damage
@@ -1105,6 +1150,13 @@ def take_portion(t: Target, portion: int, block: int = 0,
       смерти отсчет отрицательных хитов продолжается»).
     * Damage while already at 0 or below counts as negative hits; «получив которые, персонаж
       мгновенно и безусловно умирает» (:data:`NEGATIVE_HITS_RULE`).
+    * ``tag_after``: the tag on what passes the УП (:data:`TAG_ORDER` ``"after_absorption"``), of the first
+      ``tagged`` levels of the portion only (all when None; a «Яд наги» blow's poison is not of its type) — those
+      are absorbed first.
+
+    >>> t = Target(absorption=2, health=7, stamina=2); s = take_portion(t, 5, tag_after="resistance")
+    >>> (s.absorbed, s.to_health, t.health)
+    (2, 2, 5)
     """
     _nonneg("portion", portion, block)
     if burns not in EXCESS_BURNS_CHOICES:
@@ -1118,6 +1170,9 @@ def take_portion(t: Target, portion: int, block: int = 0,
     if not block_first:
         from_block = min(rest, block)
         rest -= from_block
+    if tag_after != "none":
+        passed = max(0, (portion if tagged is None else tagged) - (portion - rest))  # the tagged levels absorbed first
+        rest = apply_tag(passed, tag_after, two_resistances) + rest - passed
     before = t.health
     door = excess = burned = 0
     instant = by_negative = False
@@ -1149,12 +1204,16 @@ def take_damage(absorption: int, health: int, stamina: int, portions: list[int],
                 armor: int = 0, tag: str = "none", maneuver: str = "none",
                 negative: int = 0, door_visits: int = 0,
                 rule: str = NEGATIVE_HITS_RULE,
-                burns: str = EXCESS_BURNS, two_resistances: str = TWO_RESISTANCES) -> tuple[Target, list[Step]]:
+                burns: str = EXCESS_BURNS, two_resistances: str = TWO_RESISTANCES,
+                tag_order: str | None = None) -> tuple[Target, list[Step]]:
     """A series of rolled portions against a target: Броня per portion (tripled by
-    :func:`armor_against`), tag, then УП and Здоровье (:func:`take_portion`)."""
+    :func:`armor_against`), tag, then УП and Здоровье (:func:`take_portion`); the tag before or after the УП by
+    :data:`TAG_ORDER`."""
     t = Target(absorption, health, stamina, negative, door_visits)
     arm = armor_against(armor, maneuver)
-    steps = [take_portion(t, portion_after_armor(p, arm, tag, two_resistances), 0, rule, burns) for p in portions]
+    first, after = tag_stages(tag, tag_order)
+    steps = [take_portion(t, portion_after_armor(p, arm, first, two_resistances), 0, rule, burns,
+                          tag_after=after, two_resistances=two_resistances) for p in portions]
     return t, steps
 
 
@@ -1413,6 +1472,23 @@ NAGA_ARMOR = "whole"
 #: And whether Уровни Поглощения absorb the poison: «Входящий урон поглощается Выносливостью персонажа, доспехами …».
 #: True (default: it is damage like any other); False: the poison goes past them to Здоровье (УП absorb the blow only).
 NAGA_SOAKED = True
+#: And what «её урон смог пробить Броню цели» is when the target has no Броня. ``"damage"`` (default: the damage
+#: successes rolled are more than the Броня, so against 0 a blow of 0 damage successes brings no poison);
+#: ``"always"``: with no Броня there is nothing to pierce, and any hit of 7+ successes brings it (:func:`naga_pierced`).
+NAGA_NO_ARMOR_CHOICES = ("damage", "always")
+NAGA_NO_ARMOR = "damage"
+
+
+def naga_pierced(rolled: int, armor: int, reading: str | None = None) -> bool:
+    """Whether a blow of ``rolled`` damage successes «смог пробить Броню» ``armor`` (:data:`NAGA_NO_ARMOR`).
+
+    >>> naga_pierced(0, 0), naga_pierced(0, 0, "always"), naga_pierced(1, 0), naga_pierced(2, 2, "always")
+    (False, True, True, False)
+    """
+    reading = NAGA_NO_ARMOR if reading is None else reading
+    if reading not in NAGA_NO_ARMOR_CHOICES:
+        raise ValueError(f"reading must be one of {NAGA_NO_ARMOR_CHOICES}")
+    return rolled > armor or (armor == 0 and reading == "always")
 
 
 def naga_poison(pierced: bool, armor: int, reading: str | None = None) -> int:
@@ -1431,20 +1507,23 @@ def naga_poison(pierced: bool, armor: int, reading: str | None = None) -> int:
 
 
 def take_with_poison(t: Target, portion: int, poison: int, block: int = 0, rule: str = NEGATIVE_HITS_RULE,
-                     soaked: bool | None = None, block_first: bool = BLOCK_FIRST) -> Step:
+                     soaked: bool | None = None, block_first: bool = BLOCK_FIRST, *, tag_after: str = "none",
+                     two_resistances: str = TWO_RESISTANCES) -> Step:
     """A blow's portion and its poison as one (:func:`take_portion`), the poison soaked by УП or not
-    (:data:`NAGA_SOAKED`: past them, the УП absorb at most the blow's own portion).
+    (:data:`NAGA_SOAKED`: past them, the УП absorb at most the blow's own portion); ``tag_after``: the blow's tag
+    on its levels that pass the УП (:data:`TAG_ORDER`), not on the poison.
 
     >>> t = Target(absorption=5, health=7, stamina=2); s = take_with_poison(t, 3, 7, soaked=False)
     >>> (s.absorbed, s.to_health, t.absorption, t.health)
     (3, 7, 2, 0)
     """
     soaked = NAGA_SOAKED if soaked is None else soaked
+    tagging = {"tag_after": tag_after, "two_resistances": two_resistances, "tagged": portion}
     if soaked or not poison:
-        return take_portion(t, portion + poison, block, rule, block_first=block_first)
+        return take_portion(t, portion + poison, block, rule, block_first=block_first, **tagging)
     keep = t.absorption
     t.absorption = min(keep, portion)
-    s = take_portion(t, portion + poison, block, rule, block_first=block_first)
+    s = take_portion(t, portion + poison, block, rule, block_first=block_first, **tagging)
     t.absorption = keep - s.absorbed
     return replace(s, absorption_left=t.absorption)
 

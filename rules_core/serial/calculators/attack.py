@@ -12,7 +12,7 @@ from ...spec import T, bool_param, choice_param, dist_block, dist_json, field_er
 from .. import rules, tables
 from .death_door import _door_name, door_step
 from .shared import (MAX_ABSORPTION, MAX_HEALTH, MAX_POOL, MAX_STAMINA, NEGATIVE_RULE_PARAM, NONLETHAL_COUNTS_PARAM,
-                     TAG_PARAM, TWO_RESISTANCES_PARAM, _yes, nonlethal_before_param)
+                     TAG_ORDER_PARAM, TAG_PARAM, TWO_RESISTANCES_PARAM, _yes, nonlethal_before_param)
 
 __all__ = ["ATTACK_MANEUVERS", "PARRY_WEAPONS", "ATTACK_PARAMS", "OUTCOME_NAMES", "check", "attack_numbers",
            "attack_outcome", "outcome_table", "door_outcomes_table",
@@ -184,6 +184,7 @@ ATTACK_PARAMS = (
     bool_param("block_first", "УП блока тратятся раньше своих УП", "Block levels are spent before one's own",
                rules.BLOCK_FIRST, group="readings", when={"param": "defence", "eq": "block"}),
     TWO_RESISTANCES_PARAM,
+    TAG_ORDER_PARAM,
     choice_param("overloaded_rolls", "Перегружен: какие броски считать бросками Ловкости",
                  "Overloaded: which rolls count as Dexterity rolls", rules.OVERLOADED_ROLLS, [
                      ("dexterity_pools", "каждый бросок с Ловкостью: атака, защита", "every roll with Dexterity: "
@@ -201,6 +202,15 @@ ATTACK_PARAMS = (
                help=T("«используя (только один!) защитный маневр, блок или уклонение» — парирование в списке не "
                       "названо.", "«using (only one!) defensive maneuver, a block or a dodge» — a parry is not in "
                       "the list.")),
+    bool_param("prone_defence", "Лежащая цель: +2 к сложности и Парирования, Блока",
+               "Prone target: +2 difficulty to its Parry and Block too", rules.PRONE_DEFENCE, group="readings",
+               when={"all": [{"param": "target_prone", "eq": True}, {"param": "defence", "in": ["parry", "block"]}]},
+               help=T("«броски Драки и Фехтования, совершаемые лежащими персонажами, получают штраф +2 к сложности» — "
+                      "Парирование (Ловкость + Фехтование) и Блок (Ловкость + Драка) лежащей цели — такие ли броски, "
+                      "не сказано.",
+                      "«Brawl and Melee rolls made by prone characters get a penalty of +2 to difficulty» — whether "
+                      "a prone target's Parry (Dexterity + Melee) and Block (Dexterity + Brawl) are such rolls is "
+                      "not said.")),
     replace(NONLETHAL_COUNTS_PARAM, when={"all": [{"param": "door_rolls_before", "min": 1},
                                                   {"param": "door_nonlethal_before", "min": 1}]}),
     choice_param("naga_armor", "Яд наги и Броня", "Naga venom and Armor", rules.NAGA_ARMOR, [
@@ -210,6 +220,12 @@ ATTACK_PARAMS = (
         help=T("«Значение Брони вычитается из каждой порции входящего урона» — порция ли яд, не сказано.",
                "Armor is subtracted from every portion of incoming damage — whether the poison is a portion is not "
                "said.")),
+    choice_param("naga_no_armor", "Яд наги без Брони у цели", "Naga venom against no Armor", rules.NAGA_NO_ARMOR, [
+        ("damage", "нужен хотя бы 1 успех урона", "at least 1 damage success needed"),
+        ("always", "пробивать нечего: яд при любом попадании 7+", "nothing to pierce: venom on any hit of 7+"),
+    ], group="readings", when={"all": [{"param": "naga", "eq": True}, {"param": "armor", "max": 0}]},
+        help=T("«её урон смог пробить Броню цели» — а если Брони нет? Не сказано.",
+               "«its damage managed to get through the target's Armor» — and with no Armor? Not said.")),
     bool_param("naga_soaked", "Яд наги поглощают УП", "Soak levels absorb the naga venom", rules.NAGA_SOAKED,
                group="readings", when={"param": "naga", "eq": True},
                help=T("«Входящий урон поглощается ... Уровни Поглощения (УП)» — и яд тоже? Не сказано.",
@@ -290,6 +306,10 @@ def attack_numbers(p: dict) -> dict:
     ddiff = p["defence_difficulty"] or {"dodge": rules.dodge_difficulty(p["ranged"]),
                                         "block": rules.BLOCK_DIFFICULTY, "parry": _parry_default(p),
                                         "none": 6}[defence]
+    ddiff = rules.finish_difficulty(rules.prone_defence_difficulty(ddiff, defence, p["target_prone"],
+                                                                   p["prone_defence"]), p["overflow"])
+    if ddiff is None:  # above 10 by the reading «попасть нельзя»: the defense cannot succeed
+        ddiff, def_dice = 10, 0
     dmg = p["damage_dice"] + m["damage_dice"] + (p["maneuver_trait"] if m["damage_bonus"] else 0)
     if p["wound_penalty_damage"]:
         dmg -= pen_attack
@@ -314,7 +334,8 @@ def _landing(h: rules.HitOutcome, crit_at: int | None, naga: bool = False) -> tu
 
 def _poison(p: dict, armor: int, rolled: int, venom: bool) -> int:
     """«Яд наги»'s levels for a blow of ``rolled`` damage successes: «её урон смог пробить Броню цели»."""
-    return rules.naga_poison(venom and rolled > armor, armor, p["naga_armor"]) if venom else 0
+    return rules.naga_poison(rules.naga_pierced(rolled, armor, p["naga_no_armor"]), armor, p["naga_armor"]) \
+        if venom else 0
 
 
 def attack_outcome(p: dict) -> dict:
@@ -331,9 +352,10 @@ def attack_outcome(p: dict) -> dict:
                               n["defence_difficulty"], m["hit_multiplier"], p["parry_tie"],
                               p["attack_ones_cancel"])
     landings = hits.map(lambda h: _landing(h, m["crit_at"], p["naga"]))
+    first, after_absorption = rules.tag_stages(p["tag"], p["tag_order"])
     portions = {(crit, venom): rules.damage_distribution(n["damage_dice"], p["damage_difficulty"],
                                                      m["crit_successes"] if crit else 0).map(
-                    lambda k, venom=venom: (rules.portion_after_armor(k, n["armor"], p["tag"], p["two_resistances"]),
+                    lambda k, venom=venom: (rules.portion_after_armor(k, n["armor"], first, p["two_resistances"]),
                                             _poison(p, n["armor"], k, venom)))
                 for crit, venom in {(crit, venom) for landed, crit, _, venom in landings if landed}}
     memo: dict[tuple[int, int, int], tuple] = {}
@@ -341,10 +363,12 @@ def attack_outcome(p: dict) -> dict:
     def target_after(d: int, poison: int, block: int) -> tuple:
         if (d, poison, block) not in memo:
             t = rules.Target(p["absorption"], p["health"], p["stamina"], door_visits=p["door_rolls_before"])
-            s = rules.take_with_poison(t, d, poison, block, p["negative_rule"], p["naga_soaked"], p["block_first"])
+            s = rules.take_with_poison(t, d, poison, block, p["negative_rule"], p["naga_soaked"], p["block_first"],
+                                       tag_after=after_absorption, two_resistances=p["two_resistances"])
             status = ("instant_death" if s.instant_death else "death_door" if s.door
                       else "wounded" if s.to_health else "absorbed")
-            memo[(d, poison, block)] = (d + poison, t.absorption, t.health, status, s.to_health, poison)
+            # the damage as taken: the tag applied before or after the УП (= d + poison when before)
+            memo[(d, poison, block)] = (s.absorbed + s.block_absorbed + s.to_health, t.absorption, t.health, status, s.to_health, poison)
         return memo[(d, poison, block)]
 
     def after(landing: tuple) -> Dist:
@@ -551,11 +575,12 @@ def roll(p: dict, roller) -> dict:
         faces = roller.dice(n["damage_dice"], 10)
         rolled = rules.damage_from_faces(faces, p["damage_difficulty"]) + (m["crit_successes"] if crit else 0)
         poison = _poison(p, n["armor"], rolled, venom)
-        portion = rules.portion_after_armor(rolled, n["armor"], p["tag"], p["two_resistances"])
+        first, after_absorption = rules.tag_stages(p["tag"], p["tag_order"])
+        portion = rules.portion_after_armor(rolled, n["armor"], first, p["two_resistances"])
         t = rules.Target(p["absorption"], p["health"], p["stamina"], door_visits=p["door_rolls_before"])
         s = rules.take_with_poison(t, portion, poison, h.block, p["negative_rule"], p["naga_soaked"],
-                                   p["block_first"])
-        portion += poison
+                                   p["block_first"], tag_after=after_absorption, two_resistances=p["two_resistances"])
+        portion = s.absorbed + s.block_absorbed + s.to_health  # the blow and its poison, tagged (:data:`rules.TAG_ORDER`)
         out["poison"] = poison
         display.append(d10_block(T("Урон", "Damage"), faces, p["damage_difficulty"], ones_cancel=False))
         out.update({"damage_faces": faces, "rolled": rolled, "critical": crit, "damage": portion,

@@ -6,7 +6,7 @@ from ...spec import T, bool_param, figures, int_list_param, int_param, note
 from .. import rules, tables
 from .death_door import door_step
 from .shared import (EXCESS_BURNS_PARAM, MAX_ABSORPTION, MAX_HEALTH, MAX_PORTION, MAX_STAMINA, NEGATIVE_RULE_PARAM,
-                     TAG_PARAM, TWO_RESISTANCES_PARAM, _yes)
+                     TAG_ORDER_PARAM, TAG_PARAM, TWO_RESISTANCES_PARAM, _yes)
 
 __all__ = ["DAMAGE_PARAMS", "compute"]
 
@@ -35,6 +35,7 @@ DAMAGE_PARAMS = (
     NEGATIVE_RULE_PARAM,
     EXCESS_BURNS_PARAM,
     TWO_RESISTANCES_PARAM,
+    TAG_ORDER_PARAM,
 )
 
 
@@ -44,13 +45,13 @@ def compute(p: dict) -> dict:
     t, steps = rules.take_damage(p["absorption"], p["health"], p["stamina"], p["portions"],
                              p["armor"], p["tag"], "flurry" if p["armor_tripled"] else "none",
                              p["negative_before"], door_visits, p["negative_rule"], p["excess_burns"],
-                             p["two_resistances"])
+                             p["two_resistances"], p["tag_order"])
     arm = p["armor"] * (3 if p["armor_tripled"] else 1)
     lim = rules.threshold(p["stamina"])
     reached = any(s.door for s in steps) or p["health"] <= 0 and any(s.to_health for s in steps)
     instant = any(s.instant_death for s in steps)
     step_json = [{
-        "rolled": rolled, "after_armor": max(0, rolled - arm), "portion": s.portion,
+        "rolled": rolled, "after_armor": max(0, rolled - arm), "portion": s.absorbed + s.to_health,  # tagged before or after the УП
         "absorbed": s.absorbed, "to_health": s.to_health, "absorption_left": s.absorption_left,
         "health_left": s.health_left, "death_door": s.door, "excess": s.excess,
         "burned": s.burned, "negative_hits": s.negative, "instant_death": s.instant_death,

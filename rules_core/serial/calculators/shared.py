@@ -8,7 +8,7 @@ from ...spec import Param, T, bool_param, choice_param, int_param
 from .. import rules
 
 __all__ = ["MAX_POOL", "MAX_TRAIT", "MAX_HEALTH", "MAX_ABSORPTION", "MAX_STAMINA", "MAX_PORTION", "TAG_PARAM",
-           "TWO_RESISTANCES_PARAM", "NEGATIVE_RULE_PARAM", "EXCESS_BURNS_PARAM", "BELOW_ONE_PARAM", "ONES_PARAM",
+           "TWO_RESISTANCES_PARAM", "TAG_ORDER_PARAM", "NEGATIVE_RULE_PARAM", "EXCESS_BURNS_PARAM", "BELOW_ONE_PARAM", "ONES_PARAM",
            "NONLETHAL_COUNTS_PARAM", "nonlethal_before_param"]
 
 MAX_POOL = 30
@@ -36,6 +36,18 @@ TWO_RESISTANCES_PARAM = choice_param(
               "The source: two resistances to one damage type «simply do not work» — next to «two "
               "vulnerabilities do not add up»."),
     group="readings", when={"param": "tag", "eq": "two_resistances"})
+TAG_ORDER_PARAM = choice_param(
+    "tag_order", "Устойчивость/Уязвимость: до или после УП", "Resistance/Vulnerability: before or after soak levels",
+    rules.TAG_ORDER, [
+        ("before_absorption", "Броня, тэг, затем УП", "Armor, the tag, then soak levels"),
+        ("after_absorption", "Броня, УП, тэг — только к урону в Здоровье", "Armor, soak levels, the tag only on "
+         "the damage to Health"),
+    ], help=T("«Устойчивость срабатывает после броска повреждения и после влияния Брони» — до или после Уровней "
+              "Поглощения, не сказано. Иммунитет — всегда до.",
+              "«Resistance applies after the damage roll and after the effect of Armor» — before or after the soak "
+              "levels is not said. Immunity always before."),
+    group="readings", when={"param": "tag", "in": ["resistance", "vulnerability", "two_resistances",
+                                                   "two_vulnerabilities"]})
 NEGATIVE_RULE_PARAM = choice_param(
     "negative_rule", "Когда урон сверх порога убивает", "When damage beyond the threshold kills",
     rules.NEGATIVE_HITS_RULE, [
