@@ -270,7 +270,8 @@ def put_party(page, text, rev=1):
         r.onerror = () => reject(r.error); })""", [text, rev])
 
 
-def test_the_party_in_two_tabs_the_other_told_and_a_stale_write_refused(new_context, base_url):
+def masha_in_two_tabs(new_context, base_url):
+    """A party of one («Маша») stored, and the party page open on two tabs: (party text, tab, other tab)."""
     new = api.handle({"op": "scene", "cmd": "party", "do": "new", "reply": "text"})["result"]["party_text"]
     one = api.handle({"op": "scene", "cmd": "party", "do": "add", "party": new, "reply": "text",
                       "member": {"name": "Маша", "system": "serial"}})["result"]["party_text"]
@@ -282,6 +283,11 @@ def test_the_party_in_two_tabs_the_other_told_and_a_stale_write_refused(new_cont
     other = ctx.new_page()
     other.set_viewport_size(PHONE)
     open_party(other, base_url)
+    return one, page, other
+
+
+def test_the_party_in_two_tabs_the_other_told_and_a_stale_write_refused(new_context, base_url):
+    one, page, other = masha_in_two_tabs(new_context, base_url)
     assert party_names(other) == ["Маша"]
     old_rev = other.evaluate("svodParty.cur.rec.rev")
     # a copy made in one tab: the other redraws it, unasked
@@ -301,17 +307,7 @@ def test_the_party_in_two_tabs_the_other_told_and_a_stale_write_refused(new_cont
 def test_a_question_asked_in_one_tab_outlives_the_other_tabs_change(new_context, base_url):
     """«Убрать?» waits on one tab while another tab copies a member: the list redraws with the copy,
     the question stays on screen and its answer still removes the one asked about."""
-    new = api.handle({"op": "scene", "cmd": "party", "do": "new", "reply": "text"})["result"]["party_text"]
-    one = api.handle({"op": "scene", "cmd": "party", "do": "add", "party": new, "reply": "text",
-                      "member": {"name": "Маша", "system": "serial"}})["result"]["party_text"]
-    ctx, page = phone(new_context)
-    open_party(page, base_url)
-    put_party(page, one)
-    page.reload()
-    page.wait_for_function("document.querySelectorAll('.svod-party__name').length === 1", timeout=BOOT_MS)
-    other = ctx.new_page()
-    other.set_viewport_size(PHONE)
-    open_party(other, base_url)
+    _, page, other = masha_in_two_tabs(new_context, base_url)
     page.locator(".svod-party__item", has_text="Маша").locator("[data-act=remove]").click()
     question = page.locator(".svod-party__err .svod-ask")
     question.wait_for(timeout=STEP_MS)
