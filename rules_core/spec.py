@@ -213,6 +213,8 @@ class Param:
     group: str = "main"
     when: dict | None = None
     presets: tuple[Preset, ...] = ()
+    #: ``SYSTEM/NAME`` of the :class:`rules_core.readings.Reading` this switch is built from
+    reading: str | None = field(default=None, compare=False)
 
     def __post_init__(self):
         if self.group not in GROUPS:

@@ -32,3 +32,37 @@ def assert_patched_reading_decides(module, name: str, patched: dict, monkeypatch
     taken = api.run(calc, params)[key]
     monkeypatch.setattr(module, name, value)
     assert api.run(calc, params)[key] != taken
+
+
+# ---- the readings declared as records (rules_core/<system>/readings.py) ----------------------------
+
+
+def switch_cases(records, where: dict) -> list[tuple]:
+    """Every calculator's switch of ``records`` (:class:`rules_core.readings.Reading`): ``(name, calculator,
+    parameter, the other reading, parameters where it matters, the result key)``; ``where[name][calculator]``
+    is the test's part, ``(parameters, key)``: the rest is the record's."""
+    return [(r.name, calc, param, other, *where[r.name][calc])
+            for r in records for calc, param in r.uses() for other in r.others]
+
+
+def assert_where_covers_the_uses(records, where: dict) -> None:
+    """``where`` names exactly the calculators each record says offer it."""
+    assert {r.name: sorted(c for c, _ in r.uses()) for r in records if r.calculators} == \
+        {name: sorted(calcs) for name, calcs in where.items()}
+
+
+def assert_switch_built_from(record, calc: str, param: str) -> None:
+    """``calc``'s ``param`` is the record's switch: its kind, default and values, and its tag."""
+    p = param_of(calc, param)
+    assert p.reading == f"{record.system}/{record.name}", f"{calc}.{param} is not built from {record.name}"
+    assert (p.kind, p.default) == (record.kind, record.default)
+    if record.kind == "choice":
+        assert tuple(o.value for o in p.options) == record.values
+
+
+def assert_rules_follow_the_records(module, records) -> None:
+    """The rules module's ``READINGS`` are the records' names and each constant is its record's default."""
+    assert module.READINGS == tuple(r.name for r in records)
+    for r in records:
+        assert getattr(module, r.name) == r.default, r.name
+        assert r.name in module.__all__

@@ -51,11 +51,10 @@ from ..serial import rules as serial_rules
 from ..serial import tables as serial_tables
 from ..spec import (Calculator, T, bool_param, choice_param, dice_block, dist_block, dist_json, field_error,
                     figures, frac, int_param, note, prob)
+from ..wod import readings as wod_readings
 from ..wod import rules as wod_rules
-from ..wod.calculators import ARMOR_BREAK_HELP as WOD_ARMOR_BREAK_HELP
 from ..wod.calculators import ARMOR_OPTIONS as WOD_ARMOR_OPTIONS
 from ..wod.calculators import DAMAGE_TYPE_OPTIONS as WOD_DAMAGE_TYPE_OPTIONS
-from ..wod.calculators import SOAK_ONES_HELP as WOD_SOAK_ONES_HELP
 from ..wod.calculators import TARGET_OPTIONS as WOD_TARGET_OPTIONS
 from ..wod.calculators import body_cannot_soak, soak_notes
 from ..wod.pool import d10_block
@@ -124,24 +123,25 @@ PARAMS = (
     int_param("wod_fortitude", "Классика: Стойкость цели", "Classic: target's Fortitude", 0, 0, MAX_TRAIT,
               group="details", when={"any": [{"param": "wod_damage_type", "eq": "bashing"},
                                              {"param": "wod_target", "eq": "supernatural"}]}),
-    choice_param("wod_armor_soak", "Классика: доспех против непоглощаемого",
-                 "Classic: armor against unsoakable damage", "with_body", [
-                     ("with_body", "доспех лишь добавляет кубики к броску, который тело вправе сделать",
-                      "armor only adds dice to a soak the body may make"),
-                     ("always", "доспех поглощает и то, что тело не может (смертный и летальные)",
-                      "armor soaks even what the body cannot (a mortal against lethal)"),
-                 ], help=T("Классика, Тёмные века: «Защитное значение доспехов добавляется к начальному запасу бросков» — "
-                           "поглощает ли доспех смертного летальные, источник не говорит.",
-                           "The classic Dark Ages rules only say armor «is added to the soak pool»; whether armor lets a mortal "
-                           "soak lethal damage it does not say."),
-                 group="readings", when={"all": [{"param": "wod_armor", "ne": "0"}, _WOD_BODY_CANNOT_SOAK]}),
-    choice_param("wod_armor_break", "Классика: когда доспех ломается", "Classic: when armor is ruined",
-                 "at_least_double", [
-                     ("at_least_double", "успехов урона ≥ 2 × защита", "damage successes ≥ 2 × rating"),
-                     ("more_than_double", "успехов урона > 2 × защита", "damage successes > 2 × rating"),
-                 ], help=WOD_ARMOR_BREAK_HELP, group="readings", when={"param": "wod_armor", "ne": "0"}),
-    bool_param("wod_ones_cancel", "Классика: единицы отменяют успехи урона и поглощения",
-               "Classic: ones cancel damage and soak successes", False, help=WOD_SOAK_ONES_HELP, group="readings"),
+    wod_readings.ARMOR_SOAK.switch(
+        "wod_armor_soak", T("Классика: доспех против непоглощаемого", "Classic: armor against unsoakable damage"),
+        help=T("Классика, Тёмные века: «Защитное значение доспехов добавляется к начальному запасу бросков» — "
+               "поглощает ли доспех смертного летальные, источник не говорит.",
+               "The classic Dark Ages rules only say armor «is added to the soak pool»; whether armor lets a mortal "
+               "soak lethal damage it does not say."),
+        words={"with_body": T("доспех лишь добавляет кубики к броску, который тело вправе сделать",
+                              "armor only adds dice to a soak the body may make"),
+               "always": T("доспех поглощает и то, что тело не может (смертный и летальные)",
+                           "armor soaks even what the body cannot (a mortal against lethal)")},
+        when={"all": [{"param": "wod_armor", "ne": "0"}, _WOD_BODY_CANNOT_SOAK]}),
+    wod_readings.ARMOR_BREAK.switch(
+        "wod_armor_break", T("Классика: когда доспех ломается", "Classic: when armor is ruined"),
+        words={"at_least_double": T("успехов урона ≥ 2 × защита", "damage successes ≥ 2 × rating"),
+               "more_than_double": T("успехов урона > 2 × защита", "damage successes > 2 × rating")},
+        when={"param": "wod_armor", "ne": "0"}),
+    wod_readings.ONES_CANCEL_DAMAGE.switch(
+        "wod_ones_cancel", T("Классика: единицы отменяют успехи урона и поглощения",
+                             "Classic: ones cancel damage and soak successes")),
     # ---- Лысогорск ----
     int_param("lys_power", "Лысогорск: Мощность оружия", "Lysogorsk: weapon's Power", 4, -20, 100),
     int_param("lys_armor", "Лысогорск: Защита брони", "Lysogorsk: armor's Protection", 3, 0, 100),

@@ -4,12 +4,11 @@ the ``armor`` calculator share.
 
 from __future__ import annotations
 
-from ...spec import T, bool_param, choice_param, dist_block, dist_json, figures, frac, int_param, note, prob
+from ...spec import T, choice_param, dist_block, dist_json, figures, frac, int_param, note, prob
 from ..pool import d10_block
-from .. import rules, tables
+from .. import readings, rules, tables
 
-__all__ = ["DAMAGE_TYPE_OPTIONS", "TARGET_OPTIONS", "ARMOR_OPTIONS", "body_cannot_soak", "ARMOR_BREAK_HELP",
-           "SOAK_ONES_HELP", "soak_notes", "compute", "roll", "SOAK_PARAMS"]
+__all__ = ["DAMAGE_TYPE_OPTIONS", "TARGET_OPTIONS", "ARMOR_OPTIONS", "body_cannot_soak", "soak_notes", "compute", "roll", "SOAK_PARAMS"]
 
 DAMAGE_TYPE_OPTIONS = [
     ("bashing", "Поверхностные", "Bashing"),
@@ -35,14 +34,6 @@ def body_cannot_soak(target: str = "target", damage_type: str = "damage_type", f
     ]}
 
 
-#: 002's words behind two readings of the soak, the help of their switches here and in the
-#: ``armor`` calculator.
-ARMOR_BREAK_HELP = T("Тёмные века: «вдвое превышает защитное значение доспеха» читается двояко.",
-                     "Dark Ages: «вдвое превышает» (twice the rating) reads two ways.")
-SOAK_ONES_HELP = T("Тёмные века: такие броски «не могут закончиться провалом»; отменяют ли единицы успехи, источник не говорит.",
-                   "Dark Ages: these rolls «cannot botch»; whether 1s cancel successes is not said.")
-
-
 def _soak_params(default_type: str, main: tuple[str, ...]) -> tuple:
     """The target's soak parameters; those named in ``main`` are in the main group, the rest in
     the details (the readings of 002 in the readings)."""
@@ -63,28 +54,10 @@ def _soak_params(default_type: str, main: tuple[str, ...]) -> tuple:
                   help=T("Начальная 6; оружие и обстоятельства могут её менять (правила Тёмных веков).",
                          "6 to begin with; weapons and circumstances may change it (the Dark Ages rules)."),
                   group=group("soak_difficulty")),
-        choice_param("armor_soak", "Броня против непоглощаемого", "Armor against unsoakable damage", "with_body", [
-            ("with_body", "Броня лишь добавляет кубики к броску, который тело вправе сделать",
-             "Armor only adds dice to a soak the body may make"),
-            ("always", "Броня поглощает и то, что тело не может (смертный и летальные)",
-             "Armor soaks even what the body cannot (a mortal against lethal)"),
-        ], help=T("Тёмные века: «Защитное значение доспехов добавляется к начальному запасу бросков» — "
-                  "поглощает ли броня смертного летальные, источник не говорит.",
-                  "The Dark Ages rules only say armor «is added to the soak pool»; whether armor lets a mortal "
-                  "soak lethal damage it does not say."),
-                     group="readings", when={"all": [{"param": "armor", "ne": "0"}, body_cannot_soak()]}),
-        choice_param("armor_break", "Когда броня ломается", "When armor is ruined", "at_least_double", [
-            ("at_least_double", "Успехов урона ≥ 2 × защита", "Damage successes ≥ 2 × rating"),
-            ("more_than_double", "Успехов урона > 2 × защита", "Damage successes > 2 × rating"),
-        ], help=ARMOR_BREAK_HELP, group="readings", when={"param": "armor", "ne": "0"}),
-        choice_param("armor_ruin", "Удар, который ломает броню", "The blow that ruins the armor", rules.ARMOR_RUIN, [
-            ("soaks_it", "поглощается с бронёй (она ломается после него)", "is soaked with the armor (ruined after it)"),
-            ("ruined_first", "поглощается уже без брони", "is soaked without the armor"),
-        ], help=T("Тёмные века: «Броня позволяет избежать лишь части повреждений, после чего она выходит из строя».",
-                  "Dark Ages: armor lets you avoid only part of the damage, and then it breaks."),
-            group="readings", when={"param": "armor", "ne": "0"}),
-        bool_param("ones_cancel", "Единицы отменяют успехи урона и поглощения",
-                   "Ones cancel damage and soak successes", False, help=SOAK_ONES_HELP, group="readings"),
+        readings.ARMOR_SOAK.switch(when={"all": [{"param": "armor", "ne": "0"}, body_cannot_soak()]}),
+        readings.ARMOR_BREAK.switch(when={"param": "armor", "ne": "0"}),
+        readings.ARMOR_RUIN.switch(when={"param": "armor", "ne": "0"}),
+        readings.ONES_CANCEL_DAMAGE.switch(),
     )
 
 
