@@ -27,9 +27,11 @@ WHERE = {
                     "wod-classic-attack": ({"armor": "1", "damage_dice": 6, "attack_dice": 8}, "p_armor_ruined")},
     # Анатоль: «если бы он был смертным, он бы не смог поглотить летальные повреждения»
     "ARMOR_SOAK": {"wod-soak": ({"damage_type": "lethal", "armor": "2"}, "soak_pool"),
-                   "armor": ({"wod_damage_type": "lethal"}, "wod")},
+                   "armor": ({"wod_damage_type": "lethal"}, "wod"),
+                   "wod-classic-attack": ({"damage_type": "lethal", "armor": "2"}, "soak_pool")},
     "ONES_CANCEL_DAMAGE": {"wod-soak": ({"incoming": 3, "stamina": 3, "damage_type": "bashing"}, "levels"),
-                           "armor": ({"wod_damage": 3, "wod_stamina": 3, "wod_damage_type": "bashing"}, "wod")},
+                           "armor": ({"wod_damage": 3, "wod_stamina": 3, "wod_damage_type": "bashing"}, "wod"),
+                           "wod-classic-attack": ({"stamina": 3, "damage_type": "bashing"}, "mean_levels")},
     "EXTRA_SUCCESSES_ADD": {"wod-classic-attack": ({}, "mean_levels")},
     # «Обезоружить … Нормальная +1»: a die, or the difficulty already in the table's 7
     "DISARM_ACCURACY": {"wod-classic-attack": ({"weapon": "disarm", "attack_dice": 5}, "p_hit")},
@@ -72,6 +74,9 @@ PATCHED = {
     "MULTIPLE_OPPONENTS_MAX": ("wod-classic-attack", {"attacker_opponents": 5}, "attack_difficulties"),
 }
 
+#: readings the calculators follow with no switch yet (their boxes say so)
+NO_SWITCH_YET = {"AUTO_HIT", "DIFFICULTY_PAST_TEN"}
+
 
 def outcome(calc_id: str, params: dict, key: str):
     """The result's figure, or the field a refusal names."""
@@ -82,7 +87,7 @@ def outcome(calc_id: str, params: dict, key: str):
 def test_every_reading_is_tested_here():
     assert_rules_follow_the_records(R, RD.READINGS)
     assert_where_covers_the_uses(RD.READINGS, WHERE)
-    assert {r.name for r in RD.READINGS if not r.calculators} == set(PATCHED)
+    assert {r.name for r in RD.READINGS if not r.calculators} == set(PATCHED) | NO_SWITCH_YET
 
 
 @pytest.mark.parametrize("name, calc, param, other, params, key", switch_cases(RD.READINGS, WHERE),

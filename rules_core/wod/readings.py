@@ -1,6 +1,6 @@
 """The classic rules' readings (002, 003): every open point of the sources that changes a number,
 declared once (:class:`rules_core.readings.Reading`). :mod:`.rules` takes its defaults from here, the
-calculators their switches, the pages' «Неясно в источнике» boxes their switch lines
+calculators their switches, the pages' boxes of unclear points their switch lines
 (``<!-- svod:reading wod/NAME -->``), ``tests/test_wod_readings.py`` its registry.
 """
 
@@ -16,8 +16,10 @@ __all__ = [
     "ARMOR_SOAK",
     "ATTACK_BOTCH",
     "AUTOFIRE_DODGE_READING",
+    "AUTO_HIT",
     "BLIND_DEFENCE",
     "BLIND_RANGED",
+    "DIFFICULTY_PAST_TEN",
     "DISARM_ACCURACY",
     "EXTRA_SUCCESSES_ADD",
     "FALL_ROLLS_AGAIN",
@@ -86,7 +88,7 @@ ARMOR_SOAK = Reading(
         "The Dark Ages rules only say armor «is added to the soak pool»; whether armor lets a mortal soak lethal damage it does not say.",
     ),
     scene=True,
-    calculators=("wod-soak", "armor.wod_armor_soak"),
+    calculators=("wod-soak", "armor.wod_armor_soak", "wod-classic-attack"),
 )
 
 ONES_CANCEL_DAMAGE = Reading(
@@ -104,7 +106,7 @@ ONES_CANCEL_DAMAGE = Reading(
     ),
     kind="bool",
     scene=True,
-    calculators=("wod-soak", "armor.wod_ones_cancel"),
+    calculators=("wod-soak", "armor.wod_ones_cancel", "wod-classic-attack"),
 )
 
 EXTRA_SUCCESSES_ADD = Reading(
@@ -450,6 +452,35 @@ ARMOR_RUIN = Reading(
     calculators=("wod-soak", "wod-classic-attack"),
 )
 
+AUTO_HIT = Reading(
+    name="AUTO_HIT",
+    system=SYSTEM,
+    param="auto_hit",
+    label=T("Автоматически удачная атака", "An automatic hit"),
+    default="one_success",
+    choices=(
+        Choice("one_success", T("ровно один успех", "exactly one success")),
+        Choice("rolled", T("атаку бросают, успехов не меньше одного", "the attack is rolled, at least one success")),
+    ),
+    quote="атака автоматически считается удачной",
+    source="002:45",
+)
+
+DIFFICULTY_PAST_TEN = Reading(
+    name="DIFFICULTY_PAST_TEN",
+    system=SYSTEM,
+    param="difficulty_past_ten",
+    label=T("Сложность выше 10", "A difficulty above 10"),
+    default="refused",
+    choices=(
+        Choice("refused", T("атака не считается", "the attack is not computed")),
+        Choice("capped", T("бросок при сложности 10", "the roll is made at difficulty 10")),
+    ),
+    quote="Двойное значение дальности",
+    source="003:45",
+)
+
+
 #: every reading of the classic rules, in the order declared
 READINGS = (
     ARMOR_SOAK,
@@ -476,4 +507,6 @@ READINGS = (
     HELPLESS_DAMAGE,
     BLIND_DEFENCE,
     ARMOR_RUIN,
+    AUTO_HIT,
+    DIFFICULTY_PAST_TEN,
 )
