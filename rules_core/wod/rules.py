@@ -619,8 +619,8 @@ def helpless_damage_dice(reading: str | None = None) -> int:
     return HELPLESS_DAMAGE_DICE if reading == "plus_two" else 0
 
 
-#: An automatic hit (:data:`AUTO_HIT`: one success) and a difficulty past 10 (:data:`DIFFICULTY_PAST_TEN`: refused) —
-#: readings the calculators follow and offer no switch for yet.
+#: An automatic hit's successes (:data:`AUTO_HIT`) and a final difficulty past 10 (:data:`DIFFICULTY_PAST_TEN`): read
+#: by the attack calculator's setup; their records say whether a calculator offers the other reading.
 AUTO_HIT = readings.AUTO_HIT.default
 DIFFICULTY_PAST_TEN = readings.DIFFICULTY_PAST_TEN.default
 
