@@ -61,6 +61,9 @@ WHERE = {
                                           "mean_levels")},
     # 002: «запас бросков на повреждения увеличивается на 2 кубика»; 003: only «считаются автоматически успешными»
     "HELPLESS_DAMAGE": {"wod-classic-attack": ({"immobilized": "helpless"}, "mean_levels")},
+    # no excerpt says what a difficulty past 10 does: refused, or the roll made at 10
+    "DIFFICULTY_PAST_TEN": {"wod-classic-attack": ({"weapon": LIGHT_REVOLVER, "range": "long", "attack_difficulty": 9},
+                                                   "p_hit")},
 }
 
 #: readings with no switch, read at run time: the record's other value patched in changes (calculator, parameters,
@@ -75,7 +78,7 @@ PATCHED = {
 }
 
 #: readings the calculators follow with no switch yet (their boxes say so)
-NO_SWITCH_YET = {"AUTO_HIT", "DIFFICULTY_PAST_TEN"}
+NO_SWITCH_YET = {"AUTO_HIT"}
 
 
 def outcome(calc_id: str, params: dict, key: str):
@@ -183,3 +186,23 @@ def test_a_rolled_blow_that_ruins_the_armor_is_soaked_without_it(seed):
         assert len(r["soak_faces"]) == (2 if r["armor_ruined"] else 4)
     assert len(api.roll("wod-soak", {"incoming": 2, "armor": "1", "stamina": 2, "damage_type": "bashing",
                                      "armor_ruin": "ruined_first"}, seed=seed)["faces"]) == 2
+
+
+def test_a_difficulty_past_ten_capped_rolls_at_ten_by_hand():
+    # the other reading: a shot at long range (+2) over a difficulty of 9 is 11, rolled at 10. 3 attack dice, every
+    # face of all 10³ rolls: a success is a 10, 1s cancel; a hit has a success left, a botch (revised) no success
+    # and a 1. A dodge at 6 + 5 opponents' +4 = 10 … and the defender's own difficulty past 10 is capped too
+    hit, botch = Fraction(0), Fraction(0)
+    for faces in product(range(1, 11), repeat=3):
+        tens, ones = faces.count(10), faces.count(1)
+        hit += Fraction(tens - ones >= 1, 1000)
+        botch += Fraction(tens == 0 and ones > 0, 1000)
+    params = {"weapon": LIGHT_REVOLVER, "range": "long", "attack_difficulty": 9, "attack_dice": 3}
+    r = api.run("wod-classic-attack", {**params, "difficulty_past_ten": "capped"})
+    assert r["attack_difficulties"] == [10]
+    assert (Fraction(r["p_hit"]["exact"]), Fraction(r["p_botch"]["exact"])) == (hit, botch)
+    assert outcome("wod-classic-attack", params, "p_hit") == ("refused", "attack_difficulty")  # the site's reading
+    blind = {"attack_dice": 3, "defence": "dodge", "defender_opponents": 5, "target_blind": True,
+             "blind_defence": "defence_too"}
+    assert outcome("wod-classic-attack", blind, "defence_difficulty") == ("refused", "defender_opponents")
+    assert api.run("wod-classic-attack", {**blind, "difficulty_past_ten": "capped"})["defence_difficulty"] == 10

@@ -478,6 +478,11 @@ DIFFICULTY_PAST_TEN = Reading(
     ),
     quote="Двойное значение дальности",
     source="003:45",
+    help=T(
+        "Сложность растёт от дальности, укрытия, маневра и слепоты; что будет выше 10, выдержки не говорят.",
+        "Range, cover, the maneuver and blindness raise the difficulty; what happens past 10 the excerpts do not say.",
+    ),
+    calculators=("wod-classic-attack",),
 )
 
 

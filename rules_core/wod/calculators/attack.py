@@ -205,6 +205,7 @@ ATTACK_PARAMS = ATTACK_PARAMS + (
     readings.BLIND_DEFENCE.switch(when={"all": [{"param": "target_blind", "eq": True}, _DEFENDS]}),
     readings.HELPLESS_DAMAGE.switch(when={"param": "immobilized", "eq": "helpless"}),
     readings.DISARM_ACCURACY.switch(when={"param": "weapon", "eq": "disarm"}),
+    readings.DIFFICULTY_PAST_TEN.switch(),
 )
 
 
@@ -286,6 +287,9 @@ def _attack_setup(p: dict) -> dict:
     cover = rules.cover_difficulty(cover_mod(p["cover"]), cover_mod(p["attacker_cover"]))
     difficulty = p["attack_difficulty"] + dmod + weapon_difficulty_mod(w) + cover + sit["difficulty"]
     last = difficulty + (rules.OFF_HAND_DIFFICULTY if m == "two_weapons" else 0)
+    if p["difficulty_past_ten"] == "capped":  # the roll is made at 10, the highest a d10 can show
+        difficulty, last = min(difficulty, 10), min(last, 10)
+        sit = {**sit, "defence_difficulty": min(sit["defence_difficulty"], 10)}
     if last > 10:
         raise field_error("attack_difficulty", f"Итоговая сложность {last} больше 10.",
                           f"The final difficulty {last} is above 10.")
