@@ -47,6 +47,7 @@ from ..dice import Dist
 from .. import systems
 from ..lysogorsk import rules as lysogorsk_rules
 from ..lysogorsk.calculators.damage import COVER_OPTIONS as LYS_COVER_OPTIONS
+from ..serial import readings as serial_readings
 from ..serial import rules as serial_rules
 from ..serial import tables as serial_tables
 from ..spec import (Calculator, T, bool_param, choice_param, dice_block, dist_block, dist_json, field_error,
@@ -201,11 +202,7 @@ PARAMS = (
         ("heavy", "тяжёлый", "heavy"),
     ], help=T("«Сериал»: «Для простоты, обычно если доспех дает 2+ Брони, то он тяжелый».",
               "The Series: «For simplicity, armor giving 2+ Armor is usually heavy»."), group="readings"),
-    bool_param("encumbrance_monotone", "Нагрузка: можно носить и то, что разрешено меньшей Силе",
-               "Load: what a lower Strength may carry is allowed too", serial_rules.ENCUMBRANCE_MONOTONE,
-               help=T("Таблица не говорит, может ли Сила 6 нести два Больших предмета, как Сила 5.",
-                      "The table does not say whether Strength 6 may carry two Large items like Strength 5."),
-               group="readings"),
+    serial_readings.ENCUMBRANCE_MONOTONE.switch(),
 )
 
 assert [o.value for o in PARAMS[-2].options] == list(LOAD_ARMOR_CHOICES)
@@ -220,17 +217,8 @@ PARAMS = PARAMS + (
               0, 0, MAX_TRAIT, help=T("Доспех, который даёт не Броню, а кубы поглощения: кожаная куртка — 1.",
                                       "Armor that gives soak dice, not Armor: a leather jacket is 1."),
               group="details"),
-    choice_param("serial_absorption_weight", "Сериал: вес доспеха, дающего только Поглощение",
-                 "Series: the weight of armor giving soak only", serial_rules.ABSORPTION_ARMOR_WEIGHT, [
-                     ("light", "лёгкий («Кожаная куртка ... явно лёгкий доспех»)", "light (a leather jacket is light)"),
-                     ("by_absorption", "как по Броне: 2+ — тяжёлый", "as by Armor: 2+ heavy")],
-                 group="readings", when={"all": [_WORN_ABSORPTION, {"param": "load_armor", "eq": LOAD_ARMOR_AUTO}]}),
-    bool_param("serial_natural_stops", "Сериал: своя Броня существа тоже отменяет Поглощение доспеха",
-               "Series: a creature's own Armor stops a worn armor's soak too",
-               serial_rules.NATURAL_ARMOR_STOPS_ABSORPTION,
-               help=T("«бесполезно носить разные доспехи поверх друг друга ... работать будет только Броня» — о доспехах.",
-                      "«no use wearing armors over each other … only the Armor works» — of armors."),
-               group="readings", when={"all": [_WORN_ABSORPTION, {"param": "serial_armor", "min": 1},
+    serial_readings.ABSORPTION_ARMOR_WEIGHT.switch(when={"all": [_WORN_ABSORPTION, {"param": "load_armor", "eq": LOAD_ARMOR_AUTO}]}),
+    serial_readings.NATURAL_ARMOR_STOPS_ABSORPTION.switch(when={"all": [_WORN_ABSORPTION, {"param": "serial_armor", "min": 1},
                                                {"param": "serial_armor_source", "eq": "natural"}]}),
 )
 

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from ...dice import Dist
 from ...spec import T, bool_param, dice_block, field_error, figures, int_param, note, prob
-from .. import rules, tables
+from .. import readings, rules, tables
 from .shared import (BELOW_ONE_PARAM, EXCESS_BURNS_PARAM, MAX_HEALTH, MAX_STAMINA, NEGATIVE_RULE_PARAM,
                      NONLETHAL_COUNTS_PARAM, nonlethal_before_param)
 
@@ -64,14 +64,8 @@ DOOR_PARAMS = (
     # a result below 1 needs the −1 of an earlier roll; odd/even has no such result
     replace(BELOW_ONE_PARAM, when={"all": [_LETHAL, _EARLIER_ROLLS]}),
     NEGATIVE_RULE_PARAM,
-    bool_param("nonlethal_modifier", "−1 за бросок Порога и для чёт/нечет",
-               "−1 per earlier roll also for odd/even", rules.NONLETHAL_MODIFIER,
-               help=T("Источник: «бросается только чет/нечет» — про модификатор не сказано.",
-                      "The source: «only odd/even is rolled», no word on the modifier."),
-               group="readings", when={"all": [_NONLETHAL, _EARLIER_ROLLS]}),
-    bool_param("nonlethal_can_kill", "Мгновенная смерть и от нелетального урона",
-               "Instant death from nonlethal damage too", rules.NONLETHAL_CAN_KILL, group="readings",
-               when=_NONLETHAL),
+    readings.NONLETHAL_MODIFIER.switch(when={"all": [_NONLETHAL, _EARLIER_ROLLS]}),
+    readings.NONLETHAL_CAN_KILL.switch(when=_NONLETHAL),
     # the excess of a later door counts as negative hits or burns: no question at the first
     replace(EXCESS_BURNS_PARAM, when=_EARLIER_ROLLS),
     replace(NONLETHAL_COUNTS_PARAM, when={"all": [_EARLIER_ROLLS, {"param": "nonlethal_before", "min": 1}]}),
