@@ -40,9 +40,14 @@ def assert_patched_reading_decides(module, name: str, patched: dict, monkeypatch
 def switch_cases(records, where: dict) -> list[tuple]:
     """Every calculator's switch of ``records`` (:class:`rules_core.readings.Reading`): ``(name, calculator,
     parameter, the other reading, parameters where it matters, the result key)``; ``where[name][calculator]``
-    is the test's part, ``(parameters, key)``: the rest is the record's."""
-    return [(r.name, calc, param, other, *where[r.name][calc])
-            for r in records for calc, param in r.uses() for other in r.others]
+    is the test's part, ``(parameters, key)`` — or ``(parameters, key, other)`` where a record has several other
+    readings and this one is flipped to (else its first): the rest is the record's."""
+    out = []
+    for r in records:
+        for calc, param in r.uses():
+            params, key, *other = where[r.name][calc]
+            out.append((r.name, calc, param, other[0] if other else r.others[0], params, key))
+    return out
 
 
 def assert_where_covers_the_uses(records, where: dict) -> None:

@@ -13,92 +13,114 @@ from hypothesis import given, settings, strategies as st
 
 from rules_core import api
 from rules_core.codex import rules as C
+from rules_core.lysogorsk import readings as LYS
 from rules_core.lysogorsk import rules as L
+from tests.readings import assert_switch_built_from, assert_where_covers_the_uses, switch_cases
+
+#: a «Лысогорские сказочки» reading (its record, rules_core/lysogorsk/readings.py) → {calculator: (parameters where its
+#: other reading matters, the result key — "roll:KEY" of a roll on seeded dice)}; the switch, its default and the other
+#: reading are the record's
+LYS_WHERE = {
+    "TIE_RULE": {"lysogorsk-check": ({"mode": "opposed"}, "p_attacker")},
+    "DEFAULT_ROUNDING": {
+        "lysogorsk-damage": ({"aim": "arm", "power": 3}, "damage", "down"),
+        "lysogorsk-survival": ({"kind": "sleep", "stamina": 3, "time": 39}, "p_awake"),
+        # half a head wound's 9 hits: 5 by the mathematical rule, 4 rounded down
+        "lysogorsk-temporary": ({"stamina": 2, "blows": [{"hits": 9, "where": "head"}]}, "head_permanent", "down"),
+    },
+    "QUARTER_IS_CRITICAL": {
+        "lysogorsk-damage": ({"stamina": 1, "power": 0, "damage_taken": 8}, "state"),
+        "lysogorsk-wounds": ({"stamina": 1, "damage_taken": 12}, "state"),
+        "lysogorsk-temporary": ({"stamina": 1, "blows": [{"hits": 12}]}, "state"),
+    },
+    "AP_RULE": {
+        "lysogorsk-damage": ({"armor": 2, "armor_piercing": 3, "cover": "door"}, "damage"),
+        "armor": ({"lys_armor": 2, "lys_armor_piercing": 3, "lys_cover": "door"}, "lysogorsk"),
+    },
+    "AIM_ORDER": {"lysogorsk-damage": ({"aim": "head", "armor": 3}, "damage")},
+    "STEP_READING": {"lysogorsk-damage": ({"source": "fall", "height_m": 6}, "power")},
+    "NO_DAMAGE_WITHOUT_STEPS": {"lysogorsk-damage": ({"source": "fall", "height_m": 2}, "damage")},
+    "BELT_READING": {"lysogorsk-damage": ({"source": "crash", "speed_kmh": 30, "belts": True}, "damage")},
+    "ARMOR_AGAINST_FALLS": {"lysogorsk-damage": ({"source": "fall", "height_m": 10, "armor": 3}, "damage")},
+    # 8 with airbags: belts first 8 → 3 → 2 (½ of 3, a half up); belts last 8 → 4 → saved
+    "BELTS_BEFORE_HALVING": {
+        "lysogorsk-damage": (
+            {"source": "crash", "speed_kmh": 20, "belts": True, "airbags": True, "halving_check": False},
+            "damage",
+        )
+    },
+    "ROUND_ONCE": {"lysogorsk-damage": ({"source": "crash", "speed_kmh": 15, "airbags": True}, "damage")},
+    "THROWN_READING": {"lysogorsk-thrown-miss": ({}, "outcome")},
+    "AFTER_READING": {"lysogorsk-breakdown": ({}, "after")},
+    "VOLUME_READING": {
+        "lysogorsk-drunkenness": (
+            {"drinks": [{"drink": "custom", "degrees": 40, "volume_g": 250, "bubbles": True}]},
+            "singles",
+        )
+    },
+    "STAGE_STAMINA_IN_CHECK": {
+        "lysogorsk-drunkenness": (
+            {"stamina": 0, "fortitude": 0, "start_stage": 2, "drinks": [{"drink": "vodka_shot", "count": 3}]},
+            "final_stage",
+        )
+    },
+    "HANGOVER_STAMINA": {
+        "lysogorsk-drunkenness": (
+            {"stamina": 2, "willing": True, "drinks": [{"drink": "beer", "count": 4}]},
+            "hangover",
+        )
+    },
+    # Уверенность 0, Сила духа 2, entering stage 3: 2К + 3 never fails against 5; pure Уверенность 2К + 1
+    "STAGE3_CHECK": {
+        "lysogorsk-drunkenness": (
+            {"negative_traits": 1, "start_stage": 2, "willing": True, "confidence": 0, "willpower": 2},
+            "p_trait_fires",
+        )
+    },
+    "STAGE1_CONFIDENCE_IN_CHECK": {
+        "lysogorsk-drunkenness": (
+            {"negative_traits": 1, "start_stage": 2, "willing": True, "confidence": 0, "willpower": 2},
+            "p_trait_fires",
+        )
+    },
+    # 4:3/2/1 at close range: 3 bullets; one roll ×3 or three rolls added up
+    "BURST_ROLL": {"lysogorsk-damage": ({"burst_shots": 4, "burst_close": 3, "range": "close", "power": 4}, "damage")},
+    # Выносливость 1 now, 3 for good, 9 hits lost: 7 of 16 (a heavy wound) or 9 of 18 (a light one)
+    "HITS_STAMINA": {"lysogorsk-wounds": ({"stamina": 1, "permanent_stamina": 3, "damage_taken": 9}, "state")},
+    "MOVE_ROUNDING": {"lysogorsk-actions": ({"agility": 3}, "move_m")},
+    "FULL_CLIP": {"lysogorsk-actions": ({"magazine": 45}, "full_clip_rounds")},
+    "COMBAT_MODIFIERS_TO": {"lysogorsk-stress": ({"first_fight": True}, "p_pass")},
+    "CONCUSSION_AT_CRITICAL": {"lysogorsk-wounds": ({"damage_taken": 14, "head": "concussion"}, "penalty")},
+    "MAIMING_AT_SCRATCH": {"lysogorsk-wounds": ({"damage_taken": 2, "maimed": True}, "maiming")},
+    "MEDICAL_FAIL": {"lysogorsk-wounds": ({"heal": "medical", "doctor": 0}, "p_heal")},
+    "TWO_GUNS_WRONG_HAND": {"lysogorsk-shot": ({"two_guns": "one_target", "wrong_hand": True}, "modifier")},
+    "SNIPER": {"lysogorsk-shot": ({"gun": "sniper", "range": "far"}, "p_hit")},
+    "RITUAL_FIRST_FAIL": {"lysogorsk-ritual": ({}, "outcome")},
+    # 0 hits and fewer: the dying rule, not bleeding
+    "BLEEDING_WHEN_DYING": {"lysogorsk-damage": ({"stamina": 0, "damage_taken": 10, "power": 4}, "bleeding")},
+    # 5 permanent and 5 temporary on 18 hits: 13 without the temporary ones (no bleeding), 8 with them
+    "BLEEDING_BAND": {
+        "lysogorsk-wounds": ({"stamina": 3, "damage_taken": 5, "temporary_taken": 5}, "bleeding"),
+        "lysogorsk-damage": ({"stamina": 3, "damage_taken": 10, "temporary": True}, "bleeding"),
+    },
+    # 4 + 7 to the head (18 hits): a heavy wound; half of 7 after an hour
+    "HEAD_HALF": {
+        "lysogorsk-temporary": ({"stamina": 3, "blows": [{"hits": 4}, {"hits": 7, "where": "head"}]}, "temporary_hour")
+    },
+    "BLAST": {"lysogorsk-temporary": ({"stamina": 3, "blows": [{"hits": 14, "where": "blast"}]}, "head_permanent")},
+    # Мощность 6 on 15 hits: 7–3 hits left; Стойкость 2К+0 or Сила духа 2К+4 against 5 and 7
+    "PAIN_SHOCK_ROLL": {
+        "lysogorsk-damage": (
+            {"power": 6, "stamina": 0, "fortitude": 0, "confidence": 3, "willpower": 1},
+            "p_pain_shock",
+        )
+    },
+    "PAIN_SHOCK_WOUND_PENALTY": {"lysogorsk-damage": ({"power": 6, "stamina": 2, "fortitude": 2}, "p_pain_shock")},
+}
 
 #: (module, the reading's name) → [(calculator, its switch, the other value, parameters where it
 #: matters, the result key)]; a reading without a constant of its own defaults to its first value
 SWITCHES = {
-    (L, "TIE_RULES"): [("lysogorsk-check", "tie", "draw", {"mode": "opposed"}, "p_attacker")],
-    (L, "ROUNDINGS"): [("lysogorsk-damage", "rounding", "down", {"aim": "arm", "power": 3}, "damage"),
-                       ("lysogorsk-survival", "rounding", "down", {"kind": "sleep", "stamina": 3, "time": 39},
-                        "p_awake")],
-    (L, "QUARTER_IS_CRITICAL"): [("lysogorsk-damage", "quarter_is_critical", False,
-                                  {"stamina": 1, "power": 0, "damage_taken": 8}, "state"),
-                                 ("lysogorsk-wounds", "quarter_is_critical", False,
-                                  {"stamina": 1, "damage_taken": 12}, "state")],
-    (L, "AP_RULES"): [("lysogorsk-damage", "ap_rule", "each", {"armor": 2, "armor_piercing": 3, "cover": "door"},
-                       "damage"),
-                      ("armor", "lys_ap_rule", "each", {"lys_armor": 2, "lys_armor_piercing": 3, "lys_cover": "door"},
-                       "lysogorsk")],
-    (L, "AIM_ORDERS"): [("lysogorsk-damage", "aim_order", "before", {"aim": "head", "armor": 3}, "damage")],
-    (L, "STEP_READINGS"): [("lysogorsk-damage", "step_reading", "whole", {"source": "fall", "height_m": 6}, "power")],
-    (L, "NO_DAMAGE_WITHOUT_STEPS"): [("lysogorsk-damage", "no_damage_below_threshold", False,
-                                      {"source": "fall", "height_m": 2}, "damage")],
-    (L, "BELT_READINGS"): [("lysogorsk-damage", "belts_reading", "power",
-                            {"source": "crash", "speed_kmh": 30, "belts": True}, "damage")],
-    (L, "ARMOR_AGAINST_FALLS"): [("lysogorsk-damage", "armor_against_falls", False,
-                                  {"source": "fall", "height_m": 10, "armor": 3}, "damage")],
-    # 8 with airbags: belts first 8 → 3 → 2 (½ of 3, a half up); belts last 8 → 4 → saved
-    (L, "BELTS_BEFORE_HALVING"): [("lysogorsk-damage", "belts_first", False,
-                                   {"source": "crash", "speed_kmh": 20, "belts": True, "airbags": True,
-                                    "halving_check": False}, "damage")],
-    (L, "ROUND_ONCE"): [("lysogorsk-damage", "round_once", False,
-                         {"source": "crash", "speed_kmh": 15, "airbags": True}, "damage")],
-    (L, "THROWN_READINGS"): [("lysogorsk-thrown-miss", "reading", "margin", {}, "outcome")],
-    (L, "AFTER_READINGS"): [("lysogorsk-breakdown", "after_reading", "margin", {}, "after")],
-    (L, "VOLUME_READINGS"): [("lysogorsk-drunkenness", "volume_reading", "started",
-                              {"drinks": [{"drink": "custom", "degrees": 40, "volume_g": 250,
-                                           "bubbles": True}]}, "singles")],
-    (L, "STAGE_STAMINA_IN_CHECK"): [("lysogorsk-drunkenness", "stage_stamina", False,
-                                     {"stamina": 0, "fortitude": 0, "start_stage": 2, "drinks": [{"drink": "vodka_shot", "count": 3}]},
-                                     "final_stage")],
-    (L, "HANGOVER_STAMINA"): [("lysogorsk-drunkenness", "hangover_stamina", "drunk",
-                               {"stamina": 2, "willing": True, "drinks": [{"drink": "beer", "count": 4}]}, "hangover")],
-    # Уверенность 0, Сила духа 2, entering stage 3: 2К + 3 never fails against 5; pure Уверенность 2К + 1
-    (L, "STAGE3_CHECK"): [("lysogorsk-drunkenness", "stage3_check", "confidence",
-                           {"negative_traits": 1, "start_stage": 2, "willing": True, "confidence": 0, "willpower": 2},
-                           "p_trait_fires")],
-    (L, "STAGE1_CONFIDENCE_IN_CHECK"): [("lysogorsk-drunkenness", "stage1_confidence", False,
-                                         {"negative_traits": 1, "start_stage": 2, "willing": True, "confidence": 0,
-                                          "willpower": 2}, "p_trait_fires")],
-    # 4:3/2/1 at close range: 3 bullets; one roll ×3 or three rolls added up
-    (L, "BURST_ROLL"): [("lysogorsk-damage", "burst_roll", "each",
-                         {"burst_shots": 4, "burst_close": 3, "range": "close", "power": 4}, "damage")],
-    # Выносливость 1 now, 3 for good, 9 hits lost: 7 of 16 (a heavy wound) or 9 of 18 (a light one)
-    (L, "HITS_STAMINA"): [("lysogorsk-wounds", "hits_stamina", "permanent",
-                           {"stamina": 1, "permanent_stamina": 3, "damage_taken": 9}, "state")],
-    (L, "MOVE_ROUNDING"): [("lysogorsk-actions", "move_rounding", "down", {"agility": 3}, "move_m")],
-    (L, "FULL_CLIP"): [("lysogorsk-actions", "full_clip", "full", {"magazine": 45}, "full_clip_rounds")],
-    (L, "COMBAT_MODIFIERS_TO"): [("lysogorsk-stress", "modifiers_to", "result", {"first_fight": True}, "p_pass")],
-    (L, "CONCUSSION_AT_CRITICAL"): [("lysogorsk-wounds", "concussion_at_critical", "none",
-                                     {"damage_taken": 14, "head": "concussion"}, "penalty")],
-    (L, "MAIMING_AT_SCRATCH"): [("lysogorsk-wounds", "maiming_at_scratch", "light_only",
-                                 {"damage_taken": 2, "maimed": True}, "maiming")],
-    (L, "MEDICAL_FAIL"): [("lysogorsk-wounds", "medical_fail", "none", {"heal": "medical", "doctor": 0}, "p_heal")],
-    (L, "TWO_GUNS_WRONG_HAND"): [("lysogorsk-shot", "wrong_hand_reading", "adds",
-                                  {"two_guns": "one_target", "wrong_hand": True}, "modifier")],
-    (L, "SNIPER"): [("lysogorsk-shot", "sniper_reading", "body_part_and_range", {"gun": "sniper", "range": "far"},
-                     "p_hit")],
-    (L, "RITUAL_FIRST_FAIL"): [("lysogorsk-ritual", "first_fail", "both", {}, "outcome")],
-    # 0 hits and fewer: the dying rule, not bleeding
-    (L, "BLEEDING_WHEN_DYING"): [("lysogorsk-damage", "bleeding_when_dying", True,
-                                  {"stamina": 0, "damage_taken": 10, "power": 4}, "bleeding")],
-    # 5 permanent and 5 temporary on 18 hits: 13 without the temporary ones (no bleeding), 8 with them
-    (L, "BLEEDING_BAND"): [("lysogorsk-wounds", "bleeding_band", "all",
-                            {"stamina": 3, "damage_taken": 5, "temporary_taken": 5}, "bleeding"),
-                           ("lysogorsk-damage", "bleeding_band", "all",
-                            {"stamina": 3, "damage_taken": 10, "temporary": True}, "bleeding")],
-    # 4 + 7 to the head (18 hits): a heavy wound; half of 7 after an hour
-    (L, "HEAD_HALF"): [("lysogorsk-temporary", "head_half", "add",
-                        {"stamina": 3, "blows": [{"hits": 4}, {"hits": 7, "where": "head"}]}, "temporary_hour")],
-    (L, "BLAST"): [("lysogorsk-temporary", "blast", "penalty_only",
-                    {"stamina": 3, "blows": [{"hits": 14, "where": "blast"}]}, "head_permanent")],
-    # Мощность 6 on 15 hits: 7–3 hits left; Стойкость 2К+0 or Сила духа 2К+4 against 5 and 7
-    (L, "PAIN_SHOCK_ROLL"): [("lysogorsk-damage", "pain_shock_roll", "willpower",
-                              {"power": 6, "stamina": 0, "fortitude": 0, "confidence": 3, "willpower": 1},
-                              "p_pain_shock")],
-    (L, "PAIN_SHOCK_WOUND_PENALTY"): [("lysogorsk-damage", "pain_shock_penalty", True,
-                                       {"power": 6, "stamina": 2, "fortitude": 2}, "p_pain_shock")],
     (C, "SKILL0_READINGS"): [("codex-roll", "skill0", "cannot", {"skill": 0}, "p_success"),
                              ("codex-attack", "skill0", "cannot", {"skill": 0}, "p_hit"),
                              ("codex-counteraction", "skill0", "cannot", {"skill": 0}, "p_counter"),
@@ -201,11 +223,28 @@ def _tested_name(name: str) -> str:
 
 
 def test_every_reading_is_tested_here():
-    for module, names in READINGS.items():
-        tested = {n for m, n in SWITCHES if m is module}
-        assert {_tested_name(n) for n in names} == tested, module.__name__
-        for name in tested:
-            assert name in module.__all__, name
+    # lysogorsk: each named reading (a choices tuple or a constant) is a record's, each record's uses are tested
+    for name in READINGS[L]:
+        value = getattr(L, name)
+        assert any(value in (r.values, r.default) and (name == r.name or isinstance(value, tuple))
+                   for r in LYS.READINGS), name
+    for r in LYS.READINGS:
+        assert not hasattr(L, r.name) or getattr(L, r.name) == r.default, r.name
+    assert_where_covers_the_uses(LYS.READINGS, LYS_WHERE)
+    tested = {n for m, n in SWITCHES if m is C}
+    assert {_tested_name(n) for n in READINGS[C]} == tested
+    for name in tested:
+        assert name in C.__all__, name
+
+
+@pytest.mark.parametrize("name, calc, param, other, params, key", switch_cases(LYS.READINGS, LYS_WHERE),
+                         ids=lambda x: x if isinstance(x, str) else None)
+def test_a_lysogorsk_switch_defaults_to_the_reading_and_flipping_it_changes_the_result(name, calc, param, other,
+                                                                                        params, key):
+    assert_switch_built_from(getattr(LYS, name), calc, param)
+    taken, flipped = outcome(calc, params, key), outcome(calc, {**params, param: other}, key)
+    assert "absent" not in (taken, flipped) and "refused" not in (taken[0] if isinstance(taken, tuple) else None,)
+    assert taken != flipped, f"{name} in {calc}"
 
 
 @pytest.mark.parametrize("module, name, case", [(m, n, c) for (m, n), cases in SWITCHES.items() for c in cases],

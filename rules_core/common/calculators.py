@@ -47,6 +47,7 @@ from ..dice import Dist
 from .. import systems
 from ..lysogorsk import rules as lysogorsk_rules
 from ..lysogorsk.calculators.damage import COVER_OPTIONS as LYS_COVER_OPTIONS
+from ..lysogorsk import readings as lysogorsk_readings
 from ..serial import readings as serial_readings
 from ..serial import rules as serial_rules
 from ..serial import tables as serial_tables
@@ -149,14 +150,11 @@ PARAMS = (
     int_param("lys_armor_piercing", "Лысогорск: Бронебойность", "Lysogorsk: armor piercing", 0, 0, 100,
               group="details"),
     choice_param("lys_cover", "Лысогорск: преграда", "Lysogorsk: cover", "none", LYS_COVER_OPTIONS, group="details"),
-    choice_param("lys_ap_rule", "Лысогорск: Бронебойность и преграда", "Lysogorsk: armor piercing and cover",
-                 "total", [
-                     ("total", "уменьшает сумму Защиты брони и преграды", "lowers the sum of armor and cover"),
-                     ("each", "уменьшает каждую отдельно", "lowers each on its own"),
-                 ], help=T("«Лысогорские сказочки» не говорят, как Бронебойность действует на Защиту брони и преграды вместе.",
-                           "Lysogorsk Tales does not say how armor piercing meets armor and cover together."),
-                 group="readings",
-                 when={"all": [{"param": "lys_armor_piercing", "min": 1}, {"param": "lys_cover", "ne": "none"}]}),
+    lysogorsk_readings.AP_RULE.switch(
+        "lys_ap_rule", T("Лысогорск: Бронебойность и преграда", "Lysogorsk: armor piercing and cover"),
+        help=T("«Лысогорские сказочки» не говорят, как Бронебойность действует на Защиту брони и преграды вместе.",
+               "Lysogorsk Tales does not say how armor piercing meets armor and cover together."),
+        when={"all": [{"param": "lys_armor_piercing", "min": 1}, {"param": "lys_cover", "ne": "none"}]}),
     # ---- Codex ----
     choice_param("codex_weapon", "Codex: оружие", "Codex: weapon", "1", codex_weapon_options(with_ad6=False)),
     choice_param("codex_attack", "Codex: вид атаки", "Codex: attack kind", "normal",

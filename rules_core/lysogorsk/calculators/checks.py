@@ -7,16 +7,13 @@ from __future__ import annotations
 
 from ...spec import (T, bool_param, choice_param, dice_block, dist_block, dist_json, figures,
                      int_param, note, prob)
-from .. import rules, tables
+from .. import readings, rules, tables
 
 __all__ = ["SIZE_OPTIONS", "PARAMS", "compute", "roll"]
 
 
 def _tie_param(name="tie", **layout):
-    return choice_param(name, "Ничья", "Tie", "attacker", [
-        ("attacker", "преимущество на стороне «атакующего»", "the advantage is the «attacker»'s"),
-        ("draw", "ничья (если она возможна)", "a draw (when one is possible)"),
-    ], **layout)
+    return readings.TIE_RULE.switch(name, **layout)
 
 
 def _difficulty_name(us: int) -> str:

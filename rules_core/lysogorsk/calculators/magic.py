@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from ...spec import T, bool_param, choice_param, figures, int_param, note, prob
-from .. import rules, tables
+from ...spec import T, bool_param, figures, int_param, note, prob
+from .. import readings, rules, tables
 from .checks import _dice_blocks, _roll_2d6
 
 __all__ = ["OUTCOME_NAMES", "PARAMS", "compute", "roll"]
@@ -36,15 +36,7 @@ PARAMS = (
                group="details"),
     int_param("cost", "Цена ритуала в плюшках (0 — не считать)", "The ritual's price in perk points (0: skip)", 0, 0,
               1000, group="details"),
-    choice_param("first_fail", "Если первая проверка провалена", "If the first check fails", rules.RITUAL_FIRST_FAIL, [
-        ("no_second", "ритуал просто не сработал", "the ritual simply did not work"),
-        ("both", "вторая все равно бросается: ее провал — дисгармоничный эффект",
-         "the second is rolled anyway: its failure is a disharmonic effect"),
-    ], group="readings",
-        help=T("Источник говорит о дисгармоничном эффекте при провале второго броска, не уточняя, бывает ли он, "
-               "если первый уже провален.",
-               "The source ties the disharmonic effect to a failed second roll without saying whether it comes "
-               "when the first has failed already.")),
+    readings.RITUAL_FIRST_FAIL.switch(),
 )
 
 
