@@ -33,7 +33,7 @@ from .spec import Option, Param, T, Text
 __all__ = ["BOOL", "Choice", "Reading", "SYSTEMS", "line", "of_system", "words"]
 
 #: the systems that declare readings (``rules_core/<system>/readings.py``)
-SYSTEMS = ("wod", "serial", "lysogorsk")
+SYSTEMS = ("wod", "serial", "lysogorsk", "codex")
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from rules_core import api
+from rules_core.codex import readings as CODEX
 from rules_core.codex import rules as C
 from rules_core.lysogorsk import readings as LYS
 from rules_core.lysogorsk import rules as L
@@ -118,63 +119,81 @@ LYS_WHERE = {
     "PAIN_SHOCK_WOUND_PENALTY": {"lysogorsk-damage": ({"power": 6, "stamina": 2, "fortitude": 2}, "p_pain_shock")},
 }
 
-#: (module, the reading's name) → [(calculator, its switch, the other value, parameters where it
-#: matters, the result key)]; a reading without a constant of its own defaults to its first value
-SWITCHES = {
-    (C, "SKILL0_READINGS"): [("codex-roll", "skill0", "cannot", {"skill": 0}, "p_success"),
-                             ("codex-attack", "skill0", "cannot", {"skill": 0}, "p_hit"),
-                             ("codex-counteraction", "skill0", "cannot", {"skill": 0}, "p_counter"),
-                             ("codex-counters", "skill0", "cannot", {"skill": 0}, "p_fill")],
-    (C, "SKILL_SCALE_READINGS"): [("codex-roll", "skill_scale", "shifted", {"skill": 3}, "p_success"),
-                                  ("codex-attack", "skill_scale", "shifted", {"skill": 3}, "p_hit"),
-                                  ("codex-counteraction", "skill_scale", "shifted", {"skill": 3}, "p_counter"),
-                                  ("codex-counters", "skill_scale", "shifted", {"skill": 3}, "p_fill")],
-    (C, "FLAX_READINGS"): [("codex-roll", "flax_reading", "absolute", {"flax": True}, "p_success"),
-                           ("codex-attack", "flax_reading", "absolute", {"flax": True}, "p_hit"),
-                           ("codex-counteraction", "flax_reading", "absolute", {"flax": True}, "p_counter"),
-                           ("codex-counters", "flax_reading", "absolute", {"flax": True}, "p_fill")],
-    (C, "INCAPACITATED_READINGS"): [("codex-consequences", "incapacitated_at", "over", {"damage": 10},
-                                     "incapacitated"),
-                                    ("codex-attack", "incapacitated_at", "over",
-                                     {"weapon": "3", "damage_taken": 2}, "p_incapacitated")],
-    (C, "BURST_LIGHT_READINGS"): [("codex-attack", "burst_light", "forbidden", {"weapon": "0", "kind": "burst"},
-                                   "mean_damage"),
-                                  ("armor", "codex_burst_light", "forbidden",
-                                   {"codex_weapon": "0", "codex_attack": "burst"}, "codex")],
-    (C, "BURST_ROUNDING"): [("codex-attack", "burst_rounding", "up", {"weapon": "1", "kind": "burst"},
-                             "mean_damage"),
-                            ("armor", "codex_burst_rounding", "up", {"codex_weapon": "1", "codex_attack": "burst"},
-                             "codex")],
-    (C, "BURST_ARMOR_READINGS"): [("codex-attack", "burst_armor", "total",
-                                   {"weapon": "2", "kind": "burst", "armor": "3", "ed6": 4}, "mean_damage"),
-                                  ("armor", "codex_burst_armor", "total",
-                                   {"codex_weapon": "2", "codex_attack": "burst", "codex_armor": "3"}, "codex")],
+#: a «Codex» reading (its record, rules_core/codex/readings.py) → {calculator: (parameters where the other reading
+#: matters, the result key, the other reading)}; the switch and its default are the record's
+CODEX_WHERE = {
+    "SKILL0": {
+        "codex-roll": ({"skill": 0}, "p_success", "cannot"),
+        "codex-attack": ({"skill": 0}, "p_hit", "cannot"),
+        "codex-counteraction": ({"skill": 0}, "p_counter", "cannot"),
+        "codex-counters": ({"skill": 0}, "p_fill", "cannot"),
+        "codex-ability": ({"skill": 0}, "p_success", "cannot"),
+    },
+    "SKILL_SCALE": {
+        "codex-roll": ({"skill": 3}, "p_success", "shifted"),
+        "codex-attack": ({"skill": 3}, "p_hit", "shifted"),
+        "codex-counteraction": ({"skill": 3}, "p_counter", "shifted"),
+        "codex-counters": ({"skill": 3}, "p_fill", "shifted"),
+        "codex-ability": ({"skill": 3}, "p_success", "shifted"),
+    },
+    "FLAX": {
+        "codex-roll": ({"flax": True}, "p_success", "absolute"),
+        "codex-attack": ({"flax": True}, "p_hit", "absolute"),
+        "codex-counteraction": ({"flax": True}, "p_counter", "absolute"),
+        "codex-counters": ({"flax": True}, "p_fill", "absolute"),
+        "codex-ability": ({"flax": True}, "p_success", "absolute"),
+    },
+    "INCAPACITATED": {
+        "codex-consequences": ({"damage": 10}, "incapacitated", "over"),
+        "codex-attack": ({"weapon": "3", "damage_taken": 2}, "p_incapacitated", "over"),
+    },
+    "BURST_LIGHT": {
+        "codex-attack": ({"weapon": "0", "kind": "burst"}, "mean_damage", "forbidden"),
+        "armor": ({"codex_weapon": "0", "codex_attack": "burst"}, "codex", "forbidden"),
+    },
+    "BURST_ROUNDING_READING": {
+        "codex-attack": ({"weapon": "1", "kind": "burst"}, "mean_damage", "up"),
+        "armor": ({"codex_weapon": "1", "codex_attack": "burst"}, "codex", "up"),
+    },
+    "BURST_ARMOR": {
+        "codex-attack": ({"weapon": "2", "kind": "burst", "armor": "3", "ed6": 4}, "mean_damage", "total"),
+        "armor": ({"codex_weapon": "2", "codex_attack": "burst", "codex_armor": "3"}, "codex", "total"),
+    },
     # one die and two rerolls: the same die again, or not
-    (C, "REROLL"): [("codex-roll", "reroll_again", "again", {"ad6": 1, "ed6": 0, "skill": 3, "difficulty": 1,
-                                                              "rerolls": 2}, "p_success_rerolls")],
+    "REROLL": {
+        "codex-roll": ({"ad6": 1, "ed6": 0, "skill": 3, "difficulty": 1, "rerolls": 2}, "p_success_rerolls", "again")
+    },
     # the dice left are the same many; which are ED6 (that may be kept for rerolls) is the split table's
-    (C, "MOBILITY"): [("codex-roll", "mobility_dice", "ad6_first",
-                       {"ad6": 2, "ed6": 2, "rerolls": 1, "armor": "1", "mobility": True}, "display")],
-    (C, "SHIELD_WEAR"): [("codex-attack", "shield_wear", "every_attack",
-                          {"weapon": "2", "ed6": 2, "skill": 4, "shield": "0", "range": "melee", "shield_lost": 2},
-                          "shield_points_after")],
+    "MOBILITY": {
+        "codex-roll": ({"ad6": 2, "ed6": 2, "rerolls": 1, "armor": "1", "mobility": True}, "display", "ad6_first")
+    },
+    "SHIELD_WEAR": {
+        "codex-attack": (
+            {"weapon": "2", "ed6": 2, "skill": 4, "shield": "0", "range": "melee", "shield_lost": 2},
+            "shield_points_after",
+            "every_attack",
+        )
+    },
     # the 1st D6 of the roll: which group its parity names
-    (C, "PARITY"): [("codex-consequences", "parity", "odd_universal", {"damage": 20}, "roll:preparations")],
-    (C, "COUNTER_TIE"): [("codex-counteraction", "tie", "more", {}, "p_counter")],
-    (C, "COUNTER_STEP"): [("codex-counters", "step", "lv", {"difficulty": 1, "ad6": 4}, "p_fill")],
-    (C, "STANCE_BLOCK_READINGS"): [("codex-ability", "stance_block", "level", {"level": 3, "use": "stance", "ed6": 5},
-                                    "ed6_left")],
-    (C, "STANCE_LIMIT_READINGS"): [("codex-ability", "stance_limit", "per_turn",
-                                   {"level": 2, "use": "stance", "ed6": 3, "blocked": 2}, "ed6_left")],
-    (C, "CRIPPLING_PER_READINGS"): [("codex-tokens", "per", "token", {"gains": [2], "crippling": 1}, "tokens")],
-    (C, "CRUEL_ORDER_READINGS"): [("codex-tokens", "order", "after", {"gains": [2], "cruel": 1}, "activated")],
-    (C, "ACTIVATED_READINGS"): [("codex-tokens", "activated", "spent", {"before": 2, "gains": [0], "cruel": 1},
-                                 "tokens")],
+    "PARITY": {"codex-consequences": ({"damage": 20}, "roll:preparations", "odd_universal")},
+    "COUNTER_TIE": {"codex-counteraction": ({}, "p_counter", "more")},
+    "COUNTER_STEP": {"codex-counters": ({"difficulty": 1, "ad6": 4}, "p_fill", "lv")},
+    "STANCE_BLOCK": {"codex-ability": ({"level": 3, "use": "stance", "ed6": 5}, "ed6_left", "level")},
+    "STANCE_LIMIT": {"codex-ability": ({"level": 2, "use": "stance", "ed6": 3, "blocked": 2}, "ed6_left", "per_turn")},
+    "CRIPPLING_PER": {"codex-tokens": ({"gains": [2], "crippling": 1}, "tokens", "token")},
+    "CRUEL_ORDER": {"codex-tokens": ({"gains": [2], "cruel": 1}, "activated", "after")},
+    "ACTIVATED": {"codex-tokens": ({"before": 2, "gains": [0], "cruel": 1}, "tokens", "spent")},
     # six levels marked: the 6th level (no ED6), or not yet (as Stress: the state beyond six)
-    (C, "EXHAUSTION_STATE_READINGS"): [("codex-roll", "exhaustion_state", "seventh", {"exhaustion": 6, "ed6": 2},
-                                        "p_success")],
-    (C, "CHECK_STRESS"): [("codex-roll", "check_stress", "before",
-                           {"difficulty": 3, "stress": 1, "ad6": 4, "ed6": 2, "skill": 4}, "p_success")],
+    "EXHAUSTION_STATE": {
+        "codex-roll": ({"exhaustion": 6, "ed6": 2}, "p_success", "seventh"),
+        "codex-attack": ({"exhaustion": 6, "ed6": 2}, "p_hit", "seventh"),
+        "codex-counteraction": ({"exhaustion": 6, "ed6": 2}, "p_counter", "seventh"),
+        "codex-counters": ({"exhaustion": 6, "ed6": 2}, "p_fill", "seventh"),
+        "codex-ability": ({"exhaustion": 6, "ed6": 2}, "ed6_left", "seventh"),
+    },
+    "CHECK_STRESS": {
+        "codex-roll": ({"difficulty": 3, "stress": 1, "ad6": 4, "ed6": 2, "skill": 4}, "p_success", "before")
+    },
 }
 
 def outcome(calc_id: str, params: dict, key: str):
@@ -182,18 +201,6 @@ def outcome(calc_id: str, params: dict, key: str):
     op, _, key = key.rpartition(":")
     r = api.handle({"op": op or "run", "id": calc_id, "params": params, **({"seed": 7} if op else {})})
     return r["result"].get(key, "absent") if r["ok"] else ("refused", r["errors"][0]["field"])
-
-
-def _param(calc_id: str, name: str):
-    return next(p for p in api.get(calc_id).params if p.name == name)
-
-
-def _default_of(module, name: str):
-    value = getattr(module, name)
-    if not isinstance(value, tuple):
-        return value
-    own = {"ROUNDINGS": "DEFAULT_ROUNDING", "MOVE_ROUNDINGS": "MOVE_ROUNDING"}.get(name, name.removesuffix("_READINGS"))
-    return getattr(module, own, value[0]) if own != name else value[0]
 
 
 #: the named readings of each module: every ``*_READINGS`` tuple, the choices named otherwise, and
@@ -205,55 +212,24 @@ READINGS = {
         "PAIN_SHOCK_ROLLS", "PAIN_SHOCK_WOUND_PENALTY"},
     C: {n for n in C.__all__ if n.endswith("_READINGS")} | {"BURST_ROUNDING"},
 }
-#: a ``*_READINGS`` tuple whose constant is named otherwise
-_CONSTANT = {"HANGOVER_STAMINA_READINGS": "HANGOVER_STAMINA", "MOVE_ROUNDINGS": "MOVE_ROUNDING",
-             "FULL_CLIP_READINGS": "FULL_CLIP", "COMBAT_MODIFIER_READINGS": "COMBAT_MODIFIERS_TO",
-             "CONCUSSION_AT_CRITICAL_READINGS": "CONCUSSION_AT_CRITICAL",
-             "MAIMING_AT_SCRATCH_READINGS": "MAIMING_AT_SCRATCH", "MEDICAL_FAIL_READINGS": "MEDICAL_FAIL",
-             "TWO_GUNS_WRONG_HAND_READINGS": "TWO_GUNS_WRONG_HAND", "RITUAL_FIRST_FAIL_READINGS": "RITUAL_FIRST_FAIL",
-             "SNIPER_READINGS": "SNIPER", "REROLL_READINGS": "REROLL", "MOBILITY_READINGS": "MOBILITY",
-             "SHIELD_WEAR_READINGS": "SHIELD_WEAR", "PARITY_READINGS": "PARITY", "COUNTER_TIE_READINGS": "COUNTER_TIE",
-             "COUNTER_STEP_READINGS": "COUNTER_STEP", "CHECK_STRESS_READINGS": "CHECK_STRESS",
-             "BLEEDING_BAND_READINGS": "BLEEDING_BAND", "HEAD_HALF_READINGS": "HEAD_HALF",
-             "BLAST_READINGS": "BLAST", "STAGE3_CHECK_READINGS": "STAGE3_CHECK", "BURST_ROLL_READINGS": "BURST_ROLL", "HITS_STAMINA_READINGS": "HITS_STAMINA", "PAIN_SHOCK_ROLLS": "PAIN_SHOCK_ROLL"}
-
-
-def _tested_name(name: str) -> str:
-    return _CONSTANT.get(name, name)
-
-
-def test_every_reading_is_tested_here():
-    # lysogorsk: each named reading (a choices tuple or a constant) is a record's, each record's uses are tested
-    for name in READINGS[L]:
-        value = getattr(L, name)
+@pytest.mark.parametrize("module, records", [(L, LYS), (C, CODEX)], ids=["lysogorsk", "codex"])
+def test_every_reading_is_tested_here(module, records):
+    # each named reading of the rules (a choices tuple or a constant) is a record's, each record's uses are tested
+    for name in READINGS[module]:
+        value = getattr(module, name)
         assert any(value in (r.values, r.default) and (name == r.name or isinstance(value, tuple))
-                   for r in LYS.READINGS), name
-    for r in LYS.READINGS:
-        assert not hasattr(L, r.name) or getattr(L, r.name) == r.default, r.name
-    assert_where_covers_the_uses(LYS.READINGS, LYS_WHERE)
-    tested = {n for m, n in SWITCHES if m is C}
-    assert {_tested_name(n) for n in READINGS[C]} == tested
-    for name in tested:
-        assert name in C.__all__, name
+                   for r in records.READINGS), name
+    for r in records.READINGS:
+        assert not hasattr(module, r.name) or getattr(module, r.name) == r.default, r.name
+    assert_where_covers_the_uses(records.READINGS, {"lysogorsk": LYS_WHERE, "codex": CODEX_WHERE}[records.SYSTEM])
 
 
-@pytest.mark.parametrize("name, calc, param, other, params, key", switch_cases(LYS.READINGS, LYS_WHERE),
-                         ids=lambda x: x if isinstance(x, str) else None)
-def test_a_lysogorsk_switch_defaults_to_the_reading_and_flipping_it_changes_the_result(name, calc, param, other,
-                                                                                        params, key):
-    assert_switch_built_from(getattr(LYS, name), calc, param)
-    taken, flipped = outcome(calc, params, key), outcome(calc, {**params, param: other}, key)
-    assert "absent" not in (taken, flipped) and "refused" not in (taken[0] if isinstance(taken, tuple) else None,)
-    assert taken != flipped, f"{name} in {calc}"
-
-
-@pytest.mark.parametrize("module, name, case", [(m, n, c) for (m, n), cases in SWITCHES.items() for c in cases],
-                         ids=lambda x: x if isinstance(x, str) else (x[0] if isinstance(x, tuple) else None))
-def test_a_switch_defaults_to_the_reading_and_flipping_it_changes_the_result(module, name, case):
-    calc, param, other, params, key = case
-    default = _default_of(module, name)
-    assert _param(calc, param).default == default, f"{calc}.{param} does not default to {name}"
-    assert other != default
+@pytest.mark.parametrize("records, case", [(LYS, c) for c in switch_cases(LYS.READINGS, LYS_WHERE)]
+                         + [(CODEX, c) for c in switch_cases(CODEX.READINGS, CODEX_WHERE)],
+                         ids=lambda x: x.SYSTEM if hasattr(x, "SYSTEM") else "-".join(map(str, x[:3])))
+def test_a_switch_defaults_to_the_reading_and_flipping_it_changes_the_result(records, case):
+    name, calc, param, other, params, key = case
+    assert_switch_built_from(getattr(records, name), calc, param)
     taken, flipped = outcome(calc, params, key), outcome(calc, {**params, param: other}, key)
     assert "absent" not in (taken, flipped) and "refused" not in (taken[0] if isinstance(taken, tuple) else None,)
     assert taken != flipped, f"{name} in {calc}"

@@ -47,6 +47,7 @@ from ..dice import Dist
 from .. import systems
 from ..lysogorsk import rules as lysogorsk_rules
 from ..lysogorsk.calculators.damage import COVER_OPTIONS as LYS_COVER_OPTIONS
+from ..codex import readings as codex_readings
 from ..lysogorsk import readings as lysogorsk_readings
 from ..serial import readings as serial_readings
 from ..serial import rules as serial_rules
@@ -172,18 +173,21 @@ PARAMS = (
                   for i, a in enumerate(codex_tables.ARMOR)]),
     bool_param("codex_non_mechanical", "Codex: немеханический эффект, помеченный как игнорирующий броню",
                "Codex: non-mechanical effect marked as ignoring armor", False, group="details"),
-    choice_param("codex_burst_light", "Codex: очередь лёгким оружием", "Codex: burst with a light weapon", "full", [
-        ("full", "полный урон за успех («кроме лёгкого»)", "full damage per success («except light»)"),
-        ("forbidden", "невозможна", "not possible"),
-    ], group="readings", when={"all": [_CODEX_BURST, _CODEX_LIGHT]}),
-    choice_param("codex_burst_rounding", "Codex: урон/2 в очереди округлять", "Codex: round burst damage/2",
-                 "down", [("down", "вниз", "down"), ("up", "вверх", "up")], group="readings",
-                 when={"all": [_CODEX_BURST, {"not": _CODEX_LIGHT}]}),
-    choice_param("codex_burst_armor", "Codex: очередь против брони", "Codex: burst against armor", "per_success", [
-        ("per_success", "каждый успех — отдельное попадание", "each success is a separate hit"),
-        ("total", "вся очередь — одно попадание", "the whole burst is one hit"),
-    ], help=T("Codex: порог сравнивается с уроном одиночного попадания («если урон одиночного попадания меньше порога брони N»).",
-              "Codex: the threshold meets «the damage of a single hit»."), group="readings", when=_CODEX_BURST),
+    codex_readings.BURST_LIGHT.switch(
+        "codex_burst_light", T("Codex: очередь лёгким оружием", "Codex: burst with a light weapon"),
+        words={"full": T("полный урон за успех («кроме лёгкого»)", "full damage per success («except light»)"),
+               "forbidden": T("невозможна", "not possible")},
+        when={"all": [_CODEX_BURST, _CODEX_LIGHT]}),
+    codex_readings.BURST_ROUNDING_READING.switch(
+        "codex_burst_rounding", T("Codex: урон/2 в очереди округлять", "Codex: round burst damage/2"),
+        when={"all": [_CODEX_BURST, {"not": _CODEX_LIGHT}]}),
+    codex_readings.BURST_ARMOR.switch(
+        "codex_burst_armor", T("Codex: очередь против брони", "Codex: burst against armor"),
+        help=T("Codex: порог сравнивается с уроном одиночного попадания («если урон одиночного попадания меньше порога "
+               "брони N»).", "Codex: the threshold meets «the damage of a single hit»."),
+        words={"per_success": T("каждый успех — отдельное попадание", "each success is a separate hit"),
+               "total": T("вся очередь — одно попадание", "the whole burst is one hit")},
+        when=_CODEX_BURST),
     # ---- «Сериал»: encumbrance ----
     int_param("strength", "Нагрузка (Сериал): Сила", "Load (Series): Strength", 2, 0, MAX_TRAIT, group="details"),
     int_param("large_items", "Нагрузка: Больших предметов", "Load: Large items", 0, 0, 10,

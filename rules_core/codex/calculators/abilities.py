@@ -5,7 +5,7 @@ success roll with the ED6 left (§ 13, § 17).
 from __future__ import annotations
 
 from ...spec import Errors, T, choice_param, figures, int_param, note, prob
-from .. import rules, tables
+from .. import readings, rules, tables
 from .shared import MAX_DIFFICULTY, MAX_ED6, _ED6, _roll_notes, _skill_params, deprived, skill_check
 
 __all__ = ["ABILITY_PARAMS", "MIN_PREPARATION", "check", "compute"]
@@ -32,23 +32,8 @@ ABILITY_PARAMS = (
                      "Locked dice are not available anywhere, later rolls included.")),
 ) + _skill_params() + (
     int_param("difficulty", "Сложность броска (LV)", "Difficulty of the roll (LV)", 2, 1, MAX_DIFFICULTY),
-    choice_param("stance_block", "Стойка блокирует кости «по уровню способности»",
-                 "A stance locks dice «by the ability's level»", rules.STANCE_BLOCK, [
-                     ("cost", "по таблице затрат: 1, 2, 4", "by the cost table: 1, 2, 4"),
-                     ("level", "по уровню: 1, 2, 3", "by the level: 1, 2, 3"),
-                 ], group="readings", when={"all": [_STANCE, {"param": "level", "eq": 3}]},
-                 help=T("«блокируете кости по уровню способности из ED6 соответствующей подготовки» — уровню или "
-                        "затратам уровня, не сказано.",
-                        "Locked «by the ability's level»: the level, or the level's cost, is not said.")),
-    choice_param("stance_limit", "«За один ход может быть только одна стойка/режим»",
-                 "«Only one stance/mode per turn»", rules.STANCE_LIMIT, [
-                     ("active", "одна активная", "one active"),
-                     ("per_turn", "одна новая за ход", "one entered a turn"),
-                 ], group="readings", when=_STANCE,
-                 help=T("Одна активная: новая стойка снимает прежнюю. Одна новая за ход: стойки прошлых ходов "
-                        "остаются и держат свои кости. Как в источнике — не сказано.",
-                        "One active: a new stance drops the one before. One entered a turn: the stances of earlier "
-                        "turns stay and keep their dice. Which the source means is not said.")),
+    readings.STANCE_BLOCK.switch(when={"all": [_STANCE, {"param": "level", "eq": 3}]}),
+    readings.STANCE_LIMIT.switch(when=_STANCE),
 )
 
 

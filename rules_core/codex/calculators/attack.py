@@ -7,7 +7,7 @@ from __future__ import annotations
 from ...dice import Dist
 from ...spec import (T, bool_param, choice_param, dist_block, dist_json, field_error, figures, frac, int_param,
                     note, prob)
-from .. import rules, tables
+from .. import readings, rules, tables
 from .shared import (MAX_ED6, _ED6, _faces_blocks, _roll_faces, _roll_notes, _roll_setup, _skill_params,
                      deprived, skill_check)
 
@@ -89,34 +89,15 @@ ATTACK_PARAMS = (
                "Non-mechanical effect marked as ignoring armor", False, group="details"),
     int_param("damage_taken", "Урон уже на треке", "Damage already on the track", 0, 0, 60, group="details"),
     int_param("tough", "Черта «Стойкий»", "Trait «Tough»", 0, 0, 5, group="details"),
-    choice_param("incapacitated_at", "Недееспособен, когда", "Incapacitated when", "full", [
-        ("full", "доступные пороги заполнены", "the available thresholds are full"),
-        ("over", "урон вышел за доступные пороги", "damage goes past them"),
-    ], help=T("Источник: «становится недееспособным, когда заканчивается его доступный порог».",
-              "The source: incapacitated «when his available threshold runs out»."), group="readings"),
-    choice_param("burst_light", "Очередь лёгким оружием", "Burst with a light weapon", "full", [
-        ("full", "Полный урон за успех («кроме лёгкого»)", "Full damage per success («except light»)"),
-        ("forbidden", "Невозможна", "Not possible"),
-    ], group="readings", when={"all": [_BURST, _LIGHT]}),
-    choice_param("burst_rounding", "Урон/2 в очереди округлять", "Round burst damage/2", "down", [
-        ("down", "вниз", "down"), ("up", "вверх", "up")], group="readings", when={"all": [_BURST, {"not": _LIGHT}]}),
-    choice_param("burst_armor", "Очередь против брони", "Burst against armor", "per_success", [
-        ("per_success", "Каждый успех — отдельное попадание", "Each success is a separate hit"),
-        ("total", "Вся очередь — одно попадание", "The whole burst is one hit"),
-    ], group="readings", when=_BURST),
+    readings.INCAPACITATED.switch(),
+    readings.BURST_LIGHT.switch(when={"all": [_BURST, _LIGHT]}),
+    readings.BURST_ROUNDING_READING.switch(when={"all": [_BURST, {"not": _LIGHT}]}),
+    readings.BURST_ARMOR.switch(when=_BURST),
     int_param("shield_lost", "Щит: уже потеряно пунктов прочности", "Shield: points already lost", 0, 0, 100,
               group="details", when={"param": "shield", "in": [str(i) for i, s in enumerate(tables.SHIELDS)
                                                                if s["points"] is not None]}),
-    choice_param("shield_wear", "Как щит расходует пункты", "How the shield spends its points", rules.SHIELD_WEAR, [
-        ("stopped_damage", "остановленный удар — его урон", "a blow it stops: its damage"),
-        ("stopped_one", "остановленный удар — 1 пункт", "a blow it stops: 1 point"),
-        ("every_attack", "каждая атака по щиту — 1 пункт", "every attack at the shield: 1 point"),
-    ], group="readings", when={"param": "shield", "in": [str(i) for i, s in enumerate(tables.SHIELDS)
-                                                         if s["points"] is not None]},
-        help=T("Источник: щит работает, «расходуя пункты прочности», — как именно, не сказано; щиты оставлены как были "
-               "(«Без изменений (осознанно): Щиты»), когда броня была еще буфером («вместо буфера (доп. НР)»).",
-               "The source: the shield works by spending its points — how, is not said; shields were kept unchanged "
-               "from when armor was a buffer of extra HP.")),
+    readings.SHIELD_WEAR.switch(when={"param": "shield", "in": [str(i) for i, s in enumerate(tables.SHIELDS)
+                                                         if s["points"] is not None]}),
 )
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...dice import Dist
 from ...spec import T, choice_param, dist_block, dist_json, field_error, figures, frac, int_param, note, prob
-from .. import rules
+from .. import readings, rules
 from .shared import (MAX_DIFFICULTY, MAX_ED6, _faces_blocks, _roll_faces, _roll_notes, _skill_params,
                      deprived, skill_check)
 
@@ -25,13 +25,7 @@ COUNTER_PARAMS = (
     int_param("their_skill", "Их уровень навыка", "Their skill level", 2, 0, 6, when=_AGAINST_ROLL),
     int_param("their_stress", "Их стресс", "Their stress", 0, 0, rules.MAX_STRESS, group="details",
               when=_AGAINST_ROLL),
-    choice_param("tie", "Равное число LV", "An equal number of LV", rules.COUNTER_TIE, [
-        ("equal", "достаточно — действие сорвано", "is enough — the action is foiled"),
-        ("more", "мало — нужно больше", "is not enough — more are needed"),
-    ], group="readings",
-        help=T("Источник: «пытается своими LV перекрыть LV того, кому мешает: если его результат достаточен» — "
-               "не сказано, хватает ли равного числа.",
-               "The source: tries to cover the other's LV with his own — whether an equal number is enough is not said.")),
+    readings.COUNTER_TIE.switch(),
 )
 
 

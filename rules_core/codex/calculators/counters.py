@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from ...dice import Dist
-from ...spec import T, choice_param, dist_block, figures, int_param, note, prob
-from .. import rules
+from ...spec import T, dist_block, figures, int_param, note, prob
+from .. import readings, rules
 from .shared import MAX_DIFFICULTY, MAX_ED6, _roll_notes, _skill_params, deprived
 
 __all__ = ["MAX_DIVISIONS", "COUNTERS_PARAMS", "compute"]
@@ -21,12 +21,7 @@ COUNTERS_PARAMS = (
     int_param("ed6", "ED6 на действие", "ED6 per action", 1, 0, MAX_ED6),
 ) + _skill_params() + (
     int_param("difficulty", "Сложность действия (LV)", "The action's difficulty (LV)", 1, 1, MAX_DIFFICULTY),
-    choice_param("step", "Успех заполняет", "A success fills", rules.COUNTER_STEP, [
-        ("one", "одно деление", "one division"), ("lv", "столько делений, сколько LV", "as many divisions as LV"),
-    ], group="readings",
-        help=T("Источник: «Успешные действия заполняют один счётчик (Доводы), провальные — другой» — на сколько "
-               "делений, не сказано.",
-               "The source: successes fill one counter, failures the other — by how many divisions is not said.")),
+    readings.COUNTER_STEP.switch(),
 )
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ...dice import Dist
 from ...spec import T, bool_param, choice_param, dist_block, dist_json, figures, frac, int_param, note, prob
-from .. import rules, tables
+from .. import readings, rules, tables
 from .shared import (MAX_DIFFICULTY, MAX_ED6, _ED6, _faces_blocks, _roll_faces, _roll_notes, _roll_setup,
                      _skill_params, deprived)
 
@@ -42,29 +42,9 @@ ROLL_PARAMS = (
                    if a["mobility_dice"] else a["name"]["en"]) for i, a in enumerate(tables.ARMOR)], group="details"),
     bool_param("mobility", "Бросок на подвижность (штраф брони)", "A mobility roll (the armor's penalty)", False,
                group="details", when={"param": "armor", "ne": "0"}),
-    choice_param("reroll_again", "Переброшенный кубик", "A rerolled die", rules.REROLL, [
-        ("once", "перебрасывается один раз", "is rerolled once"),
-        ("again", "можно перебросить снова (еще одно ED6)", "may be rerolled again (another ED6)"),
-    ], group="readings", when={"param": "rerolls", "min": 1},
-        help=T("Источник: «Перебросить кубики в любом количестве ДО значения подготовки» — не сказано, можно ли "
-               "перебросить тот же кубик еще раз.",
-               "The source: reroll dice in any number up to the preparation's value — not whether the same die may "
-               "be rerolled again.")),
-    choice_param("check_stress", "Стресс от сложной проверки", "The stress of a hard check", rules.CHECK_STRESS, [
-        ("after", "приходит с проверкой — бросок с прежним стрессом", "comes with the check — the roll keeps the stress"),
-        ("before", "+1 стресс уже в этом броске", "+1 stress in this very roll"),
-    ], group="readings", when={"param": "difficulty", "min": rules.STRESSFUL_DIFFICULTY},
-        help=T("Источник: «Сложные и выше среднего проверки всегда сопровождаются стрессом» — не сказано, действует ли "
-               "этот стресс на сам бросок.",
-               "The source: hard and above-average checks always come with stress — whether it weighs on the roll itself "
-               "is not said.")),
-    choice_param("mobility_dice", "Штраф подвижности снимает", "The mobility penalty takes", rules.MOBILITY, [
-        ("ed6_first", "сначала ED6", "ED6 first"), ("ad6_first", "сначала AD6", "AD6 first"),
-    ], group="readings", when={"param": "mobility", "eq": True},
-        help=T("«1D6 от подвижности»: подвижность в источнике не определена; читаем как столько кубиков "
-               "из броска, где важна подвижность.",
-               "1D6 off mobility: mobility is not defined in the source; read as so many dice off a roll "
-               "that depends on it.")),
+    readings.REROLL.switch(when={"param": "rerolls", "min": 1}),
+    readings.CHECK_STRESS.switch(when={"param": "difficulty", "min": rules.STRESSFUL_DIFFICULTY}),
+    readings.MOBILITY.switch(when={"param": "mobility", "eq": True}),
 )
 
 
