@@ -108,17 +108,17 @@ class Reading:
         """``(calculator id, parameter name)`` of every calculator that offers the switch."""
         return [(u.partition(".")[0], u.partition(".")[2] or self.param) for u in self.calculators]
 
-    def switch(self, name: str | None = None, label: Text | None = None, help: Text | None = None,
+    def switch(self, name: str | None = None, label: Text | None = None, help: Any = ...,
                group: str | None = None, when: dict | None = None, words: dict | None = None) -> Param:
         """The calculator's switch, built from the record: its words, default and help (a
         calculator that names it otherwise, as the all-systems one does, gives ``name``,
-        ``label``, ``help`` and its choices' ``words``)."""
+        ``label``, ``help`` — ``None`` for none — and its choices' ``words``)."""
         words = {**self.option_words, **(words or {})}
         options = tuple(Option(c.value, words.get(c.value, c.label)) for c in self.choices) \
             if self.kind == "choice" else ()
         return Param(name or self.param, self.kind, label or self.label, self.default,
                      min=self.lo if self.kind == "int" else None, max=self.hi if self.kind == "int" else None,
-                     options=options, help=self.help if help is None else help, group=group or self.group,
+                     options=options, help=self.help if help is ... else help, group=group or self.group,
                      when=when, reading=f"{self.system}/{self.name}")
 
     def check(self, value: Any, what: str = "reading") -> Any:

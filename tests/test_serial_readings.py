@@ -15,7 +15,11 @@ from tests.readings import assert_patched_reading_decides, assert_switch_built_f
 #: reading → {calculator: (parameters where its other reading matters, the result key — "roll:KEY": the same dice
 #: read the other way)}; the switch, its default and the other reading are the record's (rules_core/serial/readings.py)
 WHERE = {
-    "ATTACK_ONES_CANCEL": {"serial-attack": ({"attack_dice": 3}, "p_hit")},
+    "ATTACK_ONES_CANCEL": {
+        "serial-attack": ({"attack_dice": 3}, "p_hit"),
+        "serial-ambush": ({}, "p_free_hit"),
+        "serial-contest": ({"contest": "disarm"}, "p_hit"),
+    },
     "BOTCH_RULE": {"serial-attack": ({"attack_dice": 3}, "p_botch")},
     "DIFFICULTY_OVERFLOW": {
         "serial-attack": ({"ranged": False, "maneuver": "flurry", "attack_difficulty": 10}, "p_hit")

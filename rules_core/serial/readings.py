@@ -67,7 +67,7 @@ ATTACK_ONES_CANCEL = Reading(
         "The source only speaks of damage (1s do not cancel) and grappling (1s cancel).",
     ),
     kind="bool",
-    calculators=("serial-attack",),
+    calculators=("serial-attack", "serial-ambush", "serial-contest"),
 )
 
 

@@ -8,7 +8,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 from ...wod.pool import d10_block, net_successes, roll_d10_pool
-from ...spec import T, bool_param, dist_block, figures, frac, int_param, note, prob
+from ...spec import T, dist_block, figures, frac, int_param, note, prob
 from .. import readings, rules
 from .shared import MAX_POOL, ONES_PARAM
 
@@ -25,8 +25,8 @@ AMBUSH_PARAMS = (
               group="details"),
     replace(ONES_PARAM, label=T("Единицы вычитают успехи на бросках засады", "1s cancel on the ambush rolls")),
     readings.AMBUSH_TIE_ADDS.switch(),
-    bool_param("attack_ones_cancel", "Единицы вычитают успехи на броске атаки", "1s cancel on the attack roll",
-               rules.ATTACK_ONES_CANCEL, group="readings"),
+    readings.ATTACK_ONES_CANCEL.switch(label=T("Единицы вычитают успехи на броске атаки", "1s cancel on the attack roll"),
+                                       help=None),
 )
 
 
