@@ -36,7 +36,7 @@ __all__ = ["BOOL", "Choice", "Reading", "SYSTEMS", "line", "of_system", "words"]
 SYSTEMS = ("wod", "serial", "lysogorsk", "codex")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Choice:
     """One reading of an open point: the value the code takes and its words."""
 
@@ -48,7 +48,7 @@ class Choice:
 BOOL = (Choice(True, T("да", "yes")), Choice(False, T("нет", "no")))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Reading:
     """One open point of a source that changes a number, and the readings of it.
 
