@@ -31,8 +31,8 @@ replaced by a default, trimmed, rounded, case-folded or otherwise reinterpreted.
     a JSON integer (``true``/``false`` are not integers), or a string made of the ASCII
     digits ``0``–``9`` only, with an optional leading minus: the ASCII hyphen-minus ``-`` or
     the minus sign U+2212 ``−`` (the one the site itself prints, so a number copied from a
-    result reads back as it was shown): ``"5"``, ``"-5"``, ``"−5"``, ``"007"`` (= 7). Refused: every JSON float, even an integral one such as
-    ``5.0`` or ``1e3`` (JavaScript's ``JSON.stringify`` never writes an integer so, so only a
+    result reads back as it was shown): ``"5"``, ``"-5"``, ``"−5"``, ``"007"`` (= 7). Refused: every JSON float, even an
+    integral one such as ``5.0`` or ``1e3`` (JavaScript's ``JSON.stringify`` never writes an integer so, so only a
     hand-made request carries one; accepting them would also take ``1e300`` and
     ``9007199254740993.0``, which arrives already changed to ...992); strings with anything
     else: surrounding or inner whitespace (``" 5 "``), ``"+5"``, ``"1_0"``, ``"1e3"``,

@@ -50,8 +50,10 @@ SKILL0 = Reading(
     quote="навык 0 никогда не получает взрыва шестёрок от стресса и больше не получает штраф +1 к сложности",
     source="004:3",
     help=T(
-        "Источник не даёт строки для уровня 0; § 1: «навык 0 никогда не получает взрыва шестёрок от стресса и больше не получает штраф +1 к сложности».",
-        "The source has no row for level 0; § 1: skill 0 «never gets sixes exploding from stress and no longer gets the +1 difficulty penalty».",
+        "Источник не даёт строки для уровня 0; § 1: «навык 0 никогда не получает взрыва шестёрок от стресса и больше "
+        "не получает штраф +1 к сложности».",
+        "The source has no row for level 0; § 1: skill 0 «never gets sixes exploding from stress and no longer gets "
+        "the +1 difficulty penalty».",
     ),
     calculators=("codex-roll", "codex-attack", "codex-counteraction", "codex-counters", "codex-ability"),
 )
@@ -70,7 +72,8 @@ SKILL_SCALE = Reading(
     quote="никогда не взрываются",
     source="004:195",
     help=T(
-        "Таблица § 15 нумерует уровни 1–6, но § 1 относит оговорку «никогда не взрываются» к навыку 0, а § 17 знает уровни навыков только 0–5.",
+        "Таблица § 15 нумерует уровни 1–6, но § 1 относит оговорку «никогда не взрываются» к навыку 0, а § 17 знает "
+        "уровни навыков только 0–5.",
         "§ 15's table numbers levels 1–6, but § 1 puts «never explode» on skill 0 and § 17 knows skill levels 0–5 only.",
     ),
     calculators=("codex-roll", "codex-attack", "codex-counteraction", "codex-counters", "codex-ability"),
@@ -92,7 +95,8 @@ FLAX = Reading(
     quote="Один D6 показывает дополнительные успехи, а второй — дополнительные провалы. Из большего выпавшего вычитается меньшее",
     source="004:91",
     help=T(
-        "Источник: «Один D6 показывает дополнительные успехи, а второй — дополнительные провалы. Из большего выпавшего вычитается меньшее».",
+        "Источник: «Один D6 показывает дополнительные успехи, а второй — дополнительные провалы. Из большего выпавшего "
+        "вычитается меньшее».",
         "The source: one D6 shows extra successes, the other extra failures; the smaller is subtracted from the larger.",
     ),
     calculators=("codex-roll", "codex-attack", "codex-counteraction", "codex-counters", "codex-ability"),
@@ -221,8 +225,10 @@ SHIELD_WEAR = Reading(
     quote="расходуя пункты прочности",
     source="004:137",
     help=T(
-        "Источник: щит работает, «расходуя пункты прочности», — как именно, не сказано; щиты оставлены как были («Без изменений (осознанно): Щиты»), когда броня была еще буфером («вместо буфера (доп. НР)»).",
-        "The source: the shield works by spending its points — how, is not said; shields were kept unchanged from when armor was a buffer of extra HP.",
+        "Источник: щит работает, «расходуя пункты прочности», — как именно, не сказано; щиты оставлены как были («Без "
+        "изменений (осознанно): Щиты»), когда броня была еще буфером («вместо буфера (доп. НР)»).",
+        "The source: the shield works by spending its points — how, is not said; shields were kept unchanged from when "
+        "armor was a buffer of extra HP.",
     ),
     calculators=("codex-attack",),
 )
@@ -241,7 +247,8 @@ PARITY = Reading(
     quote="в какую группу подготовок (Универсальная или жанровая) будет получен урон (чёт/нечет)",
     source="004:74",
     help=T(
-        "Источник: «в какую группу подготовок (Универсальная или жанровая) будет получен урон (чёт/нечет)» — по порядку слов: универсальная — чёт.",
+        "Источник: «в какую группу подготовок (Универсальная или жанровая) будет получен урон (чёт/нечет)» — по "
+        "порядку слов: универсальная — чёт.",
         "The source: which group (universal or genre) takes the damage (even/odd) — in the order written, universal is even.",
     ),
     calculators=("codex-consequences",),
@@ -261,7 +268,8 @@ COUNTER_TIE = Reading(
     quote="пытается своими LV перекрыть LV того, кому мешает: если его результат достаточен",
     source="004:288",
     help=T(
-        "Источник: «пытается своими LV перекрыть LV того, кому мешает: если его результат достаточен» — не сказано, хватает ли равного числа.",
+        "Источник: «пытается своими LV перекрыть LV того, кому мешает: если его результат достаточен» — не сказано, "
+        "хватает ли равного числа.",
         "The source: tries to cover the other's LV with his own — whether an equal number is enough is not said.",
     ),
     calculators=("codex-counteraction",),
@@ -321,8 +329,10 @@ STANCE_LIMIT = Reading(
     quote="За один ход может быть только одна стойка/режим",
     source="004:167",
     help=T(
-        "Одна активная: новая стойка снимает прежнюю. Одна новая за ход: стойки прошлых ходов остаются и держат свои кости. Как в источнике — не сказано.",
-        "One active: a new stance drops the one before. One entered a turn: the stances of earlier turns stay and keep their dice. Which the source means is not said.",
+        "Одна активная: новая стойка снимает прежнюю. Одна новая за ход: стойки прошлых ходов остаются и держат свои "
+        "кости. Как в источнике — не сказано.",
+        "One active: a new stance drops the one before. One entered a turn: the stances of earlier turns stay and keep "
+        "their dice. Which the source means is not said.",
     ),
     calculators=("codex-ability",),
 )
@@ -341,8 +351,10 @@ CRIPPLING_PER = Reading(
     quote="при каждом получении противником жетона травм увеличивает их количество по модификации",
     source="004:145",
     help=T(
-        "«при каждом получении противником жетона травм увеличивает их количество по модификации» — за раз или за жетон, если их пришло несколько, не сказано.",
-        "Each time the opponent gets an injury token it adds by the modification — per getting or per token, when several come, is not said.",
+        "«при каждом получении противником жетона травм увеличивает их количество по модификации» — за раз или за "
+        "жетон, если их пришло несколько, не сказано.",
+        "Each time the opponent gets an injury token it adds by the modification — per getting or per token, when "
+        "several come, is not said.",
     ),
     calculators=("codex-tokens",),
 )

@@ -100,7 +100,8 @@ QUARTER_IS_CRITICAL = Reading(
     quote="четверть оставшихся хитов соответствуют критическому ранению",
     source="001:15",
     help=T(
-        "Правило: «четверть оставшихся хитов соответствуют критическому ранению»; в другом месте: «в критическом состоянии (менее четверти хитов)».",
+        "Правило: «четверть оставшихся хитов соответствуют критическому ранению»; в другом месте: «в критическом "
+        "состоянии (менее четверти хитов)».",
         "The rule: «a quarter of the hits left is a critical wound»; elsewhere: «in a critical state (fewer than a quarter of the hits)».",
     ),
     kind="bool",
@@ -315,8 +316,10 @@ HANGOVER_STAMINA = Reading(
     quote="номеру последней стадии опьянения минус Выносливость персонажа",
     source="001:232",
     help=T(
-        "Штраф — «номеру последней стадии опьянения минус Выносливость персонажа», а 2-я стадия дает «+1 к Выносливости»; источник не говорит, какая из двух.",
-        "The penalty is the last stage's number minus the character's Stamina, and stage 2 gives +1 Stamina; the source does not say which of the two.",
+        "Штраф — «номеру последней стадии опьянения минус Выносливость персонажа», а 2-я стадия дает «+1 к "
+        "Выносливости»; источник не говорит, какая из двух.",
+        "The penalty is the last stage's number minus the character's Stamina, and stage 2 gives +1 Stamina; the "
+        "source does not say which of the two.",
     ),
     calculators=("lysogorsk-drunkenness",),
 )
@@ -367,8 +370,10 @@ BURST_ROLL = Reading(
     quote="Для упрощения можно считать",
     source="001:160",
     help=T(
-        "«Для упрощения можно считать», что бросок один; без упрощения — видимо, бросок на каждую попавшую пулю. Средний урон тот же, разброс меньше.",
-        "«For simplicity, you can assume» one roll; without it, presumably a roll for each bullet that hits. The same mean damage, a narrower spread.",
+        "«Для упрощения можно считать», что бросок один; без упрощения — видимо, бросок на каждую попавшую пулю. "
+        "Средний урон тот же, разброс меньше.",
+        "«For simplicity, you can assume» one roll; without it, presumably a roll for each bullet that hits. The same "
+        "mean damage, a narrower spread.",
     ),
     calculators=("lysogorsk-damage",),
 )
@@ -387,8 +392,10 @@ HITS_STAMINA = Reading(
     quote="временно теряет одну единицу Выносливости",
     source="001:236",
     help=T(
-        "Голод и жажда: «временно теряет одну единицу Выносливости»; 2-я стадия опьянения: «+1 к Выносливости»; а «для бросков используется текущее значение» сказано только о бросках. Поле «Выносливость» — текущая, для проверок.",
-        "Hunger and thirst: the character temporarily loses a point of Stamina; drunkenness stage 2: +1 Stamina; «the current value is used for rolls» speaks of rolls only. The field «Stamina» is the current one, for the checks.",
+        "Голод и жажда: «временно теряет одну единицу Выносливости»; 2-я стадия опьянения: «+1 к Выносливости»; а «для "
+        "бросков используется текущее значение» сказано только о бросках. Поле «Выносливость» — текущая, для проверок.",
+        "Hunger and thirst: the character temporarily loses a point of Stamina; drunkenness stage 2: +1 Stamina; «the "
+        "current value is used for rolls» speaks of rolls only. The field «Stamina» is the current one, for the checks.",
     ),
     calculators=("lysogorsk-wounds",),
 )
@@ -441,8 +448,10 @@ COMBAT_MODIFIERS_TO = Reading(
     quote="модификатор +6",
     source="001:74",
     help=T(
-        "Источник не говорит, в какую сторону действуют «модификатор +6» и «+3»: «модификатор» — число, прибавляемое к результату, но тогда первый бой облегчал бы проверку.",
-        "The source does not say which way «+6» and «+3» work: a modifier is added to the result, but then the first fight would make the check easier.",
+        "Источник не говорит, в какую сторону действуют «модификатор +6» и «+3»: «модификатор» — число, прибавляемое к "
+        "результату, но тогда первый бой облегчал бы проверку.",
+        "The source does not say which way «+6» and «+3» work: a modifier is added to the result, but then the first "
+        "fight would make the check easier.",
     ),
     calculators=("lysogorsk-stress",),
 )
@@ -537,7 +546,8 @@ SNIPER = Reading(
     quote="Модификаторы на попадание не применяются, если огонь ведется из снайперской винтовки",
     source="001:158",
     help=T(
-        "«Модификаторы на попадание не применяются, если огонь ведется из снайперской винтовки» — сразу под модификаторами частей тела; какие именно, не сказано.",
+        "«Модификаторы на попадание не применяются, если огонь ведется из снайперской винтовки» — сразу под "
+        "модификаторами частей тела; какие именно, не сказано.",
         "«The to-hit modifiers do not apply when firing a sniper rifle» — right under the body parts' modifiers; which ones is not said.",
     ),
     calculators=("lysogorsk-shot",),
@@ -580,8 +590,12 @@ BLEEDING_WHEN_DYING = Reading(
     quote="по хиту в три раунда, если их осталось 4 и меньше",
     source="001:17",
     help=T(
-        "«по хиту в три раунда, если их осталось 4 и меньше» покрывает и 0 хитов, но убивало бы за 30 раундов, тогда как «при смерти» персонаж лежит пятнадцать минут. Нет: при 0 и меньше действует правило «при смерти»; да: и кровотечение с болевым шоком.",
-        "«a hit every three rounds if 4 or fewer are left» covers 0 hits too, but would kill in 30 rounds, while a dying character lies fifteen minutes. No: at 0 or fewer the dying rule governs; yes: bleeding and pain shock too.",
+        "«по хиту в три раунда, если их осталось 4 и меньше» покрывает и 0 хитов, но убивало бы за 30 раундов, тогда "
+        "как «при смерти» персонаж лежит пятнадцать минут. Нет: при 0 и меньше действует правило «при смерти»; да: и "
+        "кровотечение с болевым шоком.",
+        "«a hit every three rounds if 4 or fewer are left» covers 0 hits too, but would kill in 30 rounds, while a "
+        "dying character lies fifteen minutes. No: at 0 or fewer the dying rule governs; yes: bleeding and pain shock "
+        "too.",
     ),
     kind="bool",
     calculators=("lysogorsk-damage",),
@@ -601,8 +615,10 @@ BLEEDING_BAND = Reading(
     quote="никогда не истекает кровью",
     source="001:31",
     help=T(
-        "Временное ранение «никогда не истекает кровью»; кровотечение — по оставшимся хитам («если у него 5-8 хитов»). Считать ли временные хиты, когда есть и постоянная рана, не сказано.",
-        "A temporary wound never bleeds; bleeding goes by the hits left. Whether the temporary hits count once there is a permanent wound too is not said.",
+        "Временное ранение «никогда не истекает кровью»; кровотечение — по оставшимся хитам («если у него 5-8 хитов»). "
+        "Считать ли временные хиты, когда есть и постоянная рана, не сказано.",
+        "A temporary wound never bleeds; bleeding goes by the hits left. Whether the temporary hits count once there "
+        "is a permanent wound too is not said.",
     ),
     calculators=("lysogorsk-wounds", "lysogorsk-damage"),
 )

@@ -437,7 +437,8 @@ OTHER_ONES_CANCEL = Reading(
     quote="единички не вычитаются",
     source="000:228",
     help=T(
-        "Источник говорит только про урон («единички не вычитаются») и захват («единички вычитаются»); для остальных бросков — как на бросках попадания.",
+        "Источник говорит только про урон («единички не вычитаются») и захват («единички вычитаются»); для остальных "
+        "бросков — как на бросках попадания.",
         "The source only speaks of damage (1s do not cancel) and grappling (1s cancel); other rolls are read as hit rolls.",
     ),
     kind="bool",
@@ -568,8 +569,10 @@ NONLETHAL_ROLL_COUNTS = Reading(
     quote="За каждый бросок Порога в рамках одной сцены вычитается единица",
     source="000:306",
     help=T(
-        "«За каждый бросок Порога в рамках одной сцены вычитается единица»; для нелетального урона «бросается только чет/нечет» — бросок ли это Порога, не сказано.",
-        "One is taken off for every death's-door roll of the scene; for nonlethal damage «only odd/even is rolled» — whether that is a death's-door roll is not said.",
+        "«За каждый бросок Порога в рамках одной сцены вычитается единица»; для нелетального урона «бросается только "
+        "чет/нечет» — бросок ли это Порога, не сказано.",
+        "One is taken off for every death's-door roll of the scene; for nonlethal damage «only odd/even is rolled» — "
+        "whether that is a death's-door roll is not said.",
     ),
     kind="bool",
     calculators=("serial-death-door", "serial-attack"),
@@ -624,8 +627,10 @@ TWO_GUNS_HALVES_BONUS = Reading(
     quote="используют только половину (округление вниз) от запаса кубиков на это действие",
     source="000:441",
     help=T(
-        "«используют только половину (округление вниз) от запаса кубиков на это действие» — входят ли в этот запас кубики за фланг, тыл и засаду, не сказано.",
-        "«use only half (rounded down) of the dice pool for this action» — whether the flank, rear and ambush dice are in that pool is not said.",
+        "«используют только половину (округление вниз) от запаса кубиков на это действие» — входят ли в этот запас "
+        "кубики за фланг, тыл и засаду, не сказано.",
+        "«use only half (rounded down) of the dice pool for this action» — whether the flank, rear and ambush dice are "
+        "in that pool is not said.",
     ),
     kind="bool",
     calculators=("serial-attack",),
@@ -642,8 +647,10 @@ PRONE_DEFENCE = Reading(
     quote="броски Драки и Фехтования, совершаемые лежащими персонажами, получают штраф +2 к сложности",
     source="000:361",
     help=T(
-        "«броски Драки и Фехтования, совершаемые лежащими персонажами, получают штраф +2 к сложности» — Парирование (Ловкость + Фехтование) и Блок (Ловкость + Драка) лежащей цели — такие ли броски, не сказано.",
-        "«Brawl and Melee rolls made by prone characters get a penalty of +2 to difficulty» — whether a prone target's Parry (Dexterity + Melee) and Block (Dexterity + Brawl) are such rolls is not said.",
+        "«броски Драки и Фехтования, совершаемые лежащими персонажами, получают штраф +2 к сложности» — Парирование "
+        "(Ловкость + Фехтование) и Блок (Ловкость + Драка) лежащей цели — такие ли броски, не сказано.",
+        "«Brawl and Melee rolls made by prone characters get a penalty of +2 to difficulty» — whether a prone target's "
+        "Parry (Dexterity + Melee) and Block (Dexterity + Brawl) are such rolls is not said.",
     ),
     kind="bool",
     calculators=("serial-attack",),
@@ -665,8 +672,10 @@ TAG_ORDER = Reading(
     quote="Устойчивость срабатывает после броска повреждения и после влияния Брони",
     source="000:276",
     help=T(
-        "«Устойчивость срабатывает после броска повреждения и после влияния Брони» — до или после Уровней Поглощения, не сказано. Иммунитет — всегда до.",
-        "«Resistance applies after the damage roll and after the effect of Armor» — before or after the soak levels is not said. Immunity always before.",
+        "«Устойчивость срабатывает после броска повреждения и после влияния Брони» — до или после Уровней Поглощения, "
+        "не сказано. Иммунитет — всегда до.",
+        "«Resistance applies after the damage roll and after the effect of Armor» — before or after the soak levels is "
+        "not said. Immunity always before.",
     ),
     calculators=("serial-damage", "serial-attack"),
 )

@@ -84,7 +84,8 @@ ARMOR_SOAK = Reading(
     quote="Защитное значение доспехов добавляется к начальному запасу бросков",
     source="002:19",
     help=T(
-        "Тёмные века: «Защитное значение доспехов добавляется к начальному запасу бросков» — поглощает ли броня смертного летальные, источник не говорит.",
+        "Тёмные века: «Защитное значение доспехов добавляется к начальному запасу бросков» — поглощает ли броня "
+        "смертного летальные, источник не говорит.",
         "The Dark Ages rules only say armor «is added to the soak pool»; whether armor lets a mortal soak lethal damage it does not say.",
     ),
     scene=True,
@@ -119,8 +120,12 @@ EXTRA_SUCCESSES_ADD = Reading(
     quote="Дополнительные Успехи добавляются к обычному броску повреждения",
     source="003:47",
     help=T(
-        "Классическое правило: каждый успех сверх первого — +1 кубик повреждений. В классических выдержках оно прямо не сказано, лишь подразумевается (автоматический огонь, обстрел); «Сериал» его отменил. Для обстрела и автоматического огня современные правила говорят это прямо — там успехи добавляются всегда.",
-        "The classic rule: each success beyond the first adds a damage die. the classic excerpts do not state it, only imply it (automatic and full-clip fire); the Series removed it. For full-clip and automatic fire the modern rules say it outright, so there they always add.",
+        "Классическое правило: каждый успех сверх первого — +1 кубик повреждений. В классических выдержках оно прямо "
+        "не сказано, лишь подразумевается (автоматический огонь, обстрел); «Сериал» его отменил. Для обстрела и "
+        "автоматического огня современные правила говорят это прямо — там успехи добавляются всегда.",
+        "The classic rule: each success beyond the first adds a damage die. the classic excerpts do not state it, only "
+        "imply it (automatic and full-clip fire); the Series removed it. For full-clip and automatic fire the modern "
+        "rules say it outright, so there they always add.",
     ),
     kind="bool",
     calculators=("wod-classic-attack",),
@@ -171,7 +176,8 @@ SPRAY_SHARE = Reading(
     quote="распределяет свои оставшиеся Успехи, как он хочет",
     source="003:25",
     help=T(
-        "Современные правила: остаток успехов стрелявший «распределяет свои оставшиеся Успехи, как он хочет»; одна цель получает половину успехов (округляем вниз).",
+        "Современные правила: остаток успехов стрелявший «распределяет свои оставшиеся Успехи, как он хочет»; одна "
+        "цель получает половину успехов (округляем вниз).",
         "Modern rules: the shooter spends the leftover successes «as he wants»; a single target gets half the successes (rounded down).",
     ),
     calculators=("wod-classic-attack",),
@@ -238,7 +244,8 @@ BLIND_RANGED = Reading(
     quote="Ослепленный персонаж не может выполнять дистанционные атаки",
     source="002:41",
     help=T(
-        "Тёмные века: «Ослепленный персонаж не может выполнять дистанционные атаки»; современные правила: «все действия слепого персонажа происходят со Трудностью +2».",
+        "Тёмные века: «Ослепленный персонаж не может выполнять дистанционные атаки»; современные правила: «все "
+        "действия слепого персонажа происходят со Трудностью +2».",
         "Dark Ages: a blinded character cannot make ranged attacks; modern rules: all a blind character's actions +2.",
     ),
     calculators=("wod-classic-attack",),
@@ -270,7 +277,8 @@ RANGE_UNIT = Reading(
     quote="Прицельная дальность выстрела из оружия в ярдах (1 ярд = 0.91 м)",
     source="003:291",
     help=T(
-        "Современные правила: «Прицельная дальность выстрела из оружия в ярдах (1 ярд = 0.91 м)», а выстрел в упор — «в радиусе двух метров».",
+        "Современные правила: «Прицельная дальность выстрела из оружия в ярдах (1 ярд = 0.91 м)», а выстрел в упор — "
+        "«в радиусе двух метров».",
         "Modern rules: the range is in yards, point blank «within two meters».",
     ),
     calculators=("wod-classic-attack",),
@@ -408,8 +416,11 @@ HELPLESS_DAMAGE = Reading(
     quote="атака автоматически считается удачной. В таких случаях запас бросков на повреждения увеличивается на 2 кубика",
     source="002:45",
     help=T(
-        "Тёмные века: «атака автоматически считается удачной. В таких случаях запас бросков на повреждения увеличивается на 2 кубика»; современные правила: атаки «считаются автоматически успешными», о кубиках ни слова.",
-        "Dark Ages: the attack automatically succeeds and the damage pool grows by 2 dice; modern rules: attacks count as automatic successes, with no word of dice.",
+        "Тёмные века: «атака автоматически считается удачной. В таких случаях запас бросков на повреждения "
+        "увеличивается на 2 кубика»; современные правила: атаки «считаются автоматически успешными», о кубиках ни "
+        "слова.",
+        "Dark Ages: the attack automatically succeeds and the damage pool grows by 2 dice; modern rules: attacks count "
+        "as automatic successes, with no word of dice.",
     ),
     calculators=("wod-classic-attack",),
 )
@@ -427,7 +438,8 @@ BLIND_DEFENCE = Reading(
     quote="добавляет +2 к сложности Рукопашного боя и Фехтования",
     source="002:41",
     help=T(
-        "Тёмные века: слепота «добавляет +2 к сложности Рукопашного боя и Фехтования»; современные правила: «все действия слепого персонажа происходят со Трудностью +2».",
+        "Тёмные века: слепота «добавляет +2 к сложности Рукопашного боя и Фехтования»; современные правила: «все "
+        "действия слепого персонажа происходят со Трудностью +2».",
         "Dark Ages: blindness adds +2 to the difficulty of Brawl and Melee; modern rules: all a blind character's actions are at +2.",
     ),
     calculators=("wod-classic-attack",),

@@ -231,7 +231,8 @@ def roll(p: dict, roller) -> dict:
     gained = min(row["hits"], p["damage_taken"]) if ok else 0
     out.update(success=ok, hits_gained=gained)
     display.append(figures(("result", T("Итог", "Result"),
-                            T(f"+{hits_text(gained)['ru']} через {row['period']['ru']}", f"+{hits_text(gained)['en']} after {row['period']['en']}")
+                            T(f"+{hits_text(gained)['ru']} через {row['period']['ru']}",
+                              f"+{hits_text(gained)['en']} after {row['period']['en']}")
                             if ok else T("в этот период без восстановления", "no hits back this period"))))
     out["display"] = display
     return out
