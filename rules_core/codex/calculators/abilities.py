@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ...spec import Errors, T, choice_param, figures, int_param, note, prob
 from .. import readings, rules, tables
-from .shared import MAX_DIFFICULTY, MAX_ED6, _ED6, _roll_notes, _skill_params, deprived, skill_check
+from .shared import MAX_DIFFICULTY, MAX_ED6, HAS_ED6, roll_notes, skill_params, deprived, skill_check
 
 __all__ = ["ABILITY_PARAMS", "MIN_PREPARATION", "check", "compute"]
 
@@ -24,13 +24,13 @@ ABILITY_PARAMS = (
         ("stance", "блокировка D6: стойка или боевой режим", "lock D6: a stance or combat mode"),
     ]),
     int_param("ed6", "ED6 подготовки (доступно на бросок)", "The preparation's ED6 (available for the roll)", 3, 0,
-              MAX_ED6, when=_ED6),
+              MAX_ED6, when=HAS_ED6),
     int_param("ad6", "AD6 на бросок", "AD6 for the roll", 2, 0, rules.AD6_PER_TURN),
     int_param("blocked", "ED6 уже заблокировано стойкой", "ED6 already locked by a stance", 0, 0, MAX_ED6,
-              group="details", when={"all": [{"any": [_SPEND, _PER_TURN]}, _ED6]},
+              group="details", when={"all": [{"any": [_SPEND, _PER_TURN]}, HAS_ED6]},
               help=T("«Заблокированные кости недоступны нигде — в том числе на всех последующих бросках».",
                      "Locked dice are not available anywhere, later rolls included.")),
-) + _skill_params() + (
+) + skill_params() + (
     int_param("difficulty", "Сложность броска (LV)", "Difficulty of the roll (LV)", 2, 1, MAX_DIFFICULTY),
     readings.STANCE_BLOCK.switch(when={"all": [_STANCE, {"param": "level", "eq": 3}]}),
     readings.STANCE_LIMIT.switch(when=_STANCE),
@@ -115,5 +115,5 @@ def compute(p: dict) -> dict:
                             f"An ability of level {p['level']} needs a preparation of at least "
                             f"{MIN_PREPARATION[p['level']]} (§ 17) — if the ED6 here are the preparation's level.",
                             "warning"))
-    result["display"] = display + _roll_notes(p)
+    result["display"] = display + roll_notes(p)
     return result

@@ -7,7 +7,18 @@ from __future__ import annotations
 from ...spec import T, bool_param, dice_block, field_error, int_param, note
 from .. import readings, rules
 
-__all__ = ["MAX_ED6", "MAX_DIFFICULTY", "skill_check", "deprived"]
+__all__ = [
+    "HAS_ED6",
+    "MAX_DIFFICULTY",
+    "MAX_ED6",
+    "deprived",
+    "faces_blocks",
+    "roll_faces",
+    "roll_notes",
+    "roll_setup",
+    "skill_check",
+    "skill_params",
+]
 
 MAX_ED6 = 12
 MAX_DIFFICULTY = 30
@@ -15,11 +26,12 @@ MAX_DIFFICULTY = 30
 _NO_FLAX = {"param": "flax", "eq": False}
 #: «персонаж лишается всех ED6» at Exhaustion's 6th level (:data:`rules.EXHAUSTION_STATE_READINGS`): the ED6 are not
 #: asked for then
-_ED6 = {"any": [{"param": "exhaustion", "max": 5},
+HAS_ED6 = {"any": [{"param": "exhaustion", "max": 5},
                 {"all": [{"param": "exhaustion", "max": 6}, {"param": "exhaustion_state", "eq": "seventh"}]}]}
 
 
-def _skill_params() -> tuple:
+def skill_params() -> tuple:
+    """The skill's parameters every success roll takes: its level and the readings of the skills table."""
     return (
         int_param("skill", "Уровень навыка", "Skill level", 2, 0, 6,
                   help=T("Навык задаёт грани, дающие LV: 1–2 — только 6, 3 — 5+, … 6 — 2+.",
@@ -43,7 +55,8 @@ def deprived(p: dict) -> bool:
     return rules.exhaustion_deprives(p["exhaustion"], p["exhaustion_state"])
 
 
-def _roll_setup(p: dict, ad6: int, ed6: int | None = None) -> dict:
+def roll_setup(p: dict, ad6: int, ed6: int | None = None) -> dict:
+    """The dice of a success roll and its LV distribution (ED6 none when the character is deprived of them)."""
     ed6 = (0 if deprived(p) else p["ed6"]) if ed6 is None else ed6
     dist = rules.roll_dist(ad6 + ed6, p["skill"], p["stress"], p["flax"], p["skill0"], p["flax_reading"],
                        p["skill_scale"])
@@ -57,7 +70,8 @@ def skill_check(p: dict) -> None:
                           f"With the shifted skills table the levels are 0–{rules.MAX_SKILL_SHIFTED}.")
 
 
-def _roll_notes(p: dict) -> list[dict]:
+def roll_notes(p: dict) -> list[dict]:
+    """The notes a success roll carries: the readings it took (skill 0, FLAX, exhaustion)."""
     out = []
     if p["skill"] == 0 and p["skill_scale"] == "as_written":
         out.append(note(
@@ -86,7 +100,7 @@ def _roll_notes(p: dict) -> list[dict]:
     return out
 
 
-def _roll_faces(p: dict, roller, ad6: int, ed6: int) -> dict:
+def roll_faces(p: dict, roller, ad6: int, ed6: int) -> dict:
     """Roll AD6 + ED6 (+ the FLAX 2D6); mark faces by the same rules as the exact distribution."""
     faces = roller.dice(ad6 + ed6, 6)
     rule = rules.skill_rule(p["skill"], p["skill0"], p["skill_scale"])
@@ -107,7 +121,8 @@ def _roll_faces(p: dict, roller, ad6: int, ed6: int) -> dict:
     return out
 
 
-def _faces_blocks(out: dict, ad6: int) -> list[dict]:
+def faces_blocks(out: dict, ad6: int) -> list[dict]:
+    """The dice blocks of a rolled success roll: AD6, ED6 and FLAX's dice, with their marks."""
     blocks = [
         dice_block(T("AD6", "AD6"), 6, out["ad6_faces"], out["marks"][:ad6]),
         dice_block(T("ED6", "ED6"), 6, out["ed6_faces"], out["marks"][ad6:]),

@@ -9,7 +9,7 @@ from fractions import Fraction
 from ...spec import (InputError, Param, T, bool_param, choice_param, dice_block, figures, frac,
                      int_param, note, prob)
 from .. import readings, rules, tables
-from .checks import _dice_blocks, _roll_2d6
+from .checks import check_dice_blocks, roll_2d6
 
 __all__ = ["PARAMS", "compute", "roll", "GUN_OPTIONS", "SHOT_PARAMS", "shot_check", "shot_compute", "shot_roll"]
 
@@ -255,9 +255,9 @@ def shot_roll(p: dict, roller) -> dict:
     if p["range"] == "point_blank":
         return {"hit": True, "display": [figures(("result", T("Итог", "Result"),
                                                   T("В упор: попадание автоматически", "Point-blank: an automatic hit")))]}
-    a, b, dice = _roll_2d6(roller, p["reroll"])
+    a, b, dice = roll_2d6(roller, p["reroll"])
     total = dice + bonus
-    display = _dice_blocks(T("Стрельба", "Shooting"), a, b)
+    display = check_dice_blocks(T("Стрельба", "Shooting"), a, b)
     out = {"faces": a, "reroll_faces": b, "total": total}
     if dodge is None:
         need = size["difficulty"]
@@ -266,7 +266,7 @@ def shot_roll(p: dict, roller) -> dict:
         dodge_total = sum(df) + dodge + size["dodge_modifier"]
         need = max(dodge_total, size["difficulty"])
         out.update(dodge_faces=df, dodge_total=dodge_total)
-        display += _dice_blocks(T("Уклонение", "Dodge"), df, None)
+        display += check_dice_blocks(T("Уклонение", "Dodge"), df, None)
     hit = total >= need
     out.update(need=need, hit=hit)
     display.append(figures(("result", T(f"{total} против {need}", f"{total} against {need}"),

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ...spec import T, bool_param, choice_param, dice_block, dist_block, figures, int_param, note, prob
 from .. import readings, rules, tables
-from .checks import _dice_blocks, _roll_2d6
+from .checks import check_dice_blocks, roll_2d6
 
 __all__ = ["BREAKDOWN_NAMES", "AFTER_NAMES", "PARAMS", "compute", "roll", "STRESS_OUTCOME_NAMES",
            "STRESS_PARAMS", "stress_difficulty", "stress_compute", "stress_roll"]
@@ -192,10 +192,10 @@ def stress_roll(p: dict, roller) -> dict:
     if _no_check(p):
         return {"check": False, "display": [figures(("result", T("Итог", "Result"),
                                                      T("Ветеран: проверки нет", "Veteran: no check")))]}
-    a, b, dice = _roll_2d6(roller, p["reroll"])
+    a, b, dice = roll_2d6(roller, p["reroll"])
     total = dice + p["confidence"] + p["willpower"] + p["modifier"] + extra
     kind = "pass" if total >= us else rules.stress_failure(p["confidence"], p["nervous"])
-    display = _dice_blocks(T("Сила духа", "Willpower"), a, b)
+    display = check_dice_blocks(T("Сила духа", "Willpower"), a, b)
     out = {"check": True, "faces": a, "reroll_faces": b, "total": total, "difficulty": us, "outcome": kind}
     figs = [("result", T(f"{total} против УС {us}", f"{total} against difficulty {us}"), STRESS_OUTCOME_NAMES[kind])]
     if kind in ("breakdown", "lose_and_breakdown"):

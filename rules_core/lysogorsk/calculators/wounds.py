@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from ...spec import T, bool_param, choice_param, figures, int_param, note, prob, ru_count
 from .. import readings, rules, tables
-from .checks import _dice_blocks, _roll_2d6
+from .checks import check_dice_blocks, roll_2d6
 from .damage import QUARTER_PARAM, STATE_NAMES, hits_errors
 
 __all__ = ["HEAD_OPTIONS", "PARAMS", "check", "compute", "hits_text", "roll"]
@@ -216,18 +216,18 @@ def roll(p: dict, roller) -> dict:
     display, out = [], {"rolled": True, "level": level}
     auto = False
     if p["heal"] == "medical":
-        a, b, dice = _roll_2d6(roller, p["doctor_reroll"])
+        a, b, dice = roll_2d6(roller, p["doctor_reroll"])
         dt = dice + p["doctor"]
         auto = dt >= row["medicine_difficulty"]
         out.update(doctor_faces=a, doctor_reroll_faces=b, doctor_total=dt, doctor_success=auto)
-        display += _dice_blocks(T("Медицина", "Medicine"), a, b)
+        display += check_dice_blocks(T("Медицина", "Medicine"), a, b)
     ok = auto
     if not auto and (p["heal"] == "natural" or p["medical_fail"] == "natural"):
-        a, b, dice = _roll_2d6(roller, p["reroll"])
+        a, b, dice = roll_2d6(roller, p["reroll"])
         ft = dice + p["stamina"] + p["fortitude"] + p["heal_modifier"]
         ok = ft >= row["fortitude_difficulty"]
         out.update(fortitude_faces=a, fortitude_reroll_faces=b, fortitude_total=ft)
-        display += _dice_blocks(T("Стойкость", "Fortitude"), a, b)
+        display += check_dice_blocks(T("Стойкость", "Fortitude"), a, b)
     gained = min(row["hits"], p["damage_taken"]) if ok else 0
     out.update(success=ok, hits_gained=gained)
     display.append(figures(("result", T("Итог", "Result"),

@@ -10,9 +10,9 @@ from ...dice import Dist
 from ...wod.pool import d10_block, roll_d10_pool
 from ...spec import T, bool_param, choice_param, dist_block, dist_json, field_error, figures, int_param, note, prob
 from .. import readings, rules, tables
-from .death_door import _door_name, door_step
+from .death_door import door_name, door_step
 from .shared import (MAX_ABSORPTION, MAX_HEALTH, MAX_POOL, MAX_STAMINA, NEGATIVE_RULE_PARAM, NONLETHAL_COUNTS_PARAM,
-                     TAG_ORDER_PARAM, TAG_PARAM, TWO_RESISTANCES_PARAM, _yes, nonlethal_before_param)
+                     TAG_ORDER_PARAM, TAG_PARAM, TWO_RESISTANCES_PARAM, yes_no, nonlethal_before_param)
 
 __all__ = ["ATTACK_MANEUVERS", "PARRY_WEAPONS", "ATTACK_PARAMS", "OUTCOME_NAMES", "check", "attack_numbers",
            "attack_outcome", "outcome_table", "door_outcomes_table",
@@ -357,7 +357,7 @@ def door_outcomes_table(door_outcomes: dict, earlier: int, name=None) -> dict:
     """The table of death's door and its d6 (``door_outcomes``: each of :data:`rules.DOOR_OUTCOMES`
     → its probability out of all attacks), ``earlier`` rolls of the scene before this one; ``name(key)``
     the words of an outcome (the scene has one more: a vampire who stays up)."""
-    name = name or _door_name
+    name = name or door_name
     which = (T("первый в сцене", "the first in the scene") if not earlier
              else T(f"{earlier + 1}-й в сцене, −{earlier}", f"roll {earlier + 1} in the scene, −{earlier}"))
     return {"kind": "table", "title": T(f"Порог Смерти и его бросок д6 ({which['ru']}): вероятность из всех атак",
@@ -529,7 +529,7 @@ def roll(p: dict, roller) -> dict:
             ("health_left", T("Здоровье цели", "Target's Health"), t.health),
             ("absorption_left", T("УП цели", "Target's soak levels"), t.absorption),
             ("door", T("Порог Смерти", "Death's door"),
-             T("мгновенная смерть", "instant death") if s.instant_death else _yes(s.door)),
+             T("мгновенная смерть", "instant death") if s.instant_death else yes_no(s.door)),
         ))
     else:
         display.append(figures(("hit", T("Попадание", "Hit"),

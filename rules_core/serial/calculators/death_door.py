@@ -12,9 +12,10 @@ from .. import readings, rules, tables
 from .shared import (BELOW_ONE_PARAM, EXCESS_BURNS_PARAM, MAX_HEALTH, MAX_STAMINA, NEGATIVE_RULE_PARAM,
                      NONLETHAL_COUNTS_PARAM, nonlethal_before_param)
 
-__all__ = ["door_step", "DOOR_PARAMS", "check", "door_distribution", "compute", "roll"]
+__all__ = ["door_name", "door_step", "DOOR_PARAMS", "check", "door_distribution", "compute", "roll"]
 
-def _door_name(key: str) -> dict:
+def door_name(key: str) -> dict:
+    """A death's-door outcome's name (``key`` of the table, or ``"instant_death"``)."""
     if key == "instant_death":
         return tables.INSTANT_DEATH["name"]
     return next(v["name"] for v in tables.DEATH_DOOR.values() if v["key"] == key)
@@ -112,7 +113,7 @@ def compute(p: dict) -> dict:
     """The odds of each state of death's door."""
     dist, excess, lim, by_negative = _door_dist(p)
     probs = {k: prob(dist[k]) for k in rules.DOOR_OUTCOMES}
-    rows = [[_door_name(k), prob(dist[k])] for k in rules.DOOR_OUTCOMES]
+    rows = [[door_name(k), prob(dist[k])] for k in rules.DOOR_OUTCOMES]
     if dist == Dist.constant("instant_death"):
         roll_text = T("не бросается: мгновенная смерть", "none: instant death")
     elif p["nonlethal"] and p["shocked_before"]:
@@ -161,7 +162,7 @@ def roll(p: dict, roller) -> dict:
     display = []
     if die is not None:
         display.append(dice_block(T("Выпало на д6", "d6 rolled"), 6, [die]))
-    display.append(figures(("outcome", T("Итог", "Result"), _door_name(key)),
+    display.append(figures(("outcome", T("Итог", "Result"), door_name(key)),
                            ("modified", T("С модификатором", "Modified"), result if result is not None else "—")))
     return {"die": die, "modified": result, "outcome": key, "excess": excess, "threshold": lim,
             "display": display}

@@ -7,7 +7,7 @@ from __future__ import annotations
 from ...spec import Param, T, choice_param, int_param
 from .. import readings
 
-__all__ = ["MAX_POOL", "MAX_TRAIT", "MAX_HEALTH", "MAX_ABSORPTION", "MAX_STAMINA", "MAX_PORTION", "TAG_PARAM",
+__all__ = ["yes_no", "MAX_POOL", "MAX_TRAIT", "MAX_HEALTH", "MAX_ABSORPTION", "MAX_STAMINA", "MAX_PORTION", "TAG_PARAM",
            "TWO_RESISTANCES_PARAM", "TAG_ORDER_PARAM", "NEGATIVE_RULE_PARAM", "EXCESS_BURNS_PARAM", "BELOW_ONE_PARAM", "ONES_PARAM",
            "NONLETHAL_COUNTS_PARAM", "nonlethal_before_param"]
 
@@ -47,5 +47,6 @@ def nonlethal_before_param(name: str, rolls: str) -> "Param":
 ONES_PARAM = readings.OTHER_ONES_CANCEL.switch()
 
 
-def _yes(b: bool) -> dict:
+def yes_no(b: bool) -> dict:
+    """«да»/«нет» in both languages."""
     return T("да", "yes") if b else T("нет", "no")

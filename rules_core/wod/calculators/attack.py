@@ -10,7 +10,7 @@ from ...spec import (T, bool_param, choice_param, dist_block, dist_json, field_e
                     note, prob)
 from ..pool import d10_block, d10_pool, net_successes, roll_d10_pool
 from .. import readings, rules, tables
-from .soak import _blow_pool, _soak_notes, _soak_params, _soak_setup
+from .soak import blow_pool, soak_result_notes, soak_target_params, soak_setup
 
 __all__ = ["AUTOMATIC_MANEUVERS", "SUCCESSES_ADD_MANEUVERS", "MAX_SHOTS", "DISARM", "RANGED_WEAPONS", "DEFENCES",
            "maneuver_mods", "cover_mod", "weapon_damage", "weapon_difficulty_mod", "ATTACK_PARAMS", "situation_mods",
@@ -148,7 +148,7 @@ ATTACK_PARAMS = (
               when={"param": "weapon", "eq": "custom"}),
     readings.EXTRA_SUCCESSES_ADD.switch(when={"not": {"param": "maneuver", "in": list(SUCCESSES_ADD_MANEUVERS)}}),
     readings.ATTACK_BOTCH.switch(when=_ROLLED),
-) + _soak_params("lethal", main=("damage_type", "stamina", "armor"))
+) + soak_target_params("lethal", main=("damage_type", "stamina", "armor"))
 
 
 _RANGED = {"param": "weapon", "in": RANGED_WEAPONS}
@@ -314,7 +314,7 @@ def _attack_setup(p: dict) -> dict:
             "shots": len(pools), "extra_add": extra_add, "pools": pools,
             "difficulties": [difficulty, last] if m == "two_weapons" else [difficulty] * len(pools),
             "defence_difficulty": sit["defence_difficulty"], "band": sit["band"],
-            "spray_targets": p["targets"] if m == "spray" else 0, **_soak_setup(p)}
+            "spray_targets": p["targets"] if m == "spray" else 0, **soak_setup(p)}
 
 
 def check(p: dict) -> None:
@@ -415,7 +415,7 @@ def compute(p: dict) -> dict:
         ),
         dist_block("levels", T("Уровни повреждений цели", "Health levels the target loses"),
                    T("уровней", "levels"), levels),
-    ] + _soak_notes(p, a) + _maneuver_notes(p, a)
+    ] + soak_result_notes(p, a) + _maneuver_notes(p, a)
     if p["maneuver"] in SUCCESSES_ADD_MANEUVERS:  # the general rule's switch does not apply here
         display.append(note(
             "Успехи атаки сверх первого добавлены к пулу повреждений: для обстрела и автоматического "
@@ -473,7 +473,7 @@ def _one_attack_roll(p: dict, a: dict, roller, pool: int, armor_intact: bool, la
         dmg = roller.dice(dice, 10)
         s = rules.soak_successes(dmg, rules.DAMAGE_DIFFICULTY, p["ones_cancel"])
         armor = a["armor"] if armor_intact else 0
-        pool = _blow_pool(p, a, s) if armor_intact else a["pool"] - a["armor_dice"]
+        pool = blow_pool(p, a, s) if armor_intact else a["pool"] - a["armor_dice"]
         soak = roller.dice(pool, 10)
         k = rules.soak_successes(soak, p["soak_difficulty"], p["ones_cancel"])
         levels = max(0, s - k)
