@@ -10,7 +10,8 @@ applies (the calculators that offer it, the scene). Everything else is built fro
 * the rules' default constant and its allowed values (``rules.X = readings.X.default``,
   ``rules.X_CHOICES = readings.X.values``) and the module's ``READINGS``;
 * every calculator's switch parameter (:meth:`Reading.switch`: its name, words, help, default);
-* the scene's switch (the calculator's parameter, carried with :func:`rules_core.scene.fields`);
+* the scene's switches (``scene=True``: a scene keeps the calculator's switch among its readings; the wod
+  scene takes its list from the records, the others name the calculators' switches);
 * the tests' registry (``tests/readings.py``: each calculator named in :attr:`Reading.calculators`
   offers the switch built from the record, its default is the record's, the other reading changes
   a result);
@@ -143,11 +144,11 @@ def words(reading: Reading, value: Any, lang: str) -> str:
 _LINE = {
     "ru": ("Переключатель «{label}» (калькуляторы: {calcs}{scene}): сайт читает «{default}», другое прочтение — {other}.",
            "Другое прочтение ({other}) калькуляторы пока не предлагают: переключателя нет.",
-           " и «Сцена»"),
+           "; страница «Сцена»"),
     "en": ("The switch «{label}» (calculators: {calcs}{scene}): the site reads «{default}», the other reading is "
            "{other}.",
            "The other reading ({other}) no calculator offers yet: there is no switch.",
-           " and the Scene"),
+           "; the «Scene» page"),
 }
 
 

@@ -48,9 +48,9 @@ def test_a_box_names_the_switch_and_both_readings():
     record = readings.of_system("wod")["ARMOR_BREAK"]
     ru, en = (site_readings.render("wod", "ARMOR_BREAK", lang) for lang in ("ru", "en"))
     assert ru.startswith("Переключатель «Когда броня ломается» (калькуляторы: «Поглощение (классика)»")
-    assert "и «Сцена»" in ru and "сайт читает «Успехов урона ≥ 2 × защита»" in ru
+    assert "; страница «Сцена»)" in ru and "сайт читает «Успехов урона ≥ 2 × защита»" in ru
     assert en.endswith("the other reading is «Damage successes > 2 × rating».")
-    assert record.scene and "Scene" in en
+    assert record.scene and "; the «Scene» page)" in en
 
 
 def test_a_box_without_a_switch_says_so():
@@ -83,3 +83,12 @@ def test_a_switch_is_built_from_the_record():
     assert (p.name, p.kind, p.default, p.group, p.reading) == ("spray_share", "choice", "least", "readings",
                                                                "wod/SPRAY_SHARE")
     assert [o.label for o in p.options] == [c.label for c in record.choices] and p.help == record.help
+
+
+def test_the_scene_keeps_the_readings_its_records_say():
+    # «и «Сцена»» in a box's switch line: the record's scene=True is the scene's own list of readings
+    from rules_core.scene import characters
+
+    for system, params in characters.readings_params().items():
+        kept = {p.reading.split("/")[1] for p in params if p.reading}
+        assert kept == {r.name for r in readings.of_system(system).values() if r.scene}, system

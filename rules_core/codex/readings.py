@@ -119,6 +119,7 @@ INCAPACITATED = Reading(
         "Источник: «становится недееспособным, когда заканчивается его доступный порог».",
         "The source: incapacitated «when his available threshold runs out».",
     ),
+    scene=True,
     calculators=("codex-consequences", "codex-attack"),
 )
 

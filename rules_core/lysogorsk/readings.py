@@ -105,6 +105,7 @@ QUARTER_IS_CRITICAL = Reading(
         "The rule: «a quarter of the hits left is a critical wound»; elsewhere: «in a critical state (fewer than a quarter of the hits)».",
     ),
     kind="bool",
+    scene=True,
     calculators=("lysogorsk-damage", "lysogorsk-wounds", "lysogorsk-temporary"),
 )
 
@@ -285,6 +286,7 @@ VOLUME_READING = Reading(
     ),
     quote="1 за каждые 100 грамм в стакане или кружке, начиная со вторых",
     source="001:221",
+    scene=True,
     calculators=("lysogorsk-drunkenness",),
 )
 
@@ -299,6 +301,7 @@ STAGE_STAMINA_IN_CHECK = Reading(
     quote="повышается болевой порог (+1 к Выносливости",
     source="001:216",
     kind="bool",
+    scene=True,
     calculators=("lysogorsk-drunkenness",),
 )
 

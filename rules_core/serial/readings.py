@@ -149,6 +149,7 @@ BELOW_ONE = Reading(
     quote="вычитается единица из последующих бросков Порога",
     source="000:306",
     help=T("Источник не говорит, что значит результат меньше 1.", "The source does not say what a result below 1 means."),
+    scene=True,
     calculators=("serial-death-door",),
 )
 
@@ -169,6 +170,7 @@ NEGATIVE_HITS_RULE = Reading(
         "Источник говорит по-разному: «больше 12» и «то количество повреждений, получив которые, персонаж мгновенно ... умирает».",
         "The source says both «more than 12» and «the amount of damage on taking which the character dies».",
     ),
+    scene=True,
     calculators=("serial-damage", "serial-death-door", "serial-attack", "serial-explosion"),
 )
 
@@ -189,6 +191,7 @@ EXCESS_BURNS = Reading(
         "Пункт 4: «первый раз ... сгорает»; состояния 1–3: «Урон, который привел его на Порог Смерти, не учитывается в этом расчете».",
         "Rule 4: the first time it burns; states 1–3: the damage that brought the character to the door is not counted.",
     ),
+    scene=True,
     calculators=("serial-damage", "serial-death-door"),
 )
 
@@ -207,6 +210,7 @@ NONLETHAL_MODIFIER = Reading(
         "The source: «only odd/even is rolled», no word on the modifier.",
     ),
     kind="bool",
+    scene=True,
     calculators=("serial-death-door",),
 )
 
@@ -255,6 +259,7 @@ BURNING_FIRST_TURN_COUNTS = Reading(
         "«2 levels + 1 per turn burning» — whether the first turn counts is not said.",
     ),
     kind="bool",
+    scene=True,
     calculators=("serial-burning",),
 )
 
@@ -324,6 +329,7 @@ PREPARATION_ROUNDING = Reading(
     quote="На следующий ход добавить половину своего показателя Инициативы",
     source="000:405",
     help=T("Источник не говорит, как округлять половину.", "The source does not say how to round the half."),
+    scene=True,
     calculators=("serial-initiative",),
 )
 
@@ -341,6 +347,7 @@ LOWERED_BLOCKS_PREPARATION = Reading(
         "«дальше до конца боя он не может ее повысить, в том числе при помощи магии».", "It cannot rise again this fight, magic included."
     ),
     kind="bool",
+    scene=True,
     calculators=("serial-initiative",),
 )
 
@@ -389,6 +396,7 @@ PAIN_WILLPOWER = Reading(
     ),
     quote="Этот штраф может быть преодолен тратой ПСВ",
     source="000:372",
+    scene=True,
     calculators=("serial-wounds",),
 )
 
@@ -423,6 +431,7 @@ BURNING_IS_PORTION = Reading(
     quote="В начале своего хода цель получает 2 уровня урона",
     source="000:370",
     kind="bool",
+    scene=True,
     calculators=("serial-burning",),
 )
 
@@ -534,6 +543,7 @@ OVERLOADED_ROLLS = Reading(
         "«-4 куба на броски Ловкости» — какие это броски, не сказано; атака и защитные манёвры бросают Ловкость + навык.",
         "−4 dice on Dexterity rolls — which rolls, the source does not say; attacks and defensive maneuvers roll Dexterity + a skill.",
     ),
+    scene=True,
     calculators=("serial-attack",),
 )
 
@@ -575,6 +585,7 @@ NONLETHAL_ROLL_COUNTS = Reading(
         "whether that is a death's-door roll is not said.",
     ),
     kind="bool",
+    scene=True,
     calculators=("serial-death-door", "serial-attack"),
 )
 
