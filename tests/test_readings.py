@@ -92,3 +92,17 @@ def test_the_scene_keeps_the_readings_its_records_say():
     for system, params in characters.readings_params().items():
         kept = {p.reading.split("/")[1] for p in params if p.reading}
         assert kept == {r.name for r in readings.of_system(system).values() if r.scene}, system
+
+
+@pytest.mark.parametrize("lang, page, title", [("ru", "wod/ranged/index.html", "Неясно в источнике"),
+                                               ("en", "en/wod/ranged/index.html", "Unclear in the source")])
+def test_the_built_box_shows_the_switch_line(site_dir, lang, page, title):
+    # what a reader sees: the «difficulty past 10» box of the ranged page ends with its switch's line, built from the
+    # record (the page's Markdown only holds the marker)
+    html = (site_dir / page).read_text(encoding="utf-8")
+    boxes = re.findall(r'<div class="admonition warning">\s*<p class="admonition-title">([^<]*)</p>(.*?)</div>', html,
+                       re.S)
+    line = site_readings.render("wod", "DIFFICULTY_PAST_TEN", lang)
+    texts = [(t, re.sub(r"<[^>]+>", "", body)) for t, body in boxes]
+    assert any(t == title and line.replace(">", "&gt;") in body for t, body in texts), line
+    assert "svod:reading" not in html
