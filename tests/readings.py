@@ -1,6 +1,6 @@
-"""What the readings tests of every system check the same way (``tests/test_*_readings.py``):
-a module's named readings (``READINGS``) are all tested and public, a switch defaults to its
-reading, and a constant the code reads at run time decides the result when patched."""
+"""What the readings tests of every system check the same way (``tests/test_*_readings.py``): each
+calculator's switch is the one its record (:class:`rules_core.readings.Reading`) declares and flipping it
+changes a result, and a constant the code reads at run time decides the result when patched."""
 
 from __future__ import annotations
 
@@ -12,19 +12,6 @@ def param_of(calc_id: str, name: str):
     return next(p for p in api.get(calc_id).params if p.name == name)
 
 
-def assert_every_reading_tested(module, tested: set[str]) -> None:
-    """``module.READINGS`` are exactly ``tested``, each a public name of the module."""
-    assert set(module.READINGS) == tested
-    for name in module.READINGS:
-        assert hasattr(module, name) and name in module.__all__
-
-
-def assert_switch_defaults_to_reading(module, name: str, calc: str, param: str, other) -> None:
-    """``calc``'s switch ``param`` defaults to ``module.NAME``, and ``other`` is the other reading."""
-    assert param_of(calc, param).default == getattr(module, name), f"{calc}.{param} does not default to {name}"
-    assert other != getattr(module, name)
-
-
 def assert_patched_reading_decides(module, name: str, patched: dict, monkeypatch) -> None:
     """``patched[name]`` is (value, calculator, parameters, result key): setting ``module.NAME``
     to the value changes that result."""
@@ -34,7 +21,7 @@ def assert_patched_reading_decides(module, name: str, patched: dict, monkeypatch
     assert api.run(calc, params)[key] != taken
 
 
-# ---- the readings declared as records (rules_core/<system>/readings.py) ----------------------------
+# ---- the readings declared as records (rules_core/<system>/readings.py) ---------------------------
 
 
 def switch_cases(records, where: dict) -> list[tuple]:
