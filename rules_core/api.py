@@ -19,7 +19,7 @@ from typing import Any
 
 from .dice import Roller
 from . import systems
-from .spec import (MAX_PARAMS, Calculator, Errors, InputError, _check_int, _names, field_error, shown,
+from .spec import (MAX_PARAMS, Calculator, Errors, InputError, check_int, listed_names, field_error, shown,
                    summary_of, unused_given, unused_note, validate_fields)
 
 __all__ = ["SYSTEMS", "list_calculators", "get", "validate", "run", "roll", "handle", "handle_json",
@@ -125,7 +125,7 @@ def roll(calc_id: str, params: dict | None = None, seed: int | str | None = None
     errors = Errors()
     if seed is not None:
         with errors.gather():
-            seed = _check_int("seed", seed, 0, SEED_MAX)
+            seed = check_int("seed", seed, 0, SEED_MAX)
     with errors.gather():
         valid = validate(calc, params)
     errors.check()
@@ -174,7 +174,7 @@ def handle(request: Any) -> dict:
                               "Unknown operation: must be list, run, roll or scene.")
         extra = [k for k in request if OPERATIONS[op] is not None and k not in OPERATIONS[op]]
         if extra:
-            u = _names(extra)
+            u = listed_names(extra)
             raise field_error("request", f"Лишние поля запроса {op}: {u}.", f"Unexpected fields for {op}: {u}.")
         if op == "list":
             return {"ok": True, "result": list_calculators()}

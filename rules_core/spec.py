@@ -31,8 +31,8 @@ replaced by a default, trimmed, rounded, case-folded or otherwise reinterpreted.
     a JSON integer (``true``/``false`` are not integers), or a string made of the ASCII
     digits ``0``–``9`` only, with an optional leading minus: the ASCII hyphen-minus ``-`` or
     the minus sign U+2212 ``−`` (the one the site itself prints, so a number copied from a
-    result reads back as it was shown): ``"5"``, ``"-5"``, ``"−5"``, ``"007"`` (= 7). Refused: every JSON float, even an integral one such as
-    ``5.0`` or ``1e3`` (JavaScript's ``JSON.stringify`` never writes an integer so, so only a
+    result reads back as it was shown): ``"5"``, ``"-5"``, ``"−5"``, ``"007"`` (= 7). Refused: every JSON float, even an
+    integral one such as ``5.0`` or ``1e3`` (JavaScript's ``JSON.stringify`` never writes an integer so, so only a
     hand-made request carries one; accepting them would also take ``1e300`` and
     ``9007199254740993.0``, which arrives already changed to ...992); strings with anything
     else: surrounding or inner whitespace (``" 5 "``), ``"+5"``, ``"1_0"``, ``"1e3"``,
@@ -91,7 +91,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable
 
-__all__ = [
+__all__ = ["listed_names", "check_int", 
     "Text", "T", "prob", "dice_block", "frac", "InputError", "field_error", "Errors", "Option", "GROUPS",
     "Preset", "Param", "MAX_INT_DIGITS", "MAX_PARAMS", "shown", "ru_count", "items_text", "MAX_CONDITION_DEPTH",
     "check_condition", "condition_names", "applies", "applicable_names", "shown_names", "validate_fields",
@@ -213,6 +213,8 @@ class Param:
     group: str = "main"
     when: dict | None = None
     presets: tuple[Preset, ...] = ()
+    #: ``SYSTEM/NAME`` of the :class:`rules_core.readings.Reading` this switch is built from
+    reading: str | None = field(default=None, compare=False)
 
     def __post_init__(self):
         if self.group not in GROUPS:
@@ -251,14 +253,14 @@ class Param:
         list: every bad item, each under its own path)."""
         name = path or self.name
         if self.kind == "int":
-            return _check_int(name, value, self.min, self.max)
+            return check_int(name, value, self.min, self.max)
         if self.kind == "bool":
             return _check_bool(name, value)
         if self.kind == "choice":
             return _check_choice(name, value, [o.value for o in self.options])
         if self.kind == "int_list":
             items = _check_list(name, value, self.min_len, self.max_len)
-            return _each(name, items, lambda item_name, v: _check_int(item_name, v, self.min, self.max))
+            return _each(name, items, lambda item_name, v: check_int(item_name, v, self.min, self.max))
         if self.kind == "record_list":
             items = _check_list(name, value, self.min_len, self.max_len)
             return _each(name, items, self._validate_record)
@@ -271,7 +273,7 @@ class Param:
         names = {f.name for f in self.fields}
         unknown = [k for k in rec if k not in names]
         if unknown:
-            u = _names(unknown)
+            u = listed_names(unknown)
             errors.append({"field": name, "ru": f"Неизвестные поля: {u}.", "en": f"Unknown fields: {u}."})
         with errors.gather():
             out = validate_fields(self.fields, rec, f"{name}.")
@@ -292,7 +294,8 @@ def shown(value: Any, limit: int = 40) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def _names(keys: list) -> str:
+def listed_names(keys: list) -> str:
+    """The first five ``keys`` for a message, and how many more («a, b, c (+2)»)."""
     out = ", ".join(shown(str(k)) for k in keys[:5])
     return out + (f" (+{len(keys) - 5})" if len(keys) > 5 else "")
 
@@ -305,7 +308,7 @@ def _range_error(name: str, lo: int | None, hi: int | None) -> InputError:
     return field_error(name, f"Не больше {hi}.", f"At most {hi}.")
 
 
-def _check_int(name: str, value: Any, lo: int | None, hi: int | None) -> int:
+def check_int(name: str, value: Any, lo: int | None, hi: int | None) -> int:
     """The ``int`` rule of the module's docstring."""
     if isinstance(value, str):
         if value == "":

@@ -9,7 +9,8 @@ A system's title is ``rules_core.api.SYSTEMS``' (the calculators' groups are tit
 The marker draws the tools a table reaches for as a row of buttons (the calculators, the scene,
 the print sheets, the glossary), then a grid of Material's
 cards (``grid cards``), one per system, opening its section (the whole card is the link; its
-second line links the system's calculators and print sheet). A card whose page is not in ``docs/`` is left out (the scene page is being written on
+second line links the system's calculators and print sheet). A card whose page is not in ``docs/`` is left out (the
+scene page is being written on
 another branch): the home page never links a page that is not built.
 """
 

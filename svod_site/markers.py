@@ -8,7 +8,8 @@ block its kind's handler returns, indented as the marker was, between blank line
 - ``<!-- svod:calc CALC_ID -->``: a calculator's form (``calculators.py``);
 - ``<!-- svod:glossary -->``: the glossary (``glossary.py``);
 - ``<!-- svod:home -->``: the home page's cards (``home.py``);
-- ``<!-- svod:sheet SYSTEM -->``: a system's print sheet (``sheets.py``).
+- ``<!-- svod:sheet SYSTEM -->``: a system's print sheet (``sheets.py``);
+- ``<!-- svod:reading SYSTEM/NAME -->``: a «Неясно в источнике» box's switch line (``readings.py``).
 
 An unknown kind, or an argument its handler does not know, fails the build naming the page.
 The checks (links, coverage) expand the kinds they read and leave the others as they are.
@@ -24,7 +25,7 @@ from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 
-KINDS = ("table", "calc", "glossary", "home", "sheet")
+KINDS = ("table", "calc", "glossary", "home", "sheet", "reading")
 MARKER = re.compile(r"^(?P<indent>[ \t]*)<!--\s*svod:(?P<kind>[a-z]+)(?:\s+(?P<arg>\S+?))?\s*-->[ \t]*$", re.M)
 FENCE = re.compile(r"(^[ \t]*(?:```|~~~)[^\n]*\n.*?^[ \t]*(?:```|~~~)[ \t]*$)", re.M | re.S)
 

@@ -15,7 +15,8 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 from mkdocs.structure.files import File, Files
 
-from svod_site import ROOT, build_files, calc_pages, calculators, glossary, home, i18n, markers, search, sheets, tables
+from svod_site import (ROOT, build_files, calc_pages, calculators, glossary, home, i18n, markers, readings, search, sheets,
+                       tables)
 from svod_site.lang import DEFAULT, build_language, text_language
 
 #: What each kind of ``<!-- svod:KIND ARG -->`` becomes (markers.py).
@@ -25,6 +26,7 @@ HANDLERS: dict[str, markers.Handler] = {
     "glossary": glossary.marker,
     "home": home.marker,
     "sheet": sheets.marker,
+    "reading": readings.marker,
 }
 
 

@@ -6,7 +6,8 @@ under its own title, with a link to the page (and section) that has it. Where a 
 numbers live as named constants of its rules rather than in a table (the «Сериал» difficulties
 and modifiers), :func:`serial_difficulties` builds the table from those constants: no number is
 typed here. The print stylesheet (site.css) sets the sheet in two columns: the narrow tables
-first, side by side, then the wide ones across both (:func:`_is_wide`); ``tests/browser/test_print.py`` prints every sheet to A4 and counts its pages.
+first, side by side, then the wide ones across both (:func:`_is_wide`); ``tests/browser/test_print.py`` prints every
+sheet to A4 and counts its pages.
 """
 
 from __future__ import annotations

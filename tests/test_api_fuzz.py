@@ -203,7 +203,7 @@ def test_request_shape_errors_name_their_field():
 # ---- the strict reading of every value: independent oracles -------------------------------
 
 def int_oracle(value, lo, hi):
-    """(accepted, value) by spec.py's rule, written out differently from spec._check_int."""
+    """(accepted, value) by spec.py's rule, written out differently from spec.check_int."""
     if type(value) is int:
         n = value
     elif type(value) is str:

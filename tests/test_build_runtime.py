@@ -83,7 +83,8 @@ def test_wheel_code_imports_only_the_standard_library():
 def test_wheel_alone_runs_the_api(tmp_path):
     _, data = build_wheel.wheel_bytes_and_name(ROOT)
     zipfile.ZipFile(io.BytesIO(data)).extractall(tmp_path)
-    code = "import sys; sys.path.insert(0, '.'); import json; from rules_core import api; print(json.dumps([c['id'] for c in api.list_calculators()]))"
+    code = ("import sys; sys.path.insert(0, '.'); import json; from rules_core import api; "
+            "print(json.dumps([c['id'] for c in api.list_calculators()]))")
     out = subprocess.run([sys.executable, "-I", "-c", code], cwd=tmp_path, capture_output=True, text=True,
                          check=True)
     assert json.loads(out.stdout) == [c["id"] for c in api.list_calculators()]
@@ -360,7 +361,8 @@ for (const lang of ["ru", "en"]) {
   const loc = lang === "en" ? "en-GB" : "ru-RU";
   for (const [max, min] of [[3, 0], [2, 0], [1, 0], [0, 0], [1, 1]]) {
     const nf = new Intl.NumberFormat(loc, { maximumFractionDigits: max, minimumFractionDigits: min });
-    for (const x of xs) if (nf.format(x) !== formatDecimal(x, lang, max, min)) bad.push([lang, max, min, x, nf.format(x), formatDecimal(x, lang, max, min)]);
+    for (const x of xs) if (nf.format(x) !== formatDecimal(x, lang, max, min))
+      bad.push([lang, max, min, x, nf.format(x), formatDecimal(x, lang, max, min)]);
   }
   for (const d of [0, 1, 2]) {
     const pf = new Intl.NumberFormat(loc, { style: "percent", maximumFractionDigits: d, minimumFractionDigits: 0 });

@@ -383,8 +383,9 @@ def test_every_calculator_is_embedded_in_its_rule_page():
     where = {"lysogorsk-check": "checks.md", "lysogorsk-damage": "damage.md",
              "lysogorsk-drunkenness": "alcohol.md", "lysogorsk-breakdown": "stress.md",
              "lysogorsk-area-fire": "shooting.md", "lysogorsk-thrown-miss": "thrown.md",
-             "lysogorsk-survival": "survival.md", "lysogorsk-wounds": "wounds.md", "lysogorsk-temporary": "wounds.md", "lysogorsk-actions": "combat.md",
-             "lysogorsk-initiative": "combat.md", "lysogorsk-stress": "combat.md", "lysogorsk-shot": "shooting.md", "lysogorsk-recovery": "attributes.md",
+             "lysogorsk-survival": "survival.md", "lysogorsk-wounds": "wounds.md", "lysogorsk-temporary": "wounds.md",
+             "lysogorsk-actions": "combat.md", "lysogorsk-initiative": "combat.md", "lysogorsk-stress": "combat.md",
+             "lysogorsk-shot": "shooting.md", "lysogorsk-recovery": "attributes.md",
              "lysogorsk-ritual": "magic.md"}
     assert {c.id for c in CALCULATORS} == set(where) == set(IDS)
     for cid, page in where.items():

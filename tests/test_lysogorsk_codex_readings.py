@@ -12,147 +12,188 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from rules_core import api
+from rules_core.codex import readings as CODEX
 from rules_core.codex import rules as C
+from rules_core.lysogorsk import readings as LYS
 from rules_core.lysogorsk import rules as L
+from tests.readings import assert_switch_built_from, assert_where_covers_the_uses, switch_cases
 
-#: (module, the reading's name) → [(calculator, its switch, the other value, parameters where it
-#: matters, the result key)]; a reading without a constant of its own defaults to its first value
-SWITCHES = {
-    (L, "TIE_RULES"): [("lysogorsk-check", "tie", "draw", {"mode": "opposed"}, "p_attacker")],
-    (L, "ROUNDINGS"): [("lysogorsk-damage", "rounding", "down", {"aim": "arm", "power": 3}, "damage"),
-                       ("lysogorsk-survival", "rounding", "down", {"kind": "sleep", "stamina": 3, "time": 39},
-                        "p_awake")],
-    (L, "QUARTER_IS_CRITICAL"): [("lysogorsk-damage", "quarter_is_critical", False,
-                                  {"stamina": 1, "power": 0, "damage_taken": 8}, "state"),
-                                 ("lysogorsk-wounds", "quarter_is_critical", False,
-                                  {"stamina": 1, "damage_taken": 12}, "state")],
-    (L, "AP_RULES"): [("lysogorsk-damage", "ap_rule", "each", {"armor": 2, "armor_piercing": 3, "cover": "door"},
-                       "damage"),
-                      ("armor", "lys_ap_rule", "each", {"lys_armor": 2, "lys_armor_piercing": 3, "lys_cover": "door"},
-                       "lysogorsk")],
-    (L, "AIM_ORDERS"): [("lysogorsk-damage", "aim_order", "before", {"aim": "head", "armor": 3}, "damage")],
-    (L, "STEP_READINGS"): [("lysogorsk-damage", "step_reading", "whole", {"source": "fall", "height_m": 6}, "power")],
-    (L, "NO_DAMAGE_WITHOUT_STEPS"): [("lysogorsk-damage", "no_damage_below_threshold", False,
-                                      {"source": "fall", "height_m": 2}, "damage")],
-    (L, "BELT_READINGS"): [("lysogorsk-damage", "belts_reading", "power",
-                            {"source": "crash", "speed_kmh": 30, "belts": True}, "damage")],
-    (L, "ARMOR_AGAINST_FALLS"): [("lysogorsk-damage", "armor_against_falls", False,
-                                  {"source": "fall", "height_m": 10, "armor": 3}, "damage")],
+#: a «Лысогорские сказочки» reading (its record, rules_core/lysogorsk/readings.py) → {calculator: (parameters where its
+#: other reading matters, the result key — "roll:KEY" of a roll on seeded dice)}; the switch, its default and the other
+#: reading are the record's
+LYS_WHERE = {
+    "TIE_RULE": {"lysogorsk-check": ({"mode": "opposed"}, "p_attacker")},
+    "DEFAULT_ROUNDING": {
+        "lysogorsk-damage": ({"aim": "arm", "power": 3}, "damage", "down"),
+        "lysogorsk-survival": ({"kind": "sleep", "stamina": 3, "time": 39}, "p_awake"),
+        # half a head wound's 9 hits: 5 by the mathematical rule, 4 rounded down
+        "lysogorsk-temporary": ({"stamina": 2, "blows": [{"hits": 9, "where": "head"}]}, "head_permanent", "down"),
+    },
+    "QUARTER_IS_CRITICAL": {
+        "lysogorsk-damage": ({"stamina": 1, "power": 0, "damage_taken": 8}, "state"),
+        "lysogorsk-wounds": ({"stamina": 1, "damage_taken": 12}, "state"),
+        "lysogorsk-temporary": ({"stamina": 1, "blows": [{"hits": 12}]}, "state"),
+    },
+    "AP_RULE": {
+        "lysogorsk-damage": ({"armor": 2, "armor_piercing": 3, "cover": "door"}, "damage"),
+        "armor": ({"lys_armor": 2, "lys_armor_piercing": 3, "lys_cover": "door"}, "lysogorsk"),
+    },
+    "AIM_ORDER": {"lysogorsk-damage": ({"aim": "head", "armor": 3}, "damage")},
+    "STEP_READING": {"lysogorsk-damage": ({"source": "fall", "height_m": 6}, "power")},
+    "NO_DAMAGE_WITHOUT_STEPS": {"lysogorsk-damage": ({"source": "fall", "height_m": 2}, "damage")},
+    "BELT_READING": {"lysogorsk-damage": ({"source": "crash", "speed_kmh": 30, "belts": True}, "damage")},
+    "ARMOR_AGAINST_FALLS": {"lysogorsk-damage": ({"source": "fall", "height_m": 10, "armor": 3}, "damage")},
     # 8 with airbags: belts first 8 → 3 → 2 (½ of 3, a half up); belts last 8 → 4 → saved
-    (L, "BELTS_BEFORE_HALVING"): [("lysogorsk-damage", "belts_first", False,
-                                   {"source": "crash", "speed_kmh": 20, "belts": True, "airbags": True,
-                                    "halving_check": False}, "damage")],
-    (L, "ROUND_ONCE"): [("lysogorsk-damage", "round_once", False,
-                         {"source": "crash", "speed_kmh": 15, "airbags": True}, "damage")],
-    (L, "THROWN_READINGS"): [("lysogorsk-thrown-miss", "reading", "margin", {}, "outcome")],
-    (L, "AFTER_READINGS"): [("lysogorsk-breakdown", "after_reading", "margin", {}, "after")],
-    (L, "VOLUME_READINGS"): [("lysogorsk-drunkenness", "volume_reading", "started",
-                              {"drinks": [{"drink": "custom", "degrees": 40, "volume_g": 250,
-                                           "bubbles": True}]}, "singles")],
-    (L, "STAGE_STAMINA_IN_CHECK"): [("lysogorsk-drunkenness", "stage_stamina", False,
-                                     {"stamina": 0, "fortitude": 0, "start_stage": 2, "drinks": [{"drink": "vodka_shot", "count": 3}]},
-                                     "final_stage")],
-    (L, "HANGOVER_STAMINA"): [("lysogorsk-drunkenness", "hangover_stamina", "drunk",
-                               {"stamina": 2, "willing": True, "drinks": [{"drink": "beer", "count": 4}]}, "hangover")],
+    "BELTS_BEFORE_HALVING": {
+        "lysogorsk-damage": (
+            {"source": "crash", "speed_kmh": 20, "belts": True, "airbags": True, "halving_check": False},
+            "damage",
+        )
+    },
+    "ROUND_ONCE": {"lysogorsk-damage": ({"source": "crash", "speed_kmh": 15, "airbags": True}, "damage")},
+    "THROWN_READING": {"lysogorsk-thrown-miss": ({}, "outcome")},
+    "AFTER_READING": {"lysogorsk-breakdown": ({}, "after")},
+    "VOLUME_READING": {
+        "lysogorsk-drunkenness": (
+            {"drinks": [{"drink": "custom", "degrees": 40, "volume_g": 250, "bubbles": True}]},
+            "singles",
+        )
+    },
+    "STAGE_STAMINA_IN_CHECK": {
+        "lysogorsk-drunkenness": (
+            {"stamina": 0, "fortitude": 0, "start_stage": 2, "drinks": [{"drink": "vodka_shot", "count": 3}]},
+            "final_stage",
+        )
+    },
+    "HANGOVER_STAMINA": {
+        "lysogorsk-drunkenness": (
+            {"stamina": 2, "willing": True, "drinks": [{"drink": "beer", "count": 4}]},
+            "hangover",
+        )
+    },
     # Уверенность 0, Сила духа 2, entering stage 3: 2К + 3 never fails against 5; pure Уверенность 2К + 1
-    (L, "STAGE3_CHECK"): [("lysogorsk-drunkenness", "stage3_check", "confidence",
-                           {"negative_traits": 1, "start_stage": 2, "willing": True, "confidence": 0, "willpower": 2},
-                           "p_trait_fires")],
-    (L, "STAGE1_CONFIDENCE_IN_CHECK"): [("lysogorsk-drunkenness", "stage1_confidence", False,
-                                         {"negative_traits": 1, "start_stage": 2, "willing": True, "confidence": 0,
-                                          "willpower": 2}, "p_trait_fires")],
+    "STAGE3_CHECK": {
+        "lysogorsk-drunkenness": (
+            {"negative_traits": 1, "start_stage": 2, "willing": True, "confidence": 0, "willpower": 2},
+            "p_trait_fires",
+        )
+    },
+    "STAGE1_CONFIDENCE_IN_CHECK": {
+        "lysogorsk-drunkenness": (
+            {"negative_traits": 1, "start_stage": 2, "willing": True, "confidence": 0, "willpower": 2},
+            "p_trait_fires",
+        )
+    },
     # 4:3/2/1 at close range: 3 bullets; one roll ×3 or three rolls added up
-    (L, "BURST_ROLL"): [("lysogorsk-damage", "burst_roll", "each",
-                         {"burst_shots": 4, "burst_close": 3, "range": "close", "power": 4}, "damage")],
+    "BURST_ROLL": {"lysogorsk-damage": ({"burst_shots": 4, "burst_close": 3, "range": "close", "power": 4}, "damage")},
     # Выносливость 1 now, 3 for good, 9 hits lost: 7 of 16 (a heavy wound) or 9 of 18 (a light one)
-    (L, "HITS_STAMINA"): [("lysogorsk-wounds", "hits_stamina", "permanent",
-                           {"stamina": 1, "permanent_stamina": 3, "damage_taken": 9}, "state")],
-    (L, "MOVE_ROUNDING"): [("lysogorsk-actions", "move_rounding", "down", {"agility": 3}, "move_m")],
-    (L, "FULL_CLIP"): [("lysogorsk-actions", "full_clip", "full", {"magazine": 45}, "full_clip_rounds")],
-    (L, "COMBAT_MODIFIERS_TO"): [("lysogorsk-stress", "modifiers_to", "result", {"first_fight": True}, "p_pass")],
-    (L, "CONCUSSION_AT_CRITICAL"): [("lysogorsk-wounds", "concussion_at_critical", "none",
-                                     {"damage_taken": 14, "head": "concussion"}, "penalty")],
-    (L, "MAIMING_AT_SCRATCH"): [("lysogorsk-wounds", "maiming_at_scratch", "light_only",
-                                 {"damage_taken": 2, "maimed": True}, "maiming")],
-    (L, "MEDICAL_FAIL"): [("lysogorsk-wounds", "medical_fail", "none", {"heal": "medical", "doctor": 0}, "p_heal")],
-    (L, "TWO_GUNS_WRONG_HAND"): [("lysogorsk-shot", "wrong_hand_reading", "adds",
-                                  {"two_guns": "one_target", "wrong_hand": True}, "modifier")],
-    (L, "SNIPER"): [("lysogorsk-shot", "sniper_reading", "body_part_and_range", {"gun": "sniper", "range": "far"},
-                     "p_hit")],
-    (L, "RITUAL_FIRST_FAIL"): [("lysogorsk-ritual", "first_fail", "both", {}, "outcome")],
+    "HITS_STAMINA": {"lysogorsk-wounds": ({"stamina": 1, "permanent_stamina": 3, "damage_taken": 9}, "state")},
+    "MOVE_ROUNDING": {"lysogorsk-actions": ({"agility": 3}, "move_m")},
+    "FULL_CLIP": {"lysogorsk-actions": ({"magazine": 45}, "full_clip_rounds")},
+    "COMBAT_MODIFIERS_TO": {"lysogorsk-stress": ({"first_fight": True}, "p_pass")},
+    "CONCUSSION_AT_CRITICAL": {"lysogorsk-wounds": ({"damage_taken": 14, "head": "concussion"}, "penalty")},
+    "MAIMING_AT_SCRATCH": {"lysogorsk-wounds": ({"damage_taken": 2, "maimed": True}, "maiming")},
+    "MEDICAL_FAIL": {"lysogorsk-wounds": ({"heal": "medical", "doctor": 0}, "p_heal")},
+    "TWO_GUNS_WRONG_HAND": {"lysogorsk-shot": ({"two_guns": "one_target", "wrong_hand": True}, "modifier")},
+    "SNIPER": {"lysogorsk-shot": ({"gun": "sniper", "range": "far"}, "p_hit")},
+    "RITUAL_FIRST_FAIL": {"lysogorsk-ritual": ({}, "outcome")},
     # 0 hits and fewer: the dying rule, not bleeding
-    (L, "BLEEDING_WHEN_DYING"): [("lysogorsk-damage", "bleeding_when_dying", True,
-                                  {"stamina": 0, "damage_taken": 10, "power": 4}, "bleeding")],
+    "BLEEDING_WHEN_DYING": {"lysogorsk-damage": ({"stamina": 0, "damage_taken": 10, "power": 4}, "bleeding")},
     # 5 permanent and 5 temporary on 18 hits: 13 without the temporary ones (no bleeding), 8 with them
-    (L, "BLEEDING_BAND"): [("lysogorsk-wounds", "bleeding_band", "all",
-                            {"stamina": 3, "damage_taken": 5, "temporary_taken": 5}, "bleeding"),
-                           ("lysogorsk-damage", "bleeding_band", "all",
-                            {"stamina": 3, "damage_taken": 10, "temporary": True}, "bleeding")],
+    "BLEEDING_BAND": {
+        "lysogorsk-wounds": ({"stamina": 3, "damage_taken": 5, "temporary_taken": 5}, "bleeding"),
+        "lysogorsk-damage": ({"stamina": 3, "damage_taken": 10, "temporary": True}, "bleeding"),
+    },
     # 4 + 7 to the head (18 hits): a heavy wound; half of 7 after an hour
-    (L, "HEAD_HALF"): [("lysogorsk-temporary", "head_half", "add",
-                        {"stamina": 3, "blows": [{"hits": 4}, {"hits": 7, "where": "head"}]}, "temporary_hour")],
-    (L, "BLAST"): [("lysogorsk-temporary", "blast", "penalty_only",
-                    {"stamina": 3, "blows": [{"hits": 14, "where": "blast"}]}, "head_permanent")],
+    "HEAD_HALF": {
+        "lysogorsk-temporary": ({"stamina": 3, "blows": [{"hits": 4}, {"hits": 7, "where": "head"}]}, "temporary_hour")
+    },
+    "BLAST": {"lysogorsk-temporary": ({"stamina": 3, "blows": [{"hits": 14, "where": "blast"}]}, "head_permanent")},
     # Мощность 6 on 15 hits: 7–3 hits left; Стойкость 2К+0 or Сила духа 2К+4 against 5 and 7
-    (L, "PAIN_SHOCK_ROLL"): [("lysogorsk-damage", "pain_shock_roll", "willpower",
-                              {"power": 6, "stamina": 0, "fortitude": 0, "confidence": 3, "willpower": 1},
-                              "p_pain_shock")],
-    (L, "PAIN_SHOCK_WOUND_PENALTY"): [("lysogorsk-damage", "pain_shock_penalty", True,
-                                       {"power": 6, "stamina": 2, "fortitude": 2}, "p_pain_shock")],
-    (C, "SKILL0_READINGS"): [("codex-roll", "skill0", "cannot", {"skill": 0}, "p_success"),
-                             ("codex-attack", "skill0", "cannot", {"skill": 0}, "p_hit"),
-                             ("codex-counteraction", "skill0", "cannot", {"skill": 0}, "p_counter"),
-                             ("codex-counters", "skill0", "cannot", {"skill": 0}, "p_fill")],
-    (C, "SKILL_SCALE_READINGS"): [("codex-roll", "skill_scale", "shifted", {"skill": 3}, "p_success"),
-                                  ("codex-attack", "skill_scale", "shifted", {"skill": 3}, "p_hit"),
-                                  ("codex-counteraction", "skill_scale", "shifted", {"skill": 3}, "p_counter"),
-                                  ("codex-counters", "skill_scale", "shifted", {"skill": 3}, "p_fill")],
-    (C, "FLAX_READINGS"): [("codex-roll", "flax_reading", "absolute", {"flax": True}, "p_success"),
-                           ("codex-attack", "flax_reading", "absolute", {"flax": True}, "p_hit"),
-                           ("codex-counteraction", "flax_reading", "absolute", {"flax": True}, "p_counter"),
-                           ("codex-counters", "flax_reading", "absolute", {"flax": True}, "p_fill")],
-    (C, "INCAPACITATED_READINGS"): [("codex-consequences", "incapacitated_at", "over", {"damage": 10},
-                                     "incapacitated"),
-                                    ("codex-attack", "incapacitated_at", "over",
-                                     {"weapon": "3", "damage_taken": 2}, "p_incapacitated")],
-    (C, "BURST_LIGHT_READINGS"): [("codex-attack", "burst_light", "forbidden", {"weapon": "0", "kind": "burst"},
-                                   "mean_damage"),
-                                  ("armor", "codex_burst_light", "forbidden",
-                                   {"codex_weapon": "0", "codex_attack": "burst"}, "codex")],
-    (C, "BURST_ROUNDING"): [("codex-attack", "burst_rounding", "up", {"weapon": "1", "kind": "burst"},
-                             "mean_damage"),
-                            ("armor", "codex_burst_rounding", "up", {"codex_weapon": "1", "codex_attack": "burst"},
-                             "codex")],
-    (C, "BURST_ARMOR_READINGS"): [("codex-attack", "burst_armor", "total",
-                                   {"weapon": "2", "kind": "burst", "armor": "3", "ed6": 4}, "mean_damage"),
-                                  ("armor", "codex_burst_armor", "total",
-                                   {"codex_weapon": "2", "codex_attack": "burst", "codex_armor": "3"}, "codex")],
+    "PAIN_SHOCK_ROLL": {
+        "lysogorsk-damage": (
+            {"power": 6, "stamina": 0, "fortitude": 0, "confidence": 3, "willpower": 1},
+            "p_pain_shock",
+        )
+    },
+    "PAIN_SHOCK_WOUND_PENALTY": {"lysogorsk-damage": ({"power": 6, "stamina": 2, "fortitude": 2}, "p_pain_shock")},
+}
+
+#: a «Codex» reading (its record, rules_core/codex/readings.py) → {calculator: (parameters where the other reading
+#: matters, the result key, the other reading)}; the switch and its default are the record's
+CODEX_WHERE = {
+    "SKILL0": {
+        "codex-roll": ({"skill": 0}, "p_success", "cannot"),
+        "codex-attack": ({"skill": 0}, "p_hit", "cannot"),
+        "codex-counteraction": ({"skill": 0}, "p_counter", "cannot"),
+        "codex-counters": ({"skill": 0}, "p_fill", "cannot"),
+        "codex-ability": ({"skill": 0}, "p_success", "cannot"),
+    },
+    "SKILL_SCALE": {
+        "codex-roll": ({"skill": 3}, "p_success", "shifted"),
+        "codex-attack": ({"skill": 3}, "p_hit", "shifted"),
+        "codex-counteraction": ({"skill": 3}, "p_counter", "shifted"),
+        "codex-counters": ({"skill": 3}, "p_fill", "shifted"),
+        "codex-ability": ({"skill": 3}, "p_success", "shifted"),
+    },
+    "FLAX": {
+        "codex-roll": ({"flax": True}, "p_success", "absolute"),
+        "codex-attack": ({"flax": True}, "p_hit", "absolute"),
+        "codex-counteraction": ({"flax": True}, "p_counter", "absolute"),
+        "codex-counters": ({"flax": True}, "p_fill", "absolute"),
+        "codex-ability": ({"flax": True}, "p_success", "absolute"),
+    },
+    "INCAPACITATED": {
+        "codex-consequences": ({"damage": 10}, "incapacitated", "over"),
+        "codex-attack": ({"weapon": "3", "damage_taken": 2}, "p_incapacitated", "over"),
+    },
+    "BURST_LIGHT": {
+        "codex-attack": ({"weapon": "0", "kind": "burst"}, "mean_damage", "forbidden"),
+        "armor": ({"codex_weapon": "0", "codex_attack": "burst"}, "codex", "forbidden"),
+    },
+    "BURST_ROUNDING_READING": {
+        "codex-attack": ({"weapon": "1", "kind": "burst"}, "mean_damage", "up"),
+        "armor": ({"codex_weapon": "1", "codex_attack": "burst"}, "codex", "up"),
+    },
+    "BURST_ARMOR": {
+        "codex-attack": ({"weapon": "2", "kind": "burst", "armor": "3", "ed6": 4}, "mean_damage", "total"),
+        "armor": ({"codex_weapon": "2", "codex_attack": "burst", "codex_armor": "3"}, "codex", "total"),
+    },
     # one die and two rerolls: the same die again, or not
-    (C, "REROLL"): [("codex-roll", "reroll_again", "again", {"ad6": 1, "ed6": 0, "skill": 3, "difficulty": 1,
-                                                              "rerolls": 2}, "p_success_rerolls")],
+    "REROLL": {
+        "codex-roll": ({"ad6": 1, "ed6": 0, "skill": 3, "difficulty": 1, "rerolls": 2}, "p_success_rerolls", "again")
+    },
     # the dice left are the same many; which are ED6 (that may be kept for rerolls) is the split table's
-    (C, "MOBILITY"): [("codex-roll", "mobility_dice", "ad6_first",
-                       {"ad6": 2, "ed6": 2, "rerolls": 1, "armor": "1", "mobility": True}, "display")],
-    (C, "SHIELD_WEAR"): [("codex-attack", "shield_wear", "every_attack",
-                          {"weapon": "2", "ed6": 2, "skill": 4, "shield": "0", "range": "melee", "shield_lost": 2},
-                          "shield_points_after")],
+    "MOBILITY": {
+        "codex-roll": ({"ad6": 2, "ed6": 2, "rerolls": 1, "armor": "1", "mobility": True}, "display", "ad6_first")
+    },
+    "SHIELD_WEAR": {
+        "codex-attack": (
+            {"weapon": "2", "ed6": 2, "skill": 4, "shield": "0", "range": "melee", "shield_lost": 2},
+            "shield_points_after",
+            "every_attack",
+        )
+    },
     # the 1st D6 of the roll: which group its parity names
-    (C, "PARITY"): [("codex-consequences", "parity", "odd_universal", {"damage": 20}, "roll:preparations")],
-    (C, "COUNTER_TIE"): [("codex-counteraction", "tie", "more", {}, "p_counter")],
-    (C, "COUNTER_STEP"): [("codex-counters", "step", "lv", {"difficulty": 1, "ad6": 4}, "p_fill")],
-    (C, "STANCE_BLOCK_READINGS"): [("codex-ability", "stance_block", "level", {"level": 3, "use": "stance", "ed6": 5},
-                                    "ed6_left")],
-    (C, "STANCE_LIMIT_READINGS"): [("codex-ability", "stance_limit", "per_turn",
-                                   {"level": 2, "use": "stance", "ed6": 3, "blocked": 2}, "ed6_left")],
-    (C, "CRIPPLING_PER_READINGS"): [("codex-tokens", "per", "token", {"gains": [2], "crippling": 1}, "tokens")],
-    (C, "CRUEL_ORDER_READINGS"): [("codex-tokens", "order", "after", {"gains": [2], "cruel": 1}, "activated")],
-    (C, "ACTIVATED_READINGS"): [("codex-tokens", "activated", "spent", {"before": 2, "gains": [0], "cruel": 1},
-                                 "tokens")],
+    "PARITY": {"codex-consequences": ({"damage": 20}, "roll:preparations", "odd_universal")},
+    "COUNTER_TIE": {"codex-counteraction": ({}, "p_counter", "more")},
+    "COUNTER_STEP": {"codex-counters": ({"difficulty": 1, "ad6": 4}, "p_fill", "lv")},
+    "STANCE_BLOCK": {"codex-ability": ({"level": 3, "use": "stance", "ed6": 5}, "ed6_left", "level")},
+    "STANCE_LIMIT": {"codex-ability": ({"level": 2, "use": "stance", "ed6": 3, "blocked": 2}, "ed6_left", "per_turn")},
+    "CRIPPLING_PER": {"codex-tokens": ({"gains": [2], "crippling": 1}, "tokens", "token")},
+    "CRUEL_ORDER": {"codex-tokens": ({"gains": [2], "cruel": 1}, "activated", "after")},
+    "ACTIVATED": {"codex-tokens": ({"before": 2, "gains": [0], "cruel": 1}, "tokens", "spent")},
     # six levels marked: the 6th level (no ED6), or not yet (as Stress: the state beyond six)
-    (C, "EXHAUSTION_STATE_READINGS"): [("codex-roll", "exhaustion_state", "seventh", {"exhaustion": 6, "ed6": 2},
-                                        "p_success")],
-    (C, "CHECK_STRESS"): [("codex-roll", "check_stress", "before",
-                           {"difficulty": 3, "stress": 1, "ad6": 4, "ed6": 2, "skill": 4}, "p_success")],
+    "EXHAUSTION_STATE": {
+        "codex-roll": ({"exhaustion": 6, "ed6": 2}, "p_success", "seventh"),
+        "codex-attack": ({"exhaustion": 6, "ed6": 2}, "p_hit", "seventh"),
+        "codex-counteraction": ({"exhaustion": 6, "ed6": 2}, "p_counter", "seventh"),
+        "codex-counters": ({"exhaustion": 6, "ed6": 2}, "p_fill", "seventh"),
+        "codex-ability": ({"exhaustion": 6, "ed6": 2}, "ed6_left", "seventh"),
+    },
+    "CHECK_STRESS": {
+        "codex-roll": ({"difficulty": 3, "stress": 1, "ad6": 4, "ed6": 2, "skill": 4}, "p_success", "before")
+    },
 }
 
 def outcome(calc_id: str, params: dict, key: str):
@@ -162,59 +203,34 @@ def outcome(calc_id: str, params: dict, key: str):
     return r["result"].get(key, "absent") if r["ok"] else ("refused", r["errors"][0]["field"])
 
 
-def _param(calc_id: str, name: str):
-    return next(p for p in api.get(calc_id).params if p.name == name)
-
-
-def _default_of(module, name: str):
-    value = getattr(module, name)
-    if not isinstance(value, tuple):
-        return value
-    own = {"ROUNDINGS": "DEFAULT_ROUNDING", "MOVE_ROUNDINGS": "MOVE_ROUNDING"}.get(name, name.removesuffix("_READINGS"))
-    return getattr(module, own, value[0]) if own != name else value[0]
-
-
 #: the named readings of each module: every ``*_READINGS`` tuple, the choices named otherwise, and
 #: the constants that take a side on an open point
 READINGS = {
     L: {n for n in L.__all__ if n.endswith("_READINGS")} | {
         "TIE_RULES", "ROUNDINGS", "MOVE_ROUNDINGS", "QUARTER_IS_CRITICAL", "AP_RULES", "AIM_ORDERS", "NO_DAMAGE_WITHOUT_STEPS",
-        "ARMOR_AGAINST_FALLS", "BELTS_BEFORE_HALVING", "ROUND_ONCE", "STAGE_STAMINA_IN_CHECK", "STAGE1_CONFIDENCE_IN_CHECK", "BLEEDING_WHEN_DYING",
+        "ARMOR_AGAINST_FALLS", "BELTS_BEFORE_HALVING", "ROUND_ONCE", "STAGE_STAMINA_IN_CHECK", "STAGE1_CONFIDENCE_IN_CHECK",
+        "BLEEDING_WHEN_DYING",
         "PAIN_SHOCK_ROLLS", "PAIN_SHOCK_WOUND_PENALTY"},
     C: {n for n in C.__all__ if n.endswith("_READINGS")} | {"BURST_ROUNDING"},
 }
-#: a ``*_READINGS`` tuple whose constant is named otherwise
-_CONSTANT = {"HANGOVER_STAMINA_READINGS": "HANGOVER_STAMINA", "MOVE_ROUNDINGS": "MOVE_ROUNDING",
-             "FULL_CLIP_READINGS": "FULL_CLIP", "COMBAT_MODIFIER_READINGS": "COMBAT_MODIFIERS_TO",
-             "CONCUSSION_AT_CRITICAL_READINGS": "CONCUSSION_AT_CRITICAL",
-             "MAIMING_AT_SCRATCH_READINGS": "MAIMING_AT_SCRATCH", "MEDICAL_FAIL_READINGS": "MEDICAL_FAIL",
-             "TWO_GUNS_WRONG_HAND_READINGS": "TWO_GUNS_WRONG_HAND", "RITUAL_FIRST_FAIL_READINGS": "RITUAL_FIRST_FAIL",
-             "SNIPER_READINGS": "SNIPER", "REROLL_READINGS": "REROLL", "MOBILITY_READINGS": "MOBILITY",
-             "SHIELD_WEAR_READINGS": "SHIELD_WEAR", "PARITY_READINGS": "PARITY", "COUNTER_TIE_READINGS": "COUNTER_TIE",
-             "COUNTER_STEP_READINGS": "COUNTER_STEP", "CHECK_STRESS_READINGS": "CHECK_STRESS",
-             "BLEEDING_BAND_READINGS": "BLEEDING_BAND", "HEAD_HALF_READINGS": "HEAD_HALF",
-             "BLAST_READINGS": "BLAST", "STAGE3_CHECK_READINGS": "STAGE3_CHECK", "BURST_ROLL_READINGS": "BURST_ROLL", "HITS_STAMINA_READINGS": "HITS_STAMINA", "PAIN_SHOCK_ROLLS": "PAIN_SHOCK_ROLL"}
+@pytest.mark.parametrize("module, records", [(L, LYS), (C, CODEX)], ids=["lysogorsk", "codex"])
+def test_every_reading_is_tested_here(module, records):
+    # each named reading of the rules (a choices tuple or a constant) is a record's, each record's uses are tested
+    for name in READINGS[module]:
+        value = getattr(module, name)
+        assert any(value in (r.values, r.default) and (name == r.name or isinstance(value, tuple))
+                   for r in records.READINGS), name
+    for r in records.READINGS:
+        assert not hasattr(module, r.name) or getattr(module, r.name) == r.default, r.name
+    assert_where_covers_the_uses(records.READINGS, {"lysogorsk": LYS_WHERE, "codex": CODEX_WHERE}[records.SYSTEM])
 
 
-def _tested_name(name: str) -> str:
-    return _CONSTANT.get(name, name)
-
-
-def test_every_reading_is_tested_here():
-    for module, names in READINGS.items():
-        tested = {n for m, n in SWITCHES if m is module}
-        assert {_tested_name(n) for n in names} == tested, module.__name__
-        for name in tested:
-            assert name in module.__all__, name
-
-
-@pytest.mark.parametrize("module, name, case", [(m, n, c) for (m, n), cases in SWITCHES.items() for c in cases],
-                         ids=lambda x: x if isinstance(x, str) else (x[0] if isinstance(x, tuple) else None))
-def test_a_switch_defaults_to_the_reading_and_flipping_it_changes_the_result(module, name, case):
-    calc, param, other, params, key = case
-    default = _default_of(module, name)
-    assert _param(calc, param).default == default, f"{calc}.{param} does not default to {name}"
-    assert other != default
+@pytest.mark.parametrize("records, case", [(LYS, c) for c in switch_cases(LYS.READINGS, LYS_WHERE)]
+                         + [(CODEX, c) for c in switch_cases(CODEX.READINGS, CODEX_WHERE)],
+                         ids=lambda x: x.SYSTEM if hasattr(x, "SYSTEM") else "-".join(map(str, x[:3])))
+def test_a_switch_defaults_to_the_reading_and_flipping_it_changes_the_result(records, case):
+    name, calc, param, other, params, key = case
+    assert_switch_built_from(getattr(records, name), calc, param)
     taken, flipped = outcome(calc, params, key), outcome(calc, {**params, param: other}, key)
     assert "absent" not in (taken, flipped) and "refused" not in (taken[0] if isinstance(taken, tuple) else None,)
     assert taken != flipped, f"{name} in {calc}"

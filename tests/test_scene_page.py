@@ -148,7 +148,8 @@ def _strict(html: str) -> list[str]:
 
 
 hostile = st.one_of(st.sampled_from(PAYLOADS), st.text(max_size=40))
-json_value = st.recursive(st.none() | st.booleans() | st.integers(-10**20, 10**20) | st.floats(allow_nan=False, allow_infinity=False) | hostile,
+json_value = st.recursive(st.none() | st.booleans() | st.integers(-10**20, 10**20)
+                          | st.floats(allow_nan=False, allow_infinity=False) | hostile,
                           lambda inner: st.lists(inner, max_size=4) | st.dictionaries(hostile, inner, max_size=4), max_leaves=12)
 
 

@@ -8,82 +8,127 @@ from __future__ import annotations
 import pytest
 
 from rules_core import api
+from rules_core.serial import readings as RD
 from rules_core.serial import rules as R
-from tests.readings import (assert_every_reading_tested, assert_patched_reading_decides,
-                            assert_switch_defaults_to_reading)
+from tests.readings import assert_patched_reading_decides, assert_switch_built_from, assert_where_covers_the_uses, switch_cases
 
-#: reading → (calculator, its switch, the other value, parameters where it matters, the result key)
-SWITCHES = {
-    "ATTACK_ONES_CANCEL": ("serial-attack", "attack_ones_cancel", False, {"attack_dice": 3}, "p_hit"),
-    "BOTCH_RULE": ("serial-attack", "botch_rule", "revised", {"attack_dice": 3}, "p_botch"),
-    "DIFFICULTY_OVERFLOW": ("serial-attack", "overflow", "impossible",
-                            {"ranged": False, "maneuver": "flurry", "attack_difficulty": 10}, "p_hit"),
-    "PARRY_TIE": ("serial-attack", "parry_tie", "cancel",
-                  {"ranged": False, "defence": "parry", "defence_dice": 3}, "p_hit"),
-    "AUTOFIRE_PENALTY": ("serial-attack", "autofire_penalty", "dice", {"maneuver": "autofire"}, "attack_dice"),
-    "BELOW_ONE": ("serial-death-door", "below_one", "death", {"previous_rolls": 2}, "instant_death"),
+#: reading → {calculator: (parameters where its other reading matters, the result key — "roll:KEY": the same dice
+#: read the other way)}; the switch, its default and the other reading are the record's (rules_core/serial/readings.py)
+WHERE = {
+    "ATTACK_ONES_CANCEL": {
+        "serial-attack": ({"attack_dice": 3}, "p_hit"),
+        "serial-ambush": ({}, "p_free_hit"),
+        "serial-contest": ({"contest": "disarm"}, "p_hit"),
+    },
+    "BOTCH_RULE": {"serial-attack": ({"attack_dice": 3}, "p_botch")},
+    "DIFFICULTY_OVERFLOW": {
+        "serial-attack": ({"ranged": False, "maneuver": "flurry", "attack_difficulty": 10}, "p_hit")
+    },
+    "PARRY_TIE": {"serial-attack": ({"ranged": False, "defence": "parry", "defence_dice": 3}, "p_hit")},
+    "AUTOFIRE_PENALTY": {"serial-attack": ({"maneuver": "autofire"}, "attack_dice")},
+    "BELOW_ONE": {"serial-death-door": ({"previous_rolls": 2}, "instant_death")},
     # Маша: «наносит 14 уровней урона. Из них 1 ... и еще 13 становятся излишками. Эти излишки больше 12»
-    "NEGATIVE_HITS_RULE": ("serial-damage", "negative_rule", "at_least",
-                           {"portions": [13], "absorption": 0, "health": 1, "stamina": 2}, "dead"),
-    "EXCESS_BURNS": ("serial-damage", "excess_burns", "every",
-                     {"portions": [5], "absorption": 0, "health": 3, "stamina": 2, "door_before": True}, "negative_hits"),
+    "NEGATIVE_HITS_RULE": {
+        "serial-damage": ({"portions": [13], "absorption": 0, "health": 1, "stamina": 2}, "dead"),
+        "serial-death-door": ({"health_before": 1, "damage": 13}, "instant_death"),
+        "serial-attack": ({"health": 1, "absorption": 0, "damage_dice": 15, "attack_dice": 10}, "p_instant_death"),
+        "serial-explosion": ({"kind": "badaboom", "dice": 20, "health": 1, "absorption": 0}, "p_instant_death"),
+    },
+    "EXCESS_BURNS": {
+        "serial-damage": (
+            {"portions": [5], "absorption": 0, "health": 3, "stamina": 2, "door_before": True},
+            "negative_hits",
+        ),
+        "serial-death-door": (
+            {"health_before": 0, "damage": 5, "previous_rolls": 1, "negative_before": 10},
+            "instant_death",
+        ),
+    },
     # the odds of odd/even stay 1/2 either way: the reading decides which face is «шок» (a roll shows it)
-    "NONLETHAL_MODIFIER": ("serial-death-door", "nonlethal_modifier", True,
-                           {"nonlethal": True, "previous_rolls": 1}, "roll:outcome"),
-    "NONLETHAL_CAN_KILL": ("serial-death-door", "nonlethal_can_kill", False,
-                           {"nonlethal": True, "health_before": 1, "damage": 20}, "instant_death"),
-    "HALF_ROUNDING": ("serial-wounds", "half_rounding", "up", {"health": 3, "athletics": 2}, "speed"),
-    "BURNING_FIRST_TURN_COUNTS": ("serial-burning", "first_turn_counts", True, {"turn": 2}, "damage_this_turn"),
-    "BLOCK_FIRST": ("serial-attack", "block_first", False,
-                    {"ranged": False, "defence": "block", "defence_dice": 4, "absorption": 3, "health": 7,
-                     "damage_dice": 8}, "absorption_left"),
-    "ENCUMBRANCE_MONOTONE": ("armor", "encumbrance_monotone", False,
-                             {"strength": 6, "large_items": 2, "load_armor": "heavy"}, "encumbrance"),
-    "BADABOOM_FALLOFF": ("serial-explosion", "falloff", "full", {"kind": "badaboom", "radius": 10, "distance": 12},
-                         "dice"),
-    "PREPARATION_ROUNDING": ("serial-initiative", "preparation_rounding", "up",
-                             {"dexterity": 4, "wits": 3, "prepared": True}, "initiative"),
-    "LOWERED_BLOCKS_PREPARATION": ("serial-initiative", "lowered_blocks_preparation", False,
-                                   {"dexterity": 4, "wits": 3, "prepared": True, "lowered": True, "lowered_to": 4},
-                                   "initiative"),
-    "WOUND_PENALTY_ON_DAMAGE": ("serial-attack", "wound_penalty_damage", True, {"attacker_health": 4}, "damage_dice"),
-    "WOUND_PENALTY_BEFORE_HALVING": ("serial-attack", "wound_penalty_before_halving", False,
-                                     {"attack_dice": 9, "maneuver": "two_guns", "attacker_health": 5}, "attack_dice"),
-    "PAIN_WILLPOWER": ("serial-wounds", "pain_willpower", "one", {"health": 4, "push": True, "burning": True},
-                       "roll_penalty"),
-    "RUN_HALVED": ("serial-wounds", "run_halved", "both", {"health": 2}, "run"),
-    "BURNING_IS_PORTION": ("serial-burning", "is_portion", False, {"turn": 2, "armor": 2}, "damage_this_turn"),
-    "OTHER_ONES_CANCEL": ("serial-ambush", "ones_cancel", False, {}, "p_ambush"),
-    "AMBUSH_TIE_ADDS": ("serial-ambush", "tie_adds", True, {}, "tie_bonus"),
-    "TWO_RESISTANCES": ("serial-damage", "two_resistances", "none",
-                        {"portions": [5], "absorption": 0, "health": 9, "tag": "two_resistances"}, "health_left"),
-    "ABSORPTION_ARMOR_WEIGHT": ("armor", "serial_absorption_weight", "by_absorption",
-                                {"strength": 2, "serial_armor": 0, "serial_worn_absorption": 2}, "encumbrance"),
-    "NATURAL_ARMOR_STOPS_ABSORPTION": ("armor", "serial_natural_stops", True,
-                                       {"serial_armor": 2, "serial_armor_source": "natural",
-                                        "serial_worn_absorption": 1}, "serial"),
-    "OVERLOADED_ROLLS": ("serial-attack", "overloaded_rolls", "pure_dexterity", {"attacker_overloaded": True},
-                         "attack_dice"),
-    "DESPERATE_PARRY": ("serial-attack", "desperate_parry", True,
-                        {"ranged": False, "defence": "parry", "defence_dice": 5, "desperate": True,
-                         "defence_number": 3}, "p_hit"),
-    "NONLETHAL_ROLL_COUNTS": ("serial-death-door", "nonlethal_roll_counts", False,
-                              {"previous_rolls": 2, "nonlethal_before": 1}, "outcomes"),
-    "NAGA_ARMOR": ("serial-attack", "naga_armor", "armor",
-                   {"attack_dice": 14, "damage_dice": 8, "armor": 2, "absorption": 0, "health": 30, "naga": True},
-                   "damage"),
-    "NAGA_SOAKED": ("serial-attack", "naga_soaked", False,
-                    {"attack_dice": 14, "damage_dice": 8, "armor": 1, "absorption": 6, "health": 30, "naga": True},
-                    "health_left"),
-    "TWO_GUNS_HALVES_BONUS": ("serial-attack", "two_guns_halves_bonus", False,
-                              {"maneuver": "two_guns", "flank": "rear", "attack_dice": 9}, "attack_dice"),
-    "PRONE_DEFENCE": ("serial-attack", "prone_defence", True,
-                      {"ranged": False, "target_prone": True, "defence": "parry", "defence_dice": 5}, "p_hit"),
+    "NONLETHAL_MODIFIER": {"serial-death-door": ({"nonlethal": True, "previous_rolls": 1}, "roll:outcome")},
+    "NONLETHAL_CAN_KILL": {
+        "serial-death-door": ({"nonlethal": True, "health_before": 1, "damage": 20}, "instant_death")
+    },
+    "HALF_ROUNDING": {"serial-wounds": ({"health": 3, "athletics": 2}, "speed")},
+    "BURNING_FIRST_TURN_COUNTS": {"serial-burning": ({"turn": 2}, "damage_this_turn")},
+    "BLOCK_FIRST": {
+        "serial-attack": (
+            {"ranged": False, "defence": "block", "defence_dice": 4, "absorption": 3, "health": 7, "damage_dice": 8},
+            "absorption_left",
+        )
+    },
+    "ENCUMBRANCE_MONOTONE": {"armor": ({"strength": 6, "large_items": 2, "load_armor": "heavy"}, "encumbrance")},
+    "BADABOOM_FALLOFF": {"serial-explosion": ({"kind": "badaboom", "radius": 10, "distance": 12}, "dice")},
+    "PREPARATION_ROUNDING": {"serial-initiative": ({"dexterity": 4, "wits": 3, "prepared": True}, "initiative")},
+    "LOWERED_BLOCKS_PREPARATION": {
+        "serial-initiative": (
+            {"dexterity": 4, "wits": 3, "prepared": True, "lowered": True, "lowered_to": 4},
+            "initiative",
+        )
+    },
+    "WOUND_PENALTY_ON_DAMAGE": {"serial-attack": ({"attacker_health": 4}, "damage_dice")},
+    "WOUND_PENALTY_BEFORE_HALVING": {
+        "serial-attack": ({"attack_dice": 9, "maneuver": "two_guns", "attacker_health": 5}, "attack_dice")
+    },
+    "PAIN_WILLPOWER": {"serial-wounds": ({"health": 4, "push": True, "burning": True}, "roll_penalty")},
+    "RUN_HALVED": {"serial-wounds": ({"health": 2}, "run")},
+    "BURNING_IS_PORTION": {"serial-burning": ({"turn": 2, "armor": 2}, "damage_this_turn")},
+    "OTHER_ONES_CANCEL": {
+        "serial-ambush": ({}, "p_ambush"),
+        "serial-burning": ({}, "p_out"),
+        "serial-explosion": ({}, "p_landed"),
+        "serial-contest": ({"contest": "trip"}, "p_effect"),
+    },
+    "AMBUSH_TIE_ADDS": {"serial-ambush": ({}, "tie_bonus")},
+    "TWO_RESISTANCES": {
+        "serial-damage": ({"portions": [5], "absorption": 0, "health": 9, "tag": "two_resistances"}, "health_left"),
+        "serial-attack": ({"tag": "two_resistances", "absorption": 0, "health": 20}, "health_left"),
+        "serial-burning": ({"tag": "two_resistances", "turn": 2}, "damage_this_turn"),
+    },
+    "ABSORPTION_ARMOR_WEIGHT": {
+        "armor": ({"strength": 2, "serial_armor": 0, "serial_worn_absorption": 2}, "encumbrance")
+    },
+    "NATURAL_ARMOR_STOPS_ABSORPTION": {
+        "armor": ({"serial_armor": 2, "serial_armor_source": "natural", "serial_worn_absorption": 1}, "serial")
+    },
+    "OVERLOADED_ROLLS": {"serial-attack": ({"attacker_overloaded": True}, "attack_dice")},
+    "DESPERATE_PARRY": {
+        "serial-attack": (
+            {"ranged": False, "defence": "parry", "defence_dice": 5, "desperate": True, "defence_number": 3},
+            "p_hit",
+        )
+    },
+    "NONLETHAL_ROLL_COUNTS": {
+        "serial-death-door": ({"previous_rolls": 2, "nonlethal_before": 1}, "outcomes"),
+        "serial-attack": (
+            {"door_rolls_before": 2, "door_nonlethal_before": 1, "health": 1, "absorption": 0},
+            "door_outcomes",
+        ),
+    },
+    "NAGA_ARMOR": {
+        "serial-attack": (
+            {"attack_dice": 14, "damage_dice": 8, "armor": 2, "absorption": 0, "health": 30, "naga": True},
+            "damage",
+        )
+    },
+    "NAGA_SOAKED": {
+        "serial-attack": (
+            {"attack_dice": 14, "damage_dice": 8, "armor": 1, "absorption": 6, "health": 30, "naga": True},
+            "health_left",
+        )
+    },
+    "TWO_GUNS_HALVES_BONUS": {
+        "serial-attack": ({"maneuver": "two_guns", "flank": "rear", "attack_dice": 9}, "attack_dice")
+    },
+    "PRONE_DEFENCE": {
+        "serial-attack": ({"ranged": False, "target_prone": True, "defence": "parry", "defence_dice": 5}, "p_hit")
+    },
     # Устойчивость before the УП: 5 → 3, 2 absorbed, 1 to Health; after: 2 absorbed, 3 → 2 to Health
-    "TAG_ORDER": ("serial-damage", "tag_order", "after_absorption",
-                  {"portions": [5], "absorption": 2, "health": 9, "tag": "resistance"}, "health_left"),
-    "NAGA_NO_ARMOR": ("serial-attack", "naga_no_armor", "always",
-                      {"attack_dice": 14, "damage_dice": 2, "armor": 0, "naga": True}, "p_poison"),
+    "TAG_ORDER": {
+        "serial-damage": ({"portions": [5], "absorption": 2, "health": 9, "tag": "resistance"}, "health_left"),
+        "serial-attack": ({"tag": "resistance", "absorption": 2, "health": 9}, "health_left"),
+    },
+    "NAGA_NO_ARMOR": {"serial-attack": ({"attack_dice": 14, "damage_dice": 2, "armor": 0, "naga": True}, "p_poison")},
 }
 
 #: readings the code reads at run time: (patched value, calculator, parameters, result key)
@@ -96,8 +141,11 @@ PATCHED = {
 
 
 def test_every_reading_is_tested_here():
-    assert_every_reading_tested(R, set(SWITCHES) | set(PATCHED) | {"BLIND_RANGED_MAX_METRES", "HEALTH_LEVELS",
-                                                                    "INTERCEPTION_PERIOD"})
+    assert set(R.READINGS) == {r.name for r in RD.READINGS} | set(PATCHED) | {"BLIND_RANGED_MAX_METRES", "HEALTH_LEVELS",
+                                                                               "INTERCEPTION_PERIOD"}
+    for r in RD.READINGS:
+        assert getattr(R, r.name) == r.default and r.name in R.__all__, r.name
+    assert_where_covers_the_uses(RD.READINGS, WHERE)
 
 
 def test_the_full_health_is_the_named_reading():
@@ -127,10 +175,10 @@ def test_the_scene_counts_nonlethal_rolls_by_the_calculators_reading():
     assert RD.SERIAL_NONLETHAL_ROLL_COUNTS is R.NONLETHAL_ROLL_COUNTS
 
 
-@pytest.mark.parametrize("name", sorted(SWITCHES))
-def test_a_switch_defaults_to_the_reading_and_flipping_it_changes_the_result(name):
-    calc, param, other, params, key = SWITCHES[name]
-    assert_switch_defaults_to_reading(R, name, calc, param, other)
+@pytest.mark.parametrize("name, calc, param, other, params, key", switch_cases(RD.READINGS, WHERE),
+                         ids=lambda x: x if isinstance(x, str) else None)
+def test_a_switch_defaults_to_the_reading_and_flipping_it_changes_the_result(name, calc, param, other, params, key):
+    assert_switch_built_from(getattr(RD, name), calc, param)
     if key.startswith("roll:"):  # the same dice, read the other way
         key = key[5:]
         taken = api.roll(calc, params, seed=7)[key]

@@ -98,7 +98,10 @@ const b64 = (s) => Uint8Array.from(Buffer.from(s, "base64"));
 const out = [];
 for (const it of %s) {
   const data = b64(it.data), image = b64(it.image);
-  const stream = new ReadableStream({ start(c) { for (let i = 0; i < data.length; i += it.chunk) c.enqueue(data.slice(i, i + it.chunk)); c.close(); } });
+  const stream = new ReadableStream({ start(c) {
+    for (let i = 0; i < data.length; i += it.chunk) c.enqueue(data.slice(i, i + it.chunk));
+    c.close();
+  } });
   let early = null;
   const snap = await readSparseSnapshot(stream, (h) => { early = h; });
   const mem = image.length - it.memoryAt;

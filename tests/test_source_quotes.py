@@ -26,6 +26,7 @@ import pytest
 import yaml
 
 from rules_core import api
+from rules_core import readings as readings_records
 from rules_core.scene import readings
 from scripts.sources import read_source
 
@@ -248,3 +249,12 @@ def test_normalising_ignores_case_yo_space_and_punctuation():
 @pytest.mark.parametrize("system, where, quote", list(_cases()))
 def test_quotation_is_in_its_source(system, where, quote):
     assert occurs(quote, SOURCES[system]), f"{where}: «{quote}» is not in {'/'.join(SOURCES[system])}"
+
+
+@pytest.mark.parametrize("record", [r for s in readings_records.SYSTEMS for r in readings_records.of_system(s).values()],
+                         ids=lambda r: f"{r.system}/{r.name}")
+def test_a_readings_quote_is_on_its_line_of_the_source(record):
+    # rules_core/<system>/readings.py: «quote» at FILE:LINE of sources/
+    file, _, line = record.source.partition(":")
+    text = read_source(file).splitlines()[int(line) - 1]
+    assert all(piece in norm(text) for piece in parts(record.quote)), f"{record.name}: not at {record.source}"

@@ -10,73 +10,75 @@ from itertools import product
 import pytest
 
 from rules_core import api
+from rules_core.wod import readings as RD
 from rules_core.wod import rules as R
 from rules_core.wod import tables as TB
-from tests.readings import (assert_every_reading_tested, assert_patched_reading_decides,
-                            assert_switch_defaults_to_reading)
+from tests.readings import (assert_rules_follow_the_records, assert_switch_built_from, assert_where_covers_the_uses,
+                            switch_cases)
 
 ASSAULT = f"firearm{next(i for i, f in enumerate(TB.FIREARMS) if f['bursts'] and f['damage'] == 7)}"
 LIGHT_REVOLVER = "firearm0"
 
-#: reading → [(calculator, its switch, the other value, parameters where it matters, the result key)]
-SWITCHES = {
-    "ARMOR_BREAK": [("wod-soak", "armor_break", "more_than_double", {"incoming": 4, "armor": "2"}, "armor_ruined"),
-                    ("armor", "wod_armor_break", "more_than_double", {"wod_damage": 4, "wod_armor": "2"}, "wod"),
-                    ("wod-classic-attack", "armor_break", "more_than_double",
-                     {"armor": "1", "damage_dice": 6, "attack_dice": 8}, "p_armor_ruined")],
+#: reading → {calculator: (parameters where its other reading matters, the result key)}; the switch, its default and
+#: the other reading are the record's (rules_core/wod/readings.py)
+WHERE = {
+    "ARMOR_BREAK": {"wod-soak": ({"incoming": 4, "armor": "2"}, "armor_ruined"),
+                    "armor": ({"wod_damage": 4, "wod_armor": "2"}, "wod"),
+                    "wod-classic-attack": ({"armor": "1", "damage_dice": 6, "attack_dice": 8}, "p_armor_ruined")},
     # Анатоль: «если бы он был смертным, он бы не смог поглотить летальные повреждения»
-    "ARMOR_SOAK": [("wod-soak", "armor_soak", "always", {"damage_type": "lethal", "armor": "2"}, "soak_pool"),
-                   ("armor", "wod_armor_soak", "always", {"wod_damage_type": "lethal"}, "wod")],
-    "ONES_CANCEL_DAMAGE": [("wod-soak", "ones_cancel", True, {"incoming": 3, "stamina": 3, "damage_type": "bashing"},
-                            "levels")],
-    "EXTRA_SUCCESSES_ADD": [("wod-classic-attack", "extra_successes_add", False, {}, "mean_levels")],
+    "ARMOR_SOAK": {"wod-soak": ({"damage_type": "lethal", "armor": "2"}, "soak_pool"),
+                   "armor": ({"wod_damage_type": "lethal"}, "wod"),
+                   "wod-classic-attack": ({"damage_type": "lethal", "armor": "2"}, "soak_pool")},
+    "ONES_CANCEL_DAMAGE": {"wod-soak": ({"incoming": 3, "stamina": 3, "damage_type": "bashing"}, "levels"),
+                           "armor": ({"wod_damage": 3, "wod_stamina": 3, "wod_damage_type": "bashing"}, "wod"),
+                           "wod-classic-attack": ({"stamina": 3, "damage_type": "bashing"}, "mean_levels")},
+    "EXTRA_SUCCESSES_ADD": {"wod-classic-attack": ({}, "mean_levels")},
     # «Обезоружить … Нормальная +1»: a die, or the difficulty already in the table's 7
-    "DISARM_ACCURACY": [("wod-classic-attack", "disarm_accuracy", "none", {"weapon": "disarm", "attack_dice": 5},
-                         "p_hit")],
-    "ATTACK_BOTCH": [("wod-classic-attack", "botch_rule", "second", {}, "p_botch"),
-                     ("wod-knockdown", "botch_rule", "second", {"cause": "fall"}, "p_hurt")],
-    "ONES_CANCEL_OTHER": [("wod-ambush", "ones_cancel", False, {}, "mean_pool")],
-    "SPRAY_SHARE": [("wod-classic-attack", "spray_share", "most",
-                     {"weapon": ASSAULT, "maneuver": "spray", "targets": 3}, "mean_levels")],
-    "SPRAY_DICE": [("wod-classic-attack", "spray_dice", "all", {"weapon": ASSAULT, "maneuver": "spray", "targets": 2},
-                    "mean_levels")],
+    "DISARM_ACCURACY": {"wod-classic-attack": ({"weapon": "disarm", "attack_dice": 5}, "p_hit")},
+    "ATTACK_BOTCH": {"wod-classic-attack": ({}, "p_botch"), "wod-knockdown": ({"cause": "fall"}, "p_hurt")},
+    "ONES_CANCEL_OTHER": {"wod-ambush": ({}, "mean_pool")},
+    "SPRAY_SHARE": {"wod-classic-attack": ({"weapon": ASSAULT, "maneuver": "spray", "targets": 3}, "mean_levels")},
+    "SPRAY_DICE": {"wod-classic-attack": ({"weapon": ASSAULT, "maneuver": "spray", "targets": 2}, "mean_levels")},
     # «Если же под обстрелом находилась всего лишь одна цель, то она получит только половину Успехов»
-    "SPRAY_SINGLE_TARGET_ROUNDS_DOWN": [("wod-classic-attack", "spray_single_rounds_down", False,
-                                         {"weapon": ASSAULT, "maneuver": "spray", "targets": 1}, "mean_levels")],
+    "SPRAY_SINGLE_TARGET_ROUNDS_DOWN": {"wod-classic-attack": ({"weapon": ASSAULT, "maneuver": "spray", "targets": 1},
+                                                               "mean_levels")},
     # 002: «Ослепленный персонаж не может выполнять дистанционные атаки» — refused, or +2 (003)
-    "BLIND_RANGED": [("wod-classic-attack", "blind_ranged", "plus_two", {"attacker_blind": True, "weapon": LIGHT_REVOLVER},
-                      "attack_difficulties")],
-    "SCOPE_NEEDS_AIM": [("wod-classic-attack", "scope_needs_aim", False, {"weapon": LIGHT_REVOLVER, "scope": True},
-                         "attack_dice")],
-    "RANGE_UNIT": [("wod-classic-attack", "range_unit", "metres",
-                    {"weapon": LIGHT_REVOLVER, "range": "distance", "distance": 11}, "attack_difficulties")],
-    "AUTOFIRE_DODGE_READING": [("wod-classic-attack", "autofire_dodge", "spray_and_full_auto",
-                                {"weapon": ASSAULT, "maneuver": "full_auto", "defence": "dodge"}, "defence_difficulty")],
-    "AMBUSH_POOL": [("wod-ambush", "ambush_pool", "at_most", {"victim_pool": 6, "own_pool": 1}, "mean_pool")],
-    "KNOCKDOWN_DIFFICULTY": [("wod-knockdown", "difficulty", 7, {}, "p_falls")],
-    "FALL_ROLLS_AGAIN": [("wod-knockdown", "rolls_again", False, {}, "p_up")],
-    "HALF_PENALTY_ROUNDING": [("wod-armor", "rounding", "up", {"armor": "5", "melee": 3}, "penalty")],
-    # 002: «запас бросков на повреждения увеличивается на 2 кубика»; 003: only «считаются автоматически успешными»
+    "BLIND_RANGED": {"wod-classic-attack": ({"attacker_blind": True, "weapon": LIGHT_REVOLVER}, "attack_difficulties")},
+    "SCOPE_NEEDS_AIM": {"wod-classic-attack": ({"weapon": LIGHT_REVOLVER, "scope": True}, "attack_dice")},
+    "RANGE_UNIT": {"wod-classic-attack": ({"weapon": LIGHT_REVOLVER, "range": "distance", "distance": 11},
+                                          "attack_difficulties")},
+    "AUTOFIRE_DODGE_READING": {"wod-classic-attack": ({"weapon": ASSAULT, "maneuver": "full_auto", "defence": "dodge"},
+                                                      "defence_difficulty")},
+    "AMBUSH_POOL": {"wod-ambush": ({"victim_pool": 6, "own_pool": 1}, "mean_pool")},
+    "KNOCKDOWN_DIFFICULTY": {"wod-knockdown": ({}, "p_falls")},
+    "FALL_ROLLS_AGAIN": {"wod-knockdown": ({}, "p_up")},
+    "HALF_PENALTY_ROUNDING": {"wod-armor": ({"armor": "5", "melee": 3}, "penalty")},
     # 002: «+2 к сложности Рукопашного боя и Фехтования»; 003: «все действия слепого персонажа … Трудностью +2»
-    "BLIND_DEFENCE": [("wod-classic-attack", "blind_defence", "defence_too", {"target_blind": True, "defence": "dodge"},
-                       "p_hit")],
+    "BLIND_DEFENCE": {"wod-classic-attack": ({"target_blind": True, "defence": "dodge"}, "p_hit")},
     # «Броня позволяет избежать лишь части повреждений, после чего она выходит из строя»
-    "ARMOR_RUIN": [("wod-soak", "armor_ruin", "ruined_first", {"incoming": 4, "armor": "2", "damage_type": "bashing"},
-                    "mean_levels"),
-                   ("wod-classic-attack", "armor_ruin", "ruined_first",
-                    {"armor": "1", "damage_dice": 6, "attack_dice": 8, "damage_type": "bashing"}, "mean_levels")],
-    "HELPLESS_DAMAGE": [("wod-classic-attack", "helpless_damage", "none", {"immobilized": "helpless"}, "mean_levels")],
+    "ARMOR_RUIN": {"wod-soak": ({"incoming": 4, "armor": "2", "damage_type": "bashing"}, "mean_levels"),
+                   "wod-classic-attack": ({"armor": "1", "damage_dice": 6, "attack_dice": 8, "damage_type": "bashing"},
+                                          "mean_levels")},
+    # 002: «запас бросков на повреждения увеличивается на 2 кубика»; 003: only «считаются автоматически успешными»
+    "HELPLESS_DAMAGE": {"wod-classic-attack": ({"immobilized": "helpless"}, "mean_levels")},
+    # no excerpt says what a difficulty past 10 does: refused, or the roll made at 10
+    "DIFFICULTY_PAST_TEN": {"wod-classic-attack": ({"weapon": LIGHT_REVOLVER, "range": "long", "attack_difficulty": 9},
+                                                   "p_hit")},
 }
 
-#: readings the code reads at run time: (patched value, calculator, parameters, result key)
+#: readings with no switch, read at run time: the record's other value patched in changes (calculator, parameters,
+#: result key)
 PATCHED = {
     # 003: «если один персонаж лежит на земле, а другой находится за стеной, то у обоих ... +2»
-    "PRONE_COVER": (2, "wod-classic-attack", {"weapon": LIGHT_REVOLVER, "cover": "prone", "attacker_cover": "1"},
+    "PRONE_COVER": ("wod-classic-attack", {"weapon": LIGHT_REVOLVER, "cover": "prone", "attacker_cover": "1"},
                     "attack_difficulties"),
-    "OFF_HAND_DIFFICULTY": (2, "wod-classic-attack", {"weapon": LIGHT_REVOLVER, "maneuver": "two_weapons"},
+    "OFF_HAND_DIFFICULTY": ("wod-classic-attack", {"weapon": LIGHT_REVOLVER, "maneuver": "two_weapons"},
                             "attack_difficulties"),
-    "MULTIPLE_OPPONENTS_MAX": (2, "wod-classic-attack", {"attacker_opponents": 5}, "attack_difficulties"),
+    "MULTIPLE_OPPONENTS_MAX": ("wod-classic-attack", {"attacker_opponents": 5}, "attack_difficulties"),
 }
+
+#: readings the calculators follow with no switch yet (their boxes say so)
+NO_SWITCH_YET = {"AUTO_HIT"}
 
 
 def outcome(calc_id: str, params: dict, key: str):
@@ -86,20 +88,24 @@ def outcome(calc_id: str, params: dict, key: str):
 
 
 def test_every_reading_is_tested_here():
-    assert_every_reading_tested(R, set(SWITCHES) | set(PATCHED))
+    assert_rules_follow_the_records(R, RD.READINGS)
+    assert_where_covers_the_uses(RD.READINGS, WHERE)
+    assert {r.name for r in RD.READINGS if not r.calculators} == set(PATCHED) | NO_SWITCH_YET
 
 
-@pytest.mark.parametrize("name, case", [(n, c) for n, cases in sorted(SWITCHES.items()) for c in cases],
-                         ids=lambda x: x if isinstance(x, str) else x[0])
-def test_a_switch_defaults_to_the_reading_and_flipping_it_changes_the_result(name, case):
-    calc, param, other, params, key = case
-    assert_switch_defaults_to_reading(R, name, calc, param, other)
+@pytest.mark.parametrize("name, calc, param, other, params, key", switch_cases(RD.READINGS, WHERE),
+                         ids=lambda x: x if isinstance(x, str) else None)
+def test_a_switch_defaults_to_the_reading_and_flipping_it_changes_the_result(name, calc, param, other, params, key):
+    assert_switch_built_from(getattr(RD, name), calc, param)
     assert outcome(calc, params, key) != outcome(calc, {**params, param: other}, key), f"{name} in {calc}"
 
 
 @pytest.mark.parametrize("name", sorted(PATCHED))
 def test_a_constant_read_at_run_time_decides(name, monkeypatch):
-    assert_patched_reading_decides(R, name, PATCHED, monkeypatch)
+    calc, params, key = PATCHED[name]
+    taken = outcome(calc, params, key)
+    monkeypatch.setattr(R, name, getattr(RD, name).other)
+    assert outcome(calc, params, key) != taken
 
 
 def test_the_prone_cover_reading_matches_003s_example():
@@ -180,3 +186,23 @@ def test_a_rolled_blow_that_ruins_the_armor_is_soaked_without_it(seed):
         assert len(r["soak_faces"]) == (2 if r["armor_ruined"] else 4)
     assert len(api.roll("wod-soak", {"incoming": 2, "armor": "1", "stamina": 2, "damage_type": "bashing",
                                      "armor_ruin": "ruined_first"}, seed=seed)["faces"]) == 2
+
+
+def test_a_difficulty_past_ten_capped_rolls_at_ten_by_hand():
+    # the other reading: a shot at long range (+2) over a difficulty of 9 is 11, rolled at 10. 3 attack dice, every
+    # face of all 10³ rolls: a success is a 10, 1s cancel; a hit has a success left, a botch (revised) no success
+    # and a 1. A dodge at 6 + 5 opponents' +4 = 10 … and the defender's own difficulty past 10 is capped too
+    hit, botch = Fraction(0), Fraction(0)
+    for faces in product(range(1, 11), repeat=3):
+        tens, ones = faces.count(10), faces.count(1)
+        hit += Fraction(tens - ones >= 1, 1000)
+        botch += Fraction(tens == 0 and ones > 0, 1000)
+    params = {"weapon": LIGHT_REVOLVER, "range": "long", "attack_difficulty": 9, "attack_dice": 3}
+    r = api.run("wod-classic-attack", {**params, "difficulty_past_ten": "capped"})
+    assert r["attack_difficulties"] == [10]
+    assert (Fraction(r["p_hit"]["exact"]), Fraction(r["p_botch"]["exact"])) == (hit, botch)
+    assert outcome("wod-classic-attack", params, "p_hit") == ("refused", "attack_difficulty")  # the site's reading
+    blind = {"attack_dice": 3, "defence": "dodge", "defender_opponents": 5, "target_blind": True,
+             "blind_defence": "defence_too"}
+    assert outcome("wod-classic-attack", blind, "defence_difficulty") == ("refused", "defender_opponents")
+    assert api.run("wod-classic-attack", {**blind, "difficulty_past_ten": "capped"})["defence_difficulty"] == 10

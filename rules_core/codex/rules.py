@@ -44,29 +44,98 @@ from functools import lru_cache
 from math import comb
 
 from ..dice import Dist
-from . import tables
+from . import readings, tables
 
-__all__ = ["SKILL0_READINGS", "SKILL_SCALE_READINGS", "MAX_SKILL_SHIFTED", "FLAX_READINGS", "LV_FLOOR",
-           "AD6_PER_TURN", "MAX_STRESS", "skill_rule", "resolve", "flax_extra", "lv_dist", "flax_dist",
-           "roll_dist", "CHARACTER_TARGET", "MAX_HINDRANCE", "MIN_DIFFICULTY", "top1", "hit_difficulty",
-           "through_armor", "INCAPACITATED_READINGS", "TRACK", "track_capacity", "track_level",
-           "incapacitated", "ATTACK_KINDS", "AIMED_BONUSES", "BURST_LIGHT_READINGS", "BURST_ROUNDING",
-           "BURST_ARMOR_READINGS", "LARGE_CATEGORY", "LIGHT_CATEGORY", "attack_ad6", "hit_damage",
-           "armor_after_aim", "attack_damage", "REROLL_READINGS", "REROLL", "reroll_dist", "roll_with_rerolls", "play_rerolls",
-           "MOBILITY_READINGS", "MOBILITY", "mobility_penalty", "SHIELD_WEAR_READINGS", "SHIELD_WEAR", "shield_wear",
-           "PARITY_READINGS", "PARITY", "consequence", "preparation_group", "to_next_level", "COUNTER_TIE_READINGS",
-           "COUNTER_TIE", "counter_works", "p_counter", "COUNTER_STEP_READINGS", "COUNTER_STEP",
-           "counters_race", "STRESSFUL_DIFFICULTY", "CHECK_STRESS_READINGS", "CHECK_STRESS", "ALL_AD6_DIFFICULTY",
-           "stress_for_check", "STANCE_BLOCK_READINGS", "STANCE_BLOCK", "ABILITY_USES", "ability_cost",
-           "STANCE_LIMIT_READINGS", "STANCE_LIMIT", "held_by_other_stances", "ed6_after_ability", "CRIPPLING_PER_READINGS", "CRIPPLING_PER", "CRUEL_ORDER_READINGS", "CRUEL_ORDER",
-           "ACTIVATED_READINGS", "ACTIVATED", "injury_tokens", "EXHAUSTION_STATE_READINGS", "EXHAUSTION_STATE",
-           "MAX_EXHAUSTION", "exhaustion_deprives"]
+__all__ = [
+    "ABILITY_USES",
+    "ACTIVATED",
+    "ACTIVATED_READINGS",
+    "AD6_PER_TURN",
+    "AIMED_BONUSES",
+    "ALL_AD6_DIFFICULTY",
+    "ATTACK_KINDS",
+    "BURST_ARMOR_READINGS",
+    "BURST_LIGHT_READINGS",
+    "BURST_ROUNDING",
+    "CHARACTER_TARGET",
+    "CHECK_STRESS",
+    "CHECK_STRESS_READINGS",
+    "COUNTER_STEP",
+    "COUNTER_STEP_READINGS",
+    "COUNTER_TIE",
+    "COUNTER_TIE_READINGS",
+    "CRIPPLING_PER",
+    "CRIPPLING_PER_READINGS",
+    "CRUEL_ORDER",
+    "CRUEL_ORDER_READINGS",
+    "EXHAUSTION_STATE",
+    "EXHAUSTION_STATE_READINGS",
+    "FLAX_READINGS",
+    "INCAPACITATED_READINGS",
+    "LARGE_CATEGORY",
+    "LIGHT_CATEGORY",
+    "LV_FLOOR",
+    "MAX_EXHAUSTION",
+    "MAX_HINDRANCE",
+    "MAX_SKILL_SHIFTED",
+    "MAX_STRESS",
+    "MIN_DIFFICULTY",
+    "MOBILITY",
+    "MOBILITY_READINGS",
+    "PARITY",
+    "PARITY_READINGS",
+    "REROLL",
+    "REROLL_READINGS",
+    "SHIELD_WEAR",
+    "SHIELD_WEAR_READINGS",
+    "SKILL0_READINGS",
+    "SKILL_SCALE_READINGS",
+    "STANCE_BLOCK",
+    "STANCE_BLOCK_READINGS",
+    "STANCE_LIMIT",
+    "STANCE_LIMIT_READINGS",
+    "STRESSFUL_DIFFICULTY",
+    "TRACK",
+    "ability_cost",
+    "armor_after_aim",
+    "attack_ad6",
+    "attack_damage",
+    "consequence",
+    "counter_works",
+    "counters_race",
+    "ed6_after_ability",
+    "exhaustion_deprives",
+    "flax_dist",
+    "flax_extra",
+    "held_by_other_stances",
+    "hit_damage",
+    "hit_difficulty",
+    "incapacitated",
+    "injury_tokens",
+    "lv_dist",
+    "mobility_penalty",
+    "p_counter",
+    "play_rerolls",
+    "preparation_group",
+    "reroll_dist",
+    "resolve",
+    "roll_dist",
+    "roll_with_rerolls",
+    "shield_wear",
+    "skill_rule",
+    "stress_for_check",
+    "through_armor",
+    "to_next_level",
+    "top1",
+    "track_capacity",
+    "track_level",
+]
 
-SKILL0_READINGS = ("as_level_1", "cannot")
-SKILL_SCALE_READINGS = ("as_written", "shifted")
+SKILL0_READINGS = readings.SKILL0.values
+SKILL_SCALE_READINGS = readings.SKILL_SCALE.values
 #: With the shifted reading the table's six rows are skill levels 0–5.
 MAX_SKILL_SHIFTED = 5
-FLAX_READINGS = ("signed", "absolute")
+FLAX_READINGS = readings.FLAX.values
 LV_FLOOR = 0
 #: «У любого персонажа есть только 4AD6.»
 AD6_PER_TURN = 4
@@ -236,7 +305,7 @@ def through_armor(damage: int, threshold: int, ignores_armor: bool = False) -> i
 
 # ---- the endurance track (§ 5) ------------------------------------------------------------------
 
-INCAPACITATED_READINGS = ("full", "over")
+INCAPACITATED_READINGS = readings.INCAPACITATED.values
 #: The damage each threshold of the track holds, threshold 1 first: [10, 8, 8, 6, 6, 4].
 TRACK = [threshold["damage"] for threshold in tables.ENDURANCE.values()]
 
@@ -278,13 +347,13 @@ AIMED_BONUSES = ("double", "ignore_armor_class", "other")
 #: «Очередь — … урон за каждый успех равен урону оружия/2, кроме лёгкого.» Two readings:
 #: ``"full"`` (default) — a light weapon's burst deals its full damage per success;
 #: ``"forbidden"`` — a light weapon cannot fire a burst at all.
-BURST_LIGHT_READINGS = ("full", "forbidden")
+BURST_LIGHT_READINGS = readings.BURST_LIGHT.values
 #: «урону оружия/2» for an odd damage (Габаритное, 3): rounded down (default, as the quick
 #: attack says «с округлением вниз») or up.
-BURST_ROUNDING = ("down", "up")
+BURST_ROUNDING = readings.BURST_ROUNDING_READING.values
 #: Is each burst success its own hit against the armor threshold («урон одиночного попадания»)?
 #: ``"per_success"`` (default) or ``"total"`` (the whole burst is one hit).
-BURST_ARMOR_READINGS = ("per_success", "total")
+BURST_ARMOR_READINGS = readings.BURST_ARMOR.values
 #: Which weapon category ignores armor: «Оружие категории Большое … всегда наносит полный урон»
 #: (its index in :data:`tables.WEAPONS`); and the light one, whose burst is special.
 LARGE_CATEGORY = next(i for i, w in enumerate(tables.WEAPONS) if w["id"] == "large")
@@ -339,8 +408,8 @@ def attack_damage(lv: int, kind: str, per_hit: int, threshold: int, ignores_armo
 #: «Перебросить кубики в любом количестве ДО значения подготовки»: may a die be rerolled again?
 #: ``"once"`` (default): each die at most once — up to that many dice are rerolled; ``"again"``: each
 #: reroll spends one ED6, and a die that failed again may be rerolled again.
-REROLL_READINGS = ("once", "again")
-REROLL = "once"
+REROLL_READINGS = readings.REROLL.values
+REROLL = readings.REROLL.default
 
 
 def _face_classes(min_face: int) -> tuple[tuple[str, int], ...]:
@@ -458,8 +527,8 @@ def roll_with_rerolls(dice: int, level: int, difficulty: int, rerolls: int, stre
 #: «1D6 от подвижности», «2D6 от подвижности», «4D6 от подвижности»: the source never says what mobility is; read
 #: as so many dice off a roll that depends on it. Which dice go: ``"ed6_first"`` (default: the preparation's, keeping the AD6
 #: the action is paid with) or ``"ad6_first"``.
-MOBILITY_READINGS = ("ed6_first", "ad6_first")
-MOBILITY = "ed6_first"
+MOBILITY_READINGS = readings.MOBILITY.values
+MOBILITY = readings.MOBILITY.default
 
 
 def mobility_penalty(ad6: int, ed6: int, armor_row: int, reading: str | None = None) -> tuple[int, int]:
@@ -487,8 +556,8 @@ def mobility_penalty(ad6: int, ed6: int, armor_row: int, reading: str | None = N
 #: (default): an attack the shield stops (it would hit without the shield) spends its damage from the
 #: points, as a buffer would; ``"stopped_one"``: it spends one point; ``"every_attack"``: every attack
 #: against the shield spends one point. At 0 points the shield is broken and gives no FV.
-SHIELD_WEAR_READINGS = ("stopped_damage", "stopped_one", "every_attack")
-SHIELD_WEAR = "stopped_damage"
+SHIELD_WEAR_READINGS = readings.SHIELD_WEAR.values
+SHIELD_WEAR = readings.SHIELD_WEAR.default
 
 
 def shield_wear(stopped: bool, damage: int, reading: str | None = None) -> int:
@@ -509,8 +578,8 @@ def shield_wear(stopped: bool, damage: int, reading: str | None = None) -> int:
 #: «1-й D6 определяет, в какую группу подготовок (Универсальная или жанровая) будет получен урон
 #: (чёт/нечет)» — which parity is which is not said. ``"even_universal"`` (default, in the order
 #: written: Универсальная — чёт, жанровая — нечет) or ``"odd_universal"``.
-PARITY_READINGS = ("even_universal", "odd_universal")
-PARITY = "even_universal"
+PARITY_READINGS = readings.PARITY.values
+PARITY = readings.PARITY.default
 
 
 def consequence(level: int) -> tuple[int, int]:
@@ -544,8 +613,8 @@ def to_next_level(total: int) -> int | None:
 
 #: «пытается своими LV перекрыть LV того, кому мешает: если его результат достаточен» — is an equal
 #: number of LV enough? ``"equal"`` (default): as many LV as the other is enough; ``"more"``: more is needed.
-COUNTER_TIE_READINGS = ("equal", "more")
-COUNTER_TIE = "equal"
+COUNTER_TIE_READINGS = readings.COUNTER_TIE.values
+COUNTER_TIE = readings.COUNTER_TIE.default
 
 
 def counter_works(mine: int, theirs: int, tie: str | None = None) -> bool:
@@ -598,8 +667,8 @@ def play_rerolls(faces: list[int], min_face: int, stress: int, explodes: bool, r
 #: «Успешные действия заполняют один счётчик (Доводы), провальные — другой (Раздражение)» — by how many
 #: divisions is not said. ``"one"`` (default): one division per action; ``"lv"``: a success fills as many
 #: divisions as it rolled LV (counters may count «сколько было выброшено LV»), a failure one.
-COUNTER_STEP_READINGS = ("one", "lv")
-COUNTER_STEP = "one"
+COUNTER_STEP_READINGS = readings.COUNTER_STEP.values
+COUNTER_STEP = readings.COUNTER_STEP.default
 
 
 def counters_race(lv: Dist, difficulty: int, fill: int, limit: int, step: str | None = None) -> Dist:
@@ -646,8 +715,8 @@ STRESSFUL_DIFFICULTY = 3
 #: Does that point of stress weigh on the roll itself? ``"after"`` (default): the roll is made with the stress
 #: the character has, the point comes with the check; ``"before"``: it is taken before the roll (beyond 6:
 #: FLAX, «Когда персонаж должен получить ещё один стресс сверх имеющихся 6»).
-CHECK_STRESS_READINGS = ("after", "before")
-CHECK_STRESS = "after"
+CHECK_STRESS_READINGS = readings.CHECK_STRESS.values
+CHECK_STRESS = readings.CHECK_STRESS.default
 #: «Очень сложные проверки — редкие, но реальные ситуации; требуют потратить все AD6»
 ALL_AD6_DIFFICULTY = 6
 
@@ -671,15 +740,15 @@ def stress_for_check(stress: int, flax: bool, difficulty: int, reading: str | No
 #: «при входе в стойку блокируете кости по уровню способности из ED6 соответствующей подготовки»: «по уровню»
 #: may be the cost table of the level (1/2/4 ED6) or the level itself (1/2/3). ``"cost"`` (default: the table is
 #: «Затраты на способности по уровням», for «и мгновенные эффекты, и стойки»); ``"level"``: as many as the level.
-STANCE_BLOCK_READINGS = ("cost", "level")
-STANCE_BLOCK = "cost"
+STANCE_BLOCK_READINGS = readings.STANCE_BLOCK.values
+STANCE_BLOCK = readings.STANCE_BLOCK.default
 ABILITY_USES = ("spend", "stance")
 #: «За один ход может быть только одна стойка/режим», while a stance holds its dice «до тех пор, пока стойка не
 #: будет снята» — over many turns. ``"active"`` (default): one stance is active at a time — entering another drops
 #: the one before, so its dice come back first; ``"per_turn"``: one stance may be entered a turn — a stance entered
 #: on an earlier turn may stay and keep its dice locked while a new one is entered.
-STANCE_LIMIT_READINGS = ("active", "per_turn")
-STANCE_LIMIT = "active"
+STANCE_LIMIT_READINGS = readings.STANCE_LIMIT.values
+STANCE_LIMIT = readings.STANCE_LIMIT.default
 
 
 def ability_cost(level: int, use: str = "spend", block: str | None = None) -> int:
@@ -734,17 +803,17 @@ def ed6_after_ability(ed6: int, cost: int, blocked: int = 0) -> int | None:
 #: «Калечащее оружие при каждом получении противником жетона травм увеличивает их количество по модификации, в
 #: которую вставлено.» Each time tokens are got, by how much: ``"gain"`` (default): the modification's value once
 #: per getting («при каждом получении»), however many tokens came; ``"token"``: once per token got.
-CRIPPLING_PER_READINGS = ("gain", "token")
-CRIPPLING_PER = "gain"
+CRIPPLING_PER_READINGS = readings.CRIPPLING_PER.values
+CRIPPLING_PER = readings.CRIPPLING_PER.default
 #: «Жестокое оружие при попадании по противнику активирует жетоны травм на противнике по качеству модификации»:
 #: which tokens, when the same hit brings new ones. ``"before"`` (default): those on the opponent when the hit lands,
 #: the hit's new tokens after; ``"after"``: the hit's new tokens first, then the activation.
-CRUEL_ORDER_READINGS = ("before", "after")
-CRUEL_ORDER = "before"
+CRUEL_ORDER_READINGS = readings.CRUEL_ORDER.values
+CRUEL_ORDER = readings.CRUEL_ORDER.default
 #: What an activated token becomes: the source never says what activation does. ``"stay"`` (default): it stays on
 #: the opponent (nothing says it goes); ``"spent"``: it is used up.
-ACTIVATED_READINGS = ("stay", "spent")
-ACTIVATED = "stay"
+ACTIVATED_READINGS = readings.ACTIVATED.values
+ACTIVATED = readings.ACTIVATED.default
 
 
 def injury_tokens(before: int, gains: list[int], crippling: int = 0, cruel: int = 0, per: str | None = None,
@@ -784,8 +853,8 @@ def injury_tokens(before: int, gains: list[int], crippling: int = 0, cruel: int 
 #: «счётчик на 6 стресса», and FLAX comes «сверх имеющихся 6» — at the seventh. How a level is gained, § 7 never says
 #: (the calculators take the levels marked). ``"sixth"`` (default: the words «5 … уровней и 6-го»: the state at the
 #: sixth mark); ``"seventh"``: as Stress, six marks and the state beyond them, at the seventh.
-EXHAUSTION_STATE_READINGS = ("sixth", "seventh")
-EXHAUSTION_STATE = "sixth"
+EXHAUSTION_STATE_READINGS = readings.EXHAUSTION_STATE.values
+EXHAUSTION_STATE = readings.EXHAUSTION_STATE.default
 #: The marks an exhaustion field takes: up to the seventh of the reading ``"seventh"``.
 MAX_EXHAUSTION = 7
 

@@ -47,15 +47,17 @@ from ..dice import Dist
 from .. import systems
 from ..lysogorsk import rules as lysogorsk_rules
 from ..lysogorsk.calculators.damage import COVER_OPTIONS as LYS_COVER_OPTIONS
+from ..codex import readings as codex_readings
+from ..lysogorsk import readings as lysogorsk_readings
+from ..serial import readings as serial_readings
 from ..serial import rules as serial_rules
 from ..serial import tables as serial_tables
 from ..spec import (Calculator, T, bool_param, choice_param, dice_block, dist_block, dist_json, field_error,
                     figures, frac, int_param, note, prob)
+from ..wod import readings as wod_readings
 from ..wod import rules as wod_rules
-from ..wod.calculators import ARMOR_BREAK_HELP as WOD_ARMOR_BREAK_HELP
 from ..wod.calculators import ARMOR_OPTIONS as WOD_ARMOR_OPTIONS
 from ..wod.calculators import DAMAGE_TYPE_OPTIONS as WOD_DAMAGE_TYPE_OPTIONS
-from ..wod.calculators import SOAK_ONES_HELP as WOD_SOAK_ONES_HELP
 from ..wod.calculators import TARGET_OPTIONS as WOD_TARGET_OPTIONS
 from ..wod.calculators import body_cannot_soak, soak_notes
 from ..wod.pool import d10_block
@@ -124,38 +126,36 @@ PARAMS = (
     int_param("wod_fortitude", "Классика: Стойкость цели", "Classic: target's Fortitude", 0, 0, MAX_TRAIT,
               group="details", when={"any": [{"param": "wod_damage_type", "eq": "bashing"},
                                              {"param": "wod_target", "eq": "supernatural"}]}),
-    choice_param("wod_armor_soak", "Классика: доспех против непоглощаемого",
-                 "Classic: armor against unsoakable damage", "with_body", [
-                     ("with_body", "доспех лишь добавляет кубики к броску, который тело вправе сделать",
-                      "armor only adds dice to a soak the body may make"),
-                     ("always", "доспех поглощает и то, что тело не может (смертный и летальные)",
-                      "armor soaks even what the body cannot (a mortal against lethal)"),
-                 ], help=T("Классика, Тёмные века: «Защитное значение доспехов добавляется к начальному запасу бросков» — "
-                           "поглощает ли доспех смертного летальные, источник не говорит.",
-                           "The classic Dark Ages rules only say armor «is added to the soak pool»; whether armor lets a mortal "
-                           "soak lethal damage it does not say."),
-                 group="readings", when={"all": [{"param": "wod_armor", "ne": "0"}, _WOD_BODY_CANNOT_SOAK]}),
-    choice_param("wod_armor_break", "Классика: когда доспех ломается", "Classic: when armor is ruined",
-                 "at_least_double", [
-                     ("at_least_double", "успехов урона ≥ 2 × защита", "damage successes ≥ 2 × rating"),
-                     ("more_than_double", "успехов урона > 2 × защита", "damage successes > 2 × rating"),
-                 ], help=WOD_ARMOR_BREAK_HELP, group="readings", when={"param": "wod_armor", "ne": "0"}),
-    bool_param("wod_ones_cancel", "Классика: единицы отменяют успехи урона и поглощения",
-               "Classic: ones cancel damage and soak successes", False, help=WOD_SOAK_ONES_HELP, group="readings"),
+    wod_readings.ARMOR_SOAK.switch(
+        "wod_armor_soak", T("Классика: доспех против непоглощаемого", "Classic: armor against unsoakable damage"),
+        help=T("Классика, Тёмные века: «Защитное значение доспехов добавляется к начальному запасу бросков» — "
+               "поглощает ли доспех смертного летальные, источник не говорит.",
+               "The classic Dark Ages rules only say armor «is added to the soak pool»; whether armor lets a mortal "
+               "soak lethal damage it does not say."),
+        words={"with_body": T("доспех лишь добавляет кубики к броску, который тело вправе сделать",
+                              "armor only adds dice to a soak the body may make"),
+               "always": T("доспех поглощает и то, что тело не может (смертный и летальные)",
+                           "armor soaks even what the body cannot (a mortal against lethal)")},
+        when={"all": [{"param": "wod_armor", "ne": "0"}, _WOD_BODY_CANNOT_SOAK]}),
+    wod_readings.ARMOR_BREAK.switch(
+        "wod_armor_break", T("Классика: когда доспех ломается", "Classic: when armor is ruined"),
+        words={"at_least_double": T("успехов урона ≥ 2 × защита", "damage successes ≥ 2 × rating"),
+               "more_than_double": T("успехов урона > 2 × защита", "damage successes > 2 × rating")},
+        when={"param": "wod_armor", "ne": "0"}),
+    wod_readings.ONES_CANCEL_DAMAGE.switch(
+        "wod_ones_cancel", T("Классика: единицы отменяют успехи урона и поглощения",
+                             "Classic: ones cancel damage and soak successes")),
     # ---- Лысогорск ----
     int_param("lys_power", "Лысогорск: Мощность оружия", "Lysogorsk: weapon's Power", 4, -20, 100),
     int_param("lys_armor", "Лысогорск: Защита брони", "Lysogorsk: armor's Protection", 3, 0, 100),
     int_param("lys_armor_piercing", "Лысогорск: Бронебойность", "Lysogorsk: armor piercing", 0, 0, 100,
               group="details"),
     choice_param("lys_cover", "Лысогорск: преграда", "Lysogorsk: cover", "none", LYS_COVER_OPTIONS, group="details"),
-    choice_param("lys_ap_rule", "Лысогорск: Бронебойность и преграда", "Lysogorsk: armor piercing and cover",
-                 "total", [
-                     ("total", "уменьшает сумму Защиты брони и преграды", "lowers the sum of armor and cover"),
-                     ("each", "уменьшает каждую отдельно", "lowers each on its own"),
-                 ], help=T("«Лысогорские сказочки» не говорят, как Бронебойность действует на Защиту брони и преграды вместе.",
-                           "Lysogorsk Tales does not say how armor piercing meets armor and cover together."),
-                 group="readings",
-                 when={"all": [{"param": "lys_armor_piercing", "min": 1}, {"param": "lys_cover", "ne": "none"}]}),
+    lysogorsk_readings.AP_RULE.switch(
+        "lys_ap_rule", T("Лысогорск: Бронебойность и преграда", "Lysogorsk: armor piercing and cover"),
+        help=T("«Лысогорские сказочки» не говорят, как Бронебойность действует на Защиту брони и преграды вместе.",
+               "Lysogorsk Tales does not say how armor piercing meets armor and cover together."),
+        when={"all": [{"param": "lys_armor_piercing", "min": 1}, {"param": "lys_cover", "ne": "none"}]}),
     # ---- Codex ----
     choice_param("codex_weapon", "Codex: оружие", "Codex: weapon", "1", codex_weapon_options(with_ad6=False)),
     choice_param("codex_attack", "Codex: вид атаки", "Codex: attack kind", "normal",
@@ -173,18 +173,21 @@ PARAMS = (
                   for i, a in enumerate(codex_tables.ARMOR)]),
     bool_param("codex_non_mechanical", "Codex: немеханический эффект, помеченный как игнорирующий броню",
                "Codex: non-mechanical effect marked as ignoring armor", False, group="details"),
-    choice_param("codex_burst_light", "Codex: очередь лёгким оружием", "Codex: burst with a light weapon", "full", [
-        ("full", "полный урон за успех («кроме лёгкого»)", "full damage per success («except light»)"),
-        ("forbidden", "невозможна", "not possible"),
-    ], group="readings", when={"all": [_CODEX_BURST, _CODEX_LIGHT]}),
-    choice_param("codex_burst_rounding", "Codex: урон/2 в очереди округлять", "Codex: round burst damage/2",
-                 "down", [("down", "вниз", "down"), ("up", "вверх", "up")], group="readings",
-                 when={"all": [_CODEX_BURST, {"not": _CODEX_LIGHT}]}),
-    choice_param("codex_burst_armor", "Codex: очередь против брони", "Codex: burst against armor", "per_success", [
-        ("per_success", "каждый успех — отдельное попадание", "each success is a separate hit"),
-        ("total", "вся очередь — одно попадание", "the whole burst is one hit"),
-    ], help=T("Codex: порог сравнивается с уроном одиночного попадания («если урон одиночного попадания меньше порога брони N»).",
-              "Codex: the threshold meets «the damage of a single hit»."), group="readings", when=_CODEX_BURST),
+    codex_readings.BURST_LIGHT.switch(
+        "codex_burst_light", T("Codex: очередь лёгким оружием", "Codex: burst with a light weapon"),
+        words={"full": T("полный урон за успех («кроме лёгкого»)", "full damage per success («except light»)"),
+               "forbidden": T("невозможна", "not possible")},
+        when={"all": [_CODEX_BURST, _CODEX_LIGHT]}),
+    codex_readings.BURST_ROUNDING_READING.switch(
+        "codex_burst_rounding", T("Codex: урон/2 в очереди округлять", "Codex: round burst damage/2"),
+        when={"all": [_CODEX_BURST, {"not": _CODEX_LIGHT}]}),
+    codex_readings.BURST_ARMOR.switch(
+        "codex_burst_armor", T("Codex: очередь против брони", "Codex: burst against armor"),
+        help=T("Codex: порог сравнивается с уроном одиночного попадания («если урон одиночного попадания меньше порога "
+               "брони N»).", "Codex: the threshold meets «the damage of a single hit»."),
+        words={"per_success": T("каждый успех — отдельное попадание", "each success is a separate hit"),
+               "total": T("вся очередь — одно попадание", "the whole burst is one hit")},
+        when=_CODEX_BURST),
     # ---- «Сериал»: encumbrance ----
     int_param("strength", "Нагрузка (Сериал): Сила", "Load (Series): Strength", 2, 0, MAX_TRAIT, group="details"),
     int_param("large_items", "Нагрузка: Больших предметов", "Load: Large items", 0, 0, 10,
@@ -201,11 +204,7 @@ PARAMS = (
         ("heavy", "тяжёлый", "heavy"),
     ], help=T("«Сериал»: «Для простоты, обычно если доспех дает 2+ Брони, то он тяжелый».",
               "The Series: «For simplicity, armor giving 2+ Armor is usually heavy»."), group="readings"),
-    bool_param("encumbrance_monotone", "Нагрузка: можно носить и то, что разрешено меньшей Силе",
-               "Load: what a lower Strength may carry is allowed too", serial_rules.ENCUMBRANCE_MONOTONE,
-               help=T("Таблица не говорит, может ли Сила 6 нести два Больших предмета, как Сила 5.",
-                      "The table does not say whether Strength 6 may carry two Large items like Strength 5."),
-               group="readings"),
+    serial_readings.ENCUMBRANCE_MONOTONE.switch(),
 )
 
 assert [o.value for o in PARAMS[-2].options] == list(LOAD_ARMOR_CHOICES)
@@ -220,17 +219,8 @@ PARAMS = PARAMS + (
               0, 0, MAX_TRAIT, help=T("Доспех, который даёт не Броню, а кубы поглощения: кожаная куртка — 1.",
                                       "Armor that gives soak dice, not Armor: a leather jacket is 1."),
               group="details"),
-    choice_param("serial_absorption_weight", "Сериал: вес доспеха, дающего только Поглощение",
-                 "Series: the weight of armor giving soak only", serial_rules.ABSORPTION_ARMOR_WEIGHT, [
-                     ("light", "лёгкий («Кожаная куртка ... явно лёгкий доспех»)", "light (a leather jacket is light)"),
-                     ("by_absorption", "как по Броне: 2+ — тяжёлый", "as by Armor: 2+ heavy")],
-                 group="readings", when={"all": [_WORN_ABSORPTION, {"param": "load_armor", "eq": LOAD_ARMOR_AUTO}]}),
-    bool_param("serial_natural_stops", "Сериал: своя Броня существа тоже отменяет Поглощение доспеха",
-               "Series: a creature's own Armor stops a worn armor's soak too",
-               serial_rules.NATURAL_ARMOR_STOPS_ABSORPTION,
-               help=T("«бесполезно носить разные доспехи поверх друг друга ... работать будет только Броня» — о доспехах.",
-                      "«no use wearing armors over each other … only the Armor works» — of armors."),
-               group="readings", when={"all": [_WORN_ABSORPTION, {"param": "serial_armor", "min": 1},
+    serial_readings.ABSORPTION_ARMOR_WEIGHT.switch(when={"all": [_WORN_ABSORPTION, {"param": "load_armor", "eq": LOAD_ARMOR_AUTO}]}),
+    serial_readings.NATURAL_ARMOR_STOPS_ABSORPTION.switch(when={"all": [_WORN_ABSORPTION, {"param": "serial_armor", "min": 1},
                                                {"param": "serial_armor_source", "eq": "natural"}]}),
 )
 

@@ -12,40 +12,173 @@ from functools import lru_cache
 from math import ceil, floor
 
 from ..dice import Dist
-from . import tables
+from . import readings, tables
 
-__all__ = ["TWO_D6", "TWO_D6_BEST_OF_TWO", "TIE_RULES", "dice_2d6", "check_total", "p_success", "p_check",
-           "check_passes", "margin", "opposed_margin", "opposed_outcome", "extra_actions_penalty",
-           "initiative_check", "initiative_order", "waiting_modifier", "full_dodge_modifier", "initiative_chances",
-           "ROUNDINGS", "DEFAULT_ROUNDING", "round_by", "QUARTER_IS_CRITICAL", "EXTRA_HITS_PER_STAMINA",
-           "HITS_STAMINA_READINGS", "HITS_STAMINA", "hits_stamina", "max_hits", "thresholds", "wound_level", "wound_penalty", "DYING_MINUTES", "BLEEDING_WHEN_DYING",
-           "bleeding", "PAIN_SHOCK_ROLLS", "PAIN_SHOCK_ROLL", "PAIN_SHOCK_WOUND_PENALTY", "pain_shock_difficulty",
-           "p_pain_shock", "temporary_room", "apply_damage",
-           "HEAD_WOUND_STATES", "HEAD_HALF_READINGS", "HEAD_HALF", "BLAST_READINGS", "BLAST", "head_wound_permanent",
-           "after_hours", "state_after", "STATES", "AP_RULES", "protection", "cover_protection",
-           "hit_damage", "AIM_ORDERS", "aim_multiplier", "aimed_damage", "RANGES", "burst_hits",
-           "short_burst", "BURST_ROLL_READINGS", "BURST_ROLL", "MAX_BULLETS_ROLLED_EACH", "burst_damage", "AREA_FIRE_UNDECLARED_DODGE", "area_fire", "electric_power",
-           "STEP_READINGS", "fall_steps", "crash_steps", "NO_DAMAGE_WITHOUT_STEPS", "ARMOR_AGAINST_FALLS",
-           "seat_belts", "BELT_READINGS", "seat_belts_power", "halved", "with_halving_check", "ROUND_ONCE",
-           "BELTS_BEFORE_HALVING", "cushioned", "cushioned_dist", "splash_sequence", "band_of", "THROWN_READINGS", "thrown_miss",
-           "breakdown_roll", "breakdown_willpower", "breakdown", "AFTER_READINGS", "breakdown_after",
-           "VOLUME_READINGS", "drink_difficulty", "expand_drinks", "stage_modifiers", "CONTROL_STAGE", "under_control",
-           "STAGE_STAMINA_IN_CHECK", "drink_step", "drinking", "HANGOVER_STAMINA_READINGS", "HANGOVER_STAMINA",
-           "hangover", "STAGE3_CHECK_READINGS", "STAGE3_CHECK", "STAGE1_CONFIDENCE_IN_CHECK", "stage3_trait_fail",
-           "p_reaches_stage3", "dependence_p", "SUFFOCATION_GRACE_PER_STAMINA",
-           "SUFFOCATION_FIRST_DIFFICULTY", "suffocation", "STARVATION_GRACE_PER_STAMINA",
-           "STARVATION_DIFFICULTY", "starvation", "SLEEP_GRACE_PER_STAMINA", "SLEEP_FAIL_PENALTY",
-           "sleep_difficulty", "sleep_deprivation", "MOVE_ROUNDINGS", "MOVE_ROUNDING", "standard_move",
-           "run_distance", "FULL_CLIP_READINGS", "FULL_CLIP", "full_clip_rounds", "COMBAT_MODIFIER_READINGS",
-           "COMBAT_MODIFIERS_TO", "combat_stress_difficulty", "STRESS_OUTCOMES", "stress_outcome", "stress_failure",
-           "stress_breakdown", "extra_hits_cost", "bleeding_timeline", "BLEEDING_BAND_READINGS", "BLEEDING_BAND",
-           "bleeding_hits", "CONCUSSION_AT_CRITICAL_READINGS",
-           "CONCUSSION_AT_CRITICAL", "HEAD_WOUNDS", "head_penalty", "MAIMING_AT_SCRATCH_READINGS",
-           "MAIMING_AT_SCRATCH", "maiming", "MEDICAL_FAIL_READINGS", "MEDICAL_FAIL", "healing", "GUN_KINDS",
-           "TWO_GUN_KINDS", "TWO_GUNS_WRONG_HAND_READINGS", "TWO_GUNS_WRONG_HAND", "SNIPER_READINGS", "SNIPER",
-           "shot_modifiers",
-           "p_shot_hits", "RITUAL_FIRST_FAIL_READINGS", "RITUAL_FIRST_FAIL", "RITUAL_OUTCOMES", "ritual", "ritual_outcome",
-           "ritual_creation_cost", "attribute_loss", "recovered", "sleeps_to_full", "luck_after"]
+__all__ = [
+    "AFTER_READINGS",
+    "AIM_ORDERS",
+    "AP_RULES",
+    "AREA_FIRE_UNDECLARED_DODGE",
+    "ARMOR_AGAINST_FALLS",
+    "BELTS_BEFORE_HALVING",
+    "BELT_READINGS",
+    "BLAST",
+    "BLAST_READINGS",
+    "BLEEDING_BAND",
+    "BLEEDING_BAND_READINGS",
+    "BLEEDING_WHEN_DYING",
+    "BURST_ROLL",
+    "BURST_ROLL_READINGS",
+    "COMBAT_MODIFIERS_TO",
+    "COMBAT_MODIFIER_READINGS",
+    "CONCUSSION_AT_CRITICAL",
+    "CONCUSSION_AT_CRITICAL_READINGS",
+    "CONTROL_STAGE",
+    "DEFAULT_ROUNDING",
+    "DYING_MINUTES",
+    "EXTRA_HITS_PER_STAMINA",
+    "FULL_CLIP",
+    "FULL_CLIP_READINGS",
+    "GUN_KINDS",
+    "HANGOVER_STAMINA",
+    "HANGOVER_STAMINA_READINGS",
+    "HEAD_HALF",
+    "HEAD_HALF_READINGS",
+    "HEAD_WOUNDS",
+    "HEAD_WOUND_STATES",
+    "HITS_STAMINA",
+    "HITS_STAMINA_READINGS",
+    "MAIMING_AT_SCRATCH",
+    "MAIMING_AT_SCRATCH_READINGS",
+    "MAX_BULLETS_ROLLED_EACH",
+    "MEDICAL_FAIL",
+    "MEDICAL_FAIL_READINGS",
+    "MOVE_ROUNDING",
+    "MOVE_ROUNDINGS",
+    "NO_DAMAGE_WITHOUT_STEPS",
+    "PAIN_SHOCK_ROLL",
+    "PAIN_SHOCK_ROLLS",
+    "PAIN_SHOCK_WOUND_PENALTY",
+    "QUARTER_IS_CRITICAL",
+    "RANGES",
+    "RITUAL_FIRST_FAIL",
+    "RITUAL_FIRST_FAIL_READINGS",
+    "RITUAL_OUTCOMES",
+    "ROUNDINGS",
+    "ROUND_ONCE",
+    "SLEEP_FAIL_PENALTY",
+    "SLEEP_GRACE_PER_STAMINA",
+    "SNIPER",
+    "SNIPER_READINGS",
+    "STAGE1_CONFIDENCE_IN_CHECK",
+    "STAGE3_CHECK",
+    "STAGE3_CHECK_READINGS",
+    "STAGE_STAMINA_IN_CHECK",
+    "STARVATION_DIFFICULTY",
+    "STARVATION_GRACE_PER_STAMINA",
+    "STATES",
+    "STEP_READINGS",
+    "STRESS_OUTCOMES",
+    "SUFFOCATION_FIRST_DIFFICULTY",
+    "SUFFOCATION_GRACE_PER_STAMINA",
+    "THROWN_READINGS",
+    "TIE_RULES",
+    "TWO_D6",
+    "TWO_D6_BEST_OF_TWO",
+    "TWO_GUNS_WRONG_HAND",
+    "TWO_GUNS_WRONG_HAND_READINGS",
+    "TWO_GUN_KINDS",
+    "VOLUME_READINGS",
+    "after_hours",
+    "aim_multiplier",
+    "aimed_damage",
+    "apply_damage",
+    "area_fire",
+    "attribute_loss",
+    "band_of",
+    "bleeding",
+    "bleeding_hits",
+    "bleeding_timeline",
+    "breakdown",
+    "breakdown_after",
+    "breakdown_roll",
+    "breakdown_willpower",
+    "burst_damage",
+    "burst_hits",
+    "check_passes",
+    "check_total",
+    "combat_stress_difficulty",
+    "cover_protection",
+    "crash_steps",
+    "cushioned",
+    "cushioned_dist",
+    "dependence_p",
+    "dice_2d6",
+    "drink_difficulty",
+    "drink_step",
+    "drinking",
+    "electric_power",
+    "expand_drinks",
+    "extra_actions_penalty",
+    "extra_hits_cost",
+    "fall_steps",
+    "full_clip_rounds",
+    "full_dodge_modifier",
+    "halved",
+    "hangover",
+    "head_penalty",
+    "head_wound_permanent",
+    "healing",
+    "hit_damage",
+    "hits_stamina",
+    "initiative_chances",
+    "initiative_check",
+    "initiative_order",
+    "luck_after",
+    "maiming",
+    "margin",
+    "max_hits",
+    "opposed_margin",
+    "opposed_outcome",
+    "p_check",
+    "p_pain_shock",
+    "p_reaches_stage3",
+    "p_shot_hits",
+    "p_success",
+    "pain_shock_difficulty",
+    "protection",
+    "recovered",
+    "ritual",
+    "ritual_creation_cost",
+    "ritual_outcome",
+    "round_by",
+    "run_distance",
+    "seat_belts",
+    "seat_belts_power",
+    "short_burst",
+    "shot_modifiers",
+    "sleep_deprivation",
+    "sleep_difficulty",
+    "sleeps_to_full",
+    "splash_sequence",
+    "stage3_trait_fail",
+    "stage_modifiers",
+    "standard_move",
+    "starvation",
+    "state_after",
+    "stress_breakdown",
+    "stress_failure",
+    "stress_outcome",
+    "suffocation",
+    "temporary_room",
+    "thresholds",
+    "thrown_miss",
+    "under_control",
+    "waiting_modifier",
+    "with_halving_check",
+    "wound_level",
+    "wound_penalty",
+]
 
 # ---------------------------------------------------------------------------------------
 # Dice and checks
@@ -59,7 +192,7 @@ TWO_D6_BEST_OF_TWO = TWO_D6.combine(TWO_D6, max)
 
 #: Opposed ties. «Если это возможно, то наступает «ничья». Если нет — преимущество на
 #: стороне «атакующего»». ``"attacker"``: the acting side wins a tie; ``"draw"``: a draw.
-TIE_RULES = ("attacker", "draw")
+TIE_RULES = readings.TIE_RULE.values
 
 
 def dice_2d6(reroll: bool = False) -> Dist:
@@ -227,8 +360,8 @@ def _product(factors) -> Fraction:
 #: bursts and ritual costs up, electricity down, and says nothing for halved damage.
 #: ``"math"``: a half and more up (our default everywhere the source is silent, as the one
 #: general rule it states); ``"up"``; ``"down"``.
-ROUNDINGS = ("math", "up", "down")
-DEFAULT_ROUNDING = "math"
+ROUNDINGS = readings.DEFAULT_ROUNDING.values
+DEFAULT_ROUNDING = readings.DEFAULT_ROUNDING.default
 
 
 def round_by(x: Fraction | int, rule: str = DEFAULT_ROUNDING) -> int:
@@ -255,7 +388,7 @@ def round_by(x: Fraction | int, rule: str = DEFAULT_ROUNDING) -> int:
 #: соответствуют критическому ранению …, более четверти, но менее половины — тяжелому»
 #: (a quarter is critical); the skull-fracture text says «в критическом состоянии (менее
 #: четверти хитов)» (a quarter would be heavy). Default: the rule itself, critical.
-QUARTER_IS_CRITICAL = True
+QUARTER_IS_CRITICAL = readings.QUARTER_IS_CRITICAL.default
 
 #: Bought extra hits: «За 5 (6, 7, 8...) плюшек персонаж может купить себе 1 дополнительный
 #: хит. Потолок совершенствования равен удвоенной Выносливости.» We add them to the full
@@ -267,8 +400,8 @@ EXTRA_HITS_PER_STAMINA = 2
 #: «временно теряет одну единицу Выносливости»; drunkenness: «+1 к Выносливости»), while «для бросков
 #: используется текущее значение» speaks of rolls only: ``"current"`` (default): the same value as the
 #: checks; ``"permanent"``: the permanent value, the checks still by the current one.
-HITS_STAMINA_READINGS = ("current", "permanent")
-HITS_STAMINA = "current"
+HITS_STAMINA_READINGS = readings.HITS_STAMINA.values
+HITS_STAMINA = readings.HITS_STAMINA.default
 
 
 def hits_stamina(current: int, permanent: int, reading: str | None = None) -> int:
@@ -327,7 +460,7 @@ DYING_MINUTES = 15
 #: also cover 0 and below, but it would kill in 30 rounds, against the fifteen minutes of
 #: the dying rule. Our reading: at 0 or fewer the dying rule governs and bleeding is not
 #: counted (``False``).
-BLEEDING_WHEN_DYING = False
+BLEEDING_WHEN_DYING = readings.BLEEDING_WHEN_DYING.default
 
 
 def bleeding(hits: int, when_dying: bool | None = None) -> dict | None:
@@ -356,12 +489,12 @@ def bleeding(hits: int, when_dying: bool | None = None) -> dict | None:
 #: (default): a Стойкость check, 2К + Выносливость + Стойкость (the check the source makes the body stand
 #: everything with: falls, crashes, drink, healing); ``"willpower"``: a Сила духа check, 2К + Уверенность + Сила
 #: духа. A failure is read as «Шок» («Шок наступает от ранений»).
-PAIN_SHOCK_ROLLS = ("fortitude", "willpower")
-PAIN_SHOCK_ROLL = "fortitude"
+PAIN_SHOCK_ROLLS = readings.PAIN_SHOCK_ROLL.values
+PAIN_SHOCK_ROLL = readings.PAIN_SHOCK_ROLL.default
 #: Whether the wound the attack left takes its penalty off the pain-shock check: the penalties are «на действия»,
 #: and the breakdown roll says «Модификаторы от ранений не действуют»; for pain shock nothing is said.
 #: False (default): no wound penalty on it; True: the penalty of the wound level it is rolled at.
-PAIN_SHOCK_WOUND_PENALTY = False
+PAIN_SHOCK_WOUND_PENALTY = readings.PAIN_SHOCK_WOUND_PENALTY.default
 
 
 def pain_shock_difficulty(hits: int, when_dying: bool | None = None) -> int | None:
@@ -431,15 +564,15 @@ HEAD_WOUND_STATES = ("heavy", "critical", "unconscious")
 #: temporary wound. ``"convert"`` (default): half the wound's hits turn from temporary into permanent (the wound
 #: was temporary, now half of it is not); ``"add"``: half its hits come as new permanent damage, the temporary
 #: wound stays.
-HEAD_HALF_READINGS = ("convert", "add")
-HEAD_HALF = "convert"
+HEAD_HALF_READINGS = readings.HEAD_HALF.values
+HEAD_HALF = readings.HEAD_HALF.default
 
 #: The blast: «Также состояние, подобное сотрясению мозга, вызывают временные тяжелые и критические ранения,
 #: вызванные ударной волной от взрыва (что, собственно, и называется контузией)» — whether the hour's half of
 #: permanent damage comes with it. ``"like_head"`` (default: the sentence goes on the head wound's); ``"penalty_only"``:
 #: only the state of a concussion (its penalty), no permanent damage.
-BLAST_READINGS = ("like_head", "penalty_only")
-BLAST = "like_head"
+BLAST_READINGS = readings.BLAST.values
+BLAST = readings.BLAST.default
 
 
 def head_wound_permanent(hits: int, kind: str, rounding: str = DEFAULT_ROUNDING, blast: str | None = None) -> int:
@@ -503,7 +636,7 @@ STATES = ("scratch", "light", "heavy", "critical", "unconscious", "dying", "dead
 #: How Бронебойность meets cover on top of armor. «Бронебойность уменьшает Защиту цели»:
 #: ``"total"`` (default) — it lowers the sum of armor and cover; ``"each"`` — it lowers
 #: each layer on its own (never below zero).
-AP_RULES = ("total", "each")
+AP_RULES = readings.AP_RULE.values
 
 
 def protection(armor: int, cover: int = 0, armor_piercing: int = 0, ap_rule: str = "total") -> int:
@@ -528,7 +661,7 @@ def hit_damage(power: int, prot: int = 0) -> Dist:
 
 #: Whether an aimed shot's multiplier (head ×2, limb ×0,5) applies to the damage after
 #: Защита (``"after"``, default: «на повреждение х2») or to the roll before it (``"before"``).
-AIM_ORDERS = ("after", "before")
+AIM_ORDERS = readings.AIM_ORDER.values
 
 
 def aim_multiplier(aim: str | None) -> Fraction | None:
@@ -581,8 +714,8 @@ def short_burst(shots: int, close: int, medium: int, far: int, ammo_left: int) -
 #: очереди» — a simplification; without it (the source does not say) each bullet that hits is rolled
 #: on its own. ``"averaged"`` (default): one roll, dealt ``hits`` times; ``"each"``: the sum of
 #: ``hits`` independent rolls (the same mean, a narrower spread).
-BURST_ROLL_READINGS = ("averaged", "each")
-BURST_ROLL = "averaged"
+BURST_ROLL_READINGS = readings.BURST_ROLL.values
+BURST_ROLL = readings.BURST_ROLL.default
 #: The most bullets rolled one by one: the exact sum of that many rolls is a convolution whose
 #: cost grows with the square of the count (the whole damage calculator measured natively, head
 #: shots: 50 bullets ≈ 0.13 s, 200 ≈ 0.75 s; several times slower in the browser).
@@ -654,7 +787,7 @@ def electric_power(volts: int) -> int:
 #: beyond the first 2 m / 10 km/h counts, in full steps: ⌊(h−2)/2⌋, ⌊(v−10)/5⌋.
 #: ``"whole"``: once the height reaches the third metre (the speed 10 km/h), the whole of it
 #: counts: ⌊h/2⌋ for h ≥ 3, ⌊v/5⌋ for v ≥ 10.
-STEP_READINGS = ("beyond", "whole")
+STEP_READINGS = readings.STEP_READING.values
 
 
 def _steps(value: int, free: int, step: int, counts_from: int, reading: str) -> int:
@@ -683,14 +816,14 @@ def crash_steps(speed_kmh: int, reading: str = "beyond") -> int:
 #: A fall or crash that counts no step (power 0) does no damage at all. Read literally,
 #: «мощность 1 за каждые 2 метра … начиная с третьего» would still roll 2К for a one-metre
 #: fall; we take «серьезность которых прямо пропорциональна высоте падения» to mean none.
-NO_DAMAGE_WITHOUT_STEPS = True
+NO_DAMAGE_WITHOUT_STEPS = readings.NO_DAMAGE_WITHOUT_STEPS.default
 
 
 #: Armor against falls and crashes. «Если … встретите слова «получает повреждение такой-то
 #: Мощности», то это означает, что проводится описанный выше бросок, как если бы персонаж
 #: был атакован оружием этой Мощности» — so Защита (armor, not cover) counts (``True``, default);
 #: ``False``: a fall or a crash is not an attack, and armor does not count.
-ARMOR_AGAINST_FALLS = True
+ARMOR_AGAINST_FALLS = readings.ARMOR_AGAINST_FALLS.default
 
 
 def seat_belts(damage: int) -> int:
@@ -707,7 +840,7 @@ def seat_belts(damage: int) -> int:
 #: Ремни безопасности спасают от повреждения, если оно меньше 5, полностью, поглощают 5
 #: единиц повреждения, если оно между 5 и 10». ``"damage"`` (default): the damage rolled;
 #: ``"power"``: the crash's Мощность (below 5 no damage at all; 5–9 the power drops by 5).
-BELT_READINGS = ("damage", "power")
+BELT_READINGS = readings.BELT_READING.values
 
 
 def seat_belts_power(power: int) -> int | None:
@@ -737,12 +870,12 @@ def with_halving_check(damage: Dist, check_p: Fraction, factor_on_success: Fract
 #: вдвое … получить половину урона (четверть с подушками)» — how to round is not said.
 #: ``True`` (default): the halvings multiply first and are rounded once (¼ of the damage);
 #: ``False``: each half is rounded (the airbags' half, then the check's half of that).
-ROUND_ONCE = True
+ROUND_ONCE = readings.ROUND_ONCE.default
 #: Belts and the halvings: «Ремни безопасности спасают от повреждения, если оно меньше 5 …»
 #: does not say whether before or after the airbags' and the check's halving. ``True``
 #: (default): the belts act on the damage rolled, the halvings on what they let through;
 #: ``False``: the belts act on the halved damage.
-BELTS_BEFORE_HALVING = True
+BELTS_BEFORE_HALVING = readings.BELTS_BEFORE_HALVING.default
 
 
 def cushioned(damage: int, factors: tuple[Fraction, ...], belts: bool = False, rounding: str = DEFAULT_ROUNDING,
@@ -809,7 +942,7 @@ def band_of(value: int, bands: dict[str, dict]) -> str:
 #: table runs from «Меньше 0» to «7 или больше», while 2К + Сила is at least 2 + Сила.
 #: ``"total"`` (default, literal): the Сила check's result (2К + Сила + modifiers);
 #: ``"margin"``: that result minus a УС the GM sets (the source names none).
-THROWN_READINGS = ("total", "margin")
+THROWN_READINGS = readings.THROWN_READING.values
 
 
 def thrown_miss(strength: int, modifier: int = 0, reading: str = "total", difficulty: int = 0) -> Dist:
@@ -851,7 +984,7 @@ def breakdown(willpower: int, breakdowns_in_scene: int = 1, modifier: int = 0) -
 #: bands only bite with negative totals. ``"total"`` (default): the check's result as is
 #: (2К + Уверенность + Сила духа + modifiers); ``"margin"``: its result minus the УС of the
 #: stress that caused the breakdown.
-AFTER_READINGS = ("total", "margin")
+AFTER_READINGS = readings.AFTER_READING.values
 
 
 def breakdown_after(confidence: int, willpower: int, modifier: int = 0, reading: str = "total",
@@ -873,7 +1006,7 @@ def breakdown_after(confidence: int, willpower: int, modifier: int = 0, reading:
 #: «1 за каждые 100 грамм в стакане или кружке, начиная со вторых»: ``"full"`` (default):
 #: each full 100 g after the first hundred, ⌊g/100⌋ − 1 (the table's beer, 0,33 л with
 #: bubbles, is УС 3 only so); ``"started"``: each begun 100 g after the first, ⌈g/100⌉ − 1.
-VOLUME_READINGS = ("full", "started")
+VOLUME_READINGS = readings.VOLUME_READING.values
 
 
 def drink_difficulty(degrees: int, volume_g: int, bubbles: bool, reading: str = "full") -> int:
@@ -945,7 +1078,7 @@ def _stage_mods(stage: int) -> dict[str, int]:
 #: «повышается болевой порог (+1 к Выносливости …)» at stage 2 — and «устойчивость которого
 #: к спиртному прямо пропорциональна Выносливости»: by default the stage's Выносливость
 #: counts in the next Стойкость checks (``True``); ``False`` checks with the sober value.
-STAGE_STAMINA_IN_CHECK = True
+STAGE_STAMINA_IN_CHECK = readings.STAGE_STAMINA_IN_CHECK.default
 
 
 def drink_step(stage_dist: Dist, difficulty: int, stamina: int, fortitude: int, modifier: int = 0,
@@ -983,8 +1116,8 @@ def drinking(drinks: list[tuple], stamina: int, fortitude: int, start_stage: int
 #: Выносливость персонажа», while the 2nd stage gives «+1 к Выносливости». ``"sober"`` (default): the
 #: sober value — the hangover comes «После того, как персонаж проспится», when the stage is over;
 #: ``"drunk"``: the value with the last stage's changes (+1 from stage 2 on).
-HANGOVER_STAMINA_READINGS = ("sober", "drunk")
-HANGOVER_STAMINA = "sober"
+HANGOVER_STAMINA_READINGS = readings.HANGOVER_STAMINA.values
+HANGOVER_STAMINA = readings.HANGOVER_STAMINA.default
 
 
 def hangover(last_stage: int, stamina: int, reading: str | None = None) -> int:
@@ -1006,11 +1139,11 @@ def hangover(last_stage: int, stamina: int, reading: str | None = None) -> int:
 #: Which check stage 3's «по проверке Силы духа или чистой Уверенности против УС 5» is (when which,
 #: the source does not say): ``"willpower"`` (default): 2К + Уверенность + Сила духа; ``"confidence"``:
 #: pure Уверенность, 2К + Уверенность without the skill.
-STAGE3_CHECK_READINGS = ("willpower", "confidence")
-STAGE3_CHECK = "willpower"
+STAGE3_CHECK_READINGS = readings.STAGE3_CHECK.values
+STAGE3_CHECK = readings.STAGE3_CHECK.default
 #: Whether stage 1's «+1 к Уверенности» goes into that check: by default it does (``True``: «Все
 #: приведенные эффекты складываются»); ``False`` checks with the entered Уверенность.
-STAGE1_CONFIDENCE_IN_CHECK = True
+STAGE1_CONFIDENCE_IN_CHECK = readings.STAGE1_CONFIDENCE_IN_CHECK.default
 
 
 def stage3_trait_fail(confidence: int, willpower: int, modifier: int = 0, check: str | None = None,
@@ -1165,8 +1298,8 @@ def sleep_deprivation(stamina: int, confidence: int, willpower: int, hours: int,
 
 #: «4+(Ловкость/2) метра»: the source names no rounding of the half. ``"exact"`` (default): metres,
 #: so the exact half (Ловкость 3: 5,5 м); or one of :data:`ROUNDINGS`.
-MOVE_ROUNDINGS = ("exact",) + ROUNDINGS
-MOVE_ROUNDING = "exact"
+MOVE_ROUNDINGS = readings.MOVE_ROUNDING.values
+MOVE_ROUNDING = readings.MOVE_ROUNDING.default
 
 
 def standard_move(agility: int, rounding: str | None = None) -> Fraction:
@@ -1194,8 +1327,8 @@ def run_distance(agility: int) -> int:
 #: «занимающее раунд за каждые 30 патронов в магазине» for a magazine that is not a multiple of 30:
 #: ``"begun"`` (default): every begun 30 takes a round (45 rounds: 2); ``"full"``: only full 30s
 #: count, at least one round (45: 1).
-FULL_CLIP_READINGS = ("begun", "full")
-FULL_CLIP = "begun"
+FULL_CLIP_READINGS = readings.FULL_CLIP.values
+FULL_CLIP = readings.FULL_CLIP.default
 
 
 def full_clip_rounds(magazine: int, reading: str | None = None) -> int:
@@ -1222,8 +1355,8 @@ def full_clip_rounds(magazine: int, reading: str | None = None) -> int:
 #: raise the УС — they make the fight more frightening; ``"result"``: they are added to the check's
 #: result, as «Модификатор — это число, прибавляемое или вычитаемое из результата проверки» would
 #: have it (the first fight would then be easier).
-COMBAT_MODIFIER_READINGS = ("difficulty", "result")
-COMBAT_MODIFIERS_TO = "difficulty"
+COMBAT_MODIFIER_READINGS = readings.COMBAT_MODIFIERS_TO.values
+COMBAT_MODIFIERS_TO = readings.COMBAT_MODIFIERS_TO.default
 
 
 def combat_stress_difficulty(situation: str, modifiers: tuple[str, ...] = (),
@@ -1333,8 +1466,8 @@ def bleeding_timeline(hits: int) -> list[dict]:
 #: ``"permanent"`` (default): the temporary damage is left out — the band is read from the hits the
 #: permanent damage leaves; ``"all"``: from every hit left, temporary damage too. Either way no permanent
 #: damage, no bleeding.
-BLEEDING_BAND_READINGS = ("permanent", "all")
-BLEEDING_BAND = "permanent"
+BLEEDING_BAND_READINGS = readings.BLEEDING_BAND.values
+BLEEDING_BAND = readings.BLEEDING_BAND.default
 
 
 def bleeding_hits(total: int, perm: int, temp: int, band: str | None = None) -> int | None:
@@ -1356,8 +1489,8 @@ def bleeding_hits(total: int, perm: int, temp: int, band: str | None = None) -> 
 #: персонаж тяжело ранен, -2, пока легко, и -1, пока это царапина» — nothing for a critical wound.
 #: ``"as_heavy"`` (default): −3, as for a heavy one (a worse wound does not ease the concussion);
 #: ``"none"``: no extra penalty.
-CONCUSSION_AT_CRITICAL_READINGS = ("as_heavy", "none")
-CONCUSSION_AT_CRITICAL = "as_heavy"
+CONCUSSION_AT_CRITICAL_READINGS = readings.CONCUSSION_AT_CRITICAL.values
+CONCUSSION_AT_CRITICAL = readings.CONCUSSION_AT_CRITICAL.default
 HEAD_WOUNDS = ("none", "concussion", "skull")
 
 
@@ -1379,8 +1512,8 @@ def head_penalty(kind: str, level: str, at_critical: str | None = None) -> int:
 #: демобилизована») and «легко ранен» (−2), and «Выстрел в конечность демобилизует ее, пока ранение не будет
 #: вылечено». ``"until_healed"`` (default): −2 while any wound is left, a scratch too; ``"light_only"``: −2
 #: only while lightly wounded.
-MAIMING_AT_SCRATCH_READINGS = ("until_healed", "light_only")
-MAIMING_AT_SCRATCH = "until_healed"
+MAIMING_AT_SCRATCH_READINGS = readings.MAIMING_AT_SCRATCH.values
+MAIMING_AT_SCRATCH = readings.MAIMING_AT_SCRATCH.default
 
 
 def maiming(level: str, at_scratch: str | None = None) -> str | int:
@@ -1400,8 +1533,8 @@ def maiming(level: str, at_scratch: str | None = None) -> str | int:
 #: естественном лечении, считается автоматически сделанной» — failure is not mentioned.
 #: ``"natural"`` (default): the patient still makes the Стойкость check of natural healing;
 #: ``"none"``: no healing this period.
-MEDICAL_FAIL_READINGS = ("natural", "none")
-MEDICAL_FAIL = "natural"
+MEDICAL_FAIL_READINGS = readings.MEDICAL_FAIL.values
+MEDICAL_FAIL = readings.MEDICAL_FAIL.default
 
 
 def healing(level: str, stamina: int, fortitude: int, modifier: int = 0, reroll: bool = False,
@@ -1445,8 +1578,8 @@ TWO_GUN_KINDS = ("pistol", "smg")
 #: Two-gun shooting and the wrong hand: «Стрельба по-македонски – модификатор -2» and «Стрельба «не с той»
 #: руки (с левой для правши) – модификатор -2» — one gun is always in the other hand. ``"included"``
 #: (default): the −2 for two guns is all; ``"adds"``: the wrong hand's −2 comes on top.
-TWO_GUNS_WRONG_HAND_READINGS = ("included", "adds")
-TWO_GUNS_WRONG_HAND = "included"
+TWO_GUNS_WRONG_HAND_READINGS = readings.TWO_GUNS_WRONG_HAND.values
+TWO_GUNS_WRONG_HAND = readings.TWO_GUNS_WRONG_HAND.default
 
 
 def _shooting_modifier(mid: str) -> int:
@@ -1457,8 +1590,8 @@ def _shooting_modifier(mid: str) -> int:
 #: винтовки» stands right under the body parts' modifiers, and does not say which. ``"body_part"``
 #: (default): the body parts' modifiers to hit; ``"body_part_and_range"``: the range's too (as
 #: «Модификаторы на попадание за расстояние не применяются к дробовикам»).
-SNIPER_READINGS = ("body_part", "body_part_and_range")
-SNIPER = "body_part"
+SNIPER_READINGS = readings.SNIPER.values
+SNIPER = readings.SNIPER.default
 
 
 def shot_modifiers(gun: str = "pistol", range_: str = "close", cover: str = "none", two_guns: bool = False,
@@ -1467,8 +1600,8 @@ def shot_modifiers(gun: str = "pistol", range_: str = "close", cover: str = "non
                    sniper_reading: str | None = None) -> list[tuple[str, int]]:
     """Every modifier of one Стрельба check, ``[(what, value)]`` (0s left out): range (not for
     shotguns), the target's cover, two guns, the wrong hand, shifting fire, aiming («с положительным
-    модификатором, равным Мышлению стрелка»), a body part (not from a sniper rifle, nor its range by :data:`SNIPER_READINGS`) and the penalty
-    for the actions of the round (:func:`extra_actions_penalty`).
+    модификатором, равным Мышлению стрелка»), a body part (not from a sniper rifle, nor its range by
+    :data:`SNIPER_READINGS`) and the penalty for the actions of the round (:func:`extra_actions_penalty`).
 
     >>> shot_modifiers("pistol", "medium", aimed=True, thinking=3, part="head", actions=2)
     [('medium', -2), ('aimed', 3), ('head', -5), ('actions', -1)]
@@ -1520,8 +1653,8 @@ def p_shot_hits(shooting: Dist, size: str, dodge: Dist | None = None) -> Fractio
 #: дисгармоничный эффект». ``"no_second"`` (default): the ritual did not work, and there is no
 #: disharmonic effect; ``"both"``: the second check is made anyway, and its failure is a disharmonic
 #: effect.
-RITUAL_FIRST_FAIL_READINGS = ("no_second", "both")
-RITUAL_FIRST_FAIL = "no_second"
+RITUAL_FIRST_FAIL_READINGS = readings.RITUAL_FIRST_FAIL.values
+RITUAL_FIRST_FAIL = readings.RITUAL_FIRST_FAIL.default
 RITUAL_OUTCOMES = ("effect", "disharmony", "failed")
 
 

@@ -17,6 +17,7 @@ from ..dice import Dist
 from ..serial import calculators as serial_calculators
 from ..serial.calculators import attack as serial_attack, death_door as serial_death_door
 from ..serial.calculators import initiative as serial_initiative, shared as serial_shared
+from ..serial import readings as serial_readings
 from ..serial import rules as serial_rules
 from ..serial import tables as serial_tables
 from ..spec import (InputError, T, bool_param, dist_block, dist_json, field_error, figures, int_param, note, prob,
@@ -307,7 +308,9 @@ def _door_due(door: str | None, step: serial_rules.Step) -> bool:
 def take(ctx: Ctx, ch: dict, portions: list[tuple[int, int, int]], nonlethal: bool,
          block_first: bool = serial_rules.BLOCK_FIRST) -> list[dict]:
     """Apply portions ``(rolled, after armor and tag, block УП)`` to ``ch`` with
-    :func:`rules.take_portion`; keep the scene's counters; mark a due death's-door roll."""
+    :func:`rules.take_portion`; keep the scene's counters; mark a due death's-door roll. The tag is in
+    ``portion`` already: taken before the УП, as the calculators' default reading (:data:`serial_readings.TAG_ORDER`)."""
+    assert serial_readings.TAG_ORDER.default == "before_absorption"
     rd = ctx.readings(SYSTEM)
     s = ch["state"]
     t = _target(ch)
@@ -727,8 +730,8 @@ def _attack_params(ctx: Ctx, a: dict) -> tuple[dict, dict, dict, int, int]:
              attacker_overloaded=ST.find(att, "overloaded") is not None,
              target_overloaded=ST.find(tgt, "overloaded") is not None,
              health=max(1, s["health"]), stamina=st["stamina"], negative_rule=rd["negative_rule"],
-             # the scene (its fold, its damage actions) takes the tag before the УП: the calculators' default
-             tag_order="before_absorption",
+             # the scene (its fold, its damage actions) takes the tag as the calculators' default does
+             tag_order=serial_readings.TAG_ORDER.default,
              attacker_health=max(0, att["state"]["health"]),
              attacker_no_pain=a["attacker_pushes"] or bool(pushes_a.get("wounds")) or att["state"]["door"] == "will_to_live",
              target_no_pain=a["target_pushes"] or bool(pushes_t.get("wounds")) or s["door"] == "will_to_live")

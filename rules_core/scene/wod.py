@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from .. import systems
 from ..spec import T, int_param
+from ..wod import readings as wod_readings
 from ..wod import rules as wod_rules
 from . import fields as F
 from . import readings as RD
@@ -92,8 +93,7 @@ def soak_params(ch: dict, a: dict, rd: dict) -> dict:
     return calc_validate("wod-soak", {
         "incoming": a["successes"], "damage_type": a["damage_type"], "target": st["kind"],
         "stamina": st["stamina"], "fortitude": st["fortitude"], "armor": "0" if s["armor_ruined"] else st["armor"],
-        "soak_difficulty": a["soak_difficulty"], "armor_soak": rd["armor_soak"], "armor_break": rd["armor_break"],
-        "ones_cancel": rd["ones_cancel"]})
+        "soak_difficulty": a["soak_difficulty"], **{r.param: rd[r.param] for r in SCENE_READINGS}})
 
 
 def _plan(ctx: Ctx, a: dict) -> list:
@@ -153,8 +153,13 @@ ACTIONS = [
 ]
 
 
+#: the classic rules' readings a scene keeps (``scene=True`` in :mod:`rules_core.wod.readings`), each the
+#: ``wod-soak`` calculator's switch
+SCENE_READINGS = tuple(r for r in wod_readings.READINGS if r.scene)
+
+
 def readings_params() -> tuple:
-    return tuple(calc_param("wod-soak", n) for n in ("armor_soak", "armor_break", "ones_cancel"))
+    return tuple(calc_param("wod-soak", r.param) for r in SCENE_READINGS)
 
 
 

@@ -40,27 +40,109 @@ from functools import lru_cache
 from fractions import Fraction
 
 from ..dice import Dist
-from . import tables
+from . import readings, tables
 from .pool import d10_pool, net_successes
 
-__all__ = ["DAMAGE_TYPES", "ARMOR_BREAK_READINGS", "ARMOR_SOAK_READINGS", "SOAK_DIFFICULTY",
-           "DAMAGE_DIFFICULTY", "SUPERNATURAL_STUN_BONUS", "body_soak_dice", "soak_dice", "stun_threshold",
-           "armor_ruined", "soak_successes", "soak_dist", "damage_soak_dist", "soak_levels", "attack_dist",
-           "SPRAY_READINGS", "SPRAY_DICE_READINGS", "spray_share", "SPRAY_SINGLE_TARGET_ROUNDS_DOWN",
-           "multiple_shot_pools", "shots_dist", "PRONE_COVER", "cover_difficulty",
-           "ARMOR_BREAK", "ARMOR_SOAK", "ONES_CANCEL_DAMAGE", "EXTRA_SUCCESSES_ADD", "ATTACK_BOTCH", "defended", "FLANK_DICE", "MULTIPLE_OPPONENTS_MAX", "BLIND_DIFFICULTY", "BLIND_TARGET_DICE", "BLIND_RANGED_CHOICES", "BLIND_RANGED", "AIM_DICE_PER_ROUND", "SCOPE_DICE", "SCOPE_NEEDS_AIM", "RANGE_DIFFICULTY", "POINT_BLANK_METRES", "RANGE_UNIT_CHOICES", "RANGE_UNIT", "YARD_METRES", "AUTOFIRE_DODGE", "AUTOFIRE_DODGE_CHOICES", "AUTOFIRE_DODGE_READING", "OFF_HAND_DIFFICULTY", "multiple_opponents_penalty", "aim_dice", "range_band", "ONES_CANCEL_OTHER", "AMBUSH_VICTIM_DIFFICULTY", "AMBUSH_PREPARE_DIFFICULTY", "AMBUSH_POOL_CHOICES", "AMBUSH_POOL", "SURPRISE_DIFFICULTY", "ambush_pool", "surprise_avoided", "TACKLE_DIFFICULTY", "TACKLE_NEXT_ROUND", "KNOCKDOWN_DIFFICULTY", "FALL_INITIATIVE", "FALL_DAMAGE_LEVELS", "FALL_ROLLS_AGAIN", "fall_outcome", "HALF_PENALTY_MELEE", "HALF_PENALTY_CHOICES", "HALF_PENALTY_ROUNDING", "armor_dexterity_penalty", "SPRAY_SHARE", "SPRAY_DICE", "DISARM_ACCURACY_CHOICES", "DISARM_ACCURACY", "disarm_dice", "HELPLESS_DAMAGE_DICE", "HELPLESS_DAMAGE_CHOICES", "HELPLESS_DAMAGE", "helpless_damage_dice", "BLIND_DEFENCE_CHOICES", "BLIND_DEFENCE", "ARMOR_RUIN_CHOICES", "ARMOR_RUIN", "blow_soak_pool", "READINGS"]
+__all__ = [
+    "AIM_DICE_PER_ROUND",
+    "AMBUSH_POOL",
+    "AMBUSH_POOL_CHOICES",
+    "AMBUSH_PREPARE_DIFFICULTY",
+    "AMBUSH_VICTIM_DIFFICULTY",
+    "ARMOR_BREAK",
+    "ARMOR_BREAK_READINGS",
+    "ARMOR_RUIN",
+    "ARMOR_RUIN_CHOICES",
+    "ARMOR_SOAK",
+    "ARMOR_SOAK_READINGS",
+    "ATTACK_BOTCH",
+    "AUTOFIRE_DODGE",
+    "AUTOFIRE_DODGE_CHOICES",
+    "AUTOFIRE_DODGE_READING",
+    "AUTO_HIT",
+    "BLIND_DEFENCE",
+    "BLIND_DEFENCE_CHOICES",
+    "BLIND_DIFFICULTY",
+    "BLIND_RANGED",
+    "BLIND_RANGED_CHOICES",
+    "BLIND_TARGET_DICE",
+    "DAMAGE_DIFFICULTY",
+    "DAMAGE_TYPES",
+    "DIFFICULTY_PAST_TEN",
+    "DISARM_ACCURACY",
+    "DISARM_ACCURACY_CHOICES",
+    "EXTRA_SUCCESSES_ADD",
+    "FALL_DAMAGE_LEVELS",
+    "FALL_INITIATIVE",
+    "FALL_ROLLS_AGAIN",
+    "FLANK_DICE",
+    "HALF_PENALTY_CHOICES",
+    "HALF_PENALTY_MELEE",
+    "HALF_PENALTY_ROUNDING",
+    "HELPLESS_DAMAGE",
+    "HELPLESS_DAMAGE_CHOICES",
+    "HELPLESS_DAMAGE_DICE",
+    "KNOCKDOWN_DIFFICULTY",
+    "MULTIPLE_OPPONENTS_MAX",
+    "OFF_HAND_DIFFICULTY",
+    "ONES_CANCEL_DAMAGE",
+    "ONES_CANCEL_OTHER",
+    "POINT_BLANK_METRES",
+    "PRONE_COVER",
+    "RANGE_DIFFICULTY",
+    "RANGE_UNIT",
+    "RANGE_UNIT_CHOICES",
+    "READINGS",
+    "SCOPE_DICE",
+    "SCOPE_NEEDS_AIM",
+    "SOAK_DIFFICULTY",
+    "SPRAY_DICE",
+    "SPRAY_DICE_READINGS",
+    "SPRAY_READINGS",
+    "SPRAY_SHARE",
+    "SPRAY_SINGLE_TARGET_ROUNDS_DOWN",
+    "SUPERNATURAL_STUN_BONUS",
+    "SURPRISE_DIFFICULTY",
+    "TACKLE_DIFFICULTY",
+    "TACKLE_NEXT_ROUND",
+    "YARD_METRES",
+    "aim_dice",
+    "ambush_pool",
+    "armor_dexterity_penalty",
+    "armor_ruined",
+    "attack_dist",
+    "blow_soak_pool",
+    "body_soak_dice",
+    "cover_difficulty",
+    "damage_soak_dist",
+    "defended",
+    "disarm_dice",
+    "fall_outcome",
+    "helpless_damage_dice",
+    "multiple_opponents_penalty",
+    "multiple_shot_pools",
+    "range_band",
+    "shots_dist",
+    "soak_dice",
+    "soak_dist",
+    "soak_levels",
+    "soak_successes",
+    "spray_share",
+    "stun_threshold",
+    "surprise_avoided",
+]
 
 DAMAGE_TYPES = ("bashing", "lethal", "aggravated")
-ARMOR_BREAK_READINGS = ("at_least_double", "more_than_double")
-ARMOR_SOAK_READINGS = ("with_body", "always")
+ARMOR_BREAK_READINGS = readings.ARMOR_BREAK.values
+ARMOR_SOAK_READINGS = readings.ARMOR_SOAK.values
 #: The readings taken (see the module's docstring): armor is ruined at twice its rating; armor only
 #: adds dice to a soak the body may make; 1s do not cancel on damage and soak rolls; extra hit
 #: successes add damage dice; an attack botches with no success and a 1.
-ARMOR_BREAK = "at_least_double"
-ARMOR_SOAK = "with_body"
-ONES_CANCEL_DAMAGE = False
-EXTRA_SUCCESSES_ADD = True
-ATTACK_BOTCH = "revised"
+ARMOR_BREAK = readings.ARMOR_BREAK.default
+ARMOR_SOAK = readings.ARMOR_SOAK.default
+ONES_CANCEL_DAMAGE = readings.ONES_CANCEL_DAMAGE.default
+EXTRA_SUCCESSES_ADD = readings.EXTRA_SUCCESSES_ADD.default
+ATTACK_BOTCH = readings.ATTACK_BOTCH.default
 
 #: The difficulty of a soak roll unless a weapon or circumstances change it (002).
 SOAK_DIFFICULTY = 6
@@ -119,8 +201,8 @@ def armor_ruined(damage_successes: int, armor: int, reading: str = ARMOR_BREAK) 
 #: 002: «Броня позволяет избежать лишь части повреждений, после чего она выходит из строя» — does armor soak
 #: the very blow that ruins it? ``"soaks_it"`` (default: its dice are in that blow's soak roll; from the next
 #: attack on it soaks no more) or ``"ruined_first"`` (the ruining blow is soaked without the armor's dice).
-ARMOR_RUIN_CHOICES = ("soaks_it", "ruined_first")
-ARMOR_RUIN = "soaks_it"
+ARMOR_RUIN_CHOICES = readings.ARMOR_RUIN.values
+ARMOR_RUIN = readings.ARMOR_RUIN.default
 
 
 def blow_soak_pool(damage_successes: int, soak_pool: int, armor: int, armor_dice: int,
@@ -267,7 +349,7 @@ FLANK_DICE = {"front": 0, "flank": 1, "rear": 2}
 #: 002, «Несколько противников»: «кумулятивный штраф +1 к броскам на нападение и защиту для каждого
 #: противника после первого (максимум до +4)», read as difficulty («„+2“ означает увеличение
 #: сложности на два»).
-MULTIPLE_OPPONENTS_MAX = 4
+MULTIPLE_OPPONENTS_MAX = readings.MULTIPLE_OPPONENTS_MAX.default
 #: 002, «Бой вслепую»: «добавляет +2 к сложности Рукопашного боя и Фехтования»; 003, «Слепота»: «все
 #: действия слепого персонажа происходят со Трудностью +2».
 BLIND_DIFFICULTY = 2
@@ -276,15 +358,15 @@ BLIND_TARGET_DICE = 2
 #: A blind attacker's shot: 002 «Ослепленный персонаж не может выполнять дистанционные атаки»; 003 «все
 #: действия слепого персонажа происходят со Трудностью +2». ``"impossible"`` (default, 002's words
 #: for this very case) or ``"plus_two"`` (003's general rule).
-BLIND_RANGED_CHOICES = ("impossible", "plus_two")
-BLIND_RANGED = "impossible"
+BLIND_RANGED_CHOICES = readings.BLIND_RANGED.values
+BLIND_RANGED = readings.BLIND_RANGED.default
 #: A blind defender's own block, dodge or parry: 002 gives blindness «+2 к сложности Рукопашного боя и Фехтования»
 #: (said of the blind one's attack), 003 «все действия слепого персонажа происходят со Трудностью +2».
 #: ``"attack_only"`` (default: the +2 goes to the blind one's attack; a blind target gives the attacker
 #: :data:`BLIND_TARGET_DICE` and defends at the usual difficulty) or ``"defence_too"`` (the blind target's
 #: defense is at difficulty +2 as well).
-BLIND_DEFENCE_CHOICES = ("attack_only", "defence_too")
-BLIND_DEFENCE = "attack_only"
+BLIND_DEFENCE_CHOICES = readings.BLIND_DEFENCE.values
+BLIND_DEFENCE = readings.BLIND_DEFENCE.default
 #: 003, «Прицеливание»: «Каждый раунд, проведенный в прицеливании добавляет стреляющему 1
 #: дополнительный кубик ... Максимальное число кубиков ... соответствует значению его Восприятия»;
 #: «Оптический прицел добавляет этому броску еще два кубика».
@@ -292,7 +374,7 @@ AIM_DICE_PER_ROUND = 1
 SCOPE_DICE = 2
 #: Whether the scope's two dice need a round of aiming («этому броску»: the aimed shot). True
 #: (default) or False (a scope adds two dice to any shot).
-SCOPE_NEEDS_AIM = True
+SCOPE_NEEDS_AIM = readings.SCOPE_NEEDS_AIM.default
 #: 003, «Дальность»: «Все выстрелы на этом расстоянии имеют Трудность 6 ... Двойное значение дальности
 #: ... Трудность 8 ... Выстрел по цели, находящийся в радиусе двух метров ... Трудность 4».
 RANGE_DIFFICULTY = {"point_blank": 4, "short": 6, "long": 8}
@@ -300,19 +382,19 @@ POINT_BLANK_METRES = 2
 #: 003's firearms table: «Прицельная дальность выстрела из оружия в ярдах (1 ярд = 0.91 м)», while
 #: point-blank is «в радиусе двух метров». ``"yards"`` (default: a distance in metres is turned into
 #: yards by 003's own 0.91) or ``"metres"`` (the table's numbers read as metres, as «Сериал» counts).
-RANGE_UNIT_CHOICES = ("yards", "metres")
-RANGE_UNIT = "yards"
+RANGE_UNIT_CHOICES = readings.RANGE_UNIT.values
+RANGE_UNIT = readings.RANGE_UNIT.default
 YARD_METRES = Fraction(91, 100)
 #: 003: «Уклонение от автоматического огня получает Трудность +1». Which fire: ``"spray"`` (default,
 #: the maneuver of that name) or ``"spray_and_full_auto"`` («Обстрел» too: «Персонаж, применивший полный
 #: автоматический огонь»).
 AUTOFIRE_DODGE = 1
-AUTOFIRE_DODGE_CHOICES = ("spray", "spray_and_full_auto")
-AUTOFIRE_DODGE_READING = "spray"
+AUTOFIRE_DODGE_CHOICES = readings.AUTOFIRE_DODGE_READING.values
+AUTOFIRE_DODGE_READING = readings.AUTOFIRE_DODGE_READING.default
 #: 003, «Два оружия»: «применение двух орудий является сложным действием, во вторых, выстрел "не с той
 #: руки" получает Трудность +1». Read with the only split the excerpt gives («Несколько выстрелов»):
 #: the first shot loses 2 dice, the second (the off hand) 3 and +1 difficulty.
-OFF_HAND_DIFFICULTY = 1
+OFF_HAND_DIFFICULTY = readings.OFF_HAND_DIFFICULTY.default
 
 
 def multiple_opponents_penalty(opponents: int) -> int:
@@ -362,7 +444,7 @@ def range_band(distance_m: int, weapon_range: int, unit: str = RANGE_UNIT) -> st
 #: Whether 1s cancel on the rolls that are neither damage nor soak (ambush, surprise, falling): the
 #: excerpts say only that damage and soak rolls «не могут закончиться провалом». True (default, as on
 #: attack rolls) or False.
-ONES_CANCEL_OTHER = True
+ONES_CANCEL_OTHER = readings.ONES_CANCEL_OTHER.default
 
 #: «Засада»: «выполняют броски на Восприятие + Бдительность со сложностью 8. Количество полученных
 #: успешных баллов определяет запас бросков на действия в первом ходу»; «Чтобы подготовить засаду ...
@@ -371,8 +453,8 @@ AMBUSH_VICTIM_DIFFICULTY = 8
 AMBUSH_PREPARE_DIFFICULTY = 6
 #: What «определяет запас бросков» means: ``"successes"`` (default, literal: the first turn's pools are
 #: that many dice) or ``"at_most"`` (a pool is the smaller of its own dice and the successes).
-AMBUSH_POOL_CHOICES = ("successes", "at_most")
-AMBUSH_POOL = "successes"
+AMBUSH_POOL_CHOICES = readings.AMBUSH_POOL.values
+AMBUSH_POOL = readings.AMBUSH_POOL.default
 #: «Сообразительность + Восприятие (сложность 6 для атак с фланга и 8 для нападения с тыла)».
 SURPRISE_DIFFICULTY = {"flank": 6, "rear": 8}
 
@@ -405,7 +487,7 @@ def surprise_avoided(successes: int, attacker_stealth: int) -> bool:
 TACKLE_DIFFICULTY = 7
 TACKLE_NEXT_ROUND = 1
 #: The trip's and the fall's Ловкость + Легкая Атлетика: 003 names no difficulty; the base 6.
-KNOCKDOWN_DIFFICULTY = 6
+KNOCKDOWN_DIFFICULTY = readings.KNOCKDOWN_DIFFICULTY.default
 #: «Падение»: «При успешном броске персонаж может сразу же встать, но его инициатива в следующем раунде
 #: получит -2 ... Если же бросок провален, то ... получает один уровень повреждений от удара».
 FALL_INITIATIVE = -2
@@ -413,7 +495,7 @@ FALL_DAMAGE_LEVELS = 1
 #: Whether a character knocked down rolls again for the fall («После того, как он упал, вы бросаете
 #: Ловкость + Легкая Атлетика»): True (default, literal: two rolls, the one to stay up and the fall's)
 #: or False (one roll: a failed roll to stay up is also the fall's roll).
-FALL_ROLLS_AGAIN = True
+FALL_ROLLS_AGAIN = readings.FALL_ROLLS_AGAIN.default
 
 
 def fall_outcome(result) -> str:
@@ -435,8 +517,8 @@ def fall_outcome(result) -> str:
 #: для ношения доспеха значение, получают только половинный штраф к Ловкости.»
 HALF_PENALTY_MELEE = 3
 #: The half of an odd penalty (003's «Штраф Ловкости» 1 and 3): ``"down"`` (default) or ``"up"``.
-HALF_PENALTY_CHOICES = ("down", "up")
-HALF_PENALTY_ROUNDING = "down"
+HALF_PENALTY_CHOICES = readings.HALF_PENALTY_ROUNDING.values
+HALF_PENALTY_ROUNDING = readings.HALF_PENALTY_ROUNDING.default
 
 
 def armor_dexterity_penalty(rating: int, melee: int = 0, strength: int = 0, required: int | None = None,
@@ -468,14 +550,14 @@ def armor_dexterity_penalty(rating: int, melee: int = 0, strength: int = 0, requ
 
 # ---- several shots and automatic fire (003) ----------------------------------------------------
 
-SPRAY_READINGS = ("least", "most")
+SPRAY_READINGS = readings.SPRAY_SHARE.values
 #: The share taken for the target in question (:func:`spray_share`): only the even share.
-SPRAY_SHARE = "least"
+SPRAY_SHARE = readings.SPRAY_SHARE.default
 #: «этот распределенный Успех так же прибавляется к запасу кубиков при броске повреждений» (003): the
 #: target's share counts like a hit's successes — those beyond the first add dice (``"beyond_first"``,
 #: default) — or every success of the share adds a die (``"all"``).
-SPRAY_DICE_READINGS = ("beyond_first", "all")
-SPRAY_DICE = "beyond_first"
+SPRAY_DICE_READINGS = readings.SPRAY_DICE.values
+SPRAY_DICE = readings.SPRAY_DICE.default
 
 
 def spray_share(successes: int, targets: int, reading: str = SPRAY_SHARE,
@@ -509,7 +591,7 @@ def spray_share(successes: int, targets: int, reading: str = SPRAY_SHARE,
 
 
 #: «она получит только половину Успехов»: an odd number of successes is halved rounding down.
-SPRAY_SINGLE_TARGET_ROUNDS_DOWN = True
+SPRAY_SINGLE_TARGET_ROUNDS_DOWN = readings.SPRAY_SINGLE_TARGET_ROUNDS_DOWN.default
 
 
 def multiple_shot_pools(pool: int, shots: int) -> list[int]:
@@ -566,7 +648,7 @@ def shots_dist(pools: list[int], attack_difficulty: int | list[int], damage_dice
 #: «упасть на землю» is a cover kind in 003 but has no row in its cover table. Its +1 is inferred
 #: from 003's own example (prone against a wall: «у обоих Трудность … будет иметь +2»), which
 #: holds only if lying prone counts as +1 under :func:`cover_difficulty`.
-PRONE_COVER = 1
+PRONE_COVER = readings.PRONE_COVER.default
 
 
 def cover_difficulty(target_cover: int, shooter_cover: int = 0) -> int:
@@ -579,13 +661,11 @@ def cover_difficulty(target_cover: int, shooter_cover: int = 0) -> int:
     return target_cover + max(0, shooter_cover - 1)
 
 
-#: The named readings of this module (each a calculator's switch where it changes a result);
-#: ``tests/test_wod_readings.py`` flips each one.
 #: 003's melee table gives «Обезоружить» the accuracy «Нормальная +1». ``"die"`` (default): +1 die to the roll, as the
 #: table's own key says of accuracy («„+2“ означает добавление двух кубиков»); ``"none"``: «Нормальная» accuracy, no die —
 #: the «+1» being the difficulty, already in the table's 7 (one over the base 6).
-DISARM_ACCURACY_CHOICES = ("die", "none")
-DISARM_ACCURACY = "die"
+DISARM_ACCURACY_CHOICES = readings.DISARM_ACCURACY.values
+DISARM_ACCURACY = readings.DISARM_ACCURACY.default
 
 
 def disarm_dice(reading: str | None = None) -> int:
@@ -605,8 +685,8 @@ def disarm_dice(reading: str | None = None) -> int:
 #: успешными», with no word of dice. ``"plus_two"`` (default, 002's words for this very case) or ``"none"`` (003: the
 #: attack hits, the damage pool is the weapon's).
 HELPLESS_DAMAGE_DICE = 2
-HELPLESS_DAMAGE_CHOICES = ("plus_two", "none")
-HELPLESS_DAMAGE = "plus_two"
+HELPLESS_DAMAGE_CHOICES = readings.HELPLESS_DAMAGE.values
+HELPLESS_DAMAGE = readings.HELPLESS_DAMAGE.default
 
 
 def helpless_damage_dice(reading: str | None = None) -> int:
@@ -621,9 +701,11 @@ def helpless_damage_dice(reading: str | None = None) -> int:
     return HELPLESS_DAMAGE_DICE if reading == "plus_two" else 0
 
 
-READINGS = ("ARMOR_BREAK", "ARMOR_SOAK", "ONES_CANCEL_DAMAGE", "EXTRA_SUCCESSES_ADD", "ATTACK_BOTCH", "ONES_CANCEL_OTHER",
-            "SPRAY_SHARE", "SPRAY_DICE",
-            "SPRAY_SINGLE_TARGET_ROUNDS_DOWN", "PRONE_COVER", "BLIND_RANGED", "SCOPE_NEEDS_AIM", "RANGE_UNIT",
-            "AUTOFIRE_DODGE_READING", "OFF_HAND_DIFFICULTY", "AMBUSH_POOL", "KNOCKDOWN_DIFFICULTY", "FALL_ROLLS_AGAIN",
-            "HALF_PENALTY_ROUNDING", "MULTIPLE_OPPONENTS_MAX", "DISARM_ACCURACY", "HELPLESS_DAMAGE",
-            "BLIND_DEFENCE", "ARMOR_RUIN")
+#: An automatic hit's successes (:data:`AUTO_HIT`) and a final difficulty past 10 (:data:`DIFFICULTY_PAST_TEN`): read
+#: by the attack calculator's setup; their records say whether a calculator offers the other reading.
+AUTO_HIT = readings.AUTO_HIT.default
+DIFFICULTY_PAST_TEN = readings.DIFFICULTY_PAST_TEN.default
+
+#: The named readings of this module, declared in :mod:`.readings` (each a calculator's switch where it changes a
+#: result); ``tests/test_wod_readings.py`` flips each one.
+READINGS = tuple(r.name for r in readings.READINGS)

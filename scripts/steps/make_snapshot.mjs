@@ -37,12 +37,16 @@ py.runPython("import gc; gc.collect()");
 const M = py._module;
 const held = [];
 let zeroed = 0;
-const MARGIN = 1 << 17;  // dlmalloc asks sbrk for a little more than the block
+// dlmalloc asks sbrk for the block and its footer rounded up to whole 64 KiB pages: room for that above the
+// break is all a size needs (a fixed 128 KiB margin skipped every size once the heap came within it of the
+// memory's end, and the snapshot grew by the 3.7 MB of free blocks it no longer zeroed)
+const PAGE = 1 << 16;
+const room = (size) => Math.ceil((size + 4096) / PAGE) * PAGE;
 for (const size of [1 << 20, 1 << 18, 1 << 16, 1 << 14, 1 << 12, 1 << 10, 256, 64, 16]) {
   for (;;) {
     const memory = M.HEAPU8.length;
     const top = M._sbrk(0);
-    if (top + size + MARGIN > memory) break;
+    if (top + room(size) > memory) break;
     const p = M._malloc(size);
     if (!p) break;
     if (M.HEAPU8.length !== memory || M._sbrk(0) !== top) {

@@ -5,8 +5,8 @@ success roll with the ED6 left (§ 13, § 17).
 from __future__ import annotations
 
 from ...spec import Errors, T, choice_param, figures, int_param, note, prob
-from .. import rules, tables
-from .shared import MAX_DIFFICULTY, MAX_ED6, _ED6, _roll_notes, _skill_params, deprived, skill_check
+from .. import readings, rules, tables
+from .shared import MAX_DIFFICULTY, MAX_ED6, HAS_ED6, roll_notes, skill_params, deprived, skill_check
 
 __all__ = ["ABILITY_PARAMS", "MIN_PREPARATION", "check", "compute"]
 
@@ -24,31 +24,16 @@ ABILITY_PARAMS = (
         ("stance", "блокировка D6: стойка или боевой режим", "lock D6: a stance or combat mode"),
     ]),
     int_param("ed6", "ED6 подготовки (доступно на бросок)", "The preparation's ED6 (available for the roll)", 3, 0,
-              MAX_ED6, when=_ED6),
+              MAX_ED6, when=HAS_ED6),
     int_param("ad6", "AD6 на бросок", "AD6 for the roll", 2, 0, rules.AD6_PER_TURN),
     int_param("blocked", "ED6 уже заблокировано стойкой", "ED6 already locked by a stance", 0, 0, MAX_ED6,
-              group="details", when={"all": [{"any": [_SPEND, _PER_TURN]}, _ED6]},
+              group="details", when={"all": [{"any": [_SPEND, _PER_TURN]}, HAS_ED6]},
               help=T("«Заблокированные кости недоступны нигде — в том числе на всех последующих бросках».",
                      "Locked dice are not available anywhere, later rolls included.")),
-) + _skill_params() + (
+) + skill_params() + (
     int_param("difficulty", "Сложность броска (LV)", "Difficulty of the roll (LV)", 2, 1, MAX_DIFFICULTY),
-    choice_param("stance_block", "Стойка блокирует кости «по уровню способности»",
-                 "A stance locks dice «by the ability's level»", rules.STANCE_BLOCK, [
-                     ("cost", "по таблице затрат: 1, 2, 4", "by the cost table: 1, 2, 4"),
-                     ("level", "по уровню: 1, 2, 3", "by the level: 1, 2, 3"),
-                 ], group="readings", when={"all": [_STANCE, {"param": "level", "eq": 3}]},
-                 help=T("«блокируете кости по уровню способности из ED6 соответствующей подготовки» — уровню или "
-                        "затратам уровня, не сказано.",
-                        "Locked «by the ability's level»: the level, or the level's cost, is not said.")),
-    choice_param("stance_limit", "«За один ход может быть только одна стойка/режим»",
-                 "«Only one stance/mode per turn»", rules.STANCE_LIMIT, [
-                     ("active", "одна активная", "one active"),
-                     ("per_turn", "одна новая за ход", "one entered a turn"),
-                 ], group="readings", when=_STANCE,
-                 help=T("Одна активная: новая стойка снимает прежнюю. Одна новая за ход: стойки прошлых ходов "
-                        "остаются и держат свои кости. Как в источнике — не сказано.",
-                        "One active: a new stance drops the one before. One entered a turn: the stances of earlier "
-                        "turns stay and keep their dice. Which the source means is not said.")),
+    readings.STANCE_BLOCK.switch(when={"all": [_STANCE, {"param": "level", "eq": 3}]}),
+    readings.STANCE_LIMIT.switch(when=_STANCE),
 )
 
 
@@ -130,5 +115,5 @@ def compute(p: dict) -> dict:
                             f"An ability of level {p['level']} needs a preparation of at least "
                             f"{MIN_PREPARATION[p['level']]} (§ 17) — if the ED6 here are the preparation's level.",
                             "warning"))
-    result["display"] = display + _roll_notes(p)
+    result["display"] = display + roll_notes(p)
     return result

@@ -7,8 +7,8 @@ from __future__ import annotations
 from ...dice import Dist
 from ...spec import (T, bool_param, choice_param, dist_block, dist_json, field_error, figures, frac, int_param,
                     note, prob)
-from .. import rules, tables
-from .shared import (MAX_ED6, _ED6, _faces_blocks, _roll_faces, _roll_notes, _roll_setup, _skill_params,
+from .. import readings, rules, tables
+from .shared import (MAX_ED6, HAS_ED6, faces_blocks, roll_faces, roll_notes, roll_setup, skill_params,
                      deprived, skill_check)
 
 __all__ = ["ATTACK_KIND_WORDS", "attack_kind_options", "weapon_options", "ATTACK_PARAMS", "check", "compute", "roll"]
@@ -63,8 +63,8 @@ ATTACK_PARAMS = (
     int_param("extra_ad6", "Лишние AD6, докинутые к атаке", "Extra AD6 added to the attack", 0, 0,
               rules.AD6_PER_TURN, group="details"),
     int_param("ed6", "ED6 (боевая подготовка и добавки)", "ED6 (combat preparation and extras)", 1, 0, MAX_ED6,
-              when=_ED6),
-) + _skill_params() + (
+              when=HAS_ED6),
+) + skill_params() + (
     # the range tells which of a shield's numbers counts, and nothing else
     choice_param("range", "Дистанция", "Range", "ranged", [
         ("ranged", "Дальняя атака", "Ranged attack"), ("melee", "Ближний бой", "Melee")],
@@ -89,34 +89,15 @@ ATTACK_PARAMS = (
                "Non-mechanical effect marked as ignoring armor", False, group="details"),
     int_param("damage_taken", "Урон уже на треке", "Damage already on the track", 0, 0, 60, group="details"),
     int_param("tough", "Черта «Стойкий»", "Trait «Tough»", 0, 0, 5, group="details"),
-    choice_param("incapacitated_at", "Недееспособен, когда", "Incapacitated when", "full", [
-        ("full", "доступные пороги заполнены", "the available thresholds are full"),
-        ("over", "урон вышел за доступные пороги", "damage goes past them"),
-    ], help=T("Источник: «становится недееспособным, когда заканчивается его доступный порог».",
-              "The source: incapacitated «when his available threshold runs out»."), group="readings"),
-    choice_param("burst_light", "Очередь лёгким оружием", "Burst with a light weapon", "full", [
-        ("full", "Полный урон за успех («кроме лёгкого»)", "Full damage per success («except light»)"),
-        ("forbidden", "Невозможна", "Not possible"),
-    ], group="readings", when={"all": [_BURST, _LIGHT]}),
-    choice_param("burst_rounding", "Урон/2 в очереди округлять", "Round burst damage/2", "down", [
-        ("down", "вниз", "down"), ("up", "вверх", "up")], group="readings", when={"all": [_BURST, {"not": _LIGHT}]}),
-    choice_param("burst_armor", "Очередь против брони", "Burst against armor", "per_success", [
-        ("per_success", "Каждый успех — отдельное попадание", "Each success is a separate hit"),
-        ("total", "Вся очередь — одно попадание", "The whole burst is one hit"),
-    ], group="readings", when=_BURST),
+    readings.INCAPACITATED.switch(),
+    readings.BURST_LIGHT.switch(when={"all": [_BURST, _LIGHT]}),
+    readings.BURST_ROUNDING_READING.switch(when={"all": [_BURST, {"not": _LIGHT}]}),
+    readings.BURST_ARMOR.switch(when=_BURST),
     int_param("shield_lost", "Щит: уже потеряно пунктов прочности", "Shield: points already lost", 0, 0, 100,
               group="details", when={"param": "shield", "in": [str(i) for i, s in enumerate(tables.SHIELDS)
                                                                if s["points"] is not None]}),
-    choice_param("shield_wear", "Как щит расходует пункты", "How the shield spends its points", rules.SHIELD_WEAR, [
-        ("stopped_damage", "остановленный удар — его урон", "a blow it stops: its damage"),
-        ("stopped_one", "остановленный удар — 1 пункт", "a blow it stops: 1 point"),
-        ("every_attack", "каждая атака по щиту — 1 пункт", "every attack at the shield: 1 point"),
-    ], group="readings", when={"param": "shield", "in": [str(i) for i, s in enumerate(tables.SHIELDS)
-                                                         if s["points"] is not None]},
-        help=T("Источник: щит работает, «расходуя пункты прочности», — как именно, не сказано; щиты оставлены как были "
-               "(«Без изменений (осознанно): Щиты»), когда броня была еще буфером («вместо буфера (доп. НР)»).",
-               "The source: the shield works by spending its points — how, is not said; shields were kept unchanged "
-               "from when armor was a buffer of extra HP.")),
+    readings.SHIELD_WEAR.switch(when={"param": "shield", "in": [str(i) for i, s in enumerate(tables.SHIELDS)
+                                                         if s["points"] is not None]}),
 )
 
 
@@ -170,7 +151,7 @@ def _track(p: dict, damage: int) -> tuple:
 
 
 def _attack_notes(p: dict, a: dict) -> list[dict]:
-    out = _roll_notes(p)
+    out = roll_notes(p)
     if p["kind"] == "quick":
         out.append(note("Быстрая атака отменяет критический урон; что такое критический урон, источник не определяет.",
                         "A quick attack cancels critical damage, which the source never defines.", "info"))
@@ -198,7 +179,7 @@ def compute(p: dict) -> dict:
             _attack_figures(prob(0), 0, prob(1 if _track(p, 0)[1] else 0)),
             note("Цель вне досягаемости: атака невозможна вообще — бросок не совершается.",
                  "The target is out of reach: no attack at all — no roll is made.", "warning")]}
-    s = _roll_setup(p, a["ad6"])
+    s = roll_setup(p, a["ad6"])
     lv = s["dist"] if s["dist"] is not None else Dist.constant(0)
     d = a["difficulty"]
 
@@ -275,7 +256,7 @@ def roll(p: dict, roller) -> dict:
         return {"possible": False, "display": [
             note("Цель вне досягаемости: бросок не совершается.", "The target is out of reach: no roll.", "warning")]}
     ed6 = 0 if deprived(p) else p["ed6"]
-    out = _roll_faces(p, roller, a["ad6"], ed6)
+    out = roll_faces(p, roller, a["ad6"], ed6)
     hit = out["usable"] and out["lv"] >= a["difficulty"]
     damage = (rules.attack_damage(out["lv"], p["kind"], a["per_hit"], a["threshold"], a["ignores_armor"],
                               p["burst_armor"]) if hit else 0)
@@ -285,7 +266,7 @@ def roll(p: dict, roller) -> dict:
                  + (", недееспособен" if incap else ""),
                  f"Hit ({out['lv']} LV): {damage} damage, track level {level}" + (", incapacitated" if incap else ""))
                if hit else T(f"Промах: {out['lv']} LV из {a['difficulty']}", f"Miss: {out['lv']} of {a['difficulty']} LV"))
-    out["display"] = _faces_blocks(out, a["ad6"]) + [
+    out["display"] = faces_blocks(out, a["ad6"]) + [
         figures(("result", T("Итог", "Result"), verdict), ("consequence", T("Последствие", "Consequence"),
                                                            tables.CONSEQUENCES[level]["consequence"]))]
     return out

@@ -7,8 +7,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ...dice import Dist
-from ...spec import T, choice_param, dice_block, dist_block, figures, int_param, note, prob
-from .. import rules, tables
+from ...spec import T, dice_block, dist_block, figures, int_param, note, prob
+from .. import readings, rules, tables
 from .attack import ATTACK_PARAMS
 
 __all__ = ["CONSEQUENCE_PARAMS", "GROUP_NAMES", "compute", "roll"]
@@ -19,14 +19,7 @@ CONSEQUENCE_PARAMS = (
     int_param("damage", "Урон на треке Выносливости", "Damage on the Endurance track", 12, 0, 200),
     _ATTACK_BY_NAME["tough"],
     _ATTACK_BY_NAME["incapacitated_at"],
-    choice_param("parity", "1-й D6: какая группа на чёт", "First D6: which group is even", rules.PARITY, [
-        ("even_universal", "универсальная (нечет — жанровая)", "universal (odd: genre)"),
-        ("odd_universal", "жанровая (нечет — универсальная)", "genre (odd: universal)"),
-    ], group="readings",
-        help=T("Источник: «в какую группу подготовок (Универсальная или жанровая) будет получен урон (чёт/нечет)» — "
-               "по порядку слов: универсальная — чёт.",
-               "The source: which group (universal or genre) takes the damage (even/odd) — in the order written, "
-               "universal is even.")),
+    readings.PARITY.switch(),
 )
 
 GROUP_NAMES = {"universal": T("универсальная", "universal"), "genre": T("жанровая", "genre")}

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from ...dice import Dist
 from ...spec import T, choice_param, dist_block, dist_json, field_error, figures, frac, int_param, note, prob
-from .. import rules
-from .shared import (MAX_DIFFICULTY, MAX_ED6, _faces_blocks, _roll_faces, _roll_notes, _skill_params,
+from .. import readings, rules
+from .shared import (MAX_DIFFICULTY, MAX_ED6, faces_blocks, roll_faces, roll_notes, skill_params,
                      deprived, skill_check)
 
 __all__ = ["COUNTER_PARAMS", "check", "compute", "roll"]
@@ -14,7 +14,7 @@ _AGAINST_ROLL = {"param": "against", "eq": "roll"}
 
 COUNTER_PARAMS = (
     int_param("ed6", "ED6 на противодействие (доступные)", "ED6 for the counteraction (available)", 2, 0, MAX_ED6),
-) + _skill_params() + (
+) + skill_params() + (
     choice_param("against", "Чужие LV", "The other's LV", "lv", [
         ("lv", "уже выброшены", "already rolled"), ("roll", "еще не брошены: их бросок", "not rolled yet: their roll"),
     ]),
@@ -25,13 +25,7 @@ COUNTER_PARAMS = (
     int_param("their_skill", "Их уровень навыка", "Their skill level", 2, 0, 6, when=_AGAINST_ROLL),
     int_param("their_stress", "Их стресс", "Their stress", 0, 0, rules.MAX_STRESS, group="details",
               when=_AGAINST_ROLL),
-    choice_param("tie", "Равное число LV", "An equal number of LV", rules.COUNTER_TIE, [
-        ("equal", "достаточно — действие сорвано", "is enough — the action is foiled"),
-        ("more", "мало — нужно больше", "is not enough — more are needed"),
-    ], group="readings",
-        help=T("Источник: «пытается своими LV перекрыть LV того, кому мешает: если его результат достаточен» — "
-               "не сказано, хватает ли равного числа.",
-               "The source: tries to cover the other's LV with his own — whether an equal number is enough is not said.")),
+    readings.COUNTER_TIE.switch(),
 )
 
 
@@ -78,7 +72,7 @@ def compute(p: dict) -> dict:
              "«Игнорирование противодействия».",
              "A counteraction is made outside one's turn, once, with ED6 only; the aimed attack's bonus \"ignore "
              "counteraction\" shuts it out."),
-    ] + _roll_notes(p)
+    ] + roll_notes(p)
     return {"possible": True, "p_counter": prob(pc), "mean_lv": frac(mine.mean()),
             "lv": dist_json(mine, "lv"), "display": display}
 
@@ -88,15 +82,15 @@ def roll(p: dict, roller) -> dict:
     if deprived(p):
         return {"possible": False, "display": [note("Истощение 6: противодействие невозможно.",
                                                     "Exhaustion 6: no counteraction.", "warning")]}
-    out = _roll_faces({**p, "exhaustion": 0}, roller, 0, p["ed6"])
+    out = roll_faces({**p, "exhaustion": 0}, roller, 0, p["ed6"])
     theirs = p["their_lv"]
-    blocks = _faces_blocks(out, 0)[1:]
+    blocks = faces_blocks(out, 0)[1:]
     if p["against"] == "roll":
-        their = _roll_faces({**p, "skill": p["their_skill"], "stress": p["their_stress"], "flax": False,
+        their = roll_faces({**p, "skill": p["their_skill"], "stress": p["their_stress"], "flax": False,
                              "exhaustion": 0}, roller, p["their_ad6"], p["their_ed6"])
         theirs = their["lv"]
         blocks += [{**b, "label": T("Их " + b["label"]["ru"], "Their " + b["label"]["en"])}
-                   for b in _faces_blocks(their, p["their_ad6"])]
+                   for b in faces_blocks(their, p["their_ad6"])]
         out["their_lv"] = theirs
     ok = out["usable"] and rules.counter_works(out["lv"], theirs, p["tie"])
     out.update(possible=True, success=ok)

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from ...dice import Dist
-from ...spec import T, choice_param, dist_block, figures, int_param, note, prob
-from .. import rules
-from .shared import MAX_DIFFICULTY, MAX_ED6, _roll_notes, _skill_params, deprived
+from ...spec import T, dist_block, figures, int_param, note, prob
+from .. import readings, rules
+from .shared import MAX_DIFFICULTY, MAX_ED6, roll_notes, skill_params, deprived
 
 __all__ = ["MAX_DIVISIONS", "COUNTERS_PARAMS", "compute"]
 
@@ -19,14 +19,9 @@ COUNTERS_PARAMS = (
               "The failures' counter against it (Irritation): divisions", 3, 1, MAX_DIVISIONS),
     int_param("ad6", "AD6 на действие", "AD6 per action", 2, 0, rules.AD6_PER_TURN),
     int_param("ed6", "ED6 на действие", "ED6 per action", 1, 0, MAX_ED6),
-) + _skill_params() + (
+) + skill_params() + (
     int_param("difficulty", "Сложность действия (LV)", "The action's difficulty (LV)", 1, 1, MAX_DIFFICULTY),
-    choice_param("step", "Успех заполняет", "A success fills", rules.COUNTER_STEP, [
-        ("one", "одно деление", "one division"), ("lv", "столько делений, сколько LV", "as many divisions as LV"),
-    ], group="readings",
-        help=T("Источник: «Успешные действия заполняют один счётчик (Доводы), провальные — другой» — на сколько "
-               "делений, не сказано.",
-               "The source: successes fill one counter, failures the other — by how many divisions is not said.")),
+    readings.COUNTER_STEP.switch(),
 )
 
 
@@ -50,7 +45,7 @@ def compute(p: dict) -> dict:
                   for k, n in race.outcomes()]},
         note("Каждое действие — тот же бросок против той же сложности; счётчики не опустошаются.",
              "Every action is the same roll against the same difficulty; the counters are not emptied."),
-    ] + _roll_notes(p)
+    ] + roll_notes(p)
     if other is not None:
         display.insert(1, dist_block("other", T("Если первым заполнился счётчик успехов: делений у встречного",
                                                 "If the successes' counter fills first: the other's divisions"),

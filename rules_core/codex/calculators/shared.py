@@ -4,10 +4,21 @@ parameters, and the success roll — its distribution, its faces rolled and mark
 
 from __future__ import annotations
 
-from ...spec import T, bool_param, choice_param, dice_block, field_error, int_param, note
-from .. import rules
+from ...spec import T, bool_param, dice_block, field_error, int_param, note
+from .. import readings, rules
 
-__all__ = ["MAX_ED6", "MAX_DIFFICULTY", "skill_check", "deprived"]
+__all__ = [
+    "HAS_ED6",
+    "MAX_DIFFICULTY",
+    "MAX_ED6",
+    "deprived",
+    "faces_blocks",
+    "roll_faces",
+    "roll_notes",
+    "roll_setup",
+    "skill_check",
+    "skill_params",
+]
 
 MAX_ED6 = 12
 MAX_DIFFICULTY = 30
@@ -15,56 +26,27 @@ MAX_DIFFICULTY = 30
 _NO_FLAX = {"param": "flax", "eq": False}
 #: «персонаж лишается всех ED6» at Exhaustion's 6th level (:data:`rules.EXHAUSTION_STATE_READINGS`): the ED6 are not
 #: asked for then
-_ED6 = {"any": [{"param": "exhaustion", "max": 5},
+HAS_ED6 = {"any": [{"param": "exhaustion", "max": 5},
                 {"all": [{"param": "exhaustion", "max": 6}, {"param": "exhaustion_state", "eq": "seventh"}]}]}
 
 
-def _skill_params() -> tuple:
+def skill_params() -> tuple:
+    """The skill's parameters every success roll takes: its level and the readings of the skills table."""
     return (
         int_param("skill", "Уровень навыка", "Skill level", 2, 0, 6,
                   help=T("Навык задаёт грани, дающие LV: 1–2 — только 6, 3 — 5+, … 6 — 2+.",
                          "The skill sets the faces giving an LV: 1–2 only 6, 3 is 5+, … 6 is 2+.")),
-        choice_param("skill0", "Навык 0 (строки в таблице нет)", "Skill 0 (no row in the table)", "as_level_1", [
-            ("as_level_1", "Как уровень 1: только 6, без взрыва от стресса",
-             "As level 1: only a 6, never exploding from stress"),
-            ("cannot", "Навык нельзя применить (бросок не делается)", "The skill cannot be applied (no roll)"),
-        ], help=T("Источник не даёт строки для уровня 0; § 1: «навык 0 никогда не получает взрыва шестёрок от "
-                  "стресса и больше не получает штраф +1 к сложности».",
-                  "The source has no row for level 0; § 1: skill 0 «never gets sixes exploding from stress and no "
-                  "longer gets the +1 difficulty penalty»."), group="readings", when={"param": "skill", "eq": 0}),
-        choice_param("skill_scale", "Нумерация таблицы навыков", "Numbering of the skills table", "as_written", [
-            ("as_written", "Как написано: уровни 1–6", "As written: levels 1–6"),
-            ("shifted", "Со сдвигом: строка 1 — навык 0 … строка 6 — навык 5",
-             "Shifted: row 1 is skill 0 … row 6 is skill 5"),
-        ], help=T("Таблица § 15 нумерует уровни 1–6, но § 1 относит оговорку «никогда не взрываются» к "
-                  "навыку 0, а § 17 знает уровни навыков только 0–5.",
-                  "§ 15's table numbers levels 1–6, but § 1 puts «never explode» on skill 0 and § 17 knows "
-                  "skill levels 0–5 only."), group="readings"),
+        readings.SKILL0.switch(when={"param": "skill", "eq": 0}),
+        readings.SKILL_SCALE.switch(),
         # FLAX replaces the stress steps (ones and exploding sixes do not apply)
         int_param("stress", "Стресс", "Stress", 0, 0, rules.MAX_STRESS, when=_NO_FLAX),
         bool_param("flax", "FLAX (стресс сверх 6)", "FLAX (stress beyond 6)", False, group="details"),
-        choice_param("flax_reading", "Как считать FLAX", "How FLAX counts", "signed", [
-            ("signed", "Кубик успехов минус кубик провалов (может быть меньше нуля)",
-             "Success die minus failure die (may be negative)"),
-            ("absolute", "Разность всегда прибавляется", "The difference is always added"),
-        ], help=T("Источник: «Один D6 показывает дополнительные успехи, а второй — дополнительные провалы. Из "
-                  "большего выпавшего вычитается меньшее».",
-                  "The source: one D6 shows extra successes, the other extra failures; the smaller is "
-                  "subtracted from the larger."), group="readings", when={"param": "flax", "eq": True}),
+        readings.FLAX.switch(when={"param": "flax", "eq": True}),
         int_param("exhaustion", "Истощение: отмечено уровней", "Exhaustion: levels marked", 0, 0, rules.MAX_EXHAUSTION,
                   help=T("6-й уровень: «персонаж лишается всех ED6». Уровни 1–5 в источнике не разработаны.",
                          "The 6th level: «the character loses all ED6». Levels 1–5 are unfinished in the source."),
                   group="details"),
-        choice_param("exhaustion_state", "Истощение: где 6-й уровень", "Exhaustion: where the 6th level is",
-                     rules.EXHAUSTION_STATE, [
-                         ("sixth", "на 6-й отметке: 5 уровней и 6-й", "at the 6th mark: 5 levels and the 6th"),
-                         ("seventh", "сверх шести, как FLAX у Стресса (7-я отметка)",
-                          "beyond six, as Stress's FLAX (the 7th mark)"),
-                     ], group="readings", when={"param": "exhaustion", "min": 6},
-                     help=T("«5 нарастающих уровней и 6-го как отдельного состояния (по образцу Стресс → FLAX)», а у "
-                            "Стресса счётчик на 6 и FLAX сверх него.",
-                            "Five rising levels and a 6th as a state of its own, after Stress and FLAX — while Stress "
-                            "counts to 6 and FLAX comes beyond.")),
+        readings.EXHAUSTION_STATE.switch(when={"param": "exhaustion", "min": 6}),
     )
 
 
@@ -73,7 +55,8 @@ def deprived(p: dict) -> bool:
     return rules.exhaustion_deprives(p["exhaustion"], p["exhaustion_state"])
 
 
-def _roll_setup(p: dict, ad6: int, ed6: int | None = None) -> dict:
+def roll_setup(p: dict, ad6: int, ed6: int | None = None) -> dict:
+    """The dice of a success roll and its LV distribution (ED6 none when the character is deprived of them)."""
     ed6 = (0 if deprived(p) else p["ed6"]) if ed6 is None else ed6
     dist = rules.roll_dist(ad6 + ed6, p["skill"], p["stress"], p["flax"], p["skill0"], p["flax_reading"],
                        p["skill_scale"])
@@ -87,7 +70,8 @@ def skill_check(p: dict) -> None:
                           f"With the shifted skills table the levels are 0–{rules.MAX_SKILL_SHIFTED}.")
 
 
-def _roll_notes(p: dict) -> list[dict]:
+def roll_notes(p: dict) -> list[dict]:
+    """The notes a success roll carries: the readings it took (skill 0, FLAX, exhaustion)."""
     out = []
     if p["skill"] == 0 and p["skill_scale"] == "as_written":
         out.append(note(
@@ -116,7 +100,7 @@ def _roll_notes(p: dict) -> list[dict]:
     return out
 
 
-def _roll_faces(p: dict, roller, ad6: int, ed6: int) -> dict:
+def roll_faces(p: dict, roller, ad6: int, ed6: int) -> dict:
     """Roll AD6 + ED6 (+ the FLAX 2D6); mark faces by the same rules as the exact distribution."""
     faces = roller.dice(ad6 + ed6, 6)
     rule = rules.skill_rule(p["skill"], p["skill0"], p["skill_scale"])
@@ -137,7 +121,8 @@ def _roll_faces(p: dict, roller, ad6: int, ed6: int) -> dict:
     return out
 
 
-def _faces_blocks(out: dict, ad6: int) -> list[dict]:
+def faces_blocks(out: dict, ad6: int) -> list[dict]:
+    """The dice blocks of a rolled success roll: AD6, ED6 and FLAX's dice, with their marks."""
     blocks = [
         dice_block(T("AD6", "AD6"), 6, out["ad6_faces"], out["marks"][:ad6]),
         dice_block(T("ED6", "ED6"), 6, out["ed6_faces"], out["marks"][ad6:]),

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from ...dice import Dist
 from ...spec import T, bool_param, choice_param, dist_block, dist_json, figures, frac, int_param, note, prob
-from .. import rules, tables
-from .shared import (MAX_DIFFICULTY, MAX_ED6, _ED6, _faces_blocks, _roll_faces, _roll_notes, _roll_setup,
-                     _skill_params, deprived)
+from .. import readings, rules, tables
+from .shared import (MAX_DIFFICULTY, MAX_ED6, HAS_ED6, faces_blocks, roll_faces, roll_notes, roll_setup,
+                     skill_params, deprived)
 
 __all__ = ["MAX_REROLLS", "MAX_SPLIT", "ROLL_PARAMS", "compute", "roll"]
 
@@ -24,8 +24,8 @@ ROLL_PARAMS = (
     int_param("ad6", "AD6 (кубики действий)", "AD6 (action dice)", 2, 0, rules.AD6_PER_TURN),
     int_param("ed6", "ED6 (подготовка и добавки)", "ED6 (preparation and extras)", 1, 0, MAX_ED6,
               help=T("Добросить кубики до значения подготовки; ED6 на перебросы — ниже, в подробностях.",
-                     "Dice added up to the preparation; ED6 kept for rerolls are under More."), when=_ED6),
-) + _skill_params() + (
+                     "Dice added up to the preparation; ED6 kept for rerolls are under More."), when=HAS_ED6),
+) + skill_params() + (
     int_param("difficulty", "Сложность (LV)", "Difficulty (LV)", 2, 1, MAX_DIFFICULTY,
               help=T("Простое 1, Средне 2, Выше среднего 3, Сложно 4, Очень сложно 6, Запредельно 8, "
                      "Невероятно 10.", "Simple 1, Average 2, Above average 3, Hard 4, Very hard 6, Extreme 8, "
@@ -42,29 +42,9 @@ ROLL_PARAMS = (
                    if a["mobility_dice"] else a["name"]["en"]) for i, a in enumerate(tables.ARMOR)], group="details"),
     bool_param("mobility", "Бросок на подвижность (штраф брони)", "A mobility roll (the armor's penalty)", False,
                group="details", when={"param": "armor", "ne": "0"}),
-    choice_param("reroll_again", "Переброшенный кубик", "A rerolled die", rules.REROLL, [
-        ("once", "перебрасывается один раз", "is rerolled once"),
-        ("again", "можно перебросить снова (еще одно ED6)", "may be rerolled again (another ED6)"),
-    ], group="readings", when={"param": "rerolls", "min": 1},
-        help=T("Источник: «Перебросить кубики в любом количестве ДО значения подготовки» — не сказано, можно ли "
-               "перебросить тот же кубик еще раз.",
-               "The source: reroll dice in any number up to the preparation's value — not whether the same die may "
-               "be rerolled again.")),
-    choice_param("check_stress", "Стресс от сложной проверки", "The stress of a hard check", rules.CHECK_STRESS, [
-        ("after", "приходит с проверкой — бросок с прежним стрессом", "comes with the check — the roll keeps the stress"),
-        ("before", "+1 стресс уже в этом броске", "+1 stress in this very roll"),
-    ], group="readings", when={"param": "difficulty", "min": rules.STRESSFUL_DIFFICULTY},
-        help=T("Источник: «Сложные и выше среднего проверки всегда сопровождаются стрессом» — не сказано, действует ли "
-               "этот стресс на сам бросок.",
-               "The source: hard and above-average checks always come with stress — whether it weighs on the roll itself "
-               "is not said.")),
-    choice_param("mobility_dice", "Штраф подвижности снимает", "The mobility penalty takes", rules.MOBILITY, [
-        ("ed6_first", "сначала ED6", "ED6 first"), ("ad6_first", "сначала AD6", "AD6 first"),
-    ], group="readings", when={"param": "mobility", "eq": True},
-        help=T("«1D6 от подвижности»: подвижность в источнике не определена; читаем как столько кубиков "
-               "из броска, где важна подвижность.",
-               "1D6 off mobility: mobility is not defined in the source; read as so many dice off a roll "
-               "that depends on it.")),
+    readings.REROLL.switch(when={"param": "rerolls", "min": 1}),
+    readings.CHECK_STRESS.switch(when={"param": "difficulty", "min": rules.STRESSFUL_DIFFICULTY}),
+    readings.MOBILITY.switch(when={"param": "mobility", "eq": True}),
 )
 
 
@@ -133,7 +113,7 @@ def compute(p: dict) -> dict:
     """The odds of the roll: success, the LV, and with rerolls the split of the preparation."""
     p = _checked(p)
     ad6, ed6 = _roll_dice(p)
-    s = _roll_setup(p, ad6, ed6)
+    s = roll_setup(p, ad6, ed6)
     dist = s["dist"]
     name = _scale_name(p["difficulty"])
     if dist is None:
@@ -156,7 +136,7 @@ def compute(p: dict) -> dict:
         *reroll_blocks,
         dist_block("lv", T("Распределение LV" + (" (без перебросов)" if rerolls else ""),
                            "LV distribution" + (" (without rerolls)" if rerolls else "")), T("LV", "LV"), dist),
-    ] + extra + _roll_notes(p) + _check_notes(p, p["ad6"])
+    ] + extra + roll_notes(p) + _check_notes(p, p["ad6"])
     if name is not None:
         display[0]["items"].append({"key": "difficulty_name", "label": T("Сложность", "Difficulty"), "value": name})
     if p["mobility"] and p["armor"] != "0":
@@ -173,7 +153,7 @@ def roll(p: dict, roller) -> dict:
     """One roll, its faces marked, the rerolls played out."""
     p = _checked(p)
     ad6, ed6 = _roll_dice(p)
-    out = _roll_faces(p, roller, ad6, ed6)
+    out = roll_faces(p, roller, ad6, ed6)
     rerolls = _rerolls(p)
     if rerolls and out["usable"]:
         min_face, explodes = rules.skill_rule(p["skill"], p["skill0"], p["skill_scale"])
@@ -190,5 +170,5 @@ def roll(p: dict, roller) -> dict:
     figs = [("result", T("Итог", "Result"), verdict)]
     if out.get("rerolled"):
         figs.append(("rerolls", T("Переброшено кубиков (ED6)", "Dice rerolled (ED6)"), out["rerolls_spent"]))
-    out["display"] = _faces_blocks(out, ad6) + [figures(*figs)] + _roll_notes(p) + _check_notes(p, p["ad6"])
+    out["display"] = faces_blocks(out, ad6) + [figures(*figs)] + roll_notes(p) + _check_notes(p, p["ad6"])
     return out

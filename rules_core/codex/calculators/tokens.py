@@ -4,8 +4,8 @@ gets some, and how many a brutal one activates on a hit (§ 12).
 
 from __future__ import annotations
 
-from ...spec import T, choice_param, figures, int_list_param, int_param, note
-from .. import rules
+from ...spec import T, figures, int_list_param, int_param, note
+from .. import readings, rules
 
 __all__ = ["MAX_TOKENS", "TOKENS_PARAMS", "compute"]
 
@@ -27,23 +27,9 @@ TOKENS_PARAMS = (
               MAX_TOKENS),
     int_param("before", "Жетонов на противнике до первого попадания", "Tokens on the opponent before the first hit",
               0, 0, MAX_TOKENS, group="details"),
-    choice_param("per", "Калечащее: «при каждом получении»", "Crippling: «each time he gets»", rules.CRIPPLING_PER, [
-        ("gain", "раз за каждое получение жетонов", "once per getting tokens"),
-        ("token", "за каждый полученный жетон", "per token got"),
-    ], group="readings", when=_CRIPPLING,
-        help=T("«при каждом получении противником жетона травм увеличивает их количество по модификации» — за раз "
-               "или за жетон, если их пришло несколько, не сказано.",
-               "Each time the opponent gets an injury token it adds by the modification — per getting or per token, "
-               "when several come, is not said.")),
-    choice_param("order", "Жестокое: какие жетоны активирует", "Brutal: which tokens it activates", rules.CRUEL_ORDER, [
-        ("before", "те, что были до этого попадания", "those there before this hit"),
-        ("after", "и полученные этим попаданием", "the ones this hit gives too"),
-    ], group="readings", when=_CRUEL),
-    choice_param("activated", "Активированный жетон", "An activated token", rules.ACTIVATED, [
-        ("stay", "остается на противнике", "stays on the opponent"),
-        ("spent", "расходуется", "is used up"),
-    ], group="readings", when=_CRUEL,
-        help=T("Что делает активация, источник не говорит.", "What activation does, the source does not say.")),
+    readings.CRIPPLING_PER.switch(when=_CRIPPLING),
+    readings.CRUEL_ORDER.switch(when=_CRUEL),
+    readings.ACTIVATED.switch(when=_CRUEL),
 )
 
 

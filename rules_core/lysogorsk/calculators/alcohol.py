@@ -5,9 +5,9 @@
 from __future__ import annotations
 
 from ...dice import Dist
-from ...spec import (InputError, Option, Param, Preset, T, bool_param, choice_param, dice_block, dist_block,
+from ...spec import (InputError, Option, Param, Preset, T, bool_param, dice_block, dist_block,
                      dist_json, figures, int_param, note, prob)
-from .. import rules, tables
+from .. import readings, rules, tables
 
 __all__ = ["STAGE_NAMES", "DRINK_OPTIONS", "MAX_DRINKS", "DRINKS_PARAM", "PARAMS", "check", "compute", "roll"]
 
@@ -65,28 +65,15 @@ PARAMS = (
     int_param("start_stage", "Начальная стадия", "Starting stage", 0, 0, tables.MAX_STAGE, group="details"),
     int_param("modifier", "Модификатор к проверкам Стойкости", "Modifier to the Fortitude checks", 0, -20, 20,
               group="details", when=_CHECKED),
-    choice_param("volume_reading", "«1 за каждые 100 грамм, начиная со вторых»",
-                 "«1 per 100 grams, from the second»", "full", [
-                     ("full", "каждые полные 100 г после первых", "each full 100 g after the first"),
-                     ("started", "каждые начатые 100 г после первых", "each begun 100 g after the first"),
-                 ], group="readings"),
-    bool_param("stage_stamina", "+1 к Выносливости со 2-й стадии помогает в проверках",
-               "Stage 2's +1 Stamina counts in the checks", rules.STAGE_STAMINA_IN_CHECK, group="readings",
-               when=_CHECKED),
+    readings.VOLUME_READING.switch(),
+    readings.STAGE_STAMINA_IN_CHECK.switch(when=_CHECKED),
     # Уверенность and Сила духа: for the features at stage 3 and for the dependence check
     int_param("confidence", "Уверенность", "Confidence", 2, -10, 30, group="details", when=_PSYCHE),
     int_param("willpower", "Сила духа", "Willpower", 1, 0, 30, group="details", when=_PSYCHE),
     int_param("negative_traits", "Негативных психологических особенностей", "Negative psychological features",
               0, 0, 20, group="details"),
-    choice_param("stage3_check", "3-я стадия: «по проверке Силы духа или чистой Уверенности»",
-                 "Stage 3: «a check of Willpower or of pure Confidence»", rules.STAGE3_CHECK, [
-                     ("willpower", "Силы духа: 2К + Уверенность + Сила духа",
-                      "Willpower: 2d6 + Confidence + Willpower"),
-                     ("confidence", "чистой Уверенности: 2К + Уверенность", "pure Confidence: 2d6 + Confidence"),
-                 ], group="readings", when=_TRAITS),
-    bool_param("stage1_confidence", "+1 к Уверенности с 1-й стадии входит в эту проверку",
-               "Stage 1's +1 Confidence counts in this check", rules.STAGE1_CONFIDENCE_IN_CHECK, group="readings",
-               when=_TRAITS),
+    readings.STAGE3_CHECK.switch(when=_TRAITS),
+    readings.STAGE1_CONFIDENCE_IN_CHECK.switch(when=_TRAITS),
     # stage 4: under the GM's control only while he can walk (Ловкость ≥ 0) and think (Мышление ≥ 0)
     int_param("agility", "Ловкость (трезвая)", "Agility (sober)", 3, -10, 30, group="details"),
     int_param("thinking", "Мышление (трезвое)", "Thinking (sober)", 3, -10, 30, group="details"),
@@ -94,15 +81,7 @@ PARAMS = (
                "Very expensive, fine drinks (no hangover)", False, group="details"),
     int_param("binge_days", "Суток непросыхания (для проверки на Зависимость)",
               "Days of non-stop drinking (for the dependence check)", 0, 0, 365, group="details"),
-    choice_param("hangover_stamina", "Похмелье: какая Выносливость вычитается", "Hangover: which Stamina is subtracted",
-                 rules.HANGOVER_STAMINA, [
-                     ("sober", "трезвая (персонаж проспался)", "the sober one (the character has slept it off)"),
-                     ("drunk", "с +1 от 2-й стадии", "with stage 2's +1"),
-                 ], group="readings", when={"param": "fine_drinks", "eq": False},
-                 help=T("Штраф — «номеру последней стадии опьянения минус Выносливость персонажа», а 2-я стадия "
-                        "дает «+1 к Выносливости»; источник не говорит, какая из двух.",
-                        "The penalty is the last stage's number minus the character's Stamina, and stage 2 gives "
-                        "+1 Stamina; the source does not say which of the two.")),
+    readings.HANGOVER_STAMINA.switch(when={"param": "fine_drinks", "eq": False}),
 )
 
 

@@ -7,16 +7,13 @@ from __future__ import annotations
 
 from ...spec import (T, bool_param, choice_param, dice_block, dist_block, dist_json, figures,
                      int_param, note, prob)
-from .. import rules, tables
+from .. import readings, rules, tables
 
-__all__ = ["SIZE_OPTIONS", "PARAMS", "compute", "roll"]
+__all__ = ["roll_2d6", "check_dice_blocks", "SIZE_OPTIONS", "PARAMS", "compute", "roll"]
 
 
 def _tie_param(name="tie", **layout):
-    return choice_param(name, "Ничья", "Tie", "attacker", [
-        ("attacker", "преимущество на стороне «атакующего»", "the advantage is the «attacker»'s"),
-        ("draw", "ничья (если она возможна)", "a draw (when one is possible)"),
-    ], **layout)
+    return readings.TIE_RULE.switch(name, **layout)
 
 
 def _difficulty_name(us: int) -> str:
@@ -144,7 +141,8 @@ def compute(p: dict) -> dict:
             "display": display}
 
 
-def _roll_2d6(roller, reroll: bool) -> tuple[list[int], list[int] | None, int]:
+def roll_2d6(roller, reroll: bool) -> tuple[list[int], list[int] | None, int]:
+    """Roll 2d6 (twice when ``reroll``, the better kept): the dice, the re-rolled dice or ``None``, the total."""
     a = roller.dice(2, 6)
     if not reroll:
         return a, None, sum(a)
@@ -152,7 +150,8 @@ def _roll_2d6(roller, reroll: bool) -> tuple[list[int], list[int] | None, int]:
     return a, b, max(sum(a), sum(b))
 
 
-def _dice_blocks(label: T, a, b) -> list[dict]:
+def check_dice_blocks(label: T, a, b) -> list[dict]:
+    """The dice blocks of a :func:`roll_2d6`: the dropped pair marked."""
     blocks = [dice_block(label, 6, a, ["" if b is None or sum(a) >= sum(b) else "dropped"] * 2)]
     if b is not None:
         blocks.append(dice_block(T(label["ru"] + " (переброс)", label["en"] + " (re-roll)"), 6, b,
@@ -161,7 +160,7 @@ def _dice_blocks(label: T, a, b) -> list[dict]:
 
 
 def roll(p: dict, roller) -> dict:
-    a, b, dice = _roll_2d6(roller, p["reroll"])
+    a, b, dice = roll_2d6(roller, p["reroll"])
     bonus = p["attribute"] + p["skill"] + _modifier(p)
     total = dice + bonus
     if p["mode"] == "check":
@@ -171,9 +170,9 @@ def roll(p: dict, roller) -> dict:
                                 f"Failure: {total} against difficulty {p['difficulty']}"))
         return {"faces": a, "reroll_faces": b, "total": total, "success": ok,
                 "margin": total - p["difficulty"],
-                "display": _dice_blocks(T("Ваши кубики", "Your dice"), a, b)
+                "display": check_dice_blocks(T("Ваши кубики", "Your dice"), a, b)
                 + [figures(("result", T("Итог", "Result"), verdict))]}
-    oa, ob, odice = _roll_2d6(roller, p["opponent_reroll"])
+    oa, ob, odice = roll_2d6(roller, p["opponent_reroll"])
     opp_mod = _opponent_modifier(p)
     floor = None
     if p["target_size"] != "none":
@@ -188,6 +187,6 @@ def roll(p: dict, roller) -> dict:
                "draw": T("Ничья", "A draw")}[winner]
     return {"faces": a, "reroll_faces": b, "total": total, "opponent_faces": oa, "opponent_reroll_faces": ob,
             "opponent_total": opp, "defence": defence, "winner": winner,
-            "display": _dice_blocks(T("Ваши кубики", "Your dice"), a, b)
-            + _dice_blocks(T("Кубики противника", "The opponent's dice"), oa, ob)
+            "display": check_dice_blocks(T("Ваши кубики", "Your dice"), a, b)
+            + check_dice_blocks(T("Кубики противника", "The opponent's dice"), oa, ob)
             + [figures(("result", T(f"{total} против {defence}", f"{total} against {defence}"), verdict))]}

@@ -4,8 +4,8 @@ emptying a magazine point-blank takes (the page «Бой»).
 
 from __future__ import annotations
 
-from ...spec import T, choice_param, figures, frac, int_param, note
-from .. import rules, tables
+from ...spec import T, figures, frac, int_param, note
+from .. import readings, rules, tables
 
 __all__ = ["PARAMS", "compute"]
 
@@ -14,16 +14,8 @@ PARAMS = (
     int_param("agility", "Ловкость", "Agility", 3, -10, 30),
     int_param("magazine", "Весь магазин в упор: патронов (0 — нет)", "A whole magazine point-blank: rounds (0: no)", 0,
               0, 1000, group="details"),
-    choice_param("move_rounding", "«4+(Ловкость/2)»: половина Ловкости", "4+(Agility/2): half the Agility",
-                 rules.MOVE_ROUNDING, [
-                     ("exact", "как есть (метры бывают дробными)", "as is (meters may be fractional)"),
-                     ("math", "по математическим правилам", "mathematical rounding"),
-                     ("up", "вверх", "up"), ("down", "вниз", "down"),
-                 ], group="readings"),
-    choice_param("full_clip", "«раунд за каждые 30 патронов»", "\"a round per 30 rounds\"", rules.FULL_CLIP, [
-        ("begun", "каждые начатые 30 — раунд", "each begun 30 is a round"),
-        ("full", "только полные 30 (не меньше раунда)", "only full 30s (at least one round)"),
-    ], group="readings", when={"param": "magazine", "min": 1}),
+    readings.MOVE_ROUNDING.switch(),
+    readings.FULL_CLIP.switch(when={"param": "magazine", "min": 1}),
 )
 
 

@@ -11,7 +11,7 @@ from fractions import Fraction
 from ...dice import Dist
 from ...spec import (Errors, T, bool_param, choice_param, dice_block, dist_block, dist_json,
                      figures, int_param, note, prob)
-from .. import rules, tables
+from .. import readings, rules, tables
 
 __all__ = ["STATE_NAMES", "ROUNDING_OPTIONS", "ROUNDING_PARAM", "QUARTER_PARAM", "BLEEDING_BAND_OPTIONS",
            "BLEEDING_BAND_HELP", "hits_errors", "COVER_OPTIONS",
@@ -35,21 +35,10 @@ ROUNDING_OPTIONS = [
     ("up", "вверх", "up"),
     ("down", "вниз", "down"),
 ]
-ROUNDING_PARAM = choice_param(
-    "rounding", "Округление дробного урона", "Rounding of fractional damage", rules.DEFAULT_ROUNDING,
-    ROUNDING_OPTIONS, help=T("Источник не говорит, как округлять половину урона; «по математическим правилам» — "
-              "его правило для порогов хитов.",
-              "The source does not say how to round halved damage; «mathematical» is its rule for "
-              "hit thresholds."), group="readings")
+ROUNDING_PARAM = readings.DEFAULT_ROUNDING.switch()
 
 
-QUARTER_PARAM = bool_param(
-    "quarter_is_critical", "Ровно четверть хитов — критическое ранение",
-    "Exactly a quarter of the hits is a critical wound", rules.QUARTER_IS_CRITICAL,
-    help=T("Правило: «четверть оставшихся хитов соответствуют критическому ранению»; "
-           "в другом месте: «в критическом состоянии (менее четверти хитов)».",
-           "The rule: «a quarter of the hits left is a critical wound»; elsewhere: «in a critical "
-           "state (fewer than a quarter of the hits)»."), group="readings")
+QUARTER_PARAM = readings.QUARTER_IS_CRITICAL.switch()
 
 
 #: the options and the help of the switch :data:`rules.BLEEDING_BAND_READINGS` (here and in ``lysogorsk-wounds``)
@@ -90,19 +79,12 @@ PARAMS = (
               when={"param": "source", "in": ["weapon", "fall", "crash"]}),
     int_param("armor_piercing", "Бронебойность", "Armor piercing", 0, 0, 100, group="details", when=_WEAPON),
     choice_param("cover", "Преграда", "Cover", "none", COVER_OPTIONS, group="details", when=_WEAPON),
-    choice_param("ap_rule", "Бронебойность и преграда", "Armor piercing and cover", "total", [
-        ("total", "уменьшает сумму Защиты брони и преграды", "lowers the sum of armor and cover"),
-        ("each", "уменьшает каждую отдельно", "lowers each on its own"),
-    ], group="readings",
-        when={"all": [_WEAPON, {"param": "armor_piercing", "min": 1}, {"param": "cover", "ne": "none"}]}),
+    readings.AP_RULE.switch(when={"all": [_WEAPON, {"param": "armor_piercing", "min": 1}, {"param": "cover", "ne": "none"}]}),
     choice_param("aim", "Прицельный выстрел", "Aimed shot", "none", [
         ("none", "нет", "none"), ("head", "голова (×2)", "head (×2)"),
         ("arm", "рука (×0,5)", "arm (×0.5)"), ("leg", "нога (×0,5)", "leg (×0.5)"),
     ], group="details", when=_WEAPON),
-    choice_param("aim_order", "Множитель прицельного выстрела", "Aimed-shot multiplier", "after", [
-        ("after", "к урону после Защиты", "to the damage after Protection"),
-        ("before", "к броску до Защиты", "to the roll before Protection"),
-    ], group="readings", when={"all": [_WEAPON, {"param": "aim", "ne": "none"}]}),
+    readings.AIM_ORDER.switch(when={"all": [_WEAPON, {"param": "aim", "ne": "none"}]}),
     int_param("burst_shots", "Очередь: выстрелов (0 — одиночный)", "Burst: shots (0 — a single shot)", 0, 0, 200,
               help=T("«Короткая очередь 4:3/2/1» — 4 выстрела; 3, 2, 1 пули попадают на ближней, средней, дальней.",
                      "«Short burst 4:3/2/1» — 4 shots; 3, 2, 1 bullets hit at close, medium, long range."),
@@ -118,52 +100,21 @@ PARAMS = (
         ("point_blank", "в упор (менее метра)", "point-blank (under a meter)"),
         ("close", "ближняя", "close"), ("medium", "средняя", "medium"), ("far", "дальняя", "long"),
     ], group="details", when=_BURST),
-    choice_param("burst_roll", "Очередь: бросок для «усредненного» повреждения", "Burst: a roll for the «averaged» damage",
-                 rules.BURST_ROLL, [
-                     ("averaged", "один бросок на всю очередь (упрощение источника)",
-                      "one roll for the whole burst (the source's simplification)"),
-                     ("each", f"отдельный бросок на каждую пулю (до {rules.MAX_BULLETS_ROLLED_EACH} пуль)",
-                      f"a roll for each bullet (up to {rules.MAX_BULLETS_ROLLED_EACH} bullets)"),
-                 ], group="readings", when=_BURST,
-                 help=T("«Для упрощения можно считать», что бросок один; без упрощения — видимо, бросок на каждую "
-                        "попавшую пулю. Средний урон тот же, разброс меньше.",
-                        "«For simplicity, you can assume» one roll; without it, presumably a roll for each bullet "
-                        "that hits. The same mean damage, a narrower spread.")),
+    readings.BURST_ROLL.switch(when=_BURST),
     int_param("height_m", "Высота падения, м", "Height of the fall, m", 6, 0, 1000,
               when={"param": "source", "eq": "fall"}),
     int_param("speed_kmh", "Скорость столкновения, км/ч", "Collision speed, km/h", 40, 0, 1000, when=_CRASH),
-    choice_param("step_reading", "Счет «начиная с третьего» метра / «начиная с 10 км/ч»",
-                 "Counting «from the third meter / from 10 km/h»", "beyond", [
-                     ("beyond", "только сверх первых 2 м / 10 км/ч", "only beyond the first 2 m / 10 km/h"),
-                     ("whole", "вся высота / скорость, когда порог достигнут",
-                      "the whole height / speed once the threshold is reached"),
-                 ], group="readings", when=_FALL_OR_CRASH),
-    bool_param("no_damage_below_threshold", "Ниже порога (2 м, 10 км/ч) урона нет",
-               "No damage below the threshold (2 m, 10 km/h)", rules.NO_DAMAGE_WITHOUT_STEPS,
-               help=T("Буквально «мощность 1 за каждые 2 метра» дает при Мощности 0 всё равно 2К урона.",
-                      "Read literally, power 0 would still deal 2d6 damage."),
-               group="readings", when=_FALL_OR_CRASH),
+    readings.STEP_READING.switch(when=_FALL_OR_CRASH),
+    readings.NO_DAMAGE_WITHOUT_STEPS.switch(when=_FALL_OR_CRASH),
     bool_param("belts", "Ремни безопасности", "Seat belts", False, group="details", when=_CRASH),
-    choice_param("belts_reading", "Ремни: что сравнивать с 5 и 10", "Belts: what is compared with 5 and 10", "damage", [
-        ("damage", "выпавший урон", "the damage rolled"),
-        ("power", "Мощность аварии", "the crash's Power"),
-    ], group="readings", when={"all": [_CRASH, {"param": "belts", "eq": True}]}),
+    readings.BELT_READING.switch(when={"all": [_CRASH, {"param": "belts", "eq": True}]}),
     bool_param("airbags", "Подушки безопасности", "Airbags", False, group="details", when=_CRASH),
     bool_param("halving_check", "Проверка Стойкости на половину урона", "Fortitude check for half damage", True,
                group="details", when=_FALL_OR_CRASH),
-    bool_param("armor_against_falls", "Защита брони против падения и аварии", "Armor's Protection against a fall "
-               "or a crash", rules.ARMOR_AGAINST_FALLS,
-               help=T("Падение и авария — «повреждение такой-то Мощности»: бросок, «как если бы персонаж был атакован "
-                      "оружием этой Мощности».", "A fall and a crash are damage «of a given Power»: a roll as if the "
-                      "character were attacked by a weapon of that Power."),
-               group="readings", when={"all": [_FALL_OR_CRASH, {"param": "armor", "min": 1}]}),
-    bool_param("belts_first", "Ремни — до подушек и проверки Стойкости", "Belts before the airbags and the check",
-               rules.BELTS_BEFORE_HALVING, group="readings",
-               when={"all": [_CRASH, {"param": "belts", "eq": True}, {"param": "belts_reading", "eq": "damage"},
+    readings.ARMOR_AGAINST_FALLS.switch(when={"all": [_FALL_OR_CRASH, {"param": "armor", "min": 1}]}),
+    readings.BELTS_BEFORE_HALVING.switch(when={"all": [_CRASH, {"param": "belts", "eq": True}, {"param": "belts_reading", "eq": "damage"},
                              {"any": [{"param": "airbags", "eq": True}, {"param": "halving_check", "eq": True}]}]}),
-    bool_param("round_once", "Подушки и проверка: четверть урона, округленная один раз",
-               "Airbags and the check: a quarter of the damage, rounded once", rules.ROUND_ONCE, group="readings",
-               when={"all": [_CRASH, {"param": "airbags", "eq": True}, {"param": "halving_check", "eq": True}]}),
+    readings.ROUND_ONCE.switch(when={"all": [_CRASH, {"param": "airbags", "eq": True}, {"param": "halving_check", "eq": True}]}),
     int_param("volts", "Напряжение, В", "Voltage, V", 220, 0, 100000, when={"param": "source", "eq": "electric"}),
     choice_param("environment", "Среда", "Medium", "boiling_water", ENV_OPTIONS, when=_ENVIRONMENT),
     bool_param("splashed", "Облит, а не погружен (урон вдвое меньше каждый раунд)",
@@ -190,28 +141,10 @@ PARAMS = (
         {"all": [_ENVIRONMENT, {"param": "splashed", "eq": True}]},
         _FALL_OR_CRASH]}),
     QUARTER_PARAM,
-    choice_param("bleeding_band", "Кровотечение при временном уроне", "Bleeding with temporary damage",
-                 rules.BLEEDING_BAND, BLEEDING_BAND_OPTIONS, help=BLEEDING_BAND_HELP, group="readings",
-                 when={"any": [{"param": "temporary", "eq": True}, {"param": "temporary_taken", "min": 1}]}),
-    choice_param("pain_shock_roll", "Болевой шок: чем бросается", "Pain shock: what is rolled", rules.PAIN_SHOCK_ROLL, [
-        ("fortitude", "Стойкость: 2К + Выносливость + Стойкость", "Fortitude: 2d6 + Stamina + Fortitude"),
-        ("willpower", "Сила духа: 2К + Уверенность + Сила духа", "Willpower: 2d6 + Confidence + Willpower"),
-    ], group="readings", help=T("«Болевой шок кидается против сложности 5 … и против сложности 7» — на что, не сказано.",
-                                "Pain shock is rolled against difficulty 5 or 7 — on what, the source does not say.")),
-    bool_param("pain_shock_penalty", "Штраф за ранение и к проверке болевого шока",
-               "The wound penalty on the pain-shock check too", rules.PAIN_SHOCK_WOUND_PENALTY, group="readings",
-               help=T("Штрафы ранений — «на действия»; для нервного срыва сказано «Модификаторы от ранений не "
-                      "действуют», для болевого шока — ничего.",
-                      "Wound penalties are on actions; the breakdown roll says wound modifiers do not apply; for pain "
-                      "shock nothing is said.")),
-    bool_param("bleeding_when_dying", "Кровотечение и при 0 хитах и меньше", "Bleeding at 0 hits and fewer too",
-               rules.BLEEDING_WHEN_DYING, group="readings",
-               help=T("«по хиту в три раунда, если их осталось 4 и меньше» покрывает и 0 хитов, но убивало бы за "
-                      "30 раундов, тогда как «при смерти» персонаж лежит пятнадцать минут. Нет: при 0 и меньше "
-                      "действует правило «при смерти»; да: и кровотечение с болевым шоком.",
-                      "«a hit every three rounds if 4 or fewer are left» covers 0 hits too, but would kill in 30 "
-                      "rounds, while a dying character lies fifteen minutes. No: at 0 or fewer the dying rule "
-                      "governs; yes: bleeding and pain shock too.")),
+    readings.BLEEDING_BAND.switch(when={"any": [{"param": "temporary", "eq": True}, {"param": "temporary_taken", "min": 1}]}),
+    readings.PAIN_SHOCK_ROLL.switch(),
+    readings.PAIN_SHOCK_WOUND_PENALTY.switch(),
+    readings.BLEEDING_WHEN_DYING.switch(),
 )
 
 

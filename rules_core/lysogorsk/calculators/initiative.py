@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ...spec import Param, T, figures, frac, note, prob
 from .. import rules, tables
-from .checks import _dice_blocks, _roll_2d6
+from .checks import check_dice_blocks, roll_2d6
 
 __all__ = ["MAX_FIGHTERS", "PARAMS", "compute", "roll", "order_text"]
 
@@ -76,9 +76,9 @@ def roll(p: dict, roller) -> dict:
     """Everyone's check, once: the initiatives and the order of every round of the fight."""
     display, values = [], []
     for i, f in enumerate(p["fighters"]):
-        a, b, dice = _roll_2d6(roller, f["reroll"])
+        a, b, dice = roll_2d6(roller, f["reroll"])
         values.append(dice + f["bonus"])
-        display += _dice_blocks(T(f"№{i + 1}", f"#{i + 1}"), a, b)
+        display += check_dice_blocks(T(f"№{i + 1}", f"#{i + 1}"), a, b)
     groups = rules.initiative_order([(i + 1, v) for i, v in enumerate(values)])
     rows = [[place, f"№{n}", values[n - 1], T("одновременно", "at the same time") if len(g) > 1 else ""]
             for place, g in enumerate(groups, 1) for n in g]

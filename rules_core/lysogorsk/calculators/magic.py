@@ -3,9 +3,9 @@
 
 from __future__ import annotations
 
-from ...spec import T, bool_param, choice_param, figures, int_param, note, prob
-from .. import rules, tables
-from .checks import _dice_blocks, _roll_2d6
+from ...spec import T, bool_param, figures, int_param, note, prob
+from .. import readings, rules, tables
+from .checks import check_dice_blocks, roll_2d6
 
 __all__ = ["OUTCOME_NAMES", "PARAMS", "compute", "roll"]
 
@@ -36,15 +36,7 @@ PARAMS = (
                group="details"),
     int_param("cost", "Цена ритуала в плюшках (0 — не считать)", "The ritual's price in perk points (0: skip)", 0, 0,
               1000, group="details"),
-    choice_param("first_fail", "Если первая проверка провалена", "If the first check fails", rules.RITUAL_FIRST_FAIL, [
-        ("no_second", "ритуал просто не сработал", "the ritual simply did not work"),
-        ("both", "вторая все равно бросается: ее провал — дисгармоничный эффект",
-         "the second is rolled anyway: its failure is a disharmonic effect"),
-    ], group="readings",
-        help=T("Источник говорит о дисгармоничном эффекте при провале второго броска, не уточняя, бывает ли он, "
-               "если первый уже провален.",
-               "The source ties the disharmonic effect to a failed second roll without saying whether it comes "
-               "when the first has failed already.")),
+    readings.RITUAL_FIRST_FAIL.switch(),
 )
 
 
@@ -97,15 +89,15 @@ def compute(p: dict) -> dict:
 def roll(p: dict, roller) -> dict:
     """The two checks on the dice."""
     first, second = _bonuses(p)
-    a1, b1, d1 = _roll_2d6(roller, p["reroll_first"])
-    a2, b2, d2 = _roll_2d6(roller, p["reroll_second"])
+    a1, b1, d1 = roll_2d6(roller, p["reroll_first"])
+    a2, b2, d2 = roll_2d6(roller, p["reroll_second"])
     t1, t2 = d1 + first, d2 + second
     ok1, ok2 = t1 >= p["first_difficulty"], t2 >= p["second_difficulty"]
     outcome = rules.ritual_outcome(ok1, ok2, p["first_fail"])
     return {"first_faces": a1, "first_total": t1, "second_faces": a2, "second_total": t2, "outcome": outcome,
             "paradigm_attack": outcome != "effect",
-            "display": _dice_blocks(T("Первая проверка", "First check"), a1, b1)
-            + _dice_blocks(T("Вторая проверка (мастер, втемную)", "Second check (the GM, hidden)"), a2, b2)
+            "display": check_dice_blocks(T("Первая проверка", "First check"), a1, b1)
+            + check_dice_blocks(T("Вторая проверка (мастер, втемную)", "Second check (the GM, hidden)"), a2, b2)
             + [figures(("result", T(f"{t1} против {p['first_difficulty']}; {t2} против {p['second_difficulty']}",
                                     f"{t1} against {p['first_difficulty']}; {t2} against {p['second_difficulty']}"),
                         OUTCOME_NAMES[outcome]))]}

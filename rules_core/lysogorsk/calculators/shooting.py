@@ -8,8 +8,8 @@ from fractions import Fraction
 
 from ...spec import (InputError, Param, T, bool_param, choice_param, dice_block, figures, frac,
                      int_param, note, prob)
-from .. import rules, tables
-from .checks import _dice_blocks, _roll_2d6
+from .. import readings, rules, tables
+from .checks import check_dice_blocks, roll_2d6
 
 __all__ = ["PARAMS", "compute", "roll", "GUN_OPTIONS", "SHOT_PARAMS", "shot_check", "shot_compute", "shot_roll"]
 
@@ -149,25 +149,8 @@ SHOT_PARAMS = (
                "The target gave up the round's actions to dodge (+2)", False, group="details", when=_DODGING,
                help=T("«До своего следующего хода он будет уклоняться с положительным модификатором +2».",
                       "Until his next turn he dodges with a +2 modifier.")),
-    choice_param("wrong_hand_reading", "По-македонски и «не с той» руки", "Two-gun shooting and the wrong hand",
-                 rules.TWO_GUNS_WRONG_HAND, [
-                     ("included", "−2 за две руки и всё", "−2 for two guns, that is all"),
-                     ("adds", "еще −2 за стрельбу не с той руки", "another −2 for the wrong hand"),
-                 ], group="readings", when={"all": [_TWO, {"param": "wrong_hand", "eq": True}]},
-                 help=T("Из двух пистолетов один всегда в другой руке; источник не говорит, складываются ли "
-                        "оба штрафа.",
-                        "Of two guns one is always in the other hand; the source does not say whether both "
-                        "penalties add up.")),
-    choice_param("sniper_reading", "Снайперская винтовка: какие модификаторы не применяются",
-                 "Sniper rifle: which modifiers do not apply", rules.SNIPER, [
-                     ("body_part", "части тела", "the body part's"),
-                     ("body_part_and_range", "части тела и расстояния", "the body part's and the range's"),
-                 ], group="readings",
-                 when={"all": [{"param": "gun", "eq": "sniper"}, {"param": "range", "in": ["medium", "far"]}]},
-                 help=T("«Модификаторы на попадание не применяются, если огонь ведется из снайперской винтовки» — "
-                        "сразу под модификаторами частей тела; какие именно, не сказано.",
-                        "«The to-hit modifiers do not apply when firing a sniper rifle» — right under the body parts' "
-                        "modifiers; which ones is not said.")),
+    readings.TWO_GUNS_WRONG_HAND.switch(when={"all": [_TWO, {"param": "wrong_hand", "eq": True}]}),
+    readings.SNIPER.switch(when={"all": [{"param": "gun", "eq": "sniper"}, {"param": "range", "in": ["medium", "far"]}]}),
 )
 
 
@@ -272,9 +255,9 @@ def shot_roll(p: dict, roller) -> dict:
     if p["range"] == "point_blank":
         return {"hit": True, "display": [figures(("result", T("Итог", "Result"),
                                                   T("В упор: попадание автоматически", "Point-blank: an automatic hit")))]}
-    a, b, dice = _roll_2d6(roller, p["reroll"])
+    a, b, dice = roll_2d6(roller, p["reroll"])
     total = dice + bonus
-    display = _dice_blocks(T("Стрельба", "Shooting"), a, b)
+    display = check_dice_blocks(T("Стрельба", "Shooting"), a, b)
     out = {"faces": a, "reroll_faces": b, "total": total}
     if dodge is None:
         need = size["difficulty"]
@@ -283,7 +266,7 @@ def shot_roll(p: dict, roller) -> dict:
         dodge_total = sum(df) + dodge + size["dodge_modifier"]
         need = max(dodge_total, size["difficulty"])
         out.update(dodge_faces=df, dodge_total=dodge_total)
-        display += _dice_blocks(T("Уклонение", "Dodge"), df, None)
+        display += check_dice_blocks(T("Уклонение", "Dodge"), df, None)
     hit = total >= need
     out.update(need=need, hit=hit)
     display.append(figures(("result", T(f"{total} против {need}", f"{total} against {need}"),

@@ -6,8 +6,8 @@ check after it).
 from __future__ import annotations
 
 from ...spec import T, bool_param, choice_param, dice_block, dist_block, figures, int_param, note, prob
-from .. import rules, tables
-from .checks import _dice_blocks, _roll_2d6
+from .. import readings, rules, tables
+from .checks import check_dice_blocks, roll_2d6
 
 __all__ = ["BREAKDOWN_NAMES", "AFTER_NAMES", "PARAMS", "compute", "roll", "STRESS_OUTCOME_NAMES",
            "STRESS_PARAMS", "stress_difficulty", "stress_compute", "stress_roll"]
@@ -25,11 +25,7 @@ PARAMS = (
     int_param("modifier", "Дополнительные модификаторы", "Extra modifiers", 0, -20, 20),
     bool_param("extraordinary", "Внеочередная проверка (Уверенность вместо навыка, если выше)",
                "Extraordinary check (Confidence instead of the skill when higher)", False, group="details"),
-    choice_param("after_reading", "Проверка после срыва: что сравнивать с −2 и 0",
-                 "The check after: what is compared with −2 and 0", "total", [
-                     ("total", "результат проверки Силы духа", "the Willpower check's result"),
-                     ("margin", "результат минус УС стресса", "the result minus the stress difficulty"),
-                 ], group="readings"),
+    readings.AFTER_READING.switch(),
     int_param("stress_difficulty", "УС стресса (для второго прочтения)", "Stress difficulty (second reading)", 5, 0, 30,
               group="readings", when={"param": "after_reading", "eq": "margin"}),
     int_param("after_modifier", "Модификаторы проверки после срыва", "Modifiers of the check after", 0, -30, 30,
@@ -127,15 +123,7 @@ STRESS_PARAMS = (
                group="details"),
     int_param("breakdowns_in_scene", "Если срыв — по счету в этой сцене (считая его)",
               "If a breakdown — its number in this scene (counting it)", 1, 1, 20, group="details"),
-    choice_param("modifiers_to", "Модификаторы таблички боевого стресса", "The combat-stress modifiers",
-                 rules.COMBAT_MODIFIERS_TO, [
-                     ("difficulty", "прибавляются к УС (бой страшнее)", "raise the difficulty (the fight is scarier)"),
-                     ("result", "прибавляются к результату проверки", "are added to the check's result"),
-                 ], group="readings", when=_COMBAT,
-                 help=T("Источник не говорит, в какую сторону действуют «модификатор +6» и «+3»: «модификатор» — "
-                        "число, прибавляемое к результату, но тогда первый бой облегчал бы проверку.",
-                        "The source does not say which way «+6» and «+3» work: a modifier is added to the "
-                        "result, but then the first fight would make the check easier.")),
+    readings.COMBAT_MODIFIERS_TO.switch(when=_COMBAT),
 )
 
 
@@ -204,10 +192,10 @@ def stress_roll(p: dict, roller) -> dict:
     if _no_check(p):
         return {"check": False, "display": [figures(("result", T("Итог", "Result"),
                                                      T("Ветеран: проверки нет", "Veteran: no check")))]}
-    a, b, dice = _roll_2d6(roller, p["reroll"])
+    a, b, dice = roll_2d6(roller, p["reroll"])
     total = dice + p["confidence"] + p["willpower"] + p["modifier"] + extra
     kind = "pass" if total >= us else rules.stress_failure(p["confidence"], p["nervous"])
-    display = _dice_blocks(T("Сила духа", "Willpower"), a, b)
+    display = check_dice_blocks(T("Сила духа", "Willpower"), a, b)
     out = {"check": True, "faces": a, "reroll_faces": b, "total": total, "difficulty": us, "outcome": kind}
     figs = [("result", T(f"{total} против УС {us}", f"{total} against difficulty {us}"), STRESS_OUTCOME_NAMES[kind])]
     if kind in ("breakdown", "lose_and_breakdown"):

@@ -5,8 +5,7 @@ the odds after it (the page «Удушье, голод, падения, сон, 
 from __future__ import annotations
 
 from ...spec import InputError, T, choice_param, dist_block, dist_json, figures, int_param, note, prob
-from .. import rules
-from .damage import ROUNDING_OPTIONS
+from .. import readings, rules
 
 __all__ = ["PARAMS", "SURVIVAL_MAX_DAYS", "SLEEP_MAX_CHECKS", "check", "compute", "roll"]
 
@@ -27,13 +26,11 @@ PARAMS = (
     int_param("willpower", "Сила духа (для сна)", "Willpower (sleep)", 1, 0, 30, when=_SLEEP),
     int_param("modifier", "Модификаторы проверок", "Check modifiers", 0, -20, 20),
     int_param("time", "Прошло минут / дней / часов", "Minutes / days / hours so far", 10, 0, 500),
-    choice_param(
-        "rounding", "Округление УС без сна (часы / 2×Выносливость)",
-        "Rounding of the no-sleep difficulty (hours / 2×Stamina)", rules.DEFAULT_ROUNDING, ROUNDING_OPTIONS,
-        help=T("Источник не говорит, как округлять этот УС; «по математическим правилам» — его правило "
-                  "для порогов хитов.",
-                  "The source does not say how to round this difficulty; «mathematical» is its rule for hit "
-                  "thresholds."), group="readings", when=_SLEEP),
+    readings.DEFAULT_ROUNDING.switch(
+        label=T("Округление УС без сна (часы / 2×Выносливость)", "Rounding of the no-sleep difficulty (hours / 2×Stamina)"),
+        help=T("Источник не говорит, как округлять этот УС; «по математическим правилам» — его правило для порогов хитов.",
+               "The source does not say how to round this difficulty; «mathematical» is its rule for hit thresholds."),
+        when=_SLEEP),
 )
 SURVIVAL_MAX_DAYS = 365
 SLEEP_MAX_CHECKS = 120  # hours awake after the grace

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...spec import Option, Param, T, choice_param, figures, int_param, note
-from .. import rules, tables
+from ...spec import Option, Param, T, figures, int_param, note
+from .. import readings, rules, tables
 from .damage import QUARTER_PARAM, ROUNDING_PARAM, STATE_NAMES, hits_errors
 
 __all__ = ["WHERE_OPTIONS", "PARAMS", "check", "compute"]
@@ -33,24 +33,8 @@ PARAMS = (
                  "Fists, a stun baton; for a vampire or a werewolf any ordinary weapon.")),
     int_param("extra_hits", "Купленные доп. хиты (до 2×Выносливость)", "Bought extra hits (up to 2×Stamina)",
               0, 0, 60, group="details"),
-    choice_param("head_half", "Половина хитов раны головы через час", "Half the head wound's hits after an hour",
-                 rules.HEAD_HALF, [
-                     ("convert", "становится постоянным уроном (из временного)",
-                      "becomes permanent damage (out of the temporary)"),
-                     ("add", "добавляется постоянным уроном (временная рана остается)",
-                      "is added as permanent damage (the temporary wound stays)"),
-                 ], group="readings",
-                 help=T("«после часа игрового времени персонаж получает половину хитов постоянных повреждений».",
-                        "After an hour of game time the character gets half the hits as permanent damage.")),
-    choice_param("blast", "Контузия (взрыв)", "Concussion from a blast", rules.BLAST, [
-        ("like_head", "как рана головы: и половина хитов постоянным уроном",
-         "as a head wound: half the hits permanent too"),
-        ("penalty_only", "только состояние сотрясения, без постоянного урона",
-         "only the state of a concussion, no permanent damage"),
-    ], group="readings", help=T("«состояние, подобное сотрясению мозга, вызывают временные тяжелые и критические "
-                                "ранения, вызванные ударной волной от взрыва».",
-                                "A state like a concussion comes from heavy and critical temporary wounds caused by a "
-                                "blast's shock wave.")),
+    readings.HEAD_HALF.switch(),
+    readings.BLAST.switch(),
     replace(ROUNDING_PARAM, label=T("Округление половины хитов раны головы", "Rounding of half the head wound's hits")),
     QUARTER_PARAM,
 )

@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from ...spec import T, choice_param, dice_block, figures, int_param, note, prob
-from .. import rules, tables
+from ...spec import T, dice_block, figures, int_param, note, prob
+from .. import readings, rules, tables
 
 __all__ = ["THROWN_NAMES", "PARAMS", "compute", "roll"]
 
@@ -13,13 +13,7 @@ THROWN_NAMES = {bid: band["name"] for bid, band in tables.THROWN_MISS.items()}
 PARAMS = (
     int_param("strength", "Сила", "Strength", 3, -10, 30),
     int_param("modifier", "Модификаторы", "Modifiers", 0, -40, 40),
-    choice_param("reading", "Что сверять с таблицей", "What is read on the table", "total", [
-        ("total", "результат проверки на Силу", "the Strength check's result"),
-        ("margin", "результат минус УС", "the result minus a difficulty"),
-    ], help=T("Таблица идет от «меньше 0» до «7 или больше», а 2К + Сила не меньше 2 + Сила; источник не "
-              "называет УС.",
-              "The table runs from «below 0» to «7 or more», while 2d6 + Strength is at least 2 + Strength; the "
-              "source names no difficulty."), group="readings"),
+    readings.THROWN_READING.switch(),
     int_param("difficulty", "УС (для второго прочтения)", "difficulty (second reading)", 7, -10, 40, group="readings",
               when={"param": "reading", "eq": "margin"}),
 )

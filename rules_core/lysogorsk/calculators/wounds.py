@@ -7,9 +7,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...spec import T, bool_param, choice_param, figures, int_param, note, prob, ru_count
-from .. import rules, tables
-from .checks import _dice_blocks, _roll_2d6
-from .damage import BLEEDING_BAND_HELP, BLEEDING_BAND_OPTIONS, QUARTER_PARAM, STATE_NAMES, hits_errors
+from .. import readings, rules, tables
+from .checks import check_dice_blocks, roll_2d6
+from .damage import QUARTER_PARAM, STATE_NAMES, hits_errors
 
 __all__ = ["HEAD_OPTIONS", "PARAMS", "check", "compute", "hits_text", "roll"]
 
@@ -51,45 +51,14 @@ PARAMS = (
     bool_param("doctor_reroll", "Врач перебрасывает за Везение", "The doctor re-rolls with Luck", False,
                group="details", when=_MEDICAL),
     replace(QUARTER_PARAM, group="readings"),
-    choice_param("hits_stamina", "Хиты «15+Выносливость» при временно измененной Выносливости",
-                 "Hits «15+Stamina» while the Stamina is changed for a while", rules.HITS_STAMINA, [
-                     ("current", "по той же Выносливости, что и проверки", "by the same Stamina as the checks"),
-                     ("permanent", "по постоянной Выносливости (отдельное поле)",
-                      "by the permanent Stamina (a field of its own)"),
-                 ], group="readings",
-                 help=T("Голод и жажда: «временно теряет одну единицу Выносливости»; 2-я стадия опьянения: "
-                        "«+1 к Выносливости»; а «для бросков используется текущее значение» сказано только о "
-                        "бросках. Поле «Выносливость» — текущая, для проверок.",
-                        "Hunger and thirst: the character temporarily loses a point of Stamina; drunkenness stage 2: "
-                        "+1 Stamina; «the current value is used for rolls» speaks of rolls only. The field "
-                        "«Stamina» is the current one, for the checks.")),
+    readings.HITS_STAMINA.switch(),
     int_param("permanent_stamina", "Постоянная Выносливость (для хитов)", "Permanent Stamina (for the hits)",
               2, 0, 30, group="readings", when={"param": "hits_stamina", "eq": "permanent"}),
-    choice_param("medical_fail", "Если проверка Медицины провалена", "If the Medicine check fails",
-                 rules.MEDICAL_FAIL, [
-                     ("natural", "пациент делает свою проверку Стойкости", "the patient makes his Fortitude check"),
-                     ("none", "в этот период хиты не восстанавливаются", "no hits come back this period"),
-                 ], group="readings", when=_MEDICAL,
-                 help=T("Источник говорит только об удаче: «В случае удачи проверка Стойкости … считается "
-                        "автоматически сделанной».",
-                        "The source only speaks of a success: the Fortitude check then counts as made.")),
-    choice_param("bleeding_band", "Кровотечение при временном уроне", "Bleeding with temporary damage",
-                 rules.BLEEDING_BAND, BLEEDING_BAND_OPTIONS, group="readings",
-                 when={"all": [{"param": "bleeding", "eq": True}, {"param": "damage_taken", "min": 1},
-                               {"param": "temporary_taken", "min": 1}]},
-                 help=BLEEDING_BAND_HELP),
-    choice_param("concussion_at_critical", "Сотрясение при критическом ранении", "Concussion at a critical wound",
-                 rules.CONCUSSION_AT_CRITICAL, [
-                     ("as_heavy", "−3, как при тяжелом", "−3, as for a heavy wound"),
-                     ("none", "без добавочного штрафа", "no extra penalty"),
-                 ], group="readings", when={"param": "head", "eq": "concussion"},
-                 help=T("Источник дает −3, −2, −1 для тяжелого, легкого ранения и царапины, о критическом молчит.",
-                        "The source gives −3, −2, −1 for a heavy wound, a light one and a scratch; nothing for a "
-                        "critical one.")),
-    choice_param("maiming_at_scratch", "Увечье при царапине", "A maimed limb at a scratch", rules.MAIMING_AT_SCRATCH,
-                 [("until_healed", "−2, пока ранение не вылечено", "−2 until the wound is healed"),
-                  ("light_only", "−2 только при легком ранении", "−2 only while lightly wounded")],
-                 group="readings", when={"param": "maimed", "eq": True}),
+    readings.MEDICAL_FAIL.switch(when=_MEDICAL),
+    readings.BLEEDING_BAND.switch(when={"all": [{"param": "bleeding", "eq": True}, {"param": "damage_taken", "min": 1},
+                               {"param": "temporary_taken", "min": 1}]}),
+    readings.CONCUSSION_AT_CRITICAL.switch(when={"param": "head", "eq": "concussion"}),
+    readings.MAIMING_AT_SCRATCH.switch(when={"param": "maimed", "eq": True}),
 )
 
 
@@ -247,22 +216,23 @@ def roll(p: dict, roller) -> dict:
     display, out = [], {"rolled": True, "level": level}
     auto = False
     if p["heal"] == "medical":
-        a, b, dice = _roll_2d6(roller, p["doctor_reroll"])
+        a, b, dice = roll_2d6(roller, p["doctor_reroll"])
         dt = dice + p["doctor"]
         auto = dt >= row["medicine_difficulty"]
         out.update(doctor_faces=a, doctor_reroll_faces=b, doctor_total=dt, doctor_success=auto)
-        display += _dice_blocks(T("Медицина", "Medicine"), a, b)
+        display += check_dice_blocks(T("Медицина", "Medicine"), a, b)
     ok = auto
     if not auto and (p["heal"] == "natural" or p["medical_fail"] == "natural"):
-        a, b, dice = _roll_2d6(roller, p["reroll"])
+        a, b, dice = roll_2d6(roller, p["reroll"])
         ft = dice + p["stamina"] + p["fortitude"] + p["heal_modifier"]
         ok = ft >= row["fortitude_difficulty"]
         out.update(fortitude_faces=a, fortitude_reroll_faces=b, fortitude_total=ft)
-        display += _dice_blocks(T("Стойкость", "Fortitude"), a, b)
+        display += check_dice_blocks(T("Стойкость", "Fortitude"), a, b)
     gained = min(row["hits"], p["damage_taken"]) if ok else 0
     out.update(success=ok, hits_gained=gained)
     display.append(figures(("result", T("Итог", "Result"),
-                            T(f"+{hits_text(gained)['ru']} через {row['period']['ru']}", f"+{hits_text(gained)['en']} after {row['period']['en']}")
+                            T(f"+{hits_text(gained)['ru']} через {row['period']['ru']}",
+                              f"+{hits_text(gained)['en']} after {row['period']['en']}")
                             if ok else T("в этот период без восстановления", "no hits back this period"))))
     out["display"] = display
     return out

@@ -8,8 +8,8 @@ from dataclasses import replace
 from fractions import Fraction
 
 from ...wod.pool import d10_block, net_successes, roll_d10_pool
-from ...spec import T, bool_param, dist_block, figures, frac, int_param, note, prob
-from .. import rules
+from ...spec import T, dist_block, figures, frac, int_param, note, prob
+from .. import readings, rules
 from .shared import MAX_POOL, ONES_PARAM
 
 __all__ = ["AMBUSH_PARAMS", "compute", "roll"]
@@ -24,13 +24,9 @@ AMBUSH_PARAMS = (
               help=T("Источник сложности не называет: базовая 6.", "The source names none: the base 6."),
               group="details"),
     replace(ONES_PARAM, label=T("Единицы вычитают успехи на бросках засады", "1s cancel on the ambush rolls")),
-    bool_param("tie_adds", "При ничьей успехи Незаметности тоже добавляются", "On a tie the stealth successes add too",
-               rules.AMBUSH_TIE_ADDS, help=T("«Если нападающему везет, то он может ... добавить любое количество успехов»; "
-                                             "«При ничьей нападающий все же ходит первым».",
-                                             "The successes come «if the attacker is lucky»; on a tie he still goes first."),
-               group="readings"),
-    bool_param("attack_ones_cancel", "Единицы вычитают успехи на броске атаки", "1s cancel on the attack roll",
-               rules.ATTACK_ONES_CANCEL, group="readings"),
+    readings.AMBUSH_TIE_ADDS.switch(),
+    readings.ATTACK_ONES_CANCEL.switch(label=T("Единицы вычитают успехи на броске атаки", "1s cancel on the attack roll"),
+                                       help=None),
 )
 
 

@@ -9,10 +9,10 @@ from dataclasses import replace
 from ...dice import Dist
 from ...wod.pool import d10_block, roll_d10_pool
 from ...spec import T, bool_param, choice_param, dist_block, dist_json, field_error, figures, int_param, note, prob
-from .. import rules, tables
-from .death_door import _door_name, door_step
+from .. import readings, rules, tables
+from .death_door import door_name, door_step
 from .shared import (MAX_ABSORPTION, MAX_HEALTH, MAX_POOL, MAX_STAMINA, NEGATIVE_RULE_PARAM, NONLETHAL_COUNTS_PARAM,
-                     TAG_ORDER_PARAM, TAG_PARAM, TWO_RESISTANCES_PARAM, _yes, nonlethal_before_param)
+                     TAG_ORDER_PARAM, TAG_PARAM, TWO_RESISTANCES_PARAM, yes_no, nonlethal_before_param)
 
 __all__ = ["ATTACK_MANEUVERS", "PARRY_WEAPONS", "ATTACK_PARAMS", "OUTCOME_NAMES", "check", "attack_numbers",
            "attack_outcome", "outcome_table", "door_outcomes_table",
@@ -116,28 +116,11 @@ ATTACK_PARAMS = (
               help=T("Для таблицы Порога ниже (−1 за каждый) и для перехода к калькулятору «Порог Смерти».",
                      "For the death's-door table below (−1 each) and the step to the Death's door calculator.")),
     nonlethal_before_param("door_nonlethal_before", "door_rolls_before"),
-    choice_param("parry_tie", "Парирование: ничья", "Parry: a tie", rules.PARRY_TIE, [
-        ("no_effect", "не влияет на атаку (как в тексте)", "no effect on the attack (as written)"),
-        ("cancel", "успехи вычитаются: промах", "successes cancel: a miss"),
-    ], group="readings", when=_PARRY),
-    choice_param("autofire_penalty", "«Штраф равный 2» автоогня", "Automatic fire's «penalty of 2»",
-                 rules.AUTOFIRE_PENALTY, [("difficulty", "+2 к сложности", "+2 difficulty"),
-                                      ("dice", "−2 кубика", "−2 dice")],
-                 group="readings", when={"param": "maneuver", "eq": "autofire"}),
-    choice_param("overflow", "Сложность выше 10", "Difficulty above 10", rules.DIFFICULTY_OVERFLOW, [
-        ("clamp", "считается как 10", "counts as 10"), ("impossible", "попасть нельзя", "cannot hit")],
-                 group="readings"),
-    bool_param("attack_ones_cancel", "Единицы вычитают успехи на бросках попадания и защиты",
-               "1s cancel successes on hit and defense rolls", rules.ATTACK_ONES_CANCEL,
-               help=T("Источник говорит только про урон («единички не вычитаются») и захват "
-                      "(«единички вычитаются»).",
-                      "The source only speaks of damage (1s do not cancel) and grappling (1s cancel)."),
-               group="readings"),
-    choice_param("botch_rule", "Правило провала атаки", "Attack botch rule", rules.BOTCH_RULE, [
-        ("none", "не применяется (в источнике нет)", "none (the source has none)"),
-        ("revised", "ни одного успеха и хотя бы одна «1»", "no success and at least one 1"),
-        ("second", "единиц больше, чем успехов", "more 1s than successes"),
-    ], group="readings"),
+    readings.PARRY_TIE.switch(when=_PARRY),
+    readings.AUTOFIRE_PENALTY.switch(when={"param": "maneuver", "eq": "autofire"}),
+    readings.DIFFICULTY_OVERFLOW.switch(),
+    readings.ATTACK_ONES_CANCEL.switch(),
+    readings.BOTCH_RULE.switch(),
     NEGATIVE_RULE_PARAM,
     # ---- the wound penalties of both sides, a lost parry or block, desperate defence, ambush ----
     int_param("attacker_health", "Здоровье атакующего (штраф за ранения к атаке)",
@@ -172,73 +155,23 @@ ATTACK_PARAMS = (
               "Ambush: stealth successes (added to the attack dice)", 0, 0, MAX_POOL,
               help=T("Выигранная засада: «одну свободную атаку» — цель не защищается.",
                      "A won ambush: one free attack — the target does not defend."), group="details"),
-    bool_param("wound_penalty_damage", "Штраф за ранения и к броску урона", "The wound penalty on the damage roll too",
-               rules.WOUND_PENALTY_ON_DAMAGE,
-               help=T("Источник не говорит, к каким броскам: «дает штраф в 2 кубика», «избежать штрафов к броскам».",
-                      "The source does not say which rolls: «a penalty of 2 dice», «avoid the penalties to rolls»."),
-               group="readings", when={"param": "attacker_health", "max": 5}),
-    bool_param("wound_penalty_before_halving", "По-македонски: штраф за ранения до деления пополам",
-               "Two-gun shooting: the wound penalty before halving", rules.WOUND_PENALTY_BEFORE_HALVING,
-               group="readings", when={"all": [{"param": "maneuver", "eq": "two_guns"},
+    readings.WOUND_PENALTY_ON_DAMAGE.switch(when={"param": "attacker_health", "max": 5}),
+    readings.WOUND_PENALTY_BEFORE_HALVING.switch(when={"all": [{"param": "maneuver", "eq": "two_guns"},
                                                {"param": "attacker_health", "max": 5}]}),
-    bool_param("block_first", "УП блока тратятся раньше своих УП", "Block levels are spent before one's own",
-               rules.BLOCK_FIRST, group="readings", when={"param": "defence", "eq": "block"}),
+    readings.BLOCK_FIRST.switch(when={"param": "defence", "eq": "block"}),
     TWO_RESISTANCES_PARAM,
     TAG_ORDER_PARAM,
-    choice_param("overloaded_rolls", "Перегружен: какие броски считать бросками Ловкости",
-                 "Overloaded: which rolls count as Dexterity rolls", rules.OVERLOADED_ROLLS, [
-                     ("dexterity_pools", "каждый бросок с Ловкостью: атака, защита", "every roll with Dexterity: "
-                      "attack, defense"),
-                     ("pure_dexterity", "только броски одной Ловкости, без навыка", "only rolls of Dexterity alone"),
-                 ], group="readings",
-                 when={"any": [{"param": "attacker_overloaded", "eq": True},
-                               {"all": [_DEFENCE, {"param": "target_overloaded", "eq": True}]}]},
-                 help=T("«-4 куба на броски Ловкости» — какие это броски, не сказано; атака и защитные манёвры "
-                        "бросают Ловкость + навык.",
-                        "−4 dice on Dexterity rolls — which rolls, the source does not say; attacks and defensive "
-                        "maneuvers roll Dexterity + a skill.")),
-    bool_param("desperate_parry", "Отчаянная защита и парированием", "Full defense with a parry too",
-               rules.DESPERATE_PARRY, group="readings", when=_PARRY,
-               help=T("«используя (только один!) защитный маневр, блок или уклонение» — парирование в списке не "
-                      "названо.", "«using (only one!) defensive maneuver, a block or a dodge» — a parry is not in "
-                      "the list.")),
-    bool_param("prone_defence", "Лежащая цель: +2 к сложности и Парирования, Блока",
-               "Prone target: +2 difficulty to its Parry and Block too", rules.PRONE_DEFENCE, group="readings",
-               when={"all": [{"param": "target_prone", "eq": True}, {"param": "defence", "in": ["parry", "block"]}]},
-               help=T("«броски Драки и Фехтования, совершаемые лежащими персонажами, получают штраф +2 к сложности» — "
-                      "Парирование (Ловкость + Фехтование) и Блок (Ловкость + Драка) лежащей цели — такие ли броски, "
-                      "не сказано.",
-                      "«Brawl and Melee rolls made by prone characters get a penalty of +2 to difficulty» — whether "
-                      "a prone target's Parry (Dexterity + Melee) and Block (Dexterity + Brawl) are such rolls is "
-                      "not said.")),
+    readings.OVERLOADED_ROLLS.switch(when={"any": [{"param": "attacker_overloaded", "eq": True},
+                               {"all": [_DEFENCE, {"param": "target_overloaded", "eq": True}]}]}),
+    readings.DESPERATE_PARRY.switch(when=_PARRY),
+    readings.PRONE_DEFENCE.switch(when={"all": [{"param": "target_prone", "eq": True}, {"param": "defence", "in": ["parry", "block"]}]}),
     replace(NONLETHAL_COUNTS_PARAM, when={"all": [{"param": "door_rolls_before", "min": 1},
                                                   {"param": "door_nonlethal_before", "min": 1}]}),
-    choice_param("naga_armor", "Яд наги и Броня", "Naga venom and Armor", rules.NAGA_ARMOR, [
-        ("whole", "7 уровней целиком: Броня уже пробита", "all 7 levels: the Armor is already pierced"),
-        ("armor", "Броня вычитается и из яда", "Armor is subtracted from the poison too"),
-    ], group="readings", when={"param": "naga", "eq": True},
-        help=T("«Значение Брони вычитается из каждой порции входящего урона» — порция ли яд, не сказано.",
-               "Armor is subtracted from every portion of incoming damage — whether the poison is a portion is not "
-               "said.")),
-    choice_param("naga_no_armor", "Яд наги без Брони у цели", "Naga venom against no Armor", rules.NAGA_NO_ARMOR, [
-        ("damage", "нужен хотя бы 1 успех урона", "at least 1 damage success needed"),
-        ("always", "пробивать нечего: яд при любом попадании 7+", "nothing to pierce: venom on any hit of 7+"),
-    ], group="readings", when={"all": [{"param": "naga", "eq": True}, {"param": "armor", "max": 0}]},
-        help=T("«её урон смог пробить Броню цели» — а если Брони нет? Не сказано.",
-               "«its damage managed to get through the target's Armor» — and with no Armor? Not said.")),
-    bool_param("naga_soaked", "Яд наги поглощают УП", "Soak levels absorb the naga venom", rules.NAGA_SOAKED,
-               group="readings", when={"param": "naga", "eq": True},
-               help=T("«Входящий урон поглощается ... Уровни Поглощения (УП)» — и яд тоже? Не сказано.",
-                      "Incoming damage is absorbed by soak levels — the poison too? Not said.")),
-    bool_param("two_guns_halves_bonus", "По-македонски: и кубики фланга, тыла, засады — пополам",
-               "Two-gun shooting: the flank, rear and ambush dice are halved too", rules.TWO_GUNS_HALVES_BONUS,
-               group="readings",
-               when={"all": [{"param": "maneuver", "eq": "two_guns"},
-                             {"any": [{"param": "flank", "ne": "front"}, {"param": "ambush_successes", "min": 1}]}]},
-               help=T("«используют только половину (округление вниз) от запаса кубиков на это действие» — входят ли "
-                      "в этот запас кубики за фланг, тыл и засаду, не сказано.",
-                      "«use only half (rounded down) of the dice pool for this action» — whether the flank, rear and "
-                      "ambush dice are in that pool is not said.")),
+    readings.NAGA_ARMOR.switch(when={"param": "naga", "eq": True}),
+    readings.NAGA_NO_ARMOR.switch(when={"all": [{"param": "naga", "eq": True}, {"param": "armor", "max": 0}]}),
+    readings.NAGA_SOAKED.switch(when={"param": "naga", "eq": True}),
+    readings.TWO_GUNS_HALVES_BONUS.switch(when={"all": [{"param": "maneuver", "eq": "two_guns"},
+                             {"any": [{"param": "flank", "ne": "front"}, {"param": "ambush_successes", "min": 1}]}]}),
 )
 
 
@@ -424,7 +357,7 @@ def door_outcomes_table(door_outcomes: dict, earlier: int, name=None) -> dict:
     """The table of death's door and its d6 (``door_outcomes``: each of :data:`rules.DOOR_OUTCOMES`
     → its probability out of all attacks), ``earlier`` rolls of the scene before this one; ``name(key)``
     the words of an outcome (the scene has one more: a vampire who stays up)."""
-    name = name or _door_name
+    name = name or door_name
     which = (T("первый в сцене", "the first in the scene") if not earlier
              else T(f"{earlier + 1}-й в сцене, −{earlier}", f"roll {earlier + 1} in the scene, −{earlier}"))
     return {"kind": "table", "title": T(f"Порог Смерти и его бросок д6 ({which['ru']}): вероятность из всех атак",
@@ -596,7 +529,7 @@ def roll(p: dict, roller) -> dict:
             ("health_left", T("Здоровье цели", "Target's Health"), t.health),
             ("absorption_left", T("УП цели", "Target's soak levels"), t.absorption),
             ("door", T("Порог Смерти", "Death's door"),
-             T("мгновенная смерть", "instant death") if s.instant_death else _yes(s.door)),
+             T("мгновенная смерть", "instant death") if s.instant_death else yes_no(s.door)),
         ))
     else:
         display.append(figures(("hit", T("Попадание", "Hit"),

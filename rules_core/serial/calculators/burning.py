@@ -9,7 +9,7 @@ from fractions import Fraction
 
 from ...wod.pool import d10_block, net_successes, roll_d10_pool
 from ...spec import T, bool_param, choice_param, dist_block, figures, frac, int_param, note, prob
-from .. import rules, tables
+from .. import readings, rules, tables
 from .shared import MAX_POOL, ONES_PARAM, TAG_PARAM, TWO_RESISTANCES_PARAM
 
 __all__ = ["MAX_BURNING_TURNS", "BURNING_PARAMS", "compute", "roll"]
@@ -37,14 +37,8 @@ BURNING_PARAMS = (
                when={"param": "extinguisher", "eq": "self"}),
     int_param("max_turns", "Сколько ходов считать", "Turns to count", 10, 1, MAX_BURNING_TURNS, group="details",
               when=_PUTTING_OUT),
-    bool_param("first_turn_counts", "Первый ход горения уже считается (+1 сразу)",
-               "The first turn burning already counts (+1 at once)", rules.BURNING_FIRST_TURN_COUNTS,
-               help=T("«2 уровня урона + 1 уровень за каждый ход горения» — не сказано, считается ли первый.",
-                      "«2 levels + 1 per turn burning» — whether the first turn counts is not said."),
-               group="readings"),
-    bool_param("is_portion", "Броня и тэг действуют на урон от огня", "Armor and tag act on the burning damage",
-               rules.BURNING_IS_PORTION, group="readings",
-               when={"any": [{"param": "armor", "min": 1}, {"param": "tag", "ne": "none"}]}),
+    readings.BURNING_FIRST_TURN_COUNTS.switch(),
+    readings.BURNING_IS_PORTION.switch(when={"any": [{"param": "armor", "min": 1}, {"param": "tag", "ne": "none"}]}),
     bool_param("after_damage", "Попытка тушения — после урона этого хода", "The attempt comes after the turn's damage",
                rules.EXTINGUISH_AFTER_DAMAGE, group="readings", when=_PUTTING_OUT),
     replace(ONES_PARAM, when=_PUTTING_OUT),

@@ -7,8 +7,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...dice import Dist
-from ...spec import T, bool_param, choice_param, figures, int_param, note, prob
-from .. import rules
+from ...spec import T, choice_param, figures, int_param, note, prob
+from .. import readings, rules
 from .shared import MAX_POOL, MAX_TRAIT, ONES_PARAM
 
 __all__ = ["CONTESTS", "CONTEST_PARAMS", "compute"]
@@ -38,8 +38,8 @@ CONTEST_PARAMS = (
               when={"param": "contest", "eq": "disarm"}),
     int_param("cover_pool", "Прикрывающий: Ловкость + Уворот (сложность 6)", "The one covering: Dexterity + Dodge "
               "(difficulty 6)", 4, 0, MAX_POOL, when={"param": "contest", "eq": "cover"}),
-    bool_param("attack_ones_cancel", "Единицы вычитают успехи на броске атаки", "1s cancel on the attack roll",
-               rules.ATTACK_ONES_CANCEL, group="readings", when=_ATTACKING),
+    readings.ATTACK_ONES_CANCEL.switch(label=T("Единицы вычитают успехи на броске атаки", "1s cancel on the attack roll"),
+                                       help=None, when=_ATTACKING),
     replace(ONES_PARAM, label=T("Единицы вычитают успехи на броске цели", "1s cancel on the target's roll"),
             when={"param": "contest", "eq": "trip"}),
 )

@@ -6,7 +6,7 @@ from ...spec import T, bool_param, figures, int_list_param, int_param, note
 from .. import rules, tables
 from .death_door import door_step
 from .shared import (EXCESS_BURNS_PARAM, MAX_ABSORPTION, MAX_HEALTH, MAX_PORTION, MAX_STAMINA, NEGATIVE_RULE_PARAM,
-                     TAG_ORDER_PARAM, TAG_PARAM, TWO_RESISTANCES_PARAM, _yes)
+                     TAG_ORDER_PARAM, TAG_PARAM, TWO_RESISTANCES_PARAM, yes_no)
 
 __all__ = ["DAMAGE_PARAMS", "compute"]
 
@@ -74,9 +74,9 @@ def compute(p: dict) -> dict:
         figures(
             ("absorption_left", T("УП осталось", "Soak levels left"), t.absorption),
             ("health_left", T("Здоровья осталось", "Health left"), t.health),
-            ("death_door", T("Порог Смерти", "Death's door"), _yes(reached)),
+            ("death_door", T("Порог Смерти", "Death's door"), yes_no(reached)),
             ("dead", T("Смерть (излишек сверх порога или отрицательные хиты)",
-                       "Death (excess over the threshold or negative hits)"), _yes(t.dead)),
+                       "Death (excess over the threshold or negative hits)"), yes_no(t.dead)),
             ("threshold", T("Порог: max(12, 3 × Выносливость)", "Threshold: max(12, 3 × Stamina)"), lim),
         ),
         {"kind": "table", "title": T("По порциям", "Portion by portion"),

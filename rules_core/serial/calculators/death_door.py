@@ -8,13 +8,14 @@ from dataclasses import replace
 
 from ...dice import Dist
 from ...spec import T, bool_param, dice_block, field_error, figures, int_param, note, prob
-from .. import rules, tables
+from .. import readings, rules, tables
 from .shared import (BELOW_ONE_PARAM, EXCESS_BURNS_PARAM, MAX_HEALTH, MAX_STAMINA, NEGATIVE_RULE_PARAM,
                      NONLETHAL_COUNTS_PARAM, nonlethal_before_param)
 
-__all__ = ["door_step", "DOOR_PARAMS", "check", "door_distribution", "compute", "roll"]
+__all__ = ["door_name", "door_step", "DOOR_PARAMS", "check", "door_distribution", "compute", "roll"]
 
-def _door_name(key: str) -> dict:
+def door_name(key: str) -> dict:
+    """A death's-door outcome's name (``key`` of the table, or ``"instant_death"``)."""
     if key == "instant_death":
         return tables.INSTANT_DEATH["name"]
     return next(v["name"] for v in tables.DEATH_DOOR.values() if v["key"] == key)
@@ -64,14 +65,8 @@ DOOR_PARAMS = (
     # a result below 1 needs the −1 of an earlier roll; odd/even has no such result
     replace(BELOW_ONE_PARAM, when={"all": [_LETHAL, _EARLIER_ROLLS]}),
     NEGATIVE_RULE_PARAM,
-    bool_param("nonlethal_modifier", "−1 за бросок Порога и для чёт/нечет",
-               "−1 per earlier roll also for odd/even", rules.NONLETHAL_MODIFIER,
-               help=T("Источник: «бросается только чет/нечет» — про модификатор не сказано.",
-                      "The source: «only odd/even is rolled», no word on the modifier."),
-               group="readings", when={"all": [_NONLETHAL, _EARLIER_ROLLS]}),
-    bool_param("nonlethal_can_kill", "Мгновенная смерть и от нелетального урона",
-               "Instant death from nonlethal damage too", rules.NONLETHAL_CAN_KILL, group="readings",
-               when=_NONLETHAL),
+    readings.NONLETHAL_MODIFIER.switch(when={"all": [_NONLETHAL, _EARLIER_ROLLS]}),
+    readings.NONLETHAL_CAN_KILL.switch(when=_NONLETHAL),
     # the excess of a later door counts as negative hits or burns: no question at the first
     replace(EXCESS_BURNS_PARAM, when=_EARLIER_ROLLS),
     replace(NONLETHAL_COUNTS_PARAM, when={"all": [_EARLIER_ROLLS, {"param": "nonlethal_before", "min": 1}]}),
@@ -118,7 +113,7 @@ def compute(p: dict) -> dict:
     """The odds of each state of death's door."""
     dist, excess, lim, by_negative = _door_dist(p)
     probs = {k: prob(dist[k]) for k in rules.DOOR_OUTCOMES}
-    rows = [[_door_name(k), prob(dist[k])] for k in rules.DOOR_OUTCOMES]
+    rows = [[door_name(k), prob(dist[k])] for k in rules.DOOR_OUTCOMES]
     if dist == Dist.constant("instant_death"):
         roll_text = T("не бросается: мгновенная смерть", "none: instant death")
     elif p["nonlethal"] and p["shocked_before"]:
@@ -167,7 +162,7 @@ def roll(p: dict, roller) -> dict:
     display = []
     if die is not None:
         display.append(dice_block(T("Выпало на д6", "d6 rolled"), 6, [die]))
-    display.append(figures(("outcome", T("Итог", "Result"), _door_name(key)),
+    display.append(figures(("outcome", T("Итог", "Result"), door_name(key)),
                            ("modified", T("С модификатором", "Modified"), result if result is not None else "—")))
     return {"die": die, "modified": result, "outcome": key, "excess": excess, "threshold": lim,
             "display": display}

@@ -8,7 +8,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 from ...spec import T, choice_param, dist_block, dist_json, field_error, figures, frac, int_param, note, prob
-from .. import rules, tables
+from .. import readings, rules, tables
 from .shared import (MAX_ABSORPTION, MAX_HEALTH, MAX_POOL, MAX_STAMINA, MAX_TRAIT, NEGATIVE_RULE_PARAM, ONES_PARAM,
                      TAG_PARAM)
 
@@ -26,13 +26,7 @@ EXPLOSION_PARAMS = (
               when={"param": "kind", "in": ["military", "badaboom"]}),
     int_param("dice", "Кубиков в эпицентре (badaboom: до 20)", "Dice at the center (badaboom: up to 20)",
               20, 0, 20, when=_BADABOOM),
-    choice_param("falloff", "Спад урона badaboom", "Badaboom fall-off",
-                 rules.BADABOOM_FALLOFF, [
-                     ("started", "−1 за каждые начатые 5 м", "−1 for every started 5 m"),
-                     ("full", "−1 за каждые полные 5 м", "−1 for every full 5 m"),
-                 ], help=T("Источник не говорит, с какого метра за радиусом теряется первый кубик.",
-                           "The source does not say at which meter beyond the radius the first die "
-                           "is lost."), group="readings", when=_BADABOOM),
+    readings.BADABOOM_FALLOFF.switch(when=_BADABOOM),
     int_param("armor", "Броня цели", "Target's Armor", 0, 0, tables.MAX_ARMOR),
     TAG_PARAM,
     int_param("absorption", "УП цели", "Target's soak levels", 2, 0, MAX_ABSORPTION),

@@ -5,7 +5,7 @@ order of turns with ties broken by the kind of creature.
 from __future__ import annotations
 
 from ...spec import Option, Param, Preset, T, bool_param, choice_param, field_error, figures, int_param, note
-from .. import rules
+from .. import readings, rules
 from .shared import MAX_TRAIT
 
 __all__ = ["CREATURE_OPTIONS", "INITIATIVE_SUMS", "MAX_INITIATIVE", "INITIATIVE_PARAMS", "check", "compute"]
@@ -60,16 +60,8 @@ INITIATIVE_PARAMS = (
                         options=tuple(Option(v, T(r, e)) for v, r, e in CREATURE_OPTIONS))),
           presets=tuple(Preset(T(r, e), {"initiative": 5, "kind": v}) for v, r, e in CREATURE_OPTIONS),
           when={"param": "mode", "eq": "order"}),
-    choice_param("preparation_rounding", "Половина Инициативы при Подготовке", "Half the Initiative (Preparation)",
-                 rules.PREPARATION_ROUNDING, [("down", "с округлением вниз", "rounded down"),
-                                              ("up", "с округлением вверх", "rounded up")],
-                 help=T("Источник не говорит, как округлять половину.", "The source does not say how to round the half."),
-                 group="readings", when={"all": [_VALUE, {"param": "prepared", "eq": True}]}),
-    bool_param("lowered_blocks_preparation", "После понижения Подготовка ничего не добавляет",
-               "After lowering, Preparation adds nothing", rules.LOWERED_BLOCKS_PREPARATION,
-               help=T("«дальше до конца боя он не может ее повысить, в том числе при помощи магии».",
-                      "It cannot rise again this fight, magic included."), group="readings",
-               when={"all": [_VALUE, {"param": "prepared", "eq": True}, {"param": "lowered", "eq": True}]}),
+    readings.PREPARATION_ROUNDING.switch(when={"all": [_VALUE, {"param": "prepared", "eq": True}]}),
+    readings.LOWERED_BLOCKS_PREPARATION.switch(when={"all": [_VALUE, {"param": "prepared", "eq": True}, {"param": "lowered", "eq": True}]}),
 )
 
 

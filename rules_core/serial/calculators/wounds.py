@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ...spec import T, bool_param, choice_param, figures, int_param, note
-from .. import rules
+from ...spec import T, bool_param, figures, int_param, note
+from .. import readings, rules
 from .shared import MAX_HEALTH, MAX_TRAIT
 
 __all__ = ["WOUND_NAMES", "WILL_TO_LIVE_NAME", "OVERLOADED_ROW", "WOUNDS_PARAMS", "compute"]
@@ -46,18 +46,9 @@ WOUNDS_PARAMS = (
                "Fire-resistant or insensitive to pain", False, group="details", when={"param": "burning", "eq": True}),
     bool_param("burning_willpower", "Тратит ПСВ против боли от огня", "Spends Willpower against the burning pain", False,
                group="details", when={"all": [{"param": "burning", "eq": True}, {"param": "burning_spared", "eq": False}]}),
-    choice_param("pain_willpower", "Одна ПСВ против боли от ран и от огня", "One Willpower against wound and burning pain",
-                 rules.PAIN_WILLPOWER, [("each", "у каждого штрафа своя трата ПСВ", "each penalty its own point"),
-                                        ("one", "одна трата снимает оба", "one point spares both")],
-                 group="readings", when={"all": [{"param": "burning", "eq": True}, _WOUNDED]}),
-    choice_param("half_rounding", "Половина скорости", "Half the speed", rules.HALF_ROUNDING,
-                 [("down", "с округлением вниз", "rounded down"), ("up", "с округлением вверх", "rounded up")],
-                 group="readings", when=_HALVED),
-    choice_param("run_halved", "Что делится вдвое", "What is halved", rules.RUN_HALVED, [
-        ("speed", "только скорость (перемещение)", "the speed (movement) only"),
-        ("both", "и скорость, и бег", "the speed and the run"),
-    ], help=T("«снижение скорости в два раза», «уменьшение скорости движения в 2 раза»; у бега — «дистанция».",
-              "«speed halved»; the run is a «distance»."), group="readings", when=_HALVED),
+    readings.PAIN_WILLPOWER.switch(when={"all": [{"param": "burning", "eq": True}, _WOUNDED]}),
+    readings.HALF_ROUNDING.switch(when=_HALVED),
+    readings.RUN_HALVED.switch(when=_HALVED),
 )
 
 

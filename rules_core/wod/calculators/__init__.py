@@ -20,11 +20,11 @@ from .attack import (ATTACK_PARAMS, AUTOMATIC_MANEUVERS, MAX_SHOTS, SUCCESSES_AD
                      weapon_damage, weapon_difficulty_mod)
 from .pool import POOL_PARAMS
 from .shared import BOTCH_RULE_OPTIONS, MAX_POOL
-from .soak import (ARMOR_BREAK_HELP, ARMOR_OPTIONS, DAMAGE_TYPE_OPTIONS, SOAK_ONES_HELP, SOAK_PARAMS, TARGET_OPTIONS,
+from .soak import (ARMOR_OPTIONS, DAMAGE_TYPE_OPTIONS, SOAK_PARAMS, TARGET_OPTIONS,
                    body_cannot_soak, soak_notes)
 
 __all__ = ["MAX_POOL", "POOL_PARAMS", "CALCULATORS", "DAMAGE_TYPE_OPTIONS", "TARGET_OPTIONS", "ARMOR_OPTIONS",
-           "body_cannot_soak", "soak_notes", "ARMOR_BREAK_HELP", "SOAK_ONES_HELP", "BOTCH_RULE_OPTIONS", "SOAK_PARAMS",
+           "body_cannot_soak", "soak_notes", "BOTCH_RULE_OPTIONS", "SOAK_PARAMS",
            "AUTOMATIC_MANEUVERS", "SUCCESSES_ADD_MANEUVERS", "MAX_SHOTS",
            "maneuver_mods", "cover_mod", "weapon_damage", "weapon_difficulty_mod", "ATTACK_PARAMS"]
 

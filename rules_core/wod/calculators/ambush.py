@@ -2,20 +2,16 @@
 
 from __future__ import annotations
 
-from ...spec import T, bool_param, choice_param, dist_block, dist_json, figures, frac, int_param, note, prob
+from ...spec import T, choice_param, dist_block, dist_json, figures, frac, int_param, note, prob
 from ..pool import net_successes
-from .. import rules
+from .. import readings, rules
 from .shared import MAX_POOL
 
 __all__ = ["OTHER_ONES_PARAM", "AMBUSH_PARAMS", "compute"]
 
 _AMBUSH = {"param": "mode", "eq": "ambush"}
 _SURPRISE = {"param": "mode", "eq": "surprise"}
-OTHER_ONES_PARAM = bool_param("ones_cancel", "Единицы отменяют успехи", "Ones cancel successes", rules.ONES_CANCEL_OTHER,
-                              help=T("Выдержки говорят только, что броски повреждений и поглощения «не могут закончиться "
-                                     "провалом»; здесь — как на броске атаки.",
-                                     "The excerpts only say damage and soak rolls cannot botch; here as on attack rolls."),
-                              group="readings")
+OTHER_ONES_PARAM = readings.ONES_CANCEL_OTHER.switch()
 
 AMBUSH_PARAMS = (
     choice_param("mode", "Что считать", "What to work out", "ambush", [
@@ -34,11 +30,7 @@ AMBUSH_PARAMS = (
     int_param("wits_perception", "Жертва: Сообразительность + Восприятие", "The victim: Wits + Perception", 4, 0, MAX_POOL,
               when=_SURPRISE),
     int_param("stealth", "Маскировка нападающего", "The attacker's Stealth", 2, 0, 10, when=_SURPRISE),
-    choice_param("ambush_pool", "Запас в первом ходу после засады",
-                 "«Sets the dice pool for actions in the first turn»", rules.AMBUSH_POOL, [
-                     ("successes", "запас — число успехов", "the pool is the number of successes"),
-                     ("at_most", "не больше своего обычного запаса", "at most one's usual pool")],
-                 group="readings", when=_AMBUSH),
+    readings.AMBUSH_POOL.switch(when=_AMBUSH),
     OTHER_ONES_PARAM,
 )
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...spec import T, bool_param, choice_param, figures, int_param, note
-from .. import rules, tables
+from .. import readings, rules, tables
 from .soak import ARMOR_OPTIONS
 
 __all__ = ["ARMOR_PENALTY_PARAMS", "compute"]
@@ -18,8 +18,7 @@ ARMOR_PENALTY_PARAMS = (
                       "The Dark Ages armor table with that value is not in the excerpt."), group="details"),
     int_param("required", "Сила, нужная для ношения доспеха", "Strength the armor needs", 2, 1, 10, group="details",
               when={"param": "strength_known", "eq": True}),
-    choice_param("rounding", "Половинный штраф", "The half penalty", rules.HALF_PENALTY_ROUNDING, [
-        ("down", "с округлением вниз", "rounded down"), ("up", "с округлением вверх", "rounded up")], group="readings"),
+    readings.HALF_PENALTY_ROUNDING.switch(),
     choice_param("double", "Вдвое превышающая Сила", "«Twice»", rules.ARMOR_BREAK, [
         ("at_least_double", "Сила ≥ 2 × нужной", "Strength ≥ 2 × the need"),
         ("more_than_double", "Сила > 2 × нужной", "Strength > 2 × the need")], group="readings",

@@ -9,9 +9,8 @@ from fractions import Fraction
 from ...spec import (T, bool_param, choice_param, dist_block, dist_json, field_error, figures, frac, int_param,
                     note, prob)
 from ..pool import d10_block, d10_pool, net_successes, roll_d10_pool
-from .. import rules, tables
-from .shared import BOTCH_RULE_OPTIONS
-from .soak import _blow_pool, _soak_notes, _soak_params, _soak_setup
+from .. import readings, rules, tables
+from .soak import blow_pool, soak_result_notes, soak_target_params, soak_setup
 
 __all__ = ["AUTOMATIC_MANEUVERS", "SUCCESSES_ADD_MANEUVERS", "MAX_SHOTS", "DISARM", "RANGED_WEAPONS", "DEFENCES",
            "maneuver_mods", "cover_mod", "weapon_damage", "weapon_difficulty_mod", "ATTACK_PARAMS", "situation_mods",
@@ -128,23 +127,8 @@ ATTACK_PARAMS = (
                      "later shot one more."), when={"param": "maneuver", "eq": "multiple"}),
     int_param("targets", "Целей под обстрелом (автоматический огонь)", "Targets in the spray", 1, 1, 10,
               when=_SPRAYING),
-    choice_param("spray_share", "Доля этой цели при автоматическом огне", "This target's share of a spray",
-                 "least", [
-                     ("least", "Только равная доля (остаток ушёл другим)", "Only the even share (the rest went elsewhere)"),
-                     ("most", "Равная доля и весь остаток", "The even share and every leftover"),
-                 ], help=T("Современные правила: остаток успехов стрелявший «распределяет свои оставшиеся Успехи, как он хочет»; одна цель получает "
-                           "половину успехов (округляем вниз).",
-                           "Modern rules: the shooter spends the leftover successes «as he wants»; a single target gets "
-                           "half the successes (rounded down)."),
-                 group="readings", when={"all": [_SPRAYING, {"param": "targets", "min": 2}]}),
-    choice_param("spray_dice", "Успехи доли при автоматическом огне добавляют кубики повреждений",
-                 "A spray share's successes add damage dice", "beyond_first", [
-                     ("beyond_first", "Сверх первого, как у любого попадания", "Beyond the first, as for any hit"),
-                     ("all", "Все успехи доли", "Every success of the share"),
-                 ], help=T("Современные правила: «этот распределенный Успех так же прибавляется к запасу кубиков при броске "
-                           "повреждений».",
-                           "Modern rules: «this distributed success is also added to the damage dice pool»."),
-                 group="readings", when=_SPRAYING),
+    readings.SPRAY_SHARE.switch(when={"all": [_SPRAYING, {"param": "targets", "min": 2}]}),
+    readings.SPRAY_DICE.switch(when=_SPRAYING),
     choice_param("cover", "Укрытие цели", "Target's cover", "none", _COVER_OPTIONS, group="details"),
     choice_param("attacker_cover", "Укрытие стреляющего", "The shooter's own cover", "none", _COVER_OPTIONS,
                  help=T("Стреляющий из укрытия получает на 1 меньше, чем тот, кто стреляет по нему; "
@@ -162,19 +146,9 @@ ATTACK_PARAMS = (
               when={"param": "weapon", "in": [v for v, _, _ in _WEAPON_OPTIONS if v.startswith(("melee", "brawl"))]}),
     int_param("damage_dice", "Кубиков повреждений (своё оружие)", "Damage dice (custom weapon)", 4, 0, 15,
               when={"param": "weapon", "eq": "custom"}),
-    bool_param("extra_successes_add", "Лишние успехи атаки добавляют кубики повреждений",
-               "Extra attack successes add damage dice", True,
-               help=T("Классическое правило: каждый успех сверх первого — +1 кубик повреждений. "
-                      "В классических выдержках оно прямо не сказано, лишь подразумевается (автоматический огонь, обстрел); "
-                      "«Сериал» его отменил. Для обстрела и автоматического огня современные правила говорят это прямо — "
-                      "там успехи добавляются всегда.",
-                      "The classic rule: each success beyond the first adds a damage die. the classic excerpts do not "
-                      "state it, only imply it (automatic and full-clip fire); the Series removed it. For "
-                      "full-clip and automatic fire the modern rules say it outright, so there they always add."),
-               group="readings", when={"not": {"param": "maneuver", "in": list(SUCCESSES_ADD_MANEUVERS)}}),
-    choice_param("botch_rule", "Правило провала атаки", "Attack botch rule", "revised", BOTCH_RULE_OPTIONS,
-                 group="readings", when=_ROLLED),
-) + _soak_params("lethal", main=("damage_type", "stamina", "armor"))
+    readings.EXTRA_SUCCESSES_ADD.switch(when={"not": {"param": "maneuver", "in": list(SUCCESSES_ADD_MANEUVERS)}}),
+    readings.ATTACK_BOTCH.switch(when=_ROLLED),
+) + soak_target_params("lethal", main=("damage_type", "stamina", "armor"))
 
 
 _RANGED = {"param": "weapon", "in": RANGED_WEAPONS}
@@ -220,58 +194,18 @@ ATTACK_PARAMS = ATTACK_PARAMS + (
     bool_param("scope", "Оптический прицел (+2 кубика)", "Telescopic sight (+2 dice)", False, group="details",
                when=_RANGED),
     # ---- readings ----
-    choice_param("blind_ranged", "Ослеплённый и дистанционная атака", "A blind attacker and ranged attacks",
-                 rules.BLIND_RANGED, [("impossible", "невозможна (Тёмные века)", "impossible (Dark Ages)"),
-                                      ("plus_two", "трудность +2, как любое действие (современные правила)", "difficulty +2 like any action (modern rules)")],
-                 help=T("Тёмные века: «Ослепленный персонаж не может выполнять дистанционные атаки»; современные правила: «все действия слепого "
-                        "персонажа происходят со Трудностью +2».",
-                        "Dark Ages: a blinded character cannot make ranged attacks; modern rules: all a blind character's actions +2."),
-                 group="readings", when={"all": [{"param": "attacker_blind", "eq": True}, _RANGED]}),
-    bool_param("scope_needs_aim", "Прицел добавляет кубики только к прицельному выстрелу",
-               "The sight adds dice to an aimed shot only", rules.SCOPE_NEEDS_AIM, group="readings",
-               when={"all": [_RANGED, {"param": "scope", "eq": True}]}),
-    choice_param("range_unit", "Дальность таблицы", "The table's range", rules.RANGE_UNIT, [
-        ("yards", "в ярдах (1 ярд = 0.91 м)", "in yards (1 yard = 0.91 m)"),
-        ("metres", "как метры (как считает «Сериал»)", "as meters (as the Series counts)")],
-        help=T("Современные правила: «Прицельная дальность выстрела из оружия в ярдах (1 ярд = 0.91 м)», а выстрел в упор — «в радиусе "
-               "двух метров».", "Modern rules: the range is in yards, point blank «within two meters»."),
-        group="readings", when={"all": [_RANGED, {"param": "range", "eq": "distance"}]}),
-    choice_param("autofire_dodge", "Уклонение от автоматического огня: Трудность +1",
-                 "Dodging automatic fire: difficulty +1", rules.AUTOFIRE_DODGE_READING, [
-                     ("spray", "только от автоматического огня по площади", "only against the spray"),
-                     ("spray_and_full_auto", "и от обстрела", "against full-clip fire too")],
-                 group="readings", when={"all": [{"param": "defence", "eq": "dodge"},
-                                                 {"param": "maneuver", "in": ["spray", "full_auto"]}]}),
-    bool_param("spray_single_rounds_down", "Одна цель под обстрелом: половина успехов с округлением вниз",
-               "A single target of a spray: half the successes rounded down", rules.SPRAY_SINGLE_TARGET_ROUNDS_DOWN,
-               group="readings", when={"all": [{"param": "maneuver", "eq": "spray"}, {"param": "targets", "max": 1},
-                                               {"param": "immobilized", "ne": "helpless"}]}),
-    choice_param("blind_defence", "Слепая цель и её защита", "A blind target and its defense", rules.BLIND_DEFENCE, [
-        ("attack_only", "обычная сложность: +2 — только атаке слепого", "the usual difficulty: +2 to a blind one's attack only"),
-        ("defence_too", "трудность +2, как любое действие (современные правила)",
-         "difficulty +2 like any action (modern rules)")],
-        help=T("Тёмные века: слепота «добавляет +2 к сложности Рукопашного боя и Фехтования»; современные правила: «все действия "
-               "слепого персонажа происходят со Трудностью +2».",
-               "Dark Ages: blindness adds +2 to the difficulty of Brawl and Melee; modern rules: all a blind character's "
-               "actions are at +2."),
-        group="readings", when={"all": [{"param": "target_blind", "eq": True}, _DEFENDS]}),
-    choice_param("helpless_damage", "Полностью обездвиженная цель: кубики повреждений",
-                 "A completely immobilized target: damage dice", rules.HELPLESS_DAMAGE, [
-                     ("plus_two", "+2 кубика (Тёмные века)", "+2 dice (Dark Ages)"),
-                     ("none", "без добавки (современные правила)", "none added (modern rules)")],
-                 help=T("Тёмные века: «атака автоматически считается удачной. В таких случаях запас бросков на повреждения "
-                        "увеличивается на 2 кубика»; современные правила: атаки «считаются автоматически успешными», "
-                        "о кубиках ни слова.",
-                        "Dark Ages: the attack automatically succeeds and the damage pool grows by 2 dice; modern rules: "
-                        "attacks count as automatic successes, with no word of dice."),
-                 group="readings", when={"param": "immobilized", "eq": "helpless"}),
-    choice_param("disarm_accuracy", "«Обезоружить»: точность «Нормальная +1»", "Disarm: accuracy «Normal +1»",
-                 rules.DISARM_ACCURACY, [
-                     ("die", "+1 кубик к броску", "+1 die to the roll"),
-                     ("none", "без кубика: «+1» — это трудность 7", "no die: the «+1» is the difficulty 7"),
-                 ], group="readings", when={"param": "weapon", "eq": "disarm"},
-                 help=T("В таблице маневров: «Обезоружить … 7 Нормальная +1 Специальные».",
-                        "The maneuvers table: Disarm … 7, Normal +1, Special.")),
+    readings.BLIND_RANGED.switch(when={"all": [{"param": "attacker_blind", "eq": True}, _RANGED]}),
+    readings.SCOPE_NEEDS_AIM.switch(when={"all": [_RANGED, {"param": "scope", "eq": True}]}),
+    readings.RANGE_UNIT.switch(when={"all": [_RANGED, {"param": "range", "eq": "distance"}]}),
+    readings.AUTOFIRE_DODGE_READING.switch(when={"all": [{"param": "defence", "eq": "dodge"},
+                                                        {"param": "maneuver", "in": ["spray", "full_auto"]}]}),
+    readings.SPRAY_SINGLE_TARGET_ROUNDS_DOWN.switch(when={"all": [{"param": "maneuver", "eq": "spray"},
+                                                                 {"param": "targets", "max": 1},
+                                                                 {"param": "immobilized", "ne": "helpless"}]}),
+    readings.BLIND_DEFENCE.switch(when={"all": [{"param": "target_blind", "eq": True}, _DEFENDS]}),
+    readings.HELPLESS_DAMAGE.switch(when={"param": "immobilized", "eq": "helpless"}),
+    readings.DISARM_ACCURACY.switch(when={"param": "weapon", "eq": "disarm"}),
+    readings.DIFFICULTY_PAST_TEN.switch(),
 )
 
 
@@ -353,6 +287,9 @@ def _attack_setup(p: dict) -> dict:
     cover = rules.cover_difficulty(cover_mod(p["cover"]), cover_mod(p["attacker_cover"]))
     difficulty = p["attack_difficulty"] + dmod + weapon_difficulty_mod(w) + cover + sit["difficulty"]
     last = difficulty + (rules.OFF_HAND_DIFFICULTY if m == "two_weapons" else 0)
+    if p["difficulty_past_ten"] == "capped":  # the roll is made at 10, the highest a d10 can show
+        difficulty, last = min(difficulty, 10), min(last, 10)
+        sit = {**sit, "defence_difficulty": min(sit["defence_difficulty"], 10)}
     if last > 10:
         raise field_error("attack_difficulty", f"Итоговая сложность {last} больше 10.",
                           f"The final difficulty {last} is above 10.")
@@ -377,7 +314,7 @@ def _attack_setup(p: dict) -> dict:
             "shots": len(pools), "extra_add": extra_add, "pools": pools,
             "difficulties": [difficulty, last] if m == "two_weapons" else [difficulty] * len(pools),
             "defence_difficulty": sit["defence_difficulty"], "band": sit["band"],
-            "spray_targets": p["targets"] if m == "spray" else 0, **_soak_setup(p)}
+            "spray_targets": p["targets"] if m == "spray" else 0, **soak_setup(p)}
 
 
 def check(p: dict) -> None:
@@ -478,7 +415,7 @@ def compute(p: dict) -> dict:
         ),
         dist_block("levels", T("Уровни повреждений цели", "Health levels the target loses"),
                    T("уровней", "levels"), levels),
-    ] + _soak_notes(p, a) + _maneuver_notes(p, a)
+    ] + soak_result_notes(p, a) + _maneuver_notes(p, a)
     if p["maneuver"] in SUCCESSES_ADD_MANEUVERS:  # the general rule's switch does not apply here
         display.append(note(
             "Успехи атаки сверх первого добавлены к пулу повреждений: для обстрела и автоматического "
@@ -536,7 +473,7 @@ def _one_attack_roll(p: dict, a: dict, roller, pool: int, armor_intact: bool, la
         dmg = roller.dice(dice, 10)
         s = rules.soak_successes(dmg, rules.DAMAGE_DIFFICULTY, p["ones_cancel"])
         armor = a["armor"] if armor_intact else 0
-        pool = _blow_pool(p, a, s) if armor_intact else a["pool"] - a["armor_dice"]
+        pool = blow_pool(p, a, s) if armor_intact else a["pool"] - a["armor_dice"]
         soak = roller.dice(pool, 10)
         k = rules.soak_successes(soak, p["soak_difficulty"], p["ones_cancel"])
         levels = max(0, s - k)

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from ...dice import Dist
-from ...spec import T, bool_param, choice_param, figures, int_param, note, prob
+from ...spec import T, choice_param, figures, int_param, note, prob
 from ..pool import d10_pool
-from .. import rules
-from .shared import BOTCH_RULE_OPTIONS, MAX_POOL
+from .. import readings, rules
+from .shared import MAX_POOL
 
 __all__ = ["KNOCKDOWN_PARAMS", "compute"]
 
@@ -20,15 +20,9 @@ KNOCKDOWN_PARAMS = (
     int_param("pool", "Ловкость + Легкая Атлетика цели", "The target's Dexterity + Athletics", 4, 0, MAX_POOL),
     int_param("attacker_pool", "Ловкость + Легкая Атлетика атакующего", "The attacker's Dexterity + Athletics", 4, 0,
               MAX_POOL, when={"param": "cause", "eq": "tackle"}),
-    int_param("difficulty", "Трудность броска подножки и падения", "Difficulty of the sweep's and the fall's roll",
-              rules.KNOCKDOWN_DIFFICULTY, 2, 10, help=T("Современные правила её не называют (у маневра «Таран» — 7): обычная 6.",
-                                                      "The modern rules name none (the tackle's is 7): the usual 6."), group="details"),
-    choice_param("botch_rule", "Правило провала", "Botch rule", rules.ATTACK_BOTCH, BOTCH_RULE_OPTIONS,
-                 group="readings"),
-    bool_param("rolls_again", "Упавший бросает ещё раз, за падение", "The one who fell rolls again, for the fall",
-               rules.FALL_ROLLS_AGAIN, help=T("«После того, как он упал, вы бросаете Ловкость + Легкая Атлетика».",
-                                              "«After he fell you roll Dexterity + Athletics»."),
-               group="readings", when=_NOT_FALL),
+    readings.KNOCKDOWN_DIFFICULTY.switch(),
+    readings.ATTACK_BOTCH.switch(label=T("Правило провала", "Botch rule")),
+    readings.FALL_ROLLS_AGAIN.switch(when=_NOT_FALL),
 )
 
 

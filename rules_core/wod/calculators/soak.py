@@ -4,12 +4,24 @@ the ``armor`` calculator share.
 
 from __future__ import annotations
 
-from ...spec import T, bool_param, choice_param, dist_block, dist_json, figures, frac, int_param, note, prob
+from ...spec import T, choice_param, dist_block, dist_json, figures, frac, int_param, note, prob
 from ..pool import d10_block
-from .. import rules, tables
+from .. import readings, rules, tables
 
-__all__ = ["DAMAGE_TYPE_OPTIONS", "TARGET_OPTIONS", "ARMOR_OPTIONS", "body_cannot_soak", "ARMOR_BREAK_HELP",
-           "SOAK_ONES_HELP", "soak_notes", "compute", "roll", "SOAK_PARAMS"]
+__all__ = [
+    "ARMOR_OPTIONS",
+    "DAMAGE_TYPE_OPTIONS",
+    "SOAK_PARAMS",
+    "TARGET_OPTIONS",
+    "blow_pool",
+    "body_cannot_soak",
+    "compute",
+    "roll",
+    "soak_notes",
+    "soak_result_notes",
+    "soak_setup",
+    "soak_target_params",
+]
 
 DAMAGE_TYPE_OPTIONS = [
     ("bashing", "Поверхностные", "Bashing"),
@@ -35,15 +47,7 @@ def body_cannot_soak(target: str = "target", damage_type: str = "damage_type", f
     ]}
 
 
-#: 002's words behind two readings of the soak, the help of their switches here and in the
-#: ``armor`` calculator.
-ARMOR_BREAK_HELP = T("Тёмные века: «вдвое превышает защитное значение доспеха» читается двояко.",
-                     "Dark Ages: «вдвое превышает» (twice the rating) reads two ways.")
-SOAK_ONES_HELP = T("Тёмные века: такие броски «не могут закончиться провалом»; отменяют ли единицы успехи, источник не говорит.",
-                   "Dark Ages: these rolls «cannot botch»; whether 1s cancel successes is not said.")
-
-
-def _soak_params(default_type: str, main: tuple[str, ...]) -> tuple:
+def soak_target_params(default_type: str, main: tuple[str, ...]) -> tuple:
     """The target's soak parameters; those named in ``main`` are in the main group, the rest in
     the details (the readings of 002 in the readings)."""
     def group(name: str) -> str:
@@ -63,32 +67,16 @@ def _soak_params(default_type: str, main: tuple[str, ...]) -> tuple:
                   help=T("Начальная 6; оружие и обстоятельства могут её менять (правила Тёмных веков).",
                          "6 to begin with; weapons and circumstances may change it (the Dark Ages rules)."),
                   group=group("soak_difficulty")),
-        choice_param("armor_soak", "Броня против непоглощаемого", "Armor against unsoakable damage", "with_body", [
-            ("with_body", "Броня лишь добавляет кубики к броску, который тело вправе сделать",
-             "Armor only adds dice to a soak the body may make"),
-            ("always", "Броня поглощает и то, что тело не может (смертный и летальные)",
-             "Armor soaks even what the body cannot (a mortal against lethal)"),
-        ], help=T("Тёмные века: «Защитное значение доспехов добавляется к начальному запасу бросков» — "
-                  "поглощает ли броня смертного летальные, источник не говорит.",
-                  "The Dark Ages rules only say armor «is added to the soak pool»; whether armor lets a mortal "
-                  "soak lethal damage it does not say."),
-                     group="readings", when={"all": [{"param": "armor", "ne": "0"}, body_cannot_soak()]}),
-        choice_param("armor_break", "Когда броня ломается", "When armor is ruined", "at_least_double", [
-            ("at_least_double", "Успехов урона ≥ 2 × защита", "Damage successes ≥ 2 × rating"),
-            ("more_than_double", "Успехов урона > 2 × защита", "Damage successes > 2 × rating"),
-        ], help=ARMOR_BREAK_HELP, group="readings", when={"param": "armor", "ne": "0"}),
-        choice_param("armor_ruin", "Удар, который ломает броню", "The blow that ruins the armor", rules.ARMOR_RUIN, [
-            ("soaks_it", "поглощается с бронёй (она ломается после него)", "is soaked with the armor (ruined after it)"),
-            ("ruined_first", "поглощается уже без брони", "is soaked without the armor"),
-        ], help=T("Тёмные века: «Броня позволяет избежать лишь части повреждений, после чего она выходит из строя».",
-                  "Dark Ages: armor lets you avoid only part of the damage, and then it breaks."),
-            group="readings", when={"param": "armor", "ne": "0"}),
-        bool_param("ones_cancel", "Единицы отменяют успехи урона и поглощения",
-                   "Ones cancel damage and soak successes", False, help=SOAK_ONES_HELP, group="readings"),
+        readings.ARMOR_SOAK.switch(when={"all": [{"param": "armor", "ne": "0"}, body_cannot_soak()]}),
+        readings.ARMOR_BREAK.switch(when={"param": "armor", "ne": "0"}),
+        readings.ARMOR_RUIN.switch(when={"param": "armor", "ne": "0"}),
+        readings.ONES_CANCEL_DAMAGE.switch(),
     )
 
 
-def _soak_setup(p: dict) -> dict:
+def soak_setup(p: dict) -> dict:
+    """The target's soak from the soak parameters: the body's dice, the pool with the armor, the armor's dice and
+    the stun threshold."""
     supernatural = p["target"] == "supernatural"
     armor = int(p["armor"])
     body = rules.body_soak_dice(p["stamina"], p["fortitude"], p["damage_type"], supernatural)
@@ -117,11 +105,12 @@ def soak_notes(can_soak: bool, damage_type: str, armor: int, armor_soak: str,
     return out
 
 
-def _soak_notes(p: dict, s: dict) -> list[dict]:
+def soak_result_notes(p: dict, s: dict) -> list[dict]:
+    """The notes on what the body and the armor may soak (:func:`soak_notes`) for these parameters."""
     return soak_notes(s["body"] is not None, p["damage_type"], s["armor"], p["armor_soak"])
 
 
-def _blow_pool(p: dict, s: dict, damage_successes: int) -> int:
+def blow_pool(p: dict, s: dict, damage_successes: int) -> int:
     """The soak dice against a blow of ``damage_successes`` (without the armor's when the switch
     ``armor_ruin`` is ``"ruined_first"`` and this blow ruins it)."""
     return rules.blow_soak_pool(damage_successes, s["pool"], s["armor"], s["armor_dice"], p["armor_break"],
@@ -130,8 +119,8 @@ def _blow_pool(p: dict, s: dict, damage_successes: int) -> int:
 
 def compute(p: dict) -> dict:
     """The odds of the levels left after the soak roll, stunning, the ruined armor."""
-    s = _soak_setup(p)
-    pool = _blow_pool(p, s, p["incoming"])
+    s = soak_setup(p)
+    pool = blow_pool(p, s, p["incoming"])
     levels = rules.soak_levels(p["incoming"], pool, p["soak_difficulty"], p["ones_cancel"])
     p_stun = levels.p(lambda x: x > s["stun"])
     ruined = rules.armor_ruined(p["incoming"], s["armor"], p["armor_break"])
@@ -147,7 +136,7 @@ def compute(p: dict) -> dict:
         ),
         dist_block("levels", T("Уровни повреждений после поглощения", "Health levels after soak"),
                    T("уровней", "levels"), levels),
-    ] + _soak_notes(p, s)
+    ] + soak_result_notes(p, s)
     return {"soak_pool": pool, "levels": dist_json(levels, "levels"),
             "p_stunned": prob(p_stun), "armor_ruined": ruined, "mean_levels": frac(levels.mean()),
             "display": display}
@@ -155,8 +144,8 @@ def compute(p: dict) -> dict:
 
 def roll(p: dict, roller) -> dict:
     """One soak roll against the damage successes."""
-    s = _soak_setup(p)
-    faces = roller.dice(_blow_pool(p, s, p["incoming"]), 10)
+    s = soak_setup(p)
+    faces = roller.dice(blow_pool(p, s, p["incoming"]), 10)
     k = rules.soak_successes(faces, p["soak_difficulty"], p["ones_cancel"])
     levels = max(0, p["incoming"] - k)
     stunned = levels > s["stun"]
@@ -165,8 +154,8 @@ def roll(p: dict, roller) -> dict:
         figures(("levels", T("Итог", "Result"),
                  T(f"Поглощено {k}; получено уровней: {levels}" + (" — оглушён" if stunned else ""),
                    f"Soaked {k}; levels taken: {levels}" + (" — stunned" if stunned else "")))),
-    ] + _soak_notes(p, s)}
+    ] + soak_result_notes(p, s)}
 
 
 SOAK_PARAMS = (int_param("incoming", "Успехов на броске повреждений", "Damage successes rolled", 3, 0, 30),
-               ) + _soak_params("lethal", main=("damage_type", "target", "stamina", "fortitude", "armor"))
+               ) + soak_target_params("lethal", main=("damage_type", "target", "stamina", "fortitude", "armor"))
