@@ -280,18 +280,15 @@ console.log(JSON.stringify(out));
 
 import math  # noqa: E402
 import re  # noqa: E402
-import subprocess  # noqa: E402
-from html.parser import HTMLParser  # noqa: E402
-from pathlib import Path  # noqa: E402
 
 import pytest  # noqa: E402
 from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
 
 from rules_core.spec import InputError  # noqa: E402
 
+from tests.fuzz import markup_problems, mutated, node_lines  # noqa: E402
 from tests.hostile import cases as hostile_cases, storage_keys  # noqa: E402
 
-ROOT = Path(__file__).resolve().parent.parent
 MARKUP = ['"><img src=x onerror="window.__pwned=1">', "<svg onload=window.__pwned=2>", "'><script>window.__pwned=3</script>",
           "</code></li></ul><h1>x", "&lt;b&gt;", "constructor", "__proto__", "toString", "\ud800", "a\u0000b", "Иван\u202e"]
 #: The elements and attributes of the page's own drawing of what it keeps (render.mjs, calc-memory.mjs).
@@ -303,29 +300,8 @@ ATTRS = {"class", "type", "datetime", "reversed", "aria-label", "aria-labelledby
          "scope", "style"}
 
 
-class _Markup(HTMLParser):
-    def __init__(self):
-        super().__init__(convert_charrefs=True)
-        self.bad: list[str] = []
-
-    def handle_starttag(self, tag, attrs):
-        if tag not in TAGS:
-            self.bad.append(f"<{tag}>")
-        for k, v in attrs:
-            if not (k in ATTRS or k.startswith("data-")):
-                self.bad.append(f"{tag}[{k}]")
-            if k == "style" and not re.fullmatch(r"max-width:\d+px", v or ""):
-                self.bad.append(f"style={v!r}")
-
-    def unknown_decl(self, data):
-        self.bad.append(f"<!{data}>")
-
-
 def _markup(html: str) -> list[str]:
-    p = _Markup()
-    p.feed(html)
-    p.close()
-    return p.bad
+    return markup_problems(html, TAGS, ATTRS, r"max-width:\d+px")
 
 
 # The engine's shapes (rules_core/spec.py's docstring), read here apart from the page's schema: what
@@ -396,24 +372,6 @@ def _real_rolls() -> list[dict]:
     return _ROLLS
 
 
-def _mutated(draw, value):
-    """``value`` with one part of it replaced by anything JSON holds."""
-    value = json.loads(json.dumps(value))
-    parent, key, node = None, None, value
-    for _ in range(draw(st.integers(1, 5))):
-        keys = list(node) if isinstance(node, dict) else list(range(len(node))) if isinstance(node, list) else []
-        if not keys:
-            break
-        k = draw(st.sampled_from(keys))
-        parent, key, node = node, k, node[k]
-        if not isinstance(node, (dict, list)) or draw(st.booleans()):
-            break
-    if parent is None:
-        return draw(json_value)
-    parent[key] = draw(json_value)
-    return value
-
-
 def _stored(draw, good):
     """A stored text: made of ``good`` records (some changed anywhere), anything JSON holds, or text."""
     how = draw(st.sampled_from(["good", "mutated", "list", "value", "text", "none"]))
@@ -425,7 +383,7 @@ def _stored(draw, good):
         return json.dumps(draw(json_value), ensure_ascii=False)
     items = draw(st.lists(st.sampled_from(good), max_size=4)) if good else []
     if how == "mutated" and items:
-        items = [_mutated(draw, x) if draw(st.booleans()) else x for x in items]
+        items = [mutated(draw, x, json_value) if draw(st.booleans()) else x for x in items]
     if how in ("mutated", "list"):
         items += draw(st.lists(json_value, max_size=2))
     return json.dumps(items, ensure_ascii=False)
@@ -441,7 +399,7 @@ def device(draw):
                 else draw(json_value)) for n in draw(st.lists(st.sampled_from(names) | hostile, max_size=5))}
     values = draw(st.sampled_from(["kept", "mutated", "other"]))
     values = (json.dumps({"values": kept}, ensure_ascii=False) if values == "kept"
-              else json.dumps(_mutated(draw, {"values": kept}), ensure_ascii=False) if values == "mutated" else _stored(draw, []))
+              else json.dumps(mutated(draw, {"values": kept}, json_value), ensure_ascii=False) if values == "mutated" else _stored(draw, []))
     asides = [{"name": draw(st.sampled_from(names) | hostile), "value": draw(json_value),
                "errors": [{"field": draw(hostile), "ru": draw(hostile), "en": draw(hostile)}]} for _ in range(2)]
     return {"spec": spec, "values": values, "aside": _stored(draw, asides), "rolls": _stored(draw, _real_rolls()),
@@ -450,17 +408,7 @@ def device(draw):
 
 @pytest.fixture(scope="module")
 def keeper():
-    node = subprocess.Popen(["node", "tests/js/calc_memory.mjs"], cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            text=True, encoding="utf-8")
-
-    def read(case: dict) -> dict:
-        node.stdin.write(json.dumps(case) + "\n")
-        node.stdin.flush()
-        return json.loads(node.stdout.readline())
-
-    yield read
-    node.stdin.close()
-    node.wait(timeout=30)
+    yield from node_lines("tests/js/calc_memory.mjs")
 
 
 def _as_js(v):
