@@ -3,12 +3,14 @@
 // to the worker, results recomputed as inputs change, state kept in the URL.
 // Loaded by site.mjs only on pages that have a calculator.
 
-import { esc, formatDecimal, pickLang, pickSummary, renderBlocks, renderHistory, renderLastRoll, renderNext, renderSummary,
+import { formatDecimal, pickLang, pickSummary, renderBlocks, renderHistory, renderLastRoll, renderNext, renderSummary,
   tr, ui } from "./render.mjs";
 import { applying, KINDS, kindOf, newRecord, refusal, summaryKeys } from "./kinds.mjs";
 import { call, onRuntime, rt, startRuntime } from "./engine.mjs";
 import { clearErrors, FormIndex, placeErrors } from "./form.mjs";
 import { LEGACY, memoryKey } from "./names.mjs";
+import { asideHTML, asideWith, quoteKept, readAside, readHistory, readKept, withRoll } from "./calc-memory.mjs";
+import { renamedIn } from "./renamed.mjs";
 
 const HERE = new URL("./", import.meta.url);
 
@@ -85,9 +87,10 @@ function specsById() {
 }
 
 // ---- memory: the values and the rolls, on the device ---------------------------------------
-// localStorage, one key per calculator and format version. What is read back is read by the
-// kinds' stored reading (kinds.mjs): a value the spec no longer takes is set aside under its own
-// key and told, never applied and never dropped unseen.
+// localStorage, one key per calculator and format version. What is read back is read by its
+// record's schema (calc-memory.mjs; a value by its kind's stored reading, kinds.mjs): a value the
+// spec no longer takes is set aside under its own key and told, never applied and never dropped
+// unseen; a roll this version cannot read is kept and counted, never drawn.
 
 const VALUES_KEY = (id) => memoryKey(`calc.v1.${id}`);
 const ASIDE_KEY = (id) => memoryKey(`calc.v1.${id}.aside`);
@@ -107,9 +110,6 @@ function copyLegacyMemory() {
     localStorage.setItem(LEGACY.memoryCopied, String(Date.now()));
   } catch { /* storage off or full: the bare names stay, tried again next visit */ }
 }
-/** The roll history keeps the last so many rolls. */
-export const HISTORY_LENGTH = 20;
-
 function loadJSON(key) {
   let text = null;
   try { text = localStorage.getItem(key); } catch { return null; } // storage off: no memory
@@ -117,17 +117,17 @@ function loadJSON(key) {
   try { return { value: JSON.parse(text) }; } catch { return { text }; }
 }
 
+/** Whether the write took: full (QuotaExceededError; on github.io every site of one account shares
+ * the storage) or off, what the key held stays as it was. */
 function saveJSON(key, value) {
   try {
     if (value == null) localStorage.removeItem(key);
     else localStorage.setItem(key, JSON.stringify(value));
-  } catch { /* full or off: the page works without memory */ }
+    return true;
+  } catch {
+    return false;
+  }
 }
-
-/** A roll of the history as stored: {t, seed, display, changed} (t a moment a Date holds); anything
- * else is not one. */
-const isRoll = (e) => e && typeof e === "object" && Number.isFinite(e.t) && Math.abs(e.t) <= 8.64e15 && Array.isArray(e.display) &&
-  (e.seed == null || typeof e.seed === "string");
 
 // ---- one calculator on the page ---------------------------------------------------------
 
@@ -160,6 +160,9 @@ class View {
     /** What the page's link says that the form cannot take: refusals {field, ru, en}, shown
      * beside their fields until the reader changes those fields; nothing is computed meanwhile. */
     this.refused = [];
+    /** Kept values the spec does not take that could not be written aside (storage full): still
+     * kept among the values, as they were, and told beside their fields until they are. */
+    this.unsaved = [];
     /** The names that apply under the form's values (each param's ``when``), and per record
      * list the field names that apply in each row. */
     this.live = new Set(this.spec.params.map((p) => p.name));
@@ -234,8 +237,20 @@ class View {
     const refused = [];
     const mine = `${this.id}.`;
     for (const key of new Set(qs.keys())) {
-      if (key.startsWith(mine) && !this.byName.has(key.slice(mine.length))) {
+      if (!key.startsWith(mine) || this.byName.has(key.slice(mine.length))) continue;
+      const rn = renamedIn(this.spec, key.slice(mine.length));
+      if (!rn) {
         refused.push(refusal("", "unknown", key.slice(mine.length, mine.length + 40)));
+        continue;
+      }
+      // a name renamed since (renamed.mjs): read as the new names it stands for, by their kinds
+      const given = qs.getAll(key);
+      if (given.length > 1) refused.push(refusal(rn.to[0], "twice"));
+      else if (rn.to.some((n) => qs.has(urlKey(this.id, n)))) refused.push(refusal(rn.to[0], "renamedTwice", rn.old));
+      else {
+        const r = rn.fromLink(given[0]);
+        refused.push(...r.errors);
+        for (const [name, v] of Object.entries(r.value || {})) texts[name] = kindOf(this.byName.get(name)).encode(this.byName.get(name), v);
       }
     }
     for (const p of this.spec.params) {
@@ -309,36 +324,34 @@ class View {
   /** The values kept on the device, each read by its kind's stored reading; what the spec no
    * longer takes is moved aside (its own key) and told. */
   recall() {
-    const got = loadJSON(VALUES_KEY(this.id));
-    if (!got) return {};
-    const values = {};
-    const aside = [];
-    const kept = got.value && typeof got.value === "object" && got.value.values && typeof got.value.values === "object"
-      && !Array.isArray(got.value.values) ? got.value.values : null;
-    if (!kept) {
-      aside.push({ name: "", value: got.text ?? got.value, errors: [refusal("", "storedKind")] });
-    } else {
-      for (const [name, v] of Object.entries(kept)) {
-        const p = this.byName.get(name);
-        const r = p ? kindOf(p).stored(p, v, name) : { errors: [refusal(name, "storedUnknown")] };
-        if (r.errors.length) aside.push({ name, value: v, errors: r.errors });
-        else values[name] = r.value;
-      }
-    }
-    if (aside.length) {
-      const before = loadJSON(ASIDE_KEY(this.id));
-      const old = before && Array.isArray(before.value) ? before.value : [];
-      saveJSON(ASIDE_KEY(this.id), [...old, ...aside].slice(-50));
-      saveJSON(VALUES_KEY(this.id), Object.keys(values).length ? { values } : null);
-    }
+    const { values, aside } = readKept(loadJSON(VALUES_KEY(this.id)), this.spec);
+    this.unsaved = [];
+    if (aside.length) this.setAside(aside, values);
     return values;
+  }
+
+  /** ``aside`` written aside first (after what the aside held), and only then the kept ``values``
+   * without it; an aside that cannot be written (storage full) leaves the kept values as they were
+   * and is told (this.unsaved, showAside). Whether it was written. */
+  setAside(aside, values) {
+    if (!saveJSON(ASIDE_KEY(this.id), asideWith(loadJSON(ASIDE_KEY(this.id)), aside))) {
+      this.unsaved = aside;
+      return false;
+    }
+    this.unsaved = [];
+    if (values) saveJSON(VALUES_KEY(this.id), Object.keys(values).length ? { values } : null);
+    return true;
   }
 
   /** Keep the form's values on the device: those its kinds' stored reading takes and that differ
    * from the defaults; a field that holds no value now keeps the last one kept. */
   remember(params) {
+    if (this.unsaved.length && this.setAside(this.unsaved, null)) this.showAside(); // room again: set aside now
     const got = loadJSON(VALUES_KEY(this.id));
-    const before = got && got.value && got.value.values && typeof got.value.values === "object" ? got.value.values : {};
+    const unsaved = new Set(this.unsaved.map((e) => e.name));
+    if (unsaved.has("")) return; // the record itself is unreadable and not yet set aside: left as it is
+    const before = got && got.value && got.value.values && typeof got.value.values === "object" &&
+      !Array.isArray(got.value.values) ? got.value.values : {};
     const values = {};
     for (const p of this.spec.params) {
       const v = params[p.name];
@@ -346,56 +359,41 @@ class View {
       if (ok && !same(v, kindOf(p).formValue(p, p.default))) values[p.name] = v;
       else if (!ok && Object.hasOwn(before, p.name)) values[p.name] = before[p.name];
     }
+    // what could not be set aside stays kept as it was, whatever the form holds meanwhile
+    for (const name of unsaved) if (Object.hasOwn(before, name)) values[name] = before[name];
     saveJSON(VALUES_KEY(this.id), Object.keys(values).length ? { values } : null);
   }
 
   /** The values set aside (kept on the device, not taken by the spec), told with «Забыть». */
   showAside() {
-    const got = loadJSON(ASIDE_KEY(this.id));
-    const list = got && Array.isArray(got.value) ? got.value : [];
-    if (!list.length) {
-      this.aside.hidden = true;
-      this.aside.textContent = "";
-      return;
+    const html = asideHTML(readAside(loadJSON(ASIDE_KEY(this.id))), this.unsaved, this.spec, this.lang);
+    this.aside.innerHTML = html;
+    this.aside.hidden = !html;
+    // and beside each field whose kept value could not be set aside
+    this.form.querySelectorAll(".svod-kept-note").forEach((el) => el.remove());
+    for (const e of this.unsaved) {
+      const field = e.name && this.byName.has(e.name) && this.form.querySelector(`[data-field="${CSS.escape(e.name)}"]`);
+      if (!field) continue;
+      const why = e.errors.map((x) => x[this.lang] || x.ru).join(" ");
+      const note = document.createElement("p");
+      note.className = "svod-kept-note";
+      note.setAttribute("role", "status");
+      note.textContent = this.L.asideField(quoteKept(e.value, this.lang, 40), quoteKept(why, this.lang, 200));
+      field.insertBefore(note, field.querySelector(":scope > .svod-err"));
+      const fold = field.closest("details");
+      if (fold) fold.open = true;
     }
-    const L = this.L;
-    const label = (name) => {
-      const base = this.byName.get(String(name).replace(/[.[].*$/, ""));
-      return base ? tr(base.label, this.lang) + String(name).slice(base.name.length) : String(name);
-    };
-    const items = list.map((e) => {
-      const why = (e.errors || []).map((x) => x[this.lang] || x.ru).join(" ");
-      const v = typeof e.value === "string" ? e.value : JSON.stringify(e.value);
-      return `<li>${esc(e.name ? label(e.name) : "—")}: <code>${esc(String(v).slice(0, 80))}</code> — ${esc(why)}</li>`;
-    }).join("");
-    this.aside.innerHTML = `<p>${esc(L.aside)}</p><ul>${items}</ul>` +
-      `<button type="button" class="svod-calc__aside-forget">${esc(L.asideForget)}</button>`;
-    this.aside.hidden = false;
   }
 
-  rolls() {
-    return this.storedRolls().rolls;
-  }
-
-  /** The history as kept on the device: the rolls this page reads, and what it cannot read
-   * (another version's entries, a damaged list), which is kept beside them, never dropped. */
-  storedRolls() {
-    const got = loadJSON(ROLLS_KEY(this.id));
-    if (!got) return { rolls: [], unread: [] };
-    if (!Array.isArray(got.value)) return { rolls: [], unread: ["value" in got ? got.value : got.text] };
-    const rolls = got.value.filter(isRoll);
-    return { rolls: rolls.slice(0, HISTORY_LENGTH), unread: got.value.filter((e) => !isRoll(e)) };
-  }
-
-  /** A new roll at the head of the history; the last 20 rolls kept, and whatever could not be
-   * read kept after them (at most 20 of those too). */
+  /** A new roll at the head of the history (calc-memory.mjs: the last 20, what cannot be read kept
+   * after them). */
   keepRoll(entry) {
-    const { rolls, unread } = this.storedRolls();
-    saveJSON(ROLLS_KEY(this.id), [entry, ...rolls].slice(0, HISTORY_LENGTH).concat(unread.slice(0, HISTORY_LENGTH)));
+    saveJSON(ROLLS_KEY(this.id), withRoll(loadJSON(ROLLS_KEY(this.id)), entry));
   }
 
+  /** The rolls this version reads (each checked by its schema), and how many it cannot. */
   showHistory() {
-    const { rolls, unread } = this.storedRolls();
+    const { rolls, unread } = readHistory(loadJSON(ROLLS_KEY(this.id)));
     this.rolled.innerHTML = renderHistory(rolls, this.lang, unread.length);
   }
 
@@ -461,6 +459,7 @@ class View {
     this.root.querySelector(".svod-calc__reset").addEventListener("click", () => {
       this.refused = [];
       this.write(Object.fromEntries(this.spec.params.map((p) => [p.name, p.default])));
+      this.unsaved = []; // the reader forgets the kept values, those that could not be set aside too
       saveJSON(VALUES_KEY(this.id), null);
       saveJSON(ASIDE_KEY(this.id), null);
       this.showAside();
@@ -705,9 +704,12 @@ class View {
         display: (res.result.display || []).filter((b) => b && ["dice", "figures", "table", "note"].includes(b.kind)),
         changed: this.changedValues(params) };
       this.keepRoll(entry);
-      this.showHistory();
-      this.lastRoll.innerHTML = renderLastRoll(entry, this.lang); // a live region: read out
-      this.root.dataset.rollState = "done";
+      try {
+        this.showHistory();
+        this.lastRoll.innerHTML = renderLastRoll(entry, this.lang); // a live region: read out
+      } finally {
+        this.root.dataset.rollState = "done"; // whatever the drawing met, the button is free again
+      }
       this.root.dispatchEvent(new CustomEvent("svod:roll", { bubbles: true, detail: { id: this.id, params, result: res.result, seed: entry.seed } }));
       // scene hook: what was rolled, for «Применить к …» (scene-link.mjs) — these params, this seed
       this.root.dispatchEvent(new CustomEvent("svod:rolled", { detail: { params, seed: entry.seed } }));

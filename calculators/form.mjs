@@ -10,7 +10,7 @@
 
 import { html, raw } from "./html.mjs";
 import { applying, fieldId, kindOf } from "./kinds.mjs";
-import { tr } from "./render.mjs";
+import { tr, ui } from "./render.mjs";
 
 // ---- the form's controls ----------------------------------------------------------------------
 
@@ -50,6 +50,10 @@ export class FormIndex {
 // ---- the scene's own kinds ----------------------------------------------------------------------
 
 const WORDS = { ru: { tagsHint: "через запятую", none: "—" }, en: { tagsHint: "separated by commas", none: "—" } };
+
+/** At most so many refusals are drawn in one place (a field's line, the general box); the rest are
+ * counted (a link of 7,000 unknown parameters is 20 lines and «…и ещё 6980»). */
+export const SHOWN_ERRORS = 20;
 
 /** A comma-separated list of short texts (tags). */
 export const readTags = (text) => String(text).split(",").map((x) => x.trim()).filter(Boolean);
@@ -175,15 +179,24 @@ export function clearErrors(root, general) {
 /** Show ``errors`` ({field, ru, en}) in ``root``: each beside the field its path names (an item
  * of a list says which: ``itemLabel(n)``), its control marked invalid and the fold holding it
  * opened; the rest in ``general``, each line prefixed by ``label(path)`` when that says
- * something. Earlier errors are cleared first. */
+ * something. At most SHOWN_ERRORS in one place, then how many more. Earlier errors are cleared
+ * first. */
 export function placeErrors(root, errors, { lang, general, label = () => "", itemLabel = null }) {
   clearErrors(root, general);
+  const counts = new Map();
+  /** Whether one more error goes to ``place`` in full (the rest are counted there). */
+  const room = (place) => {
+    const n = (counts.get(place) || 0) + 1;
+    counts.set(place, n);
+    return n <= SHOWN_ERRORS;
+  };
   for (const e of errors || []) {
     let msg = e[lang] || e.ru || e.en || "?";
     const path = String(e.field ?? "");
     const field = fieldFor(root, path);
     const box = field && field.querySelector(":scope > .svod-err");
     if (box) {
+      if (!room(box)) continue;
       const item = itemLabel && /^\[(\d+)\]$/.exec(path.slice(field.dataset.field.length));
       if (item) msg = `${itemLabel(Number(item[1]) + 1)}: ${msg}`;
       box.textContent = box.textContent ? `${box.textContent} ${msg}` : msg;
@@ -193,11 +206,22 @@ export function placeErrors(root, errors, { lang, general, label = () => "", ite
       const fold = field.closest("details");
       if (fold) fold.open = true; // an error is seen beside its field, not behind a fold
     } else if (general) {
+      if (!room(general)) continue;
       const line = document.createElement("p");
       const name = label(path);
       line.textContent = name ? `${name}: ${msg}` : msg;
       general.append(line);
       general.hidden = false;
     }
+  }
+  for (const [place, n] of counts) {
+    if (n <= SHOWN_ERRORS) continue;
+    const more = ui(lang).andMore(n - SHOWN_ERRORS);
+    if (place === general) {
+      const line = document.createElement("p");
+      line.className = "svod-errors__more";
+      line.textContent = more;
+      general.append(line);
+    } else place.textContent = `${place.textContent} ${more}`;
   }
 }

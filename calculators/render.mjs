@@ -60,6 +60,11 @@ export const UI = {
     rollBelow: "итог — в «Бросках» ниже",
     aside: "Сохранённые на этом устройстве значения не подходят к нынешней версии калькулятора; они отложены и не применены:",
     asideForget: "Забыть их",
+    asideUnsaved: "Эти сохранённые значения тоже не подходят и не применены, но отложить их не удалось: память браузера заполнена (её делят все сайты этого адреса). Они остались сохранёнными как были; освободите место, и они будут отложены.",
+    asideField: (v, why) => `Сохранённое значение ${v} не применено (${why}); отложить его не удалось — память браузера заполнена, оно осталось сохранённым как было.`,
+    andMore: (n) => `…и ещё ${n}`,
+    chars: (n) => `всего ${n} симв.`,
+    storedRenamedTwice: (to) => `поле переименовано, а новые (${to}) тоже сохранены`,
     storedRange: (lo, hi) => `допустимо от ${lo} до ${hi}`,
     storedMin: (lo) => `не меньше ${lo}`,
     storedMax: (hi) => `не больше ${hi}`,
@@ -89,6 +94,8 @@ export const UI = {
       jsonInt: "Нужно целое число.",
       jsonList: "Нужен список чисел.",
       nested: "Список внутри записи не поддерживается.",
+      renamed: (old) => `«${old}» — прежнее имя этого поля:`,
+      renamedTwice: (old) => `Поле задано в ссылке дважды: и под прежним именем «${old}», и под новым.`,
     },
   },
   en: {
@@ -144,6 +151,11 @@ export const UI = {
     rollBelow: "the outcome is under «Rolls» below",
     aside: "Values kept on this device do not fit this version of the calculator; they are set aside, not applied:",
     asideForget: "Forget them",
+    asideUnsaved: "These kept values do not fit either and are not applied, but they could not be set aside: the browser's storage is full (every site of this address shares it). They are kept as they were; free some room and they will be set aside.",
+    asideField: (v, why) => `The kept value ${v} is not applied (${why}); it could not be set aside — the browser's storage is full, so it is kept as it was.`,
+    andMore: (n) => `…and ${n} more`,
+    chars: (n) => `${n} characters in all`,
+    storedRenamedTwice: (to) => `the field was renamed, and the new ones (${to}) are kept too`,
     storedRange: (lo, hi) => `allowed: ${lo} to ${hi}`,
     storedMin: (lo) => `at least ${lo}`,
     storedMax: (hi) => `at most ${hi}`,
@@ -172,6 +184,8 @@ export const UI = {
       jsonInt: "Must be a whole number.",
       jsonList: "Must be a list of numbers.",
       nested: "A list inside a record is not supported.",
+      renamed: (old) => `“${old}” is this field's former name:`,
+      renamedTwice: (old) => `The link gives this field twice: under its former name “${old}” and its new one.`,
     },
   },
 };
@@ -428,7 +442,7 @@ function diceHTML(b, lang) {
   const marks = b.marks || [];
   const faces = (b.faces || []).map((f, i) => {
     const m = marks[i] || "";
-    const word = m ? (L.marks[m] || m) : "";
+    const word = m ? (Object.hasOwn(L.marks, m) ? L.marks[m] : m) : "";
     return `<li class="svod-die${m ? ` svod-die--${attr(m)}` : ""}" aria-label="${attr(word ? `${f}, ${word}` : f)}">${esc(f)}</li>`;
   }).join("");
   const label = tr(b.label, lang);

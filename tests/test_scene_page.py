@@ -98,8 +98,6 @@ def test_every_form_shows_the_fields_the_engine_reads_as_applying():
 
 # ---- whatever is stored, the page draws it safely ------------------------------------------------
 
-import subprocess  # noqa: E402
-from html.parser import HTMLParser  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 import pytest  # noqa: E402
@@ -107,6 +105,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E
 
 from rules_core.scene import engine as scene_engine, state as scene_state  # noqa: E402
 from rules_core.spec import InputError  # noqa: E402
+
+from tests.fuzz import markup_problems, mutated, node_lines  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 PAYLOADS = ['"><img src=x onerror="window.__pwned=1">', "<svg onload=window.__pwned=2>", "'><script>window.__pwned=3</script>",
@@ -120,31 +120,9 @@ ATTRS = {"class", "type", "role", "id", "for", "name", "value", "hidden", "disab
          "aria-valuemax", "aria-valuenow", "aria-haspopup", "aria-pressed", "aria-current", "autocomplete", "accept"}
 
 
-class _Strict(HTMLParser):
-    """Every tag and attribute of the page's own kinds, every attribute value quoted text."""
-
-    def __init__(self):
-        super().__init__(convert_charrefs=True)
-        self.bad: list[str] = []
-
-    def handle_starttag(self, tag, attrs):
-        if tag not in TAGS:
-            self.bad.append(f"<{tag}>")
-        for k, v in attrs:
-            if not (k in ATTRS or k.startswith("data-")):
-                self.bad.append(f"{tag}[{k}]")
-            if k == "style" and not __import__("re").fullmatch(r"width:\d+%", v or ""):
-                self.bad.append(f"style={v!r}")
-
-    def unknown_decl(self, data):
-        self.bad.append(f"<!{data}>")
-
-
 def _strict(html: str) -> list[str]:
-    p = _Strict()
-    p.feed(html)
-    p.close()
-    return p.bad
+    """Every tag and attribute of the page's own kinds, every attribute value quoted text."""
+    return markup_problems(html, TAGS, ATTRS, r"width:\d+%")
 
 
 hostile = st.one_of(st.sampled_from(PAYLOADS), st.text(max_size=40))
@@ -175,30 +153,13 @@ def scenes(draw):
     return sc
 
 
-def _mutate(draw, sc):
-    """A scene with one part of it replaced by anything JSON holds."""
-    sc = json.loads(json.dumps(sc))
-    parent, key, node = None, None, sc
-    for _ in range(draw(st.integers(1, 4))):
-        keys = list(node) if isinstance(node, dict) else list(range(len(node))) if isinstance(node, list) else []
-        if not keys:
-            break
-        k = draw(st.sampled_from(keys))
-        parent, key, node = node, k, node[k]
-        if not isinstance(node, (dict, list)) or draw(st.booleans()):
-            break
-    if parent is not None:
-        parent[key] = draw(json_value)
-    return sc
-
-
 @st.composite
 def records(draw):
     """A stored record of any shape: a scene the engine made, one changed anywhere, text that is
     no scene, a text that is not text; its own fields anything."""
     sc = draw(scenes())
     how = draw(st.sampled_from(["scene", "mutated", "text", "value"]))
-    text = (json.dumps(sc, ensure_ascii=False) if how == "scene" else json.dumps(_mutate(draw, sc), ensure_ascii=False)
+    text = (json.dumps(sc, ensure_ascii=False) if how == "scene" else json.dumps(mutated(draw, sc, json_value), ensure_ascii=False)
             if how == "mutated" else draw(hostile) if how == "text" else draw(json_value))
     rec = {"id": draw(hostile) or "s1", "name": draw(json_value), "created": 1, "updated": draw(json_value), "rev": 1, "text": text}
     if draw(st.booleans()):
@@ -210,17 +171,7 @@ def records(draw):
 
 @pytest.fixture(scope="module")
 def drawer():
-    node = subprocess.Popen(["node", "tests/js/scene_draw.mjs"], cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            text=True, encoding="utf-8")
-
-    def draw(case: dict) -> dict:
-        node.stdin.write(json.dumps(case) + "\n")
-        node.stdin.flush()
-        return json.loads(node.stdout.readline())
-
-    yield draw
-    node.stdin.close()
-    node.wait(timeout=30)
+    yield from node_lines("tests/js/scene_draw.mjs")
 
 
 SPEC = None

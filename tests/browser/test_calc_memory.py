@@ -13,12 +13,15 @@ import random
 import re
 from urllib.parse import quote
 
+import pytest
+
 from rules_core import api
+from tests.hostile import cases as hostile_cases, link_query as hostile_query, planted, storage_keys
 
 from .calc_page import (CALCS, calc_root, cli_run, close, form_defaults, launch, read, serve_sitemap_for_this_host,
     set_value, visit, wait_state)
 from .calc_reading import assert_matches_cli, engine_run
-from .waits import BOOT_MS, READY, STEP_MS, scroll_settled
+from .waits import BOOT_MS, READY, STEP_MS, painted, scroll_settled
 
 CALC = "wod-pool"
 OTHER = "serial-death-door"
@@ -357,5 +360,144 @@ def test_a_hand_over_to_a_calculator_on_the_same_page_fills_it_there(playwright_
         scroll_settled(page)  # the smooth scroll
         box = calc_root(page, step["id"]).bounding_box()
         assert box["y"] < 740 and box["y"] + box["height"] > 0
+    finally:
+        close(ctx)
+
+
+# ---- the hostile corpus: records planted on the device, links (tests/data/hostile/) ---------------------
+
+PHONE = {"width": 360, "height": 740}
+#: A storage that is full for these keys (QuotaExceededError, as when every site of a github.io
+#: account has filled the storage they share), the rest as it is.
+FULL_JS = """(() => { const keys = %s; const set = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (k, v) {
+    if (keys.includes(k)) throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+    return set.call(this, k, v);
+  }; })()"""
+
+
+def stored(page, key):
+    return page.evaluate("(k) => { const t = localStorage.getItem(k); try { return JSON.parse(t); } catch { return t; } }", key)
+
+
+def assert_nothing_ran(page, errors, where):
+    assert errors == [], (where, errors)
+    assert page.evaluate("window.__pwned") is None, where
+    assert page.evaluate("(window.svodErrors || []).map(String)") == [], where
+
+
+@pytest.mark.parametrize("name", [n for n, _ in hostile_cases("kept")])
+def test_each_planted_record_is_read_by_its_schema_kept_told_and_rolling_goes_on(playwright_instance, base_url, shot, name):
+    """Each record of tests/data/hostile/kept/ planted in localStorage, then the calculator opened on a
+    phone: what its schema takes is applied or drawn; the rest is kept on the device and told (the
+    history counts what it cannot read, the set-aside values are listed, at most 20 lines); a value
+    that cannot be set aside (the storage full) stays kept and is said beside its field; no markup
+    of a record runs; and «Бросить» rolls, the history drawn with the new roll, nothing dropped."""
+    case = dict(hostile_cases("kept"))[name]
+    calc, want, keys = case["calc"], case["expect"], storage_keys(case["calc"])
+    ctx = launch(playwright_instance, viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        page = ctx.pages[0] if ctx.pages else ctx.new_page()
+        page.goto(base_url + "calculators/")
+        page.evaluate("(items) => { for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }", planted(case))
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        if case.get("full"):
+            page.add_init_script(FULL_JS % json.dumps([keys[k] for k in case["full"]]))
+        page.goto(base_url + f"calculators/{calc}/")
+        wait_state(page, calc, timeout=BOOT_MS)
+        root = calc_root(page, calc)
+        if "rolls" in want:
+            assert len(history(page, calc)) == want["rolls"]
+            told = root.locator(".svod-history__unread")
+            if want["unread"]:
+                assert f"не может прочесть: {want['unread']}" in told.inner_text()
+            else:
+                assert told.count() == 0
+        if "aside" in want:
+            assert root.locator(".svod-calc__aside li").count() == want["aside"]
+            assert root.locator(".svod-calc__aside").is_visible() == (want["aside"] > 0)
+        text = root.inner_text()
+        for words in want.get("text", []):
+            assert words in text, words
+        params = form_params(page, calc)
+        for k, v in want.get("params", {}).items():
+            assert params[k] == v, (k, params[k])
+        for field, words in want.get("field_notes", {}).items():
+            note = root.locator(f'[data-field="{field}"] > .svod-kept-note')
+            assert note.is_visible() and words in note.inner_text()
+        if case.get("full") or name.startswith("aside-five"):
+            for scheme in ("light", "dark"):
+                page.emulate_media(color_scheme=scheme)
+                painted(page)
+                shot(page, f"hostile-kept-{name}-{scheme}", full_page=True)
+        before = stored(page, keys["rolls"])
+        if next(c for c in CALCS if c["id"] == calc).get("can_roll"):
+            roll(page, calc)  # never spins for ever
+            drawn = want.get("rolls", 0) + 1
+            assert len(history(page, calc)) == drawn
+            after = stored(page, keys["rolls"])
+            unread = want.get("unread", 0)
+            assert len(after) == drawn + unread  # what it cannot read, kept after the rolls
+            if isinstance(before, list) and unread:
+                assert all(e in after for e in before)
+            elif unread:
+                assert after[-1] == before
+        for k, v in want.get("stored", {}).items():
+            assert stored(page, keys[k]) == v, k
+        assert_nothing_ran(page, errors, name)
+    finally:
+        close(ctx)
+
+
+#: A link longer than this is given to the page by routing (the test server reads request lines of at
+#: most 64 KiB, as Python's http.server does; a browser takes 2 MB).
+LONG_LINK = 60_000
+
+
+@pytest.mark.parametrize("name", [n for n, _ in hostile_cases("links")])
+def test_each_hostile_link_is_read_strictly_and_its_refusals_are_bounded(playwright_instance, base_url, shot, name):
+    """Each link of tests/data/hostile/links/ opened on a phone: an old name of a renamed parameter
+    reads as its new ones and computes the command line's numbers; what the form cannot take is
+    refused beside its field or above the result, in words; a refusal list draws at most 20 lines
+    and «…и ещё N»; no markup of the link runs."""
+    case = dict(hostile_cases("links"))[name]
+    calc, want = case["calc"], case["expect"]
+    ctx = launch(playwright_instance, viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        page = ctx.pages[0] if ctx.pages else ctx.new_page()
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        plain = base_url + f"calculators/{calc}/"
+        url = plain + "?" + hostile_query(case)
+        if len(url) > LONG_LINK:
+            page.route(lambda u: u.startswith(plain + "?"), lambda route: route.fulfill(response=route.fetch(url=plain)))
+        page.goto(url)
+        wait_state(page, calc, (want["state"],), timeout=BOOT_MS)
+        root = calc_root(page, calc)
+        params = form_params(page, calc)
+        for k, v in want.get("params", {}).items():
+            assert params[k] == v, (k, params[k])
+        general = root.locator(".svod-calc__errors")
+        if "general_lines" in want:
+            assert general.locator("p").count() == want["general_lines"]
+        for words in want.get("text", []):
+            assert words in general.inner_text(), words
+        for field, words in want.get("field_errors", {}).items():
+            err = root.locator(f'[data-field="{field}"] > .svod-err')
+            assert err.is_visible() and words in err.inner_text()
+        if "max_height" in want:
+            height = page.evaluate("document.documentElement.scrollHeight")
+            assert height <= want["max_height"], height
+            for scheme in ("light", "dark"):
+                page.emulate_media(color_scheme=scheme)
+                painted(page)
+                shot(page, f"hostile-link-{name}-{scheme}", full_page=True)
+        if want["state"] == "done":
+            dom = read(page, calc)
+            code, expected = cli_run(calc, dom["params"])
+            assert code == 0, expected
+            assert_matches_cli(dom, expected, name)
+        assert_nothing_ran(page, errors, name)
     finally:
         close(ctx)
