@@ -13,7 +13,9 @@ What axe finds on a page is of two kinds:
   (:func:`content_findings`), in a second or two, with no browser.
 
 So a rule that fails on one page today fails the checks too: its markup is in the browser's set or
-its content is read here. tests/test_page_audit.py and tests/browser/test_a11y.py show it on
+its content is read here; the colours the site's own CSS pairs (a text colour with its
+background in one rule) are computed here too, light and dark (:func:`colour_pairs`).
+tests/test_page_audit.py and tests/browser/test_a11y.py show it on
 deliberately broken copies (:func:`duplicate_id`, :func:`low_contrast`).
 """
 
@@ -25,7 +27,8 @@ import shutil
 from html.parser import HTMLParser
 from pathlib import Path
 
-__all__ = ["built_pages", "read_page", "templates", "content_findings", "duplicate_id", "low_contrast"]
+__all__ = ["built_pages", "read_page", "templates", "content_findings", "duplicate_id", "low_contrast",
+           "colour_pairs", "contrast", "OWN_CSS"]
 
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 HEADING = re.compile(r"h([1-6])")
@@ -212,3 +215,120 @@ def low_contrast(site: Path) -> Path:
                    + "\n.md-footer-meta, .md-footer-meta * { color: #777 !important;"
                      " background-color: #6a6a6a !important; }\n", encoding="utf-8")
     return site
+
+
+# ---- the site's own colour pairs ------------------------------------------------------------------
+
+#: the site's own stylesheets (Material's are read for the variables they define)
+OWN_CSS = ("assets/stylesheets/site.css", "assets/calc/calc.css", "assets/calc/scene.css", "assets/calc/party.css")
+SLATE = '[data-md-color-scheme="slate"]'
+
+
+def _without_print(css: str) -> str:
+    """The stylesheet without its ``@media print`` blocks (paper is not a screen's scheme)."""
+    out, i = [], 0
+    while m := re.search(r"@media[^{]*print[^{]*\{", css[i:]):
+        out.append(css[i:i + m.start()])
+        j, depth = i + m.end(), 1
+        while depth:
+            depth += {"{": 1, "}": -1}.get(css[j], 0)
+            j += 1
+        i = j
+    return "".join(out) + css[i:]
+
+
+def _rules(css: str):
+    """(selector, {property: value}) of each rule, the innermost blocks of @media taken as rules."""
+    css = _without_print(re.sub(r"/\*.*?\*/", "", css, flags=re.S))
+    for m in re.finditer(r"([^{}]+)\{([^{}]*)\}", css):
+        sel = m.group(1).strip()
+        if sel.startswith("@"):
+            continue
+        decls = {}
+        for d in m.group(2).split(";"):
+            if ":" in d:
+                k, v = d.split(":", 1)
+                decls[k.strip().lower()] = v.replace("!important", "").strip()
+        yield sel, decls
+
+
+def _variables(sheets: list[str], scheme: str) -> dict:
+    """Every custom property the stylesheets set, as the ``scheme`` (light: Material's default,
+    dark: slate; indigo) sees it, later ones winning."""
+    out = {}
+    for css in sheets:
+        for sel, decls in _rules(css):
+            for s in sel.split(","):
+                plain = s.replace('"', "")
+                if ("scheme=slate" in plain) != (scheme == "dark") and "scheme=" in plain:
+                    continue
+                if re.search(r"primary=(?!indigo)|accent=(?!indigo)", plain):
+                    continue
+                out.update({k: v for k, v in decls.items() if k.startswith("--")})
+    return out
+
+
+def _resolve(value: str | None, variables: dict) -> str | None:
+    for _ in range(20):
+        if value is None or not (m := re.search(r"var\((--[\w-]+)(?:\s*,\s*([^()]*))?\)", value)):
+            return value and value.strip()
+        value = value[:m.start()] + (variables.get(m.group(1), m.group(2)) or "") + value[m.end():]
+        if not value.strip():
+            return None
+    return None
+
+
+def _rgba(value: str | None):
+    import colorsys
+
+    c = (value or "").strip().lower()
+    if m := re.fullmatch(r"#([0-9a-f]{3,8})", c):
+        h = m.group(1) if len(m.group(1)) > 4 else "".join(x * 2 for x in m.group(1))
+        return tuple(int(h[i:i + 2], 16) for i in (0, 2, 4)) + ((int(h[6:8], 16) / 255) if len(h) == 8 else 1,)
+    if m := re.fullmatch(r"(rgb|hsl)a?\(([^)]*)\)", c):
+        p = [x for x in re.split(r"[,/\s]+", m.group(2)) if x]
+        a = float(p[3].rstrip("%")) / (100 if p[3].endswith("%") else 1) if len(p) > 3 else 1
+        if m.group(1) == "rgb":
+            return tuple(float(x) for x in p[:3]) + (a,)
+        r, g, b = colorsys.hls_to_rgb(float(p[0].replace("deg", "")) / 360, float(p[2].rstrip("%")) / 100,
+                                      float(p[1].rstrip("%")) / 100)
+        return (r * 255, g * 255, b * 255, a)
+    return {"white": (255, 255, 255, 1), "black": (0, 0, 0, 1)}.get(c)
+
+
+def _over(top, under):
+    return tuple(top[i] * top[3] + under[i] * (1 - top[3]) for i in range(3)) + (1,)
+
+
+def contrast(a, b) -> float:
+    """WCAG's contrast ratio of two opaque colours (r, g, b, 1)."""
+    def lum(c):
+        ch = [x / 255 for x in c[:3]]
+        ch = [x / 12.92 if x <= 0.03928 else ((x + 0.055) / 1.055) ** 2.4 for x in ch]
+        return 0.2126 * ch[0] + 0.7152 * ch[1] + 0.0722 * ch[2]
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def colour_pairs(site_dir: Path) -> list[tuple[str, str, str, float]]:
+    """Each text colour the site's own CSS sets together with its background in one rule, in light
+    and dark (a rule the dark scheme restates for slate is read there in its slate form):
+    (scheme, stylesheet, selector, contrast ratio) over the page's background."""
+    material = sorted(str(p) for p in (site_dir / "assets/stylesheets").glob("*.min.css"))
+    sheets = [Path(p).read_text(encoding="utf-8") for p in material + [str(site_dir / c) for c in OWN_CSS]]
+    out = []
+    for scheme in ("light", "dark"):
+        variables = _variables(sheets, scheme)
+        page = _rgba(_resolve("var(--md-default-bg-color)", variables))
+        for name, css in zip(OWN_CSS, sheets[len(material):]):
+            rules = list(_rules(css))
+            restated = {s.replace(SLATE + " ", "") for sel, _ in rules if SLATE in sel for s in sel.split(", ")}
+            for sel, decls in rules:
+                if (SLATE in sel) != (scheme == "dark") and (SLATE in sel or sel in restated):
+                    continue
+                fg = _rgba(_resolve(decls.get("color"), variables))
+                bg = _rgba(_resolve(decls.get("background-color") or decls.get("background"), variables))
+                if fg and bg:
+                    base = _over(bg, page)
+                    out.append((scheme, name, sel, round(contrast(_over(fg, base), base), 2)))
+    return out

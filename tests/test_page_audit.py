@@ -9,7 +9,7 @@ import shutil
 
 import pytest
 
-from tests.page_audit import read_page, built_pages, content_findings, duplicate_id, templates
+from tests.page_audit import OWN_CSS, built_pages, colour_pairs, content_findings, duplicate_id, read_page, templates
 
 
 def test_every_page_content_passes(site_dir):
@@ -67,3 +67,23 @@ def test_a_page_in_the_wrong_language_fails(site_dir, tmp_path):
     (tmp_path / rel / "index.html").write_text(text.replace('<html lang="en"', '<html lang="ru"', 1),
                                                encoding="utf-8")
     assert content_findings(tmp_path, [rel]) == [f"/{rel}: html-lang: <html lang='ru'>, the page is in 'en'"]
+
+
+def test_the_sites_own_colour_pairs_are_readable(site_dir):
+    """Every text colour the site's CSS sets with its background, light and dark: at least 4.5:1."""
+    pairs = colour_pairs(site_dir)
+    assert len(pairs) >= 12 and {p[0] for p in pairs} == {"light", "dark"}
+    assert [p for p in pairs if p[3] < 4.5] == []
+
+
+def test_a_pair_of_colours_too_close_fails(site_dir, tmp_path):
+    """The toast's text on a background of nearly its own colour (a copy of the stylesheets)."""
+    shutil.copytree(site_dir / "assets" / "stylesheets", tmp_path / "assets" / "stylesheets")
+    for css in OWN_CSS:
+        (tmp_path / css).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(site_dir / css, tmp_path / css)
+    scene = tmp_path / "assets/calc/scene.css"
+    scene.write_text(scene.read_text(encoding="utf-8") + "\n.svod-toast { color: #767676; background: #595959; }\n",
+                     encoding="utf-8")
+    low = [p for p in colour_pairs(tmp_path) if p[3] < 4.5]
+    assert [(p[0], p[2]) for p in low] == [("light", ".svod-toast"), ("dark", ".svod-toast")], low
