@@ -115,6 +115,24 @@ def test_a_checkout_that_keeps_its_token_is_found(tmp_path):
 JOB_MARKERS = ["not browser", "chromium and not a11y", "webkit", "firefox", "a11y"]
 
 
+def test_the_job_markers_select_every_test_at_least_once():
+    """Whatever markers a test gets from its fixtures (tests/conftest.py: ``browser`` exactly when
+    it runs in an engine), one of the jobs' markers selects it; a marker dropped would not."""
+    from itertools import combinations
+
+    names = ["site", "chromium", "webkit", "firefox", "a11y"]
+
+    def picks(expr: str, marks: set) -> bool:  # the markers are plain names joined by and/not/or
+        return eval(expr, {"__builtins__": {}}, {n: n in marks for n in [*names, "browser"]})  # noqa: S307
+
+    every = [set(c) for k in range(len(names) + 1) for c in combinations(names, k)]
+    every = [m | ({"browser"} if m & {"chromium", "webkit", "firefox"} else set()) for m in every]
+    assert [m for m in every if not any(picks(e, m) for e in JOB_MARKERS)] == []
+    for dropped in JOB_MARKERS:
+        rest = [e for e in JOB_MARKERS if e != dropped]
+        assert [m for m in every if not any(picks(e, m) for e in rest)], dropped
+
+
 def check_gated(flow: dict) -> None:
     """The workflow grants nothing; the test jobs and the build job read; the deploy job alone
     writes Pages and mints the id token, runs nothing of ours, and only after every test job
