@@ -5,8 +5,8 @@
 * Markers come from the fixtures a test uses (a test never marks itself for them):
   ``site`` (it reads the built site: ``site_dir``), ``browser`` and its engine, ``chromium`` (the
   Playwright fixtures), ``webkit`` or ``firefox`` (the engine a journey runs in,
-  tests/browser/test_engines.py). ``-m "not browser"`` is the fast part of the suite,
-  ``-m webkit`` one engine alone.
+  tests/browser/test_engines.py), ``a11y`` (axe-core's sweep: the ``axe`` fixture).
+  ``-m "not browser"`` is the fast part of the suite, ``-m webkit`` one engine alone.
 * The fast tests run first (the engine's, the content's, the build's), the browser tests after
   them: a failure of the rules or the pages shows in a minute.
 * ``--screenshots``: the browser tests save their screenshots in ``test-artifacts/`` to be looked
@@ -40,6 +40,8 @@ def pytest_collection_modifyitems(config, items):
         used = set(getattr(item, "fixturenames", ()))
         if "site_dir" in used:
             item.add_marker(pytest.mark.site)
+        if "axe" in used:
+            item.add_marker(pytest.mark.a11y)
         if used & CHROMIUM_FIXTURES:
             item.add_marker(pytest.mark.chromium)
         engine = getattr(getattr(item, "callspec", None), "params", {}).get("engine")

@@ -65,7 +65,9 @@ def workflows_copy(tmp_path: Path, edit) -> Path:
 
 
 def uses_lines() -> list[str]:
-    return [line for line in PAGES.read_text(encoding="utf-8").splitlines() if re.match(r"^\s*(-\s+)?uses:", line)]
+    """Each action's line once (the test jobs and the build job check out the same way)."""
+    lines = [line for line in PAGES.read_text(encoding="utf-8").splitlines() if re.match(r"^\s*(-\s+)?uses:", line)]
+    return list(dict.fromkeys(lines))
 
 
 def test_zizmor_finds_nothing_in_the_workflows():
@@ -85,7 +87,7 @@ def test_an_action_pinned_by_a_tag_is_found(tmp_path, line):
     assert pinned, f"not pinned to a commit with its version in a comment: {line.strip()}"
     action, _, version = pinned.groups()
     tag = version.split(".")[0]
-    copy = workflows_copy(tmp_path, lambda text: text.replace(line, re.sub(r"@\S+ # \S+", f"@{tag}", line)))
+    copy = workflows_copy(tmp_path, lambda text: text.replace(line, re.sub(r"@\S+ # \S+", f"@{tag}", line), 1))
     assert zizmor(copy) == [("unpinned-uses", f"{action}@{tag}")]
 
 
@@ -108,22 +110,53 @@ def test_a_checkout_that_keeps_its_token_is_found(tmp_path):
     assert [ident for ident, _ in zizmor(copy)] == ["artipacked"]
 
 
+#: the test jobs' markers: between them every test (the browser tests are chromium's, webkit's or
+#: firefox's; the accessibility sweep is chromium's)
+JOB_MARKERS = ["not browser", "chromium and not a11y", "webkit", "firefox", "a11y"]
+
+
+def test_the_job_markers_select_every_test_at_least_once():
+    """Whatever markers a test gets from its fixtures (tests/conftest.py: ``browser`` exactly when
+    it runs in an engine), one of the jobs' markers selects it; a marker dropped would not."""
+    from itertools import combinations
+
+    names = ["site", "chromium", "webkit", "firefox", "a11y"]
+
+    def picks(expr: str, marks: set) -> bool:  # the markers are plain names joined by and/not/or
+        return eval(expr, {"__builtins__": {}}, {n: n in marks for n in [*names, "browser"]})  # noqa: S307
+
+    every = [set(c) for k in range(len(names) + 1) for c in combinations(names, k)]
+    every = [m | ({"browser"} if m & {"chromium", "webkit", "firefox"} else set()) for m in every]
+    assert [m for m in every if not any(picks(e, m) for e in JOB_MARKERS)] == []
+    for dropped in JOB_MARKERS:
+        rest = [e for e in JOB_MARKERS if e != dropped]
+        assert [m for m in every if not any(picks(e, m) for e in rest)], dropped
+
+
 def check_gated(flow: dict) -> None:
-    """The workflow grants nothing; the build job reads; the deploy job alone writes Pages and
-    mints the id token, runs nothing of ours, and only after the build job, whose tests run
-    before anything is built for Pages or uploaded, and whose steps all count."""
+    """The workflow grants nothing; the test jobs and the build job read; the deploy job alone
+    writes Pages and mints the id token, runs nothing of ours, and only after every test job
+    (the README's command, one marker each, every test between them) and the build; no step may
+    fail without failing its job."""
     assert flow["permissions"] == {}
-    build, deploy = flow["jobs"]["build"], flow["jobs"]["deploy"]
+    test, build, deploy = flow["jobs"]["test"], flow["jobs"]["build"], flow["jobs"]["deploy"]
+    assert set(flow["jobs"]) == {"test", "build", "deploy"}
+    assert test["permissions"] == {"contents": "read"}
     assert build["permissions"] == {"contents": "read", "pages": "read"}
     assert deploy["permissions"] == {"pages": "write", "id-token": "write"}
-    assert set(flow["jobs"]) == {"build", "deploy"} and deploy.get("needs") == "build"
-    steps = build["steps"]
-    kinds = [s.get("run") or s["uses"].split("@")[0] for s in steps]
-    assert kinds.index(".ci/run") < kinds.index("scripts/build") < kinds.index("actions/upload-pages-artifact")
-    # no step may fail without failing the job; only the test artifacts' upload runs after a failure
-    assert not any("continue-on-error" in s for s in [build, deploy, *steps, *deploy["steps"]])
+    assert sorted(deploy.get("needs") or []) == ["build", "test"]
+    assert [m["marker"] for m in test["strategy"]["matrix"]["include"]] == JOB_MARKERS
+    assert set(test["strategy"]["matrix"]) == {"include"}
+    runs = [s.get("run") for s in test["steps"]]
+    assert '.ci/run -m "$SVOD_MARKER"' in runs and test["steps"][runs.index('.ci/run -m "$SVOD_MARKER"')]["env"] == {
+        "SVOD_MARKER": "${{ matrix.marker }}"}
+    kinds = [s.get("run") or s["uses"].split("@")[0] for s in build["steps"]]
+    assert kinds.index("scripts/build") < kinds.index("actions/upload-pages-artifact")
+    jobs = [test, build, deploy]
+    steps = [s for j in jobs for s in j["steps"]]
+    assert not any("continue-on-error" in s for s in jobs + steps)
     assert [s["uses"].split("@")[0] for s in steps if "if" in s] == ["actions/upload-artifact"]
-    assert "if" not in build and "if" not in deploy
+    assert not any("if" in j for j in jobs)
     assert [s["uses"].split("@")[0] for s in deploy["steps"]] == ["actions/deploy-pages"]
 
 
@@ -134,11 +167,16 @@ def test_the_tests_gate_the_deploy_and_only_the_deploy_job_may_write():
 @pytest.mark.parametrize("what, edit", [
     ("the build job may deploy", lambda text: text.replace(
         "      pages: read # configure-pages reads the site's address\n", "      pages: write\n      id-token: write\n")),
-    ("the tests may fail", lambda text: text.replace("        run: .ci/run\n", "        run: .ci/run\n        continue-on-error: true\n")),
-    ("the deploy waits for nothing", lambda text: text.replace("    needs: build\n", "")),
-    ("the tests run after the upload", lambda text: text.replace(
-        '      - name: "Test: the README\'s command (setup, build under /svod/, every test)"\n        run: .ci/run\n', "").replace(
-        "          if-no-files-found: ignore\n", "          if-no-files-found: ignore\n      - run: .ci/run\n")),
+    ("the tests may fail", lambda text: text.replace(
+        '        run: .ci/run -m "$SVOD_MARKER"\n', '        run: .ci/run -m "$SVOD_MARKER"\n        continue-on-error: true\n')),
+    ("the deploy waits for the build only", lambda text: text.replace("    needs: [test, build]\n", "    needs: build\n")),
+    ("the deploy waits for nothing", lambda text: text.replace("    needs: [test, build]\n", "")),
+    ("an engine's tests dropped", lambda text: text.replace(
+        "          - part: webkit\n            marker: webkit\n", "")),
+    ("the sweep left out of the chromium job and not run", lambda text: text.replace(
+        "          - part: accessibility\n            marker: a11y\n", "")),
+    ("a job that tests nothing", lambda text: text.replace(
+        '        run: .ci/run -m "$SVOD_MARKER"\n', "        run: scripts/setup\n")),
 ])
 def test_a_weakened_workflow_fails_the_gate_check(tmp_path, what, edit):
     copy = workflows_copy(tmp_path, edit)

@@ -157,3 +157,34 @@ from tests.d10_oracle import F
         if hits := imports_of_test_modules(ast.parse(path.read_text(encoding="utf-8"))):
             found[rel(path)] = hits
     assert not found, f"move what they take into a helper module (DEVELOPERS.md, Tests): {found}"
+
+
+def fixed_waits(tree: ast.AST) -> list[str]:
+    """Calls that wait a fixed time: ``time.sleep``, ``sleep`` (however imported), Playwright's
+    ``wait_for_timeout``, asyncio's ``sleep``."""
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            f = node.func
+            name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
+            if name in ("sleep", "wait_for_timeout"):
+                out.append(f"{node.lineno}: {ast.unparse(f)}(…)")
+        elif isinstance(node, ast.ImportFrom) and any(a.name == "sleep" for a in node.names):
+            out.append(f"{node.lineno}: from {node.module} import sleep")
+    return sorted(out, key=lambda s: int(s.split(":")[0]))
+
+
+def test_no_browser_test_waits_a_fixed_time():
+    # every form is seen
+    seen = fixed_waits(ast.parse("""
+import time
+time.sleep(0.3)
+page.wait_for_timeout(300)
+from time import sleep as nap
+await asyncio.sleep(1)
+lambda r: (time.sleep(d), r.fulfill())
+page.wait_for_function("x", timeout=300)
+"""))
+    assert [s.split(":")[0] for s in seen] == ["3", "4", "5", "6", "7"], seen
+    found = {rel(p): hits for p in python_files("tests/browser") if (hits := fixed_waits(ast.parse(p.read_text(encoding="utf-8"))))}
+    assert not found, f"wait on the page's own states instead (tests/browser/waits.py): {found}"

@@ -96,7 +96,9 @@ def workflow() -> dict:
 
 
 def steps() -> list[dict]:
-    return workflow()["jobs"]["build"]["steps"]
+    """The steps of the test jobs, then the build job's."""
+    jobs = workflow()["jobs"]
+    return jobs["test"]["steps"] + jobs["build"]["steps"]
 
 
 def test_the_workflow_pins_node_and_builds_for_the_pages_address():
@@ -109,7 +111,7 @@ def test_the_workflow_pins_node_and_builds_for_the_pages_address():
     build = [s for s in steps() if "SVOD_SITE_URL" in (s.get("env") or {})]
     assert build and "steps.pages.outputs.base_url" in build[0]["env"]["SVOD_SITE_URL"]
     runs = [s.get("run", "") for s in steps()]
-    assert ".ci/run" in runs
+    assert '.ci/run -m "$SVOD_MARKER"' in runs
     assert all("shared" not in r for r in runs)
 
 

@@ -73,6 +73,20 @@ class Xvfb:
             self.proc.kill()
 
 
+#: Resolves with the function's first truthy value (``[arg, ms]``: its argument, how long to look),
+#: looked at once per frame or per task (a page in the background draws no frames), an error
+#: thrown by it taken as "not yet" (the page's script still loading); on time-out, null.
+WAIT_IN_PAGE = """([arg, ms]) => new Promise((done) => {
+  const f = (%s), end = performance.now() + ms;
+  const next = () => { let ran = false; const go = () => { if (!ran) { ran = true; look(); } };
+    requestAnimationFrame(go); setTimeout(go, 50); };
+  const look = () => Promise.resolve().then(() => f(arg)).catch(() => null).then((v) => {
+    if (v) done(v); else if (performance.now() > end) done(null); else next();
+  });
+  look();
+})"""
+
+
 class Tab:
     """One fresh browser of an engine at a size and colour scheme, showing one page."""
 
@@ -127,19 +141,21 @@ class Tab:
         return value
 
     def poll(self, src: str, arg, timeout: float, what: str):
+        """The wait runs in the page (:data:`WAIT_IN_PAGE`, on each frame or task); a page that goes
+        away meanwhile (a navigation) is waited on anew, at once, on the page that comes."""
         end = time.monotonic() + timeout
         last = None
         while True:
+            left = end - time.monotonic()
+            if left <= 0:
+                raise AssertionError(f"{self.engine}: waited {timeout:.0f} s for {what or src}"
+                                     f" (last error: {last}); page errors: {self.errors()}")
             try:
-                value = self.js(src, arg)
+                value = self.js(WAIT_IN_PAGE % src, [arg, min(left, 60) * 1000])
                 if value:
                     return value
             except Exception as e:  # a navigation under way: the page is not there yet
                 last = e
-            if time.monotonic() > end:
-                raise AssertionError(f"{self.engine}: waited {timeout:.0f} s for {what or src}"
-                                     f" (last error: {last}); page errors: {self.errors()}")
-            time.sleep(0.1)
 
     def errors(self) -> list[str]:
         """The page's uncaught errors and unhandled rejections, and the console's errors."""

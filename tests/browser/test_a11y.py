@@ -1,11 +1,18 @@
-"""Every reader reaches every control: axe-core over every built page and over the interactive
-states of the calculators, the search and the scene, in light and dark, and a calculator run by
-keyboard alone.
+"""Every reader reaches every control: axe-core over every template of the site and over the
+interactive states of the calculators, the search and the scene, in light and dark, and a
+calculator run by keyboard alone.
+
+The pages swept are the fewest that between them hold every shape of markup the built site has,
+each in both languages (tests/page_audit.py ``templates``: about 40 of 220); what each page's own
+content decides (ids, link names, table headers, heading order, language, image text) is read from
+every built page with no browser (tests/test_page_audit.py). A copy whose template has a contrast
+failure fails here; a copy with a duplicate id on a page outside the sweep fails there.
 
 axe-core is a test-only npm package (pinned in package.json; `scripts/setup` installs it): the
 test puts its script into the page (no request: the page never fetches it, and the built site
 has no copy of it). A violation axe rates serious or critical fails (WCAG 2.0–2.2 A and AA and
-axe's best practices); the failures name the rule, the elements and what axe says of them.
+axe's best practices); the failures name the rule, the elements and what axe says of them. Each
+test takes the ``axe`` fixture: it is marked ``a11y`` (``scripts/test -m a11y``, CI's job).
 
 The page sweep does not start Python: the runtime's files are refused (a calculator page shows
 the result built into it, and then its «could not start» note, a state a reader offline for the
@@ -20,6 +27,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from tests.page_audit import built_pages, low_contrast, templates
 from .scene_page import add_character, new_scene, open_page
 from .site_pages import search
 
@@ -37,7 +45,9 @@ SETTLED = """() => [...document.querySelectorAll('.svod-calc')]
     .every(c => ['done', 'invalid', 'error'].includes(c.dataset.state))"""
 
 
-def axe_script() -> str:
+@pytest.fixture(scope="session")
+def axe() -> str:
+    """axe-core's script (a test taking it is marked ``a11y``: the accessibility sweep)."""
     if not AXE.is_file():
         pytest.fail("node_modules/axe-core is missing: run scripts/setup")
     return AXE.read_text(encoding="utf-8")
@@ -62,7 +72,7 @@ def violations(page, where: str) -> list[str]:
     except PlaywrightTimeout:
         pass
     if not page.evaluate("!!window.axe"):
-        page.add_script_tag(content=axe_script())
+        page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
     found = page.evaluate("""([tags, severe]) => axe.run(document, {
             runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']})
         .then(r => r.violations.filter(v => severe.includes(v.impact)).map(v => {
@@ -83,33 +93,14 @@ def violations(page, where: str) -> list[str]:
     return [f"{where}: {v}" for v in found]
 
 
-def built_pages(site_dir: Path) -> list[str]:
-    """Every page of the built site (both languages), relative to its root."""
-    out = []
-    for html in sorted(site_dir.rglob("index.html")):
-        rel = html.parent.relative_to(site_dir).as_posix()
-        if not rel.startswith("assets"):
-            out.append("" if rel == "." else rel + "/")
-    return out
-
-
 def without_python(ctx):
     """No Python and no service worker in this context (see the module's docstring)."""
     ctx.route("**/assets/pyodide/**", lambda route: route.abort())
     ctx.route("**/sw.js", lambda route: route.abort())
 
 
-#: the sweep in parts of every SHARDS-th page, each a test of its own: the parts spread over the
-#: suite's workers and each stays well inside the suite's per-test timeout
-SHARDS = 4
-
-
-@pytest.mark.parametrize("shard", range(SHARDS))
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_no_page_has_a_serious_violation(new_context, base_url, site_dir, scheme, shard):
-    every = built_pages(site_dir)
-    assert len(every) > 200
-    pages = every[shard::SHARDS]
+def sweep(new_context, base_url, pages, scheme) -> list[str]:
+    """axe over ``pages`` in one context of the colour ``scheme``: their violations."""
     ctx = new_context(viewport=PHONE, color_scheme=scheme)
     without_python(ctx)
     page = ctx.pages[0] if ctx.pages else ctx.new_page()
@@ -118,7 +109,30 @@ def test_no_page_has_a_serious_violation(new_context, base_url, site_dir, scheme
         page.goto(base_url + rel)
         page.wait_for_function(SETTLED, timeout=BOOT_MS)
         bad += violations(page, f"/{rel} ({scheme})")
+    return bad
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_no_template_has_a_serious_violation(new_context, base_url, site_dir, axe, scheme):
+    """Every shape of markup the site has (tests/page_audit.py templates: the fewest pages that hold
+    them all, in both languages), light and dark; what each page's own content decides (ids, link
+    names, table headers, heading order, language, image text) tests/test_page_audit.py reads
+    from every built page."""
+    pages = templates(site_dir)
+    assert 10 < len(pages) < len(built_pages(site_dir)) and "" in pages and "en/" in pages
+    bad = sweep(new_context, base_url, pages, scheme)
     assert bad == [], "\n".join(bad)
+
+
+def test_a_template_with_a_contrast_failure_fails(new_context, deployed, axe):
+    """A copy of the site whose template sets the footer's text barely readable: the sweep fails,
+    naming the rule and the footer."""
+    base, root = deployed
+    low_contrast(root / "site")
+    pages = templates(root / "site")[:1]
+    bad = sweep(new_context, base, pages, "light") + sweep(new_context, base, pages, "dark")
+    assert [b.split(": ")[1].split(" ")[0] for b in bad] == ["color-contrast"] * 2, bad
+    assert all(".md-copyright" in b and "#777777" in b for b in bad), bad
 
 
 # ---- interactive states ------------------------------------------------------------------------
@@ -129,7 +143,7 @@ def fresh(new_context, scheme, viewport=PHONE):
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_calculators_states(new_context, base_url, scheme):
+def test_calculators_states(new_context, base_url, axe, scheme):
     page = fresh(new_context, scheme)
     bad = []
     # computed, then rolled (the last roll in the summary bar, the rolls' history)
@@ -157,7 +171,7 @@ def test_calculators_states(new_context, base_url, scheme):
 
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_search_navigation_and_tooltips(new_context, base_url, scheme, viewport):
+def test_search_navigation_and_tooltips(new_context, base_url, axe, scheme, viewport):
     page = fresh(new_context, scheme, viewport)
     bad = []
     page.goto(base_url + "serial/combat/")
@@ -178,7 +192,7 @@ def test_search_navigation_and_tooltips(new_context, base_url, scheme, viewport)
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_scene_states(new_context, base_url, scheme):
+def test_scene_states(new_context, base_url, axe, scheme):
     page = fresh(new_context, scheme)
     bad = []
     open_page(page, base_url)
@@ -223,7 +237,7 @@ def tab_to(page, test: str, limit: int = 80) -> list[dict]:
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_a_calculator_by_keyboard_alone(new_context, base_url, scheme):
+def test_a_calculator_by_keyboard_alone(new_context, base_url, axe, scheme):
     """From the top of a calculator's page, by Tab, typing and Enter only: change a field, see the
     result computed, roll, and the roll is in the live region the summary bar reads out; every
     control on the way shows where the focus is."""

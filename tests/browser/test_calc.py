@@ -13,7 +13,6 @@ import json
 import re
 import subprocess
 import sys
-import time
 from urllib.parse import quote
 
 import pytest
@@ -649,12 +648,13 @@ def test_worker_always_answers(page, base_url):
     assert page.evaluate("svodCalc.rt.state") == "ready"
 
 
-@pytest.mark.parametrize(("delay", "snapshot"), [(0, True), (0.2, False), (1.5, True)])
-def test_missing_stdlib_is_a_clear_error_with_no_uncaught_rejection(new_context, base_url, site_dir, delay, snapshot):
-    """python_stdlib.zip answers 404 (at once, or after loadPyodide has asked for it; with and
-    without the snapshot: each of these left a rejection unhandled once): the status says which
-    file failed, with «Повторить», and nothing is left rejected unhandled in the worker (a
-    listener added to the worker's own module would see it)."""
+@pytest.mark.parametrize(("after", "snapshot"), [(None, True), ("/pyodide.asm.wasm", False), ("/assets/py/snapshot/", True)])
+def test_missing_stdlib_is_a_clear_error_with_no_uncaught_rejection(new_context, base_url, site_dir, after, snapshot):
+    """python_stdlib.zip answers 404 (at once, or once the runtime's ``after`` has come: the wasm,
+    the memory snapshot, while loadPyodide is under way; with and without the snapshot: each of
+    these left a rejection unhandled once): the status says which file failed, with «Повторить»,
+    and nothing is left rejected unhandled in the worker (a listener added to the worker's own
+    module would see it)."""
     ctx = new_context()
     if not snapshot:
         ctx.add_init_script("globalThis.SVOD_CALC_SNAPSHOT = false;")
@@ -663,7 +663,21 @@ def test_missing_stdlib_is_a_clear_error_with_no_uncaught_rejection(new_context,
         ' String(e.reason && (e.reason.stack || e.reason))));\n')
     ctx.route("**/assets/calc/worker.mjs", lambda route: route.fulfill(status=200, body=worker,
                                                                          content_type="text/javascript"))
-    ctx.route("**/python_stdlib.zip", lambda route: (time.sleep(delay), route.fulfill(status=404, body="no")))
+    came, held = [], []
+
+    def refuse(route):
+        held.append(route)
+        if after is None or came:
+            held.pop().fulfill(status=404, body="no")
+
+    def finished(request):
+        if after and after in request.url:
+            came.append(request.url)
+            while held:
+                held.pop().fulfill(status=404, body="no")
+
+    ctx.on("requestfinished", finished)
+    ctx.route("**/python_stdlib.zip", refuse)
     page = ctx.pages[0] if ctx.pages else ctx.new_page()
     logs = []
     page.on("console", lambda m: logs.append(m.text))

@@ -18,7 +18,10 @@ import pytest
 
 from .conftest import serving
 from .deploys import controller_version, first_tab, new_deploy
-from .waits import READY
+from .waits import READY, frames, idle
+
+#: the registration holds no new worker: nothing has looked for a new deploy (or found none)
+NONE_FOUND = "navigator.serviceWorker.getRegistration().then(r => !!r && !r.installing && !r.waiting)"
 
 #: the site's own script (site.mjs loads offline.mjs, the calculators, the install block)
 SITE_SCRIPT = "assets/calc/site.mjs"
@@ -70,9 +73,15 @@ def test_a_tab_kept_open_looks_for_a_new_deploy_when_shown_again(new_context, de
     _, page = first_tab(new_context, base)
     page.wait_for_function("svodOffline.registered", timeout=60_000)
     page.evaluate("window.SVOD_UPDATE_CHECK_MS = 0")  # as if an hour had passed
+    requests = len(page.context.svod_requests)
     version = new_deploy(root)
-    page.wait_for_timeout(3000)
-    assert page.locator(".svod-update").count() == 0  # no page load: nobody has looked yet
+    # no page load: nobody looks; the page at rest (its network idle, its idle time come), no
+    # request for sw.js has gone out and the registration holds no new worker
+    page.wait_for_load_state("networkidle")
+    idle(page)
+    assert not [u for u in page.context.svod_requests[requests:] if u.endswith("/sw.js")]
+    assert page.evaluate(NONE_FOUND)
+    assert page.locator(".svod-update").count() == 0
     # the phone woken up, the app brought back to the screen
     page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
     take_update(page)
@@ -93,9 +102,14 @@ def test_a_reload_leaves_a_broken_build(new_context, deployed):  # noqa: F811
     broken = new_deploy(root)
     page.reload()
     take_update(page)
+    requests = len(ctx.svod_requests)  # from the broken deploy's page's load on
     page.wait_for_function("!!navigator.serviceWorker.controller", timeout=60_000)
     assert controller_version(page) == broken
-    page.wait_for_timeout(5000)  # the script would have loaded offline.mjs by now (idle ≤ 4 s)
+    # the page loaded, its network idle and its idle time come (when site.mjs loads offline.mjs):
+    # offline.mjs was never asked for
+    page.wait_for_load_state("networkidle")
+    idle(page)
+    assert not [u for u in ctx.svod_requests[requests:] if u.endswith("/offline.mjs")]
     assert page.evaluate("typeof window.svodOffline") == "undefined"
     other = ctx.new_page()
     other.goto(base + "en/")  # a second tab, on another page
@@ -105,10 +119,14 @@ def test_a_reload_leaves_a_broken_build(new_context, deployed):  # noqa: F811
     fixed = new_deploy(root)
     page.reload()
     waits = lambda: page.evaluate(WAITING)  # noqa: E731
-    for _ in range(240):
-        if waits():
-            break
-        page.wait_for_timeout(500)
+    # the browser's update check, started by the page load: its new worker installed, waiting
+    page.evaluate("""() => navigator.serviceWorker.getRegistration().then((r) => r.waiting
+        || new Promise((done, fail) => {
+            setTimeout(() => fail(new Error("no new worker installed within 120 s")), 120000);
+            const watch = (w) => w.addEventListener("statechange", () => w.state === "installed" && done(true));
+            if (r.installing) watch(r.installing);
+            r.addEventListener("updatefound", () => watch(r.installing));
+        }))""")
     assert waits(), "the browser did not find the new deploy on a page load"
     # with another tab open, neither a reload nor that tab's own page load takes it
     page.reload()
@@ -147,5 +165,8 @@ def test_a_deploy_that_will_not_take_over_costs_one_moment_not_a_loop(new_contex
     page.wait_for_function(READY, timeout=60_000)
     assert "(новое)" not in page.locator("h1").first.inner_text()
     assert controller_version(page) == old
-    page.wait_for_timeout(5000)
+    # the page at rest (its network idle, its idle time come, frames drawn): no load since
+    page.wait_for_load_state("networkidle")
+    idle(page)
+    frames(page)
     assert len(loads) == 2, loads  # the moment's page, then the page again: no more

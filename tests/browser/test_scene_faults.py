@@ -71,6 +71,14 @@ SETTLED = """() => document.querySelector("dialog[data-done='1'] .svod-result:no
     [...document.querySelectorAll('dialog .svod-sheet__errors, dialog .svod-err')].some(e => !e.hidden && e.textContent)"""
 
 
+#: the tab is at rest on the scene's stored revision (nothing of its own to write, the other tab's
+#: last write read)
+AT_STORED = """() => new Promise((resolve) => { const r = indexedDB.open('svod-scenes@/svod/');
+    r.onsuccess = () => { const q = r.result.transaction('scenes', 'readonly').objectStore('scenes').getAll();
+        q.onsuccess = () => { r.result.close(); const cur = svodScene.cur;
+            resolve(!svodScene.busy && !!cur && cur.checked && q.result.some(x => x.id === cur.rec.id && x.rev === cur.rec.rev)); }; }; })"""
+
+
 def _sheet_outcome(page) -> dict:
     return page.evaluate("""() => ({
         result: !!document.querySelector("dialog[data-done='1'] .svod-result:not([hidden])"),
@@ -143,7 +151,8 @@ def test_two_tabs_acting_in_the_same_millisecond_lose_nothing_and_undo_only_thei
         before = _notes(a)
         tabs[winner].click("dialog [data-act=undo-this]")
         tabs[winner].wait_for_function("() => !svodScene.busy && svodScene.cur.checked", timeout=STEP_MS)
-        time.sleep(0.3)
+        for p in tabs.values():  # both tabs at rest on the revision stored last
+            p.wait_for_function(AT_STORED, timeout=STEP_MS)
         after = _notes(a)
         mine = f"{winner}{i}"
         # only its own note may go, and only while it is the last action; the other tab's stays

@@ -15,7 +15,7 @@ import pytest
 from rules_core import api
 from .scene_page import (add_character, card, engine_replay, faces, fill_sheet, go, new_scene, open_action, open_page,
     phone, put_record, scene, sheet_closed, start, stored, wait_preview, wait_ready)
-from .waits import BOOT_MS, STEP_MS
+from .waits import BOOT_MS, STEP_MS, scroll_settled
 
 
 def names_in_order(page) -> list[str]:
@@ -205,10 +205,10 @@ def cards_in_sight(page) -> dict:
     """The cards scrolled to just under the bar: where they end on the screen."""
     page.evaluate("""() => { const header = document.querySelector('.md-header').getBoundingClientRect().bottom;
         window.scrollBy(0, document.querySelector('.svod-scene').getBoundingClientRect().top - header); }""")
-    page.wait_for_timeout(100)
+    scroll_settled(page)
     page.evaluate("""() => { const bar = document.querySelector('.svod-scene__bar').getBoundingClientRect();
         const top = document.querySelector('.svod-cards').getBoundingClientRect().top; window.scrollBy(0, top - bar.bottom - 4); }""")
-    page.wait_for_timeout(200)
+    scroll_settled(page)
     return page.evaluate(FIT)
 
 

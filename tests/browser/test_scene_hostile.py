@@ -28,6 +28,13 @@ INJECTED = """() => [...document.querySelectorAll(
     .map(e => e.outerHTML.slice(0, 120))"""
 
 
+def images_done(page) -> None:
+    """Every image of the page has loaded or failed, and a task and a frame have run since: an
+    ``<img onerror>`` put in by a payload would have run by then."""
+    page.wait_for_function("[...document.images].every((i) => i.complete)", timeout=STEP_MS)
+    page.evaluate("() => new Promise((done) => setTimeout(() => requestAnimationFrame(() => done(true)), 0))")
+
+
 def pwned(page):
     return page.evaluate("window.__pwned === undefined ? null : window.__pwned")
 
@@ -68,7 +75,7 @@ def test_payloads_in_every_field_of_a_stored_scene_run_nothing(new_context, base
         put_record(page, rec)
         page.reload()
         page.wait_for_selector(".svod-scene[data-state=ready], .svod-scene[data-state=broken]", timeout=BOOT_MS)
-        page.wait_for_timeout(300)  # an <img onerror> would have fired by now
+        images_done(page)  # an <img onerror> would have fired by now
         assert pwned(page) is None and page.evaluate(INJECTED) == [], rec["id"]
         main = page.locator(".svod-scene__main").inner_text()
         assert main.strip(), rec["id"]  # nothing blank
@@ -108,7 +115,7 @@ def test_payloads_in_a_calculators_kept_values_run_nothing(new_context, base_url
                    [roll, {**roll, "t": 1e20}, P[0]]])
     page.goto(base_url + "calculators/wod-pool/")
     wait_state(page, "wod-pool", timeout=CALC_BOOT_MS)
-    page.wait_for_timeout(300)
+    images_done(page)
     assert pwned(page) is None and page.evaluate(INJECTED) == []
     root = page.locator('.svod-calc[data-calc="wod-pool"]')
     assert P[1] in root.locator(".svod-calc__aside").inner_text()  # set aside, told as text

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from .scene_page import (act, add_character, card, fill_sheet, open_action, open_page, phone, sheet_closed, start,
     wait_preview, wait_ready)
-from .waits import STEP_MS
+from .waits import STEP_MS, animated, scroll_settled
 
 
 CONTRAST = """(el) => {
@@ -74,7 +74,9 @@ def test_a_new_characters_card_is_seen_under_the_bar(new_context, base_url):
     page.evaluate("""() => { const b = document.querySelector('.svod-scene__controls [data-act=add]').getBoundingClientRect();
         const bar = document.querySelector('.svod-scene__bar').getBoundingClientRect(); window.scrollBy(0, b.top - bar.bottom + 20); }""")
     add_character(page, "Дима", "serial")
-    page.wait_for_timeout(300)
+    # the sheet's close has revealed the new card (scene.mjs onClosed), its scroll at rest
+    page.wait_for_function("!svodScene.revealOnClose", timeout=STEP_MS)
+    scroll_settled(page)
     where = card(page, "Дима").locator(".svod-card__name").evaluate("""(n) => { const r = n.getBoundingClientRect();
         const bar = document.querySelector('.svod-scene__bar').getBoundingClientRect();
         return {top: r.top, bottom: r.bottom, bar: bar.bottom, height: innerHeight}; }""")
@@ -87,10 +89,11 @@ def test_back_to_top_stays_clear_of_the_scene_bar(new_context, base_url, shot):
         add_character(page, name, "serial")
     # down into the log, then a little up: Material shows «К началу» while the bar is stuck under its header
     page.mouse.wheel(0, 700)
-    page.wait_for_timeout(400)
+    scroll_settled(page)
     page.mouse.wheel(0, -150)
     page.wait_for_selector(".md-top:not([hidden])", timeout=STEP_MS)
-    page.wait_for_timeout(400)  # its transition
+    scroll_settled(page)
+    animated(page)  # its transition
     assert page.locator(".svod-scene__bar").bounding_box()["y"] < 60  # stuck at the top
     assert not page.evaluate(OVERLAP, [".md-top", ".svod-scene__bar"])
     shot(page, "scene-back-to-top-phone-light")

@@ -15,7 +15,7 @@ import pytest
 
 from rules_core import api
 from .site_pages import nav_pages, open_switch_and_pick, search
-from .waits import READY
+from .waits import READY, animated, scroll_settled
 
 ROOT = Path(__file__).resolve().parents[2]
 CALC_SYSTEM = {c["id"]: c["system"] for c in api.list_calculators()}
@@ -169,7 +169,8 @@ def test_landing_highlights_the_words_with_the_heading_in_view(new_context, base
     # a reader scrolling up a little brings «К началу» out: it stays above the heading
     page.mouse.wheel(0, -3)
     page.wait_for_function("!document.querySelector('.md-top').hidden", timeout=10_000)
-    page.wait_for_timeout(300)
+    scroll_settled(page)
+    animated(page)  # «К началу» faded in
     box = in_view()
     assert not box["covered"] and box["top"] >= box["button"], box
     shot(page, f"{name}-landing")

@@ -6,8 +6,8 @@ Python boots), ``STEP_MS`` (any later step); ``READY``: the site ready offline."
 
 from __future__ import annotations
 
-__all__ = ["BOOT_MS", "STEP_MS", "READY", "FRAMES", "SCROLL_SETTLED", "IDLE", "frames", "scroll_settled", "idle",
-           "painted"]
+__all__ = ["BOOT_MS", "STEP_MS", "READY", "FRAMES", "SCROLL_SETTLED", "IDLE", "ANIMATED", "frames", "scroll_settled", "idle",
+           "animated", "painted"]
 
 BOOT_MS = 90_000  # a cold boot on a loaded 2-core machine takes 5–10 s; be generous
 STEP_MS = 30_000
@@ -32,6 +32,10 @@ SCROLL_SETTLED = """() => new Promise((done) => {
 IDLE = "() => new Promise((done) => (self.requestIdleCallback || ((f) => setTimeout(f, 0)))(() => done(true)))"
 
 
+#: True once no animation or CSS transition of the page is running (a control has faded in).
+ANIMATED = "() => document.getAnimations().every((a) => a.playState !== 'running')"
+
+
 def frames(page, n: int = 3) -> None:
     page.evaluate(FRAMES, n)
 
@@ -42,6 +46,12 @@ def scroll_settled(page) -> None:
 
 def idle(page) -> None:
     page.evaluate(IDLE)
+
+
+def animated(page, timeout: int = STEP_MS) -> None:
+    """The page's animations and transitions have ended (and been drawn)."""
+    page.wait_for_function(ANIMATED, timeout=timeout)
+    frames(page)
 
 
 def painted(page) -> None:
