@@ -247,7 +247,8 @@ const out = { table: RENAMED, read: {} };
 for (const spec of specs) {
   const rn = renamedIn(spec, "exhaustion6");
   if (!rn) continue;
-  out.read[spec.id] = { link: ["1", "0", "2", "true", ""].map((t) => rn.fromLink(t)), stored: [true, false, 1, "yes", null].map((v) => rn.fromStored(v)) };
+  out.read[spec.id] = { link: ["1", "0", "2", "true", ""].map((t) => rn.fromLink(t)),
+                        stored: [true, false, 1, "yes", null].map((v) => rn.fromStored(v)) };
 }
 console.log(JSON.stringify(out));
 """
@@ -307,7 +308,8 @@ def _markup(html: str) -> list[str]:
 # The engine's shapes (rules_core/spec.py's docstring), read here apart from the page's schema: what
 # the page hands its renderer must be of them.
 def _text(v) -> bool:
-    return isinstance(v, str) or (isinstance(v, dict) and bool(v) and set(v) <= {"ru", "en"} and all(isinstance(x, str) for x in v.values()))
+    return isinstance(v, str) or (isinstance(v, dict) and bool(v) and set(v) <= {"ru", "en"}
+                                  and all(isinstance(x, str) for x in v.values()))
 
 
 def _num(v) -> bool:
@@ -332,10 +334,12 @@ def _block(b) -> bool:
         return False
     k = b.get("kind")
     if k == "figures":
-        return isinstance(b.get("items"), list) and all(isinstance(i, dict) and _text(i.get("label")) and _value(i.get("value")) for i in b["items"])
+        return isinstance(b.get("items"), list) and all(isinstance(i, dict) and _text(i.get("label")) and _value(i.get("value"))
+                                                        for i in b["items"])
     if k == "distribution":
         return (_text(b.get("title")) and _text(b.get("x_label")) and isinstance(b.get("rows"), list)
-                and all(isinstance(r, dict) and _scalar(r.get("x")) and _prob(r.get("p")) and (r.get("p_at_least") is None or _prob(r["p_at_least"]))
+                and all(isinstance(r, dict) and _scalar(r.get("x")) and _prob(r.get("p"))
+                        and (r.get("p_at_least") is None or _prob(r["p_at_least"]))
                         for r in b["rows"]))
     if k == "table":
         return (isinstance(b.get("columns"), list) and all(_text(c) for c in b["columns"]) and isinstance(b.get("rows"), list)
@@ -399,7 +403,8 @@ def device(draw):
                 else draw(json_value)) for n in draw(st.lists(st.sampled_from(names) | hostile, max_size=5))}
     values = draw(st.sampled_from(["kept", "mutated", "other"]))
     values = (json.dumps({"values": kept}, ensure_ascii=False) if values == "kept"
-              else json.dumps(mutated(draw, {"values": kept}, json_value), ensure_ascii=False) if values == "mutated" else _stored(draw, []))
+              else json.dumps(mutated(draw, {"values": kept}, json_value), ensure_ascii=False) if values == "mutated"
+              else _stored(draw, []))
     asides = [{"name": draw(st.sampled_from(names) | hostile), "value": draw(json_value),
                "errors": [{"field": draw(hostile), "ru": draw(hostile), "en": draw(hostile)}]} for _ in range(2)]
     return {"spec": spec, "values": values, "aside": _stored(draw, asides), "rolls": _stored(draw, _real_rolls()),

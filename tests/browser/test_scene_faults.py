@@ -76,7 +76,8 @@ SETTLED = """() => document.querySelector("dialog[data-done='1'] .svod-result:no
 AT_STORED = """() => new Promise((resolve) => { const r = indexedDB.open('svod-scenes@/svod/');
     r.onsuccess = () => { const q = r.result.transaction('scenes', 'readonly').objectStore('scenes').getAll();
         q.onsuccess = () => { r.result.close(); const cur = svodScene.cur;
-            resolve(!svodScene.busy && !!cur && cur.checked && q.result.some(x => x.id === cur.rec.id && x.rev === cur.rec.rev)); }; }; })"""
+            resolve(!svodScene.busy && !!cur && cur.checked
+                    && q.result.some(x => x.id === cur.rec.id && x.rev === cur.rec.rev)); }; }; })"""
 
 
 def _sheet_outcome(page) -> dict:
