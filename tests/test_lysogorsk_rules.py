@@ -26,6 +26,7 @@ from scripts.sources import read_source
 from tests.api_calls import errors, run, summary
 from tests.d10_oracle import F
 from tests.fakes import FakeRoller
+from tests.readings import set_reading
 
 SETTINGS = settings(max_examples=60, deadline=None)
 D2 = 2 @ icepool.d6
@@ -725,7 +726,7 @@ def test_move_rounding_reading(monkeypatch):
     assert [r.standard_move(3, x) for x in ("exact", "math", "up", "down")] == [Fraction(11, 2), 6, 6, 5]
     assert r.standard_move(-3, "down") == 3  # half of −3 is −1.5: a whole −1 off by rounding toward zero
     assert F(run("lysogorsk-actions", {"agility": 3, "move_rounding": "down"})["move_m"]) == 5
-    monkeypatch.setattr(r, "MOVE_ROUNDING", "down")
+    set_reading(monkeypatch, r, "MOVE_ROUNDING", "down")
     assert r.standard_move(3) == 5
 
 
@@ -735,7 +736,7 @@ def test_full_clip_rounds_and_its_reading(monkeypatch):
     assert [r.full_clip_rounds(n, "full") for n in (1, 30, 31, 60, 75)] == [1, 1, 1, 2, 2]
     assert run("lysogorsk-actions", {"magazine": 45})["full_clip_rounds"] == 2
     assert run("lysogorsk-actions", {"magazine": 45, "full_clip": "full"})["full_clip_rounds"] == 1
-    monkeypatch.setattr(r, "FULL_CLIP", "full")
+    set_reading(monkeypatch, r, "FULL_CLIP", "full")
     assert r.full_clip_rounds(45) == 1
 
 
@@ -773,7 +774,7 @@ def test_combat_modifier_reading(monkeypatch):
                                  "modifiers_to": "result"})
     assert F(a["p_pass"]) == ice_p(2, 11) and F(b["p_pass"]) == ice_p(2 + 6, 5) == 1
     assert b["difficulty"] == 5 and b["check_modifier"] == 6
-    monkeypatch.setattr(r, "COMBAT_MODIFIERS_TO", "result")
+    set_reading(monkeypatch, r, "COMBAT_MODIFIERS_TO", "result")
     assert r.combat_stress_difficulty("equal", ("first_fight",)) == (5, 6)
 
 
@@ -875,7 +876,7 @@ def test_medical_healing_and_its_reading(monkeypatch):
     base = {"stamina": 1, "fortitude": 0, "damage_taken": 13, "heal": "medical", "doctor": 3}  # 16 hits, 3 left
     assert F(run("lysogorsk-wounds", base)["p_heal"]) == pd + (1 - pd) * pn
     assert F(run("lysogorsk-wounds", {**base, "medical_fail": "none"})["p_heal"]) == pd
-    monkeypatch.setattr(r, "MEDICAL_FAIL", "none")
+    set_reading(monkeypatch, r, "MEDICAL_FAIL", "none")
     assert r.healing("critical", 1, 0, doctor=3)["p"] == pd
 
 
@@ -1044,7 +1045,7 @@ def test_concussion_at_a_critical_wound_reading(monkeypatch):
     crit = {"stamina": 2, "damage_taken": 14, "head": "concussion"}
     assert run("lysogorsk-wounds", crit)["penalty"] == -6 - 3
     assert run("lysogorsk-wounds", {**crit, "concussion_at_critical": "none"})["penalty"] == -6
-    monkeypatch.setattr(r, "CONCUSSION_AT_CRITICAL", "none")
+    set_reading(monkeypatch, r, "CONCUSSION_AT_CRITICAL", "none")
     assert r.head_penalty("concussion", "critical") == 0
 
 
@@ -1056,7 +1057,7 @@ def test_maiming_and_its_reading(monkeypatch):
     assert r.maiming("scratch", "light_only") == 0 and r.maiming("light", "light_only") == -2
     res = run("lysogorsk-wounds", {"stamina": 2, "damage_taken": 2, "maimed": True, "maiming_at_scratch": "light_only"})
     assert res["maiming"] == 0
-    monkeypatch.setattr(r, "MAIMING_AT_SCRATCH", "light_only")
+    set_reading(monkeypatch, r, "MAIMING_AT_SCRATCH", "light_only")
     assert r.maiming("scratch") == 0
 
 
@@ -1154,7 +1155,7 @@ def test_two_guns_and_the_wrong_hand_reading(monkeypatch):
     base = {"two_guns": "one_target", "wrong_hand": True, "dodging": False}
     assert run("lysogorsk-shot", base)["modifier"] == -2
     assert run("lysogorsk-shot", {**base, "wrong_hand_reading": "adds"})["modifier"] == -4
-    monkeypatch.setattr(r, "TWO_GUNS_WRONG_HAND", "adds")
+    set_reading(monkeypatch, r, "TWO_GUNS_WRONG_HAND", "adds")
     assert sum(v for _, v in r.shot_modifiers(two_guns=True, wrong_hand=True)) == -4
 
 
@@ -1213,9 +1214,9 @@ def test_ritual_first_fail_reading(monkeypatch):
     p = ice_p(0, 9)
     both = {k: F(v) for k, v in run("lysogorsk-ritual", {**params, "first_fail": "both"})["outcome"].items()}
     assert both == {"effect": p * p, "disharmony": 1 - p, "failed": (1 - p) * p}
-    monkeypatch.setattr(r, "RITUAL_FIRST_FAIL", "both")
+    set_reading(monkeypatch, r, "RITUAL_FIRST_FAIL", "both")
     assert r.ritual_outcome(False, False) == "disharmony"
-    monkeypatch.setattr(r, "RITUAL_FIRST_FAIL", "no_second")
+    set_reading(monkeypatch, r, "RITUAL_FIRST_FAIL", "no_second")
     assert r.ritual_outcome(False, False) == "failed"
 
 
@@ -1302,7 +1303,7 @@ def test_hangover_stamina_reading(monkeypatch):
     assert drunk["hangover"] == [{"penalty": 1, "p": {"exact": "1/1", "float": 1.0}}]
     roll = api.roll("lysogorsk-drunkenness", {**willing, "hangover_stamina": "drunk"}, seed=1)
     assert roll["stage"] == 4 and roll["hangover"] == 1
-    monkeypatch.setattr(r, "HANGOVER_STAMINA", "drunk")
+    set_reading(monkeypatch, r, "HANGOVER_STAMINA", "drunk")
     assert r.hangover(4, 2) == 1
 
 
@@ -1339,8 +1340,8 @@ def test_every_open_point_on_the_lysogorsk_pages_says_how_the_calculators_read_i
 def test_the_new_open_points_are_on_their_pages():
     from pathlib import Path
     docs = Path(__file__).resolve().parents[1] / "docs" / "lysogorsk"
-    want = {"alcohol.md": "какая Выносливость вычитается", "combat.md": "Модификаторы таблички боевого стресса",
-            "wounds.md": "Если проверка Медицины провалена", "conditions.md": "Модификатор сотрясения",
+    want = {"alcohol.md": "svod:reading lysogorsk/HANGOVER_STAMINA", "combat.md": "svod:reading lysogorsk/COMBAT_MODIFIERS_TO",
+            "wounds.md": "svod:reading lysogorsk/MEDICAL_FAIL", "conditions.md": "Модификатор сотрясения",
             "shooting.md": "«не с той» руки", "magic.md": "атрибут навыка\n       Магия"}
     for page, words in want.items():
         text = (docs / page).read_text(encoding="utf-8")

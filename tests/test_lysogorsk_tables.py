@@ -1,6 +1,7 @@
 """Every value of every «Лысогорские сказочки» table, checked against the source text (001)."""
 
 import re
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -160,7 +161,7 @@ def test_aimed_shots():
         if mult is not None:
             written = "х2" if mult == 2 else "х0,5"  # Cyrillic «х» as in the source
             assert f"на повреждение {written}" in line
-    assert r.aim_multiplier("head") == 2 and r.aim_multiplier("arm") == r.aim_multiplier("leg") == r.Fraction(1, 2)
+    assert r.aim_multiplier("head") == 2 and r.aim_multiplier("arm") == r.aim_multiplier("leg") == Fraction(1, 2)
     assert r.aim_multiplier("item") is None and r.aim_multiplier("none") is None
 
 

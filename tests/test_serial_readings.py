@@ -10,7 +10,8 @@ import pytest
 from rules_core import api
 from rules_core.serial import readings as RD
 from rules_core.serial import rules as R
-from tests.readings import assert_patched_reading_decides, assert_switch_built_from, assert_where_covers_the_uses, switch_cases
+from tests.readings import (assert_patched_reading_decides, assert_switch_built_from, assert_where_covers_the_uses, set_reading,
+                            switch_cases)
 
 #: reading → {calculator: (parameters where its other reading matters, the result key — "roll:KEY": the same dice
 #: read the other way)}; the switch, its default and the other reading are the record's (rules_core/serial/readings.py)
@@ -165,7 +166,7 @@ def test_interceptions_are_counted_by_the_named_period(monkeypatch):
     # «Персонаж не может совершить больше Перехватов, чем его показатель Смекалки» — per round by the reading
     assert R.INTERCEPTION_PERIOD == "round" and R.interceptions_left(3, 1, 2, 5) == 1
     assert [R.interceptions_left(3, 1, 2, 5, period) for period in R.INTERCEPTION_PERIODS] == [1, 2, 0]
-    monkeypatch.setattr(R, "INTERCEPTION_PERIOD", "fight")
+    set_reading(monkeypatch, R, "INTERCEPTION_PERIOD", "fight")
     assert R.interceptions_left(3, 1, 2, 5) == 0
 
 
@@ -198,7 +199,7 @@ def test_blind_shot_range_is_read_at_run_time(monkeypatch):
     # «дистанционные атаки не могут быть проведены на дистанции более 10 метров»; ten metres is allowed
     setup = R.AttackSetup(pool=5, ranged=True, distance=10, weapon_range=20, blind=True, blind_roll_succeeded=True)
     assert R.attack_roll(setup)[1] == 6 + 3
-    monkeypatch.setattr(R, "BLIND_RANGED_MAX_METRES", 9)
+    set_reading(monkeypatch, R, "BLIND_RANGED_MAX_METRES", 9)
     assert R.attack_roll(setup)[1] is None
 
 
