@@ -395,21 +395,3 @@ class Roller:
     def dice(self, n: int, sides: int) -> list[int]:
         """``n`` dice of ``sides`` faces, in the order rolled."""
         return [self.die(sides) for _ in range(n)]
-
-
-#: The World of Darkness d10 pool lived here before it moved to :mod:`rules_core.wod.pool`;
-#: these names stay importable from ``rules_core.dice`` for code written against that.
-_MOVED_TO_WOD_POOL = ("BOTCH_RULES", "PoolOutcome", "d10_counts", "pool_net", "is_botch", "d10_pool",
-                      "net_successes", "roll_d10_pool")
-
-
-def __getattr__(name: str):
-    """The d10-pool names that moved to :mod:`rules_core.wod.pool`, looked up there."""
-    if name in _MOVED_TO_WOD_POOL:
-        from .wod import pool
-
-        value = getattr(pool, name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-

@@ -30,12 +30,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .spec import Option, Param, T, Text
-from .systems import TITLES
+from .systems import GAMES
 
 __all__ = ["BOOL", "Choice", "Reading", "SYSTEMS", "line", "of_system", "words"]
 
 #: the systems that declare readings (``rules_core/<system>/readings.py``): every system, in its one order
-SYSTEMS = tuple(s for s in TITLES if s != "common")
+SYSTEMS = GAMES
 
 
 @dataclass(frozen=True, slots=True)

@@ -42,10 +42,11 @@ import yaml
 from markdown.extensions import Extension
 from markdown.treeprocessors import Treeprocessor
 
+from rules_core.systems import GAMES
 from svod_site import ROOT, markers
 
 DATA = ROOT / "docs" / "_glossary.yml"
-SYSTEMS = ("serial", "wod", "lysogorsk", "codex")
+SYSTEMS = GAMES  # the engine's one list of them, in its order
 SYSTEM_TITLES = {
     "serial": ("«Мир Тьмы: Сериал»", "World of Darkness: The Series (house rules)"),
     "wod": ("Мир Тьмы (классика)", "Classic World of Darkness"),

@@ -18,12 +18,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rules_core.systems import GAMES
 from svod_site.markers import MarkerError, Where
 
 __all__ = ["ORDER", "MOST_USED", "system_order", "most_used_first", "marker", "cards"]
 
-#: The systems in the site's order: the group's current game first.
-ORDER = ("serial", "wod", "lysogorsk", "codex")
+#: The systems in the site's order: the group's current game first (the engine's one list, ``rules_core.systems``).
+ORDER = GAMES
 
 #: Within a system, the calculators a table reaches for most come first, in this order (the
 #: whole attack, then the roll every check is, then the rest); the others follow in the engine's

@@ -4,6 +4,8 @@ changes a result, and a constant the code reads at run time decides the result w
 
 from __future__ import annotations
 
+import types
+
 from rules_core import api
 
 
@@ -12,12 +14,21 @@ def param_of(calc_id: str, name: str):
     return next(p for p in api.get(calc_id).params if p.name == name)
 
 
+def set_reading(monkeypatch, module, name: str, value) -> None:
+    """Set ``module.NAME`` to ``value`` for one test — and, for a rules package split by section
+    (``serial.rules``, ``lysogorsk.rules``), in each of its modules that holds the name, where the code reads it."""
+    monkeypatch.setattr(module, name, value)
+    for sub in list(vars(module).values()):
+        if isinstance(sub, types.ModuleType) and sub.__name__.startswith(f"{module.__name__}.") and hasattr(sub, name):
+            monkeypatch.setattr(sub, name, value)
+
+
 def assert_patched_reading_decides(module, name: str, patched: dict, monkeypatch) -> None:
     """``patched[name]`` is (value, calculator, parameters, result key): setting ``module.NAME``
     to the value changes that result."""
     value, calc, params, key = patched[name]
     taken = api.run(calc, params)[key]
-    monkeypatch.setattr(module, name, value)
+    set_reading(monkeypatch, module, name, value)
     assert api.run(calc, params)[key] != taken
 
 

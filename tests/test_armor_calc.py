@@ -15,8 +15,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from rules_core import api
-from rules_core.common import calculators as C
-from rules_core.wod import rules as WC
+from rules_core.common import calculators as common_calculators
+from rules_core.wod import rules as wod_rules
 from rules_core.wod import pool
 
 CALC = api.get("armor")
@@ -333,17 +333,17 @@ def law_of(dist) -> dict:
 @settings(max_examples=60, deadline=None)
 @given(serial_params, two)
 def test_serial_more_armor_never_more_damage(base, armors):
-    lo, hi = (C.serial_part(params(**base, serial_armor=a)) for a in armors)
+    lo, hi = (common_calculators.serial_part(params(**base, serial_armor=a)) for a in armors)
     assert dominated(law_of(hi["after"]), law_of(lo["after"]))
     assert dominated(law_of(lo["after"]), law_of(lo["before"]))
-    plain = C.serial_part(params(**dict(base, serial_maneuver="none"), serial_armor=armors[0]))
+    plain = common_calculators.serial_part(params(**dict(base, serial_maneuver="none"), serial_armor=armors[0]))
     assert dominated(law_of(lo["after"]), law_of(plain["after"]))  # tripled armor stops at least as much
 
 
 @settings(max_examples=60, deadline=None)
 @given(wod_params, st.tuples(st.integers(0, 5), st.integers(0, 5)).map(sorted))
 def test_classic_more_armor_never_more_damage(base, armors):
-    lo, hi = (C.wod_part(params(**base, wod_armor=str(a))) for a in armors)
+    lo, hi = (common_calculators.wod_part(params(**base, wod_armor=str(a))) for a in armors)
     assert dominated(law_of(hi["after"]), law_of(lo["after"]))
     assert dominated(law_of(lo["after"]), law_of(lo["before"]))
     assert hi["p_stunned_after"] <= lo["p_stunned_after"]
@@ -353,17 +353,17 @@ def test_classic_more_armor_never_more_damage(base, armors):
 @given(lys_params, st.tuples(st.integers(0, 30), st.integers(0, 30)).map(sorted),
        st.sampled_from(["none", "cupboard", "door", "partition", "steel_door", "concrete"]))
 def test_lysogorsk_more_armor_never_more_damage(base, armors, cover):
-    lo, hi = (C.lys_part(params(**base, lys_armor=a, lys_cover=cover)) for a in armors)
+    lo, hi = (common_calculators.lys_part(params(**base, lys_armor=a, lys_cover=cover)) for a in armors)
     assert dominated(law_of(hi["after"]), law_of(lo["after"]))
     assert dominated(law_of(lo["after"]), law_of(lo["before"]))
-    bare = C.lys_part(params(**base, lys_armor=armors[0], lys_cover="none"))
+    bare = common_calculators.lys_part(params(**base, lys_armor=armors[0], lys_cover="none"))
     assert dominated(law_of(lo["after"]), law_of(bare["after"]))  # cover never adds damage
 
 
 @settings(max_examples=60, deadline=None)
 @given(codex_params, st.tuples(st.integers(0, 3), st.integers(0, 3)).map(sorted))
 def test_codex_more_armor_never_more_damage(base, armors):
-    lo, hi = (C.codex_part(params(**base, codex_armor=str(a))) for a in armors)
+    lo, hi = (common_calculators.codex_part(params(**base, codex_armor=str(a))) for a in armors)
     assert hi["after"].max() <= lo["after"].max() <= lo["before"].max()
 
 
@@ -405,7 +405,7 @@ def test_roll_lands_inside_the_exact_laws(s, w, ly, cx, seed):
 
 
 def test_largest_inputs_are_fast():
-    WC.damage_soak_dist.cache_clear()
+    wod_rules.damage_soak_dist.cache_clear()
     for cached in (pool.d10_counts, pool.d10_pool, pool.net_successes):
         cached.cache_clear()
     big = dict(serial_hit="dice", serial_damage=30, wod_hit="dice", wod_damage=30, wod_stamina=10,
@@ -421,7 +421,7 @@ def test_the_table_shows_every_system_in_both_languages():
     r = run()
     table = r["display"][0]
     assert table["kind"] == "table" and len(table["rows"]) == 4
-    assert [row[0]["ru"] for row in table["rows"]] == [C.SYSTEM_NAMES[k]["ru"]
+    assert [row[0]["ru"] for row in table["rows"]] == [common_calculators.SYSTEM_NAMES[k]["ru"]
                                                       for k in ("serial", "wod", "lysogorsk", "codex")]
     assert all(c["ru"] and c["en"] for c in table["columns"])
     spec = api.get("armor").to_json()

@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given, settings, strategies as st
 
 from rules_core import api
-from rules_core.serial import rules as R
+from rules_core.serial import rules as serial_rules
 
 
 def enc(**params):
@@ -62,4 +62,4 @@ def test_protection_never_adds_armor_and_absorption_of_worn_suits(armor, absorpt
     natural = armor if source == "natural" else 0
     suits = [(armor, 0)] if source == "worn" and armor else []
     suits += [(0, absorption)] if absorption else []
-    assert R.protection(natural, suits, stops) == (armor, got)
+    assert serial_rules.protection(natural, suits, stops) == (armor, got)

@@ -101,15 +101,3 @@ def test_bind_mixture_and_repeat_agree(w, n):
     assert d.repeat(n) == sum((d for _ in range(n)), Dist.constant(0))
     assert d.given(lambda o: True) == d
     assert d.map(lambda o: o) == d
-
-
-def test_the_pool_names_stay_importable_from_dice():
-    """The d10 pool moved to rules_core.wod.pool; code written against rules_core.dice keeps working."""
-    from rules_core import dice
-    from rules_core.wod import pool
-
-    for name in ("BOTCH_RULES", "PoolOutcome", "d10_counts", "pool_net", "is_botch", "d10_pool",
-                 "net_successes", "roll_d10_pool"):
-        assert getattr(dice, name) is getattr(pool, name)
-    with pytest.raises(AttributeError):
-        dice.no_such_name

@@ -9,8 +9,8 @@ from hypothesis import given, settings, strategies as st
 
 from rules_core import api
 from rules_core.dice import Dist
-from rules_core.lysogorsk import rules as r
-from rules_core.lysogorsk import tables as tb
+from rules_core.lysogorsk import rules as lysogorsk_rules
+from rules_core.lysogorsk import tables as lysogorsk_tables
 from tests.api_calls import errors, run
 from tests.d10_oracle import F
 
@@ -33,7 +33,7 @@ def test_registered_with_specs():
     assert drinks["kind"] == "record_list"
     fields = {f["name"]: f for f in drinks["fields"]}
     assert {"drink", "degrees", "volume_g", "bubbles", "count"} <= set(fields)
-    assert {o["value"] for o in fields["drink"]["options"]} == set(tb.DRINKS) | {"vodka_bottle", "custom"}
+    assert {o["value"] for o in fields["drink"]["options"]} == set(lysogorsk_tables.DRINKS) | {"vodka_bottle", "custom"}
 
 
 # ---- lysogorsk-check --------------------------------------------------------------------
@@ -62,7 +62,8 @@ def test_check_opposed_and_ties():
 def test_check_shooting_against_a_dodging_target_size():
     res = run("lysogorsk-check", {"mode": "opposed", "attribute": 3, "skill": 3, "opponent_attribute": 2,
                                   "opponent_skill": 2, "target_size": "tiny"})
-    want = r.opposed_outcome(r.check_total(3, 3), r.check_total(2, 2, 6), "attacker", defense_floor=7)
+    want = lysogorsk_rules.opposed_outcome(lysogorsk_rules.check_total(3, 3), lysogorsk_rules.check_total(2, 2, 6), "attacker",
+                                           defense_floor=7)
     assert F(res["p_attacker"]) == want["attacker"]
 
 
@@ -96,7 +97,7 @@ def test_damage_default_wound_levels_by_hand():
 def test_damage_protection_cover_and_aim():
     res = run("lysogorsk-damage", {"power": 10, "armor": 3, "cover": "door", "armor_piercing": 1, "aim": "head"})
     assert res["protection"] == 4
-    want = r.hit_damage(10, 4).map(lambda d: 2 * d)
+    want = lysogorsk_rules.hit_damage(10, 4).map(lambda d: 2 * d)
     assert {d["damage"]: F(d["p"]) for d in res["damage"]} == dict(want.items())
 
 
@@ -104,7 +105,7 @@ def test_damage_burst_example_and_point_blank():
     res = run("lysogorsk-damage", {"burst_shots": 4, "burst_close": 3, "burst_medium": 2, "burst_far": 1,
                                    "ammo_left": 2, "range": "close", "power": 2})
     assert res["burst"] == "2:2/1/1" and res["bullets_hit"] == 2
-    assert {d["damage"]: F(d["p"]) for d in res["damage"]} == dict(r.hit_damage(2, 0).map(lambda d: 2 * d).items())
+    assert {d["damage"]: F(d["p"]) for d in res["damage"]} == dict(lysogorsk_rules.hit_damage(2, 0).map(lambda d: 2 * d).items())
     res = run("lysogorsk-damage", {"burst_shots": 30, "burst_close": 5, "range": "point_blank", "ammo_left": 30})
     assert res["bullets_hit"] == 30
 
@@ -114,26 +115,26 @@ def test_damage_electric_fall_crash_environment():
     assert e["power"] == 4 and {d["damage"] for d in e["damage"]} == set(range(6, 17))  # no armor helps
     f = run("lysogorsk-damage", {"source": "fall", "height_m": 10, "stamina": 2, "fortitude": 1})
     assert f["power"] == f["check_difficulty"] == 4
-    pc = r.p_success(r.check_total(2, 1), 4)
+    pc = lysogorsk_rules.p_success(lysogorsk_rules.check_total(2, 1), 4)
     assert F(f["p_check"]) == pc == 1
-    want = r.hit_damage(4, 0).map(lambda d: r.round_by(Fraction(d, 2)))
+    want = lysogorsk_rules.hit_damage(4, 0).map(lambda d: lysogorsk_rules.round_by(Fraction(d, 2)))
     assert {d["damage"]: F(d["p"]) for d in f["damage"]} == dict(want.items())
     low = run("lysogorsk-damage", {"source": "fall", "height_m": 2})
     assert [d["damage"] for d in low["damage"]] == [0]
     literal = run("lysogorsk-damage", {"source": "fall", "height_m": 2, "no_damage_below_threshold": False,
                                        "halving_check": False})
-    assert {d["damage"]: F(d["p"]) for d in literal["damage"]} == dict(r.TWO_D6.items())
+    assert {d["damage"]: F(d["p"]) for d in literal["damage"]} == dict(lysogorsk_rules.TWO_D6.items())
     c = run("lysogorsk-damage", {"source": "crash", "speed_kmh": 60, "belts": True, "airbags": True,
                                  "stamina": 0, "fortitude": 0, "rounding": "down"})
-    pc = r.p_success(r.check_total(0, 0), 10)
-    dm = r.hit_damage(10, 0).map(r.seat_belts)
+    pc = lysogorsk_rules.p_success(lysogorsk_rules.check_total(0, 0), 10)
+    dm = lysogorsk_rules.hit_damage(10, 0).map(lysogorsk_rules.seat_belts)
     want = Dist.mixture([(pc, dm.map(lambda d: d // 4)), (1 - pc, dm.map(lambda d: d // 2))])
     assert {d["damage"]: F(d["p"]) for d in c["damage"]} == dict(want.items())
     # the other reading: the belts act on the crash's Мощность (60 km/h → 10: no help; 40 → 6 → 1; 30 → 4: saved)
     for speed, power in ((60, 10), (40, 1)):
         pw = run("lysogorsk-damage", {"source": "crash", "speed_kmh": speed, "belts": True, "belts_reading": "power",
                                       "halving_check": False})
-        assert {d["damage"]: F(d["p"]) for d in pw["damage"]} == dict(r.hit_damage(power, 0).items())
+        assert {d["damage"]: F(d["p"]) for d in pw["damage"]} == dict(lysogorsk_rules.hit_damage(power, 0).items())
     pw = run("lysogorsk-damage", {"source": "crash", "speed_kmh": 30, "belts": True, "belts_reading": "power"})
     assert [d["damage"] for d in pw["damage"]] == [0] and pw["power_after_belts"] is None
     env = run("lysogorsk-damage", {"source": "environment", "environment": "ecto_acid", "splashed": True})
@@ -171,7 +172,7 @@ def test_damage_roll():
         assert a["hits_left"] == 18 - a["damage"]
     c = api.roll("lysogorsk-damage", {"source": "fall", "height_m": 12, "stamina": 0, "fortitude": 0}, seed=3)
     raw = sum(c["faces"]) + 5
-    assert c["damage"] == (r.round_by(Fraction(raw, 2)) if c["check_success"] else raw)
+    assert c["damage"] == (lysogorsk_rules.round_by(Fraction(raw, 2)) if c["check_success"] else raw)
 
 
 # ---- lysogorsk-drunkenness --------------------------------------------------------------
@@ -189,7 +190,7 @@ def test_drunkenness_spirit_chain():
         assert sum(F(p) for p in row) == 1
     final = Dist({s: F(p) for s, p in enumerate(res["final_stage"])})
     assert res["likeliest_stage"] == final.mode()
-    assert res["effects"] == r.stage_modifiers(final.mode())
+    assert res["effects"] == lysogorsk_rules.stage_modifiers(final.mode())
     hang = {h["penalty"]: F(h["p"]) for h in res["hangover"]}
     assert hang == dict(final.map(lambda s: max(0, s - 2)).items())
 
@@ -208,8 +209,8 @@ def test_drunkenness_bottle_willing_start_and_options():
     traits = run("lysogorsk-drunkenness", {"drinks": [{"drink": "spirit_shot", "count": 5}], "willing": True,
                                            "negative_traits": 2, "confidence": 1, "willpower": 0, "binge_days": 4})
     assert F(traits["p_stage3"]) == 1
-    assert F(traits["p_trait_fires"]) == 1 - r.p_success(r.check_total(2), 5)
-    assert F(traits["p_dependence"]) == 1 - r.p_success(r.check_total(1), 4)
+    assert F(traits["p_trait_fires"]) == 1 - lysogorsk_rules.p_success(lysogorsk_rules.check_total(2), 5)
+    assert F(traits["p_dependence"]) == 1 - lysogorsk_rules.p_success(lysogorsk_rules.check_total(1), 4)
 
 
 def test_drunkenness_validation_names_fields():
@@ -240,7 +241,7 @@ def test_drunkenness_roll():
 
 def test_breakdown_calculator():
     res = run("lysogorsk-breakdown", {"willpower": 3, "breakdowns_in_scene": 2})
-    roll = r.TWO_D6 + 1  # 2К − 3 + 4
+    roll = lysogorsk_rules.TWO_D6 + 1  # 2К − 3 + 4
     assert F(res["breakdown"]["fine"]) == 0
     assert F(res["breakdown"]["short"]) == roll.p(lambda x: 1 <= x <= 3)
     assert F(res["breakdown"]["insanity"]) == roll.at_least(10)
@@ -259,7 +260,7 @@ def test_area_fire_calculator():
     # shooter 2К + 0 against an undeclared 5: P(2К ≥ 5) = 30/36
     hits = [F(h) for h in res["p_hit"]]
     assert hits[0] == Fraction(30, 36)
-    assert hits == r.area_fire(r.check_total(0), [None, r.check_total(2, 2, 1), None], 2)
+    assert hits == lysogorsk_rules.area_fire(lysogorsk_rules.check_total(0), [None, lysogorsk_rules.check_total(2, 2, 1), None], 2)
     assert F(res["expected_bullets"]) == sum(hits) <= 2
     assert errors("lysogorsk-area-fire", {"targets": [{}, {"dodging": True, "skill": -1}]}) == {"targets[1].skill"}
     # the dodge's numbers of one who does not dodge are not read
@@ -276,11 +277,11 @@ def test_thrown_miss_calculator():
     res = run("lysogorsk-thrown-miss", {"strength": 1, "modifier": -4})  # 2К − 3
     out = {k: F(v) for k, v in res["outcome"].items()}
     assert out["far_short"] == Fraction(1, 36) and out["short"] == Fraction(2 + 3, 36)  # 2К = 2; 2К = 3, 4
-    assert out == dict(r.thrown_miss(1, -4).items()) | {k: 0 for k in out if k not in r.thrown_miss(1, -4)}
+    assert out == dict(lysogorsk_rules.thrown_miss(1, -4).items()) | {k: 0 for k in out if k not in lysogorsk_rules.thrown_miss(1, -4)}
     m = run("lysogorsk-thrown-miss", {"strength": 2, "reading": "margin", "difficulty": 8})
-    assert F(m["outcome"]["aside"]) == r.TWO_D6.p(lambda x: 8 <= x <= 10)
+    assert F(m["outcome"]["aside"]) == lysogorsk_rules.TWO_D6.p(lambda x: 8 <= x <= 10)
     a = api.roll("lysogorsk-thrown-miss", {"strength": 2, "reading": "margin", "difficulty": 8}, seed=9)
-    assert a["value"] == sum(a["faces"]) - 6 and a["outcome"] == r.band_of(a["value"], tb.THROWN_MISS)
+    assert a["value"] == sum(a["faces"]) - 6 and a["outcome"] == lysogorsk_rules.band_of(a["value"], lysogorsk_tables.THROWN_MISS)
 
 
 # ---- speed and robustness ---------------------------------------------------------------
@@ -351,14 +352,14 @@ def test_fuzz_known_names_give_results_or_clean_errors(cid, data):
 
 def test_survival_calculator():
     s = run("lysogorsk-survival", {"kind": "suffocation", "stamina": 2, "fortitude": 1, "time": 9})
-    d = r.suffocation(2, 1)
+    d = lysogorsk_rules.suffocation(2, 1)
     assert s["grace"] == 6 and F(s["p_dying"]) == d.at_most(9)
     h = run("lysogorsk-survival", {"kind": "hunger", "stamina": 1, "fortitude": 0, "time": 20})
-    assert h["grace"] == 3 and F(h["p_dead"]) == r.starvation(1, 0, 20)["dead"]
+    assert h["grace"] == 3 and F(h["p_dead"]) == lysogorsk_rules.starvation(1, 0, 20)["dead"]
     t = run("lysogorsk-survival", {"kind": "thirst", "stamina": 1, "fortitude": 0, "time": 20})
     assert t["grace"] == 1 and F(t["p_dead"]) > F(h["p_dead"])
     z = run("lysogorsk-survival", {"kind": "sleep", "stamina": 2, "time": 30, "confidence": 1, "willpower": 1})
-    assert z["grace"] == 20 and F(z["p_awake"]) == r.sleep_deprivation(2, 1, 1, 30)[0]
+    assert z["grace"] == 20 and F(z["p_awake"]) == lysogorsk_rules.sleep_deprivation(2, 1, 1, 30)[0]
     assert [f["penalty"] for f in z["fails"]] == [-2 * f["fails"] for f in z["fails"]]
     assert errors("lysogorsk-survival", {"kind": "sleep", "stamina": 0}) == {"stamina"}
     assert errors("lysogorsk-survival", {"kind": "sleep", "stamina": 1, "time": 131}) == {"time"}
@@ -430,4 +431,4 @@ def test_survival_rounding_is_labelled_as_the_sleep_difficulty():
     assert "УС" in rounding.label["ru"] and "урон" not in rounding.label["ru"]
     assert "difficulty" in rounding.label["en"]
     assert "damage" not in rounding.label["en"] and "урон" not in rounding.help["ru"]
-    assert [o.value for o in rounding.options] == list(r.ROUNDINGS) and rounding.default == r.DEFAULT_ROUNDING
+    assert [o.value for o in rounding.options] == list(lysogorsk_rules.ROUNDINGS) and rounding.default == lysogorsk_rules.DEFAULT_ROUNDING

@@ -13,9 +13,9 @@ from hypothesis import given, settings, strategies as st
 
 from rules_core import api
 from rules_core.codex import readings as CODEX
-from rules_core.codex import rules as C
+from rules_core.codex import rules as codex_rules
 from rules_core.lysogorsk import readings as LYS
-from rules_core.lysogorsk import rules as L
+from rules_core.lysogorsk import rules as lysogorsk_rules
 from tests.readings import assert_switch_built_from, assert_where_covers_the_uses, switch_cases
 
 #: a «Лысогорские сказочки» reading (its record, rules_core/lysogorsk/readings.py) → {calculator: (parameters where its
@@ -206,14 +206,14 @@ def outcome(calc_id: str, params: dict, key: str):
 #: the named readings of each module: every ``*_READINGS`` tuple, the choices named otherwise, and
 #: the constants that take a side on an open point
 READINGS = {
-    L: {n for n in L.__all__ if n.endswith("_READINGS")} | {
+    lysogorsk_rules: {n for n in lysogorsk_rules.__all__ if n.endswith("_READINGS")} | {
         "TIE_RULES", "ROUNDINGS", "MOVE_ROUNDINGS", "QUARTER_IS_CRITICAL", "AP_RULES", "AIM_ORDERS", "NO_DAMAGE_WITHOUT_STEPS",
         "ARMOR_AGAINST_FALLS", "BELTS_BEFORE_HALVING", "ROUND_ONCE", "STAGE_STAMINA_IN_CHECK", "STAGE1_CONFIDENCE_IN_CHECK",
         "BLEEDING_WHEN_DYING",
         "PAIN_SHOCK_ROLLS", "PAIN_SHOCK_WOUND_PENALTY"},
-    C: {n for n in C.__all__ if n.endswith("_READINGS")} | {"BURST_ROUNDING"},
+    codex_rules: {n for n in codex_rules.__all__ if n.endswith("_READINGS")} | {"BURST_ROUNDING"},
 }
-@pytest.mark.parametrize("module, records", [(L, LYS), (C, CODEX)], ids=["lysogorsk", "codex"])
+@pytest.mark.parametrize("module, records", [(lysogorsk_rules, LYS), (codex_rules, CODEX)], ids=["lysogorsk", "codex"])
 def test_every_reading_is_tested_here(module, records):
     # each named reading of the rules (a choices tuple or a constant) is a record's, each record's uses are tested
     for name in READINGS[module]:
@@ -240,11 +240,11 @@ def test_the_crash_readings_give_the_pages_numbers():
     """docs/lysogorsk/environment.md: a quarter of 5 rounded once is 1; each half rounded, 5 → 3 → 2;
     8 with airbags and the belts after them: 4, which the belts save completely."""
     half = Fraction(1, 2)
-    assert L.cushioned(5, (half, half)) == 1
-    assert L.cushioned(5, (half, half), round_once=False) == 2
-    assert L.cushioned(8, (half,), belts=True, belts_first=False) == 0
-    assert L.cushioned(8, (half,), belts=True) == 2  # the belts take 5 of 8, half of 3 rounds up
-    assert L.cushioned(12, (), belts=True) == 12  # «начиная с 10 не помогают совсем»
+    assert lysogorsk_rules.cushioned(5, (half, half)) == 1
+    assert lysogorsk_rules.cushioned(5, (half, half), round_once=False) == 2
+    assert lysogorsk_rules.cushioned(8, (half,), belts=True, belts_first=False) == 0
+    assert lysogorsk_rules.cushioned(8, (half,), belts=True) == 2  # the belts take 5 of 8, half of 3 rounds up
+    assert lysogorsk_rules.cushioned(12, (), belts=True) == 12  # «начиная с 10 не помогают совсем»
 
 
 # ---- the crash's belts, airbags and check, against icepool ----------------------------------------
@@ -283,7 +283,7 @@ def test_the_crash_calculator_against_icepool(speed, belts, airbags, round_once,
     params = {"source": "crash", "speed_kmh": speed, "belts": belts, "airbags": airbags, "round_once": round_once,
               "belts_first": belts_first, "armor": 1, "stamina": 2, "fortitude": 1}
     res = api.run("lysogorsk-damage", params)
-    steps = L.crash_steps(speed, "beyond")
+    steps = lysogorsk_rules.crash_steps(speed, "beyond")
     got = {x["damage"]: Fraction(x["p"]["exact"]) for x in res["damage"]}
     assert got == {k: v for k, v in _ice_crash(steps, 1, 3, steps, belts, airbags, round_once, belts_first).items() if v}
 
@@ -294,11 +294,11 @@ def test_the_crash_calculator_against_icepool(speed, belts, airbags, round_once,
 def test_cushioning_never_adds_damage_and_the_belts_never_hurt(damage, halvings, belts, round_once, belts_first,
                                                                rounding):
     factors = (Fraction(1, 2),) * halvings
-    d = L.cushioned(damage, factors, belts, rounding, round_once, belts_first)
+    d = lysogorsk_rules.cushioned(damage, factors, belts, rounding, round_once, belts_first)
     assert 0 <= d <= damage
-    assert d <= L.cushioned(damage, factors, False, rounding, round_once, belts_first)
+    assert d <= lysogorsk_rules.cushioned(damage, factors, False, rounding, round_once, belts_first)
     if not halvings:  # nothing to round or to order: every reading agrees
-        assert d == L.cushioned(damage, (), belts, rounding, not round_once, not belts_first)
+        assert d == lysogorsk_rules.cushioned(damage, (), belts, rounding, not round_once, not belts_first)
 
 
 # ---- the sniper rifle, against icepool -----------------------------------------------------------
@@ -331,7 +331,7 @@ def test_stage_four_control_is_the_sources_condition():
     assert checked["p_master_control"] == checked["final_stage"][4]
 
 
-@pytest.mark.parametrize("check", L.STAGE3_CHECK_READINGS)
+@pytest.mark.parametrize("check", lysogorsk_rules.STAGE3_CHECK_READINGS)
 @pytest.mark.parametrize("stage1", [True, False])
 @pytest.mark.parametrize("confidence, willpower", [(-2, 0), (0, 2), (1, 1), (-4, 3)])
 def test_the_stage3_check_readings_against_icepool(check, stage1, confidence, willpower):
@@ -374,7 +374,7 @@ def test_a_burst_rolled_for_each_bullet_against_icepool(hits, power, armor, aim)
 
 
 def test_a_burst_too_long_to_roll_bullet_by_bullet_is_refused_beside_the_switch():
-    n = L.MAX_BULLETS_ROLLED_EACH
+    n = lysogorsk_rules.MAX_BULLETS_ROLLED_EACH
     params = {"burst_shots": n + 1, "burst_close": n + 1, "range": "point_blank", "ammo_left": 1000}
     r = api.handle({"op": "run", "id": "lysogorsk-damage", "params": {**params, "burst_roll": "each"}})
     assert not r["ok"] and r["errors"][0]["field"] == "burst_roll"

@@ -10,11 +10,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 
-#: import circles that were there before the check (the scene engine, which other work is changing now; the d10
-#: pool's old names kept importable from ``rules_core.dice``, tests/test_dice.py): each is the set of modules of one
-#: circle, taken off (or made smaller) when it is broken
+#: import circles that were there before the check (the scene engine, which other work is changing now): each is the
+#: set of modules of one circle, taken off (or made smaller) when it is broken
 CIRCLES_ALLOWED = [
-    {"rules_core.dice", "rules_core.wod.pool"},
     {"rules_core.api"} | {f"rules_core.scene.{m}" for m in (
         "actions", "api", "calclink", "characters", "codex", "common", "counters", "dicebox", "engine", "fields",
         "lysogorsk", "party", "serial", "serial_fight", "state", "statuses", "system", "table", "turns", "wod",

@@ -10,10 +10,10 @@ from hypothesis import given, settings, strategies as st
 from rules_core import api
 from rules_core.dice import Dist
 from rules_core.scene import apply, preview
-from rules_core.scene import serial as SS
+from rules_core.scene import serial as scene_serial
 from rules_core.scene.state import new_scene
-from rules_core.serial import calculators as SC
-from rules_core.serial import tables as TB
+from rules_core.serial import calculators as serial_calculators
+from rules_core.serial import tables as serial_tables
 
 
 def step(sc, action):
@@ -53,7 +53,7 @@ def test_attack_fold_is_the_calculators_outcome_for_a_fresh_target(params, armor
     pv = preview(sc, action)
     assert pv["ok"], pv
     p = pv["calculator"]["params"]
-    o = SC.attack_outcome(p)
+    o = serial_calculators.attack_outcome(p)
     status = {"miss": "miss", "absorbed": "absorbed", "wounded": "wounded", "death_door": "death_door",
               "instant_death": "dead"}
     for k, v in status.items():
@@ -136,7 +136,7 @@ def test_third_door_roll_odds_by_hand():
         "state": {"health": 1, "absorption": 0, "door_visits": 2, "door_rolls": 2, "door": "shock", "had_shock": True}}})
     sc = step(sc, {"type": "damage", "character": "c1", "portions": [1]})
     pv = preview(sc, {"type": "death_door", "character": "c1"})
-    expected = Dist.die(6).map(lambda d: TB.DEATH_DOOR[max(1, d - 2)]["key"])
+    expected = Dist.die(6).map(lambda d: serial_tables.DEATH_DOOR[max(1, d - 2)]["key"])
     assert {k: frac(pv["odds"][k]) for k in expected.outcomes()} == dict(expected.items())
     # with «Последний вздох» had: a second one is death
     sc2 = step(sc, {"type": "edit_character", "character": "c1", "state": {"had_last_breath": True}})
@@ -193,7 +193,7 @@ def test_attack_fold_agrees_with_the_scene_step():
     sc = two({"stamina": 1, "armor": 1}, {"health": 2, "absorption": 1})
     p = {"attack_dice": 1, "damage_dice": 2, "ranged": False}
     pv = preview(sc, {"type": "attack", "attacker": "c1", "target": "c2", "params": p})
-    fold = SS.attack_fold(pv["calculator"]["params"], SC.attack_outcome(pv["calculator"]["params"])["numbers"],
+    fold = scene_serial.attack_fold(pv["calculator"]["params"], serial_calculators.attack_outcome(pv["calculator"]["params"])["numbers"],
                           sc["characters"][1], sc["readings"]["serial"])
     for faces in ([6, 6], [6, 2], [2, 2]):
         after, ev = apply(sc, {"type": "attack", "attacker": "c1", "target": "c2", "params": p,
@@ -212,7 +212,7 @@ def test_the_attack_preview_carries_a_due_door_rolls_odds_into_the_chance_of_dea
     sc = two({"stamina": 2}, {"absorption": 0, "health": 1, "door_rolls": 1, "had_last_breath": True})
     params = {"attack_dice": 6, "damage_dice": 4, "ranged": False}
     pv = preview(sc, {"type": "attack", "attacker": "c1", "target": "c2", "params": params})
-    fresh = SC.attack_outcome(pv["calculator"]["params"])  # the same attack on a target never at the door
+    fresh = serial_calculators.attack_outcome(pv["calculator"]["params"])  # the same attack on a target never at the door
     p_door = fresh["status"]["death_door"]
     assert p_door > 0
     assert frac(pv["odds"]["p_dead"]) == p_door * Fraction(2, 6)
@@ -230,7 +230,7 @@ def test_the_attack_preview_on_a_vampire_offers_no_shock_nor_stunned():
                       "params": {"attack_dice": 6, "damage_dice": 4, "ranged": False}})
     door = pv["odds"]["door_outcomes"]
     assert frac(door["shock"]) == 0 and frac(door["stunned"]) == 0
-    fresh = SC.attack_outcome(pv["calculator"]["params"])["status"]["death_door"]
+    fresh = serial_calculators.attack_outcome(pv["calculator"]["params"])["status"]["death_door"]
     assert frac(door["vampire_stands"]) == fresh * Fraction(2, 6)  # the 5 and the 6 of a first roll
     rows = next(b for b in pv["display"] if b["kind"] == "table" and "Порог Смерти и его бросок" in b["title"]["ru"])["rows"]
     names = [r[0]["ru"] for r in rows if frac(r[1])]

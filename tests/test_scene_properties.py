@@ -8,7 +8,7 @@ import json
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from rules_core.scene import apply, engine, fields as F, load, preview, replay, state
+from rules_core.scene import apply, engine, fields as fields, load, preview, replay, state
 from rules_core.scene.actions import ACTIONS
 from rules_core.scene.state import new_scene
 
@@ -215,7 +215,7 @@ def test_replay_of_any_valid_log_is_the_scene_and_undo_redo_go_back_and_forth(ac
     assert load(json.loads(state.dump(sc))) == sc
     # the text written part by part is json.dumps' own
     assert state.dump(sc) == json.dumps(sc, ensure_ascii=False, separators=(",", ":"))
-    assert state.size(sc) <= F.MAX_SCENE_CHARS
+    assert state.size(sc) <= fields.MAX_SCENE_CHARS
     assert all(len(state.dump(e)) <= engine.MAX_ENTRY_CHARS for e in sc["log"])
     assert engine.verify(sc)["consistent"]
     if sc["log"]:

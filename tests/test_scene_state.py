@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from rules_core import api
-from rules_core.scene import apply, engine, fields as F, load, load_text, readings, replay, state
+from rules_core.scene import apply, engine, fields as fields, load, load_text, readings, replay, state
 from rules_core.spec import InputError
 from rules_core.scene.state import new_scene
 from scripts.sources import ROOT, read_source
@@ -118,7 +118,7 @@ def test_unreadable_text_gives_the_place_and_is_not_repaired():
     with pytest.raises(InputError):
         load_text("[" * 100_000)  # nesting: refused, no RecursionError escapes
     with pytest.raises(InputError):
-        load_text(" " * (F.MAX_SCENE_CHARS + 1))
+        load_text(" " * (fields.MAX_SCENE_CHARS + 1))
     # apply on an unreadable scene: no scene back, the errors say why
     sc, ev = apply({"version": 1}, {"type": "next_round"})
     assert sc is None and not ev["ok"]
@@ -289,34 +289,34 @@ def test_edit_by_hand_and_its_bounds():
 
 def test_bounds_on_characters_and_the_log():
     sc = new_scene()
-    for i in range(F.MAX_CHARACTERS):
+    for i in range(fields.MAX_CHARACTERS):
         sc = step(sc, {"type": "add_character", "character": {"name": f"N{i}", "system": "codex"}})
     _, ev = apply(sc, {"type": "add_character", "character": {"name": "Лишний", "system": "codex"}})
     assert not ev["ok"] and fields_of(ev) == ["character"]
-    full = replay([{"type": "note", "text": f"{i}"} for i in range(F.MAX_LOG)])
+    full = replay([{"type": "note", "text": f"{i}"} for i in range(fields.MAX_LOG)])
     _, ev = apply(full, {"type": "note", "text": "ещё"})
     assert not ev["ok"] and "полон" in ev["errors"][0]["ru"]
     assert apply(full, {"type": "undo"})[1]["ok"]
     with pytest.raises(InputError):
-        replay([{"type": "note", "text": "x"}] * (F.MAX_LOG + 1))
+        replay([{"type": "note", "text": "x"}] * (fields.MAX_LOG + 1))
 
 
 def _maximal_character(i, system):
-    tags = [f"{j:02d}" + "т" * (F.MAX_TAG_LEN - 2) for j in range(F.MAX_TAGS)]
+    tags = [f"{j:02d}" + "т" * (fields.MAX_TAG_LEN - 2) for j in range(fields.MAX_TAGS)]
     stats = {"serial": {"stamina": 15, "health_max": 30, "absorption_bonus": 45, "armor": 6,
                         "resistance": tags, "vulnerability": tags, "immunity": tags}}.get(system, {})
     attacks = [{"name": f"{k}" + "А" * 39, "params": {"attack_dice": 30, "damage_dice": 30, "ranged": False,
                                                     "maneuver": "master", "defence": "parry"},
                 "tags": tags, "nonlethal": False} for k in range(6)] if system == "serial" else []
     return {"type": "add_character", "character": {"id": f"id{i:02d}" + "x" * 18,
-                                                   "name": f"{i:02d}" + "Я" * (F.MAX_CHAR_NAME - 2),
+                                                   "name": f"{i:02d}" + "Я" * (fields.MAX_CHAR_NAME - 2),
                                                    "system": system, "stats": stats, "attacks": attacks,
                                                    "side": "opponents"}}
 
 
 def test_the_largest_entries_stay_within_their_bound_and_the_scene_within_its_own(monkeypatch):
-    sc = new_scene("С" * F.MAX_SCENE_NAME)
-    for i in range(F.MAX_CHARACTERS):
+    sc = new_scene("С" * fields.MAX_SCENE_NAME)
+    for i in range(fields.MAX_CHARACTERS):
         sc = step(sc, _maximal_character(i, ("serial", "lysogorsk", "codex", "wod")[i % 4]))
     ser = next(c for c in sc["characters"] if c["system"] == "serial")
     sc = step(sc, {"type": "edit_character", "character": ser["id"],
@@ -331,8 +331,8 @@ def test_the_largest_entries_stay_within_their_bound_and_the_scene_within_its_ow
     # the biggest entries an action writes are within MAX_ENTRY_CHARS (apply refuses longer ones)
     assert max(len(state.dump(e)) for e in sc["log"]) <= engine.MAX_ENTRY_CHARS
     # the whole scene's bound: an action that would pass it is refused, and says so
-    monkeypatch.setattr(F, "MAX_SCENE_CHARS", state.size(sc) + 100)
-    _, ev = apply(sc, {"type": "note", "text": "Я" * F.MAX_NOTE})
+    monkeypatch.setattr(fields, "MAX_SCENE_CHARS", state.size(sc) + 100)
+    _, ev = apply(sc, {"type": "note", "text": "Я" * fields.MAX_NOTE})
     assert not ev["ok"] and "длиннее" in ev["errors"][0]["ru"]
     r = api.handle({"op": "scene", "cmd": "apply", "scene": state.dump(sc), "action": {"type": "note", "text": "Я" * 300},
                     "reply": "text"})

@@ -20,8 +20,8 @@ from hypothesis import given, settings, strategies as st
 from rules_core import api
 from rules_core.common.calculators import CALCULATORS as COMMON
 from rules_core.dice import Dist
-from rules_core.serial import rules as R
-from rules_core.serial import tables as TB
+from rules_core.serial import rules as serial_rules
+from rules_core.serial import tables as serial_tables
 from rules_core.serial.calculators import CALCULATORS
 from tests.d10_oracle import errors, net, p
 
@@ -86,7 +86,7 @@ def test_door_masha_first_and_second_roll():
     r = api.run("serial-death-door", {"stamina": 2, "health_before": 2, "damage": 10})
     assert (r["excess"], r["threshold"]) == (8, 12)
     assert F(r["outcomes"]["instant_death"]) == 0
-    assert all(F(r["outcomes"][k]) == Fraction(1, 6) for k in TB.DEATH_DOOR_KEYS)
+    assert all(F(r["outcomes"][k]) == Fraction(1, 6) for k in serial_tables.DEATH_DOOR_KEYS)
     r = api.run("serial-death-door", {"stamina": 2, "health_before": 1, "damage": 1, "previous_rolls": 1})
     # d6 − 1: 1,2 → 1; 3 → 2; 4 → 3; 5 → 4 (Маша's «5-1 =4»); 6 → 5; nothing reaches Шок
     assert F(r["outcomes"]["last_breath"]) == Fraction(1, 3)
@@ -127,7 +127,7 @@ def test_door_roll_agrees_with_the_rules():
         p = {"stamina": 2, "health_before": 2, "damage": 3, "previous_rolls": seed % 3,
              "last_breath_before": seed % 2 == 0}
         r = api.roll("serial-death-door", p, seed=seed)
-        assert r["outcome"] == R.death_door_roll(r["die"], p["previous_rolls"], p["last_breath_before"])
+        assert r["outcome"] == serial_rules.death_door_roll(r["die"], p["previous_rolls"], p["last_breath_before"])
     r = api.roll("serial-death-door", {"stamina": 2, "health_before": 1, "damage": 14}, seed=1)
     assert r["outcome"] == "instant_death" and r["die"] is None
 
@@ -189,28 +189,28 @@ def test_attack_roll_masha_example():
 
 def _rules_composition(p):
     """The attack composed by hand from the rules functions and the maneuvers table."""
-    m = TB.MANEUVERS[p["maneuver"]]
+    m = serial_tables.MANEUVERS[p["maneuver"]]
     # «любое ранение (5 и ниже хитов) дает штраф в 2 кубика, и тяжелое ранение (3 и ниже) ... в 4»:
     # the attacker's own Здоровье on his attack, the target's on its defence
     wounds = {h: 0 if h > 5 else 2 if h > 3 else 4 for h in range(0, 31)}
     dice = max(0, p["attack_dice"] + m["attack_dice"] - wounds[p.get("attacker_health", 7)])
-    diff = R.finish_difficulty(p["attack_difficulty"] + m["difficulty"])
-    ddiff = {"dodge": R.dodge_difficulty(p["ranged"]), "block": 7, "parry": 6, "none": 6}[p["defence"]]
+    diff = serial_rules.finish_difficulty(p["attack_difficulty"] + m["difficulty"])
+    ddiff = {"dodge": serial_rules.dodge_difficulty(p["ranged"]), "block": 7, "parry": 6, "none": 6}[p["defence"]]
     ddice = max(0, p["defence_dice"] - (wounds[p["health"]] if p["defence"] != "none" else 0))
-    hits = R.hit_distribution(dice, diff, p["defence"], ddice, ddiff, m["hit_multiplier"])
-    armor = R.armor_against(p["armor"], p["maneuver"])
+    hits = serial_rules.hit_distribution(dice, diff, p["defence"], ddice, ddiff, m["hit_multiplier"])
+    armor = serial_rules.armor_against(p["armor"], p["maneuver"])
     dmg_dice = p["damage_dice"] + m["damage_dice"] + (p["maneuver_trait"] if m["damage_bonus"] else 0)
 
     def after(h):
         if not h.hit:
             return Dist.constant((0, p["health"]))
         crit = m["crit_at"] is not None and h.successes >= m["crit_at"]
-        rolled = R.damage_distribution(max(0, dmg_dice), 6, 3 if crit else 0)
+        rolled = serial_rules.damage_distribution(max(0, dmg_dice), 6, 3 if crit else 0)
 
         def state(x):
-            d = R.portion_after_armor(x, armor, p["tag"])
-            t = R.Target(p["absorption"], p["health"], p["stamina"])
-            R.take_portion(t, d, h.block)
+            d = serial_rules.portion_after_armor(x, armor, p["tag"])
+            t = serial_rules.Target(p["absorption"], p["health"], p["stamina"])
+            serial_rules.take_portion(t, d, h.block)
             return (d, t.health)
         return rolled.map(state)
     return hits.bind(after)
@@ -221,7 +221,7 @@ attack_params = st.fixed_dictionaries({
     "ranged": st.booleans(), "maneuver": st.sampled_from(["none", "master", "feint", "flurry", "aim"]),
     "maneuver_trait": st.integers(0, 3), "defence": st.sampled_from(["none", "dodge", "parry", "block"]),
     "defence_dice": st.integers(0, 5), "damage_dice": st.integers(0, 7), "armor": st.integers(0, 3),
-    "tag": st.sampled_from(R.TAGS), "absorption": st.integers(0, 4), "health": st.integers(1, 7),
+    "tag": st.sampled_from(serial_rules.TAGS), "absorption": st.integers(0, 4), "health": st.integers(1, 7),
     "stamina": st.integers(0, 5), "attacker_health": st.integers(0, 7),
 })
 
@@ -402,7 +402,7 @@ def test_explosion_armor_never_raises_damage():
 
 def test_door_outcomes_also_at_top_level():
     r = api.run("serial-death-door", {})
-    assert all(r[k] == r["outcomes"][k] for k in R.DOOR_OUTCOMES)
+    assert all(r[k] == r["outcomes"][k] for k in serial_rules.DOOR_OUTCOMES)
 
 
 def test_attack_situation_modifiers():
@@ -445,8 +445,8 @@ def test_attack_fields_of_the_other_kind_of_attack_do_not_apply():
 
 @settings(max_examples=60, deadline=None)
 @given(st.integers(0, 15), st.integers(0, 30), st.integers(0, 60), st.integers(0, 10), st.booleans(),
-       st.booleans(), st.booleans(), st.integers(0, 40), st.sampled_from(R.BELOW_ONE_CHOICES),
-       st.sampled_from(R.NEGATIVE_HITS_CHOICES))
+       st.booleans(), st.booleans(), st.integers(0, 40), st.sampled_from(serial_rules.BELOW_ONE_CHOICES),
+       st.sampled_from(serial_rules.NEGATIVE_HITS_CHOICES))
 def test_door_outcomes_sum_to_one(stamina, health, extra, prev, nonlethal, shocked, breath, neg, below, rule):
     r = api.run("serial-death-door", {
         "stamina": stamina, "health_before": health, "damage": health + extra, "previous_rolls": prev,
@@ -454,13 +454,13 @@ def test_door_outcomes_sum_to_one(stamina, health, extra, prev, nonlethal, shock
         "negative_before": neg, "below_one": below, "negative_rule": rule})
     assert sum(F(v) for v in r["outcomes"].values()) == 1
     assert r["excess"] == extra and r["threshold"] == max(12, 3 * stamina)
-    if nonlethal and not R.exceeds(extra, r["threshold"], rule):
+    if nonlethal and not serial_rules.exceeds(extra, r["threshold"], rule):
         assert set(k for k, v in r["outcomes"].items() if F(v)) <= {"shock", "stunned", "instant_death"}
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.sampled_from(list(TB.EXPLOSIVES)), st.integers(0, 60), st.integers(10, 30), st.integers(0, 20),
-       st.integers(0, 6), st.sampled_from(R.TAGS))
+@given(st.sampled_from(list(serial_tables.EXPLOSIVES)), st.integers(0, 60), st.integers(10, 30), st.integers(0, 20),
+       st.integers(0, 6), st.sampled_from(serial_rules.TAGS))
 def test_explosion_sums_to_one_and_falls_off(kind, distance, radius, dice, armor, tag):
     p = {"kind": kind, "distance": distance, "radius": radius, "dice": dice, "armor": armor, "tag": tag}
     r = api.run("serial-explosion", p)
@@ -590,13 +590,13 @@ def test_modifiers_page_does_not_ask_to_add_what_the_calculator_adds():
 
 
 def test_badaboom_falloff_readings():
-    from rules_core.serial import rules as R
+    from rules_core.serial import rules as serial_rules
     # radius 10 (the Storyteller's «насколько далеко ... урон вообще начинает падать»), 20 dice
     # default: −1 die for every started 5 m beyond the radius
-    assert [R.explosion_dice("badaboom", d, radius=10) for d in (10, 11, 15, 16, 20, 21)] == \
+    assert [serial_rules.explosion_dice("badaboom", d, radius=10) for d in (10, 11, 15, 16, 20, 21)] == \
         [20, 19, 19, 18, 18, 17]
     # other reading: −1 die for every full 5 m beyond the radius
-    assert [R.explosion_dice("badaboom", d, radius=10, falloff="full") for d in (10, 11, 14, 15, 19, 20)] == \
+    assert [serial_rules.explosion_dice("badaboom", d, radius=10, falloff="full") for d in (10, 11, 14, 15, 19, 20)] == \
         [20, 20, 20, 19, 19, 18]
     r = api.run("serial-explosion", {"kind": "badaboom", "distance": 14, "radius": 10, "falloff": "full"})
     assert r["dice"] == 20
@@ -758,14 +758,14 @@ def test_attack_roll_follows_the_ones_switch():
 
 
 def test_excess_burning_reading_is_a_switch():
-    from rules_core.serial import rules as R
+    from rules_core.serial import rules as serial_rules
     # 309 (default): only the first time; a later door's excess counts as negative hits
-    t = R.Target(absorption=0, health=3, stamina=2, negative=4, door_visits=1)
-    s = R.take_portion(t, 5)
+    t = serial_rules.Target(absorption=0, health=3, stamina=2, negative=4, door_visits=1)
+    s = serial_rules.take_portion(t, 5)
     assert s.door and s.burned == 0 and t.negative == 4 + 2 and t.health == -2
     # 317/319/321: the damage that brought him to the door is not counted — every time
-    t = R.Target(absorption=0, health=3, stamina=2, negative=4, door_visits=1)
-    s = R.take_portion(t, 5, burns="every")
+    t = serial_rules.Target(absorption=0, health=3, stamina=2, negative=4, door_visits=1)
+    s = serial_rules.take_portion(t, 5, burns="every")
     assert s.door and s.burned == 2 and t.negative == 4 and t.health == 0
     # the calculators
     p = {"portions": [5], "absorption": 0, "health": 3, "stamina": 2, "door_before": True,
@@ -895,12 +895,12 @@ def test_order_of_turns_breaks_ties_by_kind():
 
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.fixed_dictionaries({"initiative": st.integers(0, 12),
-                                       "kind": st.sampled_from(R.CREATURE_ORDER)}), min_size=1, max_size=8))
+                                       "kind": st.sampled_from(serial_rules.CREATURE_ORDER)}), min_size=1, max_size=8))
 def test_order_is_by_initiative_then_kind(rows):
     r = api.run("serial-initiative", {"mode": "order", "participants": rows})
     flat = [int(n) - 1 for g in r["order"] for n in g]
     assert sorted(flat) == list(range(len(rows)))
-    keys = [(-rows[i]["initiative"], R.CREATURE_ORDER.index(rows[i]["kind"])) for i in flat]
+    keys = [(-rows[i]["initiative"], serial_rules.CREATURE_ORDER.index(rows[i]["kind"])) for i in flat]
     assert keys == sorted(keys)
     for g in r["order"]:  # a group is a tie of the same initiative and kind
         assert len({(rows[int(n) - 1]["initiative"], rows[int(n) - 1]["kind"]) for n in g}) == 1
@@ -1245,7 +1245,7 @@ def test_naga_venom_against_icepool():
     soaked = api.run("serial-attack", {**base, "absorption": 6, "health": 7})
     past = api.run("serial-attack", {**base, "absorption": 6, "health": 7, "naga_soaked": False})
     assert F(past["p_death_door"]) > F(soaked["p_death_door"])
-    assert R.take_with_poison(R.Target(6, 7, 2), 2, 7, soaked=False).to_health == 7
+    assert serial_rules.take_with_poison(serial_rules.Target(6, 7, 2), 2, 7, soaked=False).to_health == 7
 
 
 def test_prone_targets_parry_and_block_against_icepool():

@@ -8,9 +8,10 @@ from __future__ import annotations
 import pytest
 
 from rules_core import api
-from rules_core.serial import readings as RD
-from rules_core.serial import rules as R
-from tests.readings import assert_patched_reading_decides, assert_switch_built_from, assert_where_covers_the_uses, switch_cases
+from rules_core.serial import readings as serial_readings
+from rules_core.serial import rules as serial_rules
+from tests.readings import (assert_patched_reading_decides, assert_switch_built_from, assert_where_covers_the_uses, set_reading,
+                            switch_cases)
 
 #: reading → {calculator: (parameters where its other reading matters, the result key — "roll:KEY": the same dice
 #: read the other way)}; the switch, its default and the other reading are the record's (rules_core/serial/readings.py)
@@ -141,44 +142,44 @@ PATCHED = {
 
 
 def test_every_reading_is_tested_here():
-    assert set(R.READINGS) == {r.name for r in RD.READINGS} | set(PATCHED) | {"BLIND_RANGED_MAX_METRES", "HEALTH_LEVELS",
-                                                                               "INTERCEPTION_PERIOD"}
-    for r in RD.READINGS:
-        assert getattr(R, r.name) == r.default and r.name in R.__all__, r.name
-    assert_where_covers_the_uses(RD.READINGS, WHERE)
+    assert set(serial_rules.READINGS) == {r.name for r in serial_readings.READINGS} | set(PATCHED) | {
+        "BLIND_RANGED_MAX_METRES", "HEALTH_LEVELS", "INTERCEPTION_PERIOD"}
+    for r in serial_readings.READINGS:
+        assert getattr(serial_rules, r.name) == r.default and r.name in serial_rules.__all__, r.name
+    assert_where_covers_the_uses(serial_readings.READINGS, WHERE)
 
 
 def test_the_full_health_is_the_named_reading():
     # 000 never gives the number of health levels; Маша «тяжело ранена. У неё остается последний уровень здоровья,
     # она в состоянии “калека”» — one level from the end of the classic track of seven
-    assert R.HEALTH_LEVELS == 7
+    assert serial_rules.HEALTH_LEVELS == 7
     from rules_core.scene import serial as scene_serial
     fields = [(c["id"], p) for c in api.list_calculators() if c["system"] == "serial" for p in c["params"]
               if p["name"] in ("health", "attacker_health")]
-    assert len(fields) >= 5 and all(p["default"] == R.HEALTH_LEVELS for _, p in fields), fields
-    assert next(p for p in scene_serial.STAT_PARAMS if p.name == "health_max").default == R.HEALTH_LEVELS
+    assert len(fields) >= 5 and all(p["default"] == serial_rules.HEALTH_LEVELS for _, p in fields), fields
+    assert next(p for p in scene_serial.STAT_PARAMS if p.name == "health_max").default == serial_rules.HEALTH_LEVELS
     # the calculators take the Health left: the full number changes none of their results
     assert api.run("serial-wounds", {"health": 4})["wounds"] == 2
 
 
 def test_interceptions_are_counted_by_the_named_period(monkeypatch):
     # «Персонаж не может совершить больше Перехватов, чем его показатель Смекалки» — per round by the reading
-    assert R.INTERCEPTION_PERIOD == "round" and R.interceptions_left(3, 1, 2, 5) == 1
-    assert [R.interceptions_left(3, 1, 2, 5, period) for period in R.INTERCEPTION_PERIODS] == [1, 2, 0]
-    monkeypatch.setattr(R, "INTERCEPTION_PERIOD", "fight")
-    assert R.interceptions_left(3, 1, 2, 5) == 0
+    assert serial_rules.INTERCEPTION_PERIOD == "round" and serial_rules.interceptions_left(3, 1, 2, 5) == 1
+    assert [serial_rules.interceptions_left(3, 1, 2, 5, period) for period in serial_rules.INTERCEPTION_PERIODS] == [1, 2, 0]
+    set_reading(monkeypatch, serial_rules, "INTERCEPTION_PERIOD", "fight")
+    assert serial_rules.interceptions_left(3, 1, 2, 5) == 0
 
 
 def test_the_scene_counts_nonlethal_rolls_by_the_calculators_reading():
-    from rules_core.scene import readings as RD
+    from rules_core.scene import readings as scene_readings
 
-    assert RD.SERIAL_NONLETHAL_ROLL_COUNTS is R.NONLETHAL_ROLL_COUNTS
+    assert scene_readings.SERIAL_NONLETHAL_ROLL_COUNTS is serial_rules.NONLETHAL_ROLL_COUNTS
 
 
-@pytest.mark.parametrize("name, calc, param, other, params, key", switch_cases(RD.READINGS, WHERE),
+@pytest.mark.parametrize("name, calc, param, other, params, key", switch_cases(serial_readings.READINGS, WHERE),
                          ids=lambda x: x if isinstance(x, str) else None)
 def test_a_switch_defaults_to_the_reading_and_flipping_it_changes_the_result(name, calc, param, other, params, key):
-    assert_switch_built_from(getattr(RD, name), calc, param)
+    assert_switch_built_from(getattr(serial_readings, name), calc, param)
     if key.startswith("roll:"):  # the same dice, read the other way
         key = key[5:]
         taken = api.roll(calc, params, seed=7)[key]
@@ -191,19 +192,20 @@ def test_a_switch_defaults_to_the_reading_and_flipping_it_changes_the_result(nam
 
 @pytest.mark.parametrize("name", sorted(PATCHED))
 def test_a_constant_read_at_run_time_decides(name, monkeypatch):
-    assert_patched_reading_decides(R, name, PATCHED, monkeypatch)
+    assert_patched_reading_decides(serial_rules, name, PATCHED, monkeypatch)
 
 
 def test_blind_shot_range_is_read_at_run_time(monkeypatch):
     # «дистанционные атаки не могут быть проведены на дистанции более 10 метров»; ten metres is allowed
-    setup = R.AttackSetup(pool=5, ranged=True, distance=10, weapon_range=20, blind=True, blind_roll_succeeded=True)
-    assert R.attack_roll(setup)[1] == 6 + 3
-    monkeypatch.setattr(R, "BLIND_RANGED_MAX_METRES", 9)
-    assert R.attack_roll(setup)[1] is None
+    setup = serial_rules.AttackSetup(pool=5, ranged=True, distance=10, weapon_range=20, blind=True, blind_roll_succeeded=True)
+    assert serial_rules.attack_roll(setup)[1] == 6 + 3
+    set_reading(monkeypatch, serial_rules, "BLIND_RANGED_MAX_METRES", 9)
+    assert serial_rules.attack_roll(setup)[1] is None
 
 
 def test_the_scene_follows_the_calculators_wound_readings():
-    from rules_core.scene import readings as RD
+    from rules_core.scene import readings as scene_readings
 
-    assert RD.SERIAL_WOUND_PENALTY_ROLLS == ("attack", "defence") + (("damage",) if R.WOUND_PENALTY_ON_DAMAGE else ())
-    assert RD.SERIAL_WOUND_PENALTY_BEFORE_HALVING == ("before" if R.WOUND_PENALTY_BEFORE_HALVING else "after")
+    on_damage = ("damage",) if serial_rules.WOUND_PENALTY_ON_DAMAGE else ()
+    assert scene_readings.SERIAL_WOUND_PENALTY_ROLLS == ("attack", "defence") + on_damage
+    assert scene_readings.SERIAL_WOUND_PENALTY_BEFORE_HALVING == ("before" if serial_rules.WOUND_PENALTY_BEFORE_HALVING else "after")

@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from rules_core.serial import tables as TB
+from rules_core.serial import tables as serial_tables
 from svod_site.tables import expand, render_table
 from scripts.sources import source_path
 
@@ -45,7 +45,7 @@ def sentences(text: str) -> list[str]:
 
 def test_every_required_table_exists_and_renders():
     for tid in ("armor_levels", "death_door", "melee_classes", "explosives", "encumbrance", "maneuvers"):
-        table = TB.TABLES[tid]
+        table = serial_tables.TABLES[tid]
         assert table["title"]["ru"] and table["title"]["en"]
         assert all(len(r) == len(table["columns"]) for r in table["rows"])
         md = expand(f"<!-- svod:table serial/{tid} -->", "ru")
@@ -54,21 +54,21 @@ def test_every_required_table_exists_and_renders():
 
 
 def test_armor_levels(source):
-    assert sorted(TB.ARMOR_LEVELS) == list(range(7)) and TB.MAX_ARMOR == 6
+    assert sorted(serial_tables.ARMOR_LEVELS) == list(range(7)) and serial_tables.MAX_ARMOR == 6
     for a in range(1, 7):
         line = line_with(source, f"• Броня = {a}")
-        for s in sentences(TB.ARMOR_LEVELS[a]["what"]["ru"]):
+        for s in sentences(serial_tables.ARMOR_LEVELS[a]["what"]["ru"]):
             assert s in line, (a, s)
     # 0: «Просто толстая одежда брони не дает.»
-    assert sentences(TB.ARMOR_LEVELS[0]["what"]["ru"])[1] in norm(source)
-    assert "броня > 6 " + norm(TB.ARMOR_ABOVE_MAX["ru"]) in norm(source)
-    assert TB.HEAVY_ARMOR_FROM == 2 and "если доспех дает 2+ брони, то он тяжелый" in norm(source)
+    assert sentences(serial_tables.ARMOR_LEVELS[0]["what"]["ru"])[1] in norm(source)
+    assert "броня > 6 " + norm(serial_tables.ARMOR_ABOVE_MAX["ru"]) in norm(source)
+    assert serial_tables.HEAVY_ARMOR_FROM == 2 and "если доспех дает 2+ брони, то он тяжелый" in norm(source)
 
 
 def test_death_door(source):
-    assert TB.DEATH_DOOR_KEYS == ("last_breath", "walking_dead", "will_to_live", "crippling_wound",
+    assert serial_tables.DEATH_DOOR_KEYS == ("last_breath", "walking_dead", "will_to_live", "crippling_wound",
                                   "stunned", "shock")
-    for r, row in TB.DEATH_DOOR.items():
+    for r, row in serial_tables.DEATH_DOOR.items():
         line = line_with(source, f"{r}. {row['name']['ru']}.")
         for s in sentences(row["effect"]["ru"]):
             assert s in line, (r, s)
@@ -81,21 +81,21 @@ def test_melee_classes(source):
         "heavy": line_with(source, "• Тяжелое оружие"),
         "mighty": line_with(source, "• Оружие могущественной драки"),
     }
-    for k, c in TB.MELEE_CLASSES.items():
+    for k, c in serial_tables.MELEE_CLASSES.items():
         assert f"модификатор повреждений +{c['damage']}" in lines[k]
         for s in sentences(c["parry"]["ru"]) + (sentences(c["concealment"]["ru"]) if c["concealment"] else []):
             assert s in lines[k], (k, s)
     assert "сложность бросков атаки таким оружием ниже на 1" in lines["short"]
     assert "+1 к сложности атаки или парирования" in lines["mighty"]
-    assert "(выше 5)" in lines["mighty"] and TB.MIGHTY_MIN_STRENGTH == 6
-    assert norm(TB.MELEE_CLASSES["classic"]["examples"]["ru"]) in lines["classic"]
-    assert norm(TB.MELEE_CLASSES["short"]["examples"]["ru"]) in lines["short"]
+    assert "(выше 5)" in lines["mighty"] and serial_tables.MIGHTY_MIN_STRENGTH == 6
+    assert norm(serial_tables.MELEE_CLASSES["classic"]["examples"]["ru"]) in lines["classic"]
+    assert norm(serial_tables.MELEE_CLASSES["short"]["examples"]["ru"]) in lines["short"]
 
 
 def test_explosives(source):
     starts = {"improvised": "• Самодельная", "grenade": "• Гранаты", "military": "• Военная",
               "badaboom": "• Особо эпично"}
-    for k, e in TB.EXPLOSIVES.items():
+    for k, e in serial_tables.EXPLOSIVES.items():
         line = line_with(source, starts[k])
         assert norm(e["name"]["ru"]) in line
         assert f"{e['dice']} кубиков урона" in line
@@ -104,19 +104,19 @@ def test_explosives(source):
                 for s in sentences(cell["ru"]):
                     assert s in line, (k, s)
     assert "до 20 кубиков урона" in line_with(source, starts["badaboom"])
-    assert "от 10 до 30 метров" in line_with(source, starts["military"]) and TB.MILITARY_RADIUS == (10, 30)
+    assert "от 10 до 30 метров" in line_with(source, starts["military"]) and serial_tables.MILITARY_RADIUS == (10, 30)
     assert "(5*значение вашей силы без амулетов)" in line_with(source, starts["grenade"])
 
 
 def test_encumbrance(source):
-    for s, row in TB.ENCUMBRANCE.items():
+    for s, row in serial_tables.ENCUMBRANCE.items():
         assert line_with(source, f"• Сила {s}:") == norm(f"• Сила {s}: {row['text']['ru']}")
     # the machine form says what the text says
-    allow = {s: row["allow"] for s, row in TB.ENCUMBRANCE.items()}
+    allow = {s: row["allow"] for s, row in serial_tables.ENCUMBRANCE.items()}
     assert allow[1] == ((0, 0, "none"),)
     assert allow[3] == ((1, 0, "light"), (0, 0, "heavy"))
     assert allow[5] == ((2, 0, "heavy"),) and allow[6] == ((0, 1, "heavy"),)
-    assert "-4 куба на броски ловкости" in norm(source) and TB.OVERLOADED_DEX_PENALTY == 4
+    assert "-4 куба на броски ловкости" in norm(source) and serial_tables.OVERLOADED_DEX_PENALTY == 4
 
 
 def test_maneuvers(source):
@@ -135,7 +135,7 @@ def test_maneuvers(source):
     assert "очередь веером (способность 2+)" in src and "добавляет 10 кубиков" in src
     assert "сильная отдача повышает сложность броска на 2" in src
     assert "только половину (округление вниз)" in src and "обе атаки идут по сложности +2" in src
-    m = TB.MANEUVERS
+    m = serial_tables.MANEUVERS
     assert (m["flurry"]["ability"], m["flurry"]["difficulty"], m["flurry"]["armor_multiplier"]) == (4, 2, 3)
     assert (m["short_burst"]["ability"], m["short_burst"]["difficulty"], m["short_burst"]["armor_multiplier"]) == (4, 2, 3)
     assert (m["feint"]["ability"], m["feint"]["difficulty"], m["feint"]["damage_dice"]) == (4, 1, -1)
@@ -148,7 +148,7 @@ def test_maneuvers(source):
 
 def test_firearms(source):
     src = norm(source)
-    for f in TB.FIREARMS.values():
+    for f in serial_tables.FIREARMS.values():
         for sent in sentences(f["quote"]["ru"]):
             assert sent in src, sent
         assert str(f["dice"]) in norm(f["quote"]["ru"])

@@ -9,13 +9,13 @@ from html.parser import HTMLParser
 
 import pytest
 
-from scripts.checks import translations as tr
+from scripts.checks import translations as translations
 
-RUSSIAN_PAGES = sorted(p for p in tr.DOCS.rglob("*.md") if not p.name.endswith(".en.md") and not p.name.startswith("_"))
+RUSSIAN_PAGES = sorted(p for p in translations.DOCS.rglob("*.md") if not p.name.endswith(".en.md") and not p.name.startswith("_"))
 
 
 def rel(path) -> str:
-    return path.relative_to(tr.DOCS).as_posix()
+    return path.relative_to(translations.DOCS).as_posix()
 
 
 def test_every_page_has_its_english_side():
@@ -23,9 +23,9 @@ def test_every_page_has_its_english_side():
     assert not missing, f"{len(missing)} pages have no English page beside them: {missing}"
 
 
-@pytest.mark.parametrize("ru, en", tr.pairs(), ids=[rel(ru) for ru, _ in tr.pairs()])
+@pytest.mark.parametrize("ru, en", translations.pairs(), ids=[rel(ru) for ru, _ in translations.pairs()])
 def test_english_page_keeps_the_russian_page(ru, en):
-    assert tr.problems(ru.read_text(encoding="utf-8"), en.read_text(encoding="utf-8")) == []
+    assert translations.problems(ru.read_text(encoding="utf-8"), en.read_text(encoding="utf-8")) == []
 
 
 RU = """---
@@ -66,7 +66,7 @@ The roll: Dexterity + Brawl, difficulty 6, up to 10,000 metres; 1.5 turns. See [
 
 
 def test_a_faithful_page_passes():
-    assert tr.problems(RU, EN) == []
+    assert translations.problems(RU, EN) == []
 
 
 @pytest.mark.parametrize("change, found", [
@@ -85,18 +85,18 @@ def test_a_faithful_page_passes():
 def test_what_a_translation_lost_is_found(change, found):
     old, new = change
     assert old in EN
-    lost = tr.problems(RU, EN.replace(old, new))
+    lost = translations.problems(RU, EN.replace(old, new))
     assert any(found in line for line in lost), lost
 
 
 def test_russian_is_allowed_in_quotations_code_and_comments():
     en = EN.replace("It does not say «what to do».", "It does not say «что делать» (`Драка`). <!-- бросок -->")
-    assert tr.problems(RU, en) == []
+    assert translations.problems(RU, en) == []
 
 
 # ---- what an English reader sees in the built site ------------------------------------------
 
-SITE = tr.ROOT / "site"
+SITE = translations.ROOT / "site"
 
 
 class _ArticleText(HTMLParser):
@@ -134,7 +134,7 @@ class _ArticleText(HTMLParser):
 def russian_words(page_html: str) -> list[str]:
     parser = _ArticleText()
     parser.feed(page_html)
-    text = tr.QUOTE.sub("", " ".join(parser.parts))
+    text = translations.QUOTE.sub("", " ".join(parser.parts))
     return re.findall(r"[А-Яа-яЁё]+", text)
 
 

@@ -8,12 +8,12 @@ import icepool
 from hypothesis import given, settings, strategies as st
 
 from rules_core import api
-from rules_core.wod import tables as TB
+from rules_core.wod import tables as wod_tables
 from tests.d10_oracle import F, errors, net, raw, p
 
 
 def firearm(name):
-    return f"firearm{next(i for i, f in enumerate(TB.FIREARMS) if f['type']['ru'].startswith(name))}"
+    return f"firearm{next(i for i, f in enumerate(wod_tables.FIREARMS) if f['type']['ru'].startswith(name))}"
 
 
 # =================================================================================================
@@ -106,7 +106,7 @@ def test_disarm_is_the_table_roll():
 
 
 def test_the_table_records_say_what_the_words_say():
-    for m in TB.MELEE_MANEUVERS:
+    for m in wod_tables.MELEE_MANEUVERS:
         words = m["accuracy"]["ru"]
         want = None if words == "Специальная" else 1 if words.endswith("+1") else 0
         assert m["accuracy_dice"] == want, m["name"]
@@ -191,7 +191,7 @@ def test_armor_dexterity_penalty_by_class_and_halving():
     # 003's table: «Штраф Ловкости» 0, 1, 1, 2, 3; 002: «Персонажи с Фехтованием 3 и выше или Силой (Силой
     # + Стойкость), вдвое превышающей требуемое для ношения доспеха значение, получают только половинный
     # штраф к Ловкости»
-    full = {a["rating"]: api.run("wod-armor", {"armor": str(a["rating"]), "dexterity": 4})["penalty"] for a in TB.ARMOR}
+    full = {a["rating"]: api.run("wod-armor", {"armor": str(a["rating"]), "dexterity": 4})["penalty"] for a in wod_tables.ARMOR}
     assert full == {1: 0, 2: 1, 3: 1, 4: 2, 5: 3}
     assert api.run("wod-armor", {"armor": "5", "melee": 3})["penalty"] == 1
     assert api.run("wod-armor", {"armor": "5", "melee": 3, "rounding": "up"})["penalty"] == 2

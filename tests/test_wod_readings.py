@@ -10,13 +10,13 @@ from itertools import product
 import pytest
 
 from rules_core import api
-from rules_core.wod import readings as RD
-from rules_core.wod import rules as R
-from rules_core.wod import tables as TB
+from rules_core.wod import readings as wod_readings
+from rules_core.wod import rules as wod_rules
+from rules_core.wod import tables as wod_tables
 from tests.readings import (assert_rules_follow_the_records, assert_switch_built_from, assert_where_covers_the_uses,
                             switch_cases)
 
-ASSAULT = f"firearm{next(i for i, f in enumerate(TB.FIREARMS) if f['bursts'] and f['damage'] == 7)}"
+ASSAULT = f"firearm{next(i for i, f in enumerate(wod_tables.FIREARMS) if f['bursts'] and f['damage'] == 7)}"
 LIGHT_REVOLVER = "firearm0"
 
 #: reading → {calculator: (parameters where its other reading matters, the result key)}; the switch, its default and
@@ -88,15 +88,15 @@ def outcome(calc_id: str, params: dict, key: str):
 
 
 def test_every_reading_is_tested_here():
-    assert_rules_follow_the_records(R, RD.READINGS)
-    assert_where_covers_the_uses(RD.READINGS, WHERE)
-    assert {r.name for r in RD.READINGS if not r.calculators} == set(PATCHED) | NO_SWITCH_YET
+    assert_rules_follow_the_records(wod_rules, wod_readings.READINGS)
+    assert_where_covers_the_uses(wod_readings.READINGS, WHERE)
+    assert {r.name for r in wod_readings.READINGS if not r.calculators} == set(PATCHED) | NO_SWITCH_YET
 
 
-@pytest.mark.parametrize("name, calc, param, other, params, key", switch_cases(RD.READINGS, WHERE),
+@pytest.mark.parametrize("name, calc, param, other, params, key", switch_cases(wod_readings.READINGS, WHERE),
                          ids=lambda x: x if isinstance(x, str) else None)
 def test_a_switch_defaults_to_the_reading_and_flipping_it_changes_the_result(name, calc, param, other, params, key):
-    assert_switch_built_from(getattr(RD, name), calc, param)
+    assert_switch_built_from(getattr(wod_readings, name), calc, param)
     assert outcome(calc, params, key) != outcome(calc, {**params, param: other}, key), f"{name} in {calc}"
 
 
@@ -104,7 +104,7 @@ def test_a_switch_defaults_to_the_reading_and_flipping_it_changes_the_result(nam
 def test_a_constant_read_at_run_time_decides(name, monkeypatch):
     calc, params, key = PATCHED[name]
     taken = outcome(calc, params, key)
-    monkeypatch.setattr(R, name, getattr(RD, name).other)
+    monkeypatch.setattr(wod_rules, name, getattr(wod_readings, name).other)
     assert outcome(calc, params, key) != taken
 
 

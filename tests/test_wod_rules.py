@@ -13,8 +13,8 @@ from hypothesis import given, settings, strategies as st
 from rules_core import api
 from rules_core.dice import Dist
 from rules_core.wod.pool import d10_pool, net_successes
-from rules_core.wod import rules as C
-from rules_core.wod import calculators as WC
+from rules_core.wod import rules as wod_rules
+from rules_core.wod import calculators as wod_calculators
 from tests.fakes import FakeRoller
 
 SMALL = settings(max_examples=60, deadline=None)
@@ -38,15 +38,15 @@ def test_anatol_example():
     # «у Анатоля Выносливость равна 4, а Стойкость 1 … три уровня летальных повреждений.
     # Запас бросков на поглощение у Анатоля равен 5 кубикам … 8, 5, 2, 7 и 5 … уменьшается на два.
     # В итоге Анатоль получает один уровень повреждений.»
-    assert C.soak_dice(4, 1, 0, "lethal", supernatural=True) == 5
-    assert C.soak_successes([8, 5, 2, 7, 5]) == 2
-    r = WC.soak.roll({"incoming": 3, "damage_type": "lethal", "target": "supernatural", "stamina": 4,
+    assert wod_rules.soak_dice(4, 1, 0, "lethal", supernatural=True) == 5
+    assert wod_rules.soak_successes([8, 5, 2, 7, 5]) == 2
+    r = wod_calculators.soak.roll({"incoming": 3, "damage_type": "lethal", "target": "supernatural", "stamina": 4,
                       "fortitude": 1, "armor": "0", "soak_difficulty": 6, "armor_soak": "with_body",
                       "armor_break": "at_least_double", "armor_ruin": "soaks_it", "ones_cancel": False}, FakeRoller(8, 5, 2, 7, 5))
     assert (r["soaked"], r["levels"]) == (2, 1)
     # «Но если бы он был смертным, он бы не смог поглотить летальные повреждения и потерял бы все три»
-    assert C.soak_dice(4, 1, 0, "lethal", supernatural=False) == 0
-    assert C.soak_levels(3, 0) == Dist.constant(3)
+    assert wod_rules.soak_dice(4, 1, 0, "lethal", supernatural=False) == 0
+    assert wod_rules.soak_levels(3, 0) == Dist.constant(3)
     res = api.run("wod-soak", {"incoming": 3, "stamina": 4, "fortitude": 1, "target": "mortal"})
     assert res["levels"] == [{"levels": 3, "p": {"exact": "1/1", "float": 1.0}}]
 
@@ -54,46 +54,46 @@ def test_anatol_example():
 def test_pool_sentence_example():
     # «у персонажа с Выносливостью 3 и Стойкостью 2 запас … поверхностных и летальных повреждений
     # равен пяти кубиков, а на поглощение усиливающихся повреждений – только двум кубикам»
-    assert C.soak_dice(3, 2, 0, "bashing", True) == 5
-    assert C.soak_dice(3, 2, 0, "lethal", True) == 5
-    assert C.soak_dice(3, 2, 0, "aggravated", True) == 2
+    assert wod_rules.soak_dice(3, 2, 0, "bashing", True) == 5
+    assert wod_rules.soak_dice(3, 2, 0, "lethal", True) == 5
+    assert wod_rules.soak_dice(3, 2, 0, "aggravated", True) == 2
 
 
 def test_who_soaks_what():
     # «Обычные люди могут поглощать только поверхностные повреждения»
-    assert C.soak_dice(3, 0, 0, "bashing", False) == 3
-    assert C.body_soak_dice(3, 0, "lethal", False) is None
-    assert C.body_soak_dice(3, 2, "aggravated", False) is None
+    assert wod_rules.soak_dice(3, 0, 0, "bashing", False) == 3
+    assert wod_rules.body_soak_dice(3, 0, "lethal", False) is None
+    assert wod_rules.body_soak_dice(3, 2, "aggravated", False) is None
     # «Усиливающиеся повреждения поглощаются только при наличии Дисциплины Стойкость»
-    assert C.body_soak_dice(3, 0, "aggravated", True) is None
+    assert wod_rules.body_soak_dice(3, 0, "aggravated", True) is None
     with pytest.raises(ValueError):
-        C.body_soak_dice(3, 0, "fire", True)
+        wod_rules.body_soak_dice(3, 0, "fire", True)
 
 
 def test_armor_readings():
     # «Защитное значение доспехов добавляется к начальному запасу бросков»
-    assert C.soak_dice(2, 0, 3, "bashing", False) == 5
+    assert wod_rules.soak_dice(2, 0, 3, "bashing", False) == 5
     # reading «with_body» (default): no soak roll, no armor dice; «always»: armor alone soaks
-    assert C.soak_dice(2, 0, 3, "lethal", False, "with_body") == 0
-    assert C.soak_dice(2, 0, 3, "lethal", False, "always") == 3
-    assert C.soak_dice(2, 0, 3, "aggravated", True, "always") == 3
-    assert C.soak_dice(2, 1, 3, "aggravated", True, "with_body") == 4
+    assert wod_rules.soak_dice(2, 0, 3, "lethal", False, "with_body") == 0
+    assert wod_rules.soak_dice(2, 0, 3, "lethal", False, "always") == 3
+    assert wod_rules.soak_dice(2, 0, 3, "aggravated", True, "always") == 3
+    assert wod_rules.soak_dice(2, 1, 3, "aggravated", True, "with_body") == 4
     with pytest.raises(ValueError):
-        C.soak_dice(2, 0, 3, "lethal", False, "sometimes")
+        wod_rules.soak_dice(2, 0, 3, "lethal", False, "sometimes")
 
 
 def test_armor_ruin_readings():
     # «вдвое превышает защитное значение доспеха»: ≥ 2·rating or > 2·rating
-    assert C.armor_ruined(4, 2, "at_least_double") and not C.armor_ruined(4, 2, "more_than_double")
-    assert C.armor_ruined(5, 2, "more_than_double") and not C.armor_ruined(3, 2, "at_least_double")
-    assert not C.armor_ruined(30, 0)
+    assert wod_rules.armor_ruined(4, 2, "at_least_double") and not wod_rules.armor_ruined(4, 2, "more_than_double")
+    assert wod_rules.armor_ruined(5, 2, "more_than_double") and not wod_rules.armor_ruined(3, 2, "at_least_double")
+    assert not wod_rules.armor_ruined(30, 0)
     with pytest.raises(ValueError):
-        C.armor_ruined(1, 1, "double")
+        wod_rules.armor_ruined(1, 1, "double")
 
 
 def test_stun_threshold():
     # «больше Успехов …, чем Выносливость жертвы (для смертных), или чем Выносливость +2 (для вампиров …)»
-    assert C.stun_threshold(3, False) == 3 and C.stun_threshold(3, True) == 5
+    assert wod_rules.stun_threshold(3, False) == 3 and wod_rules.stun_threshold(3, True) == 5
     res = api.run("wod-soak", {"incoming": 4, "stamina": 3, "target": "mortal", "damage_type": "bashing"})
     levels = {row["levels"]: Fraction(row["p"]["exact"]) for row in res["levels"]}
     assert Fraction(res["p_stunned"]["exact"]) == levels[4]  # only 4 unsoaked is more than 3
@@ -106,7 +106,7 @@ def test_stun_threshold():
 @SMALL
 @given(st.integers(0, 12), st.integers(2, 10), st.booleans())
 def test_soak_dist_matches_icepool(n, difficulty, ones_cancel):
-    assert C.soak_dist(n, difficulty, ones_cancel) == ice_net(n, difficulty, ones_cancel)
+    assert wod_rules.soak_dist(n, difficulty, ones_cancel) == ice_net(n, difficulty, ones_cancel)
 
 
 @SMALL
@@ -114,7 +114,7 @@ def test_soak_dist_matches_icepool(n, difficulty, ones_cancel):
 def test_soak_levels_match_icepool(incoming, pool, difficulty, ones_cancel):
     die = icepool.d10.map(lambda f: 1 if f >= difficulty else (-1 if f == 1 and ones_cancel else 0))
     oracle = ice_to_dist((pool @ die).map(lambda k: max(0, incoming - max(0, k))))
-    assert C.soak_levels(incoming, pool, difficulty, ones_cancel) == oracle
+    assert wod_rules.soak_levels(incoming, pool, difficulty, ones_cancel) == oracle
 
 
 def _oracle_attack(a_dice, a_diff, dmg, extra, soak, armor, reading, ones_cancel):
@@ -139,9 +139,9 @@ def _oracle_attack(a_dice, a_diff, dmg, extra, soak, armor, reading, ones_cancel
 
 @settings(max_examples=25, deadline=None)
 @given(st.integers(0, 4), st.integers(3, 9), st.integers(0, 5), st.booleans(), st.integers(0, 5),
-       st.integers(0, 3), st.sampled_from(C.ARMOR_BREAK_READINGS), st.booleans())
+       st.integers(0, 3), st.sampled_from(wod_rules.ARMOR_BREAK_READINGS), st.booleans())
 def test_attack_matches_icepool_composition(a_dice, a_diff, dmg, extra, soak, armor, reading, ones_cancel):
-    ours = C.attack_dist(a_dice, a_diff, dmg, extra_successes_add=extra, soak_pool=soak, armor=armor,
+    ours = wod_rules.attack_dist(a_dice, a_diff, dmg, extra_successes_add=extra, soak_pool=soak, armor=armor,
                          armor_break=reading, ones_cancel_damage=ones_cancel)
     assert ours == _oracle_attack(a_dice, a_diff, dmg, extra, soak, armor, reading, ones_cancel)
 
@@ -151,9 +151,9 @@ def test_attack_matches_icepool_composition(a_dice, a_diff, dmg, extra, soak, ar
 @SMALL
 @given(st.integers(0, 10), st.integers(3, 8), st.integers(0, 8), st.integers(0, 8))
 def test_attack_invariants(a_dice, a_diff, dmg, soak):
-    on = C.attack_dist(a_dice, a_diff, dmg, extra_successes_add=True, soak_pool=soak)
-    off = C.attack_dist(a_dice, a_diff, dmg, extra_successes_add=False, soak_pool=soak)
-    more_soak = C.attack_dist(a_dice, a_diff, dmg, extra_successes_add=True, soak_pool=soak + 1)
+    on = wod_rules.attack_dist(a_dice, a_diff, dmg, extra_successes_add=True, soak_pool=soak)
+    off = wod_rules.attack_dist(a_dice, a_diff, dmg, extra_successes_add=False, soak_pool=soak)
+    more_soak = wod_rules.attack_dist(a_dice, a_diff, dmg, extra_successes_add=True, soak_pool=soak + 1)
     lv = lambda d: d.map(lambda o: o[1])  # noqa: E731
     hit = lambda d: d.p(lambda o: o[0] == "hit")  # noqa: E731
     # the hit chance is the attack pool's, whatever happens to the damage
@@ -172,7 +172,7 @@ def test_helpless_target_is_hit_automatically_with_two_more_damage_dice():
     base = {"weapon": "custom", "damage_dice": 3, "stamina": 0, "target": "mortal", "damage_type": "bashing"}
     r = api.run("wod-classic-attack", {**base, "immobilized": "helpless", "attack_dice": 0})
     assert r["p_hit"]["exact"] == "1/1" and r["damage_dice"] == 5
-    dist = C.attack_dist(0, 6, 5, soak_pool=0, auto_hit=True).map(lambda o: o[1])
+    dist = wod_rules.attack_dist(0, 6, 5, soak_pool=0, auto_hit=True).map(lambda o: o[1])
     assert dist == net_successes(5, 6, False)
 
 
@@ -206,7 +206,7 @@ def test_attack_calculator_matches_the_rules_module():
     p = {"attack_dice": 6, "attack_difficulty": 7, "weapon": "custom", "damage_dice": 4, "stamina": 3,
          "fortitude": 1, "target": "supernatural", "armor": "2", "damage_type": "lethal"}
     r = api.run("wod-classic-attack", p)
-    d = C.attack_dist(6, 7, 4, soak_pool=3 + 1 + 2, armor=2)
+    d = wod_rules.attack_dist(6, 7, 4, soak_pool=3 + 1 + 2, armor=2)
     assert Fraction(r["p_stunned"]["exact"]) == d.p(lambda o: o[1] > 5)
     assert Fraction(r["p_armor_ruined"]["exact"]) == d.p(lambda o: o[2])
     assert Fraction(r["mean_levels"]["exact"]) == d.map(lambda o: o[1]).mean()
@@ -231,9 +231,9 @@ def test_rolls_are_possible_outcomes(seed, dice, weapon, extra):
 
 def test_default_soak_is_six_and_cannot_botch():
     # «Начальная сложность броска равна 6»; «броски на поглощение не могут закончиться провалом»
-    assert C.SOAK_DIFFICULTY == 6
-    assert C.soak_successes([1, 1, 1]) == 0
-    assert C.soak_successes([1, 7], ones_cancel=True) == 0
+    assert wod_rules.SOAK_DIFFICULTY == 6
+    assert wod_rules.soak_successes([1, 1, 1]) == 0
+    assert wod_rules.soak_successes([1, 7], ones_cancel=True) == 0
 
 
 # ---- several shots and automatic fire (003) -----------------------------------------------------
@@ -241,32 +241,32 @@ def test_default_soak_is_six_and_cannot_botch():
 def test_multiple_shot_pools():
     # «запас кубиков для первого выстрела будет уменьшен на общее число объявленных выстрелов,
     # каждый последующий выстрел теряет дальнейший кубик»: 8 dice, 3 shots → 5, 4, 3
-    assert C.multiple_shot_pools(8, 3) == [5, 4, 3]
-    assert C.multiple_shot_pools(2, 3) == [0, 0, 0]
+    assert wod_rules.multiple_shot_pools(8, 3) == [5, 4, 3]
+    assert wod_rules.multiple_shot_pools(2, 3) == [0, 0, 0]
     with pytest.raises(ValueError):
-        C.multiple_shot_pools(5, 0)
+        wod_rules.multiple_shot_pools(5, 0)
 
 
 def test_spray_share():
     # «Если же под обстрелом находилась всего лишь одна цель, то она получит только половину Успехов»
-    assert [C.spray_share(s, 1) for s in (1, 2, 5)] == [0, 1, 2]
+    assert [wod_rules.spray_share(s, 1) for s in (1, 2, 5)] == [0, 1, 2]
     # «распределяет полученные успехи равномерно» — the rest «как он хочет»: 7 over 3 → 2 (+1)
-    assert C.spray_share(7, 3, "least") == 2 and C.spray_share(7, 3, "most") == 3
+    assert wod_rules.spray_share(7, 3, "least") == 2 and wod_rules.spray_share(7, 3, "most") == 3
     # «Если же Успехов было меньше, чем целей, то на цель приходится только один Успех»
-    assert C.spray_share(2, 3, "least") == 0 and C.spray_share(2, 3, "most") == 1
+    assert wod_rules.spray_share(2, 3, "least") == 0 and wod_rules.spray_share(2, 3, "most") == 1
     with pytest.raises(ValueError):
-        C.spray_share(2, 0)
+        wod_rules.spray_share(2, 0)
 
 
 @settings(max_examples=25, deadline=None)
 @given(st.lists(st.integers(0, 5), min_size=1, max_size=3), st.integers(4, 8), st.integers(0, 4),
        st.integers(0, 4), st.integers(0, 4))
 def test_shots_without_armor_are_independent_attacks(pools, diff, dmg, soak, stun):
-    got = C.shots_dist(pools, diff, dmg, stun_above=stun, soak_without_armor=soak, armor=0)
+    got = wod_rules.shots_dist(pools, diff, dmg, stun_above=stun, soak_without_armor=soak, armor=0)
     total = Dist.constant(0)
     no_stun = Fraction(1)
     for pool in pools:
-        one = C.attack_dist(pool, diff, dmg, soak_pool=soak).map(lambda o: o[1])
+        one = wod_rules.attack_dist(pool, diff, dmg, soak_pool=soak).map(lambda o: o[1])
         total = total + one
         no_stun *= one.at_most(stun)
     assert got.map(lambda o: o[0]) == total
@@ -276,9 +276,9 @@ def test_shots_without_armor_are_independent_attacks(pools, diff, dmg, soak, stu
 
 def test_ruined_armor_stops_soaking_later_shots():
     # armor 1 is ruined by 2 damage successes; the second shot is then soaked without it
-    got = C.shots_dist([3, 3], 6, 2, stun_above=10, soak_without_armor=0, armor=1)
-    one_intact = C.attack_dist(3, 6, 2, soak_pool=1, armor=1)
-    one_bare = C.attack_dist(3, 6, 2, soak_pool=0, armor=0)
+    got = wod_rules.shots_dist([3, 3], 6, 2, stun_above=10, soak_without_armor=0, armor=1)
+    one_intact = wod_rules.attack_dist(3, 6, 2, soak_pool=1, armor=1)
+    one_bare = wod_rules.attack_dist(3, 6, 2, soak_pool=0, armor=0)
     expect = one_intact.bind(lambda o: (one_bare if o[2] else one_intact).map(
         lambda q, o=o: (o[1] + q[1], False, o[2] or q[2])))
     assert got == expect
@@ -287,7 +287,7 @@ def test_ruined_armor_stops_soaking_later_shots():
 def test_spray_and_multiple_in_the_calculator():
     base = {"weapon": "firearm5", "attack_dice": 5, "stamina": 2, "target": "mortal", "damage_type": "bashing"}
     one = api.run("wod-classic-attack", {**base, "maneuver": "spray", "targets": 1})
-    d = C.attack_dist(15, 8, 4, soak_pool=2, spray_targets=1)
+    d = wod_rules.attack_dist(15, 8, 4, soak_pool=2, spray_targets=1)
     assert Fraction(one["mean_levels"]["exact"]) == d.map(lambda o: o[1]).mean()
     multi = api.run("wod-classic-attack", {**base, "weapon": "firearm2", "maneuver": "multiple", "shots": 3})
     miss = Fraction(1)
@@ -305,11 +305,11 @@ def test_spray_and_multiple_in_the_calculator():
 def test_cover_on_both_sides():
     # «Если ваш персонаж находится за стеной, то Трудность броска атаки стреляющего в него получит +2.
     # Ответные выстрелы вашего персонажа из-за стены получат Трудность +1»
-    assert C.cover_difficulty(2, 0) == 2 and C.cover_difficulty(0, 2) == 1
+    assert wod_rules.cover_difficulty(2, 0) == 2 and wod_rules.cover_difficulty(0, 2) == 1
     # «если дана Трудность +1, то персонаж, находящийся в этом укрытии не получает увеличенной Трудности»
-    assert C.cover_difficulty(0, 1) == 0
+    assert wod_rules.cover_difficulty(0, 1) == 0
     # «если один персонаж лежит на земле, а другой находится за стеной, то у обоих … +2»
-    assert C.cover_difficulty(2, C.PRONE_COVER) == 2 == C.cover_difficulty(C.PRONE_COVER, 2)
+    assert wod_rules.cover_difficulty(2, wod_rules.PRONE_COVER) == 2 == wod_rules.cover_difficulty(wod_rules.PRONE_COVER, 2)
     r = api.run("wod-classic-attack", {"cover": "1", "attacker_cover": "prone", "attack_difficulty": 6})
     s = api.run("wod-classic-attack", {"cover": "prone", "attacker_cover": "1", "attack_difficulty": 6})
     assert r["attack_difficulty"] == s["attack_difficulty"] == 8
@@ -318,7 +318,7 @@ def test_cover_on_both_sides():
 def test_brawl_maneuvers_from_the_melee_table():
     # 003: «"Таран": … Бросок атаки имеет Трудность +1 и наносит повреждения Сила +1»; Пинок: 7, «Сила +1»;
     # «Удар: … причиняет повреждения равные силе атакующего»
-    opts = {o.value: o for o in WC.ATTACK_PARAMS[[p.name for p in WC.ATTACK_PARAMS].index("weapon")].options}
+    opts = {o.value: o for o in wod_calculators.ATTACK_PARAMS[[p.name for p in wod_calculators.ATTACK_PARAMS].index("weapon")].options}
     assert {k for k in opts if k.startswith("brawl")} == {"brawl1", "brawl5", "brawl7", "brawl8", "brawl9"}
     for weapon, damage, difficulty in (("brawl9", 4, 7), ("brawl5", 4, 7), ("brawl7", 3, 6), ("brawl8", 3, 7)):
         r = api.run("wod-classic-attack", {"weapon": weapon, "strength": 3, "attack_difficulty": 6})
@@ -335,14 +335,14 @@ def test_full_clip_and_spray_successes_add_damage_dice_even_with_the_general_rul
     base = {"weapon": "firearm7", "attack_dice": 3, "stamina": 2, "target": "mortal", "damage_type": "bashing",
             "extra_successes_add": False}
     full = api.run("wod-classic-attack", {**base, "maneuver": "full_auto"})
-    d = C.attack_dist(13, 8, 7, soak_pool=2, extra_successes_add=True)
+    d = wod_rules.attack_dist(13, 8, 7, soak_pool=2, extra_successes_add=True)
     assert Fraction(full["mean_levels"]["exact"]) == d.map(lambda o: o[1]).mean()
     spray = api.run("wod-classic-attack", {**base, "maneuver": "spray", "targets": 2})
-    d = C.attack_dist(13, 8, 7, soak_pool=2, extra_successes_add=True, spray_targets=2)
+    d = wod_rules.attack_dist(13, 8, 7, soak_pool=2, extra_successes_add=True, spray_targets=2)
     assert Fraction(spray["mean_levels"]["exact"]) == d.map(lambda o: o[1]).mean()
     # a single shot keeps the switch
     single = api.run("wod-classic-attack", {**base, "maneuver": "none"})
-    d = C.attack_dist(3, 6, 7, soak_pool=2, extra_successes_add=False)
+    d = wod_rules.attack_dist(3, 6, 7, soak_pool=2, extra_successes_add=False)
     assert Fraction(single["mean_levels"]["exact"]) == d.map(lambda o: o[1]).mean()
     # the roll follows the same rule: 13 dice, successes beyond the first add damage dice
     for seed in range(5):
@@ -371,23 +371,23 @@ def test_spray_share_dice_readings():
     # 003, «Автоматический огонь»: «этот распределенный Успех так же прибавляется к запасу кубиков при
     # броске повреждений» — either every success of the target's share adds a die («all») or, as for
     # any hit, those beyond the first («beyond_first», the default).
-    assert C.SPRAY_DICE_READINGS == ("beyond_first", "all")
+    assert wod_rules.SPRAY_DICE_READINGS == ("beyond_first", "all")
     base = dict(soak_pool=0, spray_targets=1)
     # 2 attack dice at difficulty 6, one target: half the successes; damage 1 die
-    first = C.attack_dist(2, 6, 1, **base).map(lambda o: o[1])
-    every = C.attack_dist(2, 6, 1, spray_dice="all", **base).map(lambda o: o[1])
+    first = wod_rules.attack_dist(2, 6, 1, **base).map(lambda o: o[1])
+    every = wod_rules.attack_dist(2, 6, 1, spray_dice="all", **base).map(lambda o: o[1])
     # by hand: two successes (1/4) → share 1; «all»: 1 + 1 = 2 damage dice, else 1
     p2 = Fraction(1, 4)
     assert first == Dist({0: 1 - p2 * Fraction(1, 2), 1: p2 * Fraction(1, 2)})
     assert every == Dist({0: 1 - p2 * Fraction(3, 4), 1: p2 * Fraction(1, 2), 2: p2 * Fraction(1, 4)})
     # a single shot is not affected
-    assert C.attack_dist(3, 6, 2, soak_pool=1, spray_dice="all") == C.attack_dist(3, 6, 2, soak_pool=1)
+    assert wod_rules.attack_dist(3, 6, 2, soak_pool=1, spray_dice="all") == wod_rules.attack_dist(3, 6, 2, soak_pool=1)
     with pytest.raises(ValueError):
-        C.attack_dist(2, 6, 1, spray_dice="none", **base)
+        wod_rules.attack_dist(2, 6, 1, spray_dice="none", **base)
     p = {"weapon": "firearm5", "maneuver": "spray", "targets": 2, "attack_dice": 3, "stamina": 1,
          "target": "mortal", "damage_type": "bashing"}
     r = api.run("wod-classic-attack", p | {"spray_dice": "all"})
-    d = C.attack_dist(13, 8, 4, soak_pool=1, spray_targets=2, spray_dice="all")
+    d = wod_rules.attack_dist(13, 8, 4, soak_pool=1, spray_targets=2, spray_dice="all")
     assert Fraction(r["mean_levels"]["exact"]) == d.map(lambda o: o[1]).mean()
     for seed in range(6):
         x = api.roll("wod-classic-attack", p | {"spray_dice": "all"}, seed=seed)

@@ -74,7 +74,7 @@ MAX_TRAIT = 10
 LOAD_ARMOR_AUTO = "auto"
 LOAD_ARMOR_CHOICES = (LOAD_ARMOR_AUTO, "none", "light", "heavy")
 
-SYSTEM_NAMES = {k: systems.TITLES[k] for k in ("serial", "wod", "lysogorsk", "codex")}
+SYSTEM_NAMES = {k: systems.TITLES[k] for k in systems.GAMES}
 
 #: «Сериал» maneuvers that multiply the target's Броня (read from serial/maneuvers).
 _SERIAL_ARMOR_MANEUVERS = {k: m for k, m in serial_tables.MANEUVERS.items() if m["armor_multiplier"] != 1}

@@ -54,14 +54,14 @@ def largest_valid_params(calc) -> dict:
 
 
 def bench_cpython(repeat: int) -> dict:
-    from rules_core import api
-    from rules_core import dice
+    from rules_core import api, dice
+    from rules_core.wod import pool
 
     calcs = {}
     for c in api.list_calculators():
         calc = api.get(c["id"])
         params = largest_valid_params(calc)
-        caches = [f for f in vars(dice).values() if hasattr(f, "cache_clear")]
+        caches = [f for m in (dice, pool) for f in vars(m).values() if hasattr(f, "cache_clear")]
         for f in caches:
             f.cache_clear()
         t = time.perf_counter()
@@ -76,8 +76,8 @@ def bench_cpython(repeat: int) -> dict:
     pools = {}
     for n in (10, 20, 30):
         def ours():
-            dice.d10_counts.cache_clear()
-            return dice.d10_counts(n, 6)
+            pool.d10_counts.cache_clear()
+            return pool.d10_counts(n, 6)
 
         def theirs():
             die = icepool.d10.map(lambda f: icepool.Vector((int(f >= 6), int(f == 1))))

@@ -4,11 +4,11 @@ success roll with the ED6 left (§ 13, § 17).
 
 from __future__ import annotations
 
-from ...spec import Errors, T, choice_param, figures, int_param, note, prob
+from ...spec import Calculator, Errors, T, choice_param, figures, int_param, note, prob
 from .. import readings, rules, tables
 from .shared import MAX_DIFFICULTY, MAX_ED6, HAS_ED6, roll_notes, skill_params, deprived, skill_check
 
-__all__ = ["ABILITY_PARAMS", "MIN_PREPARATION", "check", "compute"]
+__all__ = ["ABILITY_PARAMS", "MIN_PREPARATION", "check", "compute", "CALCULATOR"]
 
 #: § 17: «2 — необходимо обоснование и уровень подготовки не менее 2»; level 3: «уровень подготовки НЕ менее 4».
 MIN_PREPARATION = {1: 0, 2: 2, 3: 4}
@@ -117,3 +117,14 @@ def compute(p: dict) -> dict:
                             "warning"))
     result["display"] = display + roll_notes(p)
     return result
+
+#: ``codex-ability``: its id, title and description with its parameters, compute, roll and check
+CALCULATOR = Calculator(
+    id="codex-ability", system="codex", kind="dice",
+    title=T("Способность: затраты ED6 (Codex)", "Ability: the ED6 cost (Codex)"),
+    description=T("1, 2 или 4 ED6 по уровню — потратить или заблокировать стойкой, и бросок на успех с "
+                  "оставшимися ED6.",
+                  "1, 2 or 4 ED6 by level — spent or locked by a stance, and the success roll with the ED6 left."),
+    params=ABILITY_PARAMS, compute=compute, check=check,
+    summary=("possible", "ed6_left", "p_success"),
+)

@@ -5,13 +5,14 @@ through the armor threshold, where it stops on the Endurance track, the shield's
 from __future__ import annotations
 
 from ...dice import Dist
-from ...spec import (T, bool_param, choice_param, dist_block, dist_json, field_error, figures, frac, int_param,
+from ...spec import (Calculator, T, bool_param, choice_param, dist_block, dist_json, field_error, figures, frac, int_param,
                     note, prob)
 from .. import readings, rules, tables
 from .shared import (MAX_ED6, HAS_ED6, faces_blocks, roll_faces, roll_notes, roll_setup, skill_params,
                      deprived, skill_check)
 
-__all__ = ["ATTACK_KIND_WORDS", "attack_kind_options", "weapon_options", "ATTACK_PARAMS", "check", "compute", "roll"]
+__all__ = ["ATTACK_KIND_WORDS", "attack_kind_options", "weapon_options", "ATTACK_PARAMS", "check", "compute",
+           "roll", "CALCULATOR"]
 
 _BURST = {"param": "kind", "eq": "burst"}
 #: a light weapon deals its full damage per success of a burst («кроме лёгкого»)
@@ -270,3 +271,13 @@ def roll(p: dict, roller) -> dict:
         figures(("result", T("Итог", "Result"), verdict), ("consequence", T("Последствие", "Consequence"),
                                                            tables.CONSEQUENCES[level]["consequence"]))]
     return out
+
+#: ``codex-attack``: its id, title and description with its parameters, compute, roll and check
+CALCULATOR = Calculator(
+    id="codex-attack", system="codex", kind="attack",
+    title=T("Атака оружием (Codex)", "Weapon attack (Codex)"),
+    description=T("Попадание, урон через порог брони и где он остановится на треке Выносливости.",
+                  "Hit, damage through the armor threshold and where it lands on the Endurance track."),
+    params=ATTACK_PARAMS, compute=compute, roll=roll, check=check,
+    summary=("p_hit", "mean_damage", "p_incapacitated"),
+)

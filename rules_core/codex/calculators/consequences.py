@@ -7,11 +7,11 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ...dice import Dist
-from ...spec import T, dice_block, dist_block, figures, int_param, note, prob
+from ...spec import Calculator, T, dice_block, dist_block, figures, int_param, note, prob
 from .. import readings, rules, tables
 from .attack import ATTACK_PARAMS
 
-__all__ = ["CONSEQUENCE_PARAMS", "GROUP_NAMES", "compute", "roll"]
+__all__ = ["CONSEQUENCE_PARAMS", "GROUP_NAMES", "compute", "roll", "CALCULATOR"]
 
 _ATTACK_BY_NAME = {p.name: p for p in ATTACK_PARAMS}
 
@@ -72,3 +72,15 @@ def roll(p: dict, roller) -> dict:
                         "columns": [T("№", "#"), T("2D6", "2D6"), T("Группа (1-й D6)", "Group (first D6)"),
                                     T("2-й D6", "Second D6"), T("Урон", "Damage")], "rows": rows})
     return {"level": level, "preparations": log, "display": display}
+
+#: ``codex-consequences``: its id, title and description with its parameters, compute, roll and check
+CALCULATOR = Calculator(
+    id="codex-consequences", system="codex", kind="dice",
+    title=T("Последствия урона (Codex)", "Consequences of damage (Codex)"),
+    description=T("На каком уровне трека остановился урон, сколько урона в сколько подготовок, и бросок 2D6 "
+                  "за каждую.",
+                  "The track level the damage stopped at, how much damage to how many preparations, and the 2D6 "
+                  "roll for each."),
+    params=CONSEQUENCE_PARAMS, compute=compute, roll=roll,
+    summary=("level", "consequence"),
+)

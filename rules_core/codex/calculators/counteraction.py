@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from ...dice import Dist
-from ...spec import T, choice_param, dist_block, dist_json, field_error, figures, frac, int_param, note, prob
+from ...spec import Calculator, T, choice_param, dist_block, dist_json, field_error, figures, frac, int_param, note, prob
 from .. import readings, rules
 from .shared import (MAX_DIFFICULTY, MAX_ED6, faces_blocks, roll_faces, roll_notes, skill_params,
                      deprived, skill_check)
 
-__all__ = ["COUNTER_PARAMS", "check", "compute", "roll"]
+__all__ = ["COUNTER_PARAMS", "check", "compute", "roll", "CALCULATOR"]
 
 _AGAINST_ROLL = {"param": "against", "eq": "roll"}
 
@@ -98,3 +98,14 @@ def roll(p: dict, roller) -> dict:
                                         T("действие сорвано или ослаблено", "the action is foiled or weakened") if ok
                                         else T("не хватило", "not enough")))]
     return out
+
+#: ``codex-counteraction``: its id, title and description with its parameters, compute, roll and check
+CALCULATOR = Calculator(
+    id="codex-counteraction", system="codex", kind="dice",
+    title=T("Противодействие (Codex)", "Counteraction (Codex)"),
+    description=T("Бросок только ED6 вне своего хода: перекроют ли ваши LV чужие.",
+                  "A roll of ED6 alone outside your turn: will your LV cover the other's."),
+    params=COUNTER_PARAMS, compute=compute, roll=roll,
+    check=check,
+    summary=("p_counter",),
+)

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from ...dice import Dist
-from ...spec import T, dist_block, figures, int_param, note, prob
+from ...spec import Calculator, T, dist_block, figures, int_param, note, prob
 from .. import readings, rules
-from .shared import MAX_DIFFICULTY, MAX_ED6, roll_notes, skill_params, deprived
+from .shared import MAX_DIFFICULTY, MAX_ED6, deprived, roll_notes, skill_check, skill_params
 
-__all__ = ["MAX_DIVISIONS", "COUNTERS_PARAMS", "compute"]
+__all__ = ["MAX_DIVISIONS", "COUNTERS_PARAMS", "compute", "CALCULATOR"]
 
 #: A counter «по умолчанию разделён на шесть (6) делений» and may borrow the next ones: up to four.
 MAX_DIVISIONS = 24
@@ -52,3 +52,12 @@ def compute(p: dict) -> dict:
                                      T("делений", "divisions"), other, at_least=False))
     return {"p_fill": prob(p_fill), "outcome": [{"first": k, "other": n, "p": prob(race[(k, n)])}
                                                 for k, n in race.outcomes()], "display": display}
+
+#: ``codex-counters``: its id, title and description with its parameters, compute, roll and check
+CALCULATOR = Calculator(
+    id="codex-counters", system="codex", kind="dice",
+    title=T("Встречные счётчики (Codex)", "Two counters against each other (Codex)"),
+    description=T("Успехи заполняют один счётчик, провалы — другой: какой заполнится первым.",
+                  "Successes fill one counter, failures the other: which fills first."),
+    params=COUNTERS_PARAMS, compute=compute, check=skill_check, summary=("p_fill",),
+)

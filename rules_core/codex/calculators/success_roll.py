@@ -5,12 +5,12 @@ preparation and the armor's mobility penalty.
 from __future__ import annotations
 
 from ...dice import Dist
-from ...spec import T, bool_param, choice_param, dist_block, dist_json, figures, frac, int_param, note, prob
+from ...spec import Calculator, T, bool_param, choice_param, dist_block, dist_json, figures, frac, int_param, note, prob
 from .. import readings, rules, tables
 from .shared import (MAX_DIFFICULTY, MAX_ED6, HAS_ED6, faces_blocks, roll_faces, roll_notes, roll_setup,
-                     skill_params, deprived)
+                     skill_check, skill_params, deprived)
 
-__all__ = ["MAX_REROLLS", "MAX_SPLIT", "ROLL_PARAMS", "compute", "roll"]
+__all__ = ["MAX_REROLLS", "MAX_SPLIT", "ROLL_PARAMS", "compute", "roll", "CALCULATOR"]
 
 #: ED6 kept for rerolls: a preparation's level is at most 5 (§ 17), one more for an item or a trait.
 MAX_REROLLS = 6
@@ -172,3 +172,14 @@ def roll(p: dict, roller) -> dict:
         figs.append(("rerolls", T("Переброшено кубиков (ED6)", "Dice rerolled (ED6)"), out["rerolls_spent"]))
     out["display"] = faces_blocks(out, ad6) + [figures(*figs)] + roll_notes(p) + _check_notes(p, p["ad6"])
     return out
+
+#: ``codex-roll``: its id, title and description with its parameters, compute, roll and check
+CALCULATOR = Calculator(
+    id="codex-roll", system="codex", kind="dice",
+    title=T("Бросок на успех (Codex)", "Success roll (Codex)"),
+    description=T("N AD6 + X ED6 против сложности в LV: навык, стресс, FLAX.",
+                  "N AD6 + X ED6 against a difficulty in LV: skill, stress, FLAX."),
+    params=ROLL_PARAMS, compute=compute, roll=roll,
+    check=skill_check,
+    summary=("p_success", "mean_lv"),
+)

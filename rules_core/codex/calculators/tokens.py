@@ -4,10 +4,10 @@ gets some, and how many a brutal one activates on a hit (§ 12).
 
 from __future__ import annotations
 
-from ...spec import T, figures, int_list_param, int_param, note
+from ...spec import Calculator, T, figures, int_list_param, int_param, note
 from .. import readings, rules
 
-__all__ = ["MAX_TOKENS", "TOKENS_PARAMS", "compute"]
+__all__ = ["MAX_TOKENS", "TOKENS_PARAMS", "compute", "CALCULATOR"]
 
 #: At most so many tokens entered at once (the source gives no bound).
 MAX_TOKENS = 30
@@ -55,3 +55,15 @@ def compute(p: dict) -> dict:
     ]
     return {"tokens": hits[-1]["tokens"], "crippling_added": added, "activated": active,
             "hits": hits, "display": display}
+
+#: ``codex-tokens``: its id, title and description with its parameters, compute, roll and check
+CALCULATOR = Calculator(
+    id="codex-tokens", system="codex", kind="dice",
+    title=T("Жетоны травм: калечащее и жестокое оружие (Codex)",
+            "Injury tokens: crippling and brutal weapons (Codex)"),
+    description=T("Сколько жетонов травм добавляет калечащая модификация и сколько активирует жестокая, "
+                  "попадание за попаданием.",
+                  "How many injury tokens a crippling modification adds and a brutal one activates, hit by hit."),
+    params=TOKENS_PARAMS, compute=compute,
+    summary=("tokens", "crippling_added", "activated"),
+)

@@ -5,11 +5,12 @@
 from __future__ import annotations
 
 from ...dice import Dist
-from ...spec import (InputError, Option, Param, Preset, T, bool_param, dice_block, dist_block,
+from ...spec import (Calculator, InputError, Option, Param, Preset, T, bool_param, dice_block, dist_block,
                      dist_json, figures, int_param, note, prob)
 from .. import readings, rules, tables
 
-__all__ = ["STAGE_NAMES", "DRINK_OPTIONS", "MAX_DRINKS", "DRINKS_PARAM", "PARAMS", "check", "compute", "roll"]
+__all__ = ["STAGE_NAMES", "DRINK_OPTIONS", "MAX_DRINKS", "DRINKS_PARAM", "PARAMS", "check", "compute", "roll",
+           "CALCULATOR"]
 
 
 STAGE_NAMES = {s: stage["name"] for s, stage in tables.DRUNK_STAGES.items()}
@@ -234,3 +235,14 @@ def roll(p: dict, roller) -> dict:
                 ("hangover", T("Похмелье (штраф)", "Hangover (penalty)"), -hang if hang else 0)),
     ]
     return {"log": log, "stage": stage, "hangover": hang, "display": display}
+
+#: ``lysogorsk-drunkenness``: its id, title and description with its parameters, compute, roll and check
+CALCULATOR = Calculator(
+    id="lysogorsk-drunkenness", system="lysogorsk", kind="drunkenness",
+    title=T("Опьянение", "Drunkenness"),
+    description=T("Стадия после каждой порции (проверка Стойкости против УС напитка), эффекты и похмелье.",
+                  "The stage after each drink (a Fortitude check against the drink's difficulty), effects and "
+                  "the hangover."),
+    params=PARAMS, compute=compute, roll=roll, check=check,
+    summary=("likeliest_stage", "p_hangover"),
+)

@@ -4,10 +4,10 @@
 
 from __future__ import annotations
 
-from ...spec import Errors, T, bool_param, figures, int_param, note
+from ...spec import Calculator, Errors, T, bool_param, figures, int_param, note
 from .. import rules, tables
 
-__all__ = ["PARAMS", "check", "compute"]
+__all__ = ["PARAMS", "check", "compute", "CALCULATOR"]
 
 PARAMS = (
     int_param("stamina_full", "Выносливость (постоянная)", "Stamina (permanent)", 3, 0, 30),
@@ -95,3 +95,14 @@ def compute(p: dict) -> dict:
     return {"stamina": stamina_after, "confidence": confidence_after, "luck": luck,
             "unconscious": out_s or out_c, "stamina_sleeps": s_need, "confidence_sleeps": c_need,
             "display": display}
+
+#: ``lysogorsk-recovery``: its id, title and description with its parameters, compute, roll and check
+CALCULATOR = Calculator(
+    id="lysogorsk-recovery", system="lysogorsk", kind="check",
+    title=T("Восстановление Выносливости, Уверенности, Везения",
+            "Recovering Stamina, Confidence, Luck"),
+    description=T("Временная потеря атрибутов и их возврат: сон, питание после голода, Везение по дням.",
+                  "Temporary loss of attributes and getting them back: sleep, food after hunger, Luck by days."),
+    params=PARAMS, compute=compute, check=check,
+    summary=("stamina", "confidence"),
+)

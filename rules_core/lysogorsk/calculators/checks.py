@@ -5,11 +5,11 @@
 
 from __future__ import annotations
 
-from ...spec import (T, bool_param, choice_param, dice_block, dist_block, dist_json, figures,
+from ...spec import (Calculator, T, bool_param, choice_param, dice_block, dist_block, dist_json, figures,
                      int_param, note, prob)
 from .. import readings, rules, tables
 
-__all__ = ["roll_2d6", "check_dice_blocks", "SIZE_OPTIONS", "PARAMS", "compute", "roll"]
+__all__ = ["roll_2d6", "check_dice_blocks", "SIZE_OPTIONS", "PARAMS", "compute", "roll", "CALCULATOR"]
 
 
 def _tie_param(name="tie", **layout):
@@ -190,3 +190,12 @@ def roll(p: dict, roller) -> dict:
             "display": check_dice_blocks(T("Ваши кубики", "Your dice"), a, b)
             + check_dice_blocks(T("Кубики противника", "The opponent's dice"), oa, ob)
             + [figures(("result", T(f"{total} против {defence}", f"{total} against {defence}"), verdict))]}
+
+#: ``lysogorsk-check``: its id, title and description with its parameters, compute, roll and check
+CALCULATOR = Calculator(
+    id="lysogorsk-check", system="lysogorsk", kind="check",
+    title=T("Проверка: 2К + атрибут + навык", "Check: 2d6 + attribute + skill"),
+    description=T("Шанс успеха против УС и запас; противопоставленная проверка (при равенстве преимущество на стороне «атакующего»).",
+                  "The chance of success against a difficulty and the margin; opposed checks (a tie goes to the «attacker»)."),
+    params=PARAMS, compute=compute, roll=roll, summary=("p_success",),
+)

@@ -4,10 +4,10 @@ emptying a magazine point-blank takes (the page «Бой»).
 
 from __future__ import annotations
 
-from ...spec import T, figures, frac, int_param, note
+from ...spec import Calculator, T, figures, frac, int_param, note
 from .. import readings, rules, tables
 
-__all__ = ["PARAMS", "compute"]
+__all__ = ["PARAMS", "compute", "CALCULATOR"]
 
 PARAMS = (
     int_param("actions", "Стандартных действий за раунд", "Standard actions this round", 2, 1, 12),
@@ -51,3 +51,12 @@ def compute(p: dict) -> dict:
                         "action."))
     result["display"] = display
     return result
+
+#: ``lysogorsk-actions``: its id, title and description with its parameters, compute, roll and check
+CALCULATOR = Calculator(
+    id="lysogorsk-actions", system="lysogorsk", kind="check",
+    title=T("Действия в раунде", "The actions of a round"),
+    description=T("Штраф за несколько действий, дальность перемещения и бега, весь магазин в упор.",
+                  "The penalty for several actions, how far a move and a run go, a whole magazine point-blank."),
+    params=PARAMS, compute=compute, summary=("modifier", "move"),
+)

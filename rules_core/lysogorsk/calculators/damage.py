@@ -9,13 +9,13 @@ from dataclasses import replace
 from fractions import Fraction
 
 from ...dice import Dist
-from ...spec import (Errors, T, bool_param, choice_param, dice_block, dist_block, dist_json,
+from ...spec import (Calculator, Errors, T, bool_param, choice_param, dice_block, dist_block, dist_json,
                      figures, int_param, note, prob)
 from .. import readings, rules, tables
 
 __all__ = ["STATE_NAMES", "ROUNDING_OPTIONS", "ROUNDING_PARAM", "QUARTER_PARAM", "BLEEDING_BAND_OPTIONS",
-           "BLEEDING_BAND_HELP", "hits_errors", "COVER_OPTIONS",
-           "ENV_OPTIONS", "PARAMS", "check", "compute", "roll"]
+           "BLEEDING_BAND_HELP", "hits_errors", "COVER_OPTIONS", "ENV_OPTIONS", "PARAMS", "check", "compute",
+           "roll", "CALCULATOR"]
 
 
 STATE_NAMES = {
@@ -456,3 +456,15 @@ def roll(p: dict, roller) -> dict:
                            ("state", T("Состояние", "State"), STATE_NAMES[state])))
     return {"faces": dice, "damage": d, "hits_left": total - perm - temp, "state": state, **extra,
             "display": display}
+
+#: ``lysogorsk-damage``: its id, title and description with its parameters, compute, roll and check
+CALCULATOR = Calculator(
+    id="lysogorsk-damage", system="lysogorsk", kind="damage",
+    title=T("Урон и ранение", "Damage and the wound it leaves"),
+    description=T("2К + Мощность − (Защита − Бронебойность), преграды, прицельные выстрелы, очереди, "
+                  "падения, аварии, электричество, среда — и уровень ранения после.",
+                  "2d6 + Power − (Protection − Armor piercing), cover, aimed shots, bursts, falls, crashes, "
+                  "electricity, environment — and the wound level after."),
+    params=PARAMS, compute=compute, roll=roll, check=check,
+    summary=("mean_damage", "likeliest_state", "p_dying"),
+)

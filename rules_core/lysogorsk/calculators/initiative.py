@@ -4,11 +4,11 @@ the whole fight — and the order of its rounds (the page «Бой»).
 
 from __future__ import annotations
 
-from ...spec import Param, T, figures, frac, note, prob
+from ...spec import Calculator, Param, T, figures, frac, note, prob
 from .. import rules, tables
 from .checks import check_dice_blocks, roll_2d6
 
-__all__ = ["MAX_FIGHTERS", "PARAMS", "compute", "roll", "order_text"]
+__all__ = ["MAX_FIGHTERS", "PARAMS", "compute", "roll", "order_text", "CALCULATOR"]
 
 #: At most so many in one fight's list.
 MAX_FIGHTERS = 12
@@ -88,3 +88,15 @@ def roll(p: dict, roller) -> dict:
                  "columns": [T("Место", "Place"), T("Участник", "Who"), T("Инициатива", "Initiative"), T("", "")],
                  "rows": rows}]
     return {"initiatives": values, "order": groups, "display": display}
+
+#: ``lysogorsk-initiative``: its id, title and description with its parameters, compute, roll and check
+CALCULATOR = Calculator(
+    id="lysogorsk-initiative", system="lysogorsk", kind="check",
+    title=T("Инициатива в бою", "Initiative in a fight"),
+    description=T("Проверка Решительности каждого в начале боя: кто ходит первым, кто одновременно, и порядок "
+                  "ходов до конца боя.",
+                  "Everyone's Resolve check at the start of the fight: who acts first, who at the same time, and "
+                  "the order of turns to the end of the fight."),
+    params=PARAMS, compute=compute, roll=roll,
+    summary=("p_first", "p_first_shared"),
+)

@@ -3,11 +3,11 @@
 
 from __future__ import annotations
 
-from ...spec import T, bool_param, figures, int_param, note, prob
+from ...spec import Calculator, T, bool_param, figures, int_param, note, prob
 from .. import readings, rules, tables
 from .checks import check_dice_blocks, roll_2d6
 
-__all__ = ["OUTCOME_NAMES", "PARAMS", "compute", "roll"]
+__all__ = ["OUTCOME_NAMES", "PARAMS", "compute", "roll", "CALCULATOR"]
 
 OUTCOME_NAMES = {
     "effect": T("эффект ритуала", "the ritual's effect"),
@@ -101,3 +101,14 @@ def roll(p: dict, roller) -> dict:
             + [figures(("result", T(f"{t1} против {p['first_difficulty']}; {t2} против {p['second_difficulty']}",
                                     f"{t1} against {p['first_difficulty']}; {t2} against {p['second_difficulty']}"),
                         OUTCOME_NAMES[outcome]))]}
+
+#: ``lysogorsk-ritual``: its id, title and description with its parameters, compute, roll and check
+CALCULATOR = Calculator(
+    id="lysogorsk-ritual", system="lysogorsk", kind="check",
+    title=T("Ритуал: две проверки", "A ritual: two checks"),
+    description=T("2К + Уверенность + ПП против первой сложности, скрытый бросок на Магию с МД против второй: "
+                  "эффект, дисгармония или парадигмальная атака.",
+                  "2d6 + Confidence + Immersion against the first difficulty, a hidden Magic roll with disharmony against the "
+                  "second: the effect, disharmony or a paradigm attack."),
+    params=PARAMS, compute=compute, roll=roll, summary=("p_effect", "p_attack"),
+)

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ...spec import (InputError, Param, T, bool_param, choice_param, dice_block, figures, frac,
+from ...spec import (Calculator, InputError, Param, T, bool_param, choice_param, dice_block, figures, frac,
                      int_param, note, prob)
 from .. import readings, rules, tables
 from .checks import check_dice_blocks, roll_2d6
 
-__all__ = ["PARAMS", "compute", "roll", "GUN_OPTIONS", "SHOT_PARAMS", "shot_check", "shot_compute", "shot_roll"]
+__all__ = ["PARAMS", "compute", "roll", "GUN_OPTIONS", "SHOT_PARAMS", "shot_check", "shot_compute", "shot_roll",
+           "AREA_FIRE_CALCULATOR", "SHOT_CALCULATOR"]
 
 
 _DODGING = {"param": "dodging", "eq": True}
@@ -273,3 +274,24 @@ def shot_roll(p: dict, roller) -> dict:
                             T("попадание", "a hit") if hit else T("мимо", "a miss"))))
     out["display"] = display
     return out
+
+#: ``lysogorsk-area-fire``: its id, title and description with its parameters, compute, roll and check
+AREA_FIRE_CALCULATOR = Calculator(
+    id="lysogorsk-area-fire", system="lysogorsk", kind="attack",
+    title=T("Стрельба по площади", "Area fire"),
+    description=T("Кто на линии огня получит пулю: Уклонение (или 5) против одной проверки Стрельбы.",
+                  "Who in the line of fire takes a bullet: Dodge (or 5) against one Shooting check."),
+    params=PARAMS, compute=compute, roll=roll, summary=("expected_bullets",),
+)
+
+#: ``lysogorsk-shot``: its id, title and description with its parameters, compute, roll and check
+SHOT_CALCULATOR = Calculator(
+    id="lysogorsk-shot", system="lysogorsk", kind="attack",
+    title=T("Выстрел: шанс попасть", "A shot: the chance to hit"),
+    description=T("Стрельба против УС размера цели или ее Уклонения — с дистанцией, прикрытием, "
+                  "прицеливанием по части тела, стрельбой по-македонски и штрафом за действия.",
+                  "Shooting against the target size's difficulty or its Dodge — with range, cover, aimed shots at "
+                  "body parts, two guns and the actions penalty."),
+    params=SHOT_PARAMS, compute=shot_compute, roll=shot_roll,
+    check=shot_check, summary=("p_hit", "modifier"),
+)

@@ -5,12 +5,12 @@ check after it).
 
 from __future__ import annotations
 
-from ...spec import T, bool_param, choice_param, dice_block, dist_block, figures, int_param, note, prob
+from ...spec import Calculator, T, bool_param, choice_param, dice_block, dist_block, figures, int_param, note, prob
 from .. import readings, rules, tables
 from .checks import check_dice_blocks, roll_2d6
 
-__all__ = ["BREAKDOWN_NAMES", "AFTER_NAMES", "PARAMS", "compute", "roll", "STRESS_OUTCOME_NAMES",
-           "STRESS_PARAMS", "stress_difficulty", "stress_compute", "stress_roll"]
+__all__ = ["BREAKDOWN_NAMES", "AFTER_NAMES", "PARAMS", "compute", "roll", "STRESS_OUTCOME_NAMES", "STRESS_PARAMS",
+           "stress_difficulty", "stress_compute", "stress_roll", "BREAKDOWN_CALCULATOR", "STRESS_CALCULATOR"]
 
 
 BREAKDOWN_NAMES = {bid: band["name"] for bid, band in tables.BREAKDOWN.items()}
@@ -207,3 +207,25 @@ def stress_roll(p: dict, roller) -> dict:
         figs.append(("breakdown", T(f"Срыв: {bt}", f"Breakdown: {bt}"), BREAKDOWN_NAMES[band]))
     out["display"] = display + [figures(*figs)]
     return out
+
+#: ``lysogorsk-breakdown``: its id, title and description with its parameters, compute, roll and check
+BREAKDOWN_CALCULATOR = Calculator(
+    id="lysogorsk-breakdown", system="lysogorsk", kind="check",
+    title=T("Нервный срыв", "Nervous breakdown"),
+    description=T("2К − Сила духа + 2 за каждый срыв в сцене по таблице, и проверка после.",
+                  "2d6 − Willpower + 2 per breakdown in the scene on the table, and the check after."),
+    params=PARAMS, compute=compute, roll=roll,
+    summary=("likeliest_breakdown", "p_breakdown"),
+)
+
+#: ``lysogorsk-stress``: its id, title and description with its parameters, compute, roll and check
+STRESS_CALCULATOR = Calculator(
+    id="lysogorsk-stress", system="lysogorsk", kind="check",
+    title=T("Проверка на стресс", "The stress check"),
+    description=T("Сила духа против УС (в начале боя — по табличке): выдержит, потеряет Уверенность или "
+                  "дойдет до нервного срыва.",
+                  "Willpower against a difficulty (at the start of a fight, from the table): holds, loses Confidence "
+                  "or comes to a breakdown."),
+    params=STRESS_PARAMS, compute=stress_compute, roll=stress_roll,
+    summary=("difficulty", "p_pass", "p_breakdown"),
+)

@@ -4,10 +4,10 @@ the odds after it (the page «Удушье, голод, падения, сон, 
 
 from __future__ import annotations
 
-from ...spec import InputError, T, choice_param, dist_block, dist_json, figures, int_param, note, prob
+from ...spec import Calculator, InputError, T, choice_param, dist_block, dist_json, figures, int_param, note, prob
 from .. import readings, rules
 
-__all__ = ["PARAMS", "SURVIVAL_MAX_DAYS", "SLEEP_MAX_CHECKS", "check", "compute", "roll"]
+__all__ = ["PARAMS", "SURVIVAL_MAX_DAYS", "SLEEP_MAX_CHECKS", "check", "compute", "roll", "CALCULATOR"]
 
 
 _SLEEP = {"param": "kind", "eq": "sleep"}
@@ -153,3 +153,13 @@ def roll(p: dict, roller) -> dict:
                         "columns": [T("Когда", "When"), T("Кубики", "Dice"), T("Итог", "Total"), T("УС", "Difficulty"),
                                     T("Результат", "Outcome")], "rows": rows})
     return {**result, "log": log, "display": display}
+
+#: ``lysogorsk-survival``: its id, title and description with its parameters, compute, roll and check
+CALCULATOR = Calculator(
+    id="lysogorsk-survival", system="lysogorsk", kind="check",
+    title=T("Удушье, голод, жажда, без сна", "Suffocation, hunger, thirst, no sleep"),
+    description=T("Сколько продержится персонаж: срок без проверок и шансы после него.",
+                  "How long a character lasts: the time without checks and the odds after it."),
+    params=PARAMS, compute=compute, roll=roll, check=check,
+    summary=("chance", "grace"),
+)

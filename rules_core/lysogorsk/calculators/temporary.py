@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...spec import Option, Param, T, figures, int_param, note
+from ...spec import Calculator, Option, Param, T, figures, int_param, note
 from .. import readings, rules, tables
 from .damage import QUARTER_PARAM, ROUNDING_PARAM, STATE_NAMES, hits_errors
 
-__all__ = ["WHERE_OPTIONS", "PARAMS", "check", "compute"]
+__all__ = ["WHERE_OPTIONS", "PARAMS", "check", "compute", "CALCULATOR"]
 
 #: Where a temporary blow lands, as the head rules tell apart.
 WHERE_OPTIONS = (
@@ -122,3 +122,15 @@ def _wounds_next(p: dict, perm: int, temp: int) -> dict:
         params["head"] = "concussion"
     return {"id": "lysogorsk-wounds", "label": T("Раненый через час: штрафы, лечение",
                                                  "The wounded an hour later: penalties, healing"), "params": params}
+
+#: ``lysogorsk-temporary``: its id, title and description with its parameters, compute, roll and check
+CALCULATOR = Calculator(
+    id="lysogorsk-temporary", system="lysogorsk", kind="check",
+    title=T("Временные повреждения", "Temporary damage"),
+    description=T("Удар за ударом: потеря сознания, урон сверх Здоровья+10 — постоянный, рана головы и "
+                  "контузия — половина хитов постоянным уроном через час, и сколько часов пройдет остальное.",
+                  "Blow by blow: unconsciousness, damage beyond Health+10 written as permanent, a head wound and a "
+                  "blast's concussion — half their hits permanent after an hour, and the hours the rest takes."),
+    params=PARAMS, compute=compute, check=check,
+    summary=("state", "converted", "head_permanent"),
+)

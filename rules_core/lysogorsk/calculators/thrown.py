@@ -3,10 +3,10 @@
 
 from __future__ import annotations
 
-from ...spec import T, dice_block, figures, int_param, note, prob
+from ...spec import Calculator, T, dice_block, figures, int_param, note, prob
 from .. import readings, rules, tables
 
-__all__ = ["THROWN_NAMES", "PARAMS", "compute", "roll"]
+__all__ = ["THROWN_NAMES", "PARAMS", "compute", "roll", "CALCULATOR"]
 
 
 THROWN_NAMES = {bid: band["name"] for bid, band in tables.THROWN_MISS.items()}
@@ -46,3 +46,12 @@ def roll(p: dict, roller) -> dict:
             "display": [dice_block(T("Проверка на Силу", "Strength check"), 6, faces),
                         figures(("outcome", T(f"Результат {value}", f"Result {value}"), THROWN_NAMES[band])),
                         {"kind": "note", "level": "info", "text": text}]}
+
+#: ``lysogorsk-thrown-miss``: its id, title and description with its parameters, compute, roll and check
+CALCULATOR = Calculator(
+    id="lysogorsk-thrown-miss", system="lysogorsk", kind="check",
+    title=T("Куда упало метательное оружие", "Where a thrown weapon lands"),
+    description=T("Проверка на Силу при промахе по таблице недолетов и перелетов.",
+                  "The Strength check on a miss, read on the short / over table."),
+    params=PARAMS, compute=compute, roll=roll, summary=("likeliest", "p_likeliest"),
+)

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...spec import T, bool_param, choice_param, figures, int_param, note, prob, ru_count
+from ...spec import Calculator, T, bool_param, choice_param, figures, int_param, note, prob, ru_count
 from .. import readings, rules, tables
 from .checks import check_dice_blocks, roll_2d6
 from .damage import QUARTER_PARAM, STATE_NAMES, hits_errors
 
-__all__ = ["HEAD_OPTIONS", "PARAMS", "check", "compute", "hits_text", "roll"]
+__all__ = ["HEAD_OPTIONS", "PARAMS", "check", "compute", "hits_text", "roll", "CALCULATOR"]
 
 
 
@@ -236,3 +236,15 @@ def roll(p: dict, roller) -> dict:
                             if ok else T("в этот период без восстановления", "no hits back this period"))))
     out["display"] = display
     return out
+
+#: ``lysogorsk-wounds``: its id, title and description with its parameters, compute, roll and check
+CALCULATOR = Calculator(
+    id="lysogorsk-wounds", system="lysogorsk", kind="check",
+    title=T("Раненый: штрафы, кровотечение, лечение", "A wounded character: penalties, bleeding, healing"),
+    description=T("Уровень ранения и штраф (с ранами головы и увечьем), кровотечение до «при смерти», "
+                  "естественное и медицинское лечение за один период.",
+                  "The wound level and penalty (with head wounds and a maimed limb), bleeding down to dying, "
+                  "natural and medical healing over one period."),
+    params=PARAMS, compute=compute, roll=roll, check=check,
+    summary=("penalty", "p_heal", "bleeding"),
+)

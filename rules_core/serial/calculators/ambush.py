@@ -8,11 +8,11 @@ from dataclasses import replace
 from fractions import Fraction
 
 from ...wod.pool import d10_block, net_successes, roll_d10_pool
-from ...spec import T, dist_block, figures, frac, int_param, note, prob
+from ...spec import Calculator, T, dist_block, figures, frac, int_param, note, prob
 from .. import readings, rules
 from .shared import MAX_POOL, ONES_PARAM
 
-__all__ = ["AMBUSH_PARAMS", "compute", "roll"]
+__all__ = ["AMBUSH_PARAMS", "compute", "roll", "CALCULATOR"]
 
 AMBUSH_PARAMS = (
     int_param("stealth_pool", "Нападающий: Ловкость + Незаметность", "Attacker: Dexterity + Stealth", 5, 0, MAX_POOL),
@@ -96,3 +96,11 @@ def roll(p: dict, roller) -> dict:
     display.append(figures(("result", T("Итог", "Result"), text)))
     out["display"] = display
     return out
+
+#: ``serial-ambush``: its id, title and description with its parameters, compute, roll and check
+CALCULATOR = Calculator(
+    id="serial-ambush", system="serial", kind="check",
+    title=T("Засада", "Ambush"),
+    description=T("Незаметность против Бдительности: свободная атака с добавленными успехами, ничья или провал засады.",
+                  "Stealth against Alertness: a free attack with the added successes, a tie or a spotted ambush."),
+    params=AMBUSH_PARAMS, compute=compute, roll=roll, summary=("p_ambush", "p_free_hit"))

@@ -8,15 +8,14 @@ from dataclasses import replace
 
 from ...dice import Dist
 from ...wod.pool import d10_block, roll_d10_pool
-from ...spec import T, bool_param, choice_param, dist_block, dist_json, field_error, figures, int_param, note, prob
+from ...spec import Calculator, T, bool_param, choice_param, dist_block, dist_json, field_error, figures, int_param, note, prob
 from .. import readings, rules, tables
 from .death_door import door_name, door_step
 from .shared import (MAX_ABSORPTION, MAX_HEALTH, MAX_POOL, MAX_STAMINA, NEGATIVE_RULE_PARAM, NONLETHAL_COUNTS_PARAM,
                      TAG_ORDER_PARAM, TAG_PARAM, TWO_RESISTANCES_PARAM, yes_no, nonlethal_before_param)
 
 __all__ = ["ATTACK_MANEUVERS", "PARRY_WEAPONS", "ATTACK_PARAMS", "OUTCOME_NAMES", "check", "attack_numbers",
-           "attack_outcome", "outcome_table", "door_outcomes_table",
-           "compute", "roll"]
+           "attack_outcome", "outcome_table", "door_outcomes_table", "compute", "roll", "CALCULATOR"]
 
 ATTACK_MANEUVERS = [k for k in tables.MANEUVERS]
 #: Weapons that can parry: 000 «боевой маневр "парирование" невозможно осуществить тяжелым оружием».
@@ -537,3 +536,13 @@ def roll(p: dict, roller) -> dict:
                                   "no" + (", the parry hit the attacker" if h.counter else "")))))
     out["display"] = display
     return out
+
+#: ``serial-attack``: its id, title and description with its parameters, compute, roll and check
+CALCULATOR = Calculator(
+    id="serial-attack", system="serial", kind="attack",
+    title=T("Атака целиком", "A whole attack"),
+    description=T("Попадание против защиты, урон, Броня, тэг, УП, Здоровье и Порог Смерти — точно.",
+                  "Hit against a defense, damage, Armor, tag, soak levels, Health and death's "
+                  "door — exactly."),
+    params=ATTACK_PARAMS, compute=compute, roll=roll, check=check,
+    summary=("p_hit", "mean_damage", "p_death_door"))

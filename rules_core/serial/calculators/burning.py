@@ -8,11 +8,11 @@ from dataclasses import replace
 from fractions import Fraction
 
 from ...wod.pool import d10_block, net_successes, roll_d10_pool
-from ...spec import T, bool_param, choice_param, dist_block, figures, frac, int_param, note, prob
+from ...spec import Calculator, T, bool_param, choice_param, dist_block, figures, frac, int_param, note, prob
 from .. import readings, rules, tables
 from .shared import MAX_POOL, ONES_PARAM, TAG_PARAM, TWO_RESISTANCES_PARAM
 
-__all__ = ["MAX_BURNING_TURNS", "BURNING_PARAMS", "compute", "roll"]
+__all__ = ["MAX_BURNING_TURNS", "BURNING_PARAMS", "compute", "roll", "CALCULATOR"]
 
 _PUTTING_OUT = {"param": "extinguisher", "ne": "nobody"}
 MAX_BURNING_TURNS = 20
@@ -122,3 +122,12 @@ def roll(p: dict, roller) -> dict:
     return {**r, "put_out": out, "display": [
         d10_block(T("Тушение", "Putting out"), r["faces"], b["difficulty"], p["ones_cancel"]),
         figures(("result", T("Итог", "Result"), T("потушен", "put out") if out else T("горит дальше", "still burning")))]}
+
+#: ``serial-burning``: its id, title and description with its parameters, compute, roll and check
+CALCULATOR = Calculator(
+    id="serial-burning", system="serial", kind="damage",
+    title=T("Горит!", "Burning"),
+    description=T("Урон огня по ходам, −4 от боли, шанс потушить и весь урон, пока тушат.",
+                  "Fire damage turn by turn, −4 from the pain, the chance to put it out and the damage meanwhile."),
+    params=BURNING_PARAMS, compute=compute, roll=roll,
+    summary=("damage_this_turn", "p_out"))

@@ -7,11 +7,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...dice import Dist
-from ...spec import T, choice_param, figures, int_param, note, prob
+from ...spec import Calculator, T, choice_param, figures, int_param, note, prob
 from .. import readings, rules
 from .shared import MAX_POOL, MAX_TRAIT, ONES_PARAM
 
-__all__ = ["CONTESTS", "CONTEST_PARAMS", "compute"]
+__all__ = ["CONTESTS", "CONTEST_PARAMS", "compute", "CALCULATOR"]
 
 CONTESTS = {
     "grapple": (T("Захват: жертва вырывается", "Grapple: the victim breaks free"),
@@ -84,3 +84,12 @@ def compute(p: dict) -> dict:
                             "No defense of the target: the cover's successes meet the attack's."))
     res["display"] = display
     return res
+
+#: ``serial-contest``: its id, title and description with its parameters, compute, roll and check
+CALCULATOR = Calculator(
+    id="serial-contest", system="serial", kind="check",
+    title=T("Захват, подсечка, разоружение, прикрытие", "Grapple, trip, disarm, cover"),
+    description=T("Манёвры, где бросок встречает бросок: вырваться из захвата, упасть от подсечки, лишиться оружия, "
+                  "принять атаку на себя.",
+                  "Maneuvers where a roll meets a roll: break free, fall, lose the weapon, take the blow."),
+    params=CONTEST_PARAMS, compute=compute, summary=("p_effect",))

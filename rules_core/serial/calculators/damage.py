@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from ...spec import T, bool_param, figures, int_list_param, int_param, note
+from ...spec import Calculator, T, bool_param, figures, int_list_param, int_param, note
 from .. import rules, tables
 from .death_door import door_step
 from .shared import (EXCESS_BURNS_PARAM, MAX_ABSORPTION, MAX_HEALTH, MAX_PORTION, MAX_STAMINA, NEGATIVE_RULE_PARAM,
                      TAG_ORDER_PARAM, TAG_PARAM, TWO_RESISTANCES_PARAM, yes_no)
 
-__all__ = ["DAMAGE_PARAMS", "compute"]
+__all__ = ["DAMAGE_PARAMS", "compute", "CALCULATOR"]
 
 DAMAGE_PARAMS = (
     int_list_param("portions", "Порции урона (выпало на каждом попадании)",
@@ -109,3 +109,13 @@ def compute(p: dict) -> dict:
         "threshold": lim,
         "display": display,
     }
+
+#: ``serial-damage``: its id, title and description with its parameters, compute, roll and check
+CALCULATOR = Calculator(
+    id="serial-damage", system="serial", kind="damage",
+    title=T("Урон по порциям", "Damage portion by portion"),
+    description=T("Для Рассказчика: порции урона по мере попаданий — Броня, тэг, УП, Здоровье, "
+                  "Порог Смерти.",
+                  "For the Storyteller: damage portions as hits land — Armor, tag, soak levels, "
+                  "Health, death's door."),
+    params=DAMAGE_PARAMS, compute=compute, summary=("health_left", "death_door", "dead"))

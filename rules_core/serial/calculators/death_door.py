@@ -7,12 +7,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...dice import Dist
-from ...spec import T, bool_param, dice_block, field_error, figures, int_param, note, prob
+from ...spec import Calculator, T, bool_param, dice_block, field_error, figures, int_param, note, prob
 from .. import readings, rules, tables
 from .shared import (BELOW_ONE_PARAM, EXCESS_BURNS_PARAM, MAX_HEALTH, MAX_STAMINA, NEGATIVE_RULE_PARAM,
                      NONLETHAL_COUNTS_PARAM, nonlethal_before_param)
 
-__all__ = ["door_name", "door_step", "DOOR_PARAMS", "check", "door_distribution", "compute", "roll"]
+__all__ = ["door_name", "door_step", "DOOR_PARAMS", "check", "door_distribution", "compute", "roll", "CALCULATOR"]
 
 def door_name(key: str) -> dict:
     """A death's-door outcome's name (``key`` of the table, or ``"instant_death"``)."""
@@ -166,3 +166,12 @@ def roll(p: dict, roller) -> dict:
                            ("modified", T("С модификатором", "Modified"), result if result is not None else "—")))
     return {"die": die, "modified": result, "outcome": key, "excess": excess, "threshold": lim,
             "display": display}
+
+#: ``serial-death-door``: its id, title and description with its parameters, compute, roll and check
+CALCULATOR = Calculator(
+    id="serial-death-door", system="serial", kind="death",
+    title=T("Порог Смерти", "Death's door"),
+    description=T("Мгновенная смерть или бросок д6 Порога Смерти с модификаторами сцены.",
+                  "Instant death or the d6 death's-door roll with the scene's modifiers."),
+    params=DOOR_PARAMS, compute=compute, roll=roll, check=check,
+    summary=("door_roll", "instant_death"))

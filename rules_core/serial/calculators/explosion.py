@@ -7,12 +7,12 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from ...spec import T, choice_param, dist_block, dist_json, field_error, figures, frac, int_param, note, prob
+from ...spec import Calculator, T, choice_param, dist_block, dist_json, field_error, figures, frac, int_param, note, prob
 from .. import readings, rules, tables
 from .shared import (MAX_ABSORPTION, MAX_HEALTH, MAX_POOL, MAX_STAMINA, MAX_TRAIT, NEGATIVE_RULE_PARAM, ONES_PARAM,
                      TAG_PARAM)
 
-__all__ = ["EXPLOSION_PARAMS", "check", "compute"]
+__all__ = ["EXPLOSION_PARAMS", "check", "compute", "CALCULATOR"]
 
 _BADABOOM = {"param": "kind", "eq": "badaboom"}
 _GRENADE = {"param": "kind", "eq": "grenade"}
@@ -117,3 +117,12 @@ def compute(p: dict) -> dict:
         ("max_distance", T("Максимальная дистанция броска, м", "The longest throw, m"), res["max_distance"]),
     ))
     return res
+
+#: ``serial-explosion``: its id, title and description with its parameters, compute, roll and check
+CALCULATOR = Calculator(
+    id="serial-explosion", system="serial", kind="damage",
+    title=T("Взрыв", "Explosion"),
+    description=T("Кубики урона по расстоянию от эпицентра, урон после Брони и тэга, Порог Смерти.",
+                  "Damage dice by distance from the center, damage after Armor and tag, death's door."),
+    params=EXPLOSION_PARAMS, compute=compute, check=check,
+    summary=("mean_damage", "p_death_door", "dice"))

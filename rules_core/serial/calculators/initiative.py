@@ -4,11 +4,12 @@ order of turns with ties broken by the kind of creature.
 
 from __future__ import annotations
 
-from ...spec import Option, Param, Preset, T, bool_param, choice_param, field_error, figures, int_param, note
+from ...spec import Calculator, Option, Param, Preset, T, bool_param, choice_param, field_error, figures, int_param, note
 from .. import readings, rules
 from .shared import MAX_TRAIT
 
-__all__ = ["CREATURE_OPTIONS", "INITIATIVE_SUMS", "MAX_INITIATIVE", "INITIATIVE_PARAMS", "check", "compute"]
+__all__ = ["CREATURE_OPTIONS", "INITIATIVE_SUMS", "MAX_INITIATIVE", "INITIATIVE_PARAMS", "check", "compute",
+           "CALCULATOR"]
 
 #: The kinds of creatures in the order 000 breaks ties by («первым ходят монстры, затем вампиры …»).
 CREATURE_OPTIONS = [(k, rules.CREATURE_NAMES[k], en) for k, en in zip(rules.CREATURE_ORDER, (
@@ -133,3 +134,12 @@ def compute(p: dict) -> dict:
                             "The Initiative was lowered this fight and cannot rise: Preparation added nothing."))
     return {"initiative": this_turn, "base": value, "preparation_bonus": bonus,
             "sums": {k: v for k, _, v in sums}, "display": display}
+
+#: ``serial-initiative``: its id, title and description with its parameters, compute, roll and check
+CALCULATOR = Calculator(
+    id="serial-initiative", system="serial", kind="check",
+    title=T("Инициатива и порядок ходов", "Initiative and the order of turns"),
+    description=T("Инициатива — лучшая из трёх сумм; «Подготовка», понижение; порядок ходов с ничьими по видам существ.",
+                  "Initiative — the best of three sums; Preparation, lowering; the turn order with ties by kind."),
+    params=INITIATIVE_PARAMS, compute=compute, check=check,
+    summary=("initiative",))

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from ...spec import T, bool_param, figures, int_param, note
+from ...spec import Calculator, T, bool_param, figures, int_param, note
 from .. import readings, rules
 from .shared import MAX_HEALTH, MAX_TRAIT
 
-__all__ = ["WOUND_NAMES", "WILL_TO_LIVE_NAME", "OVERLOADED_ROW", "WOUNDS_PARAMS", "compute"]
+__all__ = ["WOUND_NAMES", "WILL_TO_LIVE_NAME", "OVERLOADED_ROW", "WOUNDS_PARAMS", "compute", "CALCULATOR"]
 
 _WOUNDED = {"param": "health", "max": 5}
 #: a heavy wound halves the movement, unless in «Воля к жизни» (no wound penalties at all); «Перегружен» always
@@ -87,3 +87,11 @@ def compute(p: dict) -> dict:
                             "Pushing through pain lifts the roll penalties, not the movement one."))
     return {"roll_penalty": pen.roll, "dexterity_penalty": pen.dexterity, "wounds": pen.wounds,
             "burning": pen.burning, "speed": speed, "run": run, "wound_level": level, "display": display}
+
+#: ``serial-wounds``: its id, title and description with its parameters, compute, roll and check
+CALCULATOR = Calculator(
+    id="serial-wounds", system="serial", kind="check",
+    title=T("Штрафы и скорость", "Penalties and speed"),
+    description=T("Штраф за ранения, «Горит!» и «Перегружен», скорость и бег.",
+                  "Wound, burning and overload penalties, speed and run."),
+    params=WOUNDS_PARAMS, compute=compute, summary=("roll_penalty", "speed"))

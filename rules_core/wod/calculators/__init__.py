@@ -14,7 +14,6 @@ The rules and the readings chosen are in :mod:`rules_core.wod.rules`.
 
 from __future__ import annotations
 
-from ...spec import Calculator, T
 from . import ambush, armor, attack, knockdown, pool, soak
 from .attack import (ATTACK_PARAMS, AUTOMATIC_MANEUVERS, MAX_SHOTS, SUCCESSES_ADD_MANEUVERS, cover_mod, maneuver_mods,
                      weapon_damage, weapon_difficulty_mod)
@@ -28,57 +27,12 @@ __all__ = ["MAX_POOL", "POOL_PARAMS", "CALCULATORS", "DAMAGE_TYPE_OPTIONS", "TAR
            "AUTOMATIC_MANEUVERS", "SUCCESSES_ADD_MANEUVERS", "MAX_SHOTS",
            "maneuver_mods", "cover_mod", "weapon_damage", "weapon_difficulty_mod", "ATTACK_PARAMS"]
 
+#: the registration: every calculator of the system, in the page's order (each declared in its module)
 CALCULATORS = [
-    Calculator(
-        id="wod-pool",
-        system="wod",
-        kind="dice",
-        title=T("Пул d10", "d10 dice pool"),
-        description=T("Шансы пула d10 Мира Тьмы: успех на грани ≥ сложности.",
-                      "Odds of a World of Darkness d10 pool: a success on a face ≥ difficulty."),
-        params=pool.POOL_PARAMS,
-        compute=pool.compute,
-        roll=pool.roll,
-        summary=("p_success", "mean", "p_botch"),
-    ),
-    Calculator(
-        id="wod-soak",
-        system="wod",
-        kind="damage",
-        title=T("Поглощение (классика)", "Soak (classic)"),
-        description=T("Сколько уровней здоровья останется после броска поглощения.",
-                      "How many health levels remain after the soak roll."),
-        params=soak.SOAK_PARAMS,
-        compute=soak.compute,
-        roll=soak.roll,
-        summary=("mean_levels", "p_no_damage", "p_stunned"),
-    ),
-    Calculator(
-        id="wod-classic-attack",
-        system="wod",
-        kind="attack",
-        title=T("Атака, повреждения и поглощение (классика)", "Attack, damage and soak (classic)"),
-        description=T("Точные шансы одной атаки по классическим правилам.",
-                      "Exact odds of one attack under the classic rules."),
-        params=attack.ATTACK_PARAMS,
-        compute=attack.compute,
-        roll=attack.roll,
-        check=attack.check,
-        summary=("p_hit", "mean_levels", "p_stunned"),
-    ),
-    Calculator(id="wod-ambush", system="wod", kind="check", title=T("Засада и удар с фланга (классика)",
-                                                                    "Ambush and flank attacks (classic)"),
-               description=T("Запас застигнутого засадой в первом ходу; шанс избежать удара с фланга или тыла.",
-                             "The ambushed one's first-turn pool; the chance to avoid a flank or rear surprise."),
-               params=ambush.AMBUSH_PARAMS, compute=ambush.compute, summary=("chance", "dice")),
-    Calculator(id="wod-knockdown", system="wod", kind="check", title=T("Подножка, таран и падение (классика)",
-                                                                       "Sweep, tackle and falling (classic)"),
-               description=T("Устоит ли цель, и что будет с упавшим: встать сразу, потерять действие или ушибиться.",
-                             "Whether the target stays up, and what the fall does."),
-               params=knockdown.KNOCKDOWN_PARAMS, compute=knockdown.compute, summary=("p_falls", "p_hurt", "p_up")),
-    Calculator(id="wod-armor", system="wod", kind="armor", title=T("Штраф доспеха к Ловкости (классика)",
-                                                                   "Armor's Dexterity penalty (classic)"),
-               description=T("Штраф Ловкости по классу доспеха и когда он половинный.",
-                             "The Dexterity penalty by armor class and when it is halved."),
-               params=armor.ARMOR_PENALTY_PARAMS, compute=armor.compute, summary=("penalty", "dexterity")),
+    pool.CALCULATOR,
+    soak.CALCULATOR,
+    attack.CALCULATOR,
+    ambush.CALCULATOR,
+    knockdown.CALCULATOR,
+    armor.CALCULATOR,
 ]

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from ...spec import T, choice_param, dist_block, dist_json, figures, frac, int_param, note, prob
+from ...spec import Calculator, T, choice_param, dist_block, dist_json, figures, frac, int_param, note, prob
 from ..pool import net_successes
 from .. import readings, rules
 from .shared import MAX_POOL
 
-__all__ = ["OTHER_ONES_PARAM", "AMBUSH_PARAMS", "compute"]
+__all__ = ["OTHER_ONES_PARAM", "AMBUSH_PARAMS", "compute", "CALCULATOR"]
 
 _AMBUSH = {"param": "mode", "eq": "ambush"}
 _SURPRISE = {"param": "mode", "eq": "surprise"}
@@ -68,3 +68,10 @@ def compute(p: dict) -> dict:
     ]
     return {"p_no_dice": prob(pool[0]), "mean_pool": frac(pool.mean()), "p_prepared": prob(prepared),
             "first_turn_pool": dist_json(pool, "dice"), "display": display}
+
+#: ``wod-ambush``: its id, title and description with its parameters, compute, roll and check
+CALCULATOR = Calculator(id="wod-ambush", system="wod", kind="check", title=T("Засада и удар с фланга (классика)",
+                                                                "Ambush and flank attacks (classic)"),
+           description=T("Запас застигнутого засадой в первом ходу; шанс избежать удара с фланга или тыла.",
+                         "The ambushed one's first-turn pool; the chance to avoid a flank or rear surprise."),
+           params=AMBUSH_PARAMS, compute=compute, summary=("chance", "dice"))

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from ...spec import T, bool_param, choice_param, figures, int_param, note
+from ...spec import Calculator, T, bool_param, choice_param, figures, int_param, note
 from .. import readings, rules, tables
 from .soak import ARMOR_OPTIONS
 
-__all__ = ["ARMOR_PENALTY_PARAMS", "compute"]
+__all__ = ["ARMOR_PENALTY_PARAMS", "compute", "CALCULATOR"]
 
 ARMOR_PENALTY_PARAMS = (
     choice_param("armor", "Доспех", "Armor", "4", ARMOR_OPTIONS[1:]),
@@ -45,3 +45,10 @@ def compute(p: dict) -> dict:
         display.append(note("Сила, нужная для доспеха, неизвестна: половинный штраф — только за Фехтование 3 и выше.",
                             "The Strength the armor needs is unknown: the half penalty comes from Melee 3+ only."))
     return {"penalty": penalty, "halved": halved, "dexterity": dex, "display": display}
+
+#: ``wod-armor``: its id, title and description with its parameters, compute, roll and check
+CALCULATOR = Calculator(id="wod-armor", system="wod", kind="armor", title=T("Штраф доспеха к Ловкости (классика)",
+                                                               "Armor's Dexterity penalty (classic)"),
+           description=T("Штраф Ловкости по классу доспеха и когда он половинный.",
+                         "The Dexterity penalty by armor class and when it is halved."),
+           params=ARMOR_PENALTY_PARAMS, compute=compute, summary=("penalty", "dexterity"))

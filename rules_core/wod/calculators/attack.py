@@ -6,15 +6,15 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ...spec import (T, bool_param, choice_param, dist_block, dist_json, field_error, figures, frac, int_param,
+from ...spec import (Calculator, T, bool_param, choice_param, dist_block, dist_json, field_error, figures, frac, int_param,
                     note, prob)
 from ..pool import d10_block, d10_pool, net_successes, roll_d10_pool
 from .. import readings, rules, tables
 from .soak import blow_pool, soak_result_notes, soak_target_params, soak_setup
 
 __all__ = ["AUTOMATIC_MANEUVERS", "SUCCESSES_ADD_MANEUVERS", "MAX_SHOTS", "DISARM", "RANGED_WEAPONS", "DEFENCES",
-           "maneuver_mods", "cover_mod", "weapon_damage", "weapon_difficulty_mod", "ATTACK_PARAMS", "situation_mods",
-           "check", "compute", "roll"]
+           "maneuver_mods", "cover_mod", "weapon_damage", "weapon_difficulty_mod", "ATTACK_PARAMS",
+           "situation_mods", "check", "compute", "roll", "CALCULATOR"]
 
 #: maneuvers only a weapon marked «*» (fires bursts: an automatic weapon) can make
 AUTOMATIC_MANEUVERS = ("burst", "full_auto", "spray")
@@ -515,3 +515,18 @@ def roll(p: dict, roller) -> dict:
     blocks.append(figures(("result", T("Итог", "Result"), verdict)))
     out["display"] = blocks
     return out
+
+#: ``wod-classic-attack``: its id, title and description with its parameters, compute, roll and check
+CALCULATOR = Calculator(
+    id="wod-classic-attack",
+    system="wod",
+    kind="attack",
+    title=T("Атака, повреждения и поглощение (классика)", "Attack, damage and soak (classic)"),
+    description=T("Точные шансы одной атаки по классическим правилам.",
+                  "Exact odds of one attack under the classic rules."),
+    params=ATTACK_PARAMS,
+    compute=compute,
+    roll=roll,
+    check=check,
+    summary=("p_hit", "mean_levels", "p_stunned"),
+)

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from ...dice import Dist
-from ...spec import T, choice_param, figures, int_param, note, prob
+from ...spec import Calculator, T, choice_param, figures, int_param, note, prob
 from ..pool import d10_pool
 from .. import readings, rules
 from .shared import MAX_POOL
 
-__all__ = ["KNOCKDOWN_PARAMS", "compute"]
+__all__ = ["KNOCKDOWN_PARAMS", "compute", "CALCULATOR"]
 
 _NOT_FALL = {"param": "cause", "ne": "fall"}
 KNOCKDOWN_PARAMS = (
@@ -72,3 +72,10 @@ def compute(p: dict) -> dict:
                             "The sweep also hits: Strength damage (or the weapon's); the attack calculator counts it."))
     res["display"] = display
     return res
+
+#: ``wod-knockdown``: its id, title and description with its parameters, compute, roll and check
+CALCULATOR = Calculator(id="wod-knockdown", system="wod", kind="check", title=T("Подножка, таран и падение (классика)",
+                                                                   "Sweep, tackle and falling (classic)"),
+           description=T("Устоит ли цель, и что будет с упавшим: встать сразу, потерять действие или ушибиться.",
+                         "Whether the target stays up, and what the fall does."),
+           params=KNOCKDOWN_PARAMS, compute=compute, summary=("p_falls", "p_hurt", "p_up"))

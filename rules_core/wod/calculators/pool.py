@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from ...spec import T, bool_param, choice_param, dist_block, dist_json, figures, int_param, note, prob
+from ...spec import Calculator, T, bool_param, choice_param, dist_block, dist_json, figures, int_param, note, prob
 from ..pool import BOTCH_RULES, d10_block, d10_pool, roll_d10_pool
 from .shared import MAX_POOL
 
-__all__ = ["POOL_PARAMS", "compute", "roll"]
+__all__ = ["POOL_PARAMS", "compute", "roll", "CALCULATOR"]
 
 POOL_PARAMS = (
     int_param("dice", "Кубиков в пуле", "Dice in the pool", 5, 0, MAX_POOL),
@@ -64,3 +64,17 @@ def roll(p: dict, roller) -> dict:
 
 
 assert set(BOTCH_RULES) == {o.value for o in POOL_PARAMS[3].options}
+
+#: ``wod-pool``: its id, title and description with its parameters, compute, roll and check
+CALCULATOR = Calculator(
+    id="wod-pool",
+    system="wod",
+    kind="dice",
+    title=T("Пул d10", "d10 dice pool"),
+    description=T("Шансы пула d10 Мира Тьмы: успех на грани ≥ сложности.",
+                  "Odds of a World of Darkness d10 pool: a success on a face ≥ difficulty."),
+    params=POOL_PARAMS,
+    compute=compute,
+    roll=roll,
+    summary=("p_success", "mean", "p_botch"),
+)

@@ -4,24 +4,13 @@ the ``armor`` calculator share.
 
 from __future__ import annotations
 
-from ...spec import T, choice_param, dist_block, dist_json, figures, frac, int_param, note, prob
+from ...spec import Calculator, T, choice_param, dist_block, dist_json, figures, frac, int_param, note, prob
 from ..pool import d10_block
 from .. import readings, rules, tables
 
-__all__ = [
-    "ARMOR_OPTIONS",
-    "DAMAGE_TYPE_OPTIONS",
-    "SOAK_PARAMS",
-    "TARGET_OPTIONS",
-    "blow_pool",
-    "body_cannot_soak",
-    "compute",
-    "roll",
-    "soak_notes",
-    "soak_result_notes",
-    "soak_setup",
-    "soak_target_params",
-]
+__all__ = ["ARMOR_OPTIONS", "DAMAGE_TYPE_OPTIONS", "SOAK_PARAMS", "TARGET_OPTIONS", "blow_pool",
+           "body_cannot_soak", "compute", "roll", "soak_notes", "soak_result_notes", "soak_setup",
+           "soak_target_params", "CALCULATOR"]
 
 DAMAGE_TYPE_OPTIONS = [
     ("bashing", "Поверхностные", "Bashing"),
@@ -159,3 +148,17 @@ def roll(p: dict, roller) -> dict:
 
 SOAK_PARAMS = (int_param("incoming", "Успехов на броске повреждений", "Damage successes rolled", 3, 0, 30),
                ) + soak_target_params("lethal", main=("damage_type", "target", "stamina", "fortitude", "armor"))
+
+#: ``wod-soak``: its id, title and description with its parameters, compute, roll and check
+CALCULATOR = Calculator(
+    id="wod-soak",
+    system="wod",
+    kind="damage",
+    title=T("Поглощение (классика)", "Soak (classic)"),
+    description=T("Сколько уровней здоровья останется после броска поглощения.",
+                  "How many health levels remain after the soak roll."),
+    params=SOAK_PARAMS,
+    compute=compute,
+    roll=roll,
+    summary=("mean_levels", "p_no_damage", "p_stunned"),
+)
