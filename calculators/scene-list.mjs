@@ -171,22 +171,12 @@ export class SceneList {
   async deleteScene(rec) {
     const L = this.L;
     const page = this.page;
+    const name = bdi(summary(rec).name || String(rec.id));
     if (rec.faulty) { // a record that failed the check: deleted for good, once asked (never written over)
       try {
         await page.store.deleteFaulty(rec);
       } catch (e) { page.storageError(e); }
-      await page.reloadRecords();
-      if (page.cur && page.cur.rec.id === rec.id) {
-        const next = page.latest();
-        if (next) await page.open(next.id);
-        else page.renderEmpty();
-      }
-      this.show();
-      page.toast(L.deletedFaulty);
-      return;
-    }
-    const name = bdi(summary(rec).name || String(rec.id));
-    await page.store.markDeleted(rec, true);
+    } else await page.store.markDeleted(rec, true);
     await page.reloadRecords();
     if (page.cur && page.cur.rec.id === rec.id) {
       const next = page.latest();
@@ -194,7 +184,8 @@ export class SceneList {
       else page.renderEmpty();
     }
     this.show();
-    page.toast(L.deleted(name), { label: L.restore, fn: () => this.restoreScene(rec.id) });
+    if (rec.faulty) page.toast(L.deletedFaulty);
+    else page.toast(L.deleted(name), { label: L.restore, fn: () => this.restoreScene(rec.id) });
   }
 
   async restoreScene(id) {

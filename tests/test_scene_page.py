@@ -209,19 +209,24 @@ def records(draw):
     return rec
 
 
-@pytest.fixture(scope="module")
-def drawer():
-    node = subprocess.Popen(["node", "tests/js/scene_draw.mjs"], cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            text=True, encoding="utf-8")
+def _lines_to(script: str):
+    """A Node process running ``script`` (one JSON case a line in, one answer a line out) → a function
+    from a case to its answer, and the process ended after the module's tests."""
+    node = subprocess.Popen(["node", script], cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, encoding="utf-8")
 
-    def draw(case: dict) -> dict:
+    def ask(case: dict) -> dict:
         node.stdin.write(json.dumps(case) + "\n")
         node.stdin.flush()
         return json.loads(node.stdout.readline())
 
-    yield draw
+    yield ask
     node.stdin.close()
     node.wait(timeout=30)
+
+
+@pytest.fixture(scope="module")
+def drawer():
+    yield from _lines_to("tests/js/scene_draw.mjs")
 
 
 SPEC = None
@@ -337,17 +342,7 @@ def _leaves(v):
 
 @pytest.fixture(scope="module")
 def checker():
-    node = subprocess.Popen(["node", "tests/js/record_check.mjs"], cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            text=True, encoding="utf-8")
-
-    def check(case: dict) -> dict:
-        node.stdin.write(json.dumps(case) + "\n")
-        node.stdin.flush()
-        return json.loads(node.stdout.readline())
-
-    yield check
-    node.stdin.close()
-    node.wait(timeout=30)
+    yield from _lines_to("tests/js/record_check.mjs")
 
 
 def _no_record_in(out: dict, rec) -> None:

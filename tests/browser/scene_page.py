@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from pathlib import Path
 
 from rules_core import api
@@ -259,6 +260,22 @@ def sheet_outcome(page) -> dict:
         undo: !!document.querySelector("dialog [data-act=undo-this]"),
         errors: [...document.querySelectorAll('dialog .svod-sheet__errors, dialog .svod-err')]
             .filter(e => !e.hidden && e.textContent).map(e => e.textContent)})""")
+
+
+def notes_at_once(tabs: dict, i: int) -> dict:
+    """Each tab (by its name) applies the note «NAMEi» in the same millisecond → what each sheet says
+    of it (``sheet_outcome``)."""
+    for name, p in tabs.items():
+        p.wait_for_function("() => svodScene.cur && svodScene.cur.checked && !svodScene.busy", timeout=STEP_MS)
+        open_note(p, f"{name}{i}")
+    at = int(time.time() * 1000) + 400
+    for p in tabs.values():
+        p.evaluate(AT_ONCE, at)
+    outcome = {}
+    for name, p in tabs.items():
+        p.wait_for_function(SETTLED, timeout=STEP_MS)
+        outcome[name] = sheet_outcome(p)
+    return outcome
 
 
 def stored_notes(page, index=0) -> list[str]:

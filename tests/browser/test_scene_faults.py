@@ -10,8 +10,8 @@ import time
 from pathlib import Path
 
 from rules_core.scene import state as scene_state
-from .scene_page import (AT_ONCE, SETTLED, add_character, export, go, new_scene, open_note, open_page, phone, put_record,
-    scene, sheet_closed, sheet_outcome, stored, stored_notes, wait_ready)
+from .scene_page import (SETTLED, add_character, export, go, new_scene, notes_at_once, open_note, open_page, phone,
+    put_record, scene, sheet_closed, sheet_outcome, stored, stored_notes, wait_ready)
 from .waits import BOOT_MS, STEP_MS
 
 
@@ -79,16 +79,7 @@ def test_two_tabs_acting_in_the_same_millisecond_lose_nothing_and_undo_only_thei
     tabs = {"A": a, "B": b}
     applied = []
     for i in range(8):
-        for name, p in tabs.items():
-            p.wait_for_function("() => svodScene.cur && svodScene.cur.checked && !svodScene.busy", timeout=STEP_MS)
-            open_note(p, f"{name}{i}")
-        at = int(time.time() * 1000) + 400
-        for p in tabs.values():
-            p.evaluate(AT_ONCE, at)
-        outcome = {}
-        for name, p in tabs.items():
-            p.wait_for_function(SETTLED, timeout=STEP_MS)
-            outcome[name] = sheet_outcome(p)
+        outcome = notes_at_once(tabs, i)
         notes = stored_notes(a)
         for name, o in outcome.items():
             if o["result"]:

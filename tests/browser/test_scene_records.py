@@ -8,7 +8,6 @@ and says so. The records are the corpus tests/data/hostile/stored/ (every file o
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 
 import pytest
@@ -17,8 +16,8 @@ from rules_core import api
 from rules_core.scene import engine as scene_engine, party as scene_party, state as scene_state
 from tests import hostile_stored
 
-from .scene_page import (AT_ONCE, PHONE, SETTLED, open_note, open_page, phone, plant, sheet_closed, sheet_outcome, stored,
-    stored_notes, stored_party, stored_raw, wait_ready)
+from .scene_page import (PHONE, SETTLED, notes_at_once, open_note, open_page, phone, plant, sheet_closed, sheet_outcome,
+    stored, stored_notes, stored_party, stored_raw, wait_ready)
 from .waits import BOOT_MS, STEP_MS
 
 CASES = dict(hostile_stored.cases())
@@ -77,15 +76,7 @@ def test_a_planted_revision_is_told_repaired_on_request_and_two_tabs_then_lose_n
     tabs = {"A": a, "B": b}
     shown = []
     for i in range(2):
-        for name, p in tabs.items():
-            p.wait_for_function("() => svodScene.cur && svodScene.cur.checked && !svodScene.busy", timeout=STEP_MS)
-            open_note(p, f"{name}{i}")
-        at = int(time.time() * 1000) + 400
-        for p in tabs.values():
-            p.evaluate(AT_ONCE, at)
-        for name, p in tabs.items():
-            p.wait_for_function(SETTLED, timeout=STEP_MS)
-            out = sheet_outcome(p)
+        for name, out in notes_at_once(tabs, i).items():
             if out["result"]:
                 shown.append(f"{name}{i}")
             else:
