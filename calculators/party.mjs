@@ -280,12 +280,13 @@ class PartyPage {
     // the list drawn first, then told: what the toast says is on the page when it is read
     await this.load();
     this.toast(W.restored(out.scenes, out.party));
-    // records of the file that failed the check: each named and why (the first SKIPPED_SHOWN, the rest counted)
+    await this.askPersist();
+    // records of the file that failed the check: each named and why (the first SKIPPED_SHOWN, the rest
+    // counted), in the box as drawn anew (askPersist draws it)
     if (out.skipped.length) {
-      this.say(box, join(out.skipped.slice(0, SKIPPED_SHOWN).map((s) => html`<p>${s}</p>`),
+      this.say(this.root.querySelector(".svod-party__keeperr"), join(out.skipped.slice(0, SKIPPED_SHOWN).map((s) => html`<p>${s}</p>`),
         out.skipped.length > SKIPPED_SHOWN ? html`<p>${W.backupMoreSkipped(out.skipped.length - SKIPPED_SHOWN)}</p>` : ""));
     }
-    await this.askPersist();
   }
 }
 

@@ -3,7 +3,7 @@
 // records of a backup file (backup.mjs). Storage is untrusted (every site of one GitHub account shares
 // the origin, so its IndexedDB), and so is a file.
 //
-// A record: {id, name, created?, updated?, rev, text, legacy?: {version, text}, deletedAt?}.
+// A record: {id, name?, created?, updated?, rev, text, legacy?: {version, text}, deletedAt?}.
 //   id        a string of 1–64 letters, digits, «_» or «-» (what newId makes; the party's is "party")
 //   rev       the revision a write names: a non-negative safe integer (Infinity, 2**53, NaN or {}
 //             would let two tabs both write, or neither, for ever)
@@ -44,7 +44,7 @@ export function recordFaults(rec, kind = "scene") {
   if (typeof rec.id !== "string" || !RECORD_ID.test(rec.id)) fault("id", "id");
   else if (kind === "party" && rec.id !== PARTY_ID) fault("id", "partyId");
   if (!validRev(rec.rev)) fault("rev", "rev");
-  if (typeof rec.name !== "string" || rec.name.length > MAX_NAME) fault("name", "name");
+  if (own(rec, "name") && (typeof rec.name !== "string" || rec.name.length > MAX_NAME)) fault("name", "name");
   for (const k of ["created", "updated", "deletedAt"]) if (own(rec, k) && !validTime(rec[k])) fault(k, "time");
   if (typeof rec.text !== "string") fault("text", "text");
   else if (rec.text.length > MAX_TEXT) fault("text", "textLong");
@@ -66,7 +66,7 @@ export function recordRepairs(rec, kind = "scene") {
 export function repaired(rec, now = Date.now()) {
   const out = { ...rec };
   if (!validRev(out.rev)) out.rev = 1;
-  if (typeof out.name !== "string" || out.name.length > MAX_NAME) out.name = "";
+  if (own(out, "name") && (typeof out.name !== "string" || out.name.length > MAX_NAME)) out.name = "";
   for (const k of ["created", "updated"]) if (own(out, k) && !validTime(out[k])) out[k] = now;
   if (own(out, "deletedAt") && !validTime(out.deletedAt)) delete out.deletedAt;
   return out;

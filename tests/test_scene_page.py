@@ -288,7 +288,7 @@ def _oracle_faults(rec, kind: str) -> set[str]:
         bad.add("id")
     if not _whole(rec.get("rev")):
         bad.add("rev")
-    if not (isinstance(rec.get("name"), str) and _js_len(rec["name"]) <= 1000):
+    if "name" in rec and not (isinstance(rec["name"], str) and _js_len(rec["name"]) <= 1000):
         bad.add("name")
     for k in ("created", "updated", "deletedAt"):
         if k in rec and not (_number(rec[k]) and rec[k] >= 0):
