@@ -7,24 +7,28 @@
 // "party": record | null}. Restoring never overwrites: a scene the device has with the same text is
 // left, one with another text comes in beside it (a new id); a party comes in whole where the device
 // has none, else its members are added to the device's (the same record skipped, the same name with
-// the next free number: the engine's party "add", keep_both) once the reader agrees.
+// the next free number: the engine's party "add", keep_both) once the reader agrees. Every record of the
+// file is checked as a stored one is (records.mjs): one that fails is not restored, and the answer
+// names it (its number) and why (``skipped``); the rest is restored.
 
 import { html } from "./html.mjs";
 import { WORDS } from "./party-words.mjs";
 import { PARTY_ID, readParty, writeParty } from "./party-store.mjs";
 import { engine } from "./scene-engine.mjs";
 import { newId } from "./scene-store.mjs";
+import { rawReplacer, recordFaults } from "./records.mjs";
 
 export const FORMAT = "svod-backup";
 export const VERSION = 1;
 const MAX_RECORDS = 2000;
-const RECORD_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** The backup's text: every record of both stores as stored. */
 export async function backupText(scenes, party) {
-  const recs = await scenes.all();
+  const asStored = (r) => (r && r.faulty ? r.raw : r); // a record that fails the check goes as it was read
+  const recs = (await scenes.all()).map(asStored);
   const p = await party.get(PARTY_ID);
-  return JSON.stringify({ format: FORMAT, version: VERSION, made: new Date().toISOString(), scenes: recs, party: p || null });
+  return JSON.stringify({ format: FORMAT, version: VERSION, made: new Date().toISOString(), scenes: recs, party: asStored(p) || null },
+    rawReplacer);
 }
 
 class BackupError extends Error {}
@@ -36,23 +40,40 @@ function checked(text, lang) {
   if (!data || typeof data !== "object" || Array.isArray(data) || data.format !== FORMAT) throw new BackupError(W.backupNotOurs);
   if (!Number.isInteger(data.version) || data.version > VERSION || data.version < 1) throw new BackupError(W.backupVersion(String(data.version)));
   if (!Array.isArray(data.scenes) || data.scenes.length > MAX_RECORDS) throw new BackupError(W.backupScenes(MAX_RECORDS));
-  data.scenes.forEach((r, i) => {
-    if (!r || typeof r !== "object" || Array.isArray(r) || typeof r.id !== "string" || !RECORD_ID.test(r.id)) throw new BackupError(W.backupRecord(i + 1));
-  });
-  if (data.party !== null && (typeof data.party !== "object" || Array.isArray(data.party))) throw new BackupError(W.backupParty);
   return data;
+}
+
+/** A backup's ``text`` checked → {scenes: the records that pass, party: the party's record if it
+ * passes (else null), skipped: the reader's words for each record not restored, by its number, and
+ * why}. Throws an Error with the reader's words when the file is no backup at all. */
+export function checkBackup(text, lang) {
+  const W = WORDS[lang];
+  const data = checked(text, lang);
+  const why = (faults) => faults.map((f) => f[lang]).join(" ");
+  const skipped = [];
+  const scenes = [];
+  data.scenes.forEach((rec, i) => {
+    const faults = recordFaults(rec, "scene");
+    if (faults.length) skipped.push(W.backupSkipped(i + 1, why(faults)));
+    else scenes.push(rec);
+  });
+  let party = data.party ?? null;
+  const partyFaults = party === null ? [] : recordFaults(party, "party");
+  if (partyFaults.length) { skipped.push(W.backupPartySkipped(why(partyFaults))); party = null; }
+  return { scenes, party, skipped };
 }
 
 const same = (a, b) => JSON.stringify({ ...a, id: "" }) === JSON.stringify({ ...b, id: "" });
 
-/** Restore ``text`` into the stores → {scenes: how many came in, party: members that came in};
+/** Restore ``text`` into the stores → {scenes: how many came in, party: members that came in,
+ * skipped: the reader's words for each record of the file not restored, as it failed the check};
  * ``askFn(question, [[value, label]])`` asks the reader (a promise of the value chosen). Throws an
  * Error with the reader's words when the file is not a backup. */
 export async function restoreBackup(text, scenes, party, askFn, lang) {
   const W = WORDS[lang];
-  const data = checked(text, lang);
+  const { scenes: records, party: p, skipped } = checkBackup(text, lang);
   let count = 0;
-  for (const rec of data.scenes) {
+  for (const rec of records) {
     const here = await scenes.get(rec.id);
     if (here && here.text === rec.text) continue;
     const now = Date.now();
@@ -62,7 +83,6 @@ export async function restoreBackup(text, scenes, party, askFn, lang) {
     count += 1;
   }
   let members = 0;
-  const p = data.party;
   if (p) {
     const mine = await party.get(PARTY_ID);
     if (!mine) {
@@ -86,5 +106,5 @@ export async function restoreBackup(text, scenes, party, askFn, lang) {
       }
     }
   }
-  return { scenes: count, party: members };
+  return { scenes: count, party: members, skipped };
 }

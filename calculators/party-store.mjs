@@ -2,18 +2,21 @@
 // ("svod-party@BASE", names.mjs), kept by scene-store.mjs's store (revision-checked writes, other
 // tabs told on the channel "svod-party@BASE"). ``text`` is the party's JSON as the engine wrote it
 // (rules_core.scene.party: "svod-party"); nothing here judges it: the engine reads it (``load``),
-// and a text it cannot read is never written over by the page — kept, shown, downloadable.
+// and a text it cannot read is never written over by the page — kept, shown, downloadable. The record
+// itself is checked first (records.mjs, kind "party"): one that fails is unreadable, its faults said.
 
 import { PARTY_CHANNEL, PARTY_DB } from "./names.mjs";
 import { engine } from "./scene-engine.mjs";
 import { SceneStore } from "./scene-store.mjs";
 
-export const PARTY_ID = "party";
+import { PARTY_ID } from "./records.mjs";
+
+export { PARTY_ID };
 
 let opened = null;
 /** The party's store, once a visit. */
 export function partyStore() {
-  if (!opened) opened = SceneStore.open({ db: PARTY_DB, channel: PARTY_CHANNEL });
+  if (!opened) opened = SceneStore.open({ db: PARTY_DB, channel: PARTY_CHANNEL, kind: "party" });
   return opened;
 }
 
@@ -22,6 +25,8 @@ export function partyStore() {
 export async function readParty() {
   const store = await partyStore();
   const rec = await store.get(PARTY_ID);
+  // a record that fails the check (records.mjs): kept, told why, never read nor written over
+  if (rec && rec.faulty) return { rec, text: null, party: null, broken: rec.faulty };
   const raw = rec && typeof rec.text === "string" ? rec.text : null;
   if (rec && raw === null) return { rec, text: null, party: null, broken: [{ field: "", ru: "Запись партии не текст.", en: "The party's record is not text." }] };
   const res = raw === null ? await engine({ cmd: "party", do: "new", reply: "text" })

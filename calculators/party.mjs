@@ -6,7 +6,9 @@
 //
 // Test hooks: .svod-party[data-state] (loading/ready/broken), window.svodParty.
 
+import { EngineDown } from "./engine.mjs";
 import { html, join } from "./html.mjs";
+import { rawText } from "./records.mjs";
 import { pickLang, tr } from "./render.mjs";
 import { WORDS } from "./party-words.mjs";
 import { changeParty, partyStore, readParty } from "./party-store.mjs";
@@ -15,10 +17,13 @@ import { engine, sceneSpec } from "./scene-engine.mjs";
 import { ask, partyCSS } from "./scene-same.mjs";
 import { SceneStore, StaleError, summary } from "./scene-store.mjs";
 import { download, readUTF8 } from "./scene-list.mjs";
-import { bdi, errorsHTML } from "./scene-view.mjs";
+import { bdi, dbNotes, errorsHTML } from "./scene-view.mjs";
 
 const day = () => new Date().toISOString().slice(0, 10);
 const MAX_BACKUP_BYTES = 64 * 1048576;
+/** How many records of a backup not restored are named one by one (the rest counted). */
+const SKIPPED_SHOWN = 20;
+
 
 /** Whether the browser keeps this site's storage for good: true, false, or null (it cannot say). */
 export async function persisted() {
@@ -53,7 +58,9 @@ class PartyPage {
     this.root.addEventListener("change", (e) => this.onChange(e));
     this.root.dataset.state = "loading";
     this.scenes = await SceneStore.open();
-    (await partyStore()).onChange(() => this.load());
+    const party = await partyStore();
+    party.onChange(() => this.load());
+    this.dbNotes = dbNotes([["scenes", this.scenes], ["party", party]], this.lang);
     this.persist = await persisted();
     this.drawKeep();
     await this.load();
@@ -62,8 +69,10 @@ class PartyPage {
   async load() {
     try {
       [this.cur, this.spec] = await Promise.all([readParty(), sceneSpec()]);
-    } catch {
-      this.$status.textContent = this.W.engineDown;
+    } catch (e) {
+      // the words for an engine that did not start only when it did not; a storage that failed says so
+      this.$status.textContent = e instanceof EngineDown ? this.W.engineDown : this.W.storageDown(String((e && (e.name || e.message)) || e));
+      this.root.dataset.state = "broken";
       return;
     }
     this.sceneRec = await this.currentScene();
@@ -83,7 +92,7 @@ class PartyPage {
     if (cur.broken) {
       this.root.dataset.state = "broken";
       this.$status.textContent = W.partyUnreadable;
-      this.$main.innerHTML = join(html`<div class="svod-err" role="alert">${errorsHTML(cur.broken, this.lang)}</div>`,
+      this.$main.innerHTML = join(this.dbNotes, html`<div class="svod-err" role="alert">${errorsHTML(cur.broken, this.lang)}</div>`,
         html`<p><button type="button" class="md-button" data-act="raw">${W.downloadRaw}</button></p>`);
       return;
     }
@@ -94,7 +103,7 @@ class PartyPage {
     // the message box outlives the redraw (another tab's change, a change's reload): what it says,
     // or a question waiting for its answer, stays on screen
     const kept = this.$main.querySelector(".svod-party__err");
-    this.$main.innerHTML = join(
+    this.$main.innerHTML = join(this.dbNotes,
       members.length ? join(html`<ul class="svod-party__list">`, members.map((m) => join(
         html`<li class="svod-party__item" data-id="${m.id}"><label class="svod-party__member"><input type="checkbox" name="member" value="${m.id}"> <bdi class="svod-party__name">${m.name}</bdi></label>`,
         html`<small>${tr(systems[m.system].title, this.lang)} · ${m.side === "party" ? W.sideParty : W.sideOpponents}</small>`,
@@ -154,7 +163,8 @@ class PartyPage {
     try {
       res = await changeParty(request);
     } catch (e) {
-      this.say(box, html`<p>${e instanceof StaleError ? this.W.staleParty : String((e && (e.name || e.message)) || e)}</p>`);
+      // a write that failed changed nothing (one transaction): said so
+      this.say(box, html`<p>${e instanceof StaleError ? this.W.staleParty : this.W.partyNotSaved(String((e && (e.name || e.message)) || e))}</p>`);
       await this.load();
       return null;
     }
@@ -182,7 +192,10 @@ class PartyPage {
       if (choice === "remove") await this.change({ do: "remove", member: id }, err);
     } else if (act === "to-scene") await this.toScene(err);
     else if (act === "export") download(`party ${day()}.svod-party.json`, this.cur.text);
-    else if (act === "raw") download(`party (raw) ${day()}.svod-party.json`, this.cur.rec && typeof this.cur.rec.text === "string" ? this.cur.rec.text : JSON.stringify(this.cur.rec));
+    else if (act === "raw") {
+      const rec = this.cur.rec;
+      download(`party (raw) ${day()}.svod-party.json`, rec && rec.faulty ? rawText(rec.raw) : rec && typeof rec.text === "string" ? rec.text : rawText(rec));
+    }
     else if (act === "backup") await this.backup();
     else if (act === "persist") await this.askPersist();
   }
@@ -201,7 +214,7 @@ class PartyPage {
     try {
       await this.scenes.save(rec, res.result.scene_text, JSON.parse(res.result.scene_text).name);
     } catch (e) {
-      this.say(err, html`<p>${e instanceof StaleError ? W.staleScene : String((e && (e.name || e.message)) || e)}</p>`);
+      this.say(err, html`<p>${e instanceof StaleError ? W.staleScene : W.sceneNotSaved(String((e && (e.name || e.message)) || e))}</p>`);
       return;
     }
     err.hidden = true;
@@ -268,6 +281,12 @@ class PartyPage {
     await this.load();
     this.toast(W.restored(out.scenes, out.party));
     await this.askPersist();
+    // records of the file that failed the check: each named and why (the first SKIPPED_SHOWN, the rest
+    // counted), in the box as drawn anew (askPersist draws it)
+    if (out.skipped.length) {
+      this.say(this.root.querySelector(".svod-party__keeperr"), join(out.skipped.slice(0, SKIPPED_SHOWN).map((s) => html`<p>${s}</p>`),
+        out.skipped.length > SKIPPED_SHOWN ? html`<p>${W.backupMoreSkipped(out.skipped.length - SKIPPED_SHOWN)}</p>` : ""));
+    }
   }
 }
 

@@ -4,6 +4,7 @@
 
 import { html, join } from "./html.mjs";
 import { summary } from "./scene-store.mjs";
+import { rawText } from "./records.mjs";
 import { engine } from "./scene-engine.mjs";
 import { bdi, errorsHTML, scenesHTML } from "./scene-view.mjs";
 import { askSameScene } from "./scene-same.mjs";
@@ -155,6 +156,10 @@ export class SceneList {
   /** A scene to a file: the one open as the page shows it (stored or not), another as it is
    * stored; a record that holds no text, whole. */
   exportScene(rec) {
+    if (rec.faulty) { // a record that failed the check: as it was read
+      download(fileName("record", " (raw)"), rawText(rec.raw));
+      return;
+    }
     const cur = this.page.cur && this.page.cur.rec.id === rec.id ? this.page.cur : null;
     const text = cur && typeof cur.text === "string" ? cur.text : typeof rec.text === "string" ? rec.text : null;
     const sum = summary(rec);
@@ -167,7 +172,11 @@ export class SceneList {
     const L = this.L;
     const page = this.page;
     const name = bdi(summary(rec).name || String(rec.id));
-    await page.store.markDeleted(rec, true);
+    if (rec.faulty) { // a record that failed the check: deleted for good, once asked (never written over)
+      try {
+        await page.store.deleteFaulty(rec);
+      } catch (e) { page.storageError(e); }
+    } else await page.store.markDeleted(rec, true);
     await page.reloadRecords();
     if (page.cur && page.cur.rec.id === rec.id) {
       const next = page.latest();
@@ -175,7 +184,8 @@ export class SceneList {
       else page.renderEmpty();
     }
     this.show();
-    page.toast(L.deleted(name), { label: L.restore, fn: () => this.restoreScene(rec.id) });
+    if (rec.faulty) page.toast(L.deletedFaulty);
+    else page.toast(L.deleted(name), { label: L.restore, fn: () => this.restoreScene(rec.id) });
   }
 
   async restoreScene(id) {

@@ -14,6 +14,14 @@ import { WORDS } from "./party-words.mjs";
 /** A name (a scene's, a character's) as the page shows it: isolated from the text around it. */
 export const bdi = (name) => html`<bdi>${name}</bdi>`;
 
+/** What the stores found on opening (scene-store.mjs ``repairedDB``): a database without its tables
+ * made whole, or of another version read as it is — said on the page, in its language. */
+export function dbNotes(stores, lang) {
+  const L = TEXT[lang];
+  return join(stores.filter(([, s]) => s && s.repairedDB).map(([what, s]) => html`<p class="svod-dbnote" role="status">${
+    s.repairedDB.kind === "stores" ? L.dbRepaired(L.dbOf[what]) : L.dbVersion(L.dbOf[what], s.repairedDB.version)}</p>`));
+}
+
 /** The engine's errors ({field, ru, en}) as lines of HTML. */
 export function errorsHTML(errors, lang) {
   return join((Array.isArray(errors) ? errors : []).map((e) => html`<p>${(e && (e[lang] || e.ru || e.en)) || "?"}</p>`));
@@ -24,6 +32,7 @@ export function errorsHTML(errors, lang) {
  * yet, or the engine is down), the scene it checked (``checked``) or why it cannot be read
  * (``broken``: errors). A record that holds no JSON text is unreadable without asking. */
 export function curOf(rec, answer = null, text = null) {
+  if (rec.faulty) return { rec, text: null, scene: null, checked: false, broken: rec.faulty }; // failed records.mjs's check
   const sum = summary(rec);
   const cur = { rec, text: text ?? (typeof rec.text === "string" ? rec.text : null), scene: null, checked: false, broken: null };
   if (sum.broken) {
@@ -105,14 +114,19 @@ export function barOf(cur, lang) {
 export function mainHTML({ cur, spec, lang, canAct, logShown, engine, compact = null }) {
   const L = TEXT[lang];
   const sum = summary(cur.rec);
-  const name = bdi(sum.name || String(cur.rec.id));
+  const name = bdi(cur.rec.faulty ? L.faultyName : sum.name || String(cur.rec.id));
   const download = html`<button type="button" class="md-button" data-act="download-raw" data-id="${cur.rec.id}">${L.download}</button>`;
   const scenes = html`<button type="button" class="md-button" data-act="scenes">${L.scenes}</button>`;
   if (cur.broken) {
+    // a record that failed the check: none of its values drawn; what a repair would change said first
+    const repairs = cur.rec.faulty && cur.rec.repairs;
     return join(
       html`<section class="svod-broken" data-broken="${cur.rec.id}"><h3>${L.broken}: «${name}»</h3>`,
-      html`<div class="svod-broken__why">${errorsHTML(cur.broken, lang)}</div><p>${L.brokenText}</p>`,
-      html`<p class="svod-row"><button type="button" class="md-button md-button--primary" data-act="download-raw" data-id="${cur.rec.id}">${L.download}</button>`,
+      html`<div class="svod-broken__why">${errorsHTML(cur.broken, lang)}</div><p>${cur.rec.faulty ? L.faultyText : L.brokenText}</p>`,
+      repairs ? html`<div class="svod-broken__repair"><p>${L.repairAsk}</p><ul>${repairs.map((r) => html`<li>${r[lang]}</li>`)}</ul></div>` : "",
+      html`<p class="svod-row">`,
+      repairs ? html`<button type="button" class="md-button md-button--primary" data-act="repair" data-id="${cur.rec.id}">${L.repairNow}</button>` : "",
+      html`<button type="button" class="md-button${repairs ? "" : " md-button--primary"}" data-act="download-raw" data-id="${cur.rec.id}">${L.download}</button>`,
       scenes, html`</p></section>`);
   }
   if (!cur.checked) {
@@ -165,7 +179,7 @@ export function scenesHTML(records, { curId, unreadable, lang, newSceneForm }) {
   const row = (r) => {
     const s = summary(r);
     if (!s.broken && unreadable.has(r.id)) s.broken = "engine";
-    const name = bdi(s.name || String(r.id));
+    const name = bdi(r.faulty ? L.faultyName : s.name || String(r.id));
     const meta = s.broken ? html`<span class="svod-bad">${L.broken}</span>`
       : [s.chars != null ? L.chars(s.chars) : "", s.entries != null ? L.entries(s.entries) : "", L.updated(when(s.updated))].filter(Boolean).join(" · ");
     const isCur = curId === r.id;
@@ -176,7 +190,7 @@ export function scenesHTML(records, { curId, unreadable, lang, newSceneForm }) {
       isCur ? "" : html`<button type="button" class="md-button md-button--primary" data-act="open-scene">${L.open}</button>`,
       html`<button type="button" class="md-button" data-act="${s.broken ? "download-raw" : "export"}" data-id="${r.id}">${s.broken ? L.download : L.export}</button>`,
       html`<button type="button" class="md-button svod-danger" data-act="ask-delete">${L.delete}</button></div>`,
-      html`<div class="svod-scenes__confirm" hidden><p>${L.deleteAsk(name)}</p><div class="svod-row">`,
+      html`<div class="svod-scenes__confirm" hidden><p>${r.faulty ? L.deleteFaultyAsk : L.deleteAsk(name)}</p><div class="svod-row">`,
       html`<button type="button" class="md-button svod-danger" data-act="delete">${L.delete}</button>`,
       html`<button type="button" class="md-button" data-act="cancel-delete">${L.cancel}</button></div></div></li>`);
   };

@@ -28,7 +28,7 @@ import { LOG_PAGE } from "./scene-log.mjs";
 import { focusKey, Sheet } from "./scene-sheet.mjs";
 import { SceneStore, StaleError, summary } from "./scene-store.mjs";
 import { TurnBar } from "./scene-turn.mjs";
-import { barOf, curOf, emptyHTML, errorsHTML, inconsistentHTML, isCompact, mainHTML } from "./scene-view.mjs";
+import { barOf, curOf, dbNotes, emptyHTML, errorsHTML, inconsistentHTML, isCompact, mainHTML } from "./scene-view.mjs";
 import { TEXT } from "./scene-words.mjs";
 import { SceneParty } from "./scene-party.mjs";
 
@@ -79,7 +79,7 @@ class ScenePage {
     this.unsaved = false;
     /** Texts of scenes this visit could not store (by id): what the page shows, kept till saved. */
     this.unsavedTexts = new Map();
-    /** The notices above the scene, by what they are about (storage, migrated, legacy, inconsistent, restarted). */
+    /** The notices above the scene, by what they are about (storage, migrated, legacy, inconsistent, restarted, db). */
     this.notes = new Map();
     this.restarts = [];
     this.persisted = null;
@@ -124,6 +124,8 @@ class ScenePage {
     });
 
     this.store = await theStore();
+    // a database found without its tables (made whole) or of another version: said
+    if (this.store.repairedDB) this.notes.set("db", dbNotes([["scenes", this.store]], this.lang));
     this.store.onChange((m) => this.onOtherTab(m));
     this.askSpec();
     await this.reloadRecords();
@@ -438,7 +440,11 @@ class ScenePage {
     if (this.sheet.kind === "scenes") this.list.show();
     if (!this.cur || m.id !== this.cur.rec.id || this.busy) return;
     const rec = this.records.find((r) => r.id === m.id);
-    if (rec && rec.rev !== this.cur.rec.rev) {
+    if (!rec) { // deleted for good (a damaged record) in another tab
+      const next = this.latest();
+      if (next) await this.open(next.id);
+      else this.renderEmpty();
+    } else if (rec.rev !== this.cur.rec.rev) {
       if (rec.deletedAt) {
         this.renderEmpty();
         const next = this.latest();
@@ -494,6 +500,22 @@ class ScenePage {
     });
   }
 
+  /** «Починить» of a record that failed the check (records.mjs): repaired as the page said, only
+   * while it is still stored as it was read; then opened (the engine checks its text). */
+  async repair(id) {
+    const rec = await this.store.get(id);
+    if (!rec || !rec.faulty || !rec.repairs) return;
+    try {
+      await this.store.repair(rec);
+      this.toast(this.L.repairedDone);
+    } catch (e) {
+      if (e instanceof StaleError) this.toast(this.L.repairStale);
+      else this.storageError(e);
+    }
+    await this.reloadRecords();
+    await this.open(id);
+  }
+
   /** «В файл» of the scene open: as the page shows it (stored or not). */
   exportCurrent() {
     if (this.cur) this.list.exportScene(this.cur.rec);
@@ -511,6 +533,7 @@ class ScenePage {
       await this.list.onClick(act, el);
       return;
     }
+    if (act === "repair") { await this.repair(el.dataset.id); return; }
     if (act === "download-raw") {
       const rec = await this.store.get(el.dataset.id);
       if (rec) this.list.exportScene(rec);

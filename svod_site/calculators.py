@@ -35,7 +35,7 @@ RUNTIME_FILES = ("site.mjs", "offline.mjs", "calc.mjs", "engine.mjs", "protocol.
                  "scene.mjs", "scene-action.mjs", "scene-cards.mjs", "scene-character.mjs", "scene-engine.mjs",
                  "scene-list.mjs", "scene-log.mjs", "scene-sheet.mjs", "scene-store.mjs", "scene-turn.mjs", "scene-view.mjs",
                  "scene-words.mjs", "scene-link.mjs", "scene.css", "scene-same.mjs", "party-words.mjs", "party.css",
-                 "party-store.mjs", "scene-party.mjs", "party.mjs", "backup.mjs",
+                 "party-store.mjs", "scene-party.mjs", "party.mjs", "backup.mjs", "records.mjs",
                  "table.mjs", "table-link.mjs")
 LANGS = ("ru", "en")
 CALC_DIR = "calculators"

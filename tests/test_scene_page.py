@@ -5,11 +5,13 @@ every form of the site follows (calculators/form.mjs ``liveNames``, kinds.mjs ``
 from __future__ import annotations
 
 import json
+import math
 import random
 
 from rules_core import api
 from rules_core.spec import Option, Param, shown_names
 
+from tests import hostile_stored
 from tests.node import node_eval, some_value
 
 PARAM_KINDS = {"int", "bool", "choice", "int_list", "record_list"}
@@ -202,6 +204,142 @@ def test_any_stored_record_is_drawn_checked_or_told_unreadable_never_executed(dr
     main = out["parts"]["main"]
     assert {"checked": "svod-cards", "broken": "svod-broken", "pending": "svod-pending"}[out["state"]] in main
     assert out["parts"]["title"].strip()
+
+
+# ---- the one check of a stored record (calculators/records.mjs) ------------------------------------
+
+RECORD_ID = __import__("re").compile(r"[A-Za-z0-9_-]{1,64}")
+MAX_SAFE = 2**53 - 1
+
+
+def _js_len(s: str) -> int:
+    return len(s.encode("utf-16-le", "surrogatepass")) // 2
+
+
+def _number(v) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and (isinstance(v, int) or math.isfinite(v))
+
+
+def _whole(v) -> bool:
+    """A non-negative safe integer once JavaScript has read it from JSON (1.0 is 1; 2**53 is not safe)."""
+    return _number(v) and float(v).is_integer() and 0 <= v <= MAX_SAFE
+
+
+def _oracle_faults(rec, kind: str) -> set[str]:
+    """The fields a record fails, by the schema in records.mjs's header, written again here."""
+    if not isinstance(rec, dict):
+        return {""}
+    bad = set()
+    rid = rec.get("id")
+    if not (isinstance(rid, str) and RECORD_ID.fullmatch(rid)) or (kind == "party" and rid != "party"):
+        bad.add("id")
+    if not _whole(rec.get("rev")):
+        bad.add("rev")
+    if "name" in rec and not (isinstance(rec["name"], str) and _js_len(rec["name"]) <= 1000):
+        bad.add("name")
+    for k in ("created", "updated", "deletedAt"):
+        if k in rec and not (_number(rec[k]) and rec[k] >= 0):
+            bad.add(k)
+    if not (isinstance(rec.get("text"), str) and _js_len(rec["text"]) <= 4_200_000):
+        bad.add("text")
+    lg = rec.get("legacy")
+    if "legacy" in rec and not (isinstance(lg, dict) and _whole(lg.get("version")) and isinstance(lg.get("text"), str)):
+        bad.add("legacy")
+    return bad
+
+
+EDGES = st.sampled_from([-1, 1.5, 0, -0.0, 2**53, MAX_SAFE, 2**53 + 2, 10**20, 1e300, "1", True, False, None, [], {}, [1],
+                         "s" * 64, "s" * 65, "", "party", "a b", 42])
+RECORD_FIELDS = ["id", "rev", "name", "created", "updated", "text", "legacy", "deletedAt", "extra"]
+
+
+@st.composite
+def stored_records(draw):
+    """A record of the scenes' or the party's store: a good one with a few fields replaced by anything
+    JSON holds (or taken away), or anything JSON holds."""
+    kind = draw(st.sampled_from(["scene", "party"]))
+    if draw(st.integers(0, 9)) == 0:
+        return kind, draw(json_value)
+    rec = {"id": "party" if kind == "party" else draw(st.from_regex(r"s[a-z0-9]{0,20}", fullmatch=True)),
+           "name": draw(hostile), "created": 1, "updated": draw(st.integers(0, 2**40)), "rev": draw(st.integers(0, MAX_SAFE)),
+           "text": draw(hostile)}
+    if draw(st.booleans()):
+        rec["legacy"] = {"version": draw(st.integers(0, 3)), "text": draw(hostile)}
+    if draw(st.booleans()):
+        rec["deletedAt"] = draw(st.integers(0, 2**40))
+    for field in draw(st.lists(st.sampled_from(RECORD_FIELDS), max_size=3)):
+        if draw(st.integers(0, 4)) == 0:
+            rec.pop(field, None)
+        else:
+            rec[field] = draw(st.one_of(EDGES, json_value))
+    return kind, rec
+
+
+def _leaves(v):
+    if isinstance(v, str):
+        yield v
+    elif isinstance(v, list):
+        for x in v:
+            yield from _leaves(x)
+    elif isinstance(v, dict):
+        for k, x in v.items():
+            yield k
+            yield from _leaves(x)
+
+
+@pytest.fixture(scope="module")
+def checker():
+    yield from node_lines("tests/js/record_check.mjs")
+
+
+def _no_record_in(out: dict, rec) -> None:
+    """A record that failed: the page draws only its own words, none of the record's values (but its
+    id where that passes the check: the handle the page names it by)."""
+    for name, html in out["parts"].items():
+        assert _strict(html) == [], (name, html[:500])
+        for s in _leaves(rec):
+            if (s in PAYLOADS or len(s.strip()) >= 8) and s != out["handle"]:
+                assert s not in html and __import__("html").escape(s) not in html, (name, s, html[:500])
+
+
+@settings(max_examples=int(300 * float(__import__("os").environ.get("SVOD_FUZZ_SCALE", "1"))), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(case=stored_records(), lang=st.sampled_from(["ru", "en"]))
+def test_the_record_check_never_throws_and_never_accepts_a_malformed_record(checker, case, lang):
+    """Any record of the scenes' or the party's store, and the same in a backup file: the check
+    (records.mjs, in Node as the page runs it) never throws, names exactly the fields the schema
+    refuses, and of a record that fails the page draws nothing but its own words; a backup restores
+    the records that pass and names each that does not."""
+    kind, rec = case
+    out = checker({"kind": kind, "rec": rec, "lang": lang})
+    assert "error" not in out, out["error"]
+    want = _oracle_faults(rec, kind)
+    assert set(out["faults"]) == want, (rec, out["faults"])
+    assert out["faulty"] == bool(want)
+    if want:
+        _no_record_in(out, rec)
+        assert out["handle"] == rec["id"] if isinstance(rec, dict) and isinstance(rec.get("id"), str) and RECORD_ID.fullmatch(rec["id"]) \
+            else out["handle"].startswith("!") and len(out["handle"]) <= 16
+    for name, html in out["parts"].items():
+        assert _strict(html) == [], (name, html[:500])
+    as_scene = not _oracle_faults(rec, "scene")
+    in_party = kind == "party" and rec is not None  # the file's party: this record (null: none)
+    as_party = in_party and not _oracle_faults(rec, "party")
+    assert out["backup"]["scenes"] == int(as_scene) and out["backup"]["party"] == as_party
+    assert len(out["backup"]["skipped"]) == int(not as_scene) + int(in_party and not as_party)
+
+
+def test_every_hostile_stored_record_of_the_corpus_is_told_and_none_of_it_drawn(checker):
+    """Each case of tests/data/hostile/stored/ (every file there: a new file is a new case): the check
+    names the case's fields, offers a repair only where nothing is lost, and draws nothing of it."""
+    for name, case in hostile_stored.cases():
+        for lang in ("ru", "en"):
+            out = checker({"kind": case["kind"], "rec": case["record"], "lang": lang, "special": True})
+            assert "error" not in out, (name, out["error"])
+            assert sorted(out["faults"]) == sorted(case["faults"]), (name, out["faults"])
+            assert out["faulty"] and out["repairable"] == case["repairable"], (name, out)
+            _no_record_in(out, case["record"])
+            assert out["backup"]["skipped"], name
 
 
 def test_every_module_the_page_imports_is_built_into_the_site():

@@ -6,7 +6,9 @@ of a scene's log under CPython to check the page against."""
 
 from __future__ import annotations
 
+import json
 import re
+import time
 from pathlib import Path
 
 from rules_core import api
@@ -202,3 +204,80 @@ def stored_party(page):
             const q = db.transaction('scenes', 'readonly').objectStore('scenes').get('party');
             q.onsuccess = () => { db.close(); resolve(q.result ? JSON.parse(q.result.text) : null); }; };
         r.onerror = () => reject(r.error); })""")
+
+
+#: What JSON cannot hold, as a stored value (tests/hostile_stored.py ``SPECIAL``), made in the page.
+_SPECIAL_JS = "{Infinity: Infinity, '-Infinity': -Infinity, NaN: NaN, '2**53': 2 ** 53}"
+
+
+def plant(page, rec, db="svod-scenes@/svod/", current=False):
+    """Put ``rec`` into the store of the database ``db`` as it is (opened at whatever version it has,
+    its stores made if it is new), a top-level value "Infinity", "-Infinity", "NaN" or "2**53" being
+    that number; ``current``: the scene page's open one."""
+    page.evaluate("""([rec, db, current]) => new Promise((resolve, reject) => {
+        const special = """ + _SPECIAL_JS + """;
+        for (const [k, v] of Object.entries(rec)) if (typeof v === 'string' && Object.hasOwn(special, v)) rec[k] = special[v];
+        const r = indexedDB.open(db);
+        r.onupgradeneeded = () => { r.result.createObjectStore('scenes', {keyPath: 'id'}); r.result.createObjectStore('meta', {keyPath: 'key'}); };
+        r.onsuccess = () => { const tx = r.result.transaction(['scenes', 'meta'], 'readwrite');
+            tx.objectStore('scenes').put(rec); if (current) tx.objectStore('meta').put({key: 'current', value: rec.id});
+            tx.oncomplete = () => { r.result.close(); resolve(); }; tx.onerror = () => reject(tx.error); };
+        r.onerror = () => reject(r.error); })""", [rec, db, current])
+
+
+def stored_raw(page, db="svod-scenes@/svod/") -> list:
+    """Every record of ``db`` as the page's own code would not see it: read directly, what JSON cannot
+    hold written as a string ("NaN", "Infinity")."""
+    return page.evaluate("""(db) => new Promise((resolve, reject) => {
+        const r = indexedDB.open(db);
+        r.onsuccess = () => { const d = r.result; if (!d.objectStoreNames.contains('scenes')) { d.close(); resolve([]); return; }
+            const q = d.transaction('scenes', 'readonly').objectStore('scenes').getAll();
+            q.onsuccess = () => { d.close(); resolve(JSON.parse(JSON.stringify(q.result,
+                (k, v) => typeof v === 'number' && !Number.isFinite(v) ? String(v) : v))); }; };
+        r.onerror = () => reject(r.error); })""", db)
+
+
+def open_note(page, text):
+    """The note's sheet, its text typed, its preview there (not applied yet)."""
+    page.click(".svod-scene__controls [data-act=note]")
+    page.wait_for_selector("dialog[open][data-action=note]")
+    page.fill("dialog [name=text]", text)
+    page.wait_for_selector("dialog[open][data-preview=done]", timeout=STEP_MS)
+
+
+#: Click the open sheet's «Применить» at the page clock's ``at`` (two tabs, the same millisecond).
+AT_ONCE = """(at) => { window.__done = null;
+    setTimeout(() => document.querySelector('dialog .svod-go').click(), at - Date.now()); }"""
+#: The sheet's action has its answer: a result, or words why not.
+SETTLED = """() => document.querySelector("dialog[data-done='1'] .svod-result:not([hidden])") ||
+    [...document.querySelectorAll('dialog .svod-sheet__errors, dialog .svod-err')].some(e => !e.hidden && e.textContent)"""
+
+
+def sheet_outcome(page) -> dict:
+    """What the sheet says of its action: a result shown, its «Отменить», the words of a refusal."""
+    return page.evaluate("""() => ({
+        result: !!document.querySelector("dialog[data-done='1'] .svod-result:not([hidden])"),
+        undo: !!document.querySelector("dialog [data-act=undo-this]"),
+        errors: [...document.querySelectorAll('dialog .svod-sheet__errors, dialog .svod-err')]
+            .filter(e => !e.hidden && e.textContent).map(e => e.textContent)})""")
+
+
+def notes_at_once(tabs: dict, i: int) -> dict:
+    """Each tab (by its name) applies the note «NAMEi» in the same millisecond → what each sheet says
+    of it (``sheet_outcome``)."""
+    for name, p in tabs.items():
+        p.wait_for_function("() => svodScene.cur && svodScene.cur.checked && !svodScene.busy", timeout=STEP_MS)
+        open_note(p, f"{name}{i}")
+    at = int(time.time() * 1000) + 400
+    for p in tabs.values():
+        p.evaluate(AT_ONCE, at)
+    outcome = {}
+    for name, p in tabs.items():
+        p.wait_for_function(SETTLED, timeout=STEP_MS)
+        outcome[name] = sheet_outcome(p)
+    return outcome
+
+
+def stored_notes(page, index=0) -> list[str]:
+    """The notes in the log of the ``index``-th stored scene."""
+    return [e["action"]["text"] for e in json.loads(stored(page)[index]["text"])["log"] if e["action"]["type"] == "note"]

@@ -6,12 +6,11 @@ by mistake, and every fault has a way out."""
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 
 from rules_core.scene import state as scene_state
-from .scene_page import (add_character, export, go, new_scene, open_page, phone, put_record, scene, sheet_closed,
-    stored, wait_ready)
+from .scene_page import (SETTLED, add_character, export, go, new_scene, notes_at_once, open_note, open_page, phone,
+    put_record, scene, sheet_closed, sheet_outcome, stored, stored_notes, wait_ready)
 from .waits import BOOT_MS, STEP_MS
 
 
@@ -65,12 +64,6 @@ def test_a_failed_save_exports_what_is_seen_and_its_notice_clears_once_saved(new
 
 # ---- two tabs at once ----------------------------------------------------------------------------
 
-AT_ONCE = """(at) => { window.__done = null;
-    setTimeout(() => document.querySelector('dialog .svod-go').click(), at - Date.now()); }"""
-SETTLED = """() => document.querySelector("dialog[data-done='1'] .svod-result:not([hidden])") ||
-    [...document.querySelectorAll('dialog .svod-sheet__errors, dialog .svod-err')].some(e => !e.hidden && e.textContent)"""
-
-
 #: the tab is at rest on the scene's stored revision (nothing of its own to write, the other tab's
 #: last write read)
 AT_STORED = """() => new Promise((resolve) => { const r = indexedDB.open('svod-scenes@/svod/');
@@ -78,25 +71,6 @@ AT_STORED = """() => new Promise((resolve) => { const r = indexedDB.open('svod-s
         q.onsuccess = () => { r.result.close(); const cur = svodScene.cur;
             resolve(!svodScene.busy && !!cur && cur.checked
                     && q.result.some(x => x.id === cur.rec.id && x.rev === cur.rec.rev)); }; }; })"""
-
-
-def _sheet_outcome(page) -> dict:
-    return page.evaluate("""() => ({
-        result: !!document.querySelector("dialog[data-done='1'] .svod-result:not([hidden])"),
-        undo: !!document.querySelector("dialog [data-act=undo-this]"),
-        errors: [...document.querySelectorAll('dialog .svod-sheet__errors, dialog .svod-err')]
-            .filter(e => !e.hidden && e.textContent).map(e => e.textContent)})""")
-
-
-def _open_note(page, text):
-    page.click(".svod-scene__controls [data-act=note]")
-    page.wait_for_selector("dialog[open][data-action=note]")
-    page.fill("dialog [name=text]", text)
-    page.wait_for_selector("dialog[open][data-preview=done]", timeout=STEP_MS)
-
-
-def _notes(page) -> list[str]:
-    return [e["action"]["text"] for e in json.loads(stored(page)[0]["text"])["log"] if e["action"]["type"] == "note"]
 
 
 def test_two_tabs_acting_in_the_same_millisecond_lose_nothing_and_undo_only_their_own(new_context, base_url):
@@ -113,17 +87,8 @@ def test_two_tabs_acting_in_the_same_millisecond_lose_nothing_and_undo_only_thei
     tabs = {"A": a, "B": b}
     applied = []
     for i in range(8):
-        for name, p in tabs.items():
-            p.wait_for_function("() => svodScene.cur && svodScene.cur.checked && !svodScene.busy", timeout=STEP_MS)
-            _open_note(p, f"{name}{i}")
-        at = int(time.time() * 1000) + 400
-        for p in tabs.values():
-            p.evaluate(AT_ONCE, at)
-        outcome = {}
-        for name, p in tabs.items():
-            p.wait_for_function(SETTLED, timeout=STEP_MS)
-            outcome[name] = _sheet_outcome(p)
-        notes = _notes(a)
+        outcome = notes_at_once(tabs, i)
+        notes = stored_notes(a)
         for name, o in outcome.items():
             if o["result"]:
                 # shown as done: it is kept, and its «Отменить» is there
@@ -142,19 +107,19 @@ def test_two_tabs_acting_in_the_same_millisecond_lose_nothing_and_undo_only_thei
             tabs[other].click("dialog [data-act=close]")
             sheet_closed(tabs[other])
             tabs[other].wait_for_function("() => svodScene.cur && svodScene.cur.checked && !svodScene.busy", timeout=STEP_MS)
-            _open_note(tabs[other], f"{other}{i}+")
+            open_note(tabs[other], f"{other}{i}+")
             tabs[other].click("dialog .svod-go")
             tabs[other].wait_for_function(SETTLED, timeout=STEP_MS)
-            assert _sheet_outcome(tabs[other])["result"]
+            assert sheet_outcome(tabs[other])["result"]
             applied.append(f"{other}{i}+")
             tabs[winner].wait_for_function("(t) => svodScene.cur.scene.log.some(e => e.action.text === t)", arg=f"{other}{i}+",
                                            timeout=STEP_MS)
-        before = _notes(a)
+        before = stored_notes(a)
         tabs[winner].click("dialog [data-act=undo-this]")
         tabs[winner].wait_for_function("() => !svodScene.busy && svodScene.cur.checked", timeout=STEP_MS)
         for p in tabs.values():  # both tabs at rest on the revision stored last
             p.wait_for_function(AT_STORED, timeout=STEP_MS)
-        after = _notes(a)
+        after = stored_notes(a)
         mine = f"{winner}{i}"
         # only its own note may go, and only while it is the last action; the other tab's stays
         assert [n for n in before if n != mine] == [n for n in after if n != mine], (before, after)
@@ -166,7 +131,7 @@ def test_two_tabs_acting_in_the_same_millisecond_lose_nothing_and_undo_only_thei
             if p.locator("dialog[open]").count():
                 p.click("dialog [data-act=close]")
                 sheet_closed(p)
-    final = _notes(a)
+    final = stored_notes(a)
     assert sorted(final) == sorted(applied), (final, applied)
     for p in tabs.values():
         p.wait_for_function("(t) => svodScene.cur.text === t", arg=stored(a)[0]["text"], timeout=STEP_MS)

@@ -204,7 +204,8 @@ def test_a_backup_that_is_not_one_is_refused_with_words(new_context, base_url, t
     open_party(page, base_url, "en/")
     for content, words in (("{", "Not JSON"), ('{"format": "svod-scene"}', "Not a Svod"),
                            ('{"format": "svod-backup", "version": 9, "scenes": [], "party": null}', "another version"),
-                           ('{"format": "svod-backup", "version": 1, "scenes": [{"id": "../x"}], "party": null}', "no id")):
+                           ('{"format": "svod-backup", "version": 1, "scenes": [{"id": "../x"}], "party": null}',
+                            "no. 1 was not restored: the field “id”")):
         f = tmp_path / "x.json"
         f.write_text(content, encoding="utf-8")
         page.locator("#svod-backup-file").set_input_files(str(f))
