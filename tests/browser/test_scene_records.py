@@ -219,7 +219,8 @@ def test_a_database_of_another_version_is_read_as_it_is_and_told(new_context, ba
     page.goto(base_url)
     page.evaluate("""(name) => new Promise((resolve, reject) => {
         const r = indexedDB.open(name, 5);
-        r.onupgradeneeded = () => { r.result.createObjectStore('scenes', {keyPath: 'id'}); r.result.createObjectStore('meta', {keyPath: 'key'}); };
+        r.onupgradeneeded = () => { r.result.createObjectStore('scenes', {keyPath: 'id'});
+                                    r.result.createObjectStore('meta', {keyPath: 'key'}); };
         r.onsuccess = () => { r.result.close(); resolve(); }; r.onerror = () => reject(r.error); })""", SCENES_DB)
     plant(page, {"id": "sv5", "name": "Пятая", "created": 1, "updated": 2, "rev": 3,
                  "text": scene_state.dump(scene_state.new_scene("Пятая"))}, current=True)
