@@ -23,7 +23,7 @@ from .spec import (MAX_PARAMS, Calculator, Errors, InputError, _check_int, _name
                    summary_of, unused_given, unused_note, validate_fields)
 
 __all__ = ["SYSTEMS", "list_calculators", "get", "validate", "run", "roll", "handle", "handle_json",
-           "loads", "dumps"]
+           "loads", "dumps", "decode_input", "argument"]
 
 #: System id → its title. The order is the order of the calculators list.
 SYSTEMS: dict[str, dict] = systems.TITLES
@@ -257,6 +257,49 @@ def loads(text: Any, field: str = "request", limit: int = MAX_REQUEST_CHARS, dep
                           "Invalid JSON: NaN and Infinity are not JSON numbers.") from None
     except RecursionError:  # pragma: no cover - the pre-scan bounds the depth
         raise field_error(field, "Вложено слишком глубоко.", "Nested too deeply.") from None
+
+
+#: Where a command line's text came from, as its refusal names it.
+_SOURCES = {"file": ("Файл", "The file"), "stdin": ("Стандартный ввод", "Standard input"),
+            "argument": ("Аргумент", "The argument")}
+
+
+def _not_utf8(field: str, source: str) -> InputError:
+    ru, en = _SOURCES[source]
+    return field_error(field, f"{ru} не в UTF-8.", f"{en} is not UTF-8.")
+
+
+def decode_input(data: bytes, field: str, source: str = "file") -> str:
+    """The bytes of a file or of standard input (``source``) as text: UTF-8, a byte-order mark at the
+    start accepted (and dropped, as the page drops it); any other bytes refused «… не в UTF-8», the
+    same words on every input path.
+
+    >>> decode_input(b"\\xef\\xbb\\xbf{}", "scene")
+    '{}'
+    >>> decode_input(b"\\xed", "scene", "stdin")
+    Traceback (most recent call last):
+    rules_core.spec.InputError: scene: Standard input is not UTF-8.
+    """
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise _not_utf8(field, source) from None
+
+
+def argument(arg: str, field: str) -> str:
+    """A command-line argument as given, or refused «Аргумент не в UTF-8»: Python carries the bytes of an
+    argument that is not UTF-8 as lone surrogates (U+DC80–DCFF), which no UTF-8 text holds — so they are
+    told as what they are, not as a text holding an invisible character.
+
+    >>> argument("\\udced", "name")
+    Traceback (most recent call last):
+    rules_core.spec.InputError: name: The argument is not UTF-8.
+    """
+    try:
+        arg.encode("utf-8")
+    except UnicodeEncodeError:
+        raise _not_utf8(field, "argument") from None
+    return arg
 
 
 def dumps(response: dict, indent: int | None = None) -> str:
