@@ -133,8 +133,8 @@ def record(value: Any, name: str, fields: dict[str, Callable[[Any, str], Any]],
     errors = Errors()
     for k in value:
         if k not in fields:
-            errors.append({"field": f"{name}.{shown(k)}" if name else shown(k), "ru": "Неизвестное поле.",
-                           "en": "Unknown field."})
+            path = f"{name}.{shown(k)}" if name else shown(k)
+            errors.append({"field": path, "ru": f"Неизвестное поле «{path}».", "en": f"Unknown field «{path}»."})
     out = {}
     for k, check in fields.items():
         path = f"{name}.{k}" if name else k

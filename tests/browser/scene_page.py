@@ -202,3 +202,14 @@ def stored_party(page):
             const q = db.transaction('scenes', 'readonly').objectStore('scenes').get('party');
             q.onsuccess = () => { db.close(); resolve(q.result ? JSON.parse(q.result.text) : null); }; };
         r.onerror = () => reject(r.error); })""")
+
+
+def put_party(page, text, rev=1):
+    """The party's record, as the party store keeps it, put straight into the page's IndexedDB."""
+    page.evaluate("""([text, rev]) => new Promise((resolve, reject) => {
+        const r = indexedDB.open('svod-party@/svod/', 1);
+        r.onupgradeneeded = () => { r.result.createObjectStore('scenes', {keyPath: 'id'}); r.result.createObjectStore('meta', {keyPath: 'key'}); };
+        r.onsuccess = () => { const tx = r.result.transaction('scenes', 'readwrite');
+            tx.objectStore('scenes').put({id: 'party', rev, text, updated: 1});
+            tx.oncomplete = () => { r.result.close(); resolve(); }; tx.onerror = () => reject(tx.error); };
+        r.onerror = () => reject(r.error); })""", [text, rev])
