@@ -4,8 +4,8 @@
 
 import { html } from "./html.mjs";
 
-/** The files Свод writes, by their «format»: what each is called and where it is opened — the
- * engine's words (rules_core.scene.fields.FILE_KINDS; tests/test_scene_page.py holds them equal). */
+/** The files Свод writes, by their «format»: what each is called (the engine's words,
+ * rules_core.scene.fields.FILE_KINDS; tests/test_scene_page.py holds them equal) and where it is opened. */
 export const FILE_KINDS = {
   "svod-scene": { ru: "сцены", en: "a scene file", whereRu: "на странице «Сцена» кнопкой «Из файла…»", whereEn: "on the «Scene» page with «From a file…»" },
   "svod-party": { ru: "партии", en: "a party file", whereRu: "на странице «Партия» кнопкой «Партия из файла…»", whereEn: "on the «Party» page with «A party from a file…»" },

@@ -259,7 +259,6 @@ def loads(text: Any, field: str = "request", limit: int = MAX_REQUEST_CHARS, dep
         raise field_error(field, "Вложено слишком глубоко.", "Nested too deeply.") from None
 
 
-#: Where a command line's text came from, as its refusal names it.
 _SOURCES = {"file": ("Файл", "The file"), "stdin": ("Стандартный ввод", "Standard input"),
             "argument": ("Аргумент", "The argument")}
 
@@ -270,16 +269,7 @@ def _not_utf8(field: str, source: str) -> InputError:
 
 
 def decode_input(data: bytes, field: str, source: str = "file") -> str:
-    """The bytes of a file or of standard input (``source``) as text: UTF-8, a byte-order mark at the
-    start accepted (and dropped, as the page drops it); any other bytes refused «… не в UTF-8», the
-    same words on every input path.
-
-    >>> decode_input(b"\\xef\\xbb\\xbf{}", "scene")
-    '{}'
-    >>> decode_input(b"\\xed", "scene", "stdin")
-    Traceback (most recent call last):
-    rules_core.spec.InputError: scene: Standard input is not UTF-8.
-    """
+    """Bytes of a file or standard input as UTF-8 text, a byte-order mark dropped; else «… не в UTF-8»."""
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -287,14 +277,7 @@ def decode_input(data: bytes, field: str, source: str = "file") -> str:
 
 
 def argument(arg: str, field: str) -> str:
-    """A command-line argument as given, or refused «Аргумент не в UTF-8»: Python carries the bytes of an
-    argument that is not UTF-8 as lone surrogates (U+DC80–DCFF), which no UTF-8 text holds — so they are
-    told as what they are, not as a text holding an invisible character.
-
-    >>> argument("\\udced", "name")
-    Traceback (most recent call last):
-    rules_core.spec.InputError: name: The argument is not UTF-8.
-    """
+    """A command-line argument, refused «Аргумент не в UTF-8» if Python carries bytes of it as surrogates."""
     try:
         arg.encode("utf-8")
     except UnicodeEncodeError:

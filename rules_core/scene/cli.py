@@ -34,10 +34,7 @@ class _ArgError(Exception):
 
 
 def _read(arg: str, name: str, stdin_used: list) -> str:
-    """An argument's text: itself, ``@file`` or ``-`` (standard input, once); a file or standard input
-    read as bytes, bounded, and decoded as the page decodes a file (:func:`api.decode_input`: a
-    byte-order mark accepted, anything not UTF-8 refused in the same words on every path)."""
-    most = 4 * F.MAX_SCENE_CHARS + 4  # UTF-8 takes at most 4 bytes a character (and 3 for a byte-order mark)
+    most = 4 * F.MAX_SCENE_CHARS + 4  # bytes: at most 4 a character, and a byte-order mark
     try:
         if arg == "-":
             if stdin_used:
@@ -62,7 +59,6 @@ def _read(arg: str, name: str, stdin_used: list) -> str:
 
 
 def _arg(value: str, name: str) -> str:
-    """A plain argument (a name), refused if it is not UTF-8 (:func:`api.argument`)."""
     try:
         return argument(value, name)
     except InputError as e:

@@ -358,46 +358,24 @@ class Format:
     oldest: int
     migrations: dict
     validate: Callable[[Any], dict]
-    #: its ``"format"`` in a file (a key of :data:`FILE_KINDS`)
-    kind: str = ""
+    kind: str = ""  # its "format" (FILE_KINDS)
 
 
-#: The files Свод writes, by their ``"format"``: what each is called and where it is opened. A file of one
-#: kind given where another is read is named as what it is (never refused field by field as «Неизвестное
-#: поле», nor as «saved by a newer version» because its own version is higher). ``svod-backup`` is
-#: «Всё в файл» (``calculators/backup.mjs`` writes and reads it; the page names the kinds the same way).
-FILE_KINDS = {
-    "svod-scene": {"ru": "сцены", "en": "a scene file",
-                   "where_ru": "на странице «Сцена» кнопкой «Из файла…»", "where_en": "on the «Scene» page with «From a file…»"},
-    "svod-party": {"ru": "партии", "en": "a party file",
-                   "where_ru": "на странице «Партия» кнопкой «Партия из файла…»",
-                   "where_en": "on the «Party» page with «A party from a file…»"},
-    "svod-backup": {"ru": "«Всё в файл»", "en": "an «Everything to a file» backup",
-                    "where_ru": "на странице «Партия» кнопкой «Восстановить из файла…»",
-                    "where_en": "on the «Party» page with «Restore from a file…»"},
-}
+#: The files Свод writes, by "format" (svod-backup: backup.mjs; the page adds where each is opened).
+FILE_KINDS = {"svod-scene": ("сцены", "a scene file"), "svod-party": ("партии", "a party file"),
+              "svod-backup": ("«Всё в файл»", "an «Everything to a file» backup")}
 
 
 def wrong_kind(found: Any, wanted: str) -> dict | None:
-    """The words for a file of another kind than ``wanted`` (a key of :data:`FILE_KINDS`), or None when
-    ``found`` (the file's ``"format"``) is no other kind Свод writes.
-
-    >>> wrong_kind("svod-party", "svod-scene")["ru"]
-    'Это файл партии, а не сцены: откройте его на странице «Партия» кнопкой «Партия из файла…».'
-    >>> wrong_kind("svod-scene", "svod-scene") is None
-    True
-    """
+    """The error for a file whose format ``found`` is another kind than ``wanted``, else None."""
     if not isinstance(found, str) or found == wanted or found not in FILE_KINDS:
         return None
-    it, want = FILE_KINDS[found], FILE_KINDS[wanted]
-    return {"field": "format", "ru": f"Это файл {it['ru']}, а не {want['ru']}: откройте его {it['where_ru']}.",
-            "en": f"This is {it['en']}, not {want['en']}: open it {it['where_en']}."}
+    (ru, en), (ru2, en2) = FILE_KINDS[found], FILE_KINDS[wanted]
+    return {"field": "format", "ru": f"Это файл {ru}, а не {ru2}.", "en": f"This is {en}, not {en2}."}
 
 
 def lists_within(data: Any, bounds: dict[str, tuple[int, str, str]]) -> None:
-    """Each list of ``data`` named in ``bounds`` (key → (its most items, words ru, en with ``{limit}``
-    and ``{n}``)) counted before anything walks ``data``: a list over its own bound is told by that
-    bound (a log's 500 entries), not by the :data:`MAX_ITEMS` any list may hold (:func:`check_depth`)."""
+    """Lists of ``data`` (key → (bound, ru, en with {limit}, {n})) told by their own bound, before check_depth."""
     if not isinstance(data, dict):
         return
     for key, (limit, ru, en) in bounds.items():
@@ -408,8 +386,7 @@ def lists_within(data: Any, bounds: dict[str, tuple[int, str, str]]) -> None:
 
 def load_versioned(data: Any, fmt: Format) -> dict:
     """Data of any version of ``fmt`` it reads, migrated one version at a time and validated; a newer
-    or unknown version is an error that says so (never repaired silently), a file of another kind
-    names its kind (:func:`wrong_kind`)."""
+    or unknown version is an error that says so (never repaired silently); another kind is named."""
     ru, ru_of, en = fmt.noun["ru"], fmt.noun["ru_of"], fmt.noun["en"]
     if not isinstance(data, dict):
         raise field_error(fmt.name, f"{ru} — объект JSON.", f"A {en} is a JSON object.")

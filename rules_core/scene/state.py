@@ -106,7 +106,7 @@ def _log(v: Any, path: str, redo: bool = False) -> list:
     return out
 
 
-#: A scene's own lists, each told by its own bound when over it (:func:`fields.lists_within`).
+#: A scene's lists, told by their own bounds (fields.lists_within).
 LIST_BOUNDS = {
     "log": (F.MAX_LOG, "В журнале сцены не больше {limit} записей, а в этом — {n}.",
             "A scene's log holds at most {limit} entries; this one has {n}."),
