@@ -117,7 +117,6 @@ export class SceneList {
   async importFile(file, errBox) {
     const L = this.L;
     const page = this.page;
-    const P = WORDS[this.lang];
     const spec = await page.specReady.catch(() => null);
     const maxChars = spec ? spec.limits.scene_chars : 2_100_000;
     const say = (h) => { errBox.innerHTML = h; errBox.hidden = false; };
