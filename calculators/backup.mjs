@@ -114,8 +114,9 @@ async function restoreParty(p, party, askFn, lang, progress) {
   return members;
 }
 
-/** The reason and the engine's first words on it, as one line. */
+/** The reason and the engine's first words on it (with the field they are about), as one line. */
 function join(reason, errors, lang) {
-  const first = Array.isArray(errors) && errors[0] ? (errors[0][lang] || errors[0].ru || "") : "";
+  const e = Array.isArray(errors) && errors[0] ? errors[0] : null;
+  const first = e ? `${e.field ? `${e.field}: ` : ""}${e[lang] || e.ru || ""}` : "";
   return first ? `${reason} (${first.length > 200 ? `${first.slice(0, 200)}…` : first})` : reason;
 }
