@@ -4,6 +4,34 @@
 
 import { html } from "./html.mjs";
 
+/** The files Свод writes, by their «format»: what each is called (the engine's words,
+ * rules_core.scene.fields.FILE_KINDS; tests/test_scene_page.py holds them equal) and where it is opened. */
+export const FILE_KINDS = {
+  "svod-scene": { ru: "сцены", en: "a scene file", whereRu: "на странице «Сцена» кнопкой «Из файла…»", whereEn: "on the «Scene» page with «From a file…»" },
+  "svod-party": { ru: "партии", en: "a party file", whereRu: "на странице «Партия» кнопкой «Партия из файла…»", whereEn: "on the «Party» page with «A party from a file…»" },
+  "svod-backup": { ru: "«Всё в файл»", en: "an «Everything to a file» backup", whereRu: "на странице «Партия» кнопкой «Восстановить из файла…»", whereEn: "on the «Party» page with «Restore from a file…»" },
+};
+
+/** The words for a file of the kind ``found`` (its «format») given where ``wanted`` is read, or null
+ * when it is that kind or no other kind Свод writes. */
+export function wrongKind(found, wanted, lang) {
+  if (typeof found !== "string" || found === wanted || !Object.hasOwn(FILE_KINDS, found)) return null;
+  const it = FILE_KINDS[found];
+  const want = FILE_KINDS[wanted];
+  return lang === "en" ? `This is ${it.en}, not ${want.en}: open it ${it.whereEn}.`
+    : `Это файл ${it.ru}, а не ${want.ru}: откройте его ${it.whereRu}.`;
+}
+
+/** A file's size in megabytes as the language writes a number (one decimal). */
+export function megabytes(bytes, lang) {
+  return new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }).format(bytes / 1048576);
+}
+
+/** A count as the language writes it (groups of three). */
+export function number(n, lang) {
+  return new Intl.NumberFormat(lang).format(n);
+}
+
 export const WORDS = {
   ru: {
     sameScene: (n, when) => html`На этом устройстве уже есть сцена «${n}» (изменена ${when}). Что сделать с новой?`,
@@ -73,6 +101,13 @@ export const WORDS = {
     backupPartyUnreadable: "Партию из файла не прочесть; на этом устройстве своя партия, она не тронута.",
     backupMerge: (n) => `На этом устройстве уже есть партия. Добавить к ней персонажей из файла (${n})? Одинаковые пропускаются, тёзкам даётся номер.`,
     merge: "Добавить",
+    backupPartyDeclined: "Выбрано не добавлять персонажей из файла; партия на этом устройстве не тронута.",
+    restoredPart: "Восстановлено не всё.",
+    restoredWhat: (s, p) => `Восстановлено: сцен — ${s}, персонажей партии — ${p}.`,
+    notRestoredScenes: (n, why) => `Не восстановлено сцен: ${n} (${why}).`,
+    notRestoredParty: (why) => `Партия не восстановлена. ${why}`,
+    partyTooBig: (mb, max) => `Файл ${mb} МБ: партия не бывает больше ${max} МБ.`,
+    partyTooLong: (mb, n, max) => `Файл ${mb} МБ: в нём ${n} знаков, а в партии их не больше ${max}.`,
     showPlayers: "Игрокам",
     shareTitle: "Показать игрокам",
     shareHelp: "Ссылка и QR-код: очередь ходов, чей ход, уровень ран и состояния каждого. Игрок открывает её на этом же сайте, без сети тоже; сцена в самой ссылке (после «#»), на сервер она не уходит. Числа противников скрыты, пока вы их не покажете.",
@@ -176,6 +211,13 @@ export const WORDS = {
     backupPartyUnreadable: "The file's party cannot be read; this device's own party is left as it is.",
     backupMerge: (n) => `This device has a party already. Add the file's characters to it (${n})? The same ones are skipped, namesakes get a number.`,
     merge: "Add",
+    backupPartyDeclined: "You chose not to add the file's characters; this device's party is left as it is.",
+    restoredPart: "Not everything was restored.",
+    restoredWhat: (s, p) => `Restored: scenes — ${s}, party characters — ${p}.`,
+    notRestoredScenes: (n, why) => `Scenes not restored: ${n} (${why}).`,
+    notRestoredParty: (why) => `The party was not restored. ${why}`,
+    partyTooBig: (mb, max) => `The file is ${mb} MB: a party is never more than ${max} MB.`,
+    partyTooLong: (mb, n, max) => `The file is ${mb} MB: it holds ${n} characters, and a party at most ${max}.`,
     showPlayers: "Players",
     shareTitle: "Show the players",
     shareHelp: "A link and a QR code: the order of turns, whose turn it is, everyone's wound level and statuses. A player opens it on this same site, offline too; the scene is in the link itself (after «#») and never goes to a server. The opponents' numbers are hidden until you show them.",

@@ -10,13 +10,13 @@ import { EngineDown } from "./engine.mjs";
 import { html, join } from "./html.mjs";
 import { rawText } from "./records.mjs";
 import { pickLang, tr } from "./render.mjs";
-import { WORDS } from "./party-words.mjs";
+import { WORDS, megabytes, number, wrongKind } from "./party-words.mjs";
 import { changeParty, partyStore, readParty } from "./party-store.mjs";
 import { backupText, restoreBackup } from "./backup.mjs";
 import { engine, sceneSpec } from "./scene-engine.mjs";
 import { ask, partyCSS } from "./scene-same.mjs";
 import { SceneStore, StaleError, summary } from "./scene-store.mjs";
-import { download, readUTF8 } from "./scene-list.mjs";
+import { download, fileKind, readUTF8 } from "./scene-list.mjs";
 import { bdi, dbNotes, errorsHTML } from "./scene-view.mjs";
 
 const day = () => new Date().toISOString().slice(0, 10);
@@ -235,15 +235,26 @@ class PartyPage {
     input.value = "";
     if (!f) return;
     const kind = input.dataset.file;
+    const W = this.W;
     const box = this.root.querySelector(kind === "backup" ? ".svod-party__keeperr" : ".svod-party__err");
+    const refused = (why) => this.say(box, join(html`<p>${kind === "backup" ? W.restoreRefused : W.importRefused}</p>`, html`<p>${why}</p>`));
+    const mb = (bytes) => megabytes(bytes, this.lang);
+    // a party is at most party_chars characters, so at most 4 bytes each (the engine's bound, not a
+    // request's); a backup holds every scene too
+    const maxChars = kind === "backup" ? Infinity : (this.spec ? this.spec.limits.party_chars : 400_000);
     let text;
     try {
-      if (f.size > MAX_BACKUP_BYTES) throw new RangeError(this.W.fileTooBig((MAX_BACKUP_BYTES / 1048576).toFixed(0)));
+      // a file of another kind is named as that kind, whatever its size
+      const other = wrongKind(await fileKind(f), kind === "backup" ? "svod-backup" : "svod-party", this.lang);
+      if (other) { refused(other); return; }
+      if (f.size > MAX_BACKUP_BYTES) { refused(W.fileTooBig(mb(MAX_BACKUP_BYTES))); return; }
+      if (f.size > 4 * maxChars) { refused(W.partyTooBig(mb(f.size), mb(4 * maxChars))); return; }
       text = readUTF8(await f.arrayBuffer());
     } catch (err) {
-      this.say(box, html`<p>${err instanceof TypeError ? this.W.notUTF8 : String(err.message || err)}</p>`);
+      refused(err instanceof TypeError ? W.notUTF8 : String(err.message || err));
       return;
     }
+    if (text.length > maxChars) { refused(W.partyTooLong(mb(f.size), number(text.length, this.lang), number(maxChars, this.lang))); return; }
     if (kind === "backup") await this.restore(text, box);
     else await this.importParty(text);
   }
@@ -279,13 +290,18 @@ class PartyPage {
     box.hidden = true;
     // the list drawn first, then told: what the toast says is on the page when it is read
     await this.load();
-    this.toast(W.restored(out.scenes, out.party));
-    await this.askPersist();
-    // records of the file that failed the check: each named and why (the first SKIPPED_SHOWN, the rest
-    // counted), in the box as drawn anew (askPersist draws it)
-    if (out.skipped.length) {
-      this.say(this.root.querySelector(".svod-party__keeperr"), join(out.skipped.slice(0, SKIPPED_SHOWN).map((s) => html`<p>${s}</p>`),
-        out.skipped.length > SKIPPED_SHOWN ? html`<p>${W.backupMoreSkipped(out.skipped.length - SKIPPED_SHOWN)}</p>` : ""));
+    await this.askPersist(); // it draws the section anew, its message box with it
+    // records of the file that failed the check (each named and why: the first SKIPPED_SHOWN, the rest
+    // counted) and parts that did not come in: what did and what did not, beside the button (never «nothing»)
+    const skipped = out.skipped.slice(0, SKIPPED_SHOWN).map((s) => html`<p>${s}</p>`);
+    if (out.skipped.length > SKIPPED_SHOWN) skipped.push(html`<p>${W.backupMoreSkipped(out.skipped.length - SKIPPED_SHOWN)}</p>`);
+    if (out.failed.length || skipped.length) {
+      this.say(this.root.querySelector(".svod-party__keeperr"), join(html`<p>${W.restoredPart}</p>`,
+        html`<p>${W.restoredWhat(out.scenes, out.party)}</p>`,
+        out.failed.map((f) => html`<p>${f.what === "party" ? W.notRestoredParty(f.why) : W.notRestoredScenes(f.count, f.why)}</p>`),
+        skipped));
+    } else {
+      this.toast(W.restored(out.scenes, out.party));
     }
   }
 }

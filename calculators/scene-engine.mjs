@@ -3,6 +3,7 @@
 // (asked again after a failure, and from nothing after a restart).
 
 import { call, rt, startRuntime } from "./engine.mjs";
+import { TEXT } from "./scene-words.mjs";
 
 let specPromise = null;
 let calcSpecsPromise = null;
@@ -11,9 +12,23 @@ function running() {
   if (rt.state === "idle" || rt.state === "error") startRuntime();
 }
 
+/** The texts a request carries, with the spec's limit of each: one longer is refused here in its own
+ * words (the engine would refuse the whole request as too large, a word the reader has no use for). */
+const CARRIED = [["scene", "scene_chars", "tooLongScene"], ["party", "party_chars", "tooLongParty"]];
+
 /** A scene command → the engine's answer ({ok, result | errors}); rejects when the engine is down. */
-export function engine(request) {
+export async function engine(request) {
   running();
+  for (const [key, limit, words] of CARRIED) {
+    const t = request[key];
+    if (typeof t !== "string" || t.length <= 65536) continue;
+    const max = (await sceneSpec()).limits[limit];
+    if (t.length > max) {
+      const n = (lang) => new Intl.NumberFormat(lang).format(t.length);
+      const m = (lang) => new Intl.NumberFormat(lang).format(max);
+      return { ok: false, errors: [{ field: key, ru: TEXT.ru[words](n("ru"), m("ru")), en: TEXT.en[words](n("en"), m("en")) }] };
+    }
+  }
   return call({ op: "scene", ...request });
 }
 

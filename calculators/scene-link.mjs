@@ -9,7 +9,7 @@ import { call, rt, startRuntime } from "./engine.mjs";
 import { html, join, raw } from "./html.mjs";
 import { pickLang, renderBlocks, tr } from "./render.mjs";
 import { SceneStore, StaleError } from "./scene-store.mjs";
-import { bdi } from "./scene-view.mjs";
+import { bdi, errorsHTML } from "./scene-view.mjs";
 import { ensureStyles } from "./scene.mjs";
 
 const TEXT = {
@@ -170,7 +170,7 @@ class SceneLink {
         break;
       }
       if (!res.ok) {
-        msg = { state: "refused", html: join(res.errors.map((e) => html`<p class="svod-err">${e[this.lang] || e.ru}</p>`)) };
+        msg = { state: "refused", html: html`<div class="svod-err">${errorsHTML(res.errors, this.lang)}</div>` };
         break;
       }
       const text = res.result.scene_text;

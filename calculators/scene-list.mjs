@@ -8,7 +8,7 @@ import { rawText } from "./records.mjs";
 import { engine } from "./scene-engine.mjs";
 import { bdi, errorsHTML, scenesHTML } from "./scene-view.mjs";
 import { askSameScene } from "./scene-same.mjs";
-import { WORDS } from "./party-words.mjs";
+import { WORDS, megabytes, number, wrongKind } from "./party-words.mjs";
 
 /** Save ``text`` as a file called ``name`` (the browser's download). */
 export function download(name, text, type = "application/json") {
@@ -30,10 +30,19 @@ export function fileName(name, suffix = "") {
 }
 
 /** A file's bytes as text, read strictly: text that is not UTF-8 is refused (a TypeError), never
- * read with «�» in place of what it holds, as the command line refuses it. A byte-order mark
- * stays (the engine then refuses the JSON, as the command line does). */
+ * read with «�» in place of what it holds, as the command line refuses it. A byte-order mark at
+ * the start is accepted and dropped (as the command line drops it: api.decode_input). */
 export function readUTF8(bytes) {
-  return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
+  return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+}
+
+/** The kind of a file Свод wrote (its «format», the first key it writes: "svod-scene", "svod-party",
+ * "svod-backup"), read from its first bytes only — so a file of another kind is named as that kind
+ * whatever its size — or null. */
+export async function fileKind(file) {
+  const head = new TextDecoder("utf-8").decode(await file.slice(0, 4096).arrayBuffer());
+  const m = /^\s*\{\s*"format"\s*:\s*"(svod-[a-z]{1,20})"/.exec(head);
+  return m ? m[1] : null;
 }
 
 export class SceneList {
@@ -112,18 +121,22 @@ export class SceneList {
     const spec = await page.specReady.catch(() => null);
     const maxChars = spec ? spec.limits.scene_chars : 2_100_000;
     const say = (h) => { errBox.innerHTML = h; errBox.hidden = false; };
-    // UTF-8 takes at most 4 bytes a character: a bigger file cannot be a scene (not read at all)
-    if (file.size > 4 * maxChars) {
-      say(html`<p>${L.importTooBig((file.size / 1048576).toFixed(1), (4 * maxChars / 1048576).toFixed(1))}</p>`);
-      return;
-    }
+    const refused = (why) => say(join(html`<p>${L.importRefused}</p>`, html`<p>${why}</p>`));
+    const mb = (bytes) => megabytes(bytes, this.lang);
     let text;
     try {
+      // a file of another kind is named as that kind, whatever its size
+      const other = wrongKind(await fileKind(file), "svod-scene", this.lang);
+      if (other) { refused(other); return; }
+      // UTF-8 takes at most 4 bytes a character: a bigger file cannot be a scene (not read at all)
+      if (file.size > 4 * maxChars) { refused(L.importTooBig(mb(file.size), mb(4 * maxChars))); return; }
       text = readUTF8(await file.arrayBuffer());
     } catch (e) {
-      say(join(html`<p>${L.importRefused}</p>`, html`<p>${e instanceof TypeError ? L.notUTF8 : String(e)}</p>`));
+      refused(e instanceof TypeError ? L.notUTF8 : String(e));
       return;
     }
+    // told in the file's units, not as the engine's request (its bound is the scene's and then some)
+    if (text.length > maxChars) { refused(L.importTooLong(mb(file.size), number(text.length, this.lang), number(maxChars, this.lang))); return; }
     const res = await engine({ cmd: "load", scene: text, reply: "text" }).catch(() => null);
     if (!res) {
       say(join(html`<p>${L.importRefused}</p>`, html`<p>${L.engineDown}</p>`));

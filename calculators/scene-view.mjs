@@ -10,9 +10,11 @@ import { logHTML } from "./scene-log.mjs";
 import { summary } from "./scene-store.mjs";
 import { TEXT } from "./scene-words.mjs";
 import { WORDS } from "./party-words.mjs";
+import { pickLang } from "./render.mjs";
 
-/** A name (a scene's, a character's) as the page shows it: isolated from the text around it. */
-export const bdi = (name) => html`<bdi>${name}</bdi>`;
+/** The most characters of a name drawn: the longest name the engine takes (a scene's, 80). A longer
+ * one (read from the device or a file, not yet refused) is cut, with its whole length said. */
+export const NAME_SHOWN = 80;
 
 /** What the stores found on opening (scene-store.mjs ``repairedDB``): a database without its tables
  * made whole, or of another version read as it is — said on the page, in its language. */
@@ -22,9 +24,28 @@ export function dbNotes(stores, lang) {
     s.repairedDB.kind === "stores" ? L.dbRepaired(L.dbOf[what]) : L.dbVersion(L.dbOf[what], s.repairedDB.version)}</p>`));
 }
 
-/** The engine's errors ({field, ru, en}) as lines of HTML. */
+/** A name (a scene's, a character's) as the page shows it: isolated from the text around it, and cut
+ * past NAME_SHOWN characters with its length said (``lang``: the page's, else the document's). */
+export function bdi(name, lang = null) {
+  const s = String(name ?? "");
+  if (s.length <= NAME_SHOWN) return html`<bdi>${s}</bdi>`;
+  const L = TEXT[lang || pickLang(globalThis.document && document.documentElement.lang)];
+  return html`<bdi>${s.slice(0, NAME_SHOWN)}</bdi>${L.nameCut(s.length)}`;
+}
+
+/** The most refusals drawn in one list: the rest are counted («и ещё N»). */
+export const ERRORS_SHOWN = 20;
+
+/** The engine's errors ({field, ru, en}) as lines of HTML: the first ERRORS_SHOWN, then how many
+ * more (a hostile file can hold thousands). */
 export function errorsHTML(errors, lang) {
-  return join((Array.isArray(errors) ? errors : []).map((e) => html`<p>${(e && (e[lang] || e.ru || e.en)) || "?"}</p>`));
+  const list = Array.isArray(errors) ? errors : [];
+  const line = (e) => {
+    const t = String((e && (e[lang] || e.ru || e.en)) || "?");
+    return html`<p>${t.length > 4 * NAME_SHOWN ? `${t.slice(0, 4 * NAME_SHOWN)}…` : t}</p>`;
+  };
+  const rest = list.length - ERRORS_SHOWN;
+  return join(list.slice(0, ERRORS_SHOWN).map(line), rest > 0 ? html`<p class="svod-more">${TEXT[lang].moreErrors(rest)}</p>` : "");
 }
 
 /** The page's state of a stored record ``rec``: its text (``text``: one this visit could not

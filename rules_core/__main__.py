@@ -99,13 +99,14 @@ def main(argv: list[str] | None = None) -> int:
         response = api.handle({"op": "list"})
     else:
         try:
-            params = api.loads(args.params, "params")
+            # an argument that is not UTF-8 is told so (api.argument), whichever argument it is
+            request = {"op": args.cmd, "id": api.argument(args.id, "id"),
+                       "params": api.loads(api.argument(args.params, "params"), "params")}
+            if args.cmd == "roll" and args.seed is not None:
+                request["seed"] = api.argument(args.seed, "seed")
         except api.InputError as e:
             response = {"ok": False, "errors": e.errors}
         else:
-            request = {"op": args.cmd, "id": args.id, "params": params}
-            if args.cmd == "roll" and args.seed is not None:
-                request["seed"] = args.seed
             response = api.handle(request)
     try:
         if response["ok"]:

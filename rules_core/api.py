@@ -23,7 +23,7 @@ from .spec import (MAX_PARAMS, Calculator, Errors, InputError, check_int, listed
                    summary_of, unused_given, unused_note, validate_fields)
 
 __all__ = ["SYSTEMS", "list_calculators", "get", "validate", "run", "roll", "handle", "handle_json",
-           "loads", "dumps"]
+           "loads", "dumps", "decode_input", "argument"]
 
 #: System id → its title. The order is the order of the calculators list.
 SYSTEMS: dict[str, dict] = systems.TITLES
@@ -257,6 +257,32 @@ def loads(text: Any, field: str = "request", limit: int = MAX_REQUEST_CHARS, dep
                           "Invalid JSON: NaN and Infinity are not JSON numbers.") from None
     except RecursionError:  # pragma: no cover - the pre-scan bounds the depth
         raise field_error(field, "Вложено слишком глубоко.", "Nested too deeply.") from None
+
+
+_SOURCES = {"file": ("Файл", "The file"), "stdin": ("Стандартный ввод", "Standard input"),
+            "argument": ("Аргумент", "The argument")}
+
+
+def _not_utf8(field: str, source: str) -> InputError:
+    ru, en = _SOURCES[source]
+    return field_error(field, f"{ru} не в UTF-8.", f"{en} is not UTF-8.")
+
+
+def decode_input(data: bytes, field: str, source: str = "file") -> str:
+    """Bytes of a file or standard input as UTF-8 text, a byte-order mark dropped; else «… не в UTF-8»."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise _not_utf8(field, source) from None
+
+
+def argument(arg: str, field: str) -> str:
+    """A command-line argument, refused «Аргумент не в UTF-8» if Python carries bytes of it as surrogates."""
+    try:
+        arg.encode("utf-8")
+    except UnicodeEncodeError:
+        raise _not_utf8(field, "argument") from None
+    return arg
 
 
 def dumps(response: dict, indent: int | None = None) -> str:

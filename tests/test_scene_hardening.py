@@ -4,6 +4,7 @@ command line (exit 2, a clear message), and a text nested too deep or holding a 
 own words — the same through ``api.handle_json`` (what the page's worker calls) as on the command line."""
 
 import json
+import os
 import subprocess
 import sys
 
@@ -13,6 +14,7 @@ from rules_core import api
 from rules_core.scene import apply, state
 from rules_core.scene.state import new_scene
 from scripts.sources import ROOT
+from tests.hostile_corpus import cases, read
 
 
 def add(sc, name, system="serial"):
@@ -89,3 +91,32 @@ def test_deep_nesting_and_long_numbers_have_their_own_words_in_the_page_and_on_t
     # a whole request nested too deep, or with a long number, straight to handle_json
     whole = json.loads(api.handle_json('{"op": "scene", "cmd": "load", "scene": ' + text + "}"))
     assert not whole["ok"] and words.lower() in whole["errors"][0]["ru"].lower()
+
+
+# ---- the corpus of hostile command-line inputs (tests/data/hostile/cli/) ------------------------------
+
+CLI_CASES = cases("cli")
+
+
+@pytest.mark.parametrize("name", sorted(CLI_CASES))
+def test_every_hostile_command_line_input_of_the_corpus_is_told_what_is_true(tmp_path, name):
+    case = CLI_CASES[name]
+    data = read("cli", name)
+    args, stdin = [], None
+    for a in case["args"]:
+        if a == "{file}":
+            path = tmp_path / name
+            path.write_bytes(data)
+            a = f"@{path}"
+        elif a == "{bytes}":
+            a = os.fsdecode(data)  # the bytes as the system gives them to a program
+        args.append(a)
+    if case["input"] == "stdin":
+        stdin = data
+    # UTF-8 mode, as on most systems: the standard streams and the arguments carry bytes that are not
+    # UTF-8 as lone surrogates (U+DC80–DCFF), which is how «невидимый символ (U+DCED)» came about
+    r = subprocess.run([sys.executable, "-m", "rules_core", *args], capture_output=True, input=stdin, cwd=ROOT,
+                       timeout=120, env={"PYTHONUTF8": "1", "PATH": ""})
+    out = r.stdout.decode("utf-8")
+    assert r.returncode == case["exit"] and b"Traceback" not in r.stderr, (out, r.stderr)
+    assert case["says"] in out, out

@@ -356,3 +356,27 @@ def test_every_module_the_page_imports_is_built_into_the_site():
         imported |= set(re.findall(r'from "\./([\w.-]+\.mjs)"', text))
         imported |= set(re.findall(r'new URL\("([\w.-]+\.mjs)", HERE\)', text))
     assert imported and imported <= set(RUNTIME_FILES), sorted(imported - set(RUNTIME_FILES))
+
+
+def test_a_file_of_another_kind_is_named_in_the_same_words_by_the_page_and_the_engine():
+    """The page names a file of another kind from its first bytes (before it reads a big one whole), the
+    engine from its ``format`` (a file the page's sniff would miss, the command line): the same words,
+    for every pair of kinds, in both languages (the page's then say where that kind is opened)."""
+    from rules_core.scene import fields
+
+    kinds = sorted(fields.FILE_KINDS)
+    pairs = [[a, b] for a in kinds for b in kinds]
+    out = json.loads(node_eval("""
+        import { wrongKind } from "./calculators/party-words.mjs";
+        const pairs = JSON.parse(require_stdin());
+        console.log(JSON.stringify(pairs.map(([a, b]) => ({ ru: wrongKind(a, b, "ru"), en: wrongKind(a, b, "en") }))));
+    """.replace("require_stdin()", "(await import('node:fs')).readFileSync(0, 'utf-8')"), json.dumps(pairs)))
+    for (found, wanted), page in zip(pairs, out):
+        engine = fields.wrong_kind(found, wanted)
+        if not engine:
+            assert page == {"ru": None, "en": None}, (found, wanted)
+            continue
+        for lang in ("ru", "en"):  # the page's words go on to say where that kind is opened
+            assert page[lang].startswith(engine[lang][:-1] + ": "), (found, wanted, lang)
+    assert out[kinds.index("svod-party") * len(kinds) + kinds.index("svod-scene")]["ru"].startswith(
+        "Это файл партии, а не сцены: ")

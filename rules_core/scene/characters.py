@@ -180,7 +180,8 @@ def edit(ch: dict, changes: dict) -> dict:
     for part in ("stats", "state", "fight"):
         for k in changes.get(part) or {}:
             if k not in ch[part]:
-                errors.append({"field": f"{part}.{F.shown(k)}", "ru": "Неизвестное поле.", "en": "Unknown field."})
+                path = f"{part}.{F.shown(k)}"
+                errors.append({"field": path, "ru": f"Неизвестное поле «{path}».", "en": f"Unknown field «{path}»."})
     if errors:
         raise InputError(errors)
     rec = {k: v for k, v in ch.items() if k != "view"}

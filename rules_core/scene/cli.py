@@ -21,7 +21,7 @@ import argparse
 import json
 import sys
 
-from ..api import dumps
+from ..api import argument, decode_input, dumps
 from ..spec import InputError
 from . import fields as F
 from .api import handle
@@ -34,25 +34,35 @@ class _ArgError(Exception):
 
 
 def _read(arg: str, name: str, stdin_used: list) -> str:
-    if arg == "-":
-        if stdin_used:
-            raise _ArgError(name, "Стандартный ввод («-») можно взять только один раз.",
-                            "Standard input ('-') can be read only once.")
-        stdin_used.append(name)
-        text = sys.stdin.read(F.MAX_SCENE_CHARS + 1)
-    elif arg.startswith("@"):
-        try:
-            with open(arg[1:], encoding="utf-8") as f:
-                text = f.read(F.MAX_SCENE_CHARS + 1)
-        except OSError as e:
-            raise _ArgError(name, f"Файл не читается: {e.strerror or e}.", f"Cannot read the file: {e.strerror or e}.")
-        except UnicodeDecodeError:
-            raise _ArgError(name, "Файл не в UTF-8.", "The file is not UTF-8.")
-    else:
-        text = arg
+    most = 4 * F.MAX_SCENE_CHARS + 4  # bytes: at most 4 a character, and a byte-order mark
+    try:
+        if arg == "-":
+            if stdin_used:
+                raise _ArgError(name, "Стандартный ввод («-») можно взять только один раз.",
+                                "Standard input ('-') can be read only once.")
+            stdin_used.append(name)
+            text = decode_input(sys.stdin.buffer.read(most), name, "stdin")
+        elif arg.startswith("@"):
+            try:
+                with open(argument(arg[1:], name), "rb") as f:
+                    data = f.read(most)
+            except OSError as e:
+                raise _ArgError(name, f"Файл не читается: {e.strerror or e}.", f"Cannot read the file: {e.strerror or e}.")
+            text = decode_input(data, name, "file")
+        else:
+            text = argument(arg, name)
+    except InputError as e:
+        raise _ArgError(name, e.errors[0]["ru"], e.errors[0]["en"]) from None
     if len(text) > F.MAX_SCENE_CHARS:
         raise _ArgError(name, f"Длиннее {F.MAX_SCENE_CHARS} символов.", f"Longer than {F.MAX_SCENE_CHARS} characters.")
     return text
+
+
+def _arg(value: str, name: str) -> str:
+    try:
+        return argument(value, name)
+    except InputError as e:
+        raise _ArgError(name, e.errors[0]["ru"], e.errors[0]["en"]) from None
 
 
 def _json(text: str, name: str):
@@ -98,7 +108,7 @@ def _run(args) -> int:
     stdin_used: list = []
     try:
         if args.cmd in ("new", "spec"):
-            request = {"op": "scene", "cmd": args.cmd, "name": getattr(args, "name", "")}
+            request = {"op": "scene", "cmd": args.cmd, "name": _arg(getattr(args, "name", ""), "name")}
         elif args.cmd in ("load", "summary"):
             request = {"op": "scene", "cmd": args.cmd, "scene": _read(args.scene, "scene", stdin_used)}
         elif args.cmd == "reconcile":
@@ -108,7 +118,7 @@ def _run(args) -> int:
             log = _json(_read(args.log, "log", stdin_used), "log")
             request = {"op": "scene", "cmd": "replay", "log": log}
             if args.name is not None:
-                request["name"] = args.name
+                request["name"] = _arg(args.name, "name")
         else:
             scene_text = _read(args.scene, "scene", stdin_used)
             action = _json(_read(args.action, "action", stdin_used), "action")

@@ -133,8 +133,8 @@ def record(value: Any, name: str, fields: dict[str, Callable[[Any, str], Any]],
     errors = Errors()
     for k in value:
         if k not in fields:
-            errors.append({"field": f"{name}.{shown(k)}" if name else shown(k), "ru": "Неизвестное поле.",
-                           "en": "Unknown field."})
+            path = f"{name}.{shown(k)}" if name else shown(k)
+            errors.append({"field": path, "ru": f"Неизвестное поле «{path}».", "en": f"Unknown field «{path}»."})
     out = {}
     for k, check in fields.items():
         path = f"{name}.{k}" if name else k
@@ -358,14 +358,41 @@ class Format:
     oldest: int
     migrations: dict
     validate: Callable[[Any], dict]
+    kind: str = ""  # its "format" (FILE_KINDS)
+
+
+#: The files Свод writes, by "format" (svod-backup: backup.mjs; the page adds where each is opened).
+FILE_KINDS = {"svod-scene": ("сцены", "a scene file"), "svod-party": ("партии", "a party file"),
+              "svod-backup": ("«Всё в файл»", "an «Everything to a file» backup")}
+
+
+def wrong_kind(found: Any, wanted: str) -> dict | None:
+    """The error for a file whose format ``found`` is another kind than ``wanted``, else None."""
+    if not isinstance(found, str) or found == wanted or found not in FILE_KINDS:
+        return None
+    (ru, en), (ru2, en2) = FILE_KINDS[found], FILE_KINDS[wanted]
+    return {"field": "format", "ru": f"Это файл {ru}, а не {ru2}.", "en": f"This is {en}, not {en2}."}
+
+
+def lists_within(data: Any, bounds: dict[str, tuple[int, str, str]]) -> None:
+    """Lists of ``data`` (key → (bound, ru, en with {limit}, {n})) told by their own bound, before check_depth."""
+    if not isinstance(data, dict):
+        return
+    for key, (limit, ru, en) in bounds.items():
+        v = data.get(key)
+        if isinstance(v, list) and len(v) > limit:
+            raise field_error(key, ru.format(limit=limit, n=len(v)), en.format(limit=limit, n=len(v)))
 
 
 def load_versioned(data: Any, fmt: Format) -> dict:
     """Data of any version of ``fmt`` it reads, migrated one version at a time and validated; a newer
-    or unknown version is an error that says so (never repaired silently)."""
+    or unknown version is an error that says so (never repaired silently); another kind is named."""
     ru, ru_of, en = fmt.noun["ru"], fmt.noun["ru_of"], fmt.noun["en"]
     if not isinstance(data, dict):
         raise field_error(fmt.name, f"{ru} — объект JSON.", f"A {en} is a JSON object.")
+    other = wrong_kind(data.get("format"), fmt.kind) if fmt.kind else None
+    if other:
+        raise InputError([other])
     v = data.get("version")
     if isinstance(v, bool) or not isinstance(v, int):
         raise field_error("version", f"Нет номера версии: это не {ru.lower()} Свода.", f"No version number: not a Svod {en}.")

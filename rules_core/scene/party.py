@@ -106,6 +106,8 @@ def _members(v: Any, path: str) -> list:
 
 def validate(data: Any) -> dict:
     """A current-version party, checked whole; :class:`InputError` otherwise."""
+    F.lists_within(data, {"members": (MAX_MEMBERS, "В партии не больше {limit} персонажей, а в этой — {n}.",
+                                      "At most {limit} characters in a party; this one has {n}.")})
     F.check_depth(data, "party")
     return F.record(data, "", {"format": _format, "version": F.integer(VERSION, VERSION),
                                "next_id": F.integer(1, 10**9), "members": _members},
@@ -117,7 +119,7 @@ MIGRATIONS: dict[int, Callable[[dict], dict]] = {}
 
 
 NOUN = {"ru": "Партия", "ru_of": "партии", "en": "party"}
-PARTY_FORMAT = F.Format("party", NOUN, VERSION, 1, MIGRATIONS, lambda d: validate(d))
+PARTY_FORMAT = F.Format("party", NOUN, VERSION, 1, MIGRATIONS, lambda d: validate(d), FORMAT)
 
 
 def load(data: Any) -> dict:

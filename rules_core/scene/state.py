@@ -106,6 +106,17 @@ def _log(v: Any, path: str, redo: bool = False) -> list:
     return out
 
 
+#: A scene's lists, told by their own bounds (fields.lists_within).
+LIST_BOUNDS = {
+    "log": (F.MAX_LOG, "В журнале сцены не больше {limit} записей, а в этом — {n}.",
+            "A scene's log holds at most {limit} entries; this one has {n}."),
+    "redo": (F.MAX_LOG, "Отменённых действий в сцене не больше {limit}, а в этой — {n}.",
+             "A scene holds at most {limit} undone actions; this one has {n}."),
+    "characters": (F.MAX_CHARACTERS, "В сцене не больше {limit} персонажей, а в этой — {n}.",
+                   "At most {limit} characters in a scene; this one has {n}."),
+}
+
+
 def _format(v: Any, path: str) -> str:
     if v != FORMAT:
         raise field_error(path, "Это не сцена Свода.", "Not a Svod scene.")
@@ -118,6 +129,7 @@ def _redo(v: Any, path: str) -> list:
 
 def validate(data: Any) -> dict:
     """A current-version scene, checked whole and with fresh views; :class:`InputError` otherwise."""
+    F.lists_within(data, LIST_BOUNDS)
     F.check_depth(data, "scene")
     sc = F.record(data, "", {
         "format": _format, "version": F.integer(VERSION, VERSION),
@@ -166,6 +178,7 @@ def _v1_to_v2(data: dict) -> dict:
     verification says if it is not what the log replays to (as for any scene)."""
     from .engine import replay
 
+    F.lists_within(data, LIST_BOUNDS)
     F.check_depth(data, "scene", F.MAX_DEPTH)
     v1 = F.record(data, "", {k: (lambda v, p: v) for k in ("format", "version", "name", "round", "next_id", "readings",
                                                          "characters", "log")},
@@ -223,7 +236,7 @@ MIGRATIONS: dict[int, Callable[[dict], dict]] = {0: _v0_to_v1, 1: _v1_to_v2}
 
 
 SCENE_FORMAT = F.Format("scene", {"ru": "Сцена", "ru_of": "сцены", "en": "scene"}, VERSION, 0, MIGRATIONS,
-                        lambda d: validate(d))
+                        lambda d: validate(d), FORMAT)
 
 
 def load(data: Any) -> dict:

@@ -281,3 +281,14 @@ def notes_at_once(tabs: dict, i: int) -> dict:
 def stored_notes(page, index=0) -> list[str]:
     """The notes in the log of the ``index``-th stored scene."""
     return [e["action"]["text"] for e in json.loads(stored(page)[index]["text"])["log"] if e["action"]["type"] == "note"]
+
+
+def put_party(page, text, rev=1):
+    """The party's record, as the party store keeps it, put straight into the page's IndexedDB."""
+    page.evaluate("""([text, rev]) => new Promise((resolve, reject) => {
+        const r = indexedDB.open('svod-party@/svod/', 1);
+        r.onupgradeneeded = () => { r.result.createObjectStore('scenes', {keyPath: 'id'}); r.result.createObjectStore('meta', {keyPath: 'key'}); };
+        r.onsuccess = () => { const tx = r.result.transaction('scenes', 'readwrite');
+            tx.objectStore('scenes').put({id: 'party', rev, text, updated: 1});
+            tx.oncomplete = () => { r.result.close(); resolve(); }; tx.onerror = () => reject(tx.error); };
+        r.onerror = () => reject(r.error); })""", [text, rev])

@@ -14,7 +14,9 @@ import pytest
 from rules_core import api
 from rules_core.scene import engine as scene_engine, state as scene_state
 from .calc_page import wait_state
-from .scene_page import add_character, card, new_scene, open_action, open_page, phone, put_record, wait_ready
+from tests.hostile_corpus import cases, read
+from .scene_page import (add_character, card, new_scene, open_action, open_page, phone, put_party, put_record, stored,
+    stored_party, wait_ready)
 from .waits import BOOT_MS as CALC_BOOT_MS
 from .waits import BOOT_MS, STEP_MS
 
@@ -197,3 +199,104 @@ def test_a_name_with_a_direction_override_is_shown_isolated(new_context, base_ur
     # the card's own text after the name reads as it should
     assert "Мир Тьмы: Сериал" in card(page, "Иван שלום").inner_text()
     shot(page, "scene-bidi-phone-light")
+
+
+# ---- the corpus of hostile import files (tests/data/hostile/files/): every refusal says what is true --
+
+FILE_CASES = cases("files")
+#: Where each importer takes its file, and where it answers.
+IMPORTERS = {"party": ("#svod-party-file", ".svod-party__err"), "backup": ("#svod-backup-file", ".svod-party__keeperr")}
+
+
+def spaced(text):
+    """Text with the spaces that group a number's digits (no-break, narrow) as plain spaces."""
+    return text.replace("\xa0", " ").replace("\u202f", " ")
+
+
+def _scene_importer(page):
+    """The scene page's «Из файла…» (the empty page's, else the scenes sheet's) and its message box."""
+    if page.locator(".svod-empty").count():
+        form = ".svod-empty .svod-newscene"
+    else:
+        if not page.locator("dialog[open][data-kind=scenes]").count():
+            page.click(".svod-scene__name")
+            page.wait_for_selector("dialog[open][data-kind=scenes]")
+        form = "dialog .svod-newscene"
+    return f"{form} input[type=file]", f"{form} .svod-err"
+
+
+def _give(page, name, case):
+    """The case's file given to its importer → what the page says (the box beside it, or the toast)."""
+    page.evaluate("""() => { document.querySelectorAll('.svod-err').forEach((e) => { e.hidden = true; e.textContent = ''; });
+        const t = document.querySelector('.svod-toast'); if (t) { t.hidden = true; t.textContent = ''; } }""")
+    field, box = _scene_importer(page) if case["page"] == "scene" else IMPORTERS[case["page"]]
+    page.locator(field).set_input_files({"name": name.replace(".recipe", ""), "mimeType": "application/json",
+                                         "buffer": read("files", name)})
+    said = ".svod-toast" if case.get("done") else box
+    page.wait_for_function("(s) => { const el = document.querySelector(s); return el && !el.hidden && el.textContent.length > 0; }",
+                           arg=said, timeout=STEP_MS)
+    return page.locator(said)
+
+
+@pytest.mark.parametrize("lang", ["", "en/"])
+def test_every_hostile_file_of_the_corpus_is_told_what_is_true(new_context, base_url, lang, shot):
+    """Each file of the corpus given to its importer: a file of another kind named as that kind, a
+    byte-order mark accepted, a limit told in the file's megabytes or the log's own 500, a partial
+    restore naming what came in and what did not, and no list of refusals drawn past its first 20."""
+    key = "en" if lang else "ru"
+    order = sorted(FILE_CASES, key=lambda n: (bool(FILE_CASES[n].get("done")), n))  # refusals first
+    ctx, page = phone(new_context, scheme="dark" if lang else "light")
+    for where in ("scene", "party"):
+        if where == "scene":
+            open_page(page, base_url, lang)
+        else:
+            page.goto(base_url + lang + "party/")
+            page.wait_for_selector(".svod-party[data-state=ready]", timeout=BOOT_MS)
+        for name in order:
+            case = FILE_CASES[name]
+            if (case["page"] == "scene") != (where == "scene"):
+                continue
+            if case.get("setup") == "party" and stored_party(page) is None:
+                put_party(page, api.handle({"op": "scene", "cmd": "party", "do": "new", "reply": "text"})["result"]["party_text"])
+            before = len(stored(page))
+            said = _give(page, name, case)
+            text = spaced(said.inner_text())
+            assert case["says"][key] in text, (name, text[:500])
+            if case.get("also"):
+                assert case["also"][key] in text, (name, text[:500])
+            assert "Запрос слишком велик" not in text and "request is too large" not in text, name
+            assert said.locator("p").count() <= case.get("most_lines", 8), (name, said.locator("p").count())
+            if case.get("stored_scenes") is not None:
+                assert len(stored(page)) == before + case["stored_scenes"], name
+            said.scroll_into_view_if_needed()
+            if name == "partial-backup.json":
+                shot(page, f"hostile-partial-restore-{key}", full_page=True)
+            elif name == "party-to-scene.json":
+                shot(page, f"hostile-wrong-kind-{key}")
+    assert not page.svod_errors, page.svod_errors
+
+
+def test_a_planted_name_of_megabytes_is_drawn_cut_with_its_length_said(new_context, base_url, shot):
+    """A scene record planted with a 5 MB name: the name is drawn cut (its first 80 characters) with its
+    whole length said, in the bar, the unreadable scene's heading and the scenes list; the page stays a
+    page high, and the scene is refused in the scene's own words (its length), not as a request."""
+    ctx, page = phone(new_context)
+    open_page(page, base_url)
+    name = "Я" * 5_000_000
+    text = json.dumps({**scene_state.new_scene("x"), "name": name}, ensure_ascii=False)
+    put_record(page, {"id": "slong", "name": name, "created": 1, "updated": 2, "rev": 1, "text": text})
+    page.reload()
+    page.wait_for_selector(".svod-scene[data-state=broken] .svod-broken", timeout=BOOT_MS)
+    heading = page.locator(".svod-broken h3").inner_text()
+    assert "Я" * 80 in heading and "Я" * 81 not in heading and "всего 5000000 символов" in heading, heading[:300]
+    why = spaced(page.locator(".svod-broken__why").inner_text())
+    assert "Сцена длиннее 2 100 000 знаков" in why and "Запрос" not in why, why
+    assert len(page.locator(".svod-scene__name").inner_text()) < 200
+    assert page.evaluate("document.documentElement.scrollHeight") < 10_000  # the page as it is (3.2 million px drawn whole)
+    page.click(".svod-scene__name")
+    page.wait_for_selector("dialog[open][data-kind=scenes]")
+    listed = page.locator("dialog .svod-scenes__name").first.inner_text()
+    assert len(listed) < 200 and "всего 5000000 символов" in listed
+    assert page.evaluate("document.querySelector('dialog').scrollHeight") < 3000
+    shot(page, "hostile-long-name-phone-light")
+    assert not page.svod_errors

@@ -10,8 +10,8 @@ from pathlib import Path
 
 from rules_core import api
 
-from .scene_page import (PHONE, act, add_character, assert_fits, card, char, export, new_scene, open_page, phone, scene,
-    sheet_closed, stored, stored_party, wait_ready)
+from .scene_page import (PHONE, act, add_character, assert_fits, card, char, export, new_scene, open_page, phone,
+    put_party, scene, sheet_closed, stored, stored_party, wait_ready)
 from .waits import BOOT_MS, STEP_MS
 
 
@@ -202,7 +202,7 @@ def test_a_party_of_four_made_once_brought_into_two_scenes_an_npc_copied_and_eve
 def test_a_backup_that_is_not_one_is_refused_with_words(new_context, base_url, tmp_path):
     ctx, page = phone(new_context)
     open_party(page, base_url, "en/")
-    for content, words in (("{", "Not JSON"), ('{"format": "svod-scene"}', "Not a Svod"),
+    for content, words in (("{", "Not JSON"), ('{"format": "svod-scene"}', "This is a scene file, not"), ('{"format": "svod-x"}', "Not a Svod"),
                            ('{"format": "svod-backup", "version": 9, "scenes": [], "party": null}', "another version"),
                            ('{"format": "svod-backup", "version": 1, "scenes": [{"id": "../x"}], "party": null}',
                             "no. 1 was not restored: the field “id”")):
@@ -259,16 +259,6 @@ def test_persistent_storage_is_asked_for_and_its_answer_told(new_context, base_u
     assert page2.locator(".svod-party__persist").get_attribute("data-persist") == "null"
     assert "does not say whether it will keep them" in page2.locator(".svod-party__persist").inner_text()
     assert not page.svod_errors and not page2.svod_errors
-
-
-def put_party(page, text, rev=1):
-    page.evaluate("""([text, rev]) => new Promise((resolve, reject) => {
-        const r = indexedDB.open('svod-party@/svod/', 1);
-        r.onupgradeneeded = () => { r.result.createObjectStore('scenes', {keyPath: 'id'}); r.result.createObjectStore('meta', {keyPath: 'key'}); };
-        r.onsuccess = () => { const tx = r.result.transaction('scenes', 'readwrite');
-            tx.objectStore('scenes').put({id: 'party', rev, text, updated: 1});
-            tx.oncomplete = () => { r.result.close(); resolve(); }; tx.onerror = () => reject(tx.error); };
-        r.onerror = () => reject(r.error); })""", [text, rev])
 
 
 def masha_in_two_tabs(new_context, base_url):
