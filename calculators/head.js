@@ -59,15 +59,16 @@
       var early = [];     // the messages posted before the worker said it was ready
       var ready = false;
       var restarts = 0;
+      var ended = false;  // terminated: never started again
       var start = function () {
         var w = real = new RealWorker(url, options);
         listeners.forEach(function (l) { w.addEventListener(l[0], l[1], l[2]); });
         w.addEventListener("message", function (e) { if (e.data && e.data.type === 1) ready = true; });
         w.addEventListener("error", function () {
-          if (ready || w !== real || restarts >= RESTARTS) return;
+          if (ready || ended || w !== real || restarts >= RESTARTS) return;
           w.terminate();
           setTimeout(function () {
-            if (w !== real) return;
+            if (ended || w !== real) return;
             start();
             early.forEach(function (m) { real.postMessage(m[0], m[1]); });
           }, 1000 * Math.pow(2, restarts++));
@@ -83,14 +84,15 @@
           if (real) real.removeEventListener(type, fn, opts);
         },
         postMessage: function (message, transfer) {
+          if (ended) return;
           message = withPage(message);
           if (!ready) early.push([message, transfer]);
           if (!real) start();
           real.postMessage(message, transfer);
         },
         terminate: function () {
+          ended = true;
           if (real) real.terminate();
-          real = false;
         },
       };
     };
