@@ -26,7 +26,14 @@
   //    gets work once the search index has loaded, which waits until the search is touched (2.).
   //    So the search worker is created at its first message; listeners added before are passed on.
   //    Every other worker is created as usual.
+  //    Material never looks at its worker again: a worker whose script did not load (a request
+  //    that failed), or whose start threw (lunr's language files are fetched then; stem-worker.js
+  //    raises a failed start as the worker's error), would leave the box at «Инициализация
+  //    поиска» for good, whatever the reader does. Until it has said it is ready (Material's
+  //    message type 1), a worker that fails is started again (after 1, 2, 4 s) and gets the same
+  //    first messages.
   var RealWorker = window.Worker;
+  var RESTARTS = 3;
   if (RealWorker) {
     var isSearchWorker = function (url) {
       return /\/workers\/search\.[^/]*\.js$/.test(String(url).split("?")[0]);
@@ -45,14 +52,27 @@
     };
     window.Worker = function (url, options) {
       if (!isSearchWorker(url)) return new RealWorker(url, options);
+      // the address as the page has it now (the worker may start after instant navigation)
+      url = new URL(url, document.baseURI).href;
       var real = null;
       var listeners = [];
-      var worker = function () {
-        if (!real) {
-          real = new RealWorker(url, options);
-          listeners.forEach(function (l) { real.addEventListener(l[0], l[1], l[2]); });
-        }
-        return real;
+      var early = [];     // the messages posted before the worker said it was ready
+      var ready = false;
+      var restarts = 0;
+      var ended = false;  // terminated: never started again
+      var start = function () {
+        var w = real = new RealWorker(url, options);
+        listeners.forEach(function (l) { w.addEventListener(l[0], l[1], l[2]); });
+        w.addEventListener("message", function (e) { if (e.data && e.data.type === 1) ready = true; });
+        w.addEventListener("error", function () {
+          if (ready || ended || w !== real || restarts >= RESTARTS) return;
+          w.terminate();
+          setTimeout(function () {
+            if (ended || w !== real) return;
+            start();
+            early.forEach(function (m) { real.postMessage(m[0], m[1]); });
+          }, 1000 * Math.pow(2, restarts++));
+        });
       };
       return {
         addEventListener: function (type, fn, opts) {
@@ -63,8 +83,17 @@
           listeners = listeners.filter(function (l) { return l[0] !== type || l[1] !== fn; });
           if (real) real.removeEventListener(type, fn, opts);
         },
-        postMessage: function (message, transfer) { worker().postMessage(withPage(message), transfer); },
-        terminate: function () { if (real) real.terminate(); },
+        postMessage: function (message, transfer) {
+          if (ended) return;
+          message = withPage(message);
+          if (!ready) early.push([message, transfer]);
+          if (!real) start();
+          real.postMessage(message, transfer);
+        },
+        terminate: function () {
+          ended = true;
+          if (real) real.terminate();
+        },
       };
     };
     window.Worker.prototype = RealWorker.prototype;
@@ -74,22 +103,44 @@
   //    rarely searches. That one request is held until the search is first touched (focus, tap,
   //    the keyboard shortcut, a ?q= or ?h= link): a rules page stays small. window.svodSearchIndex()
   //    lets it go.
+  //    Material asks for the index once: a request that fails (no answer, an error status) would
+  //    leave the box at «Инициализация поиска» for good. It is asked again (after 1, 2, 4, 8, 16 s),
+  //    the failure kept from Material's handlers; after the last, Material hears it.
   var XHR = XMLHttpRequest.prototype;
   var open = XHR.open;
   var send = XHR.send;
+  var INDEX_RETRIES = 5;
   var release;
   var released = new Promise(function (resolve) { release = resolve; });
   //    Each language has its own index (svod_site/search.py): Material asks for the one at the
   //    site root, an English page (under en/) gets the English one.
   var english = /^en/.test(document.documentElement.lang);
+  var retried = function (xhr, args) {
+    var tries = 0;
+    var again = function (e) {
+      if (e.type === "load" && xhr.status >= 200 && xhr.status < 300) return;
+      if (tries >= INDEX_RETRIES) return;
+      e.stopImmediatePropagation();
+      setTimeout(function () {
+        var type = xhr.responseType;
+        open.apply(xhr, args);
+        xhr.responseType = type;
+        send.call(xhr);
+      }, 1000 * Math.pow(2, tries++));
+    };
+    // added before Material's own handlers (it opens the request first)
+    ["load", "error", "timeout"].forEach(function (t) { xhr.addEventListener(t, again); });
+  };
   XHR.open = function (method, url) {
     this._svodWait = /\/search\/search_index\.json$/.test(String(url).split("?")[0]);
-    if (this._svodWait && english) {
-      var args = Array.prototype.slice.call(arguments);
-      args[1] = String(url).replace(/\/search\/search_index\.json/, "/en/search/search_index.json");
-      return open.apply(this, args);
+    if (!this._svodWait) return open.apply(this, arguments);
+    var args = Array.prototype.slice.call(arguments);
+    if (english) args[1] = String(url).replace(/\/search\/search_index\.json/, "/en/search/search_index.json");
+    if (!this._svodRetried) {
+      this._svodRetried = true;
+      retried(this, args);
     }
-    return open.apply(this, arguments);
+    return open.apply(this, args);
   };
   XHR.send = function () {
     var xhr = this;

@@ -462,7 +462,14 @@
     if (type !== "message")
       return realAdd.call(self, type, fn, options)
     return realAdd.call(self, "message", function (ev) {
-      return fn.call(self, { data: rewrite(ev.data), origin: ev.origin })
+      var out = fn.call(self, { data: rewrite(ev.data), origin: ev.origin })
+      // Material's handler is async: a start that failed (importScripts of lunr's language files,
+      // a request that failed) would end as an unhandled rejection, which the page never hears,
+      // and the box would say «Инициализация поиска» for good. Raised as the worker's error, it
+      // reaches the page, which starts the worker again (calculators/head.js).
+      if (out && typeof out.then === "function")
+        out.then(null, function (err) { setTimeout(function () { throw err }) })
+      return out
     }, options)
   }
   try {

@@ -5,7 +5,6 @@ language switch used as a reader does, and the pages of the navigation."""
 from __future__ import annotations
 
 import yaml
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from .conftest import ROOT
 
@@ -20,22 +19,13 @@ def search(page, query: str) -> list[str]:
     page.evaluate("document.getElementById('__search').checked = true")
     # focus the box as a user does: the index is only fetched once search is touched. Wait until
     # the worker has built the index (the placeholder text changes from «Инициализация поиска» /
-    # "Initializing search"). Once in a clean-clone run (of 14) a calculator page under load kept
-    # «Инициализация» for the whole wait: a reader would tap the box again, and so does the test
-    # (blur, focus) every third of the wait; the index's build, once started, is not restarted.
-    ready = """() => {
+    # "Initializing search").
+    page.locator("input.md-search__input").focus()
+    page.wait_for_function(
+        """() => {
             const meta = document.querySelector('.md-search-result__meta');
             return meta && !/инициализ|initializ/i.test(meta.textContent);
-        }"""
-    for attempt in range(3):
-        page.locator("input.md-search__input").focus()
-        try:
-            page.wait_for_function(ready, timeout=SEARCH_MS // 3)
-            break
-        except PlaywrightTimeout:
-            if attempt == 2:
-                raise
-            page.evaluate("() => document.activeElement && document.activeElement.blur()")
+        }""", timeout=SEARCH_MS)
     # mark the current results, to wait for new ones rather than read stale ones
     page.evaluate("""() => document.querySelectorAll('.md-search-result__item')
                          .forEach(li => li.dataset.svodStale = '1')""")

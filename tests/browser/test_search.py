@@ -7,6 +7,7 @@ adds its ``*``. These tests run the built site in chromium (the issue's list, pl
 
 from __future__ import annotations
 
+import re
 from urllib.parse import urlsplit
 
 import pytest
@@ -119,3 +120,44 @@ def test_the_answer_is_the_first_result_with_its_section_unfolded(search_page, b
 def test_a_lone_letter_finds_nothing_rather_than_everything(search_page, base_url):
     search_page.goto(base_url)
     assert search(search_page, "в") == []
+
+
+#: What the search's start fetches once the box is touched: the index (the page's request), the
+#: worker's script and lunr's Russian stemmer (the worker's own importScripts)
+START_FILES = {
+    "index": re.compile(r"/search/search_index\.json$"),
+    "worker": re.compile(r"/workers/search\.[0-9a-f]+\.min\.js$"),
+    "stemmer": re.compile(r"/lunr/min/lunr\.ru\.min\.js$"),
+}
+
+
+@pytest.mark.parametrize("fails", [None, *START_FILES], ids=["loaded", *(f"{k}-fails-once" for k in START_FILES)])
+def test_search_starts_on_a_loaded_page(new_context, base_url, fails):
+    """A phone's page under load: its main thread slowed 6× (CDP), the calculator's Python booting
+    beside the search, the box touched at once. Once the search starts, Material asks for each
+    file of its start once: a request that failed (under load, one that got no answer) kept
+    «Инициализация поиска» for good, a tap on the box again changing nothing. Each is now asked
+    again (calculators/head.js): the box gets ready and «урон» finds the rule."""
+    ctx = new_context(viewport={"width": 360, "height": 740})
+    failed = []
+    if fails:
+        def once(route):
+            if failed:
+                route.continue_()
+            else:
+                failed.append(route.request.url)
+                route.abort("failed")
+        ctx.route(START_FILES[fails], once)
+    page = ctx.pages[0] if ctx.pages else ctx.new_page()
+    workers = []
+    page.on("worker", lambda w: workers.append(w.url))
+    ctx.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 6})
+    page.goto(base_url + "calculators/wod-soak/")
+    booting = page.evaluate("globalThis.svodCalc ? svodCalc.rt.state : 'none'")
+    links = search(page, "урон")
+    assert any(urlsplit(h).path.endswith("/codex/weapon-damage/") for h in links), links
+    assert booting != "none", "the calculator did not start"
+    assert len(failed) == (1 if fails else 0), failed
+    # a worker whose start failed is started again once (one whose script did not load never ran)
+    searchers = [w for w in workers if START_FILES["worker"].search(w)]
+    assert len(searchers) == (2 if fails == "stemmer" else 1), workers
