@@ -42,6 +42,9 @@ class ActionSpec:
     essentials: tuple[str, ...] | None = None
     #: what the action is for, in a few words (the page's action list)
     help: dict | None = None
+    #: the fields that may name who acts (the first one given): one who cannot act (unconscious, dead …)
+    #: is refused; the others are acted on (damage, first aid, a fire put out by someone else)
+    actor: tuple[str, ...] = ()
 
     @property
     def checks(self) -> dict:
@@ -68,6 +71,8 @@ class ActionSpec:
             out["essentials"] = list(self.essentials)
         if self.help is not None:
             out["help"] = self.help
+        if self.actor:
+            out["actor"] = list(self.actor)
         return out
 
 

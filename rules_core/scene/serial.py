@@ -88,8 +88,20 @@ STATS = tuple(F.of_param(p) for p in STAT_PARAMS) + tuple(
 #: ``door``: ``None``; ``"pending"`` (brought to death's door, the d6 is still to roll); an
 #: outcome of the d6 table; ``"stabilized"`` (set by the Storyteller: «Стабилизирован»).
 DOOR_STATES = ("pending",) + serial_tables.DEATH_DOOR_KEYS + ("stabilized", "torpor", "battle_scar")
-#: Door states in which he cannot act: unconscious or out of it till the fight's end.
-UNCONSCIOUS = ("pending", "last_breath", "stunned", "stabilized", "torpor")
+#: Door states in which he cannot act: unconscious or out of it till the fight's end (Шок: until its
+#: rounds end and he «приходит в себя», which ends the state).
+UNCONSCIOUS = ("pending", "last_breath", "stunned", "shock", "stabilized", "torpor")
+#: Why he cannot act in each of them: the words of 000 that say so and their line.
+UNCONSCIOUS_WHY = {
+    "pending": {"why": T("бросок Порога Смерти ещё не сделан", "the death's-door roll is still due"),
+                "quote": "Если персонаж не умирает сразу, то делается бросок Порога Смерти", "line": 304},
+    "last_breath": {"quote": "Персонаж падает на землю без сознания", "line": 317},
+    "stunned": {"quote": "Персонаж не может ничего делать", "line": 325},
+    "shock": {"quote": "падает и теряет сознание на 1-2 раунда", "line": 327},
+    "stabilized": {"quote": "Персонаж находится без сознания и до конца боя не может совершать никаких действий",
+                   "line": 333},
+    "torpor": {"quote": "вместо смерти они впадают в состояние “торпор”", "line": 311},
+}
 #: The creature types 000 tells apart, in the tie-break order of the ``serial-initiative`` calculator
 #: («первым ходят монстры, затем вампиры, …, затем все остальные»), each named as a card says it.
 KIND_NAMES = {"monster": T("Монстр", "Monster"), "vampire": T("Вампир", "Vampire"),
@@ -257,6 +269,16 @@ def can_act(ch: dict) -> bool:
     return not ch["state"]["dead"] and ch["state"]["door"] not in UNCONSCIOUS
 
 
+def why_not(ch: dict) -> dict | None:
+    """Why he cannot act (:data:`UNCONSCIOUS_WHY`: the state's name and 000's words), or ``None``."""
+    s = ch["state"]
+    if s["dead"]:
+        return {"why": STATUS_NAMES["dead"], "quote": None, "line": None}
+    if s["door"] in UNCONSCIOUS:
+        return {"why": STATUS_NAMES[s["door"]], **UNCONSCIOUS_WHY[s["door"]]}
+    return None
+
+
 def end_of_scene(ch: dict) -> dict:
     """What a scene's end restores and resets (:mod:`readings`): УП to the base
     (:data:`~readings.SERIAL_ABSORPTION_AT_END`); the scene's counters — «За каждый бросок Порога
@@ -330,9 +352,10 @@ def take(ctx: Ctx, ch: dict, portions: list[tuple[int, int, int]], nonlethal: bo
     s.update(absorption=t.absorption, health=max(HEALTH_FLOOR, t.health), negative=min(MAX_COUNT, t.negative),
              door_visits=min(MAX_COUNT, t.door_visits), dead=t.dead)
     if t.dead:
-        s["pending"] = None
-        if s["door"] == "pending":
-            s["door"] = None
+        # killed outright («моментально погибнет»): whatever state of death's door he was in ends, and its timer
+        s.update(pending=None, door=None)
+        for timer in serial_fight.DOOR_TIMERS:
+            ST.remove(ch, timer)
     elif pending is not None and s["pending"] is None:
         s.update(pending=pending, door="pending", door_round=ctx.round)
     return steps
@@ -995,7 +1018,7 @@ ACTIONS = [
                                             "The target pushes through pain (1 WP)"), F.boolean, False)),
         _run_attack, plan=_attack_plan, preview=_attack_preview,
         groups=(("attack", False), ("defence", False), ("damage", False)), calculator=_attack_calculator,
-        essentials=("target", "params")),
+        essentials=("target", "params"), actor=("attacker",)),
 ]
 
 
@@ -1020,5 +1043,6 @@ SCENE = SceneSystem(
     SYSTEM, TITLE, STATS, STATE, state_fields, initial_state, view, end_of_scene, ACTIONS + serial_fight.ACTIONS,
     readings_params, check_state=check_state, kinds=KINDS, default_kind="other", statuses=serial_fight.STATUSES,
     attack=ATTACK, initiative=serial_fight.initiative, tie_key=serial_fight.tie_key, order_rule=serial_fight.ORDER_RULE,
-    out_of_fight=lambda ch: ch["state"]["dead"], check_kind=check_kind, can_act=can_act, typed_initiative=False,
+    out_of_fight=lambda ch: ch["state"]["dead"], check_kind=check_kind, can_act=can_act, why_not=why_not,
+    typed_initiative=False,
     roll_due=lambda ch: ch["state"]["pending"] is not None)
