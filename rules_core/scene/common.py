@@ -45,6 +45,8 @@ class ActionSpec:
     #: the fields that may name who acts (the first one given): one who cannot act (unconscious, dead …)
     #: is refused; the others are acted on (damage, first aid, a fire put out by someone else)
     actor: tuple[str, ...] = ()
+    #: the creature types it is for (``None``: every one; the engine refuses the others itself)
+    kinds: tuple[str, ...] | None = None
 
     @property
     def checks(self) -> dict:
@@ -73,6 +75,8 @@ class ActionSpec:
             out["help"] = self.help
         if self.actor:
             out["actor"] = list(self.actor)
+        if self.kinds is not None:
+            out["kinds"] = list(self.kinds)
         return out
 
 

@@ -973,11 +973,15 @@ def _tag_check(v, path):
 
 _TAG = _TAG.but(check=_tag_check)
 _ATTACK_TAG = F.of_param(serial_calculators.TAG_PARAM, name="tag", default=None).but(check=_tag_check)
+#: What a new stored attack starts from: melee, its dice left for the Storyteller to give (the calculator's
+#: defaults are 000's pistol example — «дальний бой», 7 dice, 6 damage —, no weapon's own numbers).
+NEW_ATTACK = {"ranged": False, "attack_dice": None, "damage_dice": None}
 _PARAMS = F.Field("params", "calculator", T("Атака", "Attack"), _params_field, {},
                   extra={"calculator": "serial-attack", "filled": list(SCENE_FILLED), "essentials": list(ATTACK_ESSENTIALS)})
+_STORED_PARAMS = _PARAMS.but(extra={"new": NEW_ATTACK})
 #: A stored attack (besides its name): the attack calculator's parameters it sets, its damage's tags,
 #: and whether it does nonlethal damage (fists).
-ATTACK = (_PARAMS, _TAGS, _NONLETHAL)
+ATTACK = (_STORED_PARAMS, _TAGS, _NONLETHAL)
 
 ACTIONS = [
     ActionSpec(
@@ -986,10 +990,11 @@ ACTIONS = [
          F.of_param(calc_param("serial-damage", "armor_tripled")), _NONLETHAL),
         _run_damage, calculator=damage_calculator, essentials=("portions", "tags")),
     ActionSpec(
-        "burning", SYSTEM, T("Горит!", "Burning"),
+        "burning", SYSTEM, T("Урон огнём за один ход (вручную)", "Fire damage for one turn (by hand)"),
         (_CHARACTER, F.of_param(calc_param("serial-burning", "turn"), "required"),
          _TAGS.but(default=list(FIRE_TAGS)), _TAG),
-        _run_burning),
+        _run_burning, help=T("Один ход огня, вписанный вручную; «Горит!» само жжёт в начале каждого его хода.",
+                             "One turn of fire, entered by hand; «Burning» itself burns at the start of each of his turns.")),
     ActionSpec(
         "gain_absorption", SYSTEM, T("Получить УП", "Gain soak levels"),
         (_CHARACTER, F.of_param(int_param("amount", "Новых УП (например, «Доспех Луны»: по успехам)",

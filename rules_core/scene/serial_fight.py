@@ -415,7 +415,20 @@ def _run_push(ctx: Ctx, a: dict, box) -> None:
     ctx.result = {"character": ch["id"], "willpower": pts}
 
 
-# ---- putting out a fire ------------------------------------------------------------------------------
+# ---- a fire: set and put out ------------------------------------------------------------------------
+
+def _run_ignite(ctx: Ctx, a: dict, box) -> None:
+    """«Горит! В начале своего хода цель получает 2 уровня урона + 1 уровень за каждый ход горения. Также цель
+    получает -4 куба на все броски действий»: the status ``burning``, its turns counted from none; its fire
+    burns at the start of each of his turns (:func:`_burning_tick`), not now."""
+    ch = _living(ctx, a)
+    if ST.find(ch, "burning") is not None:
+        raise field_error("character", f"{ch['name']} уже горит.", f"{ch['name']} is burning already.")
+    ST.put(ch, {"key": "burning", "count": 0})
+    ctx.text = T(f"{ch['name']}: «Горит!» — в начале своего хода получит 2 уровня урона (+1 за каждый ход горения).",
+                 f"{ch['name']}: «Burning» — 2 damage levels at the start of his turn (+1 per turn burning).")
+    ctx.result = {"character": ch["id"], "status": "burning"}
+
 
 def _burning_char(ctx: Ctx, a: dict) -> tuple[dict, dict]:
     ch = ctx.char(a["character"])
@@ -634,9 +647,18 @@ ACTIONS = [
                                                        {"value": "fire", "label": T("боли от огня", "the fire's pain")},
                                                        {"value": "both", "label": T("того и другого", "both")}]})),
                _run_push, actor=("character",)),
+    ActionSpec("ignite", SYSTEM, T("Горит!", "Burning"), (_CHARACTER,), _run_ignite,
+               help=T("В начале своего хода — 2 уровня урона + 1 за каждый ход горения; −4 куба на все броски. «Помните, "
+                      "что поджечь человека без помощи магии или специальных средств навроде бензина невозможно».",
+                      "At the start of his turn 2 damage levels + 1 per turn burning; −4 dice on every roll. «Помните, "
+                      "что поджечь человека без помощи магии или специальных средств навроде бензина невозможно».")),
     ActionSpec("extinguish", SYSTEM, T("Потушить", "Put out the fire"),
-               (_CHARACTER, F.optional_character("helper", T("Кто тушит (пусто — сам горящий)",
-                                                             "Who puts it out (empty: himself)")),
+               (_CHARACTER, F.optional_character("helper", T("Кто тушит", "Who puts it out"),
+                                                 none_label=T("сам (сложность 7)", "himself (difficulty 7)"),
+                                                 help=T("Другой — сложность 5: «Ловкость+Выживание 5 - тушение друга, "
+                                                        "Ловкость+Выживание 7 - тушение себя».",
+                                                        "Someone else: difficulty 5 («Ловкость+Выживание 5 - тушение "
+                                                        "друга, Ловкость+Выживание 7 - тушение себя»).")),
                 F.of_param(int_param("pool", "Ловкость + Выживание тушащего", "The extinguisher's Dexterity + Survival", 4, 0,
                                      30)),
                 F.of_param(calc_param("serial-burning", "difficulty_change")),
@@ -655,7 +677,8 @@ ACTIONS = [
     ActionSpec("heal", SYSTEM, T("Магическое лечение", "Magical healing"),
                (_CHARACTER, F.of_param(int_param("amount", "Здоровья восполнить", "Health restored", 1, 1, 50), "required")),
                _run_heal),
-    ActionSpec("battle_scar", SYSTEM, T("Боевой шрам (оборотень)", "Battle scar (werewolf)"), (_CHARACTER,), _run_battle_scar),
+    ActionSpec("battle_scar", SYSTEM, T("Боевой шрам (оборотень)", "Battle scar (werewolf)"), (_CHARACTER,), _run_battle_scar,
+               kinds=("shapeshifter",)),
 ]
 
 
