@@ -624,10 +624,10 @@ def test_the_attacks_and_the_initiative_menu_in_english(new_context, base_url, s
 CANNOT_ACT_WORDS = {
     "ru": {"roll_first": "Сначала бросок Порога Смерти: Маша.", "line": "строка 327",
            "acting": "Ходит: Маша · Шок, не действует", "skip": "Пропустить ход", "himself": "сам (сложность 7)",
-           "dead": "Мёртв", "ask": "Пропустить их и начать следующий раунд?"},
+           "dead": "Мёртв", "ask": "В этом раунде ещё не сходили: 1 ход. Пропустить и начать следующий раунд?"},
     "en": {"roll_first": "The death's-door roll first: Маша.", "line": "line 327",
            "acting": "Acting: Маша · Shock, cannot act", "skip": "Skip the turn", "himself": "himself (difficulty 7)",
-           "dead": "Dead", "ask": "Skip them and begin the next round?"},
+           "dead": "Dead", "ask": "1 turn of this round still to play. Skip and begin the next round?"},
 }
 
 
