@@ -84,12 +84,18 @@ const SCENE_KINDS = {
     read: (p, path, form) => readTags(valueOf(form, path) ?? ""),
     stored: (p, v) => ({ value: v, errors: Array.isArray(v) && v.every(isText) ? [] : [{ field: p.name }] }),
   },
+  // a character who may be left out (``nullable``) has the empty choice first, named by the field
+  // (``none_label``: «сам» for who puts out a fire) or «—»: "" in the form, null read
   character: {
     draw: (p, value, path, prefix, lang, extra = {}) => frame("character", p, path, prefix, lang, (id) =>
-      html`<select id="${id}" name="${path}">${(extra.characters || []).map((c) =>
-        html`<option value="${c.id}" dir="auto"${c.id === value && html` selected`}>${c.name}</option>`)}</select>`, []),
-    read: (p, path, form) => valueOf(form, path) ?? null,
-    stored: (p, v) => ({ value: v, errors: isText(v) && v ? [] : [{ field: p.name }] }),
+      html`<select id="${id}" name="${path}">${p.nullable
+        ? html`<option value=""${value == null && html` selected`}>${tr(p.none_label, lang) || WORDS[lang].none}</option>` : ""}${(extra.characters || []).map((c) =>
+        html`<option value="${c.id}" dir="auto"${c.id === value && html` selected`}>${c.name}</option>`)}</select>`, [tr(p.help, lang)]),
+    read: (p, path, form) => {
+      const v = valueOf(form, path) ?? null;
+      return v === "" ? null : v;
+    },
+    stored: (p, v) => ({ value: v, errors: (isText(v) && v) || (p.nullable && v === null) ? [] : [{ field: p.name }] }),
   },
   /** A choice that may be none (``nullable``, or a default of null): "" in the form. */
   optional_choice: {

@@ -10,7 +10,7 @@ import { drawField, FormIndex, liveNames, readField, fieldRefusals, drawable } f
 import { html, join, raw } from "./html.mjs";
 import { KINDS, kindOf } from "./kinds.mjs";
 import { renderBlocks, tr } from "./render.mjs";
-import { CARD_ACTIONS, initiativeActions } from "./scene-cards.mjs";
+import { CARD_ACTIONS, initiativeActions, offered } from "./scene-cards.mjs";
 import { diceChips } from "./scene-log.mjs";
 import { calcSpecs, engine } from "./scene-engine.mjs";
 import { SheetPart } from "./scene-sheet.mjs";
@@ -99,12 +99,17 @@ export class ActionSheet extends SheetPart {
     if (!ch) return;
     // (the compact view's cards show no actions: all of them here)
     const onCard = page.compactNow() ? [] : (CARD_ACTIONS[ch.system] || []);
-    const more = page.spec.actions.filter((a) => a.system === ch.system && a.type !== "death_door" && !onCard.includes(a.type));
+    // (none he cannot do: scene-cards.mjs ``offered`` — the dead, one unconscious doing it himself)
+    const more = page.spec.actions.filter((a) => a.system === ch.system && a.type !== "death_door" && !onCard.includes(a.type)
+      && offered(page.spec, ch, a.type));
     if (page.compactNow()) {
-      for (const t of initiativeActions(page.spec, ch.system)) if (!more.some((a) => a.type === t)) more.push(page.actionSpec(t));
+      for (const t of initiativeActions(page.spec, ch.system)) {
+        if (!more.some((a) => a.type === t) && offered(page.spec, ch, t)) more.push(page.actionSpec(t));
+      }
     }
-    // the scene's own actions on one character: his statuses (one to clear when he has any)
-    const own = ["set_status", ...(ch.statuses && ch.statuses.length ? ["clear_status"] : [])]
+    // the scene's own actions on one character: his statuses (one to clear when he has any; none new for the dead)
+    const gone = !!(ch.view && ch.view.out_of_fight);
+    const own = [...(gone ? [] : ["set_status"]), ...(ch.statuses && ch.statuses.length ? ["clear_status"] : [])]
       .map((t) => page.actionSpec(t)).filter(Boolean);
     more.push(...own);
     const body = join(
@@ -147,8 +152,9 @@ export class ActionSheet extends SheetPart {
     return { ...spec, fields };
   }
 
-  /** The action's sheet, for the characters in ``fixed`` ({role: id}). */
-  show(type, fixed) {
+  /** The action's sheet, for the characters in ``fixed`` ({role: id}); ``note``: why it opens (html.mjs's
+   * HTML: «Сначала бросок Порога Смерти: …»), said first. */
+  show(type, fixed, note = null) {
     const L = this.L;
     const page = this.page;
     const sc = page.cur.scene;
@@ -166,8 +172,15 @@ export class ActionSheet extends SheetPart {
       if (f.name in fixed) continue;
       const to = essentials && !essentials.has(f.name) ? folded : fields;
       if (f.kind === "character") {
-        const others = sc.characters.filter((c) => (!f.system || c.system === f.system) && !Object.values(fixed).includes(c.id));
-        to.push(drawField(f, others[0] && others[0].id, f.name, prefix, this.lang, { characters: others }));
+        // (the dead are nobody to choose: the engine refuses them in every role)
+        const others = sc.characters.filter((c) => (!f.system || c.system === f.system) && !Object.values(fixed).includes(c.id)
+          && !(c.view && c.view.out_of_fight));
+        // one who may be left out starts empty («сам»), unless the one it falls back to cannot act (an
+        // unconscious one's fire is put out by someone else): then the first who can
+        const able = others.filter((c) => !(c.view && c.view.cannot_act));
+        const fallsBack = ch && ch.view && ch.view.cannot_act && (given.actor || []).includes(f.name);
+        const start = f.nullable && !fallsBack ? null : ((fallsBack ? able[0] : others[0]) || others[0] || {}).id ?? null;
+        to.push(drawField(f, start, f.name, prefix, this.lang, { characters: others }));
       } else if (f.kind === "calculator") {
         to.push(html`<div class="svod-calcparams" data-calc-field="${f.name}" data-calc="${f.calculator}"></div>`);
       } else {
@@ -176,6 +189,7 @@ export class ActionSheet extends SheetPart {
     }
     const hasDice = spec.dice.length > 0;
     const body = join(
+      note ? html`<p class="svod-sheet__note" role="status">${note}</p>` : "",
       fields,
       folded.length ? html`<details class="svod-more"><summary>${L.details}</summary>${folded}</details>` : "",
       hasDice ? join(
@@ -444,7 +458,8 @@ export class ActionSheet extends SheetPart {
     const list = [];
     for (const d of need) {
       const times = d.repeat != null ? d.repeat : 1;
-      for (let i = 0; i < times; i++) list.push({ ...d, index: d.repeat != null ? i : null });
+      // (``first``: the index of its first roll, where a group's rolls differ in size: each tie's d10s)
+      for (let i = 0; i < times; i++) list.push({ ...d, index: d.repeat != null ? (d.first || 0) + i : null });
     }
     const group = (g) => (Object.hasOwn(G, g) ? G[g] : g);
     const label = (d) => L.diceNeed(d.index != null ? `${group(d.group)} ${d.index + 1}` : group(d.group), d.count, d.sides) +

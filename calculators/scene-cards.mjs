@@ -30,6 +30,27 @@ export function initiativeActions(spec, system) {
   return spec ? types.filter((t) => spec.actions.some((a) => a.type === t)) : [];
 }
 
+/** Whether his card (and its menus) offers this action: none to one out of the fight (the dead); to one
+ * who cannot act (the engine's ``view.cannot_act``) none he would do himself — an action whose spec names
+ * one ``actor``, his role (the engine refuses it); what others do to him (damage, first aid, a fire put
+ * out by someone else) stays. */
+export function offered(spec, ch, type) {
+  const v = (ch && ch.view) || {};
+  if (v.out_of_fight) return false;
+  const a = spec && spec.actions.find((x) => x.type === type);
+  // an action for some creature types only («Боевой шрам»: a shapeshifter's)
+  if (a && Array.isArray(a.kinds) && !a.kinds.includes(ch.kind)) return false;
+  if (!v.cannot_act) return true;
+  return !(a && Array.isArray(a.actor) && a.actor.length === 1);
+}
+
+/** Why he cannot act, as his card and the turn bar say it (``null``: he can). */
+export function cannotActText(v, lang) {
+  const why = v && v.cannot_act;
+  if (!why || v.out_of_fight) return null;
+  return TEXT[lang].cannotActWhy(tr(why.why, lang), why.quote, why.line);
+}
+
 const TONE = {
   ok: "ok", wounded: "warn", heavy: "bad", door: "bad", pending: "alarm", dead: "dead", stabilized: "warn",
   shock: "bad", stunned: "bad", last_breath: "alarm", walking_dead: "alarm", will_to_live: "warn", instant_death: "dead",
@@ -141,18 +162,21 @@ export function cardHTML(ch, spec, lang, disabled, compact = false) {
   const status = tr(v.status_name, lang) || String(v.status ?? "");
   // the penalty, unless the status already says it («Тяжело ранен: −4 кубика, …»)
   // (a penalty may come signed, «Лысогорск»'s −6: it is said once, with one minus)
-  const wp = Math.abs(Number(v.wound_penalty) || 0);
+  // (the dead: his status and nothing else — no penalty, figures, statuses or actions)
+  const gone = !!v.out_of_fight;
+  const wp = gone ? 0 : Math.abs(Number(v.wound_penalty) || 0);
   const pen = wp && !status.includes(`−${wp}`) && !status.includes(`-${wp}`) ? ` · ${L.status.penalty(wp)}` : "";
   const off = disabled ? html` disabled` : "";
   const actions = (CARD_ACTIONS[ch.system] || []).map((type) => {
     const a = spec && spec.actions.find((x) => x.type === type);
-    return a ? html`<button type="button" class="svod-chip" data-act="${type}"${off}>${tr(a.title, lang)}</button>` : "";
+    return a && offered(spec, ch, type) ? html`<button type="button" class="svod-chip" data-act="${type}"${off}>${tr(a.title, lang)}</button>` : "";
   });
-  const due = v.roll_due ? html`<button type="button" class="svod-chip svod-chip--alarm" data-act="death_door"${off}>${L.status.rollDue}</button>` : "";
+  const due = v.roll_due && !gone ? html`<button type="button" class="svod-chip svod-chip--alarm" data-act="death_door"${off}>${L.status.rollDue}</button>` : "";
+  const whyNot = cannotActText(v, lang);
   // his initiative: the chip opens its only action, or the menu of his system's (data-act "initiative")
-  const iniActs = initiativeActions(spec, ch.system);
+  const iniActs = initiativeActions(spec, ch.system).filter((t) => offered(spec, ch, t));
   const iniAct = iniActs.length === 1 ? iniActs[0] : "initiative";
-  const ini = iniActs.length && !v.out_of_fight
+  const ini = iniActs.length && !gone
     ? html`<button type="button" class="svod-chip svod-chip--ini" data-act="${iniAct}" aria-label="${L.initiativeLabel(L.initiative(v.initiative), ch.name)}"${iniActs.length > 1 ? html` aria-haspopup="dialog"` : ""}${off}>${L.initiative(v.initiative)}</button>` : "";
   const place = Number.isFinite(v.place) && !v.out_of_fight
     ? html`<span class="svod-card__place"><span class="svod-visually-hidden">${L.place(v.place)}: </span>${v.place}</span>` : "";
@@ -166,8 +190,9 @@ export function cardHTML(ch, spec, lang, disabled, compact = false) {
     html`<button type="button" class="svod-card__menu" data-act="menu" aria-label="${L.menu(ch.name)}"${off}>⋯</button></div>`,
     html`<p class="svod-card__status"><span class="svod-dot"></span>${status}${pen}</p>`,
     // compact: his name, wound level and statuses (his actions in «⋯»; the death's-door roll stays)
-    compact ? "" : cardLines(ch, lang),
-    statusesHTML(ch, sys, lang),
-    compact ? (due ? html`<div class="svod-card__actions">${due}</div>` : "") : html`<div class="svod-card__actions">${due}${actions}${ini}</div>`,
+    whyNot ? html`<p class="svod-card__why">${whyNot}</p>` : "",
+    compact || gone ? "" : cardLines(ch, lang),
+    gone ? "" : statusesHTML(ch, sys, lang),
+    compact || gone ? (due ? html`<div class="svod-card__actions">${due}</div>` : "") : html`<div class="svod-card__actions">${due}${actions}${ini}</div>`,
     html`</li>`);
 }

@@ -53,7 +53,11 @@ export function attackFields(spec, system, calc) {
     const filled = new Set(f.filled || []);
     const wanted = new Set(f.essentials || []);
     for (const p of c.params) {
-      if (wanted.has(p.name) && !filled.has(p.name)) out.push({ p, path: `${f.name}.${p.name}`, param: f.name });
+      // (``start``: what a new stored attack starts from, the engine's ``new``: melee, no example's dice)
+      if (wanted.has(p.name) && !filled.has(p.name)) {
+        const start = f.new && Object.hasOwn(f.new, p.name) ? { value: f.new[p.name] } : null;
+        out.push({ p, path: `${f.name}.${p.name}`, param: f.name, start });
+      }
     }
   }
   return out;
@@ -200,7 +204,8 @@ export class CharacterSheet extends SheetPart {
   /** One attack's block: its fields at ``attacks[i].…``, valued from the record ``r`` (a new one: the defaults). */
   attackBlock(i, r) {
     const rec = r || {};
-    const value = ({ p, path, param }) => {
+    const value = ({ p, path, param, start }) => {
+      if (param && !r && start) return start.value;
       if (param) return rec[param] && Object.hasOwn(rec[param], p.name) ? rec[param][p.name] : p.default;
       return Object.hasOwn(rec, p.name) ? rec[p.name] : (p.name === "name" ? "" : p.default);
     };

@@ -57,8 +57,10 @@ export class TurnBar {
     this.$whose.hidden = this.$next.hidden = !turn;
     this.$ties.hidden = !(turn && turn.ties);
     if (!turn) return;
-    this.$whose.innerHTML = turn.acting ? this.L.acting(bdi(turn.acting)) : this.L.noTurn;
-    this.$next.textContent = turn.last ? this.L.nextRound : this.L.nextTurn;
+    this.$whose.innerHTML = !turn.acting ? this.L.noTurn
+      : turn.cannot ? this.L.actingCannot(bdi(turn.acting), turn.cannot) : this.L.acting(bdi(turn.acting));
+    // (one who cannot act: his turn passes with one tap, said so)
+    this.$next.textContent = turn.last ? this.L.nextRound : turn.cannot ? this.L.skipTurn : this.L.nextTurn;
     this.$next.dataset.last = turn.last ? "1" : "";
   }
 

@@ -5,6 +5,7 @@
 // a file, and one the engine cannot read is told as such, kept and downloadable.
 
 import { html, join } from "./html.mjs";
+import { tr } from "./render.mjs";
 import { cardHTML } from "./scene-cards.mjs";
 import { logHTML } from "./scene-log.mjs";
 import { summary } from "./scene-store.mjs";
@@ -95,14 +96,19 @@ export function isCompact(choice, count) {
 /** The fight's turn as the bar shows it: whose turn it is (his name, or null: nobody's yet),
  * whether it is the round's last (then «Следующий ход» begins the next round) and whether the
  * order has ties still to roll; null when nobody in the scene can take a turn. */
-export function turnOf(sc) {
+export function turnOf(sc, lang = "ru") {
   const living = (sc.characters || []).filter((c) => c.view && !c.view.out_of_fight);
   if (!living.length) return null;
   const acting = living.find((c) => c.view.acting) || null;
   const left = living.filter((c) => !c.view.done && !c.view.acting);
   // ties the source breaks by a die, not yet broken (the engine's view.tied): «Бросить ничьи»
   const ties = living.some((c) => c.view.tied);
-  return { acting: acting && acting.name, actingId: acting && acting.id, last: !!acting && !left.length, ties };
+  // the one acting cannot act (Шок, «Стабилизирован» …): the bar says why, and his turn passes with «Следующий ход»
+  const cannot = acting && acting.view.cannot_act ? tr(acting.view.cannot_act.why, lang) : null;
+  // a death's-door roll still due: «Следующий ход» opens it first (the engine refuses the turn till then)
+  const due = living.find((c) => c.view.roll_due) || null;
+  return { acting: acting && acting.name, actingId: acting && acting.id, last: !!acting && !left.length, ties, cannot,
+    due: due && due.id, left: left.length };
 }
 
 /** How many differences a scene that disagrees with its log lists (the rest counted). */
@@ -127,7 +133,7 @@ export function barOf(cur, lang) {
   const L = TEXT[lang];
   if (!cur) return { title: L.scenes, round: null, turn: null };
   const sc = cur.checked ? cur.scene : null;
-  return { title: (sc && sc.name) || summary(cur.rec).name || L.scene, round: sc ? sc.round : null, turn: sc ? turnOf(sc) : null };
+  return { title: (sc && sc.name) || summary(cur.rec).name || L.scene, round: sc ? sc.round : null, turn: sc ? turnOf(sc, lang) : null };
 }
 
 /** The main part for the scene open: ``view`` = {cur, spec, lang, canAct, logShown, engine}

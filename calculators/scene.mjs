@@ -28,7 +28,7 @@ import { LOG_PAGE } from "./scene-log.mjs";
 import { focusKey, Sheet } from "./scene-sheet.mjs";
 import { SceneStore, StaleError, summary } from "./scene-store.mjs";
 import { TurnBar } from "./scene-turn.mjs";
-import { barOf, curOf, dbNotes, emptyHTML, errorsHTML, inconsistentHTML, isCompact, mainHTML } from "./scene-view.mjs";
+import { barOf, bdi, curOf, dbNotes, emptyHTML, errorsHTML, inconsistentHTML, isCompact, mainHTML } from "./scene-view.mjs";
 import { TEXT } from "./scene-words.mjs";
 import { SceneParty } from "./scene-party.mjs";
 
@@ -456,6 +456,33 @@ class ScenePage {
     }
   }
 
+  /** A death's-door roll still due comes before the turn passes (the engine refuses the turn till
+   * then): its sheet opens, saying so. True when it did. */
+  rollFirst() {
+    const sc = this.cur && this.cur.checked ? this.cur.scene : null;
+    const due = sc && sc.characters.find((c) => c.view && c.view.roll_due && !c.view.out_of_fight);
+    if (!due) return false;
+    this.actions.show("death_door", { character: due.id }, this.L.rollFirst(bdi(due.name)));
+    return true;
+  }
+
+  /** How many turns «Следующий раунд» would pass unplayed (the turns are followed and some are left). */
+  roundLeft() {
+    const sc = this.cur && this.cur.checked ? this.cur.scene : null;
+    if (!sc || sc.turn.current == null) return 0;
+    return sc.characters.filter((c) => c.view && !c.view.out_of_fight && !c.view.done && !c.view.acting).length;
+  }
+
+  /** «Следующий раунд» mid-round asks first: the turns it would pass, and the choice. */
+  askNextRound() {
+    const L = this.L;
+    const body = html`<p>${L.roundLeftAsk(this.roundLeft())}</p>`;
+    const footer = join(
+      html`<button type="button" class="md-button" data-act="close">${L.cancel}</button>`,
+      html`<button type="button" class="md-button md-button--primary" data-act="next_round">${L.nextRound}</button>`);
+    this.sheet.show("confirm", L.nextRound, body, footer);
+  }
+
   direct(action, what) {
     return this.enqueue(what, (text) => engine({ cmd: "apply", scene: text, action, reply: "text" })).then((res) => {
       if (!res.ok) this.toast(errorsHTML(res.errors, this.lang));
@@ -553,8 +580,10 @@ class ScenePage {
     if (act === "undo") this.undo();
     else if (act === "redo") this.redo();
     else if (act === "reconcile") this.reconcile(el.dataset.keep);
+    else if ((act === "next_turn" || act === "next_round") && this.rollFirst()) return;
     else if (act === "next_turn") this.direct({ type: "next_turn" }, el.dataset.last ? this.L.nextRound : this.L.nextTurn);
-    else if (act === "next_round") this.direct({ type: "next_round" }, this.L.nextRound);
+    else if (act === "next_round" && !el.closest(".svod-sheet") && this.roundLeft()) this.askNextRound();
+    else if (act === "next_round") { this.sheet.close(); this.direct({ type: "next_round" }, this.L.nextRound); }
     else if (act === "add") this.characters.show(null);
     else if (act === "menu" && cid) this.actions.showMenu(cid);
     else if (act === "initiative" && cid) this.actions.showInitiative(cid);

@@ -380,3 +380,58 @@ def test_a_file_of_another_kind_is_named_in_the_same_words_by_the_page_and_the_e
             assert page[lang].startswith(engine[lang][:-1] + ": "), (found, wanted, lang)
     assert out[kinds.index("svod-party") * len(kinds) + kinds.index("svod-scene")]["ru"].startswith(
         "Это файл партии, а не сцены: ")
+def test_every_dice_group_has_the_pages_words():
+    """The dice lines name each group an action rolls in the page's words, never its field name («ties»,
+    «shock_rounds», «putting_out»), in both languages."""
+    groups = {d["group"] for a in api.handle({"op": "scene", "cmd": "spec"})["result"]["actions"] for d in a["dice"]}
+    code = """
+import { TEXT } from "./calculators/scene-words.mjs";
+console.log(JSON.stringify({ ru: TEXT.ru.groups, en: TEXT.en.groups }));
+"""
+    words = json.loads(node_eval(code))
+    for lang in ("ru", "en"):
+        missing = groups - set(words[lang])
+        assert not missing, (lang, missing)
+        assert all(words[lang][g] and "_" not in words[lang][g] for g in groups), (lang, words[lang])
+    assert all(words["ru"][g] != g for g in groups - {"flax"}), words["ru"]
+
+
+def test_cards_offer_no_action_the_character_cannot_do():
+    """000's «cannot act»: one in Шок is offered none of the actions he would do himself (the spec's
+    ``actor`` is his role alone) and keeps what others do to him; the dead are offered nothing; «Боевой шрам
+    (оборотень)» only to a shapeshifter. And a character field that may be empty draws the empty choice
+    first (its ``none_label``: «сам»), read as null."""
+    from rules_core.scene.engine import apply
+    from rules_core.scene.state import new_scene
+
+    sc = new_scene("Бой")
+    for a in ({"type": "add_character", "character": {"name": "Маша", "system": "serial", "kind": "mage",
+                                                       "state": {"health": 2, "absorption": 0}}},
+              {"type": "add_character", "character": {"name": "Волк", "system": "serial", "kind": "shapeshifter"}},
+              {"type": "add_character", "character": {"name": "Громила", "system": "serial"}},
+              {"type": "damage", "character": "c1", "portions": [10]},
+              {"type": "death_door", "character": "c1", "dice": {"d6": [6], "shock_rounds": [4]}},
+              {"type": "damage", "character": "c3", "portions": [40]}):
+        sc, ev = apply(sc, a)
+        assert ev["ok"], ev
+    spec = api.handle({"op": "scene", "cmd": "spec"})["result"]
+    serial = [a["type"] for a in spec["actions"] if a["system"] == "serial"]
+    helper = next(f for a in spec["actions"] if a["type"] == "extinguish" for f in a["fields"] if f["name"] == "helper")
+    code = """
+import { readFileSync } from "node:fs";
+import { offered } from "./calculators/scene-cards.mjs";
+import { drawField, fieldKind } from "./calculators/form.mjs";
+const { spec, chars, types, helper } = JSON.parse(readFileSync(0, "utf8"));
+const out = {};
+for (const ch of chars) out[ch.name] = types.filter((t) => offered(spec, ch, t));
+out.select = String(drawField(helper, null, "helper", "p", "ru", { characters: [{ id: "c2", name: "Волк" }] }));
+const form = { input: () => ({ value: "" }) };
+out.read = fieldKind(helper).read(helper, "helper", form);
+console.log(JSON.stringify(out));
+"""
+    out = json.loads(node_eval(code, json.dumps({"spec": spec, "chars": sc["characters"], "types": serial, "helper": helper})))
+    own = {"attack", "prepare", "declare_defence", "ready", "push_through_pain", "lower_initiative"}
+    assert not own & set(out["Маша"]) and {"damage", "ignite", "extinguish", "stabilize", "heal"} <= set(out["Маша"])
+    assert "battle_scar" not in out["Маша"] and "battle_scar" in out["Волк"] and own <= set(out["Волк"])
+    assert out["Громила"] == []
+    assert '<option value="" selected>сам (сложность 7)</option>' in out["select"] and out["read"] is None

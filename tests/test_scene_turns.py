@@ -184,3 +184,35 @@ def test_burning_damages_at_the_start_of_each_of_his_turns_until_put_out(tmp_pat
     sc = replay_cli(tmp_path, through_3 + [{"type": "next_turn"}, failed, {"type": "next_turn"}])
     o = char(sc, "Олег")
     assert o["view"]["statuses"][0]["count"] == 4 and o["state"]["health"] == 0 and o["view"]["roll_due"]
+
+
+def test_set_on_fire_is_one_action_and_he_may_put_himself_out():
+    """«Горит!» from the menu sets the status that burns at the start of his turn (nothing at once); putting
+    it out: «Ловкость+Выживание 5 - тушение друга, Ловкость+Выживание 7 - тушение себя», and himself with the
+    fire's «-4 куба на все броски действий»."""
+    from rules_core.scene.engine import apply, preview
+    from rules_core.scene.state import new_scene
+
+    quoted("Ловкость+Выживание 5 - тушение друга, Ловкость+Выживание 7 - тушение себя.")
+
+    def step(sc, a):
+        sc, ev = apply(sc, a)
+        assert ev["ok"], ev
+        return sc
+
+    sc = step(new_scene("Бой"), add("Маша", dexterity=4, wits=3))
+    sc = step(sc, {"type": "add_character", "character": {"name": "Олег", "system": "serial",
+                                                          "stats": {"stamina": 4, "health_max": 10}}})
+    sc = step(sc, {"type": "ignite", "character": "c2"})
+    o = char(sc, "Олег")
+    assert [(s["key"], s["count"]) for s in o["statuses"]] == [("burning", 0)]
+    assert (o["state"]["absorption"], o["state"]["health"]) == (4, 10)  # nothing burns before his turn
+    assert not apply(sc, {"type": "ignite", "character": "c2"})[1]["ok"]  # burning already
+    sc = step(sc, {"type": "next_turn", "character": "c2"})  # his turn 1: 2 levels — УП 4 → 2
+    assert char(sc, "Олег")["state"]["absorption"] == 2
+    # himself (the helper left empty): difficulty 7, 6 dice less the fire's 4; a friend: difficulty 5, all 6
+    own = preview(sc, {"type": "extinguish", "character": "c2", "helper": None, "pool": 6})
+    friend = preview(sc, {"type": "extinguish", "character": "c2", "helper": "c1", "pool": 6})
+    assert (own["odds"]["difficulty"], own["odds"]["pool"]) == (7, 2)
+    assert (friend["odds"]["difficulty"], friend["odds"]["pool"]) == (5, 6)
+    assert own["odds"]["p_out"]["exact"] == "{0.numerator}/{0.denominator}".format(_p_out(2, 7))

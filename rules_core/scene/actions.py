@@ -13,7 +13,7 @@ import re
 import unicodedata
 from typing import Any
 
-from ..spec import Errors, InputError, T, field_error
+from ..spec import Errors, InputError, T, field_error, figures, note
 from . import characters as C
 from . import counters as CN
 from . import fields as F
@@ -202,6 +202,21 @@ def _ties_plan(ctx: Ctx, a: dict) -> list:
     return [("ties", i) for i in range(MAX_TIE_ROLLS)]
 
 
+def _ties_preview(ctx: Ctx, a: dict) -> dict:
+    """What the tie roll will roll, before it is rolled (no result: the dice are not thrown yet): each tied
+    group's d10s, one each, and those equal again roll again."""
+    groups = TU.ties(ctx.scene)
+    if not groups:
+        _ties_plan(ctx, a)
+    names = "; ".join(", ".join(ctx.char(c)["name"] for c in g) for g in groups)
+    total = sum(len(g) for g in groups)
+    display = [figures(("tied", T("В ничьей", "Tied"), total)),
+               note(f"Каждому в ничьей — д10, у кого выше, тот ходит раньше; равные бросают снова. В ничьей: {names}.",
+                    f"A d10 each, the higher acts first; equal faces roll again. Tied: {names}.")]
+    dice = [{"group": "ties", "count": len(g), "sides": TIE_SIDES, "repeat": 1, "first": i} for i, g in enumerate(groups)]
+    return {"odds": {"groups": groups}, "display": display, "dice_needed": dice, "summary": ["tied"]}
+
+
 def _run_ties(ctx: Ctx, a: dict, box) -> None:
     """«Если и этого недостаточно для установления порядка, решите оставшиеся ничьи броском
     кубика»: each tied group rolls a d10 each (:data:`TIE_SIDES`), the higher first; those with
@@ -382,7 +397,7 @@ SCENE_ACTIONS = [
                         extra={"max_items": F.MAX_CHARACTERS})),
                _run_set_turn),
     ActionSpec("roll_ties", None, T("Бросок при ничьей инициативы", "Roll off tied initiatives"), (), _run_ties,
-               plan=_ties_plan, groups=(("ties", True),)),
+               plan=_ties_plan, preview=_ties_preview, groups=(("ties", True),)),
     ActionSpec("set_status", None, T("Поставить состояние", "Set a status"),
                (_CHAR, F.Field("status", "status", T("Состояние", "Status"), _key, None, "required"),
                 F.Field("values", "status_values", T("Значения", "Values"), _object, {})),

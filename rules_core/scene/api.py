@@ -52,7 +52,10 @@ The page reads (every text ``{"ru", "en"}``):
 * a character's ``view``: its system's figures and ``status``/``status_name``, and for every system
   ``side``/``side_name``, ``kind``/``kind_name``, ``statuses`` (each ``{"key", "name", its fields
   — ``left``, ``count`` …, "left_text", "penalty": {"roll", "dexterity"}?, "can_act", "reading"?}``),
-  ``status_penalty``, ``can_act``, ``attacks`` (the stored attacks' names), and its place in the
+  ``status_penalty``, ``can_act``, ``cannot_act`` (``null``, or why he cannot act: ``{"why", "quote",
+  "line"}`` — what stops him and the words of his system's source that say so, with their line; an action
+  he would do himself — the fields an action's spec names in ``actor`` — is refused with them),
+  ``attacks`` (the stored attacks' names), and its place in the
   order: ``initiative``, ``place``, ``acting``, ``done``, ``out_of_fight``, ``tied`` (a tie the source
   breaks by a die, not yet broken: ``roll_ties``);
 * the scene's ``round`` and ``turn`` (``current``: whose turn, ``done``, ``started``);

@@ -205,8 +205,42 @@ def view(ch: dict, scene: dict) -> dict:
                status_penalty={"roll": pen.roll, "dexterity": pen.dexterity},
                can_act=not mod.out_of_fight(ch) and mod.can_act(ch)
                and all(mod.statuses[s["key"]].can_act for s in ch["statuses"]),
+               cannot_act=cannot_act(ch),
                attacks=[a["name"] for a in ch["attacks"]])
     return out
+
+
+#: What stops one who is out of the fight, where his system says no more (classic WoD: «Выведен из строя»).
+OUT_OF_FIGHT = T("выбыл из боя", "out of the fight")
+
+
+def cannot_act(ch: dict) -> dict | None:
+    """Why he cannot act now (``None``: he can): ``{"why": {"ru", "en"}, "quote", "line"}`` — what stops him
+    (his system's state, else a status he cannot act under, else being out of the fight) and the words of
+    his system's source that say so, with their line (``None`` where the state needs no quote: the dead)."""
+    mod = SYSTEMS[ch["system"]]
+    why = mod.why_not(ch)
+    if why is not None:
+        return why
+    for s in ch["statuses"]:
+        kind = mod.statuses[s["key"]]
+        if not kind.can_act:
+            unable = kind.unable or {}
+            return {"why": kind.name, "quote": unable.get("quote"), "line": unable.get("line")}
+    if mod.out_of_fight(ch) or not mod.can_act(ch):
+        return {"why": OUT_OF_FIGHT, "quote": None, "line": None}
+    return None
+
+
+def cannot_act_text(ch: dict, why: dict) -> dict:
+    """The refusal of an action by one who cannot act: his name, what stops him, the source's words and line
+    («Источник»: his system's own)."""
+    ru = f"{ch['name']} не может действовать: {why['why']['ru']}"
+    en = f"{ch['name']} cannot act: {why['why']['en']}"
+    if why["quote"]:
+        ru += f" — «{why['quote']}» (Источник, строка {why['line']})"
+        en += f" — «{why['quote']}» (the source, line {why['line']})"
+    return T(ru + ".", en + ".")
 
 
 def refresh(scene: dict) -> dict:

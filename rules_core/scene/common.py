@@ -42,6 +42,11 @@ class ActionSpec:
     essentials: tuple[str, ...] | None = None
     #: what the action is for, in a few words (the page's action list)
     help: dict | None = None
+    #: the fields that may name who acts (the first one given): one who cannot act (unconscious, dead …)
+    #: is refused; the others are acted on (damage, first aid, a fire put out by someone else)
+    actor: tuple[str, ...] = ()
+    #: the creature types it is for (``None``: every one; the engine refuses the others itself)
+    kinds: tuple[str, ...] | None = None
 
     @property
     def checks(self) -> dict:
@@ -68,6 +73,10 @@ class ActionSpec:
             out["essentials"] = list(self.essentials)
         if self.help is not None:
             out["help"] = self.help
+        if self.actor:
+            out["actor"] = list(self.actor)
+        if self.kinds is not None:
+            out["kinds"] = list(self.kinds)
         return out
 
 

@@ -96,6 +96,37 @@ def _prepare(sc: dict, a: dict) -> Ctx:
     return ctx
 
 
+def refuse_forbidden(sc: dict, a: dict) -> None:
+    """What the sources forbid of a new action (:class:`InputError`): an action by one who cannot act
+    (unconscious, stabilised for the rest of the fight, dead …: :func:`characters.cannot_act`, with the
+    source's words and line) — what others do to him (damage, first aid, putting out his fire) stays;
+    a status for the dead, the turn given to him; a turn or a round passed while a death's-door roll is due.
+    Only new actions: a log written before is replayed as it stands."""
+    spec = ACTIONS[a["type"]]
+    chars = {c["id"]: c for c in sc["characters"]}
+    for name in spec.actor:
+        if a.get(name) is None:
+            continue
+        ch = chars.get(a[name])
+        why = C.cannot_act(ch) if ch is not None else None
+        if why is not None:
+            raise field_error(name, **C.cannot_act_text(ch, why))
+        break
+    if a["type"] in ("set_status", "set_turn"):
+        ch = chars.get(a["character"] if a["type"] == "set_status" else a["current"])
+        if ch is not None and C.SYSTEMS[ch["system"]].out_of_fight(ch):
+            what = T("новых состояний ему не ставят", "he gets no new statuses") if a["type"] == "set_status" \
+                else T("хода у него нет", "he has no turn")
+            why = C.cannot_act(ch)["why"]
+            raise field_error("character" if a["type"] == "set_status" else "current",
+                              f"{ch['name']} — {why['ru']}: {what['ru']}.", f"{ch['name']} — {why['en']}: {what['en']}.")
+    if a["type"] in ("next_turn", "next_round"):
+        due = [c["name"] for c in sc["characters"] if C.SYSTEMS[c["system"]].roll_due(c)]
+        if due:
+            names = ", ".join(due)
+            raise field_error("type", f"Сначала бросьте Порог Смерти: {names}.", f"Roll death's door first: {names}.")
+
+
 def _diff(before: dict, after: dict) -> dict:
     """What changed for each character: ``{"added": true}``, ``{"removed": true}``, or
     ``{part: {field: [before, after]}}`` for ``stats``, ``state``, ``fight``, ``view``, and
@@ -251,6 +282,7 @@ def _apply_valid(sc: dict, action: Any, verified: bool = False, size: bool = Tru
         return undo(sc, verified)
     if a["type"] == "redo":
         return redo(sc)
+    refuse_forbidden(sc, a)
     work, entry, box, ctx = _step(sc, a, replaying=False)
     if size:
         check_size(work)
@@ -420,6 +452,7 @@ def preview_loaded(sc: dict | None, action: Any, scene: Any = None, verified: bo
                 except InputError:  # the calculator cannot hold the character as he stands
                     out["calculator"] = None
             return out, None
+        refuse_forbidden(sc, a)
         ctx = _prepare(_working_copy(sc), a)
         return {"ok": True, "type": a["type"], "chance": True, **spec.preview(ctx, a)}, None
 

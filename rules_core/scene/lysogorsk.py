@@ -400,7 +400,8 @@ STATUSES = {s.key: s for s in (
                   help=T("«Персонаж находится в сознании, но не может предпринимать каких-либо действий … Он проходит после "
                          "окончания сцены или спустя пять минут, в зависимости от того, что наступит раньше».",
                          "Conscious but unable to act; it passes at the scene's end or after five minutes."),
-                  can_act=False, ends_at_scene_end=True),
+                  can_act=False, unable={"quote": "Персонаж находится в сознании, но не может предпринимать каких-либо действий",
+                                         "line": 57}, ends_at_scene_end=True),
     ST.StatusKind("waiting", T("Ждёт", "Waiting"),
                   help=T("«игрок объявляет, что персонаж ждет … Мастер может дать ему модификатор +1 на заявленное "
                          "действие».", "He waits; the GM may give +1 to the declared action."), by_hand=False),
@@ -540,8 +541,9 @@ ACTIONS = [
         (F.optional_character("character", T("Кто (пусто — все, кто ещё не бросал)", "Who (empty: all who have not rolled)"),
                               SYSTEM),),
         _run_initiative, plan=_initiative_plan, preview=_initiative_preview, groups=(("initiative", True),)),
-    ActionSpec("wait", SYSTEM, T("Ждать", "Wait"), (_CHARACTER,), _run_wait),
-    ActionSpec("full_dodge", SYSTEM, T("Только уклоняться (+2)", "Dodge only (+2)"), (_CHARACTER,), _run_full_dodge),
+    ActionSpec("wait", SYSTEM, T("Ждать", "Wait"), (_CHARACTER,), _run_wait, actor=("character",)),
+    ActionSpec("full_dodge", SYSTEM, T("Только уклоняться (+2)", "Dodge only (+2)"), (_CHARACTER,), _run_full_dodge,
+               actor=("character",)),
     ActionSpec("stop_bleeding", SYSTEM, T("Остановить кровь", "Stop the bleeding"), (_CHARACTER,), _run_stop_bleeding,
                help=T("Первая помощь: «оказать первую помощь раненому (3 раунда)».",
                       "First aid: «оказать первую помощь раненому (3 раунда)».")),

@@ -89,8 +89,20 @@ STATS = tuple(F.of_param(p) for p in STAT_PARAMS) + tuple(
 #: ``door``: ``None``; ``"pending"`` (brought to death's door, the d6 is still to roll); an
 #: outcome of the d6 table; ``"stabilized"`` (set by the Storyteller: «Стабилизирован»).
 DOOR_STATES = ("pending",) + serial_tables.DEATH_DOOR_KEYS + ("stabilized", "torpor", "battle_scar")
-#: Door states in which he cannot act: unconscious or out of it till the fight's end.
-UNCONSCIOUS = ("pending", "last_breath", "stunned", "stabilized", "torpor")
+#: Door states in which he cannot act: unconscious or out of it till the fight's end (Шок: until its
+#: rounds end and he «приходит в себя», which ends the state).
+UNCONSCIOUS = ("pending", "last_breath", "stunned", "shock", "stabilized", "torpor")
+#: Why he cannot act in each of them: the words of 000 that say so and their line.
+UNCONSCIOUS_WHY = {
+    "pending": {"why": T("бросок Порога Смерти ещё не сделан", "the death's-door roll is still due"),
+                "quote": "Если персонаж не умирает сразу, то делается бросок Порога Смерти", "line": 304},
+    "last_breath": {"quote": "Персонаж падает на землю без сознания", "line": 317},
+    "stunned": {"quote": "Персонаж не может ничего делать", "line": 325},
+    "shock": {"quote": "падает и теряет сознание на 1-2 раунда", "line": 327},
+    "stabilized": {"quote": "Персонаж находится без сознания и до конца боя не может совершать никаких действий",
+                   "line": 333},
+    "torpor": {"quote": "вместо смерти они впадают в состояние “торпор”", "line": 311},
+}
 #: The creature types 000 tells apart, in the tie-break order of the ``serial-initiative`` calculator
 #: («первым ходят монстры, затем вампиры, …, затем все остальные»), each named as a card says it.
 KIND_NAMES = {"monster": T("Монстр", "Monster"), "vampire": T("Вампир", "Vampire"),
@@ -258,6 +270,16 @@ def can_act(ch: dict) -> bool:
     return not ch["state"]["dead"] and ch["state"]["door"] not in UNCONSCIOUS
 
 
+def why_not(ch: dict) -> dict | None:
+    """Why he cannot act (:data:`UNCONSCIOUS_WHY`: the state's name and 000's words), or ``None``."""
+    s = ch["state"]
+    if s["dead"]:
+        return {"why": STATUS_NAMES["dead"], "quote": None, "line": None}
+    if s["door"] in UNCONSCIOUS:
+        return {"why": STATUS_NAMES[s["door"]], **UNCONSCIOUS_WHY[s["door"]]}
+    return None
+
+
 def end_of_scene(ch: dict) -> dict:
     """What a scene's end restores and resets (:mod:`readings`): УП to the base
     (:data:`~readings.SERIAL_ABSORPTION_AT_END`); the scene's counters — «За каждый бросок Порога
@@ -333,9 +355,10 @@ def take(ctx: Ctx, ch: dict, portions: list[tuple[int, int, int]], nonlethal: bo
     s.update(absorption=t.absorption, health=max(HEALTH_FLOOR, t.health), negative=min(MAX_COUNT, t.negative),
              door_visits=min(MAX_COUNT, t.door_visits), dead=t.dead)
     if t.dead:
-        s["pending"] = None
-        if s["door"] == "pending":
-            s["door"] = None
+        # killed outright («моментально погибнет»): whatever state of death's door he was in ends, and its timer
+        s.update(pending=None, door=None)
+        for timer in serial_fight.DOOR_TIMERS:
+            ST.remove(ch, timer)
     elif pending is not None and s["pending"] is None:
         s.update(pending=pending, door="pending", door_round=ctx.round)
     return steps
@@ -953,11 +976,15 @@ def _tag_check(v, path):
 
 _TAG = _TAG.but(check=_tag_check)
 _ATTACK_TAG = F.of_param(serial_calculators.TAG_PARAM, name="tag", default=None).but(check=_tag_check)
+#: What a new stored attack starts from: melee, its dice left for the Storyteller to give (the calculator's
+#: defaults are 000's pistol example — «дальний бой», 7 dice, 6 damage —, no weapon's own numbers).
+NEW_ATTACK = {"ranged": False, "attack_dice": None, "damage_dice": None}
 _PARAMS = F.Field("params", "calculator", T("Атака", "Attack"), _params_field, {},
                   extra={"calculator": "serial-attack", "filled": list(SCENE_FILLED), "essentials": list(ATTACK_ESSENTIALS)})
+_STORED_PARAMS = _PARAMS.but(extra={"new": NEW_ATTACK})
 #: A stored attack (besides its name): the attack calculator's parameters it sets, its damage's tags,
 #: and whether it does nonlethal damage (fists).
-ATTACK = (_PARAMS, _TAGS, _NONLETHAL)
+ATTACK = (_STORED_PARAMS, _TAGS, _NONLETHAL)
 
 ACTIONS = [
     ActionSpec(
@@ -966,10 +993,11 @@ ACTIONS = [
          F.of_param(calc_param("serial-damage", "armor_tripled")), _NONLETHAL),
         _run_damage, calculator=damage_calculator, essentials=("portions", "tags")),
     ActionSpec(
-        "burning", SYSTEM, T("Горит!", "Burning"),
+        "burning", SYSTEM, T("Урон огнём за один ход (вручную)", "Fire damage for one turn (by hand)"),
         (_CHARACTER, F.of_param(calc_param("serial-burning", "turn"), "required"),
          _TAGS.but(default=list(FIRE_TAGS)), _TAG),
-        _run_burning),
+        _run_burning, help=T("Один ход огня, вписанный вручную; «Горит!» само жжёт в начале каждого его хода.",
+                             "One turn of fire, entered by hand; «Burning» itself burns at the start of each of his turns.")),
     ActionSpec(
         "gain_absorption", SYSTEM, T("Получить УП", "Gain soak levels"),
         (_CHARACTER, F.of_param(int_param("amount", "Новых УП (например, «Доспех Луны»: по успехам)",
@@ -998,7 +1026,7 @@ ACTIONS = [
                                             "The target pushes through pain (1 WP)"), F.boolean, False)),
         _run_attack, plan=_attack_plan, preview=_attack_preview,
         groups=(("attack", False), ("defence", False), ("damage", False)), calculator=_attack_calculator,
-        essentials=("target", "params")),
+        essentials=("target", "params"), actor=("attacker",)),
 ]
 
 
@@ -1023,5 +1051,6 @@ SCENE = SceneSystem(
     SYSTEM, TITLE, STATS, STATE, state_fields, initial_state, view, end_of_scene, ACTIONS + serial_fight.ACTIONS,
     readings_params, check_state=check_state, kinds=KINDS, default_kind="other", statuses=serial_fight.STATUSES,
     attack=ATTACK, initiative=serial_fight.initiative, tie_key=serial_fight.tie_key, order_rule=serial_fight.ORDER_RULE,
-    out_of_fight=lambda ch: ch["state"]["dead"], check_kind=check_kind, can_act=can_act, typed_initiative=False,
+    out_of_fight=lambda ch: ch["state"]["dead"], check_kind=check_kind, can_act=can_act, why_not=why_not,
+    typed_initiative=False,
     roll_due=lambda ch: ch["state"]["pending"] is not None)

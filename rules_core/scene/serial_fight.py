@@ -231,18 +231,20 @@ STATUSES: dict[str, ST.StatusKind] = {s.key: s for s in (
     ST.StatusKind("shock", _door_name("shock"), (_LEFT, _FRESH), unit="own_rounds", reading="SERIAL_SHOCK_ROUNDS",
                   help=T("«падает и теряет сознание на 1-2 раунда, чет/нечет своих раунда. После их окончания он приходит в себя».",
                          "Falls unconscious for 1–2 of his rounds by odd/even, then comes to."),
-                  can_act=False, by_hand=False, ends_at_scene_end=False,
+                  can_act=False, unable=SS.UNCONSCIOUS_WHY["shock"], by_hand=False, ends_at_scene_end=False,
                   on_turn_end=_own_rounds(_wakes("shock"), T("без сознания (Шок)", "unconscious (Shock)"))),
     ST.StatusKind("lost_round", T("Калечащая рана: без сознания", "Crippling wound: unconscious"), (_LEFT, _FRESH),
                   unit="own_rounds",
                   help=T("«теряет сознание на на 1 свой раунд от боли».", "Unconscious for 1 of his rounds from the pain."),
-                  can_act=False, by_hand=False, ends_at_scene_end=False, on_turn_end=_own_rounds(_wakes("crippling_wound"))),
+                  can_act=False, unable={"quote": "теряет сознание на на 1 свой раунд от боли", "line": 323}, by_hand=False,
+                  ends_at_scene_end=False, on_turn_end=_own_rounds(_wakes("crippling_wound"))),
     ST.StatusKind("last_breath", _door_name("last_breath"), (_LEFT, _FRESH), unit="own_rounds",
                   reading="SERIAL_LAST_BREATH_TURN",
                   help=T("«умрет в конце следующего хода. Его может спасти только магическое лечение или удачный бросок "
                          "Ловкость+Медицины по сложности 8».",
                          "Dies at the end of the next turn unless magical healing or Dexterity+Medicine at 8 saves him."),
-                  can_act=False, by_hand=False, ends_at_scene_end=False, on_turn_end=_own_rounds(_last_breath_ends)),
+                  can_act=False, unable=SS.UNCONSCIOUS_WHY["last_breath"], by_hand=False, ends_at_scene_end=False,
+                  on_turn_end=_own_rounds(_last_breath_ends)),
     ST.StatusKind("walking_dead", _door_name("walking_dead"), (_LEFT, _FRESH), unit="own_rounds",
                   help=T("«после двух своих раундов он упадёт мёртвым»; «Берсерк» — «не два, а три раунда».",
                          "Falls dead after two of his rounds (a Berserk: three)."),
@@ -413,7 +415,20 @@ def _run_push(ctx: Ctx, a: dict, box) -> None:
     ctx.result = {"character": ch["id"], "willpower": pts}
 
 
-# ---- putting out a fire ------------------------------------------------------------------------------
+# ---- a fire: set and put out ------------------------------------------------------------------------
+
+def _run_ignite(ctx: Ctx, a: dict, box) -> None:
+    """«Горит! В начале своего хода цель получает 2 уровня урона + 1 уровень за каждый ход горения. Также цель
+    получает -4 куба на все броски действий»: the status ``burning``, its turns counted from none; its fire
+    burns at the start of each of his turns (:func:`_burning_tick`), not now."""
+    ch = _living(ctx, a)
+    if ST.find(ch, "burning") is not None:
+        raise field_error("character", f"{ch['name']} уже горит.", f"{ch['name']} is burning already.")
+    ST.put(ch, {"key": "burning", "count": 0})
+    ctx.text = T(f"{ch['name']}: «Горит!» — в начале своего хода получит 2 уровня урона (+1 за каждый ход горения).",
+                 f"{ch['name']}: «Burning» — 2 damage levels at the start of his turn (+1 per turn burning).")
+    ctx.result = {"character": ch["id"], "status": "burning"}
+
 
 def _burning_char(ctx: Ctx, a: dict) -> tuple[dict, dict]:
     ch = ctx.char(a["character"])
@@ -615,30 +630,41 @@ _CHARACTER = F.character_field(system=SYSTEM)
 ACTIONS = [
     ActionSpec("lower_initiative", SYSTEM, T("Понизить инициативу", "Lower the initiative"),
                (_CHARACTER, F.Field("to", "int", T("До", "To"), F.integer(0, 99), 0, "required", {"min": 0, "max": 99})),
-               _run_lower, help=T("В начале своего действия, до конца боя.", "At the start of one's action, for the rest of the fight.")),
+               _run_lower, help=T("В начале своего действия, до конца боя.", "At the start of one's action, for the rest of the fight."),
+               actor=("character",)),
     ActionSpec("prepare", SYSTEM, T("Подготовка", "Preparation"), (_CHARACTER,), _run_prepare,
-               help=T("На следующий ход +половина инициативы.", "Next turn: half the initiative added.")),
+               help=T("На следующий ход +половина инициативы.", "Next turn: half the initiative added."), actor=("character",)),
     ActionSpec("declare_defence", SYSTEM, T("Заявить защитный манёвр", "Declare a defensive maneuver"),
                (_CHARACTER, _MANEUVER), _run_defend,
-               help=T("Вне очереди, если ещё не действовал в этом раунде.", "Out of turn, if he has not acted this round.")),
+               help=T("Вне очереди, если ещё не действовал в этом раунде.", "Out of turn, if he has not acted this round."),
+               actor=("character",)),
     ActionSpec("ready", SYSTEM, T("Готовность к действию", "Ready an action"),
                (_CHARACTER, F.text_field("trigger", T("Триггер (одно условие, без «или»)", "Trigger (one condition, no 'or')"),
-                                         MAX_TRIGGER, 0, "")), _run_ready),
+                                         MAX_TRIGGER, 0, "")), _run_ready, actor=("character",)),
     ActionSpec("push_through_pain", SYSTEM, T("Превозмогая боль", "Push through pain"),
                (_CHARACTER, F.Field("against", "choice", T("Против чего", "Against"), F.choice(AGAINST), "wounds",
                                     extra={"options": [{"value": "wounds", "label": T("штрафа от ран", "the wound penalty")},
                                                        {"value": "fire", "label": T("боли от огня", "the fire's pain")},
                                                        {"value": "both", "label": T("того и другого", "both")}]})),
-               _run_push),
+               _run_push, actor=("character",)),
+    ActionSpec("ignite", SYSTEM, T("Горит!", "Burning"), (_CHARACTER,), _run_ignite,
+               help=T("В начале своего хода — 2 уровня урона + 1 за каждый ход горения; −4 куба на все броски. «Помните, "
+                      "что поджечь человека без помощи магии или специальных средств навроде бензина невозможно».",
+                      "At the start of his turn 2 damage levels + 1 per turn burning; −4 dice on every roll. «Помните, "
+                      "что поджечь человека без помощи магии или специальных средств навроде бензина невозможно».")),
     ActionSpec("extinguish", SYSTEM, T("Потушить", "Put out the fire"),
-               (_CHARACTER, F.optional_character("helper", T("Кто тушит (пусто — сам горящий)",
-                                                             "Who puts it out (empty: himself)")),
+               (_CHARACTER, F.optional_character("helper", T("Кто тушит", "Who puts it out"),
+                                                 none_label=T("сам (сложность 7)", "himself (difficulty 7)"),
+                                                 help=T("Другой — сложность 5: «Ловкость+Выживание 5 - тушение друга, "
+                                                        "Ловкость+Выживание 7 - тушение себя».",
+                                                        "Someone else: difficulty 5 («Ловкость+Выживание 5 - тушение "
+                                                        "друга, Ловкость+Выживание 7 - тушение себя»).")),
                 F.of_param(int_param("pool", "Ловкость + Выживание тушащего", "The extinguisher's Dexterity + Survival", 4, 0,
                                      30)),
                 F.of_param(calc_param("serial-burning", "difficulty_change")),
                 F.Field("auto", "bool", T("Подручные средства тушат сразу", "Means at hand put it out at once"), F.boolean, False)),
                _run_extinguish, plan=_extinguish_plan, preview=_extinguish_preview, groups=(("putting_out", False),),
-               essentials=("helper", "pool")),
+               essentials=("helper", "pool"), actor=("helper", "character")),
     ActionSpec("stabilize", SYSTEM, T("Спасти", "Save"),
                (_CHARACTER, F.Field("method", "choice", T("Чем", "How"), F.choice(METHODS), "medicine",
                                     extra={"options": [{"value": "medicine", "label": T("Ловкость + Медицина", "Dexterity + Medicine")},
@@ -651,7 +677,8 @@ ACTIONS = [
     ActionSpec("heal", SYSTEM, T("Магическое лечение", "Magical healing"),
                (_CHARACTER, F.of_param(int_param("amount", "Здоровья восполнить", "Health restored", 1, 1, 50), "required")),
                _run_heal),
-    ActionSpec("battle_scar", SYSTEM, T("Боевой шрам (оборотень)", "Battle scar (werewolf)"), (_CHARACTER,), _run_battle_scar),
+    ActionSpec("battle_scar", SYSTEM, T("Боевой шрам (оборотень)", "Battle scar (werewolf)"), (_CHARACTER,), _run_battle_scar,
+               kinds=("shapeshifter",)),
 ]
 
 

@@ -48,7 +48,8 @@ class StatusKind:
     """One kind of status (see the module's docstring). ``unit``: what its ``left`` counts —
     ``"own_rounds"`` (his turns: «своих раундов»), ``"rounds"`` (the scene's rounds) or ``None``
     (it lasts until an action or the scene's end ends it). ``can_act``: False when the character
-    cannot act while he has it (unconscious). ``reading``: the name of the reading in
+    cannot act while he has it (unconscious), ``unable`` the source's words that say so
+    (``{"quote", "line"}``: the quote and its line in the system's source). ``reading``: the name of the reading in
     :mod:`.readings` its duration follows, where the source leaves it open. ``by_hand``: the
     Storyteller may set it with ``set_status`` (the engine's own ones — Шок, «Ходячий мертвец» … —
     come from the death's-door roll)."""
@@ -60,6 +61,7 @@ class StatusKind:
     help: dict | None = None
     reading: str | None = None
     can_act: bool = True
+    unable: dict | None = None
     by_hand: bool = True
     ends_at_scene_end: bool = True
     on_turn_start: Callable | None = None

@@ -77,6 +77,9 @@ class SceneSystem:
     check_kind: Callable[[dict], None] = _nothing
     #: whether he can act now (besides his statuses): not unconscious, not out of the fight
     can_act: Callable[[dict], bool] = lambda ch: True
+    #: why he cannot act now, besides his statuses (``None``: he can): ``{"why": T, "quote", "line"}`` —
+    #: what stops him, and the source's words that say so with their line (``None`` where nothing needs quoting)
+    why_not: Callable[[dict], dict | None] = lambda ch: None
     #: whether a roll is due for him before the fight goes on (a death's-door roll)
     roll_due: Callable[[dict], bool] = lambda ch: False
     #: what the end of the scene reports for him (``{"character", "level", "consequence"}``), or ``None``

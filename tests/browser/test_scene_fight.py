@@ -381,13 +381,23 @@ def test_an_attack_entered_in_the_character_sheet_opens_every_attack_of_his(new_
     page.wait_for_selector("dialog .svod-charattacks")
     page.click("dialog .svod-charattacks > summary")
     page.click("dialog .svod-charattacks__add")
+    # a new attack starts as melee, no example's dice in it (the calculator's default is 000's pistol: 7 and 6)
+    assert not page.is_checked("dialog [name='attacks[0].params.ranged']")
+    assert page.input_value("dialog [name='attacks[0].params.attack_dice']") == ""
+    assert page.input_value("dialog [name='attacks[0].params.damage_dice']") == ""
     attack_fields(page, 0, {"name": "Нож", "params.ranged": False, "params.attack_dice": 5, "params.damage_dice": 3,
                             "tags": "режущее"})
-    # a second attack without a name: refused beside its field, in the page's language
+    # a second attack without its dice, then without a name: each refused beside its field, in the page's language
     page.click("dialog .svod-charattacks__add")
     page.click("dialog [data-act=save-char]")
     page.wait_for_function("() => [...document.querySelectorAll('dialog .svod-err')].some(e => !e.hidden && e.textContent)",
                            timeout=STEP_MS)
+    said = error_beside(page, "attacks[1].params.attack_dice")
+    assert said and re.search("[а-яё]", said), said
+    attack_fields(page, 1, {"params.attack_dice": 4, "params.damage_dice": 2})
+    page.click("dialog [data-act=save-char]")
+    page.wait_for_function("() => { const e = document.querySelector(\"dialog [data-field='attacks[1].name'] > .svod-err\"); "
+                           "return e && !e.hidden && e.textContent; }", timeout=STEP_MS)
     said = error_beside(page, "attacks[1].name")
     assert said and re.search("[а-яё]", said), said
     box = page.locator("dialog [data-field='attacks[1].name'] > .svod-err").bounding_box()
@@ -575,10 +585,10 @@ def test_a_dying_character_is_stabilised_and_a_werewolf_takes_a_battle_scar(new_
     assert said in page.locator(".svod-log__item").first.inner_text()
     masha.scroll_into_view_if_needed()
     shot(page, f"scene-stabilised-phone-{scheme}")
-    # the scar is the werewolf's alone: the engine refuses it for Маша, beside his field, in words
-    open_action(page, "Маша", "battle_scar")
-    page.wait_for_selector("dialog[open][data-preview=none]", timeout=STEP_MS)  # refused: nothing to preview
-    assert "меняющих форму" in page.locator("dialog .svod-sheet__errors, dialog .svod-err").all_inner_texts().__str__()
+    # the scar is the werewolf's alone: Маша's menu does not offer it (the engine refuses it for her too)
+    card(page, "Маша").locator("[data-act=menu]").click()
+    page.wait_for_selector("dialog[open][data-kind=menu]")
+    assert page.locator("dialog[open] .svod-menu [data-act=battle_scar]").count() == 0
     page.click("dialog [data-act=close]")
     assert not page.svod_errors
 
@@ -608,4 +618,96 @@ def test_the_attacks_and_the_initiative_menu_in_english(new_context, base_url, s
     assert "Lower the initiative" in menu and "Preparation" in menu and "Out of turn" in menu
     shot(page, "scene-initiative-menu-phone-en")
     page.click("dialog [data-act=close]")
+    assert not page.svod_errors
+
+
+CANNOT_ACT_WORDS = {
+    "ru": {"roll_first": "Сначала бросок Порога Смерти: Маша.", "line": "строка 327",
+           "acting": "Ходит: Маша · Шок, не действует", "skip": "Пропустить ход", "himself": "сам (сложность 7)",
+           "dead": "Мёртв", "ask": "В этом раунде ещё не сходили: 1 ход. Пропустить и начать следующий раунд?"},
+    "en": {"roll_first": "The death's-door roll first: Маша.", "line": "line 327",
+           "acting": "Acting: Маша · Shock, cannot act", "skip": "Skip the turn", "himself": "himself (difficulty 7)",
+           "dead": "Dead", "ask": "1 turn of this round still to play. Skip and begin the next round?"},
+}
+
+
+def menu_acts(page, who) -> set[str]:
+    """The actions his «⋯» menu offers (then closed)."""
+    card(page, who).locator("[data-act=menu]").click()
+    page.wait_for_selector("dialog[open][data-kind=menu]")
+    acts = set(page.locator("dialog[open] .svod-menu [data-act]").evaluate_all("els => els.map(e => e.dataset.act)"))
+    page.click("dialog[open] [data-act=close]")
+    sheet_closed(page)
+    return acts
+
+
+@pytest.mark.parametrize("scheme,lang", [("light", "ru"), ("dark", "ru"), ("light", "en")])
+def test_one_who_cannot_act_is_not_offered_it_and_his_turn_says_why(new_context, base_url, shot, scheme, lang):
+    """000: Шок — «падает и теряет сознание на 1-2 раунда» (line 327): her card offers nothing she would do
+    herself (what others do to her stays), her turn says why and passes with «Следующий ход»; a due
+    death's-door roll opens before the turn passes; «Следующий раунд» mid-round asks first; her fire is put
+    out by someone else first (she cannot), «сам» being the empty choice; a dead card says «Мёртв» and nothing
+    else."""
+    W = CANNOT_ACT_WORDS[lang]
+    ctx, page = phone(new_context, scheme=scheme)
+    open_page(page, base_url, "en/" if lang == "en" else "")
+    new_scene(page, "Шок")
+    add_character(page, "Маша", "serial", stamina=1, dexterity=4, wits=3)  # initiative 7: first
+    add_character(page, "Громила", "serial", side="opponents")
+    # 10 on her 1 soak level and 7 Health: −2, death's door (the roll due)
+    card_action(page, "Маша", "damage", {"portions": [10]})
+    assert char_of(scene(page), "Маша")["view"]["roll_due"]
+    # «Следующий ход» opens the roll first, saying so
+    page.click(".svod-scene__bar [data-act=next_turn]")
+    page.wait_for_selector("dialog[open][data-action=death_door]")
+    assert page.locator("dialog[open] .svod-sheet__note").inner_text() == W["roll_first"]
+    wait_preview(page)
+    faces(page, {"d6": [6], "shock_rounds": [4]})  # Шок, two of her rounds
+    go(page)
+    assert scene(page)["turn"]["current"] is None  # the turn did not pass
+    c = card(page, "Маша")
+    assert c.locator("[data-act=attack]").count() == 0 and c.locator("[data-act=damage]").count() == 1
+    why = c.locator(".svod-card__why").inner_text()
+    assert "«падает и теряет сознание на 1-2 раунда»" in why and W["line"] in why
+    acts = menu_acts(page, "Маша")
+    assert not acts & {"prepare", "ready", "push_through_pain", "declare_defence", "lower_initiative", "battle_scar"}, acts
+    assert {"ignite", "extinguish", "stabilize"} <= acts, acts
+    # her turn: the bar says why she does not act
+    next_turn(page)
+    assert page.locator(".svod-scene__whose").inner_text() == W["acting"]
+    assert page.locator(".svod-scene__bar [data-act=next_turn]").inner_text() == W["skip"]
+    shot(page, f"scene-cannot-act-phone-{scheme}-{lang}")
+    # «Следующий раунд» with Громила's turn still to come asks first
+    page.click(".svod-scene__controls [data-act=next_round]")
+    page.wait_for_selector("dialog[open][data-kind=confirm]")
+    assert W["ask"] in page.locator("dialog[open]").inner_text()
+    shot(page, f"scene-next-round-ask-phone-{scheme}-{lang}")
+    page.click("dialog[open] .svod-sheet__foot [data-act=close], dialog[open] footer [data-act=close]")
+    sheet_closed(page)
+    assert scene(page)["round"] == 1
+    # «Горит!» from her menu: the status, nothing burnt yet
+    open_action(page, "Маша", "ignite")
+    page.wait_for_selector("dialog[open][data-preview=done], dialog[open][data-preview=none]", timeout=STEP_MS)
+    go(page)
+    m = char_of(scene(page), "Маша")
+    assert {s["key"] for s in m["statuses"]} == {"burning", "shock"}
+    assert m["state"]["health"] == 1  # «Персонаж остается с 1 уровнем Здоровья» (Шок)
+    # putting it out: «сам» is the empty choice; she cannot, so Громила is chosen first
+    open_action(page, "Маша", "extinguish")
+    helper = page.locator("dialog[open] select[name=helper]")
+    options = helper.locator("option").evaluate_all("os => os.map(o => [o.value, o.textContent])")
+    assert options[0] == ["", W["himself"]]
+    assert helper.input_value() == char_of(scene(page), "Громила")["id"]
+    shot(page, f"scene-extinguish-phone-{scheme}-{lang}")
+    page.click("dialog[open] [data-act=close]")
+    sheet_closed(page)
+    # Громила killed outright (40 over 12): «Мёртв» and nothing else on his card
+    card_action(page, "Громила", "damage", {"portions": [40]})
+    g = card(page, "Громила")
+    assert g.locator(".svod-card__status").inner_text().strip() == W["dead"]
+    assert g.locator(".svod-chip, .svod-status, .svod-card__row").count() == 0
+    shot(page, f"scene-dead-card-phone-{scheme}-{lang}")
+    # what the page did is what the engine does with its log
+    sc = scene(page)
+    assert {c["id"]: c["state"] for c in engine_replay(sc)["characters"]} == {c["id"]: c["state"] for c in sc["characters"]}
     assert not page.svod_errors
