@@ -6,11 +6,12 @@
 import { formatDecimal, pickLang, pickSummary, renderBlocks, renderHistory, renderLastRoll, renderNext, renderSummary,
   tr, ui } from "./render.mjs";
 import { applying, KINDS, kindOf, newRecord, refusal, summaryKeys } from "./kinds.mjs";
-import { call, onRuntime, rt, startRuntime } from "./engine.mjs";
+import { call, onRuntime, rt, startRuntime, startWhenNeeded } from "./engine.mjs";
 import { clearErrors, FormIndex, placeErrors } from "./form.mjs";
 import { LEGACY, memoryKey } from "./names.mjs";
 import { asideHTML, asideWith, quoteKept, readAside, readHistory, readKept, withRoll } from "./calc-memory.mjs";
 import { renamedIn } from "./renamed.mjs";
+import { metered } from "./line.mjs";
 
 const HERE = new URL("./", import.meta.url);
 
@@ -497,7 +498,8 @@ class View {
     const L = this.L;
     const st = rt.state;
     this.root.classList.toggle("svod-calc--ready", st === "ready");
-    if (this.rollBtn) this.rollBtn.disabled = st !== "ready" || this.root.dataset.state === "invalid";
+    const waits = st === "idle" && rt.deferred; // «Бросить» then starts the engine (roll())
+    if (this.rollBtn) this.rollBtn.disabled = !(st === "ready" || waits) || this.root.dataset.state === "invalid";
     if (st === "ready") {
       this.root.dataset.boot = rt.boot || "normal"; // "snapshot" | "normal": which boot ran
       this.status.hidden = true;
@@ -518,6 +520,11 @@ class View {
     }
     const retryBtn = this.status.querySelector(".svod-calc__retry");
     if (retryBtn) retryBtn.remove();
+    if (st === "idle" && rt.deferred) { // a metered line: the engine waits for the reader (startWhenNeeded)
+      this.statusText.textContent = L.deferred;
+      this.progress.hidden = true;
+      return;
+    }
     this.progress.hidden = false;
     let text = L.loading;
     let value = 2;
@@ -683,7 +690,8 @@ class View {
   }
 
   async roll() {
-    if (rt.state !== "ready") return;
+    if (rt.state === "idle" && rt.deferred) startRuntime(); // the worker keeps the call until it is ready
+    if (rt.state !== "ready" && rt.state !== "loading") return;
     const params = this.read();
     const refused = this.refusals(params);
     if (refused.length) {
@@ -787,7 +795,20 @@ export function attachAll(doc = document) {
     if (refused.length) v.refuse(refused); // at once: Python is not needed to say so
     else v.markStale(params);
   }
-  if (rt.state === "idle") startRuntime();
+  // A value the prebuilt answer is not for (a link's, one kept on the device, a refusal) needs the
+  // engine now; otherwise, on a metered line, it waits for the reader's first touch of a form.
+  if (rt.state === "idle") {
+    const needed = [...views].some((v) => v.root.dataset.state === "invalid" || !v.result.dataset.prebuilt
+      || JSON.stringify(v.read()) !== JSON.stringify(v.defaults));
+    if (needed) startRuntime();
+    else startWhenNeeded();
+  }
+  for (const v of views) {
+    if (v.root.dataset.touchWatched) continue;
+    v.root.dataset.touchWatched = "1";
+    const touched = () => { if (rt.state === "idle") startRuntime(); };
+    for (const type of ["focusin", "pointerdown", "input", "keydown"]) v.root.addEventListener(type, touched, { passive: true });
+  }
   sceneHook();
   if (rt.state === "ready") eachView((v) => { if (!v.root.dataset.state || v.root.dataset.state === "loading") v.compute(); });
   // Python is loading: ask now, the worker answers right after "ready" (no round trip then).
@@ -807,4 +828,5 @@ function sceneHook() {
 
 // A calculator page's <head> imports this module (overrides/main.html; its runtime data, built in,
 // marks such a page): the worker starts now, not when site.mjs attaches the forms.
-if (typeof document !== "undefined" && document.getElementById("svod-runtime")) startRuntime();
+// On a metered line (line.mjs) it waits instead: attachAll() decides once the forms are read.
+if (typeof document !== "undefined" && document.getElementById("svod-runtime") && !metered()) startRuntime();

@@ -13,6 +13,7 @@
 
 import { readReply, readWorkerMessage, toWorker } from "./protocol.mjs";
 import { ui } from "./render.mjs";
+import { metered } from "./line.mjs";
 
 const HERE = new URL("./", import.meta.url);
 const NO_ANSWER = { ru: ui("ru").noAnswer, en: ui("en").noAnswer };
@@ -25,6 +26,7 @@ const callWatchdogMs = () => Number(globalThis.SVOD_CALL_WATCHDOG_MS) || 30000;
 export const rt = {
   worker: null, state: "idle", stage: null, loaded: 0, total: 0, error: null,
   calls: new Map(), seq: 0, timer: null, boots: 0, version: null, startedAt: 0, readyMs: null,
+  deferred: false, // a metered line: not started until a calculator is touched (startWhenNeeded)
 };
 globalThis.svodCalc = Object.assign(globalThis.svodCalc || {}, { rt });
 
@@ -91,6 +93,7 @@ export function startRuntime() {
   const w = new Worker(new URL("worker.mjs", HERE), { type: "module", name: "svod-calc" });
   rt.startedAt = performance.now();
   rt.worker = w;
+  rt.deferred = false;
   setRuntime({ state: "loading", stage: "download", loaded: 0, total: 0, error: null });
   armWatchdog();
   w.onmessage = (e) => onWorkerMessage(w, e.data);
@@ -114,6 +117,24 @@ export function startRuntime() {
   if (pageWasm) {
     pageWasm.then((module) => w.postMessage(toWorker.wasm(module)), () => w.postMessage(toWorker.wasm(null)));
   }
+}
+
+/** Start the worker when the page needs it, by the line (line.mjs): on one that is not metered at
+ * once, as always; on a metered one not before the reader touches a calculator (calc.mjs calls
+ * startRuntime() then). Deferring sets ``rt.deferred`` and says "deferred" (svod:runtime): no
+ * engine byte (the runtime, the snapshot, the wheel) is fetched meanwhile. */
+export function startWhenNeeded() {
+  if (rt.worker || rt.state !== "idle") return;
+  if (!metered()) {
+    startRuntime();
+    return;
+  }
+  if (rt.deferred) return;
+  rt.deferred = true;
+  for (const fn of [...listeners]) {
+    try { fn(rt, rt.state); } catch (err) { console.error("svod: runtime listener", err); }
+  }
+  dispatchEvent(new CustomEvent("svod:runtime", { detail: "deferred" }));
 }
 
 /** End the worker there is (its waiting calls rejected) and start a new one: a start from nothing. */

@@ -16,7 +16,12 @@
 // Test hooks: window.svodOffline (state, failure, registered), window.SVOD_UPDATE_CHECK_MS (how
 // often it may ask).
 
+import { metered } from "./line.mjs";
+import { memoryKey } from "./names.mjs";
+
 const ROOT = new URL("../../", import.meta.url);
+/** The reader's choice about the offline copy on a metered line ("yes" | "no"), per site base. */
+const CHOICE_KEY = memoryKey("offline.v1");
 
 const TEXT = {
   ru: {
@@ -39,6 +44,11 @@ const TEXT = {
     },
     update: "Вышла новая версия сайта.",
     reload: "Обновить",
+    ask: (mb) => `Сохранить сайт для работы без сети? Это ${mb} МБ, а связь мобильная или в режиме экономии трафика.`,
+    declined: (mb) => `Сайт не сохранён для работы без сети: вы решили не скачивать ${mb} МБ по этой связи.`,
+    save: "Сохранить",
+    later: "Не сейчас",
+    unread: "(прежний выбор не прочитан, он оставлен как был)",
   },
   en: {
     caching: (p) => `Saving the site for offline use… ${p}%`,
@@ -59,6 +69,11 @@ const TEXT = {
     },
     update: "A new version of the site is available.",
     reload: "Reload",
+    ask: (mb) => `Save the site for offline use? It is ${mb} MB, and your connection is mobile data or saving data.`,
+    declined: (mb) => `The site is not saved for offline use: you chose not to download ${mb} MB on this connection.`,
+    save: "Save",
+    later: "Not now",
+    unread: "(the earlier choice could not be read; it is left as it was)",
   },
 };
 
@@ -103,6 +118,10 @@ function render() {
     else if (sw.state === "ready") text = navigator.onLine ? T.ready : T.offline;
     else if (sw.state === "none") text = T.none;
     else if (sw.state === "failed") text = failureText(T);
+    else if (sw.state === "ask" || sw.state === "declined") {
+      const mb = sw.bytes ? (sw.bytes / 1e6).toLocaleString(lang() === "en" ? "en-GB" : "ru-RU", { maximumFractionDigits: 1 }) : "?";
+      text = T[sw.state](mb) + (sw.choiceUnread ? ` ${T.unread}` : "");
+    }
     let span = el.querySelector(".svod-offline__text");
     if (!span) {
       el.textContent = "";
@@ -123,6 +142,7 @@ function render() {
       btn.textContent = T.retry;
       btn.hidden = sw.state !== "failed";
     }
+    choiceButtons(el, T);
     el.hidden = !text;
     el.dataset.state = sw.state;
   });
@@ -136,6 +156,59 @@ function render() {
     bar.querySelector("button").textContent = T.reload;
     bar.querySelector("button").addEventListener("click", takeUpdate);
     document.body.append(bar);
+  }
+}
+
+/** «Сохранить» (and «Не сейчас» while asking) on a metered line; the choice is kept (CHOICE_KEY). */
+function choiceButtons(el, T) {
+  const want = sw.state === "ask" ? ["save", "later"] : sw.state === "declined" ? ["save"] : [];
+  for (const what of ["save", "later"]) {
+    let btn = el.querySelector(`.svod-offline__${what}`);
+    if (!btn && want.includes(what)) {
+      btn = document.createElement("button");
+      btn.type = "button";
+      btn.className = `md-button${what === "save" ? " md-button--primary" : ""} svod-offline__${what}`;
+      btn.addEventListener("click", () => choose(what === "save" ? "yes" : "no"));
+      el.append(" ", btn);
+    }
+    if (btn) {
+      btn.textContent = T[what];
+      btn.hidden = !want.includes(what);
+    }
+  }
+}
+
+/** The kept choice: "yes", "no", null (none), or "unread" (something else is stored: kept, told). */
+function readChoice() {
+  let v;
+  try { v = localStorage.getItem(CHOICE_KEY); } catch { return null; }
+  if (v === null) return null;
+  return v === "yes" || v === "no" ? v : "unread";
+}
+
+function choose(choice) {
+  try { localStorage.setItem(CHOICE_KEY, choice); } catch { /* kept for this page only */ }
+  sw.choiceUnread = false;
+  if (choice === "yes") {
+    setState({ state: "caching", done: 0, total: 0 });
+    register();
+  } else {
+    setState({ state: "declined" });
+  }
+}
+
+/** The bytes the precache would download: the build's recorded SIZES, read from sw.js (never
+ * cached, so the current deploy's); null when it cannot be read. */
+async function precacheBytes() {
+  try {
+    const res = await fetch(new URL("sw.js", ROOT).href, { cache: "no-cache" });
+    const text = res.ok ? await res.text() : "";
+    if (text.length > 4e6) return null;
+    const m = /const SIZES = (\[[0-9,\s]*\]);/.exec(text);
+    const sizes = m ? JSON.parse(m[1]) : null;
+    return Array.isArray(sizes) ? sizes.reduce((a, b) => a + b, 0) : null;
+  } catch {
+    return null;
   }
 }
 
@@ -267,6 +340,17 @@ export async function start() {
     else setState({ state: "ready", failure: null });
   });
   container.startMessages();
+  // On a metered line (line.mjs) a site not yet saved asks first, with the size, and keeps the
+  // reader's answer; an unreadable stored answer is kept, told, and asked again.
+  if (!container.controller && metered()) {
+    const choice = readChoice();
+    if (choice !== "yes") {
+      sw.choiceUnread = choice === "unread";
+      sw.bytes = await precacheBytes();
+      setState({ state: choice === "no" ? "declined" : "ask" });
+      return;
+    }
+  }
   await register();
 }
 

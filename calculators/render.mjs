@@ -8,6 +8,7 @@ export const UI = {
   ru: {
     calculator: "Калькулятор",
     loading: "Калькулятор загружается…",
+    deferred: "Ответ посчитан заранее. Калькулятор загрузится, как только вы измените значение: связь мобильная или в режиме экономии трафика.",
     download: "Скачиваю Python",
     start: "Запускаю Python…",
     rules: "Загружаю правила…",
@@ -101,6 +102,7 @@ export const UI = {
   en: {
     calculator: "Calculator",
     loading: "Loading the calculator…",
+    deferred: "This answer was worked out in advance. The calculator loads as soon as you change a value: your connection is mobile data or saving data.",
     download: "Downloading Python",
     start: "Starting Python…",
     rules: "Loading the rules…",

@@ -14,10 +14,11 @@ const CALC_FIRST_MS = 20000;
 function calculatorSettled() {
   if (!document.querySelector(".svod-calc, .svod-scene")) return Promise.resolve();
   const state = () => globalThis.svodCalc && globalThis.svodCalc.rt.state;
-  if (state() === "ready" || state() === "error") return Promise.resolve();
+  // (or waits for the reader, on a metered line: engine.mjs startWhenNeeded)
+  if (state() === "ready" || state() === "error" || globalThis.svodCalc?.rt?.deferred) return Promise.resolve();
   return new Promise((resolve) => {
     const done = () => { removeEventListener("svod:runtime", on); resolve(); };
-    const on = (e) => { if (e.detail === "ready" || e.detail === "error") done(); };
+    const on = (e) => { if (e.detail === "ready" || e.detail === "error" || e.detail === "deferred") done(); };
     addEventListener("svod:runtime", on);
     setTimeout(done, CALC_FIRST_MS);
   });

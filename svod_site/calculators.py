@@ -31,7 +31,7 @@ from svod_site.home import most_used_first
 SLOT = re.compile(r'<div class="svod-calc-slot" data-svod-calc="([^"]+)"></div>')
 RUNTIME_FILES = ("site.mjs", "offline.mjs", "calc.mjs", "engine.mjs", "protocol.mjs", "form.mjs", "html.mjs", "kinds.mjs",
                  "when.mjs", "render.mjs", "worker.mjs", "boot.mjs", "head.js", "calc.css", "install.mjs",
-                 "names.mjs", "calc-memory.mjs", "renamed.mjs",
+                 "names.mjs", "line.mjs", "calc-memory.mjs", "renamed.mjs",
                  "scene.mjs", "scene-action.mjs", "scene-cards.mjs", "scene-character.mjs", "scene-engine.mjs",
                  "scene-list.mjs", "scene-log.mjs", "scene-sheet.mjs", "scene-store.mjs", "scene-turn.mjs", "scene-view.mjs",
                  "scene-words.mjs", "scene-link.mjs", "scene.css", "scene-same.mjs", "party-words.mjs", "party.css",
