@@ -47,7 +47,9 @@ def test_importing_a_scene_already_on_the_phone_asks(new_context, base_url, tmp_
     # replace: the new one stored, the one replaced deleted (restorable), still two live records no more
     import_file(page, f)
     page.locator("dialog .svod-ask [data-ask=replace]").click()
-    page.wait_for_selector(".svod-toast:not([hidden])")
+    # the toast of this import (the one of «keep both» may still be up on a loaded machine)
+    page.wait_for_function("() => { const t = document.querySelector('.svod-toast');"
+                           " return !!t && !t.hidden && t.textContent.includes('заменена'); }", timeout=STEP_MS)
     wait_ready(page)
     assert "заменена" in page.locator(".svod-toast").inner_text()
     recs = stored(page)
